@@ -1,0 +1,68 @@
+//! The command line: `collidescope [SCENE]`, `collidescope report SCENE`.
+
+use clap::{Parser, Subcommand};
+use collidescope::report::scene_report;
+use collidescope::scene::{load_scene, parse_scene, Scene};
+use std::path::PathBuf;
+
+/// The built-in default scene, compiled into the binary so it works from any folder.
+pub const DEFAULT_SCENE: &str = include_str!("../assets/default.ron");
+pub const DEFAULT_SCENE_LABEL: &str = "<built-in default scene>";
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "collidescope",
+    version,
+    about = "A visual debugger and sandbox for 2D narrow-phase collision algorithms",
+    args_conflicts_with_subcommands = true
+)]
+pub struct Cli {
+    /// Scene file to open (default: the built-in scene).
+    pub scene: Option<PathBuf>,
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Print a JSON report of every pair of shapes in a scene.
+    Report {
+        /// The scene file (RON).
+        scene: PathBuf,
+        /// Only this pair, as `A,B` (shape names).
+        #[arg(long, value_name = "A,B")]
+        pair: Option<String>,
+        /// Include every recorded algorithm step.
+        #[arg(long)]
+        trace: bool,
+    },
+}
+
+/// Loads the named scene, or the built-in default.
+pub fn load_or_default(path: Option<&PathBuf>) -> Result<(Scene, String), String> {
+    match path {
+        Some(p) => load_scene(p)
+            .map(|s| (s, p.display().to_string()))
+            .map_err(|e| e.to_string()),
+        None => parse_scene(DEFAULT_SCENE, DEFAULT_SCENE_LABEL)
+            .map(|s| (s, DEFAULT_SCENE_LABEL.to_string()))
+            .map_err(|e| e.to_string()),
+    }
+}
+
+/// `collidescope report`: prints the JSON, or returns the error for stderr.
+pub fn run_report(scene_path: &PathBuf, pair: Option<&str>, trace: bool) -> Result<String, String> {
+    let (scene, label) = load_or_default(Some(scene_path))?;
+    let pair = match pair {
+        Some(p) => {
+            let mut it = p.split(',').map(str::trim);
+            match (it.next(), it.next(), it.next()) {
+                (Some(a), Some(b), None) if !a.is_empty() && !b.is_empty() => Some((a, b)),
+                _ => return Err(format!("--pair {p:?}: expected two shape names as A,B")),
+            }
+        }
+        None => None,
+    };
+    let report = scene_report(&scene, &label, pair, trace)?;
+    serde_json::to_string_pretty(&report).map_err(|e| format!("cannot write JSON: {e}"))
+}

@@ -1,0 +1,56 @@
+//! Every tolerance and limit of the collision core, in one place, with its unit.
+//!
+//! Lengths are in the scene's length unit (call it metres); the core is scale-free
+//! where it can be, so most tolerances below are *relative* to the size of the
+//! shapes involved. Box2D v3 keeps its constants in `core.h`; this is ours.
+
+/// Most vertices a polygon may have (and so a distance proxy). Box2D allows 8;
+/// an engine developer pasting a polygon from elsewhere needs more.
+pub const MAX_POLYGON_VERTICES: usize = 64;
+
+/// Largest absolute coordinate (position, vertex, radius) accepted in a shape or pose,
+/// in length units. `f32` carries ~7 significant digits: at 1e6 the spacing of
+/// representable values is 0.0625, already coarse for contact work.
+pub const MAX_COORDINATE: f32 = 1.0e6;
+
+/// Sine of the smallest turning angle at a polygon vertex that still counts as a
+/// corner (dimensionless). Vertices that turn less are "collinear" and refused.
+pub const COLLINEAR_SINE: f32 = 1.0e-6;
+
+/// Default GJK iteration bound (support-point evaluations), as in Box2D's `b2Distance`.
+pub const DEFAULT_GJK_MAX_ITERATIONS: u32 = 20;
+
+/// Upper bound accepted for `gjk_max_iterations` in settings.
+pub const MAX_GJK_ITERATIONS: u32 = 1000;
+
+/// Default EPA convergence tolerance, *relative* to the current closest-edge distance
+/// (dimensionless, floored by [`EPA_ABSOLUTE_TOLERANCE`]): EPA stops when a new support
+/// point improves the distance by less than this.
+pub const DEFAULT_EPA_TOLERANCE: f32 = 1.0e-4;
+
+/// Absolute floor of the EPA tolerance, in length units times the size of the
+/// Minkowski difference (see `epa.rs`): keeps EPA finite for touching shapes.
+pub const EPA_ABSOLUTE_TOLERANCE: f32 = 1.0e-6;
+
+/// Default EPA iteration bound (polytope expansions).
+pub const DEFAULT_EPA_MAX_ITERATIONS: u32 = 64;
+
+/// Hard cap on EPA iterations: the polytope lives in a fixed array of
+/// `3 + MAX_EPA_ITERATIONS` vertices so that a query never allocates.
+pub const MAX_EPA_ITERATIONS: u32 = 128;
+
+/// Default speculative distance, in length units: pairs this far apart still get
+/// manifold points (Box2D's `4 * b2_linearSlop`).
+pub const DEFAULT_SPECULATIVE_DISTANCE: f32 = 0.02;
+
+/// A squared search direction shorter than `(GJK_DIRECTION_EPSILON * scale)^2`
+/// counts as zero (the origin lies on the simplex). Dimensionless; `scale` is the
+/// size of the configuration (see `gjk.rs`).
+pub const GJK_DIRECTION_EPSILON: f32 = 1.0e-6;
+
+/// GJK converges when a new support point improves the squared distance by less
+/// than this fraction of it (dimensionless).
+pub const GJK_RELATIVE_TOLERANCE: f32 = 1.0e-6;
+
+/// Default chord tolerance when arcs are turned into polylines, relative to the radius.
+pub const DEFAULT_ARC_TOLERANCE: f32 = 1.0e-3;

@@ -1,0 +1,601 @@
+//! EPA: penetration depth and normal of two overlapping shapes.
+//!
+//! Frame convention: as in `gjk.rs`, the solver works in A's local frame and every
+//! output and trace record is in world space. The normal points from A to B: it is
+//! the direction B must move to separate.
+//!
+//! ## The method
+//! If the cores (the shapes without their radii) are apart, no polytope is needed:
+//! the shapes overlap only through their radii, with depth `rA + rB − d` along
+//! GJK's normal ([`EpaTermination::CoreSeparated`]).
+//!
+//! Otherwise the origin lies in the Minkowski difference M = B − A of the cores.
+//! EPA grows a convex polytope inside M that contains the origin, starting from
+//! GJK's last simplex (a point or a segment is grown into a triangle by the same
+//! expansion step). Each iteration takes the polytope edge closest to the origin,
+//! with outward unit normal `n` and distance `d`, and asks M for its support point
+//! `s` along `n`. Since the polytope lies inside M, `d ≤ depth ≤ s·n`; when the gap
+//! `s·n − d` is below the tolerance the edge is (to that tolerance) on M's
+//! boundary and `d` is the depth. Otherwise `s` is inserted between the edge's
+//! endpoints, which keeps the polytope convex.
+//!
+//! The closest boundary point of M is `d·n`; B must move by `−d·n`, so the normal
+//! from A to B is `−n`. Witness points come from the barycentric position of `d·n`
+//! on the closest edge; the radii are then added along the normal.
+//!
+//! Termination is guaranteed: the polytope lives in a fixed array of
+//! `3 + MAX_EPA_ITERATIONS` vertices and each iteration adds one, and a support
+//! pair already in the polytope, or a distance that stops increasing, ends the loop.
+
+use crate::consts::{EPA_ABSOLUTE_TOLERANCE, MAX_EPA_ITERATIONS};
+use crate::gjk::{gjk_core, GjkTermination, GjkTrace, LocalPair, Simplex, SimplexVertex};
+use crate::math::{cross, left_perp, right_perp, Transform};
+use crate::shape::Shape;
+use glam::Vec2;
+use serde::Serialize;
+
+/// Iterations without the closest distance growing (beyond the tolerance) after
+/// which EPA reports [`EpaTermination::Stalled`].
+const STALL_ITERATIONS: u32 = 8;
+
+const CAPACITY: usize = 3 + MAX_EPA_ITERATIONS as usize;
+
+/// Why EPA stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EpaTermination {
+    /// The support point along the closest edge's normal lies on that edge (within
+    /// the tolerance): the edge is on the boundary of B − A.
+    Converged,
+    /// The support pair along the closest edge's normal is already a polytope vertex.
+    DuplicateSupport,
+    /// The closest distance stopped growing for several iterations: the answer is
+    /// the best edge found, to within f32 precision.
+    Stalled,
+    /// The iteration bound was reached: did not converge; the answer is the best
+    /// lower bound found.
+    MaxIterations,
+    /// B − A has no area (both shapes are points or parallel segments): the depth is
+    /// 0 along the line's perpendicular.
+    Degenerate,
+    /// The cores are apart; the shapes overlap only through their radii. No polytope.
+    CoreSeparated,
+}
+
+impl EpaTermination {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            EpaTermination::Converged => "converged",
+            EpaTermination::DuplicateSupport => "duplicate_support",
+            EpaTermination::Stalled => "stalled",
+            EpaTermination::MaxIterations => "max_iterations",
+            EpaTermination::Degenerate => "degenerate",
+            EpaTermination::CoreSeparated => "core_separated",
+        }
+    }
+}
+
+/// Input of [`penetration`].
+#[derive(Clone, Copy, Debug)]
+pub struct PenetrationInput<'a> {
+    pub shape_a: &'a Shape,
+    pub transform_a: Transform,
+    pub shape_b: &'a Shape,
+    pub transform_b: Transform,
+    pub gjk_max_iterations: u32,
+    /// Relative convergence tolerance (see [`crate::consts::DEFAULT_EPA_TOLERANCE`]).
+    pub epa_tolerance: f32,
+    /// Iteration bound, clamped to [`MAX_EPA_ITERATIONS`].
+    pub epa_max_iterations: u32,
+}
+
+/// Output of [`penetration`]. World space.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PenetrationOutput {
+    /// Penetration depth (≥ 0), radii included.
+    pub depth: f32,
+    /// Unit normal from A to B.
+    pub normal: Vec2,
+    /// The point of A deepest inside B.
+    pub point_a: Vec2,
+    /// The point of B deepest inside A (`point_b = point_a − depth·normal`).
+    pub point_b: Vec2,
+    /// EPA expansions made (0 when no polytope was needed).
+    pub iterations: u32,
+    pub termination: EpaTermination,
+    /// How the preceding GJK stopped.
+    pub gjk_termination: GjkTermination,
+}
+
+/// One EPA iteration, world space, drawable on its own.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct EpaStep {
+    pub iteration: u32,
+    /// Polytope vertices (points of B − A), counter-clockwise.
+    pub polytope: Vec<Vec2>,
+    /// Index of the closest edge's first vertex (the edge runs to the next vertex).
+    pub closest_edge: usize,
+    /// Outward unit normal of the closest edge.
+    pub edge_normal: Vec2,
+    /// Distance of the closest edge from the origin.
+    pub distance: f32,
+    /// The support point of B − A along `edge_normal`, when computed.
+    pub support: Option<Vec2>,
+    /// Why EPA stopped at this step, if it did.
+    pub stop: Option<EpaTermination>,
+}
+
+/// The EPA trace.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct EpaTrace {
+    pub steps: Vec<EpaStep>,
+}
+
+/// The polytope, in a fixed array (no allocation).
+struct Polytope {
+    v: [SimplexVertex; CAPACITY],
+    n: usize,
+}
+
+/// The closest edge of the polytope.
+#[derive(Clone, Copy)]
+struct Edge {
+    index: usize,
+    normal: Vec2,
+    distance: f32,
+}
+
+impl Polytope {
+    fn from_simplex(s: &Simplex) -> Polytope {
+        let mut p = Polytope {
+            v: [SimplexVertex::default(); CAPACITY],
+            n: s.count,
+        };
+        p.v[..s.count].copy_from_slice(s.vertices());
+        if s.count == 3 && cross(p.v[1].w - p.v[0].w, p.v[2].w - p.v[0].w) < 0.0 {
+            p.v.swap(1, 2); // counter-clockwise
+        }
+        p
+    }
+
+    fn contains_pair(&self, s: &SimplexVertex) -> bool {
+        self.v[..self.n]
+            .iter()
+            .any(|v| v.index_a == s.index_a && v.index_b == s.index_b)
+    }
+
+    /// Inserts `s` at `at` and keeps the polytope convex: neighbours that the new
+    /// point makes reflex (or collinear) are dropped. GJK's first vertex is an
+    /// arbitrary vertex pair, which can lie *inside* B − A; without this repair such
+    /// a point would make the polytope non-convex and the closest edge meaningless.
+    fn insert(&mut self, at: usize, s: SimplexVertex, weld: f32) {
+        self.v.copy_within(at..self.n, at + 1);
+        self.v[at] = s;
+        self.n += 1;
+        let mut k = at;
+        // Neighbours before the new point.
+        while self.n > 3 {
+            let n = self.n;
+            let (p2, p1) = ((k + n - 2) % n, (k + n - 1) % n);
+            if cross(self.v[p1].w - self.v[p2].w, self.v[k].w - self.v[p1].w) > weld * weld {
+                break;
+            }
+            self.remove(p1);
+            if p1 < k {
+                k -= 1;
+            }
+        }
+        // Neighbours after it.
+        while self.n > 3 {
+            let n = self.n;
+            let (n1, n2) = ((k + 1) % n, (k + 2) % n);
+            if cross(self.v[n1].w - self.v[k].w, self.v[n2].w - self.v[n1].w) > weld * weld {
+                break;
+            }
+            self.remove(n1);
+            if n1 < k {
+                k -= 1;
+            }
+        }
+    }
+
+    fn remove(&mut self, at: usize) {
+        self.v.copy_within(at + 1..self.n, at);
+        self.n -= 1;
+    }
+
+    /// A polytope of support points around a GJK simplex of 1 or 2 points (touching
+    /// shapes). The simplex's own points may lie inside B − A (GJK's cold start), so
+    /// fresh support points along the simplex's axis and its perpendicular are used.
+    /// Their hull may miss the origin; the expansion then grows towards it (the
+    /// closest edge has a negative distance and its normal faces the origin).
+    fn seed(pair: &LocalPair, s: &Simplex) -> Polytope {
+        let axis = match s.count {
+            2 => s.v[1].w - s.v[0].w,
+            _ => s.v[0].w,
+        };
+        let axis = if axis.length_squared() > 0.0 {
+            axis
+        } else {
+            Vec2::X
+        };
+        let perp = left_perp(axis);
+        // Counter-clockwise order of directions gives a counter-clockwise polygon.
+        let mut p = Polytope {
+            v: [SimplexVertex::default(); CAPACITY],
+            n: 0,
+        };
+        for d in [axis, perp, -axis, -perp] {
+            let sv = pair.support(d);
+            if !p.contains_pair(&sv) && (p.n == 0 || p.v[p.n - 1].w != sv.w) {
+                p.v[p.n] = sv;
+                p.n += 1;
+            }
+        }
+        if p.n > 1 && p.v[0].w == p.v[p.n - 1].w {
+            p.n -= 1;
+        }
+        // Drop collinear or reflex points (a flat B − A gives two points).
+        let mut i = 0;
+        while p.n >= 3 && i < p.n {
+            let n = p.n;
+            let (a, b, c) = (p.v[(i + n - 1) % n].w, p.v[i].w, p.v[(i + 1) % n].w);
+            if cross(b - a, c - b) <= 0.0 {
+                p.remove(i);
+                i = 0;
+            } else {
+                i += 1;
+            }
+        }
+        p
+    }
+
+    /// The edge nearest the origin. Edges shorter than `weld` are skipped (a repeated
+    /// point has no normal). `None` if every edge is that short.
+    fn closest_edge(&self, weld: f32) -> Option<Edge> {
+        let mut best: Option<Edge> = None;
+        for i in 0..self.n {
+            let a = self.v[i].w;
+            let b = self.v[(i + 1) % self.n].w;
+            let e = b - a;
+            let len = e.length();
+            if len <= weld {
+                continue;
+            }
+            // Counter-clockwise polytope: the outward normal is the right perpendicular.
+            // For a two-point polytope both edges are the same line seen from each side.
+            let normal = right_perp(e) / len;
+            let distance = normal.dot(a);
+            if best.is_none_or(|b| distance < b.distance) {
+                best = Some(Edge {
+                    index: i,
+                    normal,
+                    distance,
+                });
+            }
+        }
+        best
+    }
+
+    fn scale(&self) -> f32 {
+        self.v[..self.n]
+            .iter()
+            .fold(0.0f32, |m, v| m.max(v.w.abs().max_element()))
+    }
+}
+
+/// Penetration depth, normal and witness points of two shapes, or `None` when they
+/// do not overlap (with their radii). Traces are filled when given.
+pub fn penetration(
+    input: &PenetrationInput,
+    gjk_trace: Option<&mut GjkTrace>,
+    mut trace: Option<&mut EpaTrace>,
+) -> Option<PenetrationOutput> {
+    let xf_a = input.transform_a;
+    let pair = LocalPair::new(input.shape_a, &xf_a, input.shape_b, &input.transform_b);
+    let gjk = gjk_core(&pair, None, input.gjk_max_iterations, &xf_a, gjk_trace);
+    if let Some(t) = trace.as_deref_mut() {
+        t.steps.clear();
+    }
+    let ra = input.shape_a.radius();
+    let rb = input.shape_b.radius();
+
+    if !gjk.termination.is_overlap() {
+        let (pa, pb) = gjk.simplex.witness_points();
+        let d = pa.distance(pb);
+        if d >= ra + rb || d <= 0.0 {
+            return None;
+        }
+        let n = (pb - pa) / d;
+        let normal = xf_a.q.apply(n);
+        return Some(PenetrationOutput {
+            depth: ra + rb - d,
+            normal,
+            point_a: xf_a.apply(pa) + ra * normal,
+            point_b: xf_a.apply(pb) - rb * normal,
+            iterations: 0,
+            termination: EpaTermination::CoreSeparated,
+            gjk_termination: gjk.termination,
+        });
+    }
+
+    let mut poly = if gjk.simplex.count == 3 {
+        Polytope::from_simplex(&gjk.simplex)
+    } else {
+        Polytope::seed(&pair, &gjk.simplex)
+    };
+    let max_iterations = input.epa_max_iterations.min(MAX_EPA_ITERATIONS);
+    let tolerance = if input.epa_tolerance.is_finite() && input.epa_tolerance > 0.0 {
+        input.epa_tolerance
+    } else {
+        crate::consts::DEFAULT_EPA_TOLERANCE
+    };
+
+    let scale = poly.scale();
+    let weld = scale * f32::EPSILON * 4.0;
+    let absolute = EPA_ABSOLUTE_TOLERANCE * scale;
+    let mut iterations = 0u32;
+    let mut best: Option<Edge> = None;
+    let mut since_progress = 0u32;
+
+    let record = |trace: Option<&mut EpaTrace>,
+                  poly: &Polytope,
+                  edge: &Edge,
+                  iteration: u32,
+                  support: Option<Vec2>,
+                  stop: Option<EpaTermination>| {
+        if let Some(t) = trace {
+            t.steps.push(EpaStep {
+                iteration,
+                polytope: poly.v[..poly.n].iter().map(|v| xf_a.q.apply(v.w)).collect(),
+                closest_edge: edge.index,
+                edge_normal: xf_a.q.apply(edge.normal),
+                distance: edge.distance,
+                support: support.map(|s| xf_a.q.apply(s)),
+                stop,
+            });
+        }
+    };
+
+    let (edge, termination) = loop {
+        let Some(edge) = poly.closest_edge(weld) else {
+            // Every support point is the same point: both cores are points at the
+            // same place. Any direction separates them equally well.
+            let edge = Edge {
+                index: 0,
+                normal: Vec2::Y,
+                distance: 0.0,
+            };
+            record(
+                trace.as_deref_mut(),
+                &poly,
+                &edge,
+                iterations,
+                None,
+                Some(EpaTermination::Degenerate),
+            );
+            break (edge, EpaTermination::Degenerate);
+        };
+        // Stall detection: the closest distance must keep growing.
+        match best {
+            Some(b) if edge.distance <= b.distance + absolute => since_progress += 1,
+            _ => since_progress = 0,
+        }
+        if best.is_none_or(|b| edge.distance >= b.distance) {
+            best = Some(edge);
+        }
+        if since_progress >= STALL_ITERATIONS {
+            let b = best.unwrap_or(edge);
+            record(
+                trace.as_deref_mut(),
+                &poly,
+                &b,
+                iterations,
+                None,
+                Some(EpaTermination::Stalled),
+            );
+            break (b, EpaTermination::Stalled);
+        }
+        if iterations >= max_iterations || poly.n >= CAPACITY {
+            let b = best.unwrap_or(edge);
+            record(
+                trace.as_deref_mut(),
+                &poly,
+                &b,
+                iterations,
+                None,
+                Some(EpaTermination::MaxIterations),
+            );
+            break (b, EpaTermination::MaxIterations);
+        }
+        let s = pair.support(edge.normal);
+        let gap = s.w.dot(edge.normal) - edge.distance;
+        if gap <= tolerance * edge.distance.max(0.0) + absolute {
+            // A flat polytope (two points) that cannot grow: B − A has no area.
+            let stop = if poly.n == 2 {
+                EpaTermination::Degenerate
+            } else {
+                EpaTermination::Converged
+            };
+            record(
+                trace.as_deref_mut(),
+                &poly,
+                &edge,
+                iterations,
+                Some(s.w),
+                Some(stop),
+            );
+            break (edge, stop);
+        }
+        if poly.contains_pair(&s) {
+            // The polytope is convex, so a vertex cannot lie beyond its closest edge by
+            // more than rounding; stop rather than cycle.
+            record(
+                trace.as_deref_mut(),
+                &poly,
+                &edge,
+                iterations,
+                Some(s.w),
+                Some(EpaTermination::DuplicateSupport),
+            );
+            break (edge, EpaTermination::DuplicateSupport);
+        }
+        record(
+            trace.as_deref_mut(),
+            &poly,
+            &edge,
+            iterations,
+            Some(s.w),
+            None,
+        );
+        poly.insert(edge.index + 1, s, weld);
+        iterations += 1;
+    };
+
+    // Witness points: the barycentric position of the origin's projection on the edge.
+    let a = &poly.v[edge.index % poly.n.max(1)];
+    let b = &poly.v[(edge.index + 1) % poly.n.max(1)];
+    let e = b.w - a.w;
+    let ee = e.dot(e);
+    let t = if ee > 0.0 {
+        (-a.w.dot(e) / ee).clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    let pa = a.w_a + t * (b.w_a - a.w_a);
+    let pb = a.w_b + t * (b.w_b - a.w_b);
+    // Outward normal of B − A is n; B moves by −d·n to separate, so A → B is −n.
+    let normal = xf_a.q.apply(-edge.normal);
+    // A slightly negative distance means the origin sits on the boundary within
+    // rounding: the shapes touch, depth 0.
+    let core_depth = edge.distance.max(0.0);
+    Some(PenetrationOutput {
+        depth: core_depth + ra + rb,
+        normal,
+        point_a: xf_a.apply(pa) + ra * normal,
+        point_b: xf_a.apply(pb) - rb * normal,
+        iterations,
+        termination,
+        gjk_termination: gjk.termination,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn v(x: f32, y: f32) -> Vec2 {
+        Vec2::new(x, y)
+    }
+
+    fn pen(a: &Shape, xa: Transform, b: &Shape, xb: Transform) -> Option<PenetrationOutput> {
+        penetration(
+            &PenetrationInput {
+                shape_a: a,
+                transform_a: xa,
+                shape_b: b,
+                transform_b: xb,
+                gjk_max_iterations: 20,
+                epa_tolerance: 1e-4,
+                epa_max_iterations: 64,
+            },
+            None,
+            None,
+        )
+    }
+
+    #[test]
+    fn boxes_overlapping_along_x() {
+        let a = Shape::cuboid(v(1.0, 1.0)).unwrap();
+        let out = pen(
+            &a,
+            Transform::IDENTITY,
+            &a,
+            Transform::new(v(1.5, 0.2), 0.0),
+        )
+        .unwrap();
+        assert!((out.depth - 0.5).abs() < 1e-4, "{out:?}");
+        assert!((out.normal - v(1.0, 0.0)).length() < 1e-4);
+        assert!((out.point_a.x - 1.0).abs() < 1e-4);
+        assert!((out.point_b.x - 0.5).abs() < 1e-4);
+        assert!((out.point_b - (out.point_a - out.depth * out.normal)).length() < 1e-4);
+    }
+
+    #[test]
+    fn separated_is_none_and_radii_overlap_is_core_separated() {
+        let a = Shape::circle(1.0).unwrap();
+        assert!(pen(
+            &a,
+            Transform::IDENTITY,
+            &a,
+            Transform::new(v(2.5, 0.0), 0.0)
+        )
+        .is_none());
+        let out = pen(
+            &a,
+            Transform::IDENTITY,
+            &a,
+            Transform::new(v(0.0, 1.5), 0.0),
+        )
+        .unwrap();
+        assert_eq!(out.termination, EpaTermination::CoreSeparated);
+        assert!((out.depth - 0.5).abs() < 1e-5);
+        assert!((out.normal - v(0.0, 1.0)).length() < 1e-5);
+        assert!((out.point_a - v(0.0, 1.0)).length() < 1e-5);
+        assert!((out.point_b - v(0.0, 0.5)).length() < 1e-5);
+    }
+
+    #[test]
+    fn coincident_shapes_terminate() {
+        let a = Shape::cuboid(v(1.0, 2.0)).unwrap();
+        let out = pen(&a, Transform::IDENTITY, &a, Transform::IDENTITY).unwrap();
+        assert!((out.depth - 2.0).abs() < 1e-4, "{out:?}");
+        assert!(out.normal.x.abs() > 0.999);
+        let c = Shape::circle(1.0).unwrap();
+        let out = pen(&c, Transform::IDENTITY, &c, Transform::IDENTITY).unwrap();
+        assert_eq!(out.termination, EpaTermination::Degenerate);
+        assert!((out.depth - 2.0).abs() < 1e-6);
+    }
+
+    #[test]
+    fn collinear_segments_are_degenerate_with_zero_depth() {
+        let s = Shape::segment(v(-1.0, 0.0), v(1.0, 0.0)).unwrap();
+        let out = pen(
+            &s,
+            Transform::IDENTITY,
+            &s,
+            Transform::new(v(0.5, 0.0), 0.0),
+        )
+        .unwrap();
+        assert!(out.depth.abs() < 1e-6, "{out:?}");
+        assert!(out.normal.y.abs() > 0.999);
+    }
+
+    #[test]
+    fn trace_holds_every_polytope() {
+        let a = Shape::polygon(&[v(4.0, 11.0), v(9.0, 9.0), v(4.0, 5.0)], 0.0).unwrap();
+        let b = Shape::polygon(&[v(5.0, 7.0), v(12.0, 7.0), v(10.0, 2.0)], 0.0).unwrap();
+        let mut trace = EpaTrace::default();
+        let out = penetration(
+            &PenetrationInput {
+                shape_a: &a,
+                transform_a: Transform::IDENTITY,
+                shape_b: &b,
+                transform_b: Transform::IDENTITY,
+                gjk_max_iterations: 20,
+                epa_tolerance: 1e-4,
+                epa_max_iterations: 64,
+            },
+            None,
+            Some(&mut trace),
+        )
+        .unwrap();
+        assert!((out.depth - 0.93704).abs() < 1e-4, "{out:?}");
+        assert!((out.normal - v(0.62470, -0.78087)).length() < 1e-4);
+        assert_eq!(trace.steps.len() as u32, out.iterations + 1);
+        for (k, step) in trace.steps.iter().enumerate() {
+            assert_eq!(step.polytope.len(), 3 + k);
+        }
+        assert_eq!(trace.steps.last().unwrap().stop, Some(out.termination));
+    }
+}

@@ -1,0 +1,25 @@
+//! Collidescope's collision core: 2D narrow-phase algorithms that record every step.
+//!
+//! Organised by operation, one small module per algorithm (after parry2d):
+//! - [`shape`], [`hull`], [`support`]: convex shapes, the support map, features;
+//! - [`gjk`]: distance (Box2D's `b2Distance`), with simplex cache and trace;
+//! - [`epa`]: penetration depth and normal;
+//! - [`minkowski`]: the exact outline of B − A;
+//! - [`scene`]: the RON scene format; [`report`]: the JSON report.
+//!
+//! Frame convention: shapes are defined in their local frame and placed by a
+//! [`math::Transform`]; every query result is in world space with normals from A to B.
+//! The core never touches graphics.
+
+pub mod consts;
+pub mod epa;
+pub mod gjk;
+pub mod hull;
+pub mod math;
+pub mod minkowski;
+pub mod report;
+pub mod scene;
+pub mod shape;
+pub mod support;
+
+pub use glam::Vec2;

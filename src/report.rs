@@ -1,0 +1,179 @@
+//! The headless report: every pair of a scene through the collision core, as JSON.
+//!
+//! All points are world coordinates; normals point from A to B.
+
+use crate::epa::{penetration, EpaTrace, PenetrationInput, PenetrationOutput};
+use crate::gjk::{shape_distance, DistanceInput, DistanceOutput, GjkTrace};
+use crate::math::arr;
+use crate::scene::{Scene, SceneShape};
+use serde::Serialize;
+
+/// The whole report.
+#[derive(Clone, Debug, Serialize)]
+pub struct Report {
+    pub scene: String,
+    pub pairs: Vec<PairReport>,
+}
+
+/// One pair of shapes.
+#[derive(Clone, Debug, Serialize)]
+pub struct PairReport {
+    pub a: String,
+    pub b: String,
+    pub distance: DistanceJson,
+    pub overlap: bool,
+    pub penetration: Option<PenetrationJson>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub trace: Option<TraceJson>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct DistanceJson {
+    pub distance: f32,
+    pub point_a: [f32; 2],
+    pub point_b: [f32; 2],
+    pub normal: Option<[f32; 2]>,
+    pub iterations: u32,
+    pub termination: &'static str,
+}
+
+impl From<&DistanceOutput> for DistanceJson {
+    fn from(d: &DistanceOutput) -> Self {
+        DistanceJson {
+            distance: d.distance,
+            point_a: arr(d.point_a),
+            point_b: arr(d.point_b),
+            normal: d.normal.map(arr),
+            iterations: d.iterations,
+            termination: d.termination.as_str(),
+        }
+    }
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct PenetrationJson {
+    pub depth: f32,
+    pub normal: [f32; 2],
+    pub point_a: [f32; 2],
+    pub point_b: [f32; 2],
+    pub iterations: u32,
+    pub termination: &'static str,
+}
+
+impl From<&PenetrationOutput> for PenetrationJson {
+    fn from(p: &PenetrationOutput) -> Self {
+        PenetrationJson {
+            depth: p.depth,
+            normal: arr(p.normal),
+            point_a: arr(p.point_a),
+            point_b: arr(p.point_b),
+            iterations: p.iterations,
+            termination: p.termination.as_str(),
+        }
+    }
+}
+
+/// Every recorded step, with `--trace`.
+#[derive(Clone, Debug, Serialize)]
+pub struct TraceJson {
+    pub gjk: GjkTrace,
+    /// Present when the shapes overlap.
+    pub epa: Option<EpaTrace>,
+}
+
+/// Runs the core on one pair.
+pub fn pair_report(scene: &Scene, a: &SceneShape, b: &SceneShape, with_trace: bool) -> PairReport {
+    let s = &scene.settings;
+    let (xa, xb) = (a.pose.transform(), b.pose.transform());
+    let mut gjk_trace = with_trace.then(GjkTrace::default);
+    let distance = shape_distance(
+        &DistanceInput {
+            shape_a: &a.shape,
+            transform_a: xa,
+            shape_b: &b.shape,
+            transform_b: xb,
+            use_radii: true,
+            max_iterations: s.gjk_max_iterations,
+        },
+        None,
+        gjk_trace.as_mut(),
+    );
+    let mut epa_trace = with_trace.then(EpaTrace::default);
+    let pen = penetration(
+        &PenetrationInput {
+            shape_a: &a.shape,
+            transform_a: xa,
+            shape_b: &b.shape,
+            transform_b: xb,
+            gjk_max_iterations: s.gjk_max_iterations,
+            epa_tolerance: s.epa_tolerance,
+            epa_max_iterations: s.epa_max_iterations,
+        },
+        None,
+        epa_trace.as_mut(),
+    );
+    let overlap = pen.is_some() || distance.distance <= 0.0;
+    PairReport {
+        a: a.name.clone(),
+        b: b.name.clone(),
+        distance: DistanceJson::from(&distance),
+        overlap,
+        penetration: pen.as_ref().map(PenetrationJson::from),
+        trace: gjk_trace.map(|gjk| TraceJson {
+            gjk,
+            epa: if pen.is_some() { epa_trace } else { None },
+        }),
+    }
+}
+
+/// The report of a scene: every pair `i < j` in file order, or only `pair`.
+/// Fails when `pair` names a shape the scene does not have.
+pub fn scene_report(
+    scene: &Scene,
+    label: &str,
+    pair: Option<(&str, &str)>,
+    with_trace: bool,
+) -> Result<Report, String> {
+    let mut pairs = Vec::new();
+    match pair {
+        Some((na, nb)) => {
+            let find = |n: &str| {
+                scene.shape_index(n).ok_or_else(|| {
+                    let names: Vec<&str> = scene.shapes.iter().map(|s| s.name.as_str()).collect();
+                    format!(
+                        "{label}: no shape named \"{n}\"; the scene has: {}",
+                        names.join(", ")
+                    )
+                })
+            };
+            let (i, j) = (find(na)?, find(nb)?);
+            if i == j {
+                return Err(format!(
+                    "--pair names \"{na}\" twice; give two different shapes"
+                ));
+            }
+            pairs.push(pair_report(
+                scene,
+                &scene.shapes[i],
+                &scene.shapes[j],
+                with_trace,
+            ));
+        }
+        None => {
+            for i in 0..scene.shapes.len() {
+                for j in i + 1..scene.shapes.len() {
+                    pairs.push(pair_report(
+                        scene,
+                        &scene.shapes[i],
+                        &scene.shapes[j],
+                        with_trace,
+                    ));
+                }
+            }
+        }
+    }
+    Ok(Report {
+        scene: label.to_string(),
+        pairs,
+    })
+}

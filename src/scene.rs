@@ -1,0 +1,641 @@
+//! Scene files (RON): the contract between the app, the command line and users.
+//!
+//! ```ron
+//! (
+//!     version: 1,
+//!     title: "Box against triangle",
+//!     notes: "What this scene shows.",
+//!     shapes: [
+//!         (name: "A", geometry: Polygon(points: [(0.0, 0.0), (2.0, 0.0), (1.0, 1.5)], radius: 0.0),
+//!          position: (0.0, 0.0), angle: 0.0),
+//!         (name: "B", geometry: Circle(radius: 0.5), position: (1.0, 2.0), angle: 0.0),
+//!     ],
+//!     settings: (speculative_distance: 0.0, gjk_max_iterations: 20),
+//! )
+//! ```
+//! Optional, with defaults: `title`, `notes` (empty), a shape's `velocity` (zero),
+//! `settings` and each of its fields (see [`Settings`]). Fields may be added later
+//! with defaults; none is renamed.
+//!
+//! Loading never panics: every problem is one [`SceneError`] naming the file, the
+//! line and column where there is one, and what is wrong. Saving writes a temporary
+//! file beside the target and renames it over, so a failed save leaves the old file.
+
+use crate::consts::*;
+use crate::shape::{Geometry, Pose, Shape};
+use glam::Vec2;
+use serde::{Deserialize, Deserializer, Serialize};
+use std::fmt;
+use std::path::Path;
+
+/// The only scene format version so far.
+pub const SCENE_VERSION: u32 = 1;
+
+/// Algorithm settings a scene carries.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(try_from = "RawSettings")]
+pub struct Settings {
+    /// Pairs up to this far apart (length units) still get manifold points.
+    /// Default [`DEFAULT_SPECULATIVE_DISTANCE`].
+    pub speculative_distance: f32,
+    /// GJK support evaluations allowed, 1 to [`MAX_GJK_ITERATIONS`]. Default 20.
+    pub gjk_max_iterations: u32,
+    /// EPA relative tolerance, in (0, 0.1]. Default 1e-4.
+    pub epa_tolerance: f32,
+    /// EPA expansions allowed, 1 to [`MAX_EPA_ITERATIONS`]. Default 64.
+    pub epa_max_iterations: u32,
+    /// Warm-start GJK from the previous query's simplex cache. Default false.
+    pub use_cache: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            speculative_distance: DEFAULT_SPECULATIVE_DISTANCE,
+            gjk_max_iterations: DEFAULT_GJK_MAX_ITERATIONS,
+            epa_tolerance: DEFAULT_EPA_TOLERANCE,
+            epa_max_iterations: DEFAULT_EPA_MAX_ITERATIONS,
+            use_cache: false,
+        }
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(default, deny_unknown_fields, rename = "Settings")]
+struct RawSettings {
+    speculative_distance: f32,
+    gjk_max_iterations: u32,
+    epa_tolerance: f32,
+    epa_max_iterations: u32,
+    use_cache: bool,
+}
+
+impl Default for RawSettings {
+    fn default() -> Self {
+        let s = Settings::default();
+        RawSettings {
+            speculative_distance: s.speculative_distance,
+            gjk_max_iterations: s.gjk_max_iterations,
+            epa_tolerance: s.epa_tolerance,
+            epa_max_iterations: s.epa_max_iterations,
+            use_cache: s.use_cache,
+        }
+    }
+}
+
+impl TryFrom<RawSettings> for Settings {
+    type Error = String;
+    fn try_from(r: RawSettings) -> Result<Self, String> {
+        let s = Settings {
+            speculative_distance: r.speculative_distance,
+            gjk_max_iterations: r.gjk_max_iterations,
+            epa_tolerance: r.epa_tolerance,
+            epa_max_iterations: r.epa_max_iterations,
+            use_cache: r.use_cache,
+        };
+        s.validate()?;
+        Ok(s)
+    }
+}
+
+impl Settings {
+    /// Checks every field's range; the message names the field.
+    pub fn validate(&self) -> Result<(), String> {
+        if !self.speculative_distance.is_finite()
+            || !(0.0..=MAX_COORDINATE).contains(&self.speculative_distance)
+        {
+            return Err(format!(
+                "settings.speculative_distance is {}; it must be a finite number ≥ 0",
+                self.speculative_distance
+            ));
+        }
+        if !(1..=MAX_GJK_ITERATIONS).contains(&self.gjk_max_iterations) {
+            return Err(format!(
+                "settings.gjk_max_iterations is {}; it must be from 1 to {MAX_GJK_ITERATIONS}",
+                self.gjk_max_iterations
+            ));
+        }
+        if !(self.epa_tolerance > 0.0 && self.epa_tolerance <= 0.1) {
+            return Err(format!(
+                "settings.epa_tolerance is {}; it must be in (0, 0.1]",
+                self.epa_tolerance
+            ));
+        }
+        if !(1..=MAX_EPA_ITERATIONS).contains(&self.epa_max_iterations) {
+            return Err(format!(
+                "settings.epa_max_iterations is {}; it must be from 1 to {MAX_EPA_ITERATIONS}",
+                self.epa_max_iterations
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// A named shape placed in the scene.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(try_from = "ShapeEntry", into = "ShapeEntry")]
+pub struct SceneShape {
+    pub name: String,
+    pub shape: Shape,
+    pub pose: Pose,
+    /// Velocity over one unit of time (for time of impact).
+    pub velocity: Vec2,
+}
+
+impl SceneShape {
+    pub fn new(
+        name: &str,
+        geometry: Geometry,
+        position: Vec2,
+        angle: f32,
+    ) -> Result<SceneShape, String> {
+        SceneShape::try_from(ShapeEntry {
+            name: name.to_string(),
+            geometry,
+            position,
+            angle,
+            velocity: Vec2::ZERO,
+        })
+    }
+}
+
+/// A shape as written in the file.
+#[derive(Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename = "Shape")]
+struct ShapeEntry {
+    name: String,
+    geometry: Geometry,
+    position: Vec2,
+    angle: f32,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    velocity: Vec2,
+}
+
+fn is_zero(v: &Vec2) -> bool {
+    *v == Vec2::ZERO
+}
+
+fn check_vec(name: &str, field: &str, v: Vec2) -> Result<(), String> {
+    if !v.is_finite() {
+        return Err(format!(
+            "shape \"{name}\": {field} ({}, {}) is not a finite number",
+            v.x, v.y
+        ));
+    }
+    if v.abs().max_element() > MAX_COORDINATE {
+        return Err(format!(
+            "shape \"{name}\": {field} ({}, {}) is beyond the coordinate limit of {MAX_COORDINATE:e}",
+            v.x, v.y
+        ));
+    }
+    Ok(())
+}
+
+impl TryFrom<ShapeEntry> for SceneShape {
+    type Error = String;
+    fn try_from(e: ShapeEntry) -> Result<Self, String> {
+        if e.name.trim().is_empty() {
+            return Err("a shape has an empty name".to_string());
+        }
+        let name = &e.name;
+        check_vec(name, "position", e.position)?;
+        check_vec(name, "velocity", e.velocity)?;
+        if !e.angle.is_finite() {
+            return Err(format!(
+                "shape \"{name}\": angle {} is not a finite number",
+                e.angle
+            ));
+        }
+        let kind = e.geometry.kind_name();
+        let shape =
+            Shape::new(e.geometry).map_err(|err| format!("shape \"{name}\" ({kind}): {err}"))?;
+        Ok(SceneShape {
+            name: e.name,
+            shape,
+            pose: Pose::new(e.position, e.angle),
+            velocity: e.velocity,
+        })
+    }
+}
+
+impl From<SceneShape> for ShapeEntry {
+    fn from(s: SceneShape) -> Self {
+        ShapeEntry {
+            name: s.name,
+            geometry: s.shape.geometry().clone(),
+            position: s.pose.position,
+            angle: s.pose.angle,
+            velocity: s.velocity,
+        }
+    }
+}
+
+/// A scene: shapes and the settings the algorithms run with.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Scene {
+    #[serde(deserialize_with = "version_one")]
+    pub version: u32,
+    #[serde(default)]
+    pub title: String,
+    #[serde(default)]
+    pub notes: String,
+    pub shapes: Vec<SceneShape>,
+    #[serde(default)]
+    pub settings: Settings,
+}
+
+fn version_one<'de, D: Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
+    let v = u32::deserialize(d)?;
+    if v != SCENE_VERSION {
+        return Err(serde::de::Error::custom(format!(
+            "unknown scene version {v}; this build reads version {SCENE_VERSION}"
+        )));
+    }
+    Ok(v)
+}
+
+impl Default for Scene {
+    fn default() -> Self {
+        Scene {
+            version: SCENE_VERSION,
+            title: String::new(),
+            notes: String::new(),
+            shapes: Vec::new(),
+            settings: Settings::default(),
+        }
+    }
+}
+
+impl Scene {
+    pub fn shape_index(&self, name: &str) -> Option<usize> {
+        self.shapes.iter().position(|s| s.name == name)
+    }
+}
+
+/// What kind of problem a scene file has.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SceneErrorKind {
+    /// The file could not be read (missing, a directory, no permission) or written.
+    Io,
+    /// The file is empty.
+    Empty,
+    /// RON syntax, a missing or unknown field, a wrong type, an unknown version, an
+    /// invalid shape or setting: anything found while parsing.
+    Invalid,
+    /// Two shapes share a name.
+    DuplicateName,
+}
+
+/// A scene that could not be loaded or saved.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SceneError {
+    pub path: String,
+    /// 1-based line and column, where known.
+    pub line: Option<usize>,
+    pub column: Option<usize>,
+    pub kind: SceneErrorKind,
+    pub message: String,
+}
+
+impl fmt::Display for SceneError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.line, self.column) {
+            (Some(l), Some(c)) => write!(f, "{}:{l}:{c}: {}", self.path, self.message),
+            (Some(l), None) => write!(f, "{}:{l}: {}", self.path, self.message),
+            _ => write!(f, "{}: {}", self.path, self.message),
+        }
+    }
+}
+
+impl std::error::Error for SceneError {}
+
+/// Turns RON's wording into ours where it names internal types.
+fn friendly(code: &ron::Error) -> String {
+    use ron::Error as E;
+    match code {
+        E::Message(m) => m.clone(),
+        E::MissingStructField { field, outer } => match outer {
+            Some(o) => format!("missing field `{field}` in {}", describe(o)),
+            None => format!("missing field `{field}`"),
+        },
+        E::NoSuchStructField {
+            found: field,
+            expected,
+            outer,
+        } => format!(
+            "unknown field `{field}` in {}; expected one of: {}",
+            outer
+                .as_deref()
+                .map(describe)
+                .unwrap_or_else(|| "a struct".into()),
+            expected.join(", ")
+        ),
+        E::NoSuchEnumVariant {
+            found, expected, ..
+        } => format!(
+            "unknown shape kind `{found}`; expected one of: {}",
+            expected.join(", ")
+        ),
+        E::Eof => "the file ends too early (an unclosed bracket?)".to_string(),
+        other => other.to_string(),
+    }
+}
+
+fn describe(outer: &str) -> String {
+    match outer {
+        "Scene" => "the scene".to_string(),
+        "Shape" => "a shape".to_string(),
+        "Settings" => "settings".to_string(),
+        other => format!("`{other}`"),
+    }
+}
+
+/// Parses a scene from text. `path` only labels errors.
+pub fn parse_scene(text: &str, path: &str) -> Result<Scene, SceneError> {
+    let err = |line, column, kind, message: String| SceneError {
+        path: path.to_string(),
+        line,
+        column,
+        kind,
+        message,
+    };
+    if text.trim().is_empty() {
+        return Err(err(
+            None,
+            None,
+            SceneErrorKind::Empty,
+            "the file is empty".to_string(),
+        ));
+    }
+    let scene: Scene = ron::from_str(text).map_err(|e| {
+        err(
+            Some(e.position.line),
+            Some(e.position.col),
+            SceneErrorKind::Invalid,
+            friendly(&e.code),
+        )
+    })?;
+    for (i, s) in scene.shapes.iter().enumerate() {
+        if let Some(first) = scene.shapes[..i].iter().position(|o| o.name == s.name) {
+            let line = nth_name_line(text, &s.name, 1);
+            return Err(err(
+                line,
+                None,
+                SceneErrorKind::DuplicateName,
+                format!(
+                    "shape name \"{}\" is used twice (shapes {} and {}); names must be unique",
+                    s.name, first, i
+                ),
+            ));
+        }
+    }
+    Ok(scene)
+}
+
+/// Line (1-based) of the `k`-th (0-based) `name: "NAME"` in the text.
+fn nth_name_line(text: &str, name: &str, k: usize) -> Option<usize> {
+    let quoted = format!("\"{name}\"");
+    let mut seen = 0;
+    for (i, line) in text.lines().enumerate() {
+        let mut rest = line;
+        while let Some(at) = rest.find("name") {
+            let after = rest[at + 4..].trim_start();
+            if let Some(after) = after.strip_prefix(':') {
+                if after.trim_start().starts_with(&quoted) {
+                    if seen == k {
+                        return Some(i + 1);
+                    }
+                    seen += 1;
+                }
+            }
+            rest = &rest[at + 4..];
+        }
+    }
+    None
+}
+
+/// Reads and parses a scene file.
+pub fn load_scene(path: &Path) -> Result<Scene, SceneError> {
+    let label = path.display().to_string();
+    let io_err = |message: String| SceneError {
+        path: label.clone(),
+        line: None,
+        column: None,
+        kind: SceneErrorKind::Io,
+        message,
+    };
+    if path.is_dir() {
+        return Err(io_err("is a directory, not a scene file".to_string()));
+    }
+    let bytes = std::fs::read(path).map_err(|e| match e.kind() {
+        std::io::ErrorKind::NotFound => io_err("no such file".to_string()),
+        _ => io_err(format!("cannot read: {e}")),
+    })?;
+    let text = String::from_utf8(bytes).map_err(|e| {
+        io_err(format!(
+            "is not UTF-8 text (bad byte at offset {})",
+            e.utf8_error().valid_up_to()
+        ))
+    })?;
+    parse_scene(&text, &label)
+}
+
+/// The scene as RON text, in the documented format.
+pub fn scene_to_string(scene: &Scene) -> String {
+    let config = ron::ser::PrettyConfig::new()
+        .struct_names(false)
+        .depth_limit(3)
+        .separate_tuple_members(false)
+        .indentor("    ".to_string());
+    // Serialising plain data (numbers, strings, enums) into a String cannot fail.
+    ron::ser::to_string_pretty(scene, config)
+        .unwrap_or_else(|e| format!("// serialisation failed: {e}\n"))
+}
+
+/// Saves atomically: writes `.<name>.tmp` beside `path`, flushes it to disk, then
+/// renames it over `path`. On any failure the temporary file is removed and the
+/// old file (if any) is untouched.
+pub fn save_scene(scene: &Scene, path: &Path) -> Result<(), SceneError> {
+    use std::io::Write;
+    let label = path.display().to_string();
+    let io_err = |message: String| SceneError {
+        path: label.clone(),
+        line: None,
+        column: None,
+        kind: SceneErrorKind::Io,
+        message,
+    };
+    let text = scene_to_string(scene);
+    let file_name = path
+        .file_name()
+        .ok_or_else(|| io_err("is not a file path".to_string()))?
+        .to_string_lossy()
+        .to_string();
+    let tmp = path.with_file_name(format!(".{file_name}.tmp{}", std::process::id()));
+    let write = || -> std::io::Result<()> {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(text.as_bytes())?;
+        f.sync_all()?;
+        std::fs::rename(&tmp, path)
+    };
+    write().map_err(|e| {
+        let _ = std::fs::remove_file(&tmp);
+        io_err(format!("cannot save: {e}"))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const EXAMPLE: &str = r#"(
+    version: 1,
+    title: "Box against triangle",
+    notes: "What this scene shows, in a sentence or two.",
+    shapes: [
+        (name: "A", geometry: Polygon(points: [(0.0, 0.0), (2.0, 0.0), (1.0, 1.5)], radius: 0.0),
+         position: (0.0, 0.0), angle: 0.0),
+        (name: "B", geometry: Circle(radius: 0.5), position: (1.0, 2.0), angle: 0.0),
+        (name: "C", geometry: Capsule(a: (-1.0, 0.0), b: (1.0, 0.0), radius: 0.25),
+         position: (3.0, 0.0), angle: 0.5, velocity: (-2.0, 0.0)),
+        (name: "D", geometry: Box(half_extents: (1.0, 0.5), radius: 0.0), position: (0.0, -3.0), angle: 0.0),
+        (name: "E", geometry: Segment(a: (-1.0, 0.0), b: (1.0, 0.0)), position: (0.0, 4.0), angle: 0.0),
+    ],
+    settings: (speculative_distance: 0.0, gjk_max_iterations: 20, epa_tolerance: 0.0001,
+               epa_max_iterations: 64, use_cache: false),
+)"#;
+
+    #[test]
+    fn the_documented_example_loads_and_round_trips() {
+        let scene = parse_scene(EXAMPLE, "example.ron").unwrap();
+        assert_eq!(scene.shapes.len(), 5);
+        assert_eq!(scene.shapes[2].velocity, Vec2::new(-2.0, 0.0));
+        assert_eq!(scene.settings.speculative_distance, 0.0);
+        let text = scene_to_string(&scene);
+        let again = parse_scene(&text, "again.ron").unwrap();
+        assert_eq!(scene, again, "{text}");
+    }
+
+    #[test]
+    fn optional_fields_default() {
+        let s = parse_scene(
+            r#"(version: 1, shapes: [(name: "A", geometry: Circle(radius: 1.0), position: (0.0, 0.0), angle: 0.0)])"#,
+            "x.ron",
+        )
+        .unwrap();
+        assert_eq!(s.settings, Settings::default());
+        assert_eq!(s.title, "");
+        assert_eq!(s.shapes[0].velocity, Vec2::ZERO);
+        let partial = parse_scene(
+            r#"(version: 1, shapes: [], settings: (use_cache: true))"#,
+            "x.ron",
+        )
+        .unwrap();
+        assert!(partial.settings.use_cache);
+        assert_eq!(partial.settings.gjk_max_iterations, 20);
+    }
+
+    fn error_of(text: &str) -> SceneError {
+        parse_scene(text, "bad.ron").unwrap_err()
+    }
+
+    #[test]
+    fn errors_name_file_line_and_problem() {
+        let e = error_of("");
+        assert_eq!(e.kind, SceneErrorKind::Empty);
+        assert_eq!(e.to_string(), "bad.ron: the file is empty");
+
+        let e = error_of("(version: 1,\n shapes: [\n (name: \"A\", geometry: Circle(radius: 1.0) position: (0.0, 0.0), angle: 0.0)])");
+        assert_eq!(e.line, Some(3), "{e}");
+        assert!(e.to_string().starts_with("bad.ron:3:"), "{e}");
+
+        let e = error_of("(version: 2, shapes: [])");
+        assert!(e.message.contains("unknown scene version 2"), "{e}");
+        assert_eq!(e.line, Some(1));
+
+        let e = error_of(
+            "(version: 1,\n shapes: [(name: \"A\", geometry: Circle(radius: 1.0), angle: 0.0)])",
+        );
+        assert!(e.message.contains("missing field `position`"), "{e}");
+        assert_eq!(e.line, Some(2));
+
+        let e = error_of("(version: 1, shapes: [], colour: 3)");
+        assert!(e.message.contains("unknown field `colour`"), "{e}");
+
+        let e = error_of("(version: 1,\n shapes: [(name: \"A\", geometry: Triangle(radius: 1.0), position: (0.0, 0.0), angle: 0.0)])");
+        assert!(e.message.contains("unknown shape kind `Triangle`"), "{e}");
+        assert_eq!(e.line, Some(2));
+
+        let e = error_of("(version: 1, shapes: [(name: \"A\", geometry: Circle(radius: \"big\"), position: (0.0, 0.0), angle: 0.0)])");
+        assert_eq!(e.kind, SceneErrorKind::Invalid);
+        assert!(
+            e.message.to_lowercase().contains("float") || e.message.contains("f32"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn invalid_shapes_and_settings_are_refused_with_their_line() {
+        let text = "(version: 1,\n shapes: [\n  (name: \"A\", geometry: Circle(radius: 1.0), position: (0.0, 0.0), angle: 0.0),\n  (name: \"Dart\", geometry: Polygon(points: [(0.0, 0.0), (2.0, 0.0), (1.0, 0.5), (2.0, 2.0), (0.0, 2.0)]),\n   position: (0.0, 0.0), angle: 0.0),\n ])";
+        let e = error_of(text);
+        assert!(
+            e.message
+                .contains("shape \"Dart\" (polygon): the polygon is not convex"),
+            "{e}"
+        );
+        assert!(e.message.contains("vertex 2 (1, 0.5)"), "{e}");
+        assert!(matches!(e.line, Some(4) | Some(5)), "{e}");
+
+        let e = error_of("(version: 1, shapes: [(name: \"A\", geometry: Circle(radius: NaN), position: (0.0, 0.0), angle: 0.0)])");
+        assert!(e.message.contains("radius is NaN"), "{e}");
+
+        let e = error_of("(version: 1, shapes: [(name: \"A\", geometry: Circle(radius: 1.0), position: (1e9, 0.0), angle: 0.0)])");
+        assert!(e.message.contains("beyond the coordinate limit"), "{e}");
+
+        let e = error_of("(version: 1, shapes: [],\n settings: (gjk_max_iterations: 0))");
+        assert!(
+            e.message.contains("settings.gjk_max_iterations is 0"),
+            "{e}"
+        );
+        assert_eq!(e.line, Some(2));
+
+        let text = "(version: 1, shapes: [\n (name: \"A\", geometry: Circle(radius: 1.0), position: (0.0, 0.0), angle: 0.0),\n (name: \"A\", geometry: Circle(radius: 1.0), position: (0.0, 0.0), angle: 0.0)])";
+        let e = error_of(text);
+        assert_eq!(e.kind, SceneErrorKind::DuplicateName);
+        assert_eq!(e.line, Some(3));
+        assert!(e.message.contains("\"A\" is used twice"), "{e}");
+    }
+
+    #[test]
+    fn io_errors() {
+        let e = load_scene(Path::new("/nonexistent/x.ron")).unwrap_err();
+        assert_eq!(e.kind, SceneErrorKind::Io);
+        assert_eq!(e.to_string(), "/nonexistent/x.ron: no such file");
+        let dir = std::env::temp_dir();
+        let e = load_scene(&dir).unwrap_err();
+        assert!(e.message.contains("is a directory"), "{e}");
+    }
+
+    #[test]
+    fn save_is_atomic_and_failed_save_keeps_old_file() {
+        let dir =
+            std::env::temp_dir().join(format!("collidescope-scene-test-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("s.ron");
+        let scene = parse_scene(EXAMPLE, "example.ron").unwrap();
+        save_scene(&scene, &path).unwrap();
+        assert_eq!(load_scene(&path).unwrap(), scene);
+        // No temporary file is left behind.
+        let names: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert_eq!(names.len(), 1, "{names:?}");
+        // Saving into a missing directory fails and touches nothing.
+        let e = save_scene(&scene, &dir.join("missing").join("s.ron")).unwrap_err();
+        assert_eq!(e.kind, SceneErrorKind::Io);
+        assert_eq!(load_scene(&path).unwrap(), scene);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
