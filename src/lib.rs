@@ -11,12 +11,17 @@
 //! [`math::Transform`]; every query result is in world space with normals from A to B.
 //! The core never touches graphics.
 
+pub mod analysis;
+pub mod app;
+pub mod camera;
 pub mod consts;
+pub mod draw;
 pub mod epa;
 pub mod gjk;
 pub mod hull;
 pub mod math;
 pub mod minkowski;
+pub mod narrate;
 pub mod report;
 pub mod scene;
 pub mod shape;

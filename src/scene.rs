@@ -21,7 +21,10 @@
 //! line and column where there is one, and what is wrong. Saving writes a temporary
 //! file beside the target and renames it over, so a failed save leaves the old file.
 
+use crate::analysis::Algorithm;
+use crate::camera::Camera;
 use crate::consts::*;
+use crate::draw::LayerId;
 use crate::shape::{Geometry, Pose, Shape};
 use glam::Vec2;
 use serde::{Deserialize, Deserializer, Serialize};
@@ -243,6 +246,37 @@ pub struct Scene {
     pub shapes: Vec<SceneShape>,
     #[serde(default)]
     pub settings: Settings,
+    /// What the debugger was showing (written by the app; optional).
+    #[serde(default, skip_serializing_if = "View::is_default")]
+    pub view: View,
+}
+
+/// The debugger's view of a scene: cameras, the pair, the algorithm, the step, the layers.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, Default)]
+#[serde(default, deny_unknown_fields)]
+pub struct View {
+    /// Camera of the world view (zoom 0: fit on open).
+    pub world_camera: Camera,
+    /// Camera of the configuration-space view (zoom 0: fit on open).
+    pub config_camera: Camera,
+    /// Names of shapes A and B (empty: the first two shapes).
+    pub a: String,
+    pub b: String,
+    /// Algorithm name: gjk, epa, sat, manifold, clip, box-box, toi, cast.
+    pub algorithm: Algorithm,
+    /// Step shown (clamped to the trace).
+    pub step: usize,
+    /// Layers switched off.
+    pub hidden_layers: Vec<LayerId>,
+    /// Fraction of the canvas width given to the world view (0 or 1: one view only;
+    /// 0 means the default split).
+    pub split: f32,
+}
+
+impl View {
+    pub fn is_default(&self) -> bool {
+        *self == View::default()
+    }
 }
 
 fn version_one<'de, D: Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
@@ -263,6 +297,7 @@ impl Default for Scene {
             notes: String::new(),
             shapes: Vec::new(),
             settings: Settings::default(),
+            view: View::default(),
         }
     }
 }
@@ -389,6 +424,40 @@ pub fn parse_scene(text: &str, path: &str) -> Result<Scene, SceneError> {
                 ),
             ));
         }
+    }
+    for (field, name) in [("a", &scene.view.a), ("b", &scene.view.b)] {
+        if !name.is_empty() && scene.shape_index(name).is_none() {
+            let line = text.lines().position(|l| l.contains("view")).map(|i| i + 1);
+            return Err(err(
+                line,
+                None,
+                SceneErrorKind::Invalid,
+                format!("view.{field} names shape \"{name}\", which the scene does not have"),
+            ));
+        }
+    }
+    let v = &scene.view;
+    for (field, cam) in [
+        ("world_camera", &v.world_camera),
+        ("config_camera", &v.config_camera),
+    ] {
+        if !cam.center.is_finite() || !cam.zoom.is_finite() || cam.zoom < 0.0 {
+            let line = text.lines().position(|l| l.contains(field)).map(|i| i + 1);
+            return Err(err(
+                line,
+                None,
+                SceneErrorKind::Invalid,
+                format!("view.{field} must have a finite centre and a zoom ≥ 0"),
+            ));
+        }
+    }
+    if !(0.0..=1.0).contains(&v.split) {
+        return Err(err(
+            None,
+            None,
+            SceneErrorKind::Invalid,
+            format!("view.split is {}; it must be from 0 to 1", v.split),
+        ));
     }
     Ok(scene)
 }
@@ -592,6 +661,11 @@ mod tests {
 
         let e = error_of("(version: 1, shapes: [(name: \"A\", geometry: Circle(radius: 1.0), position: (1e9, 0.0), angle: 0.0)])");
         assert!(e.message.contains("beyond the coordinate limit"), "{e}");
+
+        let e = error_of("(version: 1, shapes: [], view: (a: \"Q\"))");
+        assert!(e.message.contains("view.a names shape \"Q\""), "{e}");
+        let e = error_of("(version: 1, shapes: [], view: (algorithm: \"gjkk\"))");
+        assert!(e.message.contains("unknown algorithm \"gjkk\""), "{e}");
 
         let e = error_of("(version: 1, shapes: [],\n settings: (gjk_max_iterations: 0))");
         assert!(

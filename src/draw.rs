@@ -1,0 +1,690 @@
+//! The draw list: what the debugger shows, as plain primitives grouped in layers.
+//!
+//! The macroquad view draws this list; an SVG/PNG export can write the same list.
+//! Geometry is in world units of the layer's space ([`Space::World`] for the shapes,
+//! [`Space::Config`] for the Minkowski difference B − A); widths and marker sizes
+//! are in screen pixels, so they look the same at every zoom.
+
+use crate::analysis::{Algorithm, Analysis, EpaPhase};
+use crate::gjk::{GjkStep, GjkTrace, VoronoiRegion};
+use crate::minkowski::round_outline;
+use crate::scene::Scene;
+use glam::Vec2;
+use serde::{Deserialize, Serialize};
+
+/// Which view a layer belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Space {
+    /// The shapes as they are placed.
+    World,
+    /// Configuration space: the Minkowski difference B − A, the origin, the simplex.
+    Config,
+}
+
+/// An sRGB colour with alpha.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Rgba(pub u8, pub u8, pub u8, pub u8);
+
+impl Rgba {
+    pub const WHITE: Rgba = Rgba(235, 235, 240, 255);
+    pub fn with_alpha(self, a: u8) -> Rgba {
+        Rgba(self.0, self.1, self.2, a)
+    }
+    /// `#rrggbb` for SVG.
+    pub fn hex(self) -> String {
+        format!("#{:02x}{:02x}{:02x}", self.0, self.1, self.2)
+    }
+}
+
+/// One thing to draw.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub enum Prim {
+    /// An open or closed polyline.
+    Polyline {
+        points: Vec<Vec2>,
+        closed: bool,
+        width: f32,
+        color: Rgba,
+        dashed: bool,
+    },
+    /// A filled convex polygon (fan from the first point).
+    Fill { points: Vec<Vec2>, color: Rgba },
+    /// A dot of `radius` pixels.
+    Dot { at: Vec2, radius: f32, color: Rgba },
+    /// An arrow from `from` to `to`.
+    Arrow {
+        from: Vec2,
+        to: Vec2,
+        width: f32,
+        color: Rgba,
+    },
+    /// A text label placed at `at`, offset by `offset` pixels (right, down).
+    Label {
+        at: Vec2,
+        offset: Vec2,
+        text: String,
+        color: Rgba,
+        size: f32,
+    },
+    /// A cross marker of `size` pixels (the origin of configuration space).
+    Cross { at: Vec2, size: f32, color: Rgba },
+}
+
+/// The layers, each with its own toggle and colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum LayerId {
+    Shapes,
+    Minkowski,
+    GjkSimplex,
+    GjkDirection,
+    Witness,
+    EpaPolytope,
+    Sat,
+    Manifold,
+    Clip,
+    Toi,
+}
+
+impl LayerId {
+    pub const ALL: [LayerId; 10] = [
+        LayerId::Shapes,
+        LayerId::Minkowski,
+        LayerId::GjkSimplex,
+        LayerId::GjkDirection,
+        LayerId::Witness,
+        LayerId::EpaPolytope,
+        LayerId::Sat,
+        LayerId::Manifold,
+        LayerId::Clip,
+        LayerId::Toi,
+    ];
+
+    pub fn label(self) -> &'static str {
+        match self {
+            LayerId::Shapes => "Shapes",
+            LayerId::Minkowski => "Minkowski difference B − A",
+            LayerId::GjkSimplex => "GJK simplex (earlier steps faded)",
+            LayerId::GjkDirection => "GJK search direction, support point",
+            LayerId::Witness => "Witness points, distance / depth",
+            LayerId::EpaPolytope => "EPA polytope, closest edge, normal",
+            LayerId::Sat => "SAT axes and projections",
+            LayerId::Manifold => "Manifold: reference/incident edges, clip planes, contacts",
+            LayerId::Clip => "Sutherland–Hodgman clip edge, polygon before/after",
+            LayerId::Toi => "Time of impact: ghost poses, sweep",
+        }
+    }
+
+    /// The layer's colour (also its legend swatch).
+    pub fn color(self) -> Rgba {
+        match self {
+            LayerId::Shapes => Rgba(200, 200, 210, 255),
+            LayerId::Minkowski => Rgba(170, 120, 255, 255),
+            LayerId::GjkSimplex => Rgba(80, 220, 120, 255),
+            LayerId::GjkDirection => Rgba(245, 215, 70, 255),
+            LayerId::Witness => Rgba(70, 215, 235, 255),
+            LayerId::EpaPolytope => Rgba(255, 90, 120, 255),
+            LayerId::Sat => Rgba(90, 200, 180, 255),
+            LayerId::Manifold => Rgba(255, 160, 60, 255),
+            LayerId::Clip => Rgba(120, 170, 255, 255),
+            LayerId::Toi => Rgba(220, 140, 220, 255),
+        }
+    }
+
+    /// The view it is drawn in.
+    pub fn space(self) -> Space {
+        match self {
+            LayerId::Minkowski
+            | LayerId::GjkSimplex
+            | LayerId::GjkDirection
+            | LayerId::EpaPolytope => Space::Config,
+            _ => Space::World,
+        }
+    }
+}
+
+/// The fill colour of shape A, of B, and of the other shapes.
+pub const SHAPE_A: Rgba = Rgba(66, 135, 245, 255);
+pub const SHAPE_B: Rgba = Rgba(245, 146, 66, 255);
+pub const SHAPE_OTHER: Rgba = Rgba(150, 150, 160, 255);
+
+/// A layer and its primitives.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Layer {
+    pub id: LayerId,
+    pub space: Space,
+    pub prims: Vec<Prim>,
+}
+
+/// Everything to draw for one step.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct DrawList {
+    pub layers: Vec<Layer>,
+}
+
+impl DrawList {
+    pub fn layer(&self, id: LayerId) -> Option<&Layer> {
+        self.layers.iter().find(|l| l.id == id)
+    }
+
+    fn push(&mut self, id: LayerId, prims: Vec<Prim>) {
+        if !prims.is_empty() {
+            self.layers.push(Layer {
+                id,
+                space: id.space(),
+                prims,
+            });
+        }
+    }
+}
+
+/// What the UI wants emphasised.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Highlight {
+    pub selected: Option<usize>,
+    /// A vertex drag that was refused: (shape, vertex).
+    pub refused_vertex: Option<(usize, usize)>,
+}
+
+/// World outline of shape `i` (closed polyline; arcs at 1e-3 of its size).
+pub fn shape_outline(scene: &Scene, i: usize) -> Vec<Vec2> {
+    let s = &scene.shapes[i];
+    let xf = s.pose.transform();
+    let core: Vec<Vec2> = s.shape.vertices().iter().map(|v| xf.apply(*v)).collect();
+    let tol = (s.shape.bounding_radius() * 1.0e-3).max(1.0e-6);
+    round_outline(&core, s.shape.radius(), tol).0
+}
+
+fn line(a: Vec2, b: Vec2, width: f32, color: Rgba) -> Prim {
+    Prim::Polyline {
+        points: vec![a, b],
+        closed: false,
+        width,
+        color,
+        dashed: false,
+    }
+}
+
+fn label(at: Vec2, text: impl Into<String>, color: Rgba) -> Prim {
+    Prim::Label {
+        at,
+        offset: Vec2::new(6.0, -6.0),
+        text: text.into(),
+        color,
+        size: 15.0,
+    }
+}
+
+/// The shapes layer: every shape filled and outlined with its name; A and B in their
+/// colours; the selection thicker; polygon vertices of the selection as handles.
+fn shapes_layer(scene: &Scene, an: Option<&Analysis>, hl: &Highlight) -> Vec<Prim> {
+    let mut prims = Vec::new();
+    for (i, s) in scene.shapes.iter().enumerate() {
+        let color = match an {
+            Some(an) if an.a == i => SHAPE_A,
+            Some(an) if an.b == i => SHAPE_B,
+            _ => SHAPE_OTHER,
+        };
+        let outline = shape_outline(scene, i);
+        let selected = hl.selected == Some(i);
+        prims.push(Prim::Fill {
+            points: outline.clone(),
+            color: color.with_alpha(if selected { 90 } else { 60 }),
+        });
+        prims.push(Prim::Polyline {
+            points: outline,
+            closed: true,
+            width: if selected { 3.0 } else { 1.5 },
+            color,
+            dashed: false,
+        });
+        let xf = s.pose.transform();
+        if s.shape.radius() > 0.0 && s.shape.vertices().len() > 1 {
+            let core: Vec<Vec2> = s.shape.vertices().iter().map(|v| xf.apply(*v)).collect();
+            prims.push(Prim::Polyline {
+                points: core,
+                closed: s.shape.vertices().len() > 2,
+                width: 1.0,
+                color: color.with_alpha(140),
+                dashed: true,
+            });
+        }
+        let role = match an {
+            Some(an) if an.a == i => " (A)",
+            Some(an) if an.b == i => " (B)",
+            _ => "",
+        };
+        prims.push(Prim::Label {
+            at: xf.apply(s.shape.centroid()),
+            offset: Vec2::new(-8.0, 5.0),
+            text: format!("{}{role}", s.name),
+            color: Rgba::WHITE,
+            size: 16.0,
+        });
+        if selected {
+            for (k, v) in s.shape.vertices().iter().enumerate() {
+                let refused = hl.refused_vertex == Some((i, k));
+                prims.push(Prim::Dot {
+                    at: xf.apply(*v),
+                    radius: if refused { 6.0 } else { 4.0 },
+                    color: if refused {
+                        Rgba(255, 60, 60, 255)
+                    } else {
+                        Rgba::WHITE
+                    },
+                });
+            }
+        }
+    }
+    prims
+}
+
+/// The Minkowski difference outline and the origin.
+fn minkowski_layer(an: &Analysis) -> Vec<Prim> {
+    let c = LayerId::Minkowski.color();
+    let m = &an.minkowski;
+    let mut prims = vec![
+        Prim::Fill {
+            points: m.points.clone(),
+            color: c.with_alpha(45),
+        },
+        Prim::Polyline {
+            points: m.points.clone(),
+            closed: true,
+            width: 2.0,
+            color: c,
+            dashed: false,
+        },
+    ];
+    if m.radius > 0.0 && m.core.len() > 1 {
+        prims.push(Prim::Polyline {
+            points: m.core.clone(),
+            closed: true,
+            width: 1.0,
+            color: c.with_alpha(150),
+            dashed: true,
+        });
+    }
+    prims.push(Prim::Cross {
+        at: Vec2::ZERO,
+        size: 9.0,
+        color: Rgba::WHITE,
+    });
+    prims.push(label(Vec2::ZERO, "origin", Rgba::WHITE));
+    prims
+}
+
+fn simplex_shape(points: &[Vec2], width: f32, color: Rgba, prims: &mut Vec<Prim>) {
+    match points.len() {
+        0 => {}
+        1 => prims.push(Prim::Dot {
+            at: points[0],
+            radius: width + 2.0,
+            color,
+        }),
+        _ => prims.push(Prim::Polyline {
+            points: points.to_vec(),
+            closed: points.len() > 2,
+            width,
+            color,
+            dashed: false,
+        }),
+    }
+}
+
+/// GJK in configuration space at step `k` of `trace`: earlier simplices faded, the
+/// simplex that entered the step with its vertex labels, the reduced simplex, the
+/// closest point; on the direction layer the search direction and the new support.
+fn gjk_layers(trace: &GjkTrace, k: usize, scale: f32, out: &mut DrawList) {
+    let Some(step) = trace.steps.get(k) else {
+        return;
+    };
+    let c = LayerId::GjkSimplex.color();
+    let mut prims = Vec::new();
+    for earlier in &trace.steps[..k] {
+        let pts: Vec<Vec2> = earlier.simplex.iter().map(|v| v.w).collect();
+        simplex_shape(&pts, 1.0, c.with_alpha(60), &mut prims);
+    }
+    let entering: Vec<Vec2> = step.simplex_in.iter().map(|v| v.w).collect();
+    simplex_shape(&entering, 1.5, c.with_alpha(130), &mut prims);
+    let reduced: Vec<Vec2> = step.simplex.iter().map(|v| v.w).collect();
+    simplex_shape(&reduced, 3.0, c, &mut prims);
+    for (i, v) in step.simplex_in.iter().enumerate() {
+        prims.push(Prim::Dot {
+            at: v.w,
+            radius: 4.0,
+            color: c,
+        });
+        prims.push(label(
+            v.w,
+            format!("w{} ({},{})", i + 1, v.index_a, v.index_b),
+            c,
+        ));
+    }
+    prims.push(Prim::Dot {
+        at: step.closest,
+        radius: 4.5,
+        color: Rgba::WHITE,
+    });
+    prims.push(Prim::Label {
+        at: step.closest,
+        offset: Vec2::new(6.0, 14.0),
+        text: "closest".into(),
+        color: Rgba::WHITE,
+        size: 13.0,
+    });
+    out.push(LayerId::GjkSimplex, prims);
+
+    let d = LayerId::GjkDirection.color();
+    let mut prims = Vec::new();
+    if let Some(dir) = step.direction {
+        prims.push(Prim::Arrow {
+            from: step.closest,
+            to: step.closest + dir * scale * 0.25,
+            width: 2.0,
+            color: d,
+        });
+    }
+    if let Some(s) = &step.support {
+        prims.push(Prim::Dot {
+            at: s.w,
+            radius: 5.5,
+            color: d,
+        });
+        prims.push(label(
+            s.w,
+            format!("new support ({},{})", s.index_a, s.index_b),
+            d,
+        ));
+    }
+    out.push(LayerId::GjkDirection, prims);
+}
+
+/// Witness points in the world for a GJK step: the closest points on A and B from
+/// the barycentric weights of the reduced simplex, and the support points on each.
+fn gjk_witness(step: &GjkStep) -> Vec<Prim> {
+    let c = LayerId::Witness.color();
+    let mut pa = Vec2::ZERO;
+    let mut pb = Vec2::ZERO;
+    for v in &step.simplex {
+        pa += v.a * v.w_a;
+        pb += v.a * v.w_b;
+    }
+    let mut prims = vec![
+        line(pa, pb, 2.0, c),
+        Prim::Dot {
+            at: pa,
+            radius: 4.5,
+            color: c,
+        },
+        Prim::Dot {
+            at: pb,
+            radius: 4.5,
+            color: c,
+        },
+    ];
+    if !matches!(step.region, VoronoiRegion::Interior) {
+        prims.push(label(pa, "on A", c));
+        prims.push(label(pb, "on B", c));
+    }
+    if let Some(s) = &step.support {
+        let d = LayerId::GjkDirection.color();
+        prims.push(Prim::Dot {
+            at: s.w_a,
+            radius: 4.0,
+            color: d,
+        });
+        prims.push(Prim::Dot {
+            at: s.w_b,
+            radius: 4.0,
+            color: d,
+        });
+    }
+    prims
+}
+
+/// EPA step `k`: the polytope, its closest edge, the normal to it, the support point.
+fn epa_layer(an: &Analysis, k: usize) -> Vec<Prim> {
+    let Some(step) = an.epa_trace.steps.get(k) else {
+        return Vec::new();
+    };
+    let c = LayerId::EpaPolytope.color();
+    let mut prims = Vec::new();
+    simplex_shape(&step.polytope, 2.0, c, &mut prims);
+    let n = step.polytope.len();
+    if n >= 2 {
+        let a = step.polytope[step.closest_edge % n];
+        let b = step.polytope[(step.closest_edge + 1) % n];
+        prims.push(line(a, b, 4.5, c));
+        let foot = step.edge_normal * step.distance;
+        prims.push(Prim::Arrow {
+            from: Vec2::ZERO,
+            to: foot,
+            width: 2.0,
+            color: Rgba::WHITE,
+        });
+        prims.push(label(
+            foot,
+            format!("d = {:.4}", step.distance),
+            Rgba::WHITE,
+        ));
+    }
+    for p in &step.polytope {
+        prims.push(Prim::Dot {
+            at: *p,
+            radius: 3.5,
+            color: c,
+        });
+    }
+    if let Some(s) = step.support {
+        prims.push(Prim::Dot {
+            at: s,
+            radius: 5.5,
+            color: LayerId::GjkDirection.color(),
+        });
+        prims.push(label(s, "support", LayerId::GjkDirection.color()));
+    }
+    prims
+}
+
+/// The final answer in the world: distance segment and normal, or the penetration.
+fn result_witness(an: &Analysis, show_penetration: bool) -> Vec<Prim> {
+    let c = LayerId::Witness.color();
+    if show_penetration {
+        if let Some(p) = &an.penetration {
+            return vec![
+                Prim::Dot {
+                    at: p.point_a,
+                    radius: 4.5,
+                    color: c,
+                },
+                Prim::Dot {
+                    at: p.point_b,
+                    radius: 4.5,
+                    color: c,
+                },
+                Prim::Arrow {
+                    from: p.point_b,
+                    to: p.point_a,
+                    width: 2.5,
+                    color: LayerId::EpaPolytope.color(),
+                },
+                label(p.point_a, format!("depth {:.4}", p.depth), c),
+            ];
+        }
+    }
+    let d = &an.distance;
+    let mut prims = vec![
+        line(d.point_a, d.point_b, 2.0, c),
+        Prim::Dot {
+            at: d.point_a,
+            radius: 4.5,
+            color: c,
+        },
+        Prim::Dot {
+            at: d.point_b,
+            radius: 4.5,
+            color: c,
+        },
+    ];
+    if d.distance > 0.0 {
+        prims.push(label(
+            (d.point_a + d.point_b) * 0.5,
+            format!("{:.4}", d.distance),
+            c,
+        ));
+    }
+    prims
+}
+
+/// Builds the draw list of `algorithm` at `step` for the analysed pair (or just the
+/// shapes when there is no pair).
+pub fn build_draw_list(
+    scene: &Scene,
+    an: Option<&Analysis>,
+    algorithm: Algorithm,
+    step: usize,
+    hl: &Highlight,
+) -> DrawList {
+    let mut out = DrawList::default();
+    out.push(LayerId::Shapes, shapes_layer(scene, an, hl));
+    let Some(an) = an else {
+        return out;
+    };
+    out.push(LayerId::Minkowski, minkowski_layer(an));
+    let scale = an
+        .minkowski
+        .points
+        .iter()
+        .fold(0.0f32, |m, p| m.max(p.length()))
+        .max(1.0e-6);
+    match algorithm {
+        Algorithm::Gjk => {
+            gjk_layers(&an.gjk_trace, step, scale, &mut out);
+            let last = step + 1 >= an.gjk_trace.steps.len();
+            let witness = match an.gjk_trace.steps.get(step) {
+                Some(s) if !last => gjk_witness(s),
+                _ => result_witness(an, false),
+            };
+            out.push(LayerId::Witness, witness);
+        }
+        Algorithm::Epa => match an.epa_phase(step) {
+            EpaPhase::Gjk(k) => {
+                gjk_layers(&an.epa_gjk_trace, k, scale, &mut out);
+                if let Some(s) = an.epa_gjk_trace.steps.get(k) {
+                    out.push(LayerId::Witness, gjk_witness(s));
+                }
+            }
+            EpaPhase::Epa(k) => {
+                out.push(LayerId::EpaPolytope, epa_layer(an, k));
+                let last = k + 1 >= an.epa_trace.steps.len();
+                if last {
+                    out.push(LayerId::Witness, result_witness(an, true));
+                }
+            }
+        },
+        _ => {
+            out.push(
+                LayerId::Witness,
+                result_witness(an, an.penetration.is_some()),
+            );
+        }
+    }
+    out
+}
+
+/// Bounds (min, max) of every point of the layers in `space`, if any.
+pub fn bounds(list: &DrawList, space: Space) -> Option<(Vec2, Vec2)> {
+    let mut lo = Vec2::splat(f32::INFINITY);
+    let mut hi = Vec2::splat(f32::NEG_INFINITY);
+    for layer in list.layers.iter().filter(|l| l.space == space) {
+        for p in &layer.prims {
+            let pts: &[Vec2] = match p {
+                Prim::Polyline { points, .. } | Prim::Fill { points, .. } => points,
+                Prim::Dot { at, .. } | Prim::Label { at, .. } | Prim::Cross { at, .. } => {
+                    std::slice::from_ref(at)
+                }
+                Prim::Arrow { from, to, .. } => {
+                    lo = lo.min(*from).min(*to);
+                    hi = hi.max(*from).max(*to);
+                    continue;
+                }
+            };
+            for q in pts {
+                lo = lo.min(*q);
+                hi = hi.max(*q);
+            }
+        }
+    }
+    (lo.x <= hi.x).then_some((lo, hi))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gjk::SimplexCache;
+    use crate::scene::parse_scene;
+
+    fn default_scene() -> Scene {
+        parse_scene(include_str!("../assets/default.ron"), "default").unwrap()
+    }
+
+    #[test]
+    fn gjk_step_k_draws_the_simplex_of_trace_step_k() {
+        let mut scene = default_scene();
+        // Separate B from A so GJK takes several steps.
+        scene.shapes[1].pose.position = Vec2::new(4.0, 1.0);
+        let an = Analysis::compute(&scene, 0, 1, &mut SimplexCache::default());
+        assert!(an.gjk_trace.steps.len() >= 2);
+        for k in 0..an.gjk_trace.steps.len() {
+            let list = build_draw_list(&scene, Some(&an), Algorithm::Gjk, k, &Highlight::default());
+            for id in [
+                LayerId::Shapes,
+                LayerId::Minkowski,
+                LayerId::GjkSimplex,
+                LayerId::Witness,
+            ] {
+                assert!(list.layer(id).is_some(), "step {k}: layer {id:?} missing");
+            }
+            let layer = list.layer(LayerId::GjkSimplex).unwrap();
+            assert_eq!(layer.space, Space::Config);
+            // Every vertex of trace step k is drawn as a dot at its coordinates.
+            for v in &an.gjk_trace.steps[k].simplex_in {
+                let found = layer
+                    .prims
+                    .iter()
+                    .any(|p| matches!(p, Prim::Dot { at, .. } if (*at - v.w).length() < 1e-6));
+                assert!(found, "step {k}: vertex {} not drawn", v.w);
+            }
+        }
+    }
+
+    #[test]
+    fn epa_steps_draw_the_polytope() {
+        let scene = default_scene();
+        let an = Analysis::compute(&scene, 0, 1, &mut SimplexCache::default());
+        let first_epa = an.epa_gjk_trace.steps.len();
+        let list = build_draw_list(
+            &scene,
+            Some(&an),
+            Algorithm::Epa,
+            first_epa,
+            &Highlight::default(),
+        );
+        let layer = list.layer(LayerId::EpaPolytope).expect("EPA layer");
+        let poly = &an.epa_trace.steps[0].polytope;
+        assert!(layer
+            .prims
+            .iter()
+            .any(|p| matches!(p, Prim::Polyline { points, .. } if points == poly)));
+        assert!(list.layer(LayerId::GjkSimplex).is_none());
+    }
+
+    #[test]
+    fn bounds_cover_shapes() {
+        let scene = default_scene();
+        let list = build_draw_list(&scene, None, Algorithm::Gjk, 0, &Highlight::default());
+        let (lo, hi) = bounds(&list, Space::World).unwrap();
+        assert!(lo.x < -2.5 && hi.x > 2.0, "{lo} {hi}");
+        assert!(bounds(&list, Space::Config).is_none());
+    }
+}

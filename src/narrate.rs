@@ -1,0 +1,356 @@
+//! Plain-words explanations of each recorded step, and the numbers behind them.
+//! This is what makes the debugger a teaching tool: every sentence is built from
+//! the trace record, never from a guess.
+
+use crate::analysis::{Algorithm, Analysis, EpaPhase};
+use crate::epa::{EpaStep, EpaTermination, EpaTrace};
+use crate::gjk::{CacheUse, GjkStep, GjkTermination, GjkTrace, SimplexVertex, VoronoiRegion};
+use glam::Vec2;
+
+fn p(v: Vec2) -> String {
+    format!("({:.4}, {:.4})", v.x, v.y)
+}
+
+fn w_name(i: usize) -> String {
+    format!("w{}", i + 1)
+}
+
+fn vertex_pair(v: &SimplexVertex) -> String {
+    format!("B[{}] − A[{}]", v.index_b, v.index_a)
+}
+
+/// The sentence for GJK step `k`.
+pub fn gjk_step(trace: &GjkTrace, k: usize, max_iterations: u32) -> String {
+    let Some(step) = trace.steps.get(k) else {
+        return "No GJK step recorded.".to_string();
+    };
+    let mut s = String::new();
+    if k == 0 {
+        s += match trace.cache_use {
+            Some(CacheUse::WarmStart) => "The simplex is rebuilt from the cache's vertex indices (warm start). ",
+            Some(CacheUse::Flushed) => {
+                "The cache was flushed (its shape changed too much, or an index no longer exists), so GJK starts cold from vertex 0 of each shape. "
+            }
+            _ => "GJK starts cold from vertex 0 of each shape. ",
+        };
+    }
+    s += &region_sentence(step);
+    if let (Some(_), Some(sup)) = (step.direction, &step.support) {
+        s += &format!(
+            " Along it, the support point of B − A is {} = {}.",
+            vertex_pair(sup),
+            p(sup.w)
+        );
+    }
+    match step.stop {
+        None => s += " It is new, so it joins the simplex.",
+        Some(GjkTermination::DuplicateSupport) => {
+            s += " That vertex pair is already in the simplex: no point of B − A is closer to the origin, so GJK stops."
+        }
+        Some(GjkTermination::Converged) => {
+            s += " It brings the simplex no measurably closer to the origin: GJK has converged and stops."
+        }
+        Some(GjkTermination::DirectionZero) => {
+            s += " The origin lies on the simplex itself, so no search direction is defined: the shapes touch. GJK stops with distance 0."
+        }
+        Some(GjkTermination::Overlap) => {
+            s += " The origin is enclosed: the cores overlap and GJK stops (EPA can measure how deep)."
+        }
+        Some(GjkTermination::MaxIterations) => {
+            s += &format!(
+                " GJK has used its {max_iterations} support evaluations without meeting a stopping rule: it did not converge, and the distance shown is only an upper bound."
+            )
+        }
+    }
+    s
+}
+
+fn region_sentence(step: &GjkStep) -> String {
+    let n = step.simplex_in.len();
+    match (n, step.region) {
+        (1, _) => format!(
+            "The simplex is the single point w1 = {}. The point of it closest to the origin is w1 itself, so the search direction points from w1 towards the origin.",
+            p(step.simplex_in[0].w)
+        ),
+        (2, VoronoiRegion::Edge(_, _)) => format!(
+            "The origin projects inside the segment w1–w2 (weights {:.3} and {:.3}), so both points stay. The new direction is the segment's normal facing the origin.",
+            step.simplex[0].a, step.simplex[1].a
+        ),
+        (2, VoronoiRegion::Vertex(i)) => format!(
+            "The origin lies beyond the {} end of segment w1–w2, in the Voronoi region of vertex {}: {} is dropped and the direction points from {} to the origin.",
+            w_name(i as usize),
+            w_name(i as usize),
+            w_name(1 - i as usize),
+            w_name(i as usize)
+        ),
+        (3, VoronoiRegion::Vertex(i)) => format!(
+            "The origin lies in the Voronoi region of vertex {} of the triangle: the other two points are dropped and the direction points from {} to the origin.",
+            w_name(i as usize),
+            w_name(i as usize)
+        ),
+        (3, VoronoiRegion::Edge(i, j)) => {
+            let dropped = 3 - i as usize - j as usize;
+            format!(
+                "The origin lies in the Voronoi region of edge {}–{} (outside the triangle, beyond that edge), so {} is dropped and the new direction is the edge normal facing the origin.",
+                w_name(i as usize),
+                w_name(j as usize),
+                w_name(dropped)
+            )
+        }
+        (_, VoronoiRegion::Interior) => "The origin lies inside the triangle w1 w2 w3.".to_string(),
+        _ => String::new(),
+    }
+}
+
+/// The sentence for EPA step `k`.
+pub fn epa_step(trace: &EpaTrace, k: usize, radii: f32) -> String {
+    let Some(step) = trace.steps.get(k) else {
+        return "No EPA step recorded.".to_string();
+    };
+    let EpaStep {
+        polytope,
+        closest_edge,
+        edge_normal,
+        distance,
+        support,
+        stop,
+        ..
+    } = step;
+    let n = polytope.len();
+    let mut s = format!(
+        "The polytope has {n} vertices. Its edge closest to the origin is edge {} (from vertex {} to vertex {}), at distance {:.5} along its outward normal {}.",
+        closest_edge,
+        closest_edge,
+        (closest_edge + 1) % n.max(1),
+        distance,
+        p(*edge_normal)
+    );
+    if let Some(sp) = support {
+        let gap = sp.dot(*edge_normal) - distance;
+        s += &format!(
+            " The support point of B − A along that normal is {} and lies {:.5} beyond the edge.",
+            p(*sp),
+            gap
+        );
+    }
+    let depth = |d: f32| {
+        if radii > 0.0 {
+            format!(
+                "{:.5} (core {:.5} + radii {:.5})",
+                d.max(0.0) + radii,
+                d.max(0.0),
+                radii
+            )
+        } else {
+            format!("{:.5}", d.max(0.0))
+        }
+    };
+    match stop {
+        None => s += " That is more than the tolerance, so it is inserted between the edge's ends and the polytope grows.",
+        Some(EpaTermination::Converged) => {
+            s += &format!(
+                " That is within the tolerance: the edge lies on the boundary of B − A. The depth is {} and B must move along {} (the negated edge normal) to separate.",
+                depth(*distance),
+                p(-*edge_normal)
+            )
+        }
+        Some(EpaTermination::DuplicateSupport) => {
+            s += &format!(
+                " That point is already a polytope vertex, so the edge cannot move: depth {}.",
+                depth(*distance)
+            )
+        }
+        Some(EpaTermination::Stalled) => {
+            s += &format!(
+                " The closest distance has stopped growing for several iterations (f32 precision): EPA stops with the best edge, depth {}.",
+                depth(*distance)
+            )
+        }
+        Some(EpaTermination::MaxIterations) => {
+            s += &format!(
+                " EPA reached its iteration bound without converging: the depth {} is a lower bound, not the answer.",
+                depth(*distance)
+            )
+        }
+        Some(EpaTermination::Degenerate) => {
+            s += " B − A has no area (points or parallel segments): the depth is 0 along this normal."
+        }
+        Some(EpaTermination::CoreSeparated) => {}
+    }
+    s
+}
+
+/// The narration of `algorithm` at `step`.
+pub fn narrate(
+    an: &Analysis,
+    algorithm: Algorithm,
+    step: usize,
+    gjk_max_iterations: u32,
+) -> String {
+    match algorithm {
+        Algorithm::Gjk => gjk_step(&an.gjk_trace, step, gjk_max_iterations),
+        Algorithm::Epa => match an.epa_phase(step) {
+            EpaPhase::Gjk(k) => {
+                let mut s = format!(
+                    "Phase 1, GJK on the cores. {}",
+                    gjk_step(&an.epa_gjk_trace, k, gjk_max_iterations)
+                );
+                if an.epa_trace.steps.is_empty() && k + 1 == an.epa_gjk_trace.steps.len() {
+                    s += &match &an.penetration {
+                        Some(pen) if pen.termination == EpaTermination::CoreSeparated => format!(
+                            " The cores are apart, but closer than the sum of the radii: the shapes overlap through their rounded surfaces by {:.5}, along GJK's normal. No polytope is needed.",
+                            pen.depth
+                        ),
+                        _ => " The shapes do not overlap, so there is no penetration to measure.".to_string(),
+                    };
+                }
+                s
+            }
+            EpaPhase::Epa(k) => {
+                let radii = an.minkowski.radius;
+                format!("Phase 2, EPA. {}", epa_step(&an.epa_trace, k, radii))
+            }
+        },
+        _ => String::new(),
+    }
+}
+
+/// The numbers of the current step and result, as (label, value) rows.
+pub fn numbers(an: &Analysis, algorithm: Algorithm, step: usize) -> Vec<(String, String)> {
+    let mut rows = Vec::new();
+    let mut row = |k: &str, v: String| rows.push((k.to_string(), v));
+    let simplex_rows = |trace: &GjkTrace, k: usize, row: &mut dyn FnMut(&str, String)| {
+        if let Some(st) = trace.steps.get(k) {
+            row("step", format!("{} of {}", k + 1, trace.steps.len()));
+            row("region", format!("{:?}", st.region));
+            for (i, v) in st.simplex.iter().enumerate() {
+                row(
+                    &format!("simplex {}", w_name(i)),
+                    format!(
+                        "w {}  a {:.4}  idx A{} B{}  wA {}  wB {}",
+                        p(v.w),
+                        v.a,
+                        v.index_a,
+                        v.index_b,
+                        p(v.w_a),
+                        p(v.w_b)
+                    ),
+                );
+            }
+            row("closest point", p(st.closest));
+            if let Some(d) = st.direction {
+                row("direction", p(d));
+            }
+            if let Some(s) = &st.support {
+                row("support", format!("{} = {}", vertex_pair(s), p(s.w)));
+            }
+        }
+    };
+    match algorithm {
+        Algorithm::Gjk => simplex_rows(&an.gjk_trace, step, &mut row),
+        Algorithm::Epa => match an.epa_phase(step) {
+            EpaPhase::Gjk(k) => simplex_rows(&an.epa_gjk_trace, k, &mut row),
+            EpaPhase::Epa(k) => {
+                if let Some(st) = an.epa_trace.steps.get(k) {
+                    row(
+                        "EPA step",
+                        format!("{} of {}", k + 1, an.epa_trace.steps.len()),
+                    );
+                    row("polytope vertices", st.polytope.len().to_string());
+                    row("closest edge", st.closest_edge.to_string());
+                    row("edge normal", p(st.edge_normal));
+                    row("edge distance", format!("{:.6}", st.distance));
+                    if let Some(s) = st.support {
+                        row("support", p(s));
+                    }
+                }
+            }
+        },
+        _ => {}
+    }
+    let d = &an.distance;
+    row("distance", format!("{:.6}", d.distance));
+    row("point on A", p(d.point_a));
+    row("point on B", p(d.point_b));
+    row(
+        "normal A→B",
+        d.normal
+            .map(p)
+            .unwrap_or_else(|| "undefined (touching/overlap)".into()),
+    );
+    row("GJK iterations", d.iterations.to_string());
+    row("GJK termination", d.termination.as_str().to_string());
+    if let Some(cold) = an.cold_iterations {
+        row(
+            "cache",
+            format!(
+                "{:?}, {} iterations (cold: {cold})",
+                d.cache_use, d.iterations
+            ),
+        );
+        let c = &an.cache;
+        let pairs: Vec<String> = (0..c.count as usize)
+            .map(|i| format!("(A{},B{})", c.index_a[i], c.index_b[i]))
+            .collect();
+        row(
+            "cache contents",
+            format!(
+                "count {} {} metric {:.5}",
+                c.count,
+                pairs.join(" "),
+                c.metric
+            ),
+        );
+    }
+    match &an.penetration {
+        Some(pen) => {
+            row("depth", format!("{:.6}", pen.depth));
+            row("penetration normal", p(pen.normal));
+            row("deepest on A", p(pen.point_a));
+            row("deepest on B", p(pen.point_b));
+            row("EPA iterations", pen.iterations.to_string());
+            row("EPA termination", pen.termination.as_str().to_string());
+        }
+        None => row("penetration", "none (separated)".into()),
+    }
+    rows
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gjk::SimplexCache;
+    use crate::scene::parse_scene;
+
+    #[test]
+    fn every_gjk_and_epa_step_is_narrated() {
+        let mut scene = parse_scene(include_str!("../assets/default.ron"), "default").unwrap();
+        for pos in [Vec2::new(1.5, 0.6), Vec2::new(4.0, 1.0)] {
+            scene.shapes[1].pose.position = pos;
+            let an = Analysis::compute(&scene, 0, 1, &mut SimplexCache::default());
+            for algo in [Algorithm::Gjk, Algorithm::Epa] {
+                for k in 0..an.step_count(algo) {
+                    let text = narrate(&an, algo, k, 20);
+                    assert!(text.len() > 40, "{algo:?} step {k}: {text}");
+                }
+            }
+            let last = an.gjk_trace.steps.len() - 1;
+            let text = narrate(&an, Algorithm::Gjk, last, 20);
+            assert!(text.contains("stops") || text.contains("touch"), "{text}");
+        }
+    }
+
+    #[test]
+    fn epa_last_step_states_the_depth() {
+        let scene = parse_scene(include_str!("../assets/default.ron"), "default").unwrap();
+        let an = Analysis::compute(&scene, 0, 1, &mut SimplexCache::default());
+        let last = an.step_count(Algorithm::Epa) - 1;
+        let text = narrate(&an, Algorithm::Epa, last, 20);
+        let depth = an.penetration.unwrap().depth;
+        assert!(text.contains(&format!("{depth:.5}")), "{text}");
+        let rows = numbers(&an, Algorithm::Epa, last);
+        assert!(rows
+            .iter()
+            .any(|(k, v)| k == "depth" && v == &format!("{depth:.6}")));
+    }
+}
