@@ -54,3 +54,29 @@ pub const GJK_RELATIVE_TOLERANCE: f32 = 1.0e-6;
 
 /// Default chord tolerance when arcs are turned into polylines, relative to the radius.
 pub const DEFAULT_ARC_TOLERANCE: f32 = 1.0e-3;
+
+/// Time of impact (`toi.rs`, `cast.rs`): a relative displacement over the whole step
+/// (t from 0 to 1) shorter than this fraction of the configuration's size counts as
+/// no motion (dimensionless). The source post uses an absolute `|v|² > 1e-5`; a
+/// relative bound keeps the test meaningful for shapes of any size. At 1e-6 the
+/// displacement is within ~8 f32 ulps of the size: below that it is rounding.
+pub const TOI_VELOCITY_EPSILON: f32 = 1.0e-6;
+
+/// Swept SAT's contact point: core vertices within this fraction of the
+/// configuration's size of the supporting line at impact count as touching it
+/// (dimensionless). A face tilted by up to ~1e-4 rad against the other shape's face
+/// (over a unit length) still gives a face contact and a midpoint, not one corner.
+pub const TOI_FEATURE_TOLERANCE: f32 = 1.0e-4;
+
+/// Shape cast (conservative advancement): the cast stops when the surfaces are
+/// closer than this fraction of the configuration's size (dimensionless); the last
+/// gap is then closed by one linear step, which never passes the true impact.
+/// 1e-5 sits above GJK's f32 distance noise (~1e-6 of the size), so the loop does
+/// not chase rounding, and the linear step makes the time error second-order in it.
+pub const CAST_TOLERANCE: f32 = 1.0e-5;
+
+/// Default bound on conservative-advancement steps (each one GJK distance query).
+/// Face contacts converge in one or two steps; a grazing contact (the path tangent
+/// to the other shape) converges linearly, halving the remaining time per step,
+/// so 30 steps reach ~1e-9 of the step there.
+pub const DEFAULT_CAST_MAX_ITERATIONS: u32 = 30;

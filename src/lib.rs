@@ -5,6 +5,7 @@
 //! - [`gjk`]: distance (Box2D's `b2Distance`), with simplex cache and trace;
 //! - [`epa`]: penetration depth and normal;
 //! - [`minkowski`]: the exact outline of B − A;
+//! - [`toi`] (swept SAT) and [`cast`] (conservative advancement): time of impact;
 //! - [`scene`]: the RON scene format; [`report`]: the JSON report.
 //!
 //! Frame convention: shapes are defined in their local frame and placed by a
@@ -14,6 +15,7 @@
 pub mod analysis;
 pub mod app;
 pub mod camera;
+pub mod cast;
 pub mod consts;
 pub mod draw;
 pub mod epa;
@@ -26,5 +28,6 @@ pub mod report;
 pub mod scene;
 pub mod shape;
 pub mod support;
+pub mod toi;
 
 pub use glam::Vec2;

@@ -1,0 +1,660 @@
+//! Shape cast: the time of impact of any two convex shapes moving by constant
+//! velocities, by conservative advancement on GJK distance.
+//!
+//! Frame convention: shapes in their local frames placed by a [`Transform`] at
+//! t = 0; each moves by its world `velocity` per unit time over t ∈ [0, 1], without
+//! rotating. The solver works in A's local frame with A fixed and B moving by the
+//! relative velocity (as Box2D v3's `b2ShapeCast` does), so large world coordinates
+//! cost no precision; every output and trace record is in **world** space. Normals
+//! point from A to B.
+//!
+//! ## The method (conservative advancement, after Box2D v3's `b2ShapeCast`)
+//! Let `d(t)` be the distance between the surfaces (GJK on the cores, minus the
+//! radii) and `n` the unit normal from A to B at the closest points. Under
+//! translation the distance between two convex sets is a convex function of t, and
+//! its slope is `d'(t) = v·n` with `v = vB − vA`. Writing `c = −v·n` for the closing
+//! speed, convexity gives
+//!
+//! ```text
+//! d(t + Δ) ≥ d(t) − c·Δ        for every Δ ≥ 0,
+//! ```
+//!
+//! so the shapes cannot touch before `t + d(t)/c`: advancing by `Δ = (d − target)/c`
+//! never passes the impact. Repeat until `d` is within the tolerance of the target;
+//! if `c ≤ 0` the distance can only grow (convexity again): a miss. If the next safe
+//! time passes t = 1: a miss within the step.
+//!
+//! **Target and tolerance.** Box2D stops a linear slop (5 mm) short of contact,
+//! which would put the time off by `slop / c`; here the target separation is **0**
+//! and the loop stops when `d ≤ CAST_TOLERANCE × size` ([`CAST_TOLERANCE`]); the
+//! remaining gap is then closed by one more linear step `t += d/c` without a new
+//! distance query. That step is still conservative (the bound above) and its error
+//! is second order: zero when the closest features keep their normal (a face), and
+//! `O(d²)` when the normal turns (corners, arcs). So the time agrees with an exact
+//! method (swept SAT on polygons) to ~1e-6 for closing speeds of order 1.
+//!
+//! Face contacts converge in one or two queries; a corner meeting a corner in one
+//! or two more. A *grazing* contact (the path tangent to the other shape, `c → 0`
+//! as `d → 0`) converges linearly, halving the remaining time per step: the
+//! iteration bound ([`DEFAULT_CAST_MAX_ITERATIONS`]) then ends the loop with
+//! [`CastTermination::MaxIterations`] and a conservative time.
+//!
+//! GJK is warm-started from the previous step's simplex (the closest features
+//! rarely change between steps), so most steps cost one or two support calls.
+
+use crate::consts::{CAST_TOLERANCE, DEFAULT_CAST_MAX_ITERATIONS, DEFAULT_GJK_MAX_ITERATIONS};
+use crate::consts::{DEFAULT_EPA_MAX_ITERATIONS, DEFAULT_EPA_TOLERANCE, TOI_VELOCITY_EPSILON};
+use crate::epa::{penetration, PenetrationInput};
+use crate::gjk::{shape_distance, DistanceInput, GjkTermination, SimplexCache};
+use crate::math::Transform;
+use crate::shape::{Pose, Shape};
+use glam::Vec2;
+use serde::Serialize;
+
+/// Input of [`shape_cast`].
+#[derive(Clone, Copy, Debug)]
+pub struct CastInput<'a> {
+    pub shape_a: &'a Shape,
+    /// A's pose at t = 0.
+    pub transform_a: Transform,
+    /// A's world displacement per unit time (the step runs from t = 0 to t = 1).
+    pub velocity_a: Vec2,
+    pub shape_b: &'a Shape,
+    /// B's pose at t = 0.
+    pub transform_b: Transform,
+    /// B's world displacement per unit time.
+    pub velocity_b: Vec2,
+    /// Bound on advancement steps (GJK queries); 0 is treated as 1.
+    pub max_iterations: u32,
+    /// Bound on support evaluations per GJK query.
+    pub gjk_max_iterations: u32,
+}
+
+impl<'a> CastInput<'a> {
+    /// An input with the default bounds.
+    pub fn new(
+        shape_a: &'a Shape,
+        transform_a: Transform,
+        velocity_a: Vec2,
+        shape_b: &'a Shape,
+        transform_b: Transform,
+        velocity_b: Vec2,
+    ) -> Self {
+        CastInput {
+            shape_a,
+            transform_a,
+            velocity_a,
+            shape_b,
+            transform_b,
+            velocity_b,
+            max_iterations: DEFAULT_CAST_MAX_ITERATIONS,
+            gjk_max_iterations: DEFAULT_GJK_MAX_ITERATIONS,
+        }
+    }
+}
+
+/// Why the cast stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CastTermination {
+    /// The surfaces came within the tolerance: the shapes first touch at `t` (the
+    /// remaining gap closed by one linear step). Includes shapes apart by less than
+    /// the tolerance at t = 0 and approaching: a hit at a tiny `t`.
+    Hit,
+    /// The shapes overlap or touch at t = 0 (surface distance ≤ 0).
+    InitiallyOverlapping,
+    /// Miss: the shapes are apart and not approaching along the normal (closing
+    /// speed ≤ [`TOI_VELOCITY_EPSILON`] × size); by convexity the distance never
+    /// shrinks again. Includes no relative motion at all.
+    MovingApart,
+    /// Miss: the shapes are approaching, but cannot touch before t = 1.
+    SeparatedAtEnd,
+    /// The step bound was reached first: did not converge (a grazing contact).
+    /// `t` is a conservative time: the shapes are apart on [0, t).
+    MaxIterations,
+}
+
+impl CastTermination {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            CastTermination::Hit => "hit",
+            CastTermination::InitiallyOverlapping => "initially_overlapping",
+            CastTermination::MovingApart => "moving_apart",
+            CastTermination::SeparatedAtEnd => "separated_at_end",
+            CastTermination::MaxIterations => "max_iterations",
+        }
+    }
+}
+
+/// Output of [`shape_cast`]. World space, normal from A to B.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct CastOutput {
+    /// True for [`CastTermination::Hit`] and [`CastTermination::InitiallyOverlapping`].
+    pub hit: bool,
+    /// Hit: the time of impact in [0, 1]. Initially overlapping: 0. A miss: the time
+    /// of the last pose examined (where the miss was proven). Max iterations: the
+    /// conservative time reached (apart on [0, t)).
+    pub t: f32,
+    /// The contact point at `t`: the middle of the two surface points. Initially
+    /// overlapping: the middle of EPA's deepest points.
+    pub point: Vec2,
+    /// Unit normal from A to B at `t` (initially overlapping: the direction B moves
+    /// to separate, from EPA).
+    pub normal: Vec2,
+    /// Surface separation at the last pose examined (negative: penetration depth, for
+    /// initially overlapping shapes).
+    pub distance: f32,
+    /// Advancement steps (GJK distance queries) made.
+    pub iterations: u32,
+    pub termination: CastTermination,
+}
+
+/// One advancement step, world space, drawable on its own.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct CastStep {
+    pub iteration: u32,
+    /// The time of this pose.
+    pub t: f32,
+    /// A's and B's poses at `t` (angles constant).
+    pub pose_a: Pose,
+    pub pose_b: Pose,
+    /// Surface separation at `t` (negative: overlap through the radii).
+    pub distance: f32,
+    /// Unit normal from A to B, when the cores are apart.
+    pub normal: Option<Vec2>,
+    /// Closest surface points on A and B.
+    pub point_a: Vec2,
+    pub point_b: Vec2,
+    /// Closing speed along the normal, `−(vB − vA)·n`, when computed.
+    pub closing_speed: Option<f32>,
+    /// The time advanced from this pose, when the loop went on (or, at the last
+    /// step of a hit, the final linear step that closes the remaining gap).
+    pub advance: Option<f32>,
+    /// The GJK query of this step.
+    pub gjk_iterations: u32,
+    pub gjk_termination: GjkTermination,
+}
+
+/// The shape-cast trace: the poses at the start, at each step, at the impact, and at
+/// the end of the step, so every stage can be drawn.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct CastTrace {
+    /// Poses at t = 0.
+    pub start_a: Option<Pose>,
+    pub start_b: Option<Pose>,
+    /// Poses at t = 1.
+    pub end_a: Option<Pose>,
+    pub end_b: Option<Pose>,
+    /// Poses at the impact (hits only, including t = 0 for initial overlap).
+    pub impact_a: Option<Pose>,
+    pub impact_b: Option<Pose>,
+    /// The stop tolerance on the surface separation, in length units.
+    pub tolerance: f32,
+    pub steps: Vec<CastStep>,
+}
+
+#[inline]
+fn pose_at(xf: &Transform, velocity: Vec2, t: f32) -> Pose {
+    Pose::new(xf.p + velocity * t, xf.q.angle())
+}
+
+/// Largest absolute core coordinate: a cheap size of a shape (no square roots).
+#[inline]
+fn extent(shape: &Shape) -> f32 {
+    shape
+        .vertices()
+        .iter()
+        .fold(0.0f32, |m, p| m.max(p.abs().max_element()))
+}
+
+/// Time of impact of two shapes moving by constant velocities (any pair), by
+/// conservative advancement.
+///
+/// Never panics and never loops: at most `max_iterations` GJK queries (plus one EPA
+/// query when the shapes overlap at t = 0). `trace`, when given, is cleared and
+/// filled; without it nothing is allocated.
+pub fn shape_cast(input: &CastInput, mut trace: Option<&mut CastTrace>) -> CastOutput {
+    let (sa, sb) = (input.shape_a, input.shape_b);
+    let xf_a = input.transform_a;
+    let xf_b = input.transform_b;
+    // B in A's frame at t = 0, and its relative velocity there.
+    let b0 = xf_a.inv_mul(&xf_b);
+    let v = xf_a.q.apply_inv(input.velocity_b - input.velocity_a);
+    let total_radius = sa.radius() + sb.radius();
+    let size = b0.p.abs().max_element() + extent(sa) + extent(sb) + total_radius;
+    let tolerance = CAST_TOLERANCE * size;
+    let speed_eps = TOI_VELOCITY_EPSILON * size;
+    let max_iterations = input.max_iterations.max(1);
+
+    if let Some(tr) = trace.as_deref_mut() {
+        tr.start_a = Some(pose_at(&xf_a, input.velocity_a, 0.0));
+        tr.start_b = Some(pose_at(&xf_b, input.velocity_b, 0.0));
+        tr.end_a = Some(pose_at(&xf_a, input.velocity_a, 1.0));
+        tr.end_b = Some(pose_at(&xf_b, input.velocity_b, 1.0));
+        tr.impact_a = None;
+        tr.impact_b = None;
+        tr.tolerance = tolerance;
+        tr.steps.clear();
+    }
+
+    // World point at time t of a point given in A's frame with A fixed: A has moved
+    // by velocity_a·t in the world.
+    let world_point = |p: Vec2, t: f32| xf_a.apply(p) + input.velocity_a * t;
+    let record = |tr: &mut Option<&mut CastTrace>, step: CastStep| {
+        if let Some(tr) = tr.as_deref_mut() {
+            tr.steps.push(step);
+        }
+    };
+
+    let mut cache = SimplexCache::default();
+    let mut t = 0.0f32;
+    let mut iterations = 0u32;
+    // The last normal and surface points (A's frame), for the outputs.
+    let mut last_normal = Vec2::X;
+    let mut last_points = (Vec2::ZERO, b0.p);
+    let mut last_distance = f32::INFINITY;
+    let mut last_t = 0.0f32;
+
+    while iterations < max_iterations {
+        let xf_bt = Transform {
+            p: b0.p + v * t,
+            q: b0.q,
+        };
+        let out = shape_distance(
+            &DistanceInput {
+                shape_a: sa,
+                transform_a: Transform::IDENTITY,
+                shape_b: sb,
+                transform_b: xf_bt,
+                use_radii: false,
+                max_iterations: input.gjk_max_iterations,
+            },
+            Some(&mut cache),
+            None,
+        );
+        iterations += 1;
+        let d = out.core_distance - total_radius;
+        // The normal from the witness points carries their rounding divided by the
+        // distance: near contact (d ~ 1e-7·size) it is noise. When the closest
+        // features are a vertex and an edge (a two-point simplex), the edge's own
+        // perpendicular is exact at any distance; orient it like the witness normal
+        // while that is reliable, else like the previous step's normal.
+        let normal = out.normal.map(|nw| {
+            let reference = if d > tolerance || iterations == 1 {
+                nw
+            } else {
+                last_normal
+            };
+            simplex_edge_normal(sa, sb, &xf_bt, &cache, reference).unwrap_or(nw)
+        });
+        let (pa, pb) = match normal {
+            Some(n) => (out.point_a + sa.radius() * n, out.point_b - sb.radius() * n),
+            None => (out.point_a, out.point_b),
+        };
+        let mut step = CastStep {
+            iteration: iterations,
+            t,
+            pose_a: pose_at(&xf_a, input.velocity_a, t),
+            pose_b: pose_at(&xf_b, input.velocity_b, t),
+            distance: d,
+            normal: normal.map(|n| xf_a.q.apply(n)),
+            point_a: world_point(pa, t),
+            point_b: world_point(pb, t),
+            closing_speed: None,
+            advance: None,
+            gjk_iterations: out.iterations,
+            gjk_termination: out.termination,
+        };
+
+        // At t = 0: the cores touch or overlap (no normal), or the surfaces do.
+        if iterations == 1 && (normal.is_none() || d <= 0.0) {
+            record(&mut trace, step);
+            return initial_overlap(input, &xf_a, d, normal, (pa, pb), iterations, trace);
+        }
+        // Without a normal (the cores touch after a step) the points are still the
+        // contact; the normal is the previous step's.
+        if let Some(n) = normal {
+            last_normal = n;
+        }
+        last_points = (pa, pb);
+        let c = -v.dot(last_normal);
+        step.closing_speed = Some(c);
+        // Within the tolerance of touching (or, after a step, the cores touch: the
+        // step landed exactly on the contact).
+        let touching = normal.is_none() || d <= tolerance;
+        if touching && iterations == 1 && c <= speed_eps {
+            // Apart by less than the tolerance at t = 0 and not approaching: a miss
+            // (the distance never shrinks), not an overlap.
+            record(&mut trace, step);
+            return miss(
+                CastTermination::MovingApart,
+                t,
+                d,
+                last_points,
+                last_normal,
+                iterations,
+                &xf_a,
+                input,
+            );
+        }
+        if touching {
+            // Close the remaining gap by one linear step (conservative, see above).
+            let dt = if d > 0.0 && c > speed_eps { d / c } else { 0.0 };
+            let t_hit = (t + dt).min(1.0);
+            step.advance = Some(t_hit - t);
+            record(&mut trace, step);
+            let (pa, pb) = last_points;
+            let point = 0.5 * (pa + pb + v * (t_hit - t));
+            if let Some(tr) = trace.as_deref_mut() {
+                tr.impact_a = Some(pose_at(&xf_a, input.velocity_a, t_hit));
+                tr.impact_b = Some(pose_at(&xf_b, input.velocity_b, t_hit));
+            }
+            return CastOutput {
+                hit: true,
+                t: t_hit,
+                point: world_point(point, t_hit),
+                normal: xf_a.q.apply(last_normal),
+                distance: d.max(0.0),
+                iterations,
+                termination: CastTermination::Hit,
+            };
+        }
+        last_distance = d;
+        last_t = t;
+        // Not approaching along the normal: by convexity, never.
+        if c <= speed_eps {
+            record(&mut trace, step);
+            return miss(
+                CastTermination::MovingApart,
+                t,
+                d,
+                last_points,
+                last_normal,
+                iterations,
+                &xf_a,
+                input,
+            );
+        }
+        let dt = d / c;
+        if t + dt > 1.0 {
+            record(&mut trace, step);
+            return miss(
+                CastTermination::SeparatedAtEnd,
+                t,
+                d,
+                last_points,
+                last_normal,
+                iterations,
+                &xf_a,
+                input,
+            );
+        }
+        step.advance = Some(dt);
+        record(&mut trace, step);
+        t += dt;
+    }
+    // Out of steps: t is still conservative (every advance was safe).
+    let (pa, pb) = last_points;
+    let point = 0.5 * (pa + pb + v * (t - last_t));
+    CastOutput {
+        hit: false,
+        t,
+        point: world_point(point, t),
+        normal: xf_a.q.apply(last_normal),
+        distance: last_distance,
+        iterations,
+        termination: CastTermination::MaxIterations,
+    }
+}
+
+/// The unit perpendicular of the GJK simplex's edge (A's frame, B at `xf_b`) when the
+/// final simplex is an edge of B − A (a vertex against an edge), oriented along
+/// `reference`; `None` for a one-point simplex or a degenerate edge.
+fn simplex_edge_normal(
+    sa: &Shape,
+    sb: &Shape,
+    xf_b: &Transform,
+    cache: &SimplexCache,
+    reference: Vec2,
+) -> Option<Vec2> {
+    if cache.count != 2 {
+        return None;
+    }
+    let w = |i: usize| {
+        let pa = *sa.vertices().get(cache.index_a[i] as usize)?;
+        let pb = *sb.vertices().get(cache.index_b[i] as usize)?;
+        Some(xf_b.apply(pb) - pa)
+    };
+    let e = w(1)? - w(0)?;
+    let n = crate::math::left_perp(e).try_normalize()?;
+    Some(if n.dot(reference) >= 0.0 { n } else { -n })
+}
+
+/// A miss proven at the pose of time `t`.
+#[allow(clippy::too_many_arguments)]
+fn miss(
+    termination: CastTermination,
+    t: f32,
+    distance: f32,
+    (pa, pb): (Vec2, Vec2),
+    normal: Vec2,
+    iterations: u32,
+    xf_a: &Transform,
+    input: &CastInput,
+) -> CastOutput {
+    CastOutput {
+        hit: false,
+        t,
+        point: xf_a.apply(0.5 * (pa + pb)) + input.velocity_a * t,
+        normal: xf_a.q.apply(normal),
+        distance,
+        iterations,
+        termination,
+    }
+}
+
+/// The shapes touch or overlap at t = 0. The normal and point come from EPA when
+/// the shapes overlap (the direction B must move to separate), else from GJK (the
+/// surfaces are apart by less than the tolerance). If neither gives a direction
+/// (two coincident points), the normal falls back to +x: the depth is then 0 and
+/// every direction is a minimum translation.
+fn initial_overlap(
+    input: &CastInput,
+    xf_a: &Transform,
+    d: f32,
+    normal: Option<Vec2>,
+    (pa, pb): (Vec2, Vec2),
+    iterations: u32,
+    trace: Option<&mut CastTrace>,
+) -> CastOutput {
+    if let Some(tr) = trace {
+        tr.impact_a = tr.start_a;
+        tr.impact_b = tr.start_b;
+    }
+    let pen = (d <= 0.0).then(|| {
+        penetration(
+            &PenetrationInput {
+                shape_a: input.shape_a,
+                transform_a: *xf_a,
+                shape_b: input.shape_b,
+                transform_b: input.transform_b,
+                gjk_max_iterations: input.gjk_max_iterations,
+                epa_tolerance: DEFAULT_EPA_TOLERANCE,
+                epa_max_iterations: DEFAULT_EPA_MAX_ITERATIONS,
+            },
+            None,
+            None,
+        )
+    });
+    let (point, n, distance) = match (pen.flatten(), normal) {
+        (Some(p), _) => (0.5 * (p.point_a + p.point_b), p.normal, -p.depth),
+        (None, Some(n)) => (xf_a.apply(0.5 * (pa + pb)), xf_a.q.apply(n), d),
+        (None, None) => (xf_a.apply(0.5 * (pa + pb)), Vec2::X, d.min(0.0)),
+    };
+    CastOutput {
+        hit: true,
+        t: 0.0,
+        point,
+        normal: n,
+        distance,
+        iterations,
+        termination: CastTermination::InitiallyOverlapping,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn v(x: f32, y: f32) -> Vec2 {
+        Vec2::new(x, y)
+    }
+
+    fn cast(
+        a: &Shape,
+        pa: Vec2,
+        va: Vec2,
+        b: &Shape,
+        pb: Vec2,
+        vb: Vec2,
+        trace: Option<&mut CastTrace>,
+    ) -> CastOutput {
+        shape_cast(
+            &CastInput::new(
+                a,
+                Transform::new(pa, 0.0),
+                va,
+                b,
+                Transform::new(pb, 0.0),
+                vb,
+            ),
+            trace,
+        )
+    }
+
+    #[test]
+    fn circles_head_on() {
+        let a = Shape::circle(1.0).unwrap();
+        let b = Shape::circle(0.5).unwrap();
+        let out = cast(
+            &a,
+            Vec2::ZERO,
+            v(1.0, 0.0),
+            &b,
+            v(5.0, 0.0),
+            v(-6.0, 0.0),
+            None,
+        );
+        assert_eq!(out.termination, CastTermination::Hit);
+        // Gap 3.5, closing at 7: t = 0.5; A's centre is then at x = 0.5.
+        assert!((out.t - 0.5).abs() < 1e-6, "{out:?}");
+        assert!((out.normal - v(1.0, 0.0)).length() < 1e-5);
+        assert!((out.point - v(1.5, 0.0)).length() < 1e-4, "{out:?}");
+    }
+
+    #[test]
+    fn box_corner_on_circle_is_exact() {
+        // A corner meeting an arc: the normal turns between steps; the time still
+        // matches the closed form. Circle r = 1 at the origin; a unit box whose
+        // lower-left corner starts at (3, 0.6) and moves along −x at speed 4: the
+        // corner meets the circle at x = sqrt(1 − 0.36) = 0.8, at t = 2.2/4.
+        let a = Shape::circle(1.0).unwrap();
+        let b = Shape::cuboid(v(0.5, 0.5)).unwrap();
+        let out = cast(
+            &a,
+            Vec2::ZERO,
+            Vec2::ZERO,
+            &b,
+            v(3.5, 1.1),
+            v(-4.0, 0.0),
+            None,
+        );
+        assert_eq!(out.termination, CastTermination::Hit, "{out:?}");
+        let x_contact = (1.0f32 - 0.36).sqrt(); // the corner (x, 0.6) on the circle
+        let t_exact = (3.0 - x_contact) / 4.0;
+        assert!((out.t - t_exact).abs() < 1e-5, "{} vs {t_exact}", out.t);
+        assert!((out.point - v(x_contact, 0.6)).length() < 1e-3, "{out:?}");
+    }
+
+    #[test]
+    fn misses_say_why() {
+        let a = Shape::cuboid(v(1.0, 1.0)).unwrap();
+        let b = Shape::cuboid(v(1.0, 1.0)).unwrap();
+        let apart = cast(
+            &a,
+            Vec2::ZERO,
+            Vec2::ZERO,
+            &b,
+            v(4.0, 0.0),
+            v(1.0, 0.0),
+            None,
+        );
+        assert_eq!(apart.termination, CastTermination::MovingApart);
+        assert!(!apart.hit);
+        let late = cast(
+            &a,
+            Vec2::ZERO,
+            Vec2::ZERO,
+            &b,
+            v(4.0, 0.0),
+            v(-1.0, 0.0),
+            None,
+        );
+        assert_eq!(late.termination, CastTermination::SeparatedAtEnd);
+        let still = cast(
+            &a,
+            Vec2::ZERO,
+            Vec2::ZERO,
+            &b,
+            v(4.0, 0.0),
+            Vec2::ZERO,
+            None,
+        );
+        assert_eq!(still.termination, CastTermination::MovingApart);
+    }
+
+    #[test]
+    fn initial_overlap_uses_epa() {
+        let a = Shape::cuboid(v(1.0, 1.0)).unwrap();
+        let b = Shape::cuboid(v(1.0, 1.0)).unwrap();
+        let out = cast(
+            &a,
+            Vec2::ZERO,
+            Vec2::ZERO,
+            &b,
+            v(1.8, 0.3),
+            v(-1.0, 0.0),
+            None,
+        );
+        assert_eq!(out.termination, CastTermination::InitiallyOverlapping);
+        assert_eq!(out.t, 0.0);
+        assert!((out.normal - v(1.0, 0.0)).length() < 1e-4, "{out:?}");
+        assert!((out.distance + 0.2).abs() < 1e-4, "{out:?}");
+    }
+
+    #[test]
+    fn trace_has_every_pose() {
+        let a = Shape::circle(1.0).unwrap();
+        let b = Shape::cuboid(v(0.5, 0.5)).unwrap();
+        let mut trace = CastTrace::default();
+        let out = cast(
+            &a,
+            Vec2::ZERO,
+            Vec2::ZERO,
+            &b,
+            v(3.5, 1.1),
+            v(-4.0, 0.0),
+            Some(&mut trace),
+        );
+        assert_eq!(trace.steps.len() as u32, out.iterations);
+        assert!(out.iterations >= 2);
+        assert_eq!(trace.start_b.unwrap().position, v(3.5, 1.1));
+        assert_eq!(trace.end_b.unwrap().position, v(-0.5, 1.1));
+        let impact = trace.impact_b.unwrap().position;
+        assert!((impact - v(3.5 - 4.0 * out.t, 1.1)).length() < 1e-5);
+        // Times grow, distances shrink.
+        for w in trace.steps.windows(2) {
+            assert!(w[1].t > w[0].t && w[1].distance < w[0].distance, "{w:?}");
+        }
+    }
+}
