@@ -129,6 +129,8 @@ pub struct AppState {
     cache: SimplexCache,
     /// How many times the analysis was computed (to check "only on change").
     pub recomputations: u64,
+    /// Bumped by every change that alters what is drawn.
+    revision: u64,
 }
 
 /// The default split between the world and configuration views.
@@ -161,6 +163,7 @@ impl AppState {
             stale: true,
             cache: SimplexCache::default(),
             recomputations: 0,
+            revision: 0,
         };
         app.install(scene);
         app
@@ -196,6 +199,25 @@ impl AppState {
         self.playing = false;
         self.cache = SimplexCache::default();
         self.stale = true;
+        self.revision += 1;
+    }
+
+    /// Changes whenever what is drawn changes: the view redraws its list only then.
+    pub fn revision(&self) -> u64 {
+        self.revision
+    }
+
+    /// Something that is drawn changed (camera-independent).
+    pub fn touch(&mut self) {
+        self.revision += 1;
+    }
+
+    pub fn select(&mut self, i: Option<usize>) {
+        let i = i.filter(|&i| i < self.scene.shapes.len());
+        if self.selected != i {
+            self.selected = i;
+            self.revision += 1;
+        }
     }
 
     /// The scene with the current view written into it (what Save writes).
@@ -304,6 +326,7 @@ impl AppState {
     fn changed(&mut self) {
         self.dirty = true;
         self.stale = true;
+        self.revision += 1;
     }
 
     /// Starts a drag: the edits until [`AppState::end_drag`] are one undo step.
@@ -561,6 +584,7 @@ impl AppState {
             self.cache = SimplexCache::default();
             self.stale = true;
             self.dirty = true;
+            self.revision += 1;
         }
     }
 
@@ -570,12 +594,17 @@ impl AppState {
             self.step = 0;
             self.playing = false;
             self.dirty = true;
+            self.revision += 1;
         }
     }
 
     pub fn set_step(&mut self, step: usize) {
         let n = self.step_count();
-        self.step = step.min(n - 1);
+        let step = step.min(n - 1);
+        if step != self.step {
+            self.step = step;
+            self.revision += 1;
+        }
     }
     pub fn step_first(&mut self) {
         self.set_step(0);
@@ -623,6 +652,8 @@ impl AppState {
         if !self.hidden_layers.remove(&id) {
             self.hidden_layers.insert(id);
         }
+        self.dirty = true;
+        self.revision += 1;
     }
 
     // ----- undo -----
@@ -667,6 +698,7 @@ impl AppState {
                 self.install(scene);
                 self.path = Some(path.to_path_buf());
                 self.info(format!("Opened {}", path.display()));
+                self.revision += 1;
                 Ok(())
             }
             Err(e) => {

@@ -19,6 +19,18 @@ pub const DEFAULT_SCENE_LABEL: &str = "<built-in default scene>";
 pub struct Cli {
     /// Scene file to open (default: the built-in scene).
     pub scene: Option<PathBuf>,
+    /// Quit after this many seconds (for scripted tests).
+    #[arg(long, value_name = "SECONDS")]
+    pub quit_after: Option<f64>,
+    /// Folder for screenshots (the P key).
+    #[arg(long, value_name = "DIR", default_value = ".")]
+    pub screenshot_dir: PathBuf,
+    /// Window size, as WIDTHxHEIGHT.
+    #[arg(long, value_name = "WxH", default_value = "1280x800", value_parser = parse_size)]
+    pub window: (i32, i32),
+    /// Multisampling (1 = off; software GL is much faster without it).
+    #[arg(long, default_value_t = 4)]
+    pub msaa: i32,
     #[command(subcommand)]
     pub command: Option<Command>,
 }
@@ -36,6 +48,18 @@ pub enum Command {
         #[arg(long)]
         trace: bool,
     },
+}
+
+fn parse_size(s: &str) -> Result<(i32, i32), String> {
+    let (w, h) = s
+        .split_once(['x', 'X'])
+        .ok_or_else(|| format!("{s:?}: expected WIDTHxHEIGHT, e.g. 1280x800"))?;
+    let w: i32 = w.trim().parse().map_err(|_| format!("{s:?}: bad width"))?;
+    let h: i32 = h.trim().parse().map_err(|_| format!("{s:?}: bad height"))?;
+    if !(320..=8192).contains(&w) || !(240..=8192).contains(&h) {
+        return Err(format!("{s:?}: the size must be from 320x240 to 8192x8192"));
+    }
+    Ok((w, h))
 }
 
 /// Loads the named scene, or the built-in default.

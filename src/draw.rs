@@ -249,8 +249,8 @@ fn shapes_layer(scene: &Scene, an: Option<&Analysis>, hl: &Highlight) -> Vec<Pri
             });
         }
         let role = match an {
-            Some(an) if an.a == i => " (A)",
-            Some(an) if an.b == i => " (B)",
+            Some(an) if an.a == i && s.name != "A" => " (A)",
+            Some(an) if an.b == i && s.name != "B" => " (B)",
             _ => "",
         };
         prims.push(Prim::Label {

@@ -1,4 +1,5 @@
 mod cli;
+mod gui;
 
 use clap::Parser;
 use cli::{Cli, Command};
@@ -20,24 +21,37 @@ fn main() -> ExitCode {
             }
         }
         None => {
-            // Until the window exists: the report of the scene (default: built-in).
-            let (scene, label) = match cli::load_or_default(args.scene.as_ref()) {
-                Ok(s) => s,
+            let default_scene = match cli::load_or_default(None) {
+                Ok((s, _)) => s,
                 Err(e) => {
-                    eprintln!("error: {e}");
+                    eprintln!("error: the built-in scene does not load: {e}");
                     return ExitCode::FAILURE;
                 }
             };
-            match collidescope::report::scene_report(&scene, &label, None, false) {
-                Ok(r) => {
-                    println!("{}", serde_json::to_string_pretty(&r).unwrap_or_default());
-                    ExitCode::SUCCESS
-                }
-                Err(e) => {
-                    eprintln!("error: {e}");
-                    ExitCode::FAILURE
-                }
-            }
+            // A scene that fails to load opens the built-in scene with the error shown.
+            let (scene, path, startup_error) = match &args.scene {
+                Some(p) => match cli::load_or_default(Some(p)) {
+                    Ok((s, _)) => (s, Some(p.clone()), None),
+                    Err(e) => {
+                        eprintln!("error: {e}");
+                        (default_scene.clone(), None, Some(e))
+                    }
+                },
+                None => (default_scene.clone(), None, None),
+            };
+            let (width, height) = args.window;
+            gui::run(gui::GuiOptions {
+                scene,
+                path,
+                startup_error,
+                default_scene,
+                quit_after: args.quit_after,
+                screenshot_dir: args.screenshot_dir.clone(),
+                width,
+                height,
+                msaa: args.msaa,
+            });
+            ExitCode::SUCCESS
         }
     }
 }

@@ -273,7 +273,7 @@ pub fn numbers(an: &Analysis, algorithm: Algorithm, step: usize) -> Vec<(String,
     row("point on A", p(d.point_a));
     row("point on B", p(d.point_b));
     row(
-        "normal A→B",
+        "normal A to B",
         d.normal
             .map(p)
             .unwrap_or_else(|| "undefined (touching/overlap)".into()),

@@ -1,0 +1,106 @@
+#!/usr/bin/env bash
+# Real-window test of the debugger: start it under Xvfb on a test scene, drive it with
+# xdotool like a person (drag B onto A, step, switch algorithm, save, quit), then check
+# the saved file and the report. Keeps screenshots in ci-artifacts/.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+need=()
+for pkg_cmd in "xvfb:Xvfb" "xdotool:xdotool" "imagemagick:import" "python3:python3"; do
+  command -v "${pkg_cmd#*:}" >/dev/null 2>&1 || need+=("${pkg_cmd%%:*}")
+done
+# Libraries macroquad loads at run time.
+for lib in libGL.so.1:libgl1 libX11.so.6:libx11-6 libXi.so.6:libxi6 libxkbcommon.so.0:libxkbcommon0; do
+  ldconfig -p | grep -q "${lib%%:*}" || need+=("${lib#*:}")
+done
+if [ ${#need[@]} -gt 0 ]; then
+  echo "== installing ${need[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+fi
+
+cargo build --release --quiet
+bin=target/release/collidescope
+work=$(mktemp -d)
+art=ci-artifacts
+mkdir -p "$art"
+cp tests/gui/two_boxes.ron "$work/scene.ron"
+
+display=":${COLLIDESCOPE_TEST_DISPLAY:-97}"
+Xvfb "$display" -screen 0 1280x800x24 -nolisten tcp >/dev/null 2>&1 &
+xvfb_pid=$!
+app_pid=""
+cleanup() {
+  [ -n "$app_pid" ] && kill "$app_pid" 2>/dev/null || true
+  kill "$xvfb_pid" 2>/dev/null || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+for _ in $(seq 100); do [ -S "/tmp/.X11-unix/X${display#:}" ] && break; sleep 0.1; done
+export DISPLAY="$display"
+
+COLLIDESCOPE_LAYOUT_FILE="$work/layout.json" "$bin" "$work/scene.ron" --msaa 1 --quit-after 180 \
+  >"$work/app.log" 2>&1 &
+app_pid=$!
+timeout 60 xdotool search --sync --onlyvisible --name Collidescope >/dev/null
+for _ in $(seq 100); do [ -s "$work/layout.json" ] && break; sleep 0.1; done
+sleep 1
+
+pos() { python3 -c "import json,sys; d=json.load(open('$work/layout.json')); print(*[int(round(v)) for v in d['shapes']['$1']])"; }
+field() { python3 -c "import json; print(json.load(open('$work/layout.json'))['$1'])"; }
+
+read -r bx by < <(pos B)
+read -r ax ay < <(pos A)
+echo "== B at ($bx, $by), A at ($ax, $ay) on screen"
+import -window root "$art/gui-1-start.png"
+
+# Drag B onto A: press on B's centre, move in small steps (one frame apart), release
+# just right of A's centre.
+xdotool mousemove "$bx" "$by"; sleep 0.3
+xdotool mousedown 1; sleep 0.3
+tx=$((ax + 40)); ty=$ay
+for i in $(seq 1 12); do
+  xdotool mousemove $((bx + (tx - bx) * i / 12)) $((by + (ty - by) * i / 12)); sleep 0.08
+done
+sleep 0.3; xdotool mouseup 1; sleep 0.5
+read -r nbx nby < <(pos B)
+echo "== B now at ($nbx, $nby)"
+[ "$nbx" -lt "$bx" ] || { echo "FAIL: dragging did not move B"; exit 1; }
+
+# EPA (key 2), then step forward three times.
+xdotool mousemove $((ax)) $((ay + 150)); sleep 0.2
+xdotool key 2; sleep 0.3
+for _ in 1 2 3; do xdotool key Right; sleep 0.3; done
+[ "$(field algorithm)" = "epa" ] || { echo "FAIL: algorithm is $(field algorithm), expected epa"; exit 1; }
+step=$(field step)
+echo "== algorithm epa, step $step"
+[ "$step" -ge 1 ] || { echo "FAIL: stepping did not advance"; exit 1; }
+import -window root "$art/gui-2-epa-stepped.png"
+
+# Save (Ctrl+S) and quit (Ctrl+Q; nothing unsaved, so no question).
+before=$(stat -c %Y "$work/scene.ron")
+sleep 1.1
+xdotool key ctrl+s; sleep 0.8
+[ "$(field dirty)" = "False" ] || { echo "FAIL: still dirty after Ctrl+S"; cat "$work/app.log"; exit 1; }
+[ "$(stat -c %Y "$work/scene.ron")" -gt "$before" ] || { echo "FAIL: the file was not rewritten"; exit 1; }
+xdotool key ctrl+q
+for _ in $(seq 100); do kill -0 "$app_pid" 2>/dev/null || break; sleep 0.1; done
+if kill -0 "$app_pid" 2>/dev/null; then echo "FAIL: Ctrl+Q did not quit"; exit 1; fi
+app_pid=""
+
+# The saved scene: B moved, the view records the algorithm and the step, and the
+# report sees the overlap.
+cp "$work/scene.ron" "$art/gui-saved-scene.ron"
+grep -q 'algorithm: "epa"' "$work/scene.ron" || { echo "FAIL: view.algorithm not saved"; cat "$work/scene.ron"; exit 1; }
+grep -q "step: $step" "$work/scene.ron" || { echo "FAIL: view.step $step not saved"; cat "$work/scene.ron"; exit 1; }
+"$bin" report "$work/scene.ron" --pair A,B >"$work/report.json"
+python3 - "$work/report.json" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+p = r["pairs"][0]
+assert p["overlap"] is True, p
+assert p["penetration"]["depth"] > 0.05, p["penetration"]
+print("== report: overlap, depth %.4f" % p["penetration"]["depth"])
+PY
+echo "gui test: 1 passed, 0 failed"
