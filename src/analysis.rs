@@ -1,11 +1,13 @@
 //! What the debugger shows for one pair: every algorithm's result and trace, computed
 //! once per change and then read by the draw list, the narration and the panel.
 
-use crate::consts::DEFAULT_ARC_TOLERANCE;
+use crate::cast::{shape_cast, CastInput, CastOutput, CastTrace};
+use crate::consts::{DEFAULT_ARC_TOLERANCE, DEFAULT_CAST_MAX_ITERATIONS};
 use crate::epa::{penetration, EpaTrace, PenetrationInput, PenetrationOutput};
 use crate::gjk::{shape_distance, DistanceInput, DistanceOutput, GjkTrace, SimplexCache};
 use crate::minkowski::{minkowski_difference, MinkowskiOutline};
 use crate::scene::Scene;
+use crate::toi::{swept_sat, SweptInput, SweptOutput, SweptTrace};
 use serde::{Deserialize, Serialize};
 
 /// The algorithms the debugger steps through. File and command-line names are
@@ -105,6 +107,12 @@ pub struct Analysis {
     pub epa_gjk_trace: GjkTrace,
     pub epa_trace: EpaTrace,
     pub minkowski: MinkowskiOutline,
+    /// Swept SAT over the step t ∈ [0, 1] with the shapes' velocities.
+    pub swept: SweptOutput,
+    pub swept_trace: SweptTrace,
+    /// The general shape cast (conservative advancement) over the same step.
+    pub cast: CastOutput,
+    pub cast_trace: CastTrace,
 }
 
 impl Analysis {
@@ -154,6 +162,32 @@ impl Analysis {
             &xb,
             minkowski_tolerance(scene, a, b),
         );
+        let mut swept_trace = SweptTrace::default();
+        let swept = swept_sat(
+            &SweptInput {
+                shape_a: &sa.shape,
+                transform_a: xa,
+                velocity_a: sa.velocity,
+                shape_b: &sb.shape,
+                transform_b: xb,
+                velocity_b: sb.velocity,
+            },
+            Some(&mut swept_trace),
+        );
+        let mut cast_trace = CastTrace::default();
+        let cast = shape_cast(
+            &CastInput {
+                shape_a: &sa.shape,
+                transform_a: xa,
+                velocity_a: sa.velocity,
+                shape_b: &sb.shape,
+                transform_b: xb,
+                velocity_b: sb.velocity,
+                max_iterations: DEFAULT_CAST_MAX_ITERATIONS,
+                gjk_max_iterations: s.gjk_max_iterations,
+            },
+            Some(&mut cast_trace),
+        );
         Analysis {
             a,
             b,
@@ -165,6 +199,10 @@ impl Analysis {
             epa_gjk_trace,
             epa_trace,
             minkowski,
+            swept,
+            swept_trace,
+            cast,
+            cast_trace,
         }
     }
 
@@ -173,6 +211,9 @@ impl Analysis {
         let n = match algorithm {
             Algorithm::Gjk => self.gjk_trace.steps.len(),
             Algorithm::Epa => self.epa_gjk_trace.steps.len() + self.epa_trace.steps.len(),
+            // One step per axis, then the decision.
+            Algorithm::Toi => self.swept_trace.axes.len() + 1,
+            Algorithm::Cast => self.cast_trace.steps.len(),
             _ => 1,
         };
         n.max(1)

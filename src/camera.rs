@@ -74,7 +74,7 @@ impl Camera {
         self.center = 0.5 * (lo + hi);
         let zx = vp.w / size.x;
         let zy = vp.h / size.y;
-        self.zoom = (0.8 * zx.min(zy)).clamp(MIN_ZOOM, MAX_ZOOM);
+        self.zoom = (0.75 * zx.min(zy)).clamp(MIN_ZOOM, MAX_ZOOM);
     }
 
     /// A grid spacing (world units) that gives lines about `px` pixels apart:
@@ -131,7 +131,7 @@ mod tests {
         let mut c = Camera::default();
         c.fit(Vec2::new(-2.0, -1.0), Vec2::new(2.0, 1.0), &VP);
         assert_eq!(c.center, Vec2::ZERO);
-        assert!((c.zoom - 80.0).abs() < 1e-4);
+        assert!((c.zoom - 75.0).abs() < 1e-4);
         assert_eq!(c.grid_step(40.0), 0.5);
         let mut p = Camera::default();
         p.pan(Vec2::ZERO);

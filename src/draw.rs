@@ -9,6 +9,7 @@ use crate::analysis::{Algorithm, Analysis, EpaPhase};
 use crate::gjk::{GjkStep, GjkTrace, VoronoiRegion};
 use crate::minkowski::round_outline;
 use crate::scene::Scene;
+use crate::shape::Pose;
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
@@ -187,8 +188,13 @@ pub struct Highlight {
 
 /// World outline of shape `i` (closed polyline; arcs at 1e-3 of its size).
 pub fn shape_outline(scene: &Scene, i: usize) -> Vec<Vec2> {
+    outline_at(scene, i, &scene.shapes[i].pose)
+}
+
+/// World outline of shape `i` placed at `pose` (a ghost of it).
+pub fn outline_at(scene: &Scene, i: usize, pose: &Pose) -> Vec<Vec2> {
     let s = &scene.shapes[i];
-    let xf = s.pose.transform();
+    let xf = pose.transform();
     let core: Vec<Vec2> = s.shape.vertices().iter().map(|v| xf.apply(*v)).collect();
     let tol = (s.shape.bounding_radius() * 1.0e-3).max(1.0e-6);
     round_outline(&core, s.shape.radius(), tol).0
@@ -536,6 +542,174 @@ fn result_witness(an: &Analysis, show_penetration: bool) -> Vec<Prim> {
     prims
 }
 
+/// A ghost of shape `i` at `pose`: an outline, dashed or solid, and a light fill.
+fn ghost(
+    scene: &Scene,
+    i: usize,
+    pose: &Pose,
+    color: Rgba,
+    alpha: u8,
+    dashed: bool,
+    out: &mut Vec<Prim>,
+) {
+    let points = outline_at(scene, i, pose);
+    if !dashed {
+        out.push(Prim::Fill {
+            points: points.clone(),
+            color: color.with_alpha(alpha / 4),
+        });
+    }
+    out.push(Prim::Polyline {
+        points,
+        closed: true,
+        width: 1.5,
+        color: color.with_alpha(alpha),
+        dashed,
+    });
+}
+
+/// The sweep: each shape's path over the step (an arrow from its start to its end
+/// position) and its ghost at t = 1.
+fn sweep_paths(scene: &Scene, an: &Analysis, ends: [Option<Pose>; 2], out: &mut Vec<Prim>) {
+    let c = LayerId::Toi.color();
+    for (k, i) in [an.a, an.b].into_iter().enumerate() {
+        let start = scene.shapes[i].pose;
+        if let Some(end) = ends[k] {
+            if end.position != start.position {
+                out.push(Prim::Arrow {
+                    from: start.position,
+                    to: end.position,
+                    width: 1.5,
+                    color: c.with_alpha(170),
+                });
+                ghost(
+                    scene,
+                    i,
+                    &end,
+                    if k == 0 { SHAPE_A } else { SHAPE_B },
+                    150,
+                    true,
+                    out,
+                );
+                out.push(label(end.position, "t = 1", c));
+            }
+        }
+    }
+}
+
+/// Swept SAT: axis `k`'s projection intervals at t = 0 drawn along the axis (a line
+/// through the middle of the two shapes); the last step shows the impact poses.
+fn toi_layer(scene: &Scene, an: &Analysis, k: usize) -> Vec<Prim> {
+    let c = LayerId::Toi.color();
+    let tr = &an.swept_trace;
+    let mut prims = Vec::new();
+    sweep_paths(scene, an, [tr.end_a, tr.end_b], &mut prims);
+    if let Some(rec) = tr.axes.get(k) {
+        let mid = 0.5 * (scene.shapes[an.a].pose.position + scene.shapes[an.b].pose.position);
+        let d = rec.direction;
+        let side = Vec2::new(-d.y, d.x);
+        let at = |v: f32, off: f32| mid + d * (v - mid.dot(d)) + side * off;
+        let size =
+            scene.shapes[an.a].shape.bounding_radius() + scene.shapes[an.b].shape.bounding_radius();
+        let lo = rec.interval_a[0].min(rec.interval_b[0]) - 0.3 * size;
+        let hi = rec.interval_a[1].max(rec.interval_b[1]) + 0.3 * size;
+        prims.push(Prim::Polyline {
+            points: vec![at(lo, 0.0), at(hi, 0.0)],
+            closed: false,
+            width: 1.0,
+            color: c.with_alpha(160),
+            dashed: true,
+        });
+        let gap = 0.04 * size;
+        prims.push(line(
+            at(rec.interval_a[0], gap),
+            at(rec.interval_a[1], gap),
+            5.0,
+            SHAPE_A,
+        ));
+        prims.push(line(
+            at(rec.interval_b[0], -gap),
+            at(rec.interval_b[1], -gap),
+            5.0,
+            SHAPE_B,
+        ));
+        prims.push(label(at(hi, 0.0), format!("axis {k}"), c));
+    } else {
+        // The decision: the impact poses and the normal there.
+        if let (Some(pa), Some(pb)) = (tr.impact_a, tr.impact_b) {
+            ghost(scene, an.a, &pa, SHAPE_A, 255, false, &mut prims);
+            ghost(scene, an.b, &pb, SHAPE_B, 255, false, &mut prims);
+        }
+        if let Some(p) = an.swept.point {
+            prims.push(Prim::Dot {
+                at: p,
+                radius: 5.0,
+                color: c,
+            });
+            let size = scene.shapes[an.b].shape.bounding_radius();
+            prims.push(Prim::Arrow {
+                from: p,
+                to: p + an.swept.normal * size * 0.6,
+                width: 2.0,
+                color: c,
+            });
+            prims.push(label(p, format!("t = {:.4}", an.swept.t), c));
+        }
+    }
+    prims
+}
+
+/// Shape cast: the poses at every advancement step up to `k` (older ones faded), the
+/// distance at step `k`, and at the last step the impact.
+fn cast_layer(scene: &Scene, an: &Analysis, k: usize) -> Vec<Prim> {
+    let c = LayerId::Toi.color();
+    let tr = &an.cast_trace;
+    let mut prims = Vec::new();
+    sweep_paths(scene, an, [tr.end_a, tr.end_b], &mut prims);
+    for (j, st) in tr.steps.iter().enumerate().take(k + 1) {
+        let alpha = if j == k { 255 } else { 90 };
+        ghost(scene, an.a, &st.pose_a, SHAPE_A, alpha, j != k, &mut prims);
+        ghost(scene, an.b, &st.pose_b, SHAPE_B, alpha, j != k, &mut prims);
+    }
+    if let Some(st) = tr.steps.get(k) {
+        let w = LayerId::Witness.color();
+        prims.push(line(st.point_a, st.point_b, 2.0, w));
+        prims.push(Prim::Dot {
+            at: st.point_a,
+            radius: 4.0,
+            color: w,
+        });
+        prims.push(Prim::Dot {
+            at: st.point_b,
+            radius: 4.0,
+            color: w,
+        });
+        prims.push(label(
+            st.point_b,
+            format!("t = {:.4}, d = {:.4}", st.t, st.distance),
+            c,
+        ));
+    }
+    if k + 1 >= tr.steps.len() && an.cast.hit {
+        if let (Some(pa), Some(pb)) = (tr.impact_a, tr.impact_b) {
+            ghost(scene, an.a, &pa, SHAPE_A, 255, false, &mut prims);
+            ghost(scene, an.b, &pb, SHAPE_B, 255, false, &mut prims);
+        }
+        prims.push(Prim::Dot {
+            at: an.cast.point,
+            radius: 5.0,
+            color: c,
+        });
+        prims.push(Prim::Arrow {
+            from: an.cast.point,
+            to: an.cast.point + an.cast.normal * scene.shapes[an.b].shape.bounding_radius() * 0.6,
+            width: 2.0,
+            color: c,
+        });
+    }
+    prims
+}
+
 /// Builds the draw list of `algorithm` at `step` for the analysed pair (or just the
 /// shapes when there is no pair).
 pub fn build_draw_list(
@@ -582,6 +756,8 @@ pub fn build_draw_list(
                 }
             }
         },
+        Algorithm::Toi => out.push(LayerId::Toi, toi_layer(scene, an, step)),
+        Algorithm::Cast => out.push(LayerId::Toi, cast_layer(scene, an, step)),
         _ => {
             out.push(
                 LayerId::Witness,
@@ -677,6 +853,35 @@ mod tests {
             .iter()
             .any(|p| matches!(p, Prim::Polyline { points, .. } if points == poly)));
         assert!(list.layer(LayerId::GjkSimplex).is_none());
+    }
+
+    #[test]
+    fn cast_steps_draw_the_poses_of_trace_step_k() {
+        let mut scene = default_scene();
+        // C moves towards A with velocity (3, -1.5): the cast has several steps.
+        let an = Analysis::compute(&scene, 0, 2, &mut SimplexCache::default());
+        assert!(an.cast_trace.steps.len() >= 2, "{:?}", an.cast);
+        for k in 0..an.cast_trace.steps.len() {
+            let list =
+                build_draw_list(&scene, Some(&an), Algorithm::Cast, k, &Highlight::default());
+            let layer = list.layer(LayerId::Toi).expect("toi layer");
+            let expected = outline_at(&scene, 2, &an.cast_trace.steps[k].pose_b);
+            assert!(layer.prims.iter().any(
+                |p| matches!(p, Prim::Polyline { points, dashed: false, .. } if *points == expected)
+            ));
+        }
+        scene.shapes[2].velocity = Vec2::ZERO;
+        let an = Analysis::compute(&scene, 0, 2, &mut SimplexCache::default());
+        assert!(!an.swept.hit);
+        let last = an.step_count(Algorithm::Toi) - 1;
+        let list = build_draw_list(
+            &scene,
+            Some(&an),
+            Algorithm::Toi,
+            last,
+            &Highlight::default(),
+        );
+        assert!(list.layer(LayerId::Shapes).is_some());
     }
 
     #[test]

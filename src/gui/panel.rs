@@ -717,7 +717,12 @@ impl Panel {
 }
 
 /// The algorithms the picker offers (those implemented in the core).
-pub const AVAILABLE: [Algorithm; 2] = [Algorithm::Gjk, Algorithm::Epa];
+pub const AVAILABLE: [Algorithm; 4] = [
+    Algorithm::Gjk,
+    Algorithm::Epa,
+    Algorithm::Toi,
+    Algorithm::Cast,
+];
 
 /// The controls, as listed in the panel and the README.
 pub const CONTROLS: &[&str] = &[
