@@ -132,7 +132,8 @@ mod tests {
         c.fit(Vec2::new(-2.0, -1.0), Vec2::new(2.0, 1.0), &VP);
         assert_eq!(c.center, Vec2::ZERO);
         assert!((c.zoom - 75.0).abs() < 1e-4);
-        assert_eq!(c.grid_step(40.0), 0.5);
+        assert_eq!(c.grid_step(30.0), 0.5);
+        assert_eq!(c.grid_step(40.0), 1.0);
         let mut p = Camera::default();
         p.pan(Vec2::ZERO);
         assert!(p.center.is_finite());
