@@ -80,3 +80,35 @@ pub const CAST_TOLERANCE: f32 = 1.0e-5;
 /// to the other shape) converges linearly, halving the remaining time per step,
 /// so 30 steps reach ~1e-9 of the step there.
 pub const DEFAULT_CAST_MAX_ITERATIONS: u32 = 30;
+
+/// SAT reference-face bias, relative part (dimensionless): when both shapes
+/// penetrate, B's face replaces A's only if `s_B > 0.95·s_A + 0.01·h_B`
+/// (Box2D-Lite's `relativeTol`). See `sat.rs`.
+pub const SAT_RELATIVE_TOLERANCE: f32 = 0.95;
+
+/// SAT reference-face bias, absolute part (dimensionless; multiplied by `h_B`, the
+/// distance from B's core centroid to B's face plus B's radius, a length): Box2D-Lite's
+/// `absoluteTol`, which it multiplies by the box half extent.
+pub const SAT_ABSOLUTE_TOLERANCE: f32 = 0.01;
+
+/// Contact manifold (`manifold.rs`, `box_box.rs`): cores closer than this fraction of
+/// the configuration's size (the sum of both bounding radii) count as touching, and
+/// the manifold takes its normal from SAT or EPA rather than from GJK's closest
+/// points (dimensionless). GJK's witness points carry f32 noise of ~1e-7 of the size;
+/// a normal taken from two points 1e-4 of the size apart is then good to ~1e-3 rad.
+pub const MANIFOLD_TOUCHING_TOLERANCE: f32 = 1.0e-4;
+
+/// Contact manifold, EPA path: the reference edge is B's only when B's edge normal is
+/// more aligned with the normal than A's by more than this (a difference of cosines,
+/// dimensionless), so nearly parallel faces keep A as the reference. 1e-4 is a tilt
+/// of ~0.8° against an exactly aligned face; under it both faces give the same points
+/// to within the tilt times the edge length.
+pub const REFERENCE_ALIGNMENT_TOLERANCE: f32 = 1.0e-4;
+
+/// Most points a 2D contact manifold has.
+pub const MAX_MANIFOLD_POINTS: usize = 2;
+
+/// Sutherland–Hodgman (`clip.rs`): consecutive output vertices closer than this
+/// fraction of the polygons' size are merged into one (dimensionless), so a clip line
+/// through a vertex does not leave a zero-length edge.
+pub const CLIP_WELD_TOLERANCE: f32 = 1.0e-6;

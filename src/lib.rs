@@ -5,6 +5,10 @@
 //! - [`gjk`]: distance (Box2D's `b2Distance`), with simplex cache and trace;
 //! - [`epa`]: penetration depth and normal;
 //! - [`minkowski`]: the exact outline of B − A;
+//! - [`sat`]: separating axis test with Box2D-Lite's reference-face bias;
+//! - [`manifold`]: contact manifold by reference/incident-edge clipping (EPA or SAT normal);
+//! - [`clip`]: Sutherland–Hodgman polygon clipping and the overlap-region manifold;
+//! - [`box_box`]: Box2D-Lite's box–box contact with feature-pair ids;
 //! - [`toi`] (swept SAT) and [`cast`] (conservative advancement): time of impact;
 //! - [`scene`]: the RON scene format; [`report`]: the JSON report.
 //!
@@ -14,17 +18,21 @@
 
 pub mod analysis;
 pub mod app;
+pub mod box_box;
 pub mod camera;
 pub mod cast;
+pub mod clip;
 pub mod consts;
 pub mod draw;
 pub mod epa;
 pub mod gjk;
 pub mod hull;
+pub mod manifold;
 pub mod math;
 pub mod minkowski;
 pub mod narrate;
 pub mod report;
+pub mod sat;
 pub mod scene;
 pub mod shape;
 pub mod support;

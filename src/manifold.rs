@@ -1,0 +1,1406 @@
+//! Contact manifold by clipping: up to two contact points, each with a point on A,
+//! a point on B, a signed separation and a feature id.
+//!
+//! Frame convention: shapes are given in their local frames and placed by
+//! [`Transform`]s. The clipping runs in **A's local frame** (as Box2D v3 does, so large
+//! world coordinates cost no precision); every output and trace record is in
+//! **world** space. The normal points from A to B; separations are negative for
+//! penetration, radii subtracted.
+//!
+//! ## The method (ALGORITHMS.md §1, Box2D v3 `b2ClipPolygons`, Box2D-Lite `Collide`)
+//! 1. **A normal.** [`ManifoldSource`] picks where it comes from when the cores (the
+//!    shapes without their radii) overlap or touch: EPA's penetration normal, or SAT's
+//!    axis. When the cores are apart by more than [`MANIFOLD_TOUCHING_TOLERANCE`] of
+//!    the configuration's size, both sources use the direction between the cores'
+//!    closest points (GJK's, [`NormalSource::ClosestPoints`]); neither EPA nor SAT's
+//!    face axes describe a separated corner-to-corner pair. Within the touching band
+//!    the SAT axis is used (EPA has no answer for shapes that do not overlap, and a
+//!    normal from two nearly coincident closest points is noise). Pairs farther apart
+//!    than the speculative distance get no manifold ([`ManifoldOutcome::Separated`]).
+//!    For a 1-vertex core (circle) the SAT source is computed directly: the other
+//!    core's face of largest separation, then its Voronoi region (Box2D's
+//!    `b2CollidePolygonAndCircle`), which is the same normal GJK would give.
+//! 2. **Features.** The farthest feature of each shape along the normal
+//!    ([`Shape::local_feature`]): an edge for a polygon, segment or capsule; a
+//!    zero-length edge (a point) for a circle. When the closest features of separated
+//!    cores are two vertices (GJK ends on one vertex pair), both features are those
+//!    vertices ([`ManifoldCase::VertexVertex`]).
+//! 3. **Three cases.**
+//!    - point–point: one contact along the normal, `point_a = pA + rA·n`,
+//!      `point_b = pB − rB·n`;
+//!    - point–segment: if the point projects inside the segment (a circle against a
+//!      face), the contact is the point and its foot on the segment, along the
+//!      segment's normal; otherwise the segment endpoint nearest to it, along the
+//!      given normal (a corner against an arc);
+//!    - segment–segment: the **reference edge** is the one more perpendicular to the
+//!      normal (its edge normal more aligned with it, ties to A within
+//!      [`REFERENCE_ALIGNMENT_TOLERANCE`]); with SAT's normal it is SAT's face; with
+//!      the closest-points normal of separated cores it is the face whose plane
+//!      separates them more (the closest edge; A on ties); the other is the
+//!      **incident edge**. The incident edge is clipped against the reference edge's
+//!      two side planes, then against the reference face: incident points whose
+//!      separation exceeds the speculative distance are dropped.
+//! 4. **The normal of the manifold** is the reference edge's outward normal, negated
+//!    when the reference edge is on B (the trap of the source post: a
+//!    reference/incident swap flips the normal's meaning); in the point–point and
+//!    corner cases it is the given normal. Each point's separation is measured along
+//!    it.
+//!
+//! If clipping keeps no point although the pair is within the speculative distance
+//! (the incident edge lies entirely beyond a side plane, as at two touching corners),
+//! one point is made from the incident vertex deepest along the reference normal and
+//! its nearest point on the reference edge ([`ManifoldOutcome::SupportFallback`]);
+//! parry2d does the same with its GJK points.
+//!
+//! ## Feature ids ([`ContactId`])
+//! A `u32`: bits 0–7 the incident feature (a vertex index, or the incident edge for a
+//! point made by a side plane), bits 8–15 the reference feature (edge, or vertex for
+//! the point cases), bits 16–18 the kind ([`IdKind`]), bit 19 the reference shape
+//! (0 = A, 1 = B). It names features only, never coordinates, so it stays the same
+//! while a shape slides within one configuration.
+
+use crate::consts::{
+    MANIFOLD_TOUCHING_TOLERANCE, MAX_MANIFOLD_POINTS, REFERENCE_ALIGNMENT_TOLERANCE,
+};
+use crate::epa::{penetration, EpaTermination, PenetrationInput};
+use crate::gjk::{shape_distance, DistanceInput};
+use crate::math::Transform;
+use crate::sat::{separating_axis, Owner, SatInput};
+use crate::scene::Settings;
+use crate::shape::Shape;
+use crate::support::Feature;
+use glam::Vec2;
+use serde::ser::SerializeStruct;
+use serde::{Serialize, Serializer};
+
+/// Where the normal that selects the features comes from, when the cores overlap.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ManifoldSource {
+    /// EPA's penetration normal (the general path, any convex pair).
+    Epa,
+    /// SAT's axis of least penetration, with the reference-face bias.
+    Sat,
+}
+
+impl ManifoldSource {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ManifoldSource::Epa => "epa",
+            ManifoldSource::Sat => "sat",
+        }
+    }
+}
+
+/// Where the normal actually used came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum NormalSource {
+    /// SAT's axis (cores overlapping or touching).
+    Sat,
+    /// EPA's normal (cores overlapping).
+    Epa,
+    /// The direction between the cores' closest points (cores apart).
+    ClosestPoints,
+}
+
+impl NormalSource {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            NormalSource::Sat => "sat",
+            NormalSource::Epa => "epa",
+            NormalSource::ClosestPoints => "closest_points",
+        }
+    }
+}
+
+/// Which of the three cases made the contacts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ManifoldCase {
+    /// Two point features (circles).
+    PointPoint,
+    /// A point against an edge.
+    PointSegment,
+    /// Two edges: reference and incident, clipped.
+    SegmentSegment,
+    /// Separated cores whose closest features are two vertices.
+    VertexVertex,
+}
+
+impl ManifoldCase {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ManifoldCase::PointPoint => "point_point",
+            ManifoldCase::PointSegment => "point_segment",
+            ManifoldCase::SegmentSegment => "segment_segment",
+            ManifoldCase::VertexVertex => "vertex_vertex",
+        }
+    }
+}
+
+/// How the query ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ManifoldOutcome {
+    /// Contact points from the features (1 or 2).
+    Contact,
+    /// Clipping kept nothing; one point from the deepest incident vertex.
+    SupportFallback,
+    /// Farther apart than the speculative distance: no manifold.
+    Separated,
+}
+
+impl ManifoldOutcome {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ManifoldOutcome::Contact => "contact",
+            ManifoldOutcome::SupportFallback => "support_fallback",
+            ManifoldOutcome::Separated => "separated",
+        }
+    }
+}
+
+/// How a contact point was made (bits 16–18 of its id).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum IdKind {
+    /// An incident vertex that survived clipping.
+    IncidentVertex = 0,
+    /// The incident edge cut by the side plane through the reference edge's first vertex.
+    SidePlane1 = 1,
+    /// The incident edge cut by the side plane through its second vertex.
+    SidePlane2 = 2,
+    /// A point contact: point–point, vertex–vertex, or a corner against an arc.
+    Point = 3,
+    /// The support fallback.
+    Fallback = 4,
+}
+
+impl IdKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            IdKind::IncidentVertex => "incident_vertex",
+            IdKind::SidePlane1 => "side_plane_1",
+            IdKind::SidePlane2 => "side_plane_2",
+            IdKind::Point => "point",
+            IdKind::Fallback => "fallback",
+        }
+    }
+}
+
+/// A contact's feature id, unpacked (see the module docs for the packing).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct ContactId {
+    /// The shape holding the reference feature.
+    pub reference: Owner,
+    /// Reference edge (or vertex, for point contacts).
+    pub reference_index: u8,
+    /// Incident vertex, or incident edge for side-plane points.
+    pub incident_index: u8,
+    pub kind: IdKind,
+}
+
+impl ContactId {
+    pub fn pack(self) -> u32 {
+        let owner = match self.reference {
+            Owner::A => 0u32,
+            Owner::B => 1u32,
+        };
+        self.incident_index as u32
+            | (self.reference_index as u32) << 8
+            | (self.kind as u32) << 16
+            | owner << 19
+    }
+
+    /// The fields of a packed id; `None` for a value no manifold produces.
+    pub fn unpack(id: u32) -> Option<ContactId> {
+        let kind = match (id >> 16) & 0b111 {
+            0 => IdKind::IncidentVertex,
+            1 => IdKind::SidePlane1,
+            2 => IdKind::SidePlane2,
+            3 => IdKind::Point,
+            4 => IdKind::Fallback,
+            _ => return None,
+        };
+        if id >> 20 != 0 {
+            return None;
+        }
+        Some(ContactId {
+            reference: if (id >> 19) & 1 == 0 {
+                Owner::A
+            } else {
+                Owner::B
+            },
+            reference_index: (id >> 8) as u8,
+            incident_index: id as u8,
+            kind,
+        })
+    }
+}
+
+/// Input of [`contact_manifold`].
+#[derive(Clone, Copy, Debug)]
+pub struct ManifoldInput<'a> {
+    pub shape_a: &'a Shape,
+    pub transform_a: Transform,
+    pub shape_b: &'a Shape,
+    pub transform_b: Transform,
+    pub source: ManifoldSource,
+    /// Pairs up to this far apart (length units) still get points.
+    pub speculative_distance: f32,
+    pub gjk_max_iterations: u32,
+    pub epa_tolerance: f32,
+    pub epa_max_iterations: u32,
+}
+
+impl<'a> ManifoldInput<'a> {
+    /// The input with a scene's settings.
+    pub fn new(
+        shape_a: &'a Shape,
+        transform_a: Transform,
+        shape_b: &'a Shape,
+        transform_b: Transform,
+        settings: &Settings,
+        source: ManifoldSource,
+    ) -> Self {
+        ManifoldInput {
+            shape_a,
+            transform_a,
+            shape_b,
+            transform_b,
+            source,
+            speculative_distance: settings.speculative_distance,
+            gjk_max_iterations: settings.gjk_max_iterations,
+            epa_tolerance: settings.epa_tolerance,
+            epa_max_iterations: settings.epa_max_iterations,
+        }
+    }
+}
+
+/// One contact point. World space.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
+pub struct ManifoldPoint {
+    /// The point on A's surface.
+    pub point_a: Vec2,
+    /// The point on B's surface.
+    pub point_b: Vec2,
+    /// `(point_b − point_a)·normal`: negative = penetration, radii subtracted.
+    pub separation: f32,
+    /// Packed [`ContactId`].
+    pub id: u32,
+}
+
+/// Output of [`contact_manifold`]. World space.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ManifoldOutput {
+    pub outcome: ManifoldOutcome,
+    /// Where the feature-selecting normal came from (None when separated before one
+    /// was needed).
+    pub normal_source: Option<NormalSource>,
+    /// None when separated.
+    pub case: Option<ManifoldCase>,
+    /// Unit normal from A to B (the reference face's, or the given one in the point
+    /// cases); for a separated pair, the separating direction when one was found,
+    /// else zero.
+    pub normal: Vec2,
+    /// The shape holding the reference feature.
+    pub reference: Option<Owner>,
+    points: [ManifoldPoint; MAX_MANIFOLD_POINTS],
+    point_count: usize,
+}
+
+impl ManifoldOutput {
+    /// The contact points (empty when separated).
+    pub fn points(&self) -> &[ManifoldPoint] {
+        &self.points[..self.point_count]
+    }
+
+    /// True when the pair is farther apart than the speculative distance.
+    pub fn is_separated(&self) -> bool {
+        self.outcome == ManifoldOutcome::Separated
+    }
+
+    /// The point of least separation.
+    pub fn deepest(&self) -> Option<&ManifoldPoint> {
+        self.points()
+            .iter()
+            .min_by(|a, b| a.separation.total_cmp(&b.separation))
+    }
+
+    fn separated(normal_source: Option<NormalSource>, normal: Vec2) -> ManifoldOutput {
+        ManifoldOutput {
+            outcome: ManifoldOutcome::Separated,
+            normal_source,
+            case: None,
+            normal,
+            reference: None,
+            points: [ManifoldPoint::default(); MAX_MANIFOLD_POINTS],
+            point_count: 0,
+        }
+    }
+}
+
+impl Serialize for ManifoldOutput {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut st = s.serialize_struct("ManifoldOutput", 6)?;
+        st.serialize_field("outcome", &self.outcome)?;
+        st.serialize_field("normal_source", &self.normal_source)?;
+        st.serialize_field("case", &self.case)?;
+        st.serialize_field("normal", &self.normal)?;
+        st.serialize_field("reference", &self.reference)?;
+        st.serialize_field("points", self.points())?;
+        st.end()
+    }
+}
+
+/// A feature as the trace shows it: core endpoints in world space.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct FeatureRecord {
+    pub owner: Owner,
+    /// First core endpoint.
+    pub a: Vec2,
+    /// Second core endpoint (equal to `a` for a point feature).
+    pub b: Vec2,
+    pub index_a: usize,
+    pub index_b: usize,
+    /// Outward unit normal of the edge (the query direction for a point).
+    pub normal: Vec2,
+    pub radius: f32,
+    pub is_point: bool,
+}
+
+/// Which plane a clip step used.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ClipPlane {
+    /// The side plane through the reference edge's first vertex.
+    Side1,
+    /// The side plane through its second vertex.
+    Side2,
+    /// The reference face, moved out by the radii and the speculative distance.
+    ReferenceFace,
+}
+
+impl ClipPlane {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ClipPlane::Side1 => "side_1",
+            ClipPlane::Side2 => "side_2",
+            ClipPlane::ReferenceFace => "reference_face",
+        }
+    }
+}
+
+/// One clip, world space: the plane (a point on it and its normal, which points to
+/// the side that is cut), the points that went in, those kept, those cut, and the
+/// crossing point added.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ClipStep {
+    pub plane: ClipPlane,
+    pub plane_point: Vec2,
+    pub plane_normal: Vec2,
+    pub input: Vec<Vec2>,
+    pub kept: Vec<Vec2>,
+    pub cut: Vec<Vec2>,
+    pub added: Option<Vec2>,
+    pub output: Vec<Vec2>,
+}
+
+/// The manifold trace, world space.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct ManifoldTrace {
+    pub source: Option<ManifoldSource>,
+    pub normal_source: Option<NormalSource>,
+    /// The normal that selected the features (A to B).
+    pub normal: Option<Vec2>,
+    /// The separation that came with it (radii subtracted; negative = depth).
+    pub separation: Option<f32>,
+    /// Core distance under which the cores count as touching.
+    pub touching_tolerance: f32,
+    pub feature_a: Option<FeatureRecord>,
+    pub feature_b: Option<FeatureRecord>,
+    pub case: Option<ManifoldCase>,
+    pub reference: Option<FeatureRecord>,
+    pub incident: Option<FeatureRecord>,
+    pub clips: Vec<ClipStep>,
+    pub points: Vec<ManifoldPoint>,
+    pub outcome: Option<ManifoldOutcome>,
+}
+
+/// An edge or point feature in A's frame.
+#[derive(Clone, Copy, Debug)]
+struct Edge {
+    owner: Owner,
+    v1: Vec2,
+    v2: Vec2,
+    i1: usize,
+    i2: usize,
+    normal: Vec2,
+    radius: f32,
+}
+
+impl Edge {
+    fn from_feature(owner: Owner, f: &Feature) -> Edge {
+        Edge {
+            owner,
+            v1: f.a,
+            v2: f.b,
+            i1: f.index_a,
+            i2: f.index_b,
+            normal: f.normal,
+            radius: f.radius,
+        }
+    }
+
+    fn is_point(&self) -> bool {
+        self.i1 == self.i2
+    }
+
+    fn record(&self, xf: &Transform) -> FeatureRecord {
+        FeatureRecord {
+            owner: self.owner,
+            a: xf.apply(self.v1),
+            b: xf.apply(self.v2),
+            index_a: self.i1,
+            index_b: self.i2,
+            normal: xf.q.apply(self.normal),
+            radius: self.radius,
+            is_point: self.is_point(),
+        }
+    }
+}
+
+/// The normal chosen in step 1, in A's frame.
+struct NormalChoice {
+    normal: Vec2,
+    separation: f32,
+    source: NormalSource,
+    /// The SAT face (owner, edge) to use as reference.
+    hint: Option<(Owner, usize)>,
+    vertex_vertex: bool,
+}
+
+enum Step1 {
+    Normal(NormalChoice),
+    /// Farther than the speculative distance (separation, direction in A's frame if known).
+    Separated(f32, Vec2),
+}
+
+struct Pair<'a> {
+    a: &'a Shape,
+    b: &'a Shape,
+    xf_a: Transform,
+    b_to_a: Transform,
+    spec: f32,
+    touch: f32,
+}
+
+impl Pair<'_> {
+    fn edge_of(&self, owner: Owner, edge: usize) -> Edge {
+        let (s, xf) = match owner {
+            Owner::A => (self.a, Transform::IDENTITY),
+            Owner::B => (self.b, self.b_to_a),
+        };
+        let v = s.vertices();
+        let j = (edge + 1) % v.len();
+        Edge {
+            owner,
+            v1: xf.apply(v[edge]),
+            v2: xf.apply(v[j]),
+            i1: edge,
+            i2: j,
+            normal: xf.q.apply(s.normals()[edge]),
+            radius: s.radius(),
+        }
+    }
+
+    fn vertex_of(&self, owner: Owner, index: usize, dir: Vec2) -> Edge {
+        let (s, xf) = match owner {
+            Owner::A => (self.a, Transform::IDENTITY),
+            Owner::B => (self.b, self.b_to_a),
+        };
+        let p = xf.apply(s.vertices()[index]);
+        Edge {
+            owner,
+            v1: p,
+            v2: p,
+            i1: index,
+            i2: index,
+            normal: dir,
+            radius: s.radius(),
+        }
+    }
+
+    /// Farthest feature of A along `n` and of B along `−n` (A's frame).
+    fn features(&self, n: Vec2) -> (Edge, Edge) {
+        let fa = self.a.local_feature(n);
+        let fb = self
+            .b
+            .local_feature(self.b_to_a.q.apply_inv(-n))
+            .transformed(&self.b_to_a);
+        (
+            Edge::from_feature(Owner::A, &fa),
+            Edge::from_feature(Owner::B, &fb),
+        )
+    }
+}
+
+/// The contact manifold of two shapes. `trace`, when given, is cleared and filled
+/// (no allocation happens without it).
+pub fn contact_manifold(
+    input: &ManifoldInput,
+    mut trace: Option<&mut ManifoldTrace>,
+) -> ManifoldOutput {
+    let (a, b) = (input.shape_a, input.shape_b);
+    let xf_a = input.transform_a;
+    let scale = a.bounding_radius() + b.bounding_radius();
+    let pair = Pair {
+        a,
+        b,
+        xf_a,
+        b_to_a: xf_a.inv_mul(&input.transform_b),
+        spec: input.speculative_distance.max(0.0),
+        touch: MANIFOLD_TOUCHING_TOLERANCE * scale,
+    };
+    if let Some(t) = trace.as_deref_mut() {
+        *t = ManifoldTrace {
+            source: Some(input.source),
+            touching_tolerance: pair.touch,
+            ..Default::default()
+        };
+    }
+    let choice = match input.source {
+        ManifoldSource::Sat => normal_sat(input, &pair),
+        ManifoldSource::Epa => normal_epa(input, &pair),
+    };
+    let choice = match choice {
+        Step1::Normal(c) => c,
+        Step1::Separated(sep, dir) => {
+            let normal = xf_a.q.apply(dir);
+            if let Some(t) = trace {
+                t.separation = Some(sep);
+                if dir != Vec2::ZERO {
+                    t.normal = Some(normal);
+                }
+                t.outcome = Some(ManifoldOutcome::Separated);
+            }
+            return ManifoldOutput::separated(None, normal);
+        }
+    };
+    if let Some(t) = trace.as_deref_mut() {
+        t.normal_source = Some(choice.source);
+        t.normal = Some(xf_a.q.apply(choice.normal));
+        t.separation = Some(choice.separation);
+    }
+    build(&pair, &choice, trace)
+}
+
+/// Step 1 for the SAT source.
+fn normal_sat(input: &ManifoldInput, pair: &Pair) -> Step1 {
+    let (na, nb) = (pair.a.vertices().len(), pair.b.vertices().len());
+    if na == 1 || nb == 1 {
+        return point_against_core(pair);
+    }
+    if na >= 3 && nb >= 3 {
+        // SAT first: exact sign and depth for two polygons.
+        let sat = sat_of(input);
+        let n = pair.xf_a.q.apply_inv(sat.normal);
+        if sat.separation > pair.spec {
+            return Step1::Separated(sat.separation, n);
+        }
+        let core = sat.separation + pair.a.radius() + pair.b.radius();
+        if core <= pair.touch {
+            return Step1::Normal(NormalChoice {
+                normal: n,
+                separation: sat.separation,
+                source: NormalSource::Sat,
+                hint: Some((sat.axis_owner, sat.edge)),
+                vertex_vertex: false,
+            });
+        }
+        return closest_points_or(input, pair);
+    }
+    // A segment or capsule: SAT over face normals cannot tell parallel 2-vertex cores
+    // apart along their line, so the distance decides first.
+    closest_points_or(input, pair)
+}
+
+/// Step 1 for the EPA source.
+fn normal_epa(input: &ManifoldInput, pair: &Pair) -> Step1 {
+    let pen = penetration(
+        &PenetrationInput {
+            shape_a: input.shape_a,
+            transform_a: input.transform_a,
+            shape_b: input.shape_b,
+            transform_b: input.transform_b,
+            gjk_max_iterations: input.gjk_max_iterations,
+            epa_tolerance: input.epa_tolerance,
+            epa_max_iterations: input.epa_max_iterations,
+        },
+        None,
+        None,
+    );
+    match pen {
+        Some(p) if p.termination != EpaTermination::CoreSeparated => Step1::Normal(NormalChoice {
+            normal: pair.xf_a.q.apply_inv(p.normal),
+            separation: -p.depth,
+            source: NormalSource::Epa,
+            hint: None,
+            vertex_vertex: false,
+        }),
+        _ => closest_points_or(input, pair),
+    }
+}
+
+fn sat_of(input: &ManifoldInput) -> crate::sat::SatOutput {
+    separating_axis(
+        &SatInput {
+            shape_a: input.shape_a,
+            transform_a: input.transform_a,
+            shape_b: input.shape_b,
+            transform_b: input.transform_b,
+        },
+        None,
+    )
+}
+
+/// GJK on the cores: the closest-points normal when they are apart by more than the
+/// touching tolerance, else SAT's axis.
+fn closest_points_or(input: &ManifoldInput, pair: &Pair) -> Step1 {
+    let d = shape_distance(
+        &DistanceInput {
+            shape_a: input.shape_a,
+            transform_a: input.transform_a,
+            shape_b: input.shape_b,
+            transform_b: input.transform_b,
+            use_radii: false,
+            max_iterations: input.gjk_max_iterations,
+        },
+        None,
+        None,
+    );
+    let radii = pair.a.radius() + pair.b.radius();
+    let separation = d.distance - radii;
+    let n = d
+        .normal
+        .map(|n| pair.xf_a.q.apply_inv(n))
+        .unwrap_or(Vec2::ZERO);
+    if separation > pair.spec {
+        return Step1::Separated(separation, n);
+    }
+    if d.distance > pair.touch && n != Vec2::ZERO {
+        return Step1::Normal(NormalChoice {
+            normal: n,
+            separation,
+            source: NormalSource::ClosestPoints,
+            hint: None,
+            vertex_vertex: d.simplex_count == 1,
+        });
+    }
+    let sat = sat_of(input);
+    Step1::Normal(NormalChoice {
+        normal: pair.xf_a.q.apply_inv(sat.normal),
+        separation: sat.separation,
+        source: NormalSource::Sat,
+        hint: Some((sat.axis_owner, sat.edge)),
+        vertex_vertex: false,
+    })
+}
+
+/// SAT source with a 1-vertex core: the other core's face of largest separation,
+/// then its Voronoi region (b2CollidePolygonAndCircle). Exact: a vertex region gives
+/// the closest-points direction, as GJK would.
+fn point_against_core(pair: &Pair) -> Step1 {
+    let radii = pair.a.radius() + pair.b.radius();
+    let (na, nb) = (pair.a.vertices().len(), pair.b.vertices().len());
+    if na == 1 && nb == 1 {
+        let d = pair.b_to_a.apply(pair.b.vertices()[0]) - pair.a.vertices()[0];
+        let len = d.length();
+        let n = if len > 0.0 && (d / len).is_finite() {
+            d / len
+        } else {
+            Vec2::Y
+        };
+        let separation = len - radii;
+        if separation > pair.spec {
+            return Step1::Separated(separation, n);
+        }
+        let source = if len > pair.touch {
+            NormalSource::ClosestPoints
+        } else {
+            NormalSource::Sat
+        };
+        return Step1::Normal(NormalChoice {
+            normal: n,
+            separation,
+            source,
+            hint: None,
+            vertex_vertex: false,
+        });
+    }
+    // The point `p` and the core `owner` (vertices and normals in A's frame).
+    let (owner, p, shape, xf) = if na == 1 {
+        (Owner::B, pair.a.vertices()[0], pair.b, pair.b_to_a)
+    } else {
+        (
+            Owner::A,
+            pair.b_to_a.apply(pair.b.vertices()[0]),
+            pair.a,
+            Transform::IDENTITY,
+        )
+    };
+    // Work in the core's own frame: the point goes there.
+    let pl = xf.apply_inv(p);
+    let v = shape.vertices();
+    let normals = shape.normals();
+    let mut best = (0usize, f32::NEG_INFINITY);
+    for (i, (vi, ni)) in v.iter().zip(normals).enumerate() {
+        let s = (pl - *vi).dot(*ni);
+        if s > best.1 {
+            best = (i, s);
+        }
+    }
+    let (i, s) = best;
+    // `out` points out of the core; the normal from A to B is `out` when the core is A.
+    let to_ab = |out: Vec2| -> Vec2 {
+        let w = xf.q.apply(out);
+        if owner == Owner::A {
+            w
+        } else {
+            -w
+        }
+    };
+    let face_sep = s - radii;
+    if face_sep > pair.spec {
+        return Step1::Separated(face_sep, to_ab(normals[i]));
+    }
+    if s > pair.touch {
+        let v1 = v[i];
+        let v2 = v[(i + 1) % v.len()];
+        let u1 = (pl - v1).dot(v2 - v1);
+        let u2 = (pl - v2).dot(v1 - v2);
+        let corner = if u1 < 0.0 {
+            Some(v1)
+        } else if u2 < 0.0 {
+            Some(v2)
+        } else {
+            None
+        };
+        if let Some(c) = corner {
+            let d = pl - c;
+            let len = d.length();
+            let separation = len - radii;
+            let out = d / len;
+            if separation > pair.spec {
+                return Step1::Separated(separation, to_ab(out));
+            }
+            return Step1::Normal(NormalChoice {
+                normal: to_ab(out),
+                separation,
+                source: NormalSource::ClosestPoints,
+                hint: Some((owner, i)),
+                vertex_vertex: false,
+            });
+        }
+    }
+    Step1::Normal(NormalChoice {
+        normal: to_ab(normals[i]),
+        separation: face_sep,
+        source: NormalSource::Sat,
+        hint: Some((owner, i)),
+        vertex_vertex: false,
+    })
+}
+
+/// Steps 2–4: features, cases, clipping.
+fn build(pair: &Pair, c: &NormalChoice, mut trace: Option<&mut ManifoldTrace>) -> ManifoldOutput {
+    let n = c.normal;
+    let (mut fa, mut fb) = if c.vertex_vertex {
+        let ia = pair.a.support_index(n);
+        let ib = pair.b.support_index(pair.b_to_a.q.apply_inv(-n));
+        (
+            pair.vertex_of(Owner::A, ia, n),
+            pair.vertex_of(Owner::B, ib, -n),
+        )
+    } else {
+        pair.features(n)
+    };
+    // SAT's face is the reference: take it by index rather than trusting the
+    // feature query to land on it when two vertices tie along the normal.
+    match c.hint {
+        Some((Owner::A, edge)) if !pair.a.normals().is_empty() => fa = pair.edge_of(Owner::A, edge),
+        Some((Owner::B, edge)) if !pair.b.normals().is_empty() => fb = pair.edge_of(Owner::B, edge),
+        _ => {}
+    }
+    let xf = pair.xf_a;
+    if let Some(t) = trace.as_deref_mut() {
+        t.feature_a = Some(fa.record(&xf));
+        t.feature_b = Some(fb.record(&xf));
+    }
+    let mut out = ManifoldOutput {
+        outcome: ManifoldOutcome::Contact,
+        normal_source: Some(c.source),
+        case: None,
+        normal: Vec2::ZERO,
+        reference: None,
+        points: [ManifoldPoint::default(); MAX_MANIFOLD_POINTS],
+        point_count: 0,
+    };
+    let mut local_points = [ManifoldPoint::default(); MAX_MANIFOLD_POINTS];
+    let (case, normal, reference) = match (fa.is_point(), fb.is_point()) {
+        (true, true) => {
+            let case = if c.vertex_vertex
+                && (pair.a.vertices().len() > 1 || pair.b.vertices().len() > 1)
+            {
+                ManifoldCase::VertexVertex
+            } else {
+                ManifoldCase::PointPoint
+            };
+            let (ra, rb) = (fa.radius, fb.radius);
+            local_points[0] = ManifoldPoint {
+                point_a: fa.v1 + ra * n,
+                point_b: fb.v1 - rb * n,
+                separation: (fb.v1 - fa.v1).dot(n) - ra - rb,
+                id: ContactId {
+                    reference: Owner::A,
+                    reference_index: fa.i1 as u8,
+                    incident_index: fb.i1 as u8,
+                    kind: IdKind::Point,
+                }
+                .pack(),
+            };
+            out.point_count = 1;
+            if let Some(t) = trace.as_deref_mut() {
+                t.reference = Some(fa.record(&xf));
+                t.incident = Some(fb.record(&xf));
+            }
+            (case, n, Owner::A)
+        }
+        (false, true) | (true, false) => {
+            let (r, p) = if fb.is_point() { (fa, fb) } else { (fb, fa) };
+            if let Some(t) = trace.as_deref_mut() {
+                t.reference = Some(r.record(&xf));
+                t.incident = Some(p.record(&xf));
+            }
+            let (pt, normal) = point_segment(&r, &p, n);
+            local_points[0] = pt;
+            out.point_count = 1;
+            (ManifoldCase::PointSegment, normal, r.owner)
+        }
+        (false, false) => {
+            let reference_is_b = match (c.hint, c.source) {
+                (Some((owner, _)), _) => owner == Owner::B,
+                (None, NormalSource::ClosestPoints) => {
+                    // Cores apart: the face whose plane separates them more (the
+                    // closest edge), A on ties — SAT's rule for separated shapes.
+                    let sep_a = (fb.v1 - fa.v1)
+                        .dot(fa.normal)
+                        .min((fb.v2 - fa.v1).dot(fa.normal));
+                    let sep_b = (fa.v1 - fb.v1)
+                        .dot(fb.normal)
+                        .min((fa.v2 - fb.v1).dot(fb.normal));
+                    sep_b > sep_a
+                }
+                (None, _) => {
+                    let align_a = fa.normal.dot(n);
+                    let align_b = fb.normal.dot(-n);
+                    align_b > align_a + REFERENCE_ALIGNMENT_TOLERANCE
+                }
+            };
+            let (r, i) = if reference_is_b { (fb, fa) } else { (fa, fb) };
+            if let Some(t) = trace.as_deref_mut() {
+                t.reference = Some(r.record(&xf));
+                t.incident = Some(i.record(&xf));
+            }
+            let (count, fallback) = clip_edges(
+                &r,
+                &i,
+                pair.spec,
+                &mut local_points,
+                trace.as_deref_mut(),
+                &xf,
+            );
+            out.point_count = count;
+            if fallback {
+                out.outcome = ManifoldOutcome::SupportFallback;
+            }
+            let normal = if r.owner == Owner::A {
+                r.normal
+            } else {
+                -r.normal
+            };
+            (ManifoldCase::SegmentSegment, normal, r.owner)
+        }
+    };
+    out.case = Some(case);
+    out.reference = Some(reference);
+    out.normal = xf.q.apply(normal);
+    for (dst, src) in out.points.iter_mut().zip(&local_points[..out.point_count]) {
+        *dst = ManifoldPoint {
+            point_a: xf.apply(src.point_a),
+            point_b: xf.apply(src.point_b),
+            ..*src
+        };
+    }
+    if let Some(t) = trace {
+        t.case = Some(case);
+        t.points = out.points().to_vec();
+        t.outcome = Some(out.outcome);
+    }
+    out
+}
+
+/// Point–segment: `r` the segment (reference), `p` the point; `n` from A to B.
+/// Returns the point (A's frame) and the normal from A to B.
+fn point_segment(r: &Edge, p: &Edge, n: Vec2) -> (ManifoldPoint, Vec2) {
+    let e = r.v2 - r.v1;
+    let q = p.v1;
+    let t = (q - r.v1).dot(e) / e.dot(e);
+    let (ref_point, out, ref_index, kind) = if (0.0..=1.0).contains(&t) {
+        (r.v1 + t * e, r.normal, r.i1, IdKind::IncidentVertex)
+    } else {
+        // A corner against an arc: the nearest endpoint, along the given normal.
+        let (c, idx) = if t < 0.0 { (r.v1, r.i1) } else { (r.v2, r.i2) };
+        let out = if r.owner == Owner::A { n } else { -n };
+        (c, out, idx, IdKind::Point)
+    };
+    let separation = (q - ref_point).dot(out) - r.radius - p.radius;
+    let on_ref = ref_point + r.radius * out;
+    let on_inc = q - p.radius * out;
+    let id = ContactId {
+        reference: r.owner,
+        reference_index: ref_index as u8,
+        incident_index: p.i1 as u8,
+        kind,
+    }
+    .pack();
+    let (point_a, point_b, normal) = if r.owner == Owner::A {
+        (on_ref, on_inc, out)
+    } else {
+        (on_inc, on_ref, -out)
+    };
+    (
+        ManifoldPoint {
+            point_a,
+            point_b,
+            separation,
+            id,
+        },
+        normal,
+    )
+}
+
+/// A candidate point during clipping: an incident core point and its id.
+#[derive(Clone, Copy, Debug)]
+struct ClipVertex {
+    p: Vec2,
+    id: ContactId,
+}
+
+/// Clips `input` to the half-plane `u·p − c ≤ 0` (Box2D-Lite's ClipSegmentToLine):
+/// points on the kept side stay; if the two lie on opposite sides, the crossing point
+/// is added with `crossing_id`.
+fn clip_to_line(
+    input: &[ClipVertex],
+    u: Vec2,
+    c: f32,
+    crossing_id: ContactId,
+    out: &mut [ClipVertex; 2],
+) -> (usize, Option<Vec2>) {
+    let mut count = 0;
+    let mut added = None;
+    if input.len() == 2 {
+        let d0 = u.dot(input[0].p) - c;
+        let d1 = u.dot(input[1].p) - c;
+        if d0 <= 0.0 {
+            out[count] = input[0];
+            count += 1;
+        }
+        if d1 <= 0.0 {
+            out[count] = input[1];
+            count += 1;
+        }
+        if d0 * d1 < 0.0 {
+            let t = d0 / (d0 - d1);
+            let p = input[0].p + t * (input[1].p - input[0].p);
+            out[count] = ClipVertex { p, id: crossing_id };
+            count += 1;
+            added = Some(p);
+        }
+    } else {
+        for v in input {
+            if u.dot(v.p) - c <= 0.0 {
+                out[count] = *v;
+                count += 1;
+            }
+        }
+    }
+    (count, added)
+}
+
+/// Segment–segment: clips the incident edge `i` against the reference edge `r`'s side
+/// planes and face. Writes the points (A's frame) and returns their count and whether
+/// the support fallback was used.
+fn clip_edges(
+    r: &Edge,
+    i: &Edge,
+    spec: f32,
+    points: &mut [ManifoldPoint; MAX_MANIFOLD_POINTS],
+    mut trace: Option<&mut ManifoldTrace>,
+    xf: &Transform,
+) -> (usize, bool) {
+    let tangent = (r.v2 - r.v1).normalize_or_zero();
+    let vid = |index: usize, kind: IdKind| ContactId {
+        reference: r.owner,
+        reference_index: r.i1 as u8,
+        incident_index: index as u8,
+        kind,
+    };
+    let start = [
+        ClipVertex {
+            p: i.v1,
+            id: vid(i.i1, IdKind::IncidentVertex),
+        },
+        ClipVertex {
+            p: i.v2,
+            id: vid(i.i2, IdKind::IncidentVertex),
+        },
+    ];
+    // Side plane 1: keep (p − r1)·t ≥ 0, i.e. (−t)·p − (−t·r1) ≤ 0.
+    let mut c1 = [start[0]; 2];
+    let (n1, added1) = clip_to_line(
+        &start,
+        -tangent,
+        -tangent.dot(r.v1),
+        vid(i.i1, IdKind::SidePlane1),
+        &mut c1,
+    );
+    if let Some(t) = trace.as_deref_mut() {
+        t.clips.push(clip_step(
+            ClipPlane::Side1,
+            r.v1,
+            -tangent,
+            &start,
+            &c1[..n1],
+            added1,
+            xf,
+        ));
+    }
+    // Side plane 2: keep (p − r2)·t ≤ 0.
+    let mut c2 = [start[0]; 2];
+    let (n2, added2) = clip_to_line(
+        &c1[..n1],
+        tangent,
+        tangent.dot(r.v2),
+        vid(i.i1, IdKind::SidePlane2),
+        &mut c2,
+    );
+    if let Some(t) = trace.as_deref_mut() {
+        t.clips.push(clip_step(
+            ClipPlane::Side2,
+            r.v2,
+            tangent,
+            &c1[..n1],
+            &c2[..n2],
+            added2,
+            xf,
+        ));
+    }
+    // The reference face: keep separations up to the speculative distance.
+    let radii = r.radius + i.radius;
+    let limit = spec + radii;
+    let mut count = 0;
+    for cv in &c2[..n2] {
+        let depth = (cv.p - r.v1).dot(r.normal);
+        if depth <= limit {
+            points[count] = contact_point(r, i, cv.p, depth, cv.id);
+            count += 1;
+        }
+    }
+    if let Some(t) = trace.as_deref_mut() {
+        let kept: Vec<ClipVertex> = c2[..n2]
+            .iter()
+            .copied()
+            .filter(|cv| (cv.p - r.v1).dot(r.normal) <= limit)
+            .collect();
+        t.clips.push(clip_step(
+            ClipPlane::ReferenceFace,
+            r.v1 + limit * r.normal,
+            r.normal,
+            &c2[..n2],
+            &kept,
+            None,
+            xf,
+        ));
+    }
+    if count > 0 {
+        return (count, false);
+    }
+    // Fallback: the incident vertex deepest along the reference normal, against the
+    // nearest point of the reference edge.
+    let d1 = (i.v1 - r.v1).dot(r.normal);
+    let d2 = (i.v2 - r.v1).dot(r.normal);
+    let (p, index) = if d2 < d1 { (i.v2, i.i2) } else { (i.v1, i.i1) };
+    let e = r.v2 - r.v1;
+    let t = ((p - r.v1).dot(e) / e.dot(e)).clamp(0.0, 1.0);
+    let foot = r.v1 + t * e;
+    let depth = (p - foot).dot(r.normal);
+    points[0] = contact_point(r, i, p, depth, vid(index, IdKind::Fallback));
+    // The point on the reference edge is the clamped foot, not the projection.
+    let on_ref = foot + r.radius * r.normal;
+    if r.owner == Owner::A {
+        points[0].point_a = on_ref;
+    } else {
+        points[0].point_b = on_ref;
+    }
+    (1, true)
+}
+
+/// A clipped incident core point `p` at `depth = (p − r1)·n_ref` → a manifold point.
+#[inline]
+fn contact_point(r: &Edge, i: &Edge, p: Vec2, depth: f32, id: ContactId) -> ManifoldPoint {
+    let on_inc = p - i.radius * r.normal;
+    let on_ref = p + (r.radius - depth) * r.normal;
+    let separation = depth - r.radius - i.radius;
+    let (point_a, point_b) = if r.owner == Owner::A {
+        (on_ref, on_inc)
+    } else {
+        (on_inc, on_ref)
+    };
+    ManifoldPoint {
+        point_a,
+        point_b,
+        separation,
+        id: id.pack(),
+    }
+}
+
+fn clip_step(
+    plane: ClipPlane,
+    at: Vec2,
+    cut_side: Vec2,
+    input: &[ClipVertex],
+    output: &[ClipVertex],
+    added: Option<Vec2>,
+    xf: &Transform,
+) -> ClipStep {
+    let kept: Vec<Vec2> = input
+        .iter()
+        .filter(|v| output.iter().any(|o| o.p == v.p))
+        .map(|v| xf.apply(v.p))
+        .collect();
+    let cut: Vec<Vec2> = input
+        .iter()
+        .filter(|v| !output.iter().any(|o| o.p == v.p))
+        .map(|v| xf.apply(v.p))
+        .collect();
+    ClipStep {
+        plane,
+        plane_point: xf.apply(at),
+        plane_normal: xf.q.apply(cut_side),
+        input: input.iter().map(|v| xf.apply(v.p)).collect(),
+        kept,
+        cut,
+        added: added.map(|p| xf.apply(p)),
+        output: output.iter().map(|v| xf.apply(v.p)).collect(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn v(x: f32, y: f32) -> Vec2 {
+        Vec2::new(x, y)
+    }
+
+    fn manifold(
+        a: &Shape,
+        xa: Transform,
+        b: &Shape,
+        xb: Transform,
+        source: ManifoldSource,
+    ) -> ManifoldOutput {
+        contact_manifold(
+            &ManifoldInput::new(a, xa, b, xb, &Settings::default(), source),
+            None,
+        )
+    }
+
+    #[test]
+    fn id_round_trip() {
+        let id = ContactId {
+            reference: Owner::B,
+            reference_index: 7,
+            incident_index: 63,
+            kind: IdKind::SidePlane2,
+        };
+        assert_eq!(ContactId::unpack(id.pack()), Some(id));
+        assert_eq!(ContactId::unpack(5 << 16), None);
+        assert_eq!(ContactId::unpack(1 << 20), None);
+    }
+
+    #[test]
+    fn box_resting_on_box_gives_two_points_both_sources() {
+        let ground = Shape::cuboid(v(2.0, 0.5)).unwrap();
+        let b = Shape::cuboid(v(0.5, 0.5)).unwrap();
+        for source in [ManifoldSource::Sat, ManifoldSource::Epa] {
+            let m = manifold(
+                &ground,
+                Transform::IDENTITY,
+                &b,
+                Transform::new(v(0.3, 0.95), 0.0),
+                source,
+            );
+            assert_eq!(m.outcome, ManifoldOutcome::Contact, "{source:?}");
+            assert_eq!(m.points().len(), 2, "{m:?}");
+            assert!((m.normal - v(0.0, 1.0)).length() < 1e-5);
+            let mut xs: Vec<f32> = m.points().iter().map(|p| p.point_b.x).collect();
+            xs.sort_by(f32::total_cmp);
+            assert!(
+                (xs[0] + 0.2).abs() < 1e-5 && (xs[1] - 0.8).abs() < 1e-5,
+                "{xs:?}"
+            );
+            for p in m.points() {
+                assert!((p.separation + 0.05).abs() < 1e-5);
+                assert!((p.point_a.y - 0.5).abs() < 1e-5);
+                assert!((p.point_b.y - 0.45).abs() < 1e-5);
+            }
+        }
+    }
+
+    #[test]
+    fn far_apart_is_separated() {
+        let a = Shape::cuboid(v(1.0, 1.0)).unwrap();
+        for source in [ManifoldSource::Sat, ManifoldSource::Epa] {
+            let m = manifold(
+                &a,
+                Transform::IDENTITY,
+                &a,
+                Transform::new(v(2.1, 0.0), 0.0),
+                source,
+            );
+            assert!(m.is_separated());
+            assert!(m.points().is_empty());
+        }
+    }
+
+    #[test]
+    fn within_speculative_distance_gets_points() {
+        let a = Shape::cuboid(v(1.0, 1.0)).unwrap();
+        // 0.01 apart (default speculative distance 0.02).
+        let m = manifold(
+            &a,
+            Transform::IDENTITY,
+            &a,
+            Transform::new(v(2.01, 0.5), 0.0),
+            ManifoldSource::Sat,
+        );
+        assert_eq!(m.normal_source, Some(NormalSource::ClosestPoints));
+        assert_eq!(m.points().len(), 2);
+        for p in m.points() {
+            assert!((p.separation - 0.01).abs() < 1e-5);
+        }
+    }
+
+    #[test]
+    fn corner_to_corner_separated_is_vertex_vertex() {
+        let a = Shape::cuboid(v(1.0, 1.0)).unwrap();
+        let m = manifold(
+            &a,
+            Transform::IDENTITY,
+            &a,
+            Transform::new(v(2.01, 2.01), 0.0),
+            ManifoldSource::Sat,
+        );
+        assert_eq!(m.case, Some(ManifoldCase::VertexVertex));
+        assert_eq!(m.points().len(), 1);
+        let p = m.points()[0];
+        assert!((p.separation - 0.01 * 2f32.sqrt()).abs() < 1e-5, "{p:?}");
+        assert!((m.normal - v(1.0, 1.0).normalize()).length() < 1e-4);
+        assert!((p.point_a - v(1.0, 1.0)).length() < 1e-5);
+    }
+
+    #[test]
+    fn circle_against_box_face_and_corner() {
+        let b = Shape::cuboid(v(1.0, 1.0)).unwrap();
+        let c = Shape::circle(0.5).unwrap();
+        for source in [ManifoldSource::Sat, ManifoldSource::Epa] {
+            // Face: circle above, 0.1 deep.
+            let m = manifold(
+                &b,
+                Transform::IDENTITY,
+                &c,
+                Transform::new(v(0.3, 1.4), 0.0),
+                source,
+            );
+            assert_eq!(m.case, Some(ManifoldCase::PointSegment));
+            assert_eq!(m.points().len(), 1);
+            let p = m.points()[0];
+            assert!((p.separation + 0.1).abs() < 1e-5, "{source:?} {p:?}");
+            assert!((p.point_a - v(0.3, 1.0)).length() < 1e-5);
+            assert!((p.point_b - v(0.3, 0.9)).length() < 1e-5);
+            assert!((m.normal - v(0.0, 1.0)).length() < 1e-5);
+            // Corner: the circle's centre beyond the corner (1, 1), 0.4 away.
+            let m = manifold(
+                &b,
+                Transform::IDENTITY,
+                &c,
+                Transform::new(v(1.0 + 0.4 * 0.6, 1.0 + 0.4 * 0.8), 0.0),
+                source,
+            );
+            assert_eq!(m.points().len(), 1, "{source:?}");
+            let p = m.points()[0];
+            assert!((p.separation + 0.1).abs() < 1e-4, "{source:?} {p:?}");
+            assert!((m.normal - v(0.6, 0.8)).length() < 1e-4);
+            assert!((p.point_a - v(1.0, 1.0)).length() < 1e-5);
+        }
+    }
+
+    #[test]
+    fn reference_on_b_flips_the_normal() {
+        // A small box A, tilted 0.3 rad, with a corner 0.125 into a wide ground B:
+        // B's top face is the least penetration, far beyond the bias.
+        let a = Shape::cuboid(v(0.5, 0.5)).unwrap();
+        let ground = Shape::cuboid(v(3.0, 0.5)).unwrap();
+        let xa = Transform::new(v(0.0, 1.0), 0.3);
+        let m = manifold(&a, xa, &ground, Transform::IDENTITY, ManifoldSource::Sat);
+        assert_eq!(m.reference, Some(Owner::B), "{m:?}");
+        // From A (above) to B (below): down.
+        assert!((m.normal - v(0.0, -1.0)).length() < 1e-5, "{m:?}");
+        assert_eq!(m.points().len(), 1);
+        let p = m.points()[0];
+        assert!((p.point_b.y - 0.5).abs() < 1e-5);
+        assert!(p.point_a.y < 0.5);
+        assert!((p.separation - (p.point_b - p.point_a).dot(m.normal)).abs() < 1e-5);
+    }
+
+    #[test]
+    fn trace_records_every_clip() {
+        let ground = Shape::cuboid(v(2.0, 0.5)).unwrap();
+        let b = Shape::cuboid(v(0.5, 0.5)).unwrap();
+        let input = ManifoldInput::new(
+            &ground,
+            Transform::IDENTITY,
+            &b,
+            Transform::new(v(1.8, 0.95), 0.0),
+            &Settings::default(),
+            ManifoldSource::Sat,
+        );
+        let mut t = ManifoldTrace::default();
+        let m = contact_manifold(&input, Some(&mut t));
+        assert_eq!(t.clips.len(), 3);
+        // The reference edge is the ground's top, edge 2, from (2, 0.5) to (−2, 0.5):
+        // side plane 1 (at x = 2) cuts B's corner at x = 2.3 and adds (2, 0.45).
+        let side1 = &t.clips[0];
+        assert_eq!(side1.plane, ClipPlane::Side1);
+        assert_eq!(side1.cut, vec![v(2.3, 0.45)]);
+        assert!((side1.added.unwrap() - v(2.0, 0.45)).length() < 1e-5);
+        assert_eq!(t.clips[1].cut.len(), 0);
+        assert_eq!(m.points().len(), 2);
+        assert_eq!(t.points, m.points().to_vec());
+        assert_eq!(t.outcome, Some(ManifoldOutcome::Contact));
+        assert_eq!(contact_manifold(&input, None), m);
+    }
+}

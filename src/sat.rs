@@ -1,0 +1,682 @@
+//! Separating axis test (SAT) for two convex shapes, after Box2D's
+//! `b2FindMaxSeparation`, with Box2D-Lite's reference-face bias.
+//!
+//! Frame convention: shapes are given in their local frames and placed by
+//! [`Transform`]s. The test runs in **A's local frame** (B's core is brought into
+//! it, as Box2D v3 does, so large world coordinates cost no precision); every output
+//! and trace record is in **world** space. The normal points from A to B.
+//!
+//! ## The method
+//! For edge `i` of A, with core vertex `v_i` and outward unit normal `n_i`, the
+//! separation of B along `n_i` is
+//!
+//! ```text
+//! s_i = min_j (w_j − v_i)·n_i − rA − rB
+//! ```
+//!
+//! over B's core vertices `w_j`: the gap between A's face and B's nearest point, the
+//! radii subtracted. In interval terms it is `lo(B) − hi(A)` on the axis, with both
+//! projection intervals grown by their radius (`hi(A)` is the face itself). The same
+//! is done for every edge of B with A's vertices. A positive separation proves the
+//! shapes disjoint.
+//!
+//! For two convex polygons the candidate axes (every edge normal of both) are the
+//! edge normals of the Minkowski difference B − A, so the largest separation is
+//! positive exactly when the shapes are apart, and when they overlap its negation is
+//! the penetration depth (the minimum translation). When they are apart it is a
+//! lower bound of the distance, equal to it when the closest features are an edge
+//! and a vertex (not two vertices).
+//!
+//! Shapes with small cores:
+//! - a segment or capsule is a 2-vertex core with two edge normals (both sides);
+//! - a circle is a 1-vertex core and contributes **no** face axis: the test then runs
+//!   over the other shape's faces only (so near a corner of the other shape it
+//!   under-estimates the separation, never over-estimates it);
+//! - two circles have no face axis at all: the axis is the line of centres (owner A,
+//!   edge 0), or A's local +y when the centres coincide ([`SatAxisKind`]).
+//!
+//! ## Choosing the axis (deterministic, with a bias)
+//! Within one shape the edge of largest separation wins, the lowest index on exact
+//! ties. Between A's best `s_A` and B's best `s_B`:
+//! - when either is positive (the shapes are apart) the larger wins, A on ties: a
+//!   positive separation is a proof and the report gives the largest one (Box2D-Lite
+//!   never compares here: it returns "no contact" as soon as an axis separates);
+//! - otherwise (penetration) B wins only when
+//!   `s_B > SAT_RELATIVE_TOLERANCE · s_A + SAT_ABSOLUTE_TOLERANCE · h_B`
+//!   (0.95 and 0.01, Box2D-Lite's `relativeTol` / `absoluteTol`), where `h_B` is the
+//!   distance from B's core centroid to the plane of B's chosen face plus B's radius
+//!   — for a box, Box2D-Lite's half extent `hB.x` or `hB.y` (plus the rounding). So A's
+//!   face stays the reference until B's is clearly better, and the choice does not
+//!   flip-flop between frames when two faces are nearly equal.
+//!
+//! Box2D-Lite also applies the bias between A's own two axes; we take the exact
+//! maximum within each shape, as Box2D v3's `b2FindMaxSeparation` does.
+
+use crate::consts::{MAX_POLYGON_VERTICES, SAT_ABSOLUTE_TOLERANCE, SAT_RELATIVE_TOLERANCE};
+use crate::math::Transform;
+use crate::shape::Shape;
+use glam::Vec2;
+use serde::Serialize;
+
+/// Which shape a feature or axis belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum Owner {
+    A,
+    B,
+}
+
+impl Owner {
+    /// `"A"` or `"B"`, as the report writes it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Owner::A => "A",
+            Owner::B => "B",
+        }
+    }
+
+    /// The other shape.
+    pub fn other(self) -> Owner {
+        match self {
+            Owner::A => Owner::B,
+            Owner::B => Owner::A,
+        }
+    }
+}
+
+/// What kind of axis the test settled on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SatAxisKind {
+    /// An edge normal of the owner.
+    Face,
+    /// Two 1-vertex cores (circles): the line of centres, from A's centre to B's.
+    CentreLine,
+    /// Two 1-vertex cores at the same place: no axis is defined; A's local +y is used.
+    CoincidentCentres,
+}
+
+impl SatAxisKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            SatAxisKind::Face => "face",
+            SatAxisKind::CentreLine => "centre_line",
+            SatAxisKind::CoincidentCentres => "coincident_centres",
+        }
+    }
+}
+
+/// How the winning axis was chosen between A's best and B's best.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SatChoice {
+    /// Only A has face axes (B is a circle), or the pair is two circles.
+    OnlyA,
+    /// Only B has face axes (A is a circle).
+    OnlyB,
+    /// An axis separates: the larger separation won (A on ties).
+    LargestSeparation,
+    /// Penetration: B's face was not better than A's by the bias margin; A kept.
+    BiasKeptA,
+    /// Penetration: B's face beat the bias margin.
+    BBeyondBias,
+}
+
+impl SatChoice {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            SatChoice::OnlyA => "only_a",
+            SatChoice::OnlyB => "only_b",
+            SatChoice::LargestSeparation => "largest_separation",
+            SatChoice::BiasKeptA => "bias_kept_a",
+            SatChoice::BBeyondBias => "b_beyond_bias",
+        }
+    }
+}
+
+/// The outcome of the test.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SatOutcome {
+    /// The chosen separation is ≤ 0: the shapes touch or overlap along every face axis.
+    Overlap,
+    /// The chosen separation is > 0: this axis separates the shapes.
+    Separated,
+}
+
+impl SatOutcome {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            SatOutcome::Overlap => "overlap",
+            SatOutcome::Separated => "separated",
+        }
+    }
+}
+
+/// Input of [`separating_axis`].
+#[derive(Clone, Copy, Debug)]
+pub struct SatInput<'a> {
+    pub shape_a: &'a Shape,
+    pub transform_a: Transform,
+    pub shape_b: &'a Shape,
+    pub transform_b: Transform,
+}
+
+/// Output of [`separating_axis`]. World space.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct SatOutput {
+    /// Separation along the chosen axis, radii subtracted (negative = penetration).
+    pub separation: f32,
+    /// Unit normal from A to B: A's edge normal, or minus B's edge normal.
+    pub normal: Vec2,
+    /// The shape whose edge gives the axis.
+    pub axis_owner: Owner,
+    /// That shape's edge index (edge `i` runs from vertex `i` to `i + 1`); 0 for the
+    /// centre line of two circles.
+    pub edge: usize,
+    pub axis_kind: SatAxisKind,
+    pub choice: SatChoice,
+    pub outcome: SatOutcome,
+    /// Number of axes tested.
+    pub axes_tested: u32,
+}
+
+/// A candidate face, as the selection sees it.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct SatBest {
+    pub owner: Owner,
+    pub edge: usize,
+    /// Separation, radii subtracted.
+    pub separation: f32,
+}
+
+/// One axis tested, world space, drawable on its own: the axis line through the
+/// owner's face and both shapes' projection intervals along it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SatAxisRecord {
+    pub owner: Owner,
+    pub edge: usize,
+    /// Unit axis (the owner's outward edge normal).
+    pub axis: Vec2,
+    /// The owner's edge, core endpoints (where the axis is anchored for drawing).
+    pub face: [Vec2; 2],
+    /// A's projection interval `[lo, hi]` on the axis, radius included.
+    pub interval_a: [f32; 2],
+    /// B's projection interval, radius included.
+    pub interval_b: [f32; 2],
+    /// Separation on this axis (positive: a gap; negative: overlap).
+    pub separation: f32,
+    /// The winner if the test stopped after this axis (the final rule applied to
+    /// the best of A and the best of B seen so far).
+    pub best_so_far: SatBest,
+}
+
+/// The SAT trace: one record per axis tested, then the choice.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct SatTrace {
+    pub axes: Vec<SatAxisRecord>,
+    /// A's best face (None when A is a circle).
+    pub best_a: Option<SatBest>,
+    /// B's best face (None when B is a circle).
+    pub best_b: Option<SatBest>,
+    /// The margin B had to beat when the bias applied
+    /// (`0.95·s_A + 0.01·h_B`), else None.
+    pub bias_threshold: Option<f32>,
+    pub choice: Option<SatChoice>,
+    pub output: Option<SatOutput>,
+}
+
+/// The selection rule between A's best separation and B's best separation
+/// (both radii-subtracted). `h_b` is the length scale of B's face (see the module
+/// docs). Returns the winner and how it was chosen. Shared with `box_box.rs` so the
+/// two paths agree.
+#[inline]
+pub fn choose_owner(sep_a: f32, sep_b: f32, h_b: f32) -> (Owner, SatChoice) {
+    if sep_a > 0.0 || sep_b > 0.0 {
+        if sep_b > sep_a {
+            (Owner::B, SatChoice::LargestSeparation)
+        } else {
+            (Owner::A, SatChoice::LargestSeparation)
+        }
+    } else if sep_b > bias_threshold(sep_a, h_b) {
+        (Owner::B, SatChoice::BBeyondBias)
+    } else {
+        (Owner::A, SatChoice::BiasKeptA)
+    }
+}
+
+/// `0.95·s_A + 0.01·h_B`: what B's separation must beat when both penetrate.
+#[inline]
+pub fn bias_threshold(sep_a: f32, h_b: f32) -> f32 {
+    SAT_RELATIVE_TOLERANCE * sep_a + SAT_ABSOLUTE_TOLERANCE * h_b
+}
+
+/// Distance from the core centroid to the plane of edge `edge`, plus the radius:
+/// the length scale of a face in the bias (a box's half extent).
+pub fn face_scale(shape: &Shape, edge: usize) -> f32 {
+    let v = shape.vertices();
+    let n = shape.normals();
+    if n.is_empty() {
+        return shape.radius();
+    }
+    let c = shape.centroid();
+    ((v[edge] - c).dot(n[edge])).max(0.0) + shape.radius()
+}
+
+/// Best (largest-separation, lowest index on ties) edge of `owner_v`/`owner_n`
+/// against the vertices `other` (all in one frame). Core separation (no radii).
+#[inline]
+fn best_face(owner_v: &[Vec2], owner_n: &[Vec2], other: &[Vec2]) -> (usize, f32) {
+    let mut best = (0usize, f32::NEG_INFINITY);
+    for (i, (v, n)) in owner_v.iter().zip(owner_n).enumerate() {
+        let d = v.dot(*n);
+        let mut lo = f32::INFINITY;
+        for w in other {
+            lo = lo.min(w.dot(*n));
+        }
+        let s = lo - d;
+        if s > best.1 {
+            best = (i, s);
+        }
+    }
+    best
+}
+
+fn interval(points: &[Vec2], axis: Vec2, radius: f32) -> [f32; 2] {
+    let mut lo = f32::INFINITY;
+    let mut hi = f32::NEG_INFINITY;
+    for p in points {
+        let d = p.dot(axis);
+        lo = lo.min(d);
+        hi = hi.max(d);
+    }
+    [lo - radius, hi + radius]
+}
+
+/// The separating axis test. `trace`, when given, is cleared and filled with one
+/// record per axis (no allocation happens without it).
+pub fn separating_axis(input: &SatInput, mut trace: Option<&mut SatTrace>) -> SatOutput {
+    let xf_a = input.transform_a;
+    let (a, b) = (input.shape_a, input.shape_b);
+    let (ra, rb) = (a.radius(), b.radius());
+    let radii = ra + rb;
+    // B's core in A's frame, in a fixed array (no allocation).
+    let b_to_a = xf_a.inv_mul(&input.transform_b);
+    let mut vb = [Vec2::ZERO; MAX_POLYGON_VERTICES];
+    let nb_count = b.vertices().len().min(MAX_POLYGON_VERTICES);
+    for (dst, src) in vb.iter_mut().zip(b.vertices()) {
+        *dst = b_to_a.apply(*src);
+    }
+    let vb = &vb[..nb_count];
+    let va = a.vertices();
+    if let Some(t) = trace.as_deref_mut() {
+        *t = SatTrace::default();
+    }
+
+    // Two circles: the line of centres.
+    if a.normals().is_empty() && b.normals().is_empty() {
+        let d = vb[0] - va[0];
+        let len = d.length();
+        let (axis, kind) = if len > 0.0 && (d / len).is_finite() {
+            (d / len, SatAxisKind::CentreLine)
+        } else {
+            (Vec2::Y, SatAxisKind::CoincidentCentres)
+        };
+        let separation = len - radii;
+        let out = SatOutput {
+            separation,
+            normal: xf_a.q.apply(axis),
+            axis_owner: Owner::A,
+            edge: 0,
+            axis_kind: kind,
+            choice: SatChoice::OnlyA,
+            outcome: outcome_of(separation),
+            axes_tested: 1,
+        };
+        if let Some(t) = trace {
+            let best = SatBest {
+                owner: Owner::A,
+                edge: 0,
+                separation,
+            };
+            t.axes.push(SatAxisRecord {
+                owner: Owner::A,
+                edge: 0,
+                axis: out.normal,
+                face: [xf_a.apply(va[0]), xf_a.apply(va[0])],
+                interval_a: interval(va, axis, ra),
+                interval_b: interval(vb, axis, rb),
+                separation,
+                best_so_far: best,
+            });
+            t.best_a = Some(best);
+            t.choice = Some(SatChoice::OnlyA);
+            t.output = Some(out);
+        }
+        return out;
+    }
+
+    // A's faces against B's vertices.
+    let best_a = if a.normals().is_empty() {
+        None
+    } else {
+        let (i, s) = best_face(va, a.normals(), vb);
+        Some(SatBest {
+            owner: Owner::A,
+            edge: i,
+            separation: s - radii,
+        })
+    };
+    // B's faces against A's vertices: B's normals rotated into A's frame.
+    let best_b = if b.normals().is_empty() {
+        None
+    } else {
+        let mut best = (0usize, f32::NEG_INFINITY);
+        for (j, (w, n)) in vb.iter().zip(b.normals()).enumerate() {
+            let n = b_to_a.q.apply(*n);
+            let d = w.dot(n);
+            let mut lo = f32::INFINITY;
+            for v in va {
+                lo = lo.min(v.dot(n));
+            }
+            let s = lo - d;
+            if s > best.1 {
+                best = (j, s);
+            }
+        }
+        Some(SatBest {
+            owner: Owner::B,
+            edge: best.0,
+            separation: best.1 - radii,
+        })
+    };
+
+    let (winner, choice, threshold) = match (best_a, best_b) {
+        (Some(ba), Some(bb)) => {
+            let h_b = face_scale(b, bb.edge);
+            let (o, c) = choose_owner(ba.separation, bb.separation, h_b);
+            let th =
+                (c != SatChoice::LargestSeparation).then(|| bias_threshold(ba.separation, h_b));
+            (if o == Owner::A { ba } else { bb }, c, th)
+        }
+        (Some(ba), None) => (ba, SatChoice::OnlyA, None),
+        (None, Some(bb)) => (bb, SatChoice::OnlyB, None),
+        (None, None) => unreachable!("two circles are handled above"),
+    };
+    let local_normal = match winner.owner {
+        Owner::A => a.normals()[winner.edge],
+        Owner::B => -b_to_a.q.apply(b.normals()[winner.edge]),
+    };
+    let out = SatOutput {
+        separation: winner.separation,
+        normal: xf_a.q.apply(local_normal),
+        axis_owner: winner.owner,
+        edge: winner.edge,
+        axis_kind: SatAxisKind::Face,
+        choice,
+        outcome: outcome_of(winner.separation),
+        axes_tested: (a.normals().len() + b.normals().len()) as u32,
+    };
+
+    if let Some(t) = trace {
+        record_axes(t, input, &b_to_a, va, vb);
+        t.best_a = best_a;
+        t.best_b = best_b;
+        t.bias_threshold = threshold;
+        t.choice = Some(choice);
+        t.output = Some(out);
+    }
+    out
+}
+
+fn outcome_of(separation: f32) -> SatOutcome {
+    if separation > 0.0 {
+        SatOutcome::Separated
+    } else {
+        SatOutcome::Overlap
+    }
+}
+
+/// Fills the per-axis records (trace only; recomputes each axis in full).
+fn record_axes(t: &mut SatTrace, input: &SatInput, b_to_a: &Transform, va: &[Vec2], vb: &[Vec2]) {
+    let (a, b) = (input.shape_a, input.shape_b);
+    let xf_a = input.transform_a;
+    let (ra, rb) = (a.radius(), b.radius());
+    let mut run_a: Option<SatBest> = None;
+    let mut run_b: Option<SatBest> = None;
+    let mut push = |t: &mut SatTrace, owner: Owner, edge: usize, axis: Vec2, face: [Vec2; 2]| {
+        let ia = interval(va, axis, ra);
+        let ib = interval(vb, axis, rb);
+        let separation = match owner {
+            Owner::A => ib[0] - ia[1],
+            Owner::B => ia[0] - ib[1],
+        };
+        let cand = SatBest {
+            owner,
+            edge,
+            separation,
+        };
+        let slot = if owner == Owner::A {
+            &mut run_a
+        } else {
+            &mut run_b
+        };
+        if slot.is_none_or(|s| separation > s.separation) {
+            *slot = Some(cand);
+        }
+        let best_so_far = match (run_a, run_b) {
+            (Some(x), Some(y)) => {
+                let h_b = face_scale(b, y.edge);
+                if choose_owner(x.separation, y.separation, h_b).0 == Owner::A {
+                    x
+                } else {
+                    y
+                }
+            }
+            (Some(x), None) => x,
+            (None, Some(y)) => y,
+            (None, None) => cand,
+        };
+        t.axes.push(SatAxisRecord {
+            owner,
+            edge,
+            axis: xf_a.q.apply(axis),
+            face: [xf_a.apply(face[0]), xf_a.apply(face[1])],
+            interval_a: ia,
+            interval_b: ib,
+            separation,
+            best_so_far,
+        });
+    };
+    let na = a.normals();
+    for i in 0..na.len() {
+        let face = [va[i], va[(i + 1) % va.len()]];
+        push(t, Owner::A, i, na[i], face);
+    }
+    let nb = b.normals();
+    for j in 0..nb.len() {
+        let face = [vb[j], vb[(j + 1) % vb.len()]];
+        push(t, Owner::B, j, b_to_a.q.apply(nb[j]), face);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn v(x: f32, y: f32) -> Vec2 {
+        Vec2::new(x, y)
+    }
+
+    fn sat(a: &Shape, xa: Transform, b: &Shape, xb: Transform) -> SatOutput {
+        separating_axis(
+            &SatInput {
+                shape_a: a,
+                transform_a: xa,
+                shape_b: b,
+                transform_b: xb,
+            },
+            None,
+        )
+    }
+
+    #[test]
+    fn boxes_overlapping_along_x() {
+        let a = Shape::cuboid(v(1.0, 1.0)).unwrap();
+        let out = sat(
+            &a,
+            Transform::IDENTITY,
+            &a,
+            Transform::new(v(1.5, 0.2), 0.0),
+        );
+        assert!((out.separation + 0.5).abs() < 1e-6, "{out:?}");
+        assert!((out.normal - v(1.0, 0.0)).length() < 1e-6);
+        assert_eq!(out.axis_owner, Owner::A);
+        assert_eq!(out.edge, 1);
+        assert_eq!(out.outcome, SatOutcome::Overlap);
+        assert_eq!(out.axes_tested, 8);
+    }
+
+    #[test]
+    fn separated_boxes_report_the_largest_gap() {
+        let a = Shape::cuboid(v(1.0, 1.0)).unwrap();
+        let b = Shape::cuboid(v(0.5, 0.5)).unwrap();
+        // B rotated 45°: its faces give a smaller gap than A's right face.
+        let out = sat(
+            &a,
+            Transform::IDENTITY,
+            &b,
+            Transform::new(v(3.0, 0.0), 0.785398),
+        );
+        let expected = 3.0 - 1.0 - 0.5 * 2f32.sqrt();
+        assert!((out.separation - expected).abs() < 1e-5, "{out:?}");
+        assert_eq!(out.outcome, SatOutcome::Separated);
+        assert_eq!(out.choice, SatChoice::LargestSeparation);
+        assert!((out.normal - v(1.0, 0.0)).length() < 1e-6);
+    }
+
+    #[test]
+    fn bias_keeps_a_until_b_is_clearly_better() {
+        // Two equal boxes overlapping equally on both sides' faces: A wins the tie.
+        let a = Shape::cuboid(v(1.0, 1.0)).unwrap();
+        let out = sat(
+            &a,
+            Transform::IDENTITY,
+            &a,
+            Transform::new(v(0.0, 1.9), 0.0),
+        );
+        assert_eq!(out.axis_owner, Owner::A);
+        assert_eq!(out.choice, SatChoice::BiasKeptA);
+        // B slightly rotated: B's face is marginally better, still within the bias.
+        let out = sat(
+            &a,
+            Transform::IDENTITY,
+            &a,
+            Transform::new(v(0.0, 1.9), 0.001),
+        );
+        assert_eq!(out.axis_owner, Owner::A);
+        // A rotated instead: A's faces get worse by the tilt, B's stays flat; the tilt
+        // is too small to beat 0.95·s_A + 0.01·h_B, so A is still kept...
+        let out = sat(
+            &a,
+            Transform::new(Vec2::ZERO, 0.001),
+            &a,
+            Transform::new(v(0.0, 1.9), 0.0),
+        );
+        assert_eq!(out.axis_owner, Owner::A);
+        // ...but a clear difference goes to B: A tilted 0.3 rad penetrates far deeper.
+        let out = sat(
+            &a,
+            Transform::new(Vec2::ZERO, 0.3),
+            &a,
+            Transform::new(v(0.0, 2.2), 0.0),
+        );
+        assert_eq!(out.axis_owner, Owner::B, "{out:?}");
+        assert_eq!(out.choice, SatChoice::BBeyondBias);
+        assert!((out.normal - v(0.0, 1.0)).length() < 1e-6, "{out:?}");
+    }
+
+    #[test]
+    fn circle_against_box_uses_the_box_faces_only() {
+        let c = Shape::circle(0.5).unwrap();
+        let b = Shape::cuboid(v(1.0, 1.0)).unwrap();
+        let out = sat(
+            &c,
+            Transform::new(v(0.0, 1.3), 0.0),
+            &b,
+            Transform::IDENTITY,
+        );
+        assert_eq!(out.axis_owner, Owner::B);
+        assert_eq!(out.choice, SatChoice::OnlyB);
+        assert_eq!(out.axes_tested, 4);
+        assert!((out.separation + 0.2).abs() < 1e-6, "{out:?}");
+        // From A (circle, above) to B (box, below): down.
+        assert!((out.normal - v(0.0, -1.0)).length() < 1e-6);
+    }
+
+    #[test]
+    fn circles_use_the_centre_line() {
+        let c = Shape::circle(1.0).unwrap();
+        let out = sat(
+            &c,
+            Transform::IDENTITY,
+            &c,
+            Transform::new(v(3.0, 4.0), 0.0),
+        );
+        assert_eq!(out.axis_kind, SatAxisKind::CentreLine);
+        assert!((out.separation - 3.0).abs() < 1e-6);
+        assert!((out.normal - v(0.6, 0.8)).length() < 1e-6);
+        let out = sat(
+            &c,
+            Transform::new(v(1.0, 1.0), 0.5),
+            &c,
+            Transform::new(v(1.0, 1.0), 0.0),
+        );
+        assert_eq!(out.axis_kind, SatAxisKind::CoincidentCentres);
+        assert!((out.separation + 2.0).abs() < 1e-6);
+        assert!((out.normal.length() - 1.0).abs() < 1e-6);
+    }
+
+    #[test]
+    fn rounded_shapes_subtract_radii() {
+        let a = Shape::capsule(v(-1.0, 0.0), v(1.0, 0.0), 0.25).unwrap();
+        let b = Shape::polygon(&[v(-1.0, 0.0), v(1.0, 0.0), v(0.0, 1.0)], 0.1).unwrap();
+        let out = sat(
+            &a,
+            Transform::IDENTITY,
+            &b,
+            Transform::new(v(0.0, 0.5), 0.0),
+        );
+        // Core gap 0.5, radii 0.35.
+        assert!((out.separation - 0.15).abs() < 1e-6, "{out:?}");
+        assert!((out.normal - v(0.0, 1.0)).length() < 1e-6);
+    }
+
+    #[test]
+    fn trace_has_one_record_per_axis_and_matches_the_output() {
+        let a = Shape::polygon(&[v(4.0, 11.0), v(9.0, 9.0), v(4.0, 5.0)], 0.0).unwrap();
+        let b = Shape::polygon(&[v(5.0, 7.0), v(12.0, 7.0), v(10.0, 2.0)], 0.0).unwrap();
+        let mut t = SatTrace::default();
+        let input = SatInput {
+            shape_a: &a,
+            transform_a: Transform::IDENTITY,
+            shape_b: &b,
+            transform_b: Transform::IDENTITY,
+        };
+        let out = separating_axis(&input, Some(&mut t));
+        assert_eq!(t.axes.len(), 6);
+        // PUBLIC_CASES 1: depth 0.93704 along (0.62470, −0.78087).
+        assert!((out.separation + 0.93704).abs() < 1e-4, "{out:?}");
+        assert!((out.normal - v(0.62470, -0.78087)).length() < 1e-4);
+        let last = t.axes.last().unwrap().best_so_far;
+        assert_eq!((last.owner, last.edge), (out.axis_owner, out.edge));
+        assert!((last.separation - out.separation).abs() < 1e-5);
+        for r in &t.axes {
+            let s = match r.owner {
+                Owner::A => r.interval_b[0] - r.interval_a[1],
+                Owner::B => r.interval_a[0] - r.interval_b[1],
+            };
+            assert!((s - r.separation).abs() < 1e-6);
+        }
+        assert_eq!(separating_axis(&input, None), out);
+    }
+}
