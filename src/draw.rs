@@ -315,7 +315,13 @@ fn minkowski_layer(an: &Analysis) -> Vec<Prim> {
         size: 9.0,
         color: Rgba::WHITE,
     });
-    prims.push(label(Vec2::ZERO, "origin", Rgba::WHITE));
+    prims.push(Prim::Label {
+        at: Vec2::ZERO,
+        offset: Vec2::new(-52.0, 20.0),
+        text: "origin".into(),
+        color: Rgba::WHITE,
+        size: 14.0,
+    });
     prims
 }
 
