@@ -2,10 +2,12 @@
 //!
 //! All points are world coordinates; normals point from A to B.
 
+use crate::cast::{shape_cast, CastInput, CastOutput, CastTrace};
 use crate::epa::{penetration, EpaTrace, PenetrationInput, PenetrationOutput};
 use crate::gjk::{shape_distance, DistanceInput, DistanceOutput, GjkTrace};
 use crate::math::arr;
 use crate::scene::{Scene, SceneShape};
+use crate::toi::{swept_sat, SweptInput, SweptOutput, SweptTrace};
 use serde::Serialize;
 
 /// The whole report.
@@ -23,6 +25,9 @@ pub struct PairReport {
     pub distance: DistanceJson,
     pub overlap: bool,
     pub penetration: Option<PenetrationJson>,
+    /// Time of impact over the step t ∈ [0, 1]; only when either shape has a velocity.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub toi: Option<ToiJson>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub trace: Option<TraceJson>,
 }
@@ -73,12 +78,56 @@ impl From<&PenetrationOutput> for PenetrationJson {
     }
 }
 
+/// The `"toi"` key: when the pair first touches as both shapes move by their
+/// velocities over t ∈ [0, 1] (no rotation).
+///
+/// It is fed by the general shape cast ([`crate::cast`], conservative advancement),
+/// which is exact for every pair of shapes; swept SAT ([`crate::toi`]) is exact only
+/// for sharp polygons (conservative for curved shapes), so it appears in the trace,
+/// beside the cast, for comparison. On a miss, `t`, `point` and `normal` describe the
+/// last pose the cast examined (where it proved the miss); see `termination`.
+#[derive(Clone, Debug, Serialize)]
+pub struct ToiJson {
+    pub hit: bool,
+    pub t: f32,
+    pub point: [f32; 2],
+    pub normal: [f32; 2],
+    pub iterations: u32,
+    pub termination: &'static str,
+}
+
+impl From<&CastOutput> for ToiJson {
+    fn from(c: &CastOutput) -> Self {
+        ToiJson {
+            hit: c.hit,
+            t: c.t,
+            point: arr(c.point),
+            normal: arr(c.normal),
+            iterations: c.iterations,
+            termination: c.termination.as_str(),
+        }
+    }
+}
+
+/// Time-of-impact traces, with `--trace`, when either shape moves.
+#[derive(Clone, Debug, Serialize)]
+pub struct ToiTraceJson {
+    /// The shape cast that feeds `"toi"`: poses at t = 0, each step, the impact, t = 1.
+    pub cast: CastTrace,
+    /// Swept SAT on the same motion: its answer and every axis.
+    pub swept_sat: SweptOutput,
+    pub swept_sat_trace: SweptTrace,
+}
+
 /// Every recorded step, with `--trace`.
 #[derive(Clone, Debug, Serialize)]
 pub struct TraceJson {
     pub gjk: GjkTrace,
     /// Present when the shapes overlap.
     pub epa: Option<EpaTrace>,
+    /// Present when either shape has a velocity.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub toi: Option<ToiTraceJson>,
 }
 
 /// Runs the core on one pair.
@@ -113,15 +162,45 @@ pub fn pair_report(scene: &Scene, a: &SceneShape, b: &SceneShape, with_trace: bo
         epa_trace.as_mut(),
     );
     let overlap = pen.is_some() || distance.distance <= 0.0;
+    // Time of impact, only when something moves (see `ToiJson` for the choice of the
+    // shape cast over swept SAT).
+    let moving = a.velocity != glam::Vec2::ZERO || b.velocity != glam::Vec2::ZERO;
+    let mut cast_trace = (with_trace && moving).then(CastTrace::default);
+    let toi = moving.then(|| {
+        let mut input = CastInput::new(&a.shape, xa, a.velocity, &b.shape, xb, b.velocity);
+        input.gjk_max_iterations = s.gjk_max_iterations;
+        shape_cast(&input, cast_trace.as_mut())
+    });
+    let toi_trace = cast_trace.map(|cast| {
+        let mut swept_sat_trace = SweptTrace::default();
+        let swept = swept_sat(
+            &SweptInput {
+                shape_a: &a.shape,
+                transform_a: xa,
+                velocity_a: a.velocity,
+                shape_b: &b.shape,
+                transform_b: xb,
+                velocity_b: b.velocity,
+            },
+            Some(&mut swept_sat_trace),
+        );
+        ToiTraceJson {
+            cast,
+            swept_sat: swept,
+            swept_sat_trace,
+        }
+    });
     PairReport {
         a: a.name.clone(),
         b: b.name.clone(),
         distance: DistanceJson::from(&distance),
         overlap,
         penetration: pen.as_ref().map(PenetrationJson::from),
+        toi: toi.as_ref().map(ToiJson::from),
         trace: gjk_trace.map(|gjk| TraceJson {
             gjk,
             epa: if pen.is_some() { epa_trace } else { None },
+            toi: toi_trace,
         }),
     }
 }
