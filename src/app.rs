@@ -131,6 +131,8 @@ pub struct AppState {
     pub recomputations: u64,
     /// Bumped by every change that alters what is drawn.
     revision: u64,
+    /// A file that failed to open because of a refused polygon ("make convex" mends it).
+    pub convex_fix_available: Option<PathBuf>,
 }
 
 /// The default split between the world and configuration views.
@@ -164,6 +166,7 @@ impl AppState {
             cache: SimplexCache::default(),
             recomputations: 0,
             revision: 0,
+            convex_fix_available: None,
         };
         app.install(scene);
         app
@@ -691,14 +694,44 @@ impl AppState {
     // ----- files -----
 
     /// Opens a scene file. On error the current scene stays and the error is returned
-    /// (and shown as the message).
+    /// (and shown as the message); when the error is a refused polygon,
+    /// `convex_fix_available` names the file so the UI can offer "make convex".
     pub fn open(&mut self, path: &Path) -> Result<(), String> {
+        self.convex_fix_available = None;
         match load_scene(path) {
             Ok(scene) => {
                 self.install(scene);
                 self.path = Some(path.to_path_buf());
                 self.info(format!("Opened {}", path.display()));
                 self.revision += 1;
+                Ok(())
+            }
+            Err(e) => {
+                if crate::scene::error_is_fixable_by_hull(&e) {
+                    self.convex_fix_available = Some(path.to_path_buf());
+                }
+                let text = e.to_string();
+                self.error(text.clone());
+                Err(text)
+            }
+        }
+    }
+
+    /// Opens a scene file whose refused polygons are replaced by their convex hulls.
+    /// The scene is marked unsaved (it differs from the file).
+    pub fn open_making_convex(&mut self, path: &Path) -> Result<(), String> {
+        let label = path.display().to_string();
+        let text =
+            std::fs::read_to_string(path).map_err(|e| format!("{label}: cannot read: {e}"))?;
+        match crate::scene::parse_scene_making_convex(&text, &label) {
+            Ok((scene, changed)) => {
+                self.install(scene);
+                self.path = Some(path.to_path_buf());
+                self.dirty = !changed.is_empty();
+                self.info(format!(
+                    "Opened {label}. Made convex: {}",
+                    changed.join("; ")
+                ));
                 Ok(())
             }
             Err(e) => {
@@ -897,6 +930,25 @@ mod tests {
         assert!(err.contains("bad.ron:1:"), "{err}");
         assert_eq!(app.scene, before);
         assert!(app.dirty, "the unsaved work is kept");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_refused_polygon_file_can_be_opened_convex() {
+        let mut app = app();
+        let dir = std::env::temp_dir().join(format!("collidescope-hull-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("dart.ron");
+        std::fs::write(
+            &path,
+            "(version: 1, shapes: [(name: \"D\", geometry: Polygon(points: [(0.0, 0.0), (2.0, 0.0), (1.0, 0.5), (2.0, 2.0), (0.0, 2.0)]), position: (0.0, 0.0), angle: 0.0)])",
+        )
+        .unwrap();
+        assert!(app.open(&path).is_err());
+        assert_eq!(app.convex_fix_available.as_deref(), Some(path.as_path()));
+        app.open_making_convex(&path).unwrap();
+        assert_eq!(app.scene.shapes[0].shape.vertices().len(), 4);
+        assert!(app.dirty);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -186,7 +186,7 @@ pub struct Highlight {
     pub refused_vertex: Option<(usize, usize)>,
 }
 
-/// World outline of shape `i` (closed polyline; arcs at 1e-3 of its size).
+/// World outline of shape `i` (closed polyline; arcs at 2e-3 of its size).
 pub fn shape_outline(scene: &Scene, i: usize) -> Vec<Vec2> {
     outline_at(scene, i, &scene.shapes[i].pose)
 }
@@ -196,7 +196,9 @@ pub fn outline_at(scene: &Scene, i: usize, pose: &Pose) -> Vec<Vec2> {
     let s = &scene.shapes[i];
     let xf = pose.transform();
     let core: Vec<Vec2> = s.shape.vertices().iter().map(|v| xf.apply(*v)).collect();
-    let tol = (s.shape.bounding_radius() * 1.0e-3).max(1.0e-6);
+    // A chord error of 0.2 % of the shape's size: smooth on screen at any zoom that
+    // shows the whole shape, and ~40 segments for a circle.
+    let tol = (s.shape.bounding_radius() * 2.0e-3).max(1.0e-6);
     round_outline(&core, s.shape.radius(), tol).0
 }
 

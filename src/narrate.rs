@@ -380,13 +380,15 @@ pub fn numbers(an: &Analysis, algorithm: Algorithm, step: usize) -> Vec<(String,
             for (i, v) in st.simplex.iter().enumerate() {
                 row(
                     &format!("simplex {}", w_name(i)),
+                    format!("{}  weight {:.4}", p(v.w), v.a),
+                );
+                row(
+                    &format!("  {} on A, B", w_name(i)),
                     format!(
-                        "w {}  a {:.4}  idx A{} B{}  wA {}  wB {}",
-                        p(v.w),
-                        v.a,
+                        "A[{}] {}  B[{}] {}",
                         v.index_a,
-                        v.index_b,
                         p(v.w_a),
+                        v.index_b,
                         p(v.w_b)
                     ),
                 );

@@ -165,7 +165,7 @@ impl SceneShape {
 /// A shape as written in the file.
 #[derive(Clone, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, rename = "Shape")]
-struct ShapeEntry {
+pub(crate) struct ShapeEntry {
     name: String,
     geometry: Geometry,
     position: Vec2,
@@ -484,6 +484,82 @@ fn nth_name_line(text: &str, name: &str, k: usize) -> Option<usize> {
     None
 }
 
+/// A scene parsed without validating the shapes, so that refused polygons can be
+/// replaced by their convex hulls ("make convex").
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename = "Scene")]
+struct LenientScene {
+    version: u32,
+    #[serde(default)]
+    title: String,
+    #[serde(default)]
+    notes: String,
+    shapes: Vec<ShapeEntry>,
+    #[serde(default)]
+    settings: Settings,
+    #[serde(default, skip_serializing_if = "View::is_default")]
+    view: View,
+}
+
+/// Parses a scene, replacing every polygon that is refused for its outline
+/// (non-convex, self-intersecting, collinear or repeated vertices) by the convex hull
+/// of its points. Returns the scene and one line per shape that was changed. Other
+/// problems are reported as by [`parse_scene`].
+pub fn parse_scene_making_convex(
+    text: &str,
+    path: &str,
+) -> Result<(Scene, Vec<String>), SceneError> {
+    use crate::shape::ShapeError as E;
+    let Ok(mut lenient) = ron::from_str::<LenientScene>(text) else {
+        return parse_scene(text, path).map(|s| (s, Vec::new()));
+    };
+    let mut changed = Vec::new();
+    for shape in &mut lenient.shapes {
+        if let Geometry::Polygon { points, radius } = &shape.geometry {
+            match crate::shape::validate_polygon(points) {
+                Err(
+                    e @ (E::NonConvex { .. }
+                    | E::SelfIntersecting { .. }
+                    | E::CollinearVertex { .. }
+                    | E::DuplicateVertex { .. }),
+                ) => {
+                    if let Ok(hull) = crate::hull::convex_hull(points) {
+                        changed.push(format!(
+                            "shape \"{}\": {e}; replaced by its convex hull ({} vertices)",
+                            shape.name,
+                            hull.len()
+                        ));
+                        shape.geometry = Geometry::Polygon {
+                            points: hull,
+                            radius: *radius,
+                        };
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    let fixed = ron::ser::to_string(&lenient).map_err(|e| SceneError {
+        path: path.to_string(),
+        line: None,
+        column: None,
+        kind: SceneErrorKind::Invalid,
+        message: e.to_string(),
+    })?;
+    parse_scene(&fixed, path).map(|s| (s, changed))
+}
+
+/// True when `e` is a shape refused for its outline, which "make convex" can mend.
+pub fn error_is_fixable_by_hull(e: &SceneError) -> bool {
+    e.kind == SceneErrorKind::Invalid
+        && (e.message.contains("is not convex")
+            || e.message.contains("intersects itself")
+            || e.message
+                .contains("lies on the line through its neighbours")
+            || e.message.contains("repeats vertex"))
+        && e.message.contains("polygon): ")
+}
+
 /// Reads and parses a scene file.
 pub fn load_scene(path: &Path) -> Result<Scene, SceneError> {
     let label = path.display().to_string();
@@ -679,6 +755,23 @@ mod tests {
         assert_eq!(e.kind, SceneErrorKind::DuplicateName);
         assert_eq!(e.line, Some(3));
         assert!(e.message.contains("\"A\" is used twice"), "{e}");
+    }
+
+    #[test]
+    fn refused_polygons_can_be_made_convex() {
+        let text = "(version: 1, shapes: [\n (name: \"Dart\", geometry: Polygon(points: [(0.0, 0.0), (2.0, 0.0), (1.0, 0.5), (2.0, 2.0), (0.0, 2.0)], radius: 0.1), position: (1.0, 1.0), angle: 0.0),\n (name: \"C\", geometry: Circle(radius: 1.0), position: (0.0, 0.0), angle: 0.0)])";
+        let e = parse_scene(text, "dart.ron").unwrap_err();
+        assert!(error_is_fixable_by_hull(&e), "{e}");
+        let (scene, changed) = parse_scene_making_convex(text, "dart.ron").unwrap();
+        assert_eq!(changed.len(), 1, "{changed:?}");
+        assert!(changed[0].contains("Dart"), "{changed:?}");
+        assert_eq!(scene.shapes[0].shape.vertices().len(), 4);
+        assert_eq!(scene.shapes[0].shape.radius(), 0.1);
+        assert_eq!(scene.shapes[0].pose.position, Vec2::new(1.0, 1.0));
+        // Other errors are not mended.
+        let e = parse_scene_making_convex("(version: 2, shapes: [])", "v.ron").unwrap_err();
+        assert!(e.message.contains("unknown scene version"));
+        assert!(!error_is_fixable_by_hull(&e));
     }
 
     #[test]

@@ -383,9 +383,17 @@ impl Canvas {
 
     /// Draws both views with their grids and the layers of the list.
     pub fn draw(&mut self, app: &mut AppState) {
-        let list = self.list(app).clone();
+        self.list(app);
+        // Borrow the stored list while drawing (no per-frame copy).
+        let list = std::mem::take(&mut self.list);
+        let world_title = format!("world   {} fps", macroquad::time::get_fps());
         let views = [
-            (Space::World, self.world_vp, app.world_camera, "world"),
+            (
+                Space::World,
+                self.world_vp,
+                app.world_camera,
+                world_title.as_str(),
+            ),
             (
                 Space::Config,
                 self.config_vp,
@@ -431,6 +439,7 @@ impl Canvas {
             );
             scissor(None);
         }
+        self.list = list;
         if self.config_vp.w >= 1.0 && self.world_vp.w >= 1.0 {
             let x = self.config_vp.x;
             draw_line(

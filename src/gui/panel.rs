@@ -192,6 +192,18 @@ impl Panel {
         if !app.scene.notes.is_empty() {
             ui.label(RichText::new(&app.scene.notes).italics());
         }
+        if let Some(p) = app.convex_fix_available.clone() {
+            if ui
+                .button("Make convex and open")
+                .on_hover_text(
+                    "open the file with each refused polygon replaced by its convex hull",
+                )
+                .clicked()
+            {
+                let _ = app.open_making_convex(&p);
+                app.convex_fix_available = None;
+            }
+        }
         if let Some(m) = &app.message {
             let c = if m.is_error {
                 Color32::from_rgb(255, 110, 110)
