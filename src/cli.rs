@@ -48,6 +48,48 @@ pub enum Command {
         #[arg(long)]
         trace: bool,
     },
+    /// Turn a failing pair pasted from an engine (plain text or JSON: the points,
+    /// radius, position and angle of two shapes) into a scene file.
+    Import {
+        /// The text or JSON file (`-` reads standard input).
+        file: PathBuf,
+        /// Where to write the scene (default: print it).
+        #[arg(long, value_name = "SCENE.ron")]
+        out: Option<PathBuf>,
+        /// The scene's title (default: "Imported from FILE").
+        #[arg(long)]
+        title: Option<String>,
+    },
+}
+
+/// `collidescope import`: reads the pair, returns the scene text or writes the file.
+pub fn run_import(
+    file: &PathBuf,
+    out: Option<&PathBuf>,
+    title: Option<&str>,
+) -> Result<Option<String>, String> {
+    use std::io::Read;
+    let label = file.display().to_string();
+    let text = if label == "-" {
+        let mut s = String::new();
+        std::io::stdin()
+            .read_to_string(&mut s)
+            .map_err(|e| format!("standard input: {e}"))?;
+        s
+    } else {
+        std::fs::read_to_string(file).map_err(|e| format!("{label}: {e}"))?
+    };
+    let title = title
+        .map(str::to_string)
+        .unwrap_or_else(|| format!("Imported from {label}"));
+    let scene = collidescope::import::import(&text, &title).map_err(|e| format!("{label}: {e}"))?;
+    match out {
+        Some(path) => {
+            collidescope::scene::save_scene(&scene, path).map_err(|e| e.to_string())?;
+            Ok(None)
+        }
+        None => Ok(Some(collidescope::scene::scene_to_string(&scene))),
+    }
 }
 
 fn parse_size(s: &str) -> Result<(i32, i32), String> {

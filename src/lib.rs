@@ -27,6 +27,7 @@ pub mod draw;
 pub mod epa;
 pub mod gjk;
 pub mod hull;
+pub mod import;
 pub mod manifold;
 pub mod math;
 pub mod minkowski;

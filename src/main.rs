@@ -20,6 +20,19 @@ fn main() -> ExitCode {
                 }
             }
         }
+        Some(Command::Import { file, out, title }) => {
+            match cli::run_import(&file, out.as_ref(), title.as_deref()) {
+                Ok(Some(text)) => {
+                    print!("{text}");
+                    ExitCode::SUCCESS
+                }
+                Ok(None) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
         None => {
             let default_scene = match cli::load_or_default(None) {
                 Ok((s, _)) => s,
