@@ -16,6 +16,8 @@ use std::path::{Path, PathBuf};
 pub enum Pending {
     Open(PathBuf),
     OpenDefault,
+    /// A scene made from pasted text (import).
+    OpenScene(Box<Scene>),
     Quit,
 }
 
@@ -38,6 +40,8 @@ pub struct Panel {
     pub open_path: String,
     pub save_as_path: String,
     pub paste_text: String,
+    /// A failing pair pasted from an engine (see `import.rs`).
+    pub import_text: String,
     /// Points of a pasted polygon that was refused (offered to "make convex").
     paste_refused: Option<Vec<Vec2>>,
     rename_buffer: Option<(usize, String)>,
@@ -58,6 +62,7 @@ impl Panel {
             open_path: String::new(),
             save_as_path: String::new(),
             paste_text: String::new(),
+            import_text: String::new(),
             paste_refused: None,
             rename_buffer: None,
             pending: None,
@@ -112,6 +117,11 @@ impl Panel {
             }
             Pending::OpenDefault => {
                 app.open_scene(self.default_scene.clone(), None);
+                false
+            }
+            Pending::OpenScene(scene) => {
+                app.open_scene(*scene, None);
+                app.dirty = true;
                 false
             }
             Pending::Quit => true,
@@ -251,6 +261,26 @@ impl Panel {
                 self.request(app, Pending::Open(p));
             }
         });
+        ui.label(RichText::new("Import a pair (text or JSON, as an engine prints it)").strong());
+        ui.add(
+            egui::TextEdit::multiline(&mut self.import_text)
+                .desired_rows(3)
+                .desired_width(f32::INFINITY)
+                .hint_text("A: (0, 0), (2, 0), (1, 1.5)\nradius 0.1\nB: (1, 1), (3, 1), (2, 3)\nposition 0.5 0.2"),
+        );
+        if ui.button("Import as a new scene").clicked() {
+            match collidescope::import::import(&self.import_text, "Imported pair") {
+                Ok(scene) => {
+                    self.request(app, Pending::OpenScene(Box::new(scene)));
+                }
+                Err(e) => {
+                    app.message = Some(collidescope::app::Message {
+                        text: format!("Import: {e}"),
+                        is_error: true,
+                    })
+                }
+            }
+        }
         ui.label(RichText::new(format!("Scenes in {}:", self.scenes_dir.display())).strong());
         if self.scenes.is_empty() {
             ui.label(RichText::new("(none found)").weak());
