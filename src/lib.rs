@@ -25,6 +25,7 @@ pub mod clip;
 pub mod consts;
 pub mod draw;
 pub mod epa;
+pub mod export;
 pub mod gjk;
 pub mod hull;
 pub mod import;
