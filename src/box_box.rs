@@ -601,8 +601,15 @@ pub fn box_box(
     let scale = input.shape_a.bounding_radius() + input.shape_b.bounding_radius();
     if separation + radii > MANIFOLD_TOUCHING_TOLERANCE * scale {
         let (f1, f2) = segment_fractions(r1, r2, incident[0].p, incident[1].p);
-        let pr = r1 + f1 * (r2 - r1);
-        let pi = incident[0].p + f2 * (incident[1].p - incident[0].p);
+        // At a fraction of exactly 0 or 1 take the endpoint itself: `p0 + 1·(p1 − p0)`
+        // is not `p1` to the last bit, and two corners a hair apart magnify that.
+        let lerp = |p: Vec2, q: Vec2, f: f32| match f {
+            0.0 => p,
+            1.0 => q,
+            _ => p + f * (q - p),
+        };
+        let pr = lerp(r1, r2, f1);
+        let pi = lerp(incident[0].p, incident[1].p, f2);
         let vv = is_end(f1) && is_end(f2);
         if let Some(t) = trace.as_deref_mut() {
             t.edge_closest = Some((world(pr), world(pi), vv));

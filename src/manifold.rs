@@ -857,6 +857,15 @@ fn build(pair: &Pair, c: &NormalChoice, mut trace: Option<&mut ManifoldTrace>) -
             } else {
                 ManifoldCase::PointPoint
             };
+            // Cores apart: the normal is the direction between the two points,
+            // recomputed from them (as box_box does) rather than GJK's rounding of it.
+            let d = fb.v1 - fa.v1;
+            let len = d.length();
+            let n = if c.source == NormalSource::ClosestPoints && len > 0.0 {
+                d / len
+            } else {
+                n
+            };
             let (ra, rb) = (fa.radius, fb.radius);
             local_points[0] = ManifoldPoint {
                 point_a: fa.v1 + ra * n,
