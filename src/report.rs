@@ -5,7 +5,11 @@
 use crate::cast::{shape_cast, CastInput, CastOutput, CastTrace};
 use crate::epa::{penetration, EpaTrace, PenetrationInput, PenetrationOutput};
 use crate::gjk::{shape_distance, DistanceInput, DistanceOutput, GjkTrace};
+use crate::manifold::{
+    contact_manifold, ManifoldInput, ManifoldOutput, ManifoldSource, ManifoldTrace,
+};
 use crate::math::arr;
+use crate::sat::{separating_axis, SatInput, SatOutput, SatTrace};
 use crate::scene::{Scene, SceneShape};
 use crate::toi::{swept_sat, SweptInput, SweptOutput, SweptTrace};
 use serde::Serialize;
@@ -25,6 +29,11 @@ pub struct PairReport {
     pub distance: DistanceJson,
     pub overlap: bool,
     pub penetration: Option<PenetrationJson>,
+    /// The separating axis test (always present; see [`SatJson`]).
+    pub sat: SatJson,
+    /// The contact manifold, or null when the pair is farther apart than
+    /// `settings.speculative_distance` (see [`ManifoldJson`]).
+    pub manifold: Option<ManifoldJson>,
     /// Time of impact over the step t ∈ [0, 1]; only when either shape has a velocity.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub toi: Option<ToiJson>,
@@ -78,6 +87,71 @@ impl From<&PenetrationOutput> for PenetrationJson {
     }
 }
 
+/// The `"sat"` key: the chosen axis (radii subtracted, negative = penetration),
+/// its normal from A to B, the shape owning it (`"A"` or `"B"`) and that shape's edge
+/// index. Two circles have no face axis: the line of centres is reported, owner A,
+/// edge 0 (A's local +y when the centres coincide); a circle contributes no axis, so
+/// against a polygon only the polygon's faces are tested (see `sat.rs`).
+#[derive(Clone, Debug, Serialize)]
+pub struct SatJson {
+    pub separation: f32,
+    pub normal: [f32; 2],
+    pub axis_owner: &'static str,
+    pub edge: usize,
+}
+
+impl From<&SatOutput> for SatJson {
+    fn from(o: &SatOutput) -> Self {
+        SatJson {
+            separation: o.separation,
+            normal: arr(o.normal),
+            axis_owner: o.axis_owner.as_str(),
+            edge: o.edge,
+        }
+    }
+}
+
+/// The `"manifold"` key: the contact manifold by clipping, with the SAT normal
+/// ([`ManifoldSource::Sat`]: SAT's biased face choice keeps the reference face, and
+/// so the ids, stable between frames; cores apart use their closest points).
+#[derive(Clone, Debug, Serialize)]
+pub struct ManifoldJson {
+    pub normal: [f32; 2],
+    pub points: Vec<ManifoldPointJson>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct ManifoldPointJson {
+    pub point_a: [f32; 2],
+    pub point_b: [f32; 2],
+    /// Negative = penetration, radii subtracted.
+    pub separation: f32,
+    /// The packed feature id (see `manifold.rs`).
+    pub id: u32,
+}
+
+impl ManifoldJson {
+    /// None when the pair is farther apart than the speculative distance.
+    pub fn from_output(m: &ManifoldOutput) -> Option<ManifoldJson> {
+        if m.is_separated() {
+            return None;
+        }
+        Some(ManifoldJson {
+            normal: arr(m.normal),
+            points: m
+                .points()
+                .iter()
+                .map(|p| ManifoldPointJson {
+                    point_a: arr(p.point_a),
+                    point_b: arr(p.point_b),
+                    separation: p.separation,
+                    id: p.id,
+                })
+                .collect(),
+        })
+    }
+}
+
 /// The `"toi"` key: when the pair first touches as both shapes move by their
 /// velocities over t ∈ [0, 1] (no rotation).
 ///
@@ -125,6 +199,10 @@ pub struct TraceJson {
     pub gjk: GjkTrace,
     /// Present when the shapes overlap.
     pub epa: Option<EpaTrace>,
+    /// One record per axis tested.
+    pub sat: SatTrace,
+    /// Features, reference and incident edges, each clip, the points.
+    pub manifold: ManifoldTrace,
     /// Present when either shape has a velocity.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub toi: Option<ToiTraceJson>,
@@ -162,6 +240,21 @@ pub fn pair_report(scene: &Scene, a: &SceneShape, b: &SceneShape, with_trace: bo
         epa_trace.as_mut(),
     );
     let overlap = pen.is_some() || distance.distance <= 0.0;
+    let mut sat_trace = with_trace.then(SatTrace::default);
+    let sat = separating_axis(
+        &SatInput {
+            shape_a: &a.shape,
+            transform_a: xa,
+            shape_b: &b.shape,
+            transform_b: xb,
+        },
+        sat_trace.as_mut(),
+    );
+    let mut manifold_trace = with_trace.then(ManifoldTrace::default);
+    let manifold = contact_manifold(
+        &ManifoldInput::new(&a.shape, xa, &b.shape, xb, s, ManifoldSource::Sat),
+        manifold_trace.as_mut(),
+    );
     // Time of impact, only when something moves (see `ToiJson` for the choice of the
     // shape cast over swept SAT).
     let moving = a.velocity != glam::Vec2::ZERO || b.velocity != glam::Vec2::ZERO;
@@ -196,10 +289,14 @@ pub fn pair_report(scene: &Scene, a: &SceneShape, b: &SceneShape, with_trace: bo
         distance: DistanceJson::from(&distance),
         overlap,
         penetration: pen.as_ref().map(PenetrationJson::from),
+        sat: SatJson::from(&sat),
+        manifold: ManifoldJson::from_output(&manifold),
         toi: toi.as_ref().map(ToiJson::from),
         trace: gjk_trace.map(|gjk| TraceJson {
             gjk,
             epa: if pen.is_some() { epa_trace } else { None },
+            sat: sat_trace.unwrap_or_default(),
+            manifold: manifold_trace.unwrap_or_default(),
             toi: toi_trace,
         }),
     }
