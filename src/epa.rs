@@ -28,7 +28,9 @@
 //! pair already in the polytope, or a distance that stops increasing, ends the loop.
 
 use crate::consts::{EPA_ABSOLUTE_TOLERANCE, MAX_EPA_ITERATIONS};
-use crate::gjk::{gjk_core, GjkTermination, GjkTrace, LocalPair, Simplex, SimplexVertex};
+use crate::gjk::{
+    gjk_core, separation_normal, GjkTermination, GjkTrace, LocalPair, Simplex, SimplexVertex,
+};
 use crate::math::{cross, left_perp, right_perp, Transform};
 use crate::shape::Shape;
 use glam::Vec2;
@@ -306,7 +308,8 @@ pub fn penetration(
         if d >= ra + rb || d <= 0.0 {
             return None;
         }
-        let n = (pb - pa) / d;
+        // From the simplex, not `(pb − pa) / d`: accurate however small `d` is.
+        let n = separation_normal(&gjk.simplex).unwrap_or((pb - pa) / d);
         let normal = xf_a.q.apply(n);
         return Some(PenetrationOutput {
             depth: ra + rb - d,
