@@ -1,0 +1,201 @@
+//! With the trace off, a query allocates nothing: a counting global allocator wraps
+//! the system allocator and counts, per thread, every allocation (alloc, alloc_zeroed,
+//! realloc). The counter is thread-local, so tests running on other threads of this
+//! binary cannot disturb it; all checks run inside one `#[test]` anyway.
+//!
+//! Frame convention: shapes in their local frame placed by a `Transform`; results in
+//! world space (only their values' use matters here: they are passed to `black_box`).
+
+use collidescope::consts::{
+    DEFAULT_EPA_MAX_ITERATIONS, DEFAULT_EPA_TOLERANCE, DEFAULT_GJK_MAX_ITERATIONS,
+};
+use collidescope::epa::{penetration, EpaTrace, PenetrationInput};
+use collidescope::gjk::{intersects, shape_distance, DistanceInput, GjkTrace, SimplexCache};
+use collidescope::math::Transform;
+use collidescope::shape::Shape;
+use glam::Vec2;
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+use std::hint::black_box;
+
+struct CountingAllocator;
+
+thread_local! {
+    // `const` initialisation and no destructor: reading it never allocates.
+    static ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
+}
+
+fn count_one() {
+    // `try_with`: during thread teardown the slot may be gone; that is not a query.
+    let _ = ALLOCATIONS.try_with(|c| c.set(c.get() + 1));
+}
+
+// SAFETY: every call is forwarded unchanged to `System`, which upholds the
+// `GlobalAlloc` contract; the counter touches no allocator state.
+unsafe impl GlobalAlloc for CountingAllocator {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        count_one();
+        // SAFETY: same layout contract as our caller's.
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        count_one();
+        // SAFETY: as above.
+        unsafe { System.alloc_zeroed(layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        count_one();
+        // SAFETY: `ptr` was allocated by `System` through this wrapper with `layout`.
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: `ptr` was allocated by `System` through this wrapper with `layout`.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: CountingAllocator = CountingAllocator;
+
+fn allocations() -> u64 {
+    ALLOCATIONS.with(|c| c.get())
+}
+
+/// Allocations made on this thread while running `f`.
+fn allocations_during<R>(f: impl FnOnce() -> R) -> u64 {
+    let before = allocations();
+    black_box(f());
+    allocations() - before
+}
+
+fn v(x: f32, y: f32) -> Vec2 {
+    Vec2::new(x, y)
+}
+
+fn octagon(radius: f32) -> Shape {
+    let pts: Vec<Vec2> = (0..8)
+        .map(|i| {
+            let t = std::f32::consts::TAU * i as f32 / 8.0;
+            v(t.cos(), t.sin())
+        })
+        .collect();
+    Shape::polygon(&pts, radius).unwrap()
+}
+
+#[test]
+fn queries_with_the_trace_off_allocate_nothing() {
+    let shapes = [
+        ("octagon", octagon(0.0)),
+        ("rounded octagon", octagon(0.1)),
+        ("circle", Shape::circle(0.75).unwrap()),
+        (
+            "capsule",
+            Shape::capsule(v(-1.0, 0.0), v(1.0, 0.3), 0.4).unwrap(),
+        ),
+        ("box", Shape::cuboid(v(1.0, 0.5)).unwrap()),
+        (
+            "segment",
+            Shape::segment(v(-1.0, -0.2), v(1.0, 0.2)).unwrap(),
+        ),
+    ];
+    // Poses: apart, overlapping through the radii only, deeply overlapping, coincident.
+    let poses = [
+        Transform::new(v(4.0, 0.5), 0.3),
+        Transform::new(v(1.9, 0.2), -0.4),
+        Transform::new(v(0.5, 0.25), 1.1),
+        Transform::IDENTITY,
+    ];
+    let xa = Transform::new(v(0.1, -0.2), 0.2);
+    let mut checked = 0;
+    let mut overlapping = 0;
+    for (name_a, a) in &shapes {
+        for (name_b, b) in &shapes {
+            for xb in poses {
+                let input = DistanceInput {
+                    shape_a: a,
+                    transform_a: xa,
+                    shape_b: b,
+                    transform_b: xb,
+                    use_radii: true,
+                    max_iterations: DEFAULT_GJK_MAX_ITERATIONS,
+                };
+                let pen_input = PenetrationInput {
+                    shape_a: a,
+                    transform_a: xa,
+                    shape_b: b,
+                    transform_b: xb,
+                    gjk_max_iterations: DEFAULT_GJK_MAX_ITERATIONS,
+                    epa_tolerance: DEFAULT_EPA_TOLERANCE,
+                    epa_max_iterations: DEFAULT_EPA_MAX_ITERATIONS,
+                };
+                let what = format!("{name_a} × {name_b} at {xb:?}");
+                // Cold: no cache.
+                let n = allocations_during(|| shape_distance(&input, None, None));
+                assert_eq!(n, 0, "cold distance allocated {n} times: {what}");
+                // Cold start that writes a cache, then warm starts from it.
+                let mut cache = SimplexCache::default();
+                let n = allocations_during(|| shape_distance(&input, Some(&mut cache), None));
+                assert_eq!(
+                    n, 0,
+                    "distance writing the cache allocated {n} times: {what}"
+                );
+                let moved = DistanceInput {
+                    transform_b: Transform::new(xb.p + v(0.01, -0.01), xb.q.angle() + 0.01),
+                    ..input
+                };
+                let n = allocations_during(|| shape_distance(&moved, Some(&mut cache), None));
+                assert_eq!(n, 0, "warm distance allocated {n} times: {what}");
+                let n = allocations_during(|| intersects(a, &xa, b, &xb));
+                assert_eq!(n, 0, "intersects allocated {n} times: {what}");
+                let mut result = None;
+                let n = allocations_during(|| result = penetration(&pen_input, None, None));
+                assert_eq!(n, 0, "penetration allocated {n} times: {what}");
+                overlapping += usize::from(result.is_some());
+                checked += 1;
+            }
+        }
+    }
+    assert_eq!(checked, shapes.len() * shapes.len() * poses.len());
+    // Both paths of `penetration` (no overlap, overlap with EPA) were exercised.
+    assert!(
+        overlapping > checked / 2 && overlapping < checked,
+        "{overlapping} of {checked}"
+    );
+
+    // Control: the counter works, and a traced query does allocate (its records).
+    let a = octagon(0.0);
+    let b = Shape::cuboid(v(1.0, 0.5)).unwrap();
+    let input = DistanceInput {
+        shape_a: &a,
+        transform_a: xa,
+        shape_b: &b,
+        transform_b: Transform::new(v(0.5, 0.25), 1.1),
+        use_radii: true,
+        max_iterations: DEFAULT_GJK_MAX_ITERATIONS,
+    };
+    let n = allocations_during(|| Vec::<u8>::with_capacity(16));
+    assert_eq!(n, 1, "the counter missed a plain allocation");
+    let mut trace = GjkTrace::default();
+    let n = allocations_during(|| shape_distance(&input, None, Some(&mut trace)));
+    assert!(n > 0, "a traced GJK query allocated nothing");
+    assert!(!trace.steps.is_empty());
+    let mut gjk_trace = GjkTrace::default();
+    let mut epa_trace = EpaTrace::default();
+    let n = allocations_during(|| {
+        penetration(
+            &PenetrationInput {
+                shape_a: &a,
+                transform_a: xa,
+                shape_b: &b,
+                transform_b: input.transform_b,
+                gjk_max_iterations: DEFAULT_GJK_MAX_ITERATIONS,
+                epa_tolerance: DEFAULT_EPA_TOLERANCE,
+                epa_max_iterations: DEFAULT_EPA_MAX_ITERATIONS,
+            },
+            Some(&mut gjk_trace),
+            Some(&mut epa_trace),
+        )
+    });
+    assert!(n > 0, "a traced penetration query allocated nothing");
+    assert!(!epa_trace.steps.is_empty());
+}
