@@ -1,11 +1,17 @@
 //! What the debugger shows for one pair: every algorithm's result and trace, computed
 //! once per change and then read by the draw list, the narration and the panel.
 
+use crate::box_box::{box_box, BoxBoxError, BoxBoxInput, BoxBoxOutput, BoxBoxTrace};
 use crate::cast::{shape_cast, CastInput, CastOutput, CastTrace};
+use crate::clip::{overlap_manifold, ClipTrace, OverlapManifold};
 use crate::consts::{DEFAULT_ARC_TOLERANCE, DEFAULT_CAST_MAX_ITERATIONS};
 use crate::epa::{penetration, EpaTrace, PenetrationInput, PenetrationOutput};
 use crate::gjk::{shape_distance, DistanceInput, DistanceOutput, GjkTrace, SimplexCache};
+use crate::manifold::{
+    contact_manifold, ManifoldInput, ManifoldOutput, ManifoldSource, ManifoldTrace,
+};
 use crate::minkowski::{minkowski_difference, MinkowskiOutline};
+use crate::sat::{separating_axis, SatInput, SatOutput, SatTrace};
 use crate::scene::Scene;
 use crate::toi::{swept_sat, SweptInput, SweptOutput, SweptTrace};
 use serde::{Deserialize, Serialize};
@@ -113,6 +119,20 @@ pub struct Analysis {
     /// The general shape cast (conservative advancement) over the same step.
     pub cast: CastOutput,
     pub cast_trace: CastTrace,
+    pub sat: SatOutput,
+    pub sat_trace: SatTrace,
+    /// The contact manifold with EPA's normal, and with SAT's.
+    pub manifold_epa: ManifoldOutput,
+    pub manifold_epa_trace: ManifoldTrace,
+    pub manifold_sat: ManifoldOutput,
+    pub manifold_sat_trace: ManifoldTrace,
+    /// Sutherland–Hodgman: B's core clipped by A's (None unless both have ≥ 3
+    /// vertices), and the overlap-region manifold.
+    pub clip: Option<OverlapManifold>,
+    pub clip_trace: ClipTrace,
+    /// Box2D-Lite box–box (an error when either shape is not a box).
+    pub box_box: Result<BoxBoxOutput, BoxBoxError>,
+    pub box_box_trace: BoxBoxTrace,
 }
 
 impl Analysis {
@@ -188,6 +208,52 @@ impl Analysis {
             },
             Some(&mut cast_trace),
         );
+        let sat_input = SatInput {
+            shape_a: &sa.shape,
+            transform_a: xa,
+            shape_b: &sb.shape,
+            transform_b: xb,
+        };
+        let mut sat_trace = SatTrace::default();
+        let sat = separating_axis(&sat_input, Some(&mut sat_trace));
+        let manifold = |source, trace: &mut ManifoldTrace| {
+            contact_manifold(
+                &ManifoldInput::new(&sa.shape, xa, &sb.shape, xb, s, source),
+                Some(trace),
+            )
+        };
+        let mut manifold_epa_trace = ManifoldTrace::default();
+        let manifold_epa = manifold(ManifoldSource::Epa, &mut manifold_epa_trace);
+        let mut manifold_sat_trace = ManifoldTrace::default();
+        let manifold_sat = manifold(ManifoldSource::Sat, &mut manifold_sat_trace);
+        let mut clip_trace = ClipTrace::default();
+        let clip = (sa.shape.vertices().len() >= 3 && sb.shape.vertices().len() >= 3).then(|| {
+            // The overlap manifold pushes B's points out along the penetration normal
+            // (or the separating direction when apart).
+            let normal = pen
+                .map(|p| p.normal)
+                .or(distance.normal)
+                .unwrap_or(sat.normal);
+            overlap_manifold(
+                &sa.shape,
+                &xa,
+                &sb.shape,
+                &xb,
+                normal,
+                Some(&mut clip_trace),
+            )
+        });
+        let mut box_box_trace = BoxBoxTrace::default();
+        let box_box = box_box(
+            &BoxBoxInput {
+                shape_a: &sa.shape,
+                transform_a: xa,
+                shape_b: &sb.shape,
+                transform_b: xb,
+                speculative_distance: s.speculative_distance,
+            },
+            Some(&mut box_box_trace),
+        );
         Analysis {
             a,
             b,
@@ -203,6 +269,16 @@ impl Analysis {
             swept_trace,
             cast,
             cast_trace,
+            sat,
+            sat_trace,
+            manifold_epa,
+            manifold_epa_trace,
+            manifold_sat,
+            manifold_sat_trace,
+            clip,
+            clip_trace,
+            box_box,
+            box_box_trace,
         }
     }
 
@@ -214,9 +290,29 @@ impl Analysis {
             // One step per axis, then the decision.
             Algorithm::Toi => self.swept_trace.axes.len() + 1,
             Algorithm::Cast => self.cast_trace.steps.len(),
-            _ => 1,
+            Algorithm::Sat => self.sat_trace.axes.len() + 1,
+            // Features and normal, reference/incident, each clip, the points.
+            Algorithm::Manifold => {
+                let (_, t) = self.manifold(ManifoldSource::Epa);
+                let (_, u) = self.manifold(ManifoldSource::Sat);
+                manifold_steps(t).max(manifold_steps(u))
+            }
+            Algorithm::Clip => self.clip_trace.edges.len() + 1,
+            // Face axes, reference face, incident face, each clip, the points.
+            Algorithm::BoxBox => match &self.box_box {
+                Ok(_) => 3 + self.box_box_trace.clips.len() + 1,
+                Err(_) => 1,
+            },
         };
         n.max(1)
+    }
+
+    /// The manifold computed with `source`'s normal, and its trace.
+    pub fn manifold(&self, source: ManifoldSource) -> (&ManifoldOutput, &ManifoldTrace) {
+        match source {
+            ManifoldSource::Epa => (&self.manifold_epa, &self.manifold_epa_trace),
+            ManifoldSource::Sat => (&self.manifold_sat, &self.manifold_sat_trace),
+        }
     }
 
     /// For the EPA algorithm: which phase step `k` is in.
@@ -227,6 +323,48 @@ impl Analysis {
         } else {
             EpaPhase::Epa(k - g)
         }
+    }
+}
+
+/// Steps of a manifold trace: features and normal, reference and incident edges
+/// (segment–segment only), one per clip, then the points.
+pub fn manifold_steps(t: &ManifoldTrace) -> usize {
+    if t.feature_a.is_none() {
+        return 1;
+    }
+    let reference = usize::from(t.reference.is_some());
+    1 + reference + t.clips.len() + 1
+}
+
+/// What a manifold step shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ManifoldPhase {
+    Features,
+    ReferenceIncident,
+    Clip(usize),
+    Points,
+}
+
+/// The phase of manifold step `k`.
+pub fn manifold_phase(t: &ManifoldTrace, k: usize) -> ManifoldPhase {
+    if t.feature_a.is_none() {
+        return ManifoldPhase::Points;
+    }
+    let mut k = k;
+    if k == 0 {
+        return ManifoldPhase::Features;
+    }
+    k -= 1;
+    if t.reference.is_some() {
+        if k == 0 {
+            return ManifoldPhase::ReferenceIncident;
+        }
+        k -= 1;
+    }
+    if k < t.clips.len() {
+        ManifoldPhase::Clip(k)
+    } else {
+        ManifoldPhase::Points
     }
 }
 

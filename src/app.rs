@@ -106,6 +106,8 @@ pub struct AppState {
     /// Indices of A and B (None with fewer than two shapes).
     pub pair: Option<(usize, usize)>,
     pub algorithm: Algorithm,
+    /// The manifold algorithm takes its normal from SAT (else from EPA).
+    pub manifold_via_sat: bool,
     pub step: usize,
     pub playing: bool,
     /// Steps per second while playing.
@@ -148,6 +150,7 @@ impl AppState {
             selected: None,
             pair: None,
             algorithm: Algorithm::Gjk,
+            manifold_via_sat: false,
             step: 0,
             playing: false,
             play_speed: 2.0,
@@ -184,6 +187,7 @@ impl AppState {
             .unwrap_or(if a == 1 { 0 } else { 1 });
         self.pair = (n >= 2 && a != b && a < n && b < n).then_some((a, b));
         self.algorithm = v.algorithm;
+        self.manifold_via_sat = v.manifold_source == "sat";
         self.step = v.step;
         self.world_camera = v.world_camera;
         self.config_camera = v.config_camera;
@@ -239,6 +243,11 @@ impl AppState {
             a,
             b,
             algorithm: self.algorithm,
+            manifold_source: if self.manifold_via_sat {
+                "sat".into()
+            } else {
+                String::new()
+            },
             step: self.step,
             hidden_layers: hidden,
             split: self.split,
@@ -296,6 +305,7 @@ impl AppState {
         let hl = Highlight {
             selected: self.selected,
             refused_vertex: self.refused_vertex,
+            manifold_via_sat: self.manifold_via_sat,
         };
         let (algo, step) = (self.algorithm, self.step);
         self.analysis();
@@ -598,6 +608,17 @@ impl AppState {
             self.playing = false;
             self.dirty = true;
             self.revision += 1;
+        }
+    }
+
+    /// Chooses the manifold's normal: SAT's (true) or EPA's.
+    pub fn set_manifold_via_sat(&mut self, via_sat: bool) {
+        if self.manifold_via_sat != via_sat {
+            self.manifold_via_sat = via_sat;
+            self.dirty = true;
+            self.revision += 1;
+            let n = self.step_count();
+            self.step = self.step.min(n - 1);
         }
     }
 

@@ -184,6 +184,8 @@ pub struct Highlight {
     pub selected: Option<usize>,
     /// A vertex drag that was refused: (shape, vertex).
     pub refused_vertex: Option<(usize, usize)>,
+    /// The manifold algorithm shows the SAT-normal path (default: the EPA path).
+    pub manifold_via_sat: bool,
 }
 
 /// World outline of shape `i` (closed polyline; arcs at 2e-3 of its size).
@@ -764,14 +766,31 @@ pub fn build_draw_list(
                 }
             }
         },
-        Algorithm::Toi => out.push(LayerId::Toi, toi_layer(scene, an, step)),
-        Algorithm::Cast => out.push(LayerId::Toi, cast_layer(scene, an, step)),
-        _ => {
+        Algorithm::Sat => out.push(
+            LayerId::Sat,
+            crate::draw_contact::sat_layer(scene, an, step),
+        ),
+        Algorithm::Manifold => {
+            let source = if hl.manifold_via_sat {
+                crate::manifold::ManifoldSource::Sat
+            } else {
+                crate::manifold::ManifoldSource::Epa
+            };
             out.push(
-                LayerId::Witness,
-                result_witness(an, an.penetration.is_some()),
+                LayerId::Manifold,
+                crate::draw_contact::manifold_layer(scene, an, source, step),
             );
         }
+        Algorithm::Clip => out.push(
+            LayerId::Clip,
+            crate::draw_contact::clip_layer(scene, an, step),
+        ),
+        Algorithm::BoxBox => out.push(
+            LayerId::Manifold,
+            crate::draw_contact::box_box_layer(scene, an, step),
+        ),
+        Algorithm::Toi => out.push(LayerId::Toi, toi_layer(scene, an, step)),
+        Algorithm::Cast => out.push(LayerId::Toi, cast_layer(scene, an, step)),
     }
     out
 }

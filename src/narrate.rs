@@ -186,6 +186,7 @@ pub fn narrate(
     algorithm: Algorithm,
     step: usize,
     gjk_max_iterations: u32,
+    manifold_source: crate::manifold::ManifoldSource,
 ) -> String {
     match algorithm {
         Algorithm::Gjk => gjk_step(&an.gjk_trace, step, gjk_max_iterations),
@@ -213,7 +214,10 @@ pub fn narrate(
         },
         Algorithm::Toi => toi_step(an, step),
         Algorithm::Cast => cast_step(an, step),
-        _ => String::new(),
+        Algorithm::Sat => crate::narrate_contact::sat_step(an, step),
+        Algorithm::Manifold => crate::narrate_contact::manifold_step(an, manifold_source, step),
+        Algorithm::Clip => crate::narrate_contact::clip_step(an, step),
+        Algorithm::BoxBox => crate::narrate_contact::box_box_step(an, step),
     }
 }
 
@@ -370,7 +374,12 @@ pub fn cast_step(an: &Analysis, k: usize) -> String {
 }
 
 /// The numbers of the current step and result, as (label, value) rows.
-pub fn numbers(an: &Analysis, algorithm: Algorithm, step: usize) -> Vec<(String, String)> {
+pub fn numbers(
+    an: &Analysis,
+    algorithm: Algorithm,
+    step: usize,
+    manifold_source: crate::manifold::ManifoldSource,
+) -> Vec<(String, String)> {
     let mut rows = Vec::new();
     let mut row = |k: &str, v: String| rows.push((k.to_string(), v));
     let simplex_rows = |trace: &GjkTrace, k: usize, row: &mut dyn FnMut(&str, String)| {
@@ -469,6 +478,78 @@ pub fn numbers(an: &Analysis, algorithm: Algorithm, step: usize) -> Vec<(String,
         }
         None => row("penetration", "none (separated)".into()),
     }
+    match algorithm {
+        Algorithm::Sat => {
+            let o = &an.sat;
+            row("SAT separation", format!("{:.6}", o.separation));
+            row("SAT normal", p(o.normal));
+            row(
+                "axis",
+                format!(
+                    "{} edge {} ({})",
+                    o.axis_owner.as_str(),
+                    o.edge,
+                    o.axis_kind.as_str()
+                ),
+            );
+            row("choice", o.choice.as_str().to_string());
+            row("outcome", o.outcome.as_str().to_string());
+        }
+        Algorithm::Manifold => {
+            let (m, _) = an.manifold(manifold_source);
+            row("manifold", m.outcome.as_str().to_string());
+            if let Some(src) = m.normal_source {
+                row("normal source", src.as_str().to_string());
+            }
+            if let Some(c) = m.case {
+                row("case", c.as_str().to_string());
+            }
+            row("manifold normal", p(m.normal));
+            for (i, pt) in m.points().iter().enumerate() {
+                row(
+                    &format!("point {i}"),
+                    format!("sep {:.6}  id {}", pt.separation, pt.id),
+                );
+                row("  on A, B", format!("{}  {}", p(pt.point_a), p(pt.point_b)));
+            }
+        }
+        Algorithm::Clip => match &an.clip {
+            Some(c) => {
+                row("overlap", c.outcome.as_str().to_string());
+                row("overlap vertices", c.polygon.len().to_string());
+                for (i, pt) in c.points.iter().enumerate() {
+                    row(
+                        &format!("overlap point {i}"),
+                        format!("{} sep {:.6}", p(pt.point_b), pt.separation),
+                    );
+                }
+            }
+            None => row("overlap", "needs two polygons".into()),
+        },
+        Algorithm::BoxBox => match &an.box_box {
+            Ok(o) => {
+                row("box-box", o.outcome.as_str().to_string());
+                row(
+                    "reference",
+                    format!("{} edge {}", o.axis_owner.as_str(), o.edge),
+                );
+                row("box-box normal", p(o.normal));
+                for (i, pt) in o.points().iter().enumerate() {
+                    let f = crate::box_box::FeaturePair::unpack(pt.id);
+                    row(
+                        &format!("point {i}"),
+                        format!(
+                            "sep {:.6}  pair A {}/{} B {}/{}",
+                            pt.separation, f.in_edge_a, f.out_edge_a, f.in_edge_b, f.out_edge_b
+                        )
+                        .replace("255", "-"),
+                    );
+                }
+            }
+            Err(e) => row("box-box", e.to_string()),
+        },
+        _ => {}
+    }
     if matches!(algorithm, Algorithm::Toi | Algorithm::Cast) {
         let sw = &an.swept;
         row(
@@ -502,7 +583,46 @@ pub fn numbers(an: &Analysis, algorithm: Algorithm, step: usize) -> Vec<(String,
 mod tests {
     use super::*;
     use crate::gjk::SimplexCache;
+    use crate::manifold::ManifoldSource;
     use crate::scene::parse_scene;
+
+    #[test]
+    fn every_contact_step_is_narrated_and_drawn() {
+        use crate::draw::{build_draw_list, Highlight};
+        let scene = parse_scene(include_str!("../assets/default.ron"), "default").unwrap();
+        // A hexagon against a box: every contact algorithm but box–box applies.
+        let an = Analysis::compute(&scene, 0, 1, &mut SimplexCache::default());
+        for algo in [
+            Algorithm::Sat,
+            Algorithm::Manifold,
+            Algorithm::Clip,
+            Algorithm::BoxBox,
+        ] {
+            for via_sat in [false, true] {
+                let source = if via_sat {
+                    ManifoldSource::Sat
+                } else {
+                    ManifoldSource::Epa
+                };
+                for k in 0..an.step_count(algo) {
+                    let text = narrate(&an, algo, k, 20, source);
+                    assert!(text.len() > 40, "{algo:?} step {k}: {text}");
+                    let hl = Highlight {
+                        manifold_via_sat: via_sat,
+                        ..Default::default()
+                    };
+                    let list = build_draw_list(&scene, Some(&an), algo, k, &hl);
+                    assert!(!list.layers.is_empty());
+                }
+            }
+        }
+        assert!(
+            narrate(&an, Algorithm::BoxBox, 0, 20, ManifoldSource::Epa).contains("needs two boxes")
+        );
+        let last = an.step_count(Algorithm::Manifold) - 1;
+        let text = narrate(&an, Algorithm::Manifold, last, 20, ManifoldSource::Epa);
+        assert!(text.contains("contact point"), "{text}");
+    }
 
     #[test]
     fn every_gjk_and_epa_step_is_narrated() {
@@ -512,12 +632,12 @@ mod tests {
             let an = Analysis::compute(&scene, 0, 1, &mut SimplexCache::default());
             for algo in [Algorithm::Gjk, Algorithm::Epa] {
                 for k in 0..an.step_count(algo) {
-                    let text = narrate(&an, algo, k, 20);
+                    let text = narrate(&an, algo, k, 20, ManifoldSource::Epa);
                     assert!(text.len() > 40, "{algo:?} step {k}: {text}");
                 }
             }
             let last = an.gjk_trace.steps.len() - 1;
-            let text = narrate(&an, Algorithm::Gjk, last, 20);
+            let text = narrate(&an, Algorithm::Gjk, last, 20, ManifoldSource::Epa);
             assert!(text.contains("stops") || text.contains("touch"), "{text}");
         }
     }
@@ -530,10 +650,10 @@ mod tests {
         for algo in [Algorithm::Toi, Algorithm::Cast] {
             let n = an.step_count(algo);
             for k in 0..n {
-                let text = narrate(&an, algo, k, 20);
+                let text = narrate(&an, algo, k, 20, ManifoldSource::Epa);
                 assert!(text.len() > 40, "{algo:?} step {k}: {text}");
             }
-            let last = narrate(&an, algo, n - 1, 20);
+            let last = narrate(&an, algo, n - 1, 20, ManifoldSource::Epa);
             let t = if algo == Algorithm::Toi {
                 an.swept.t
             } else {
@@ -550,10 +670,10 @@ mod tests {
         let scene = parse_scene(include_str!("../assets/default.ron"), "default").unwrap();
         let an = Analysis::compute(&scene, 0, 1, &mut SimplexCache::default());
         let last = an.step_count(Algorithm::Epa) - 1;
-        let text = narrate(&an, Algorithm::Epa, last, 20);
+        let text = narrate(&an, Algorithm::Epa, last, 20, ManifoldSource::Epa);
         let depth = an.penetration.unwrap().depth;
         assert!(text.contains(&format!("{depth:.5}")), "{text}");
-        let rows = numbers(&an, Algorithm::Epa, last);
+        let rows = numbers(&an, Algorithm::Epa, last, ManifoldSource::Epa);
         assert!(rows
             .iter()
             .any(|(k, v)| k == "depth" && v == &format!("{depth:.6}")));

@@ -281,6 +281,11 @@ fn best_face(owner_v: &[Vec2], owner_n: &[Vec2], other: &[Vec2]) -> (usize, f32)
     best
 }
 
+/// An interval moved by `offset` along its axis.
+fn shift(i: [f32; 2], offset: f32) -> [f32; 2] {
+    [i[0] + offset, i[1] + offset]
+}
+
 fn interval(points: &[Vec2], axis: Vec2, radius: f32) -> [f32; 2] {
     let mut lo = f32::INFINITY;
     let mut hi = f32::NEG_INFINITY;
@@ -343,8 +348,9 @@ pub fn separating_axis(input: &SatInput, mut trace: Option<&mut SatTrace>) -> Sa
                 edge: 0,
                 axis: out.normal,
                 face: [xf_a.apply(va[0]), xf_a.apply(va[0])],
-                interval_a: interval(va, axis, ra),
-                interval_b: interval(vb, axis, rb),
+                // Projections were taken in A's frame; shift them to world space.
+                interval_a: shift(interval(va, axis, ra), xf_a.p.dot(out.normal)),
+                interval_b: shift(interval(vb, axis, rb), xf_a.p.dot(out.normal)),
                 separation,
                 best_so_far: best,
             });
@@ -476,13 +482,16 @@ fn record_axes(t: &mut SatTrace, input: &SatInput, b_to_a: &Transform, va: &[Vec
             (None, Some(y)) => y,
             (None, None) => cand,
         };
+        // Projections were taken in A's frame; shift them to world space.
+        let world_axis = xf_a.q.apply(axis);
+        let offset = xf_a.p.dot(world_axis);
         t.axes.push(SatAxisRecord {
             owner,
             edge,
-            axis: xf_a.q.apply(axis),
+            axis: world_axis,
             face: [xf_a.apply(face[0]), xf_a.apply(face[1])],
-            interval_a: ia,
-            interval_b: ib,
+            interval_a: shift(ia, offset),
+            interval_b: shift(ib, offset),
             separation,
             best_so_far,
         });
@@ -496,6 +505,42 @@ fn record_axes(t: &mut SatTrace, input: &SatInput, b_to_a: &Transform, va: &[Vec
     for j in 0..nb.len() {
         let face = [vb[j], vb[(j + 1) % vb.len()]];
         push(t, Owner::B, j, b_to_a.q.apply(nb[j]), face);
+    }
+}
+
+#[cfg(test)]
+mod world_interval_tests {
+    use super::*;
+
+    /// Trace intervals are world projections: A's interval on its own face normal
+    /// ends at that face's world position.
+    #[test]
+    fn trace_intervals_are_in_world_space() {
+        let a = Shape::cuboid(Vec2::new(3.0, 2.5)).unwrap();
+        let b = Shape::cuboid(Vec2::new(4.0, 1.5)).unwrap();
+        let mut trace = SatTrace::default();
+        separating_axis(
+            &SatInput {
+                shape_a: &a,
+                transform_a: Transform::new(Vec2::new(11.0, 6.5), 0.0),
+                shape_b: &b,
+                transform_b: Transform::new(Vec2::new(8.0, 3.5), 0.0),
+            },
+            Some(&mut trace),
+        );
+        let up = trace
+            .axes
+            .iter()
+            .find(|r| r.owner == Owner::A && (r.axis - Vec2::Y).length() < 1e-6)
+            .unwrap();
+        assert!(
+            (up.interval_a[0] - 4.0).abs() < 1e-5 && (up.interval_a[1] - 9.0).abs() < 1e-5,
+            "{up:?}"
+        );
+        assert!(
+            (up.interval_b[0] - 2.0).abs() < 1e-5 && (up.interval_b[1] - 5.0).abs() < 1e-5,
+            "{up:?}"
+        );
     }
 }
 

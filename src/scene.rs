@@ -264,6 +264,8 @@ pub struct View {
     pub b: String,
     /// Algorithm name: gjk, epa, sat, manifold, clip, box-box, toi, cast.
     pub algorithm: Algorithm,
+    /// The manifold algorithm's normal: "epa" (default, also when empty) or "sat".
+    pub manifold_source: String,
     /// Step shown (clamped to the trace).
     pub step: usize,
     /// Layers switched off.
@@ -451,6 +453,21 @@ pub fn parse_scene(text: &str, path: &str) -> Result<Scene, SceneError> {
             ));
         }
     }
+    if !matches!(v.manifold_source.as_str(), "" | "epa" | "sat") {
+        let line = text
+            .lines()
+            .position(|l| l.contains("manifold_source"))
+            .map(|i| i + 1);
+        return Err(err(
+            line,
+            None,
+            SceneErrorKind::Invalid,
+            format!(
+                "view.manifold_source is \"{}\"; it must be \"epa\" or \"sat\"",
+                v.manifold_source
+            ),
+        ));
+    }
     if !(0.0..=1.0).contains(&v.split) {
         return Err(err(
             None,
@@ -516,26 +533,24 @@ pub fn parse_scene_making_convex(
     let mut changed = Vec::new();
     for shape in &mut lenient.shapes {
         if let Geometry::Polygon { points, radius } = &shape.geometry {
-            match crate::shape::validate_polygon(points) {
-                Err(
-                    e @ (E::NonConvex { .. }
-                    | E::SelfIntersecting { .. }
-                    | E::CollinearVertex { .. }
-                    | E::DuplicateVertex { .. }),
-                ) => {
-                    if let Ok(hull) = crate::hull::convex_hull(points) {
-                        changed.push(format!(
-                            "shape \"{}\": {e}; replaced by its convex hull ({} vertices)",
-                            shape.name,
-                            hull.len()
-                        ));
-                        shape.geometry = Geometry::Polygon {
-                            points: hull,
-                            radius: *radius,
-                        };
-                    }
+            if let Err(
+                e @ (E::NonConvex { .. }
+                | E::SelfIntersecting { .. }
+                | E::CollinearVertex { .. }
+                | E::DuplicateVertex { .. }),
+            ) = crate::shape::validate_polygon(points)
+            {
+                if let Ok(hull) = crate::hull::convex_hull(points) {
+                    changed.push(format!(
+                        "shape \"{}\": {e}; replaced by its convex hull ({} vertices)",
+                        shape.name,
+                        hull.len()
+                    ));
+                    shape.geometry = Geometry::Polygon {
+                        points: hull,
+                        radius: *radius,
+                    };
                 }
-                _ => {}
             }
         }
     }

@@ -346,6 +346,15 @@ impl Panel {
                 }
             });
         app.set_algorithm(algo);
+        if algo == Algorithm::Manifold {
+            ui.horizontal(|ui| {
+                ui.label("normal from:");
+                let mut via_sat = app.manifold_via_sat;
+                ui.radio_value(&mut via_sat, false, "EPA");
+                ui.radio_value(&mut via_sat, true, "SAT");
+                app.set_manifold_via_sat(via_sat);
+            });
+        }
 
         let n = app.step_count();
         ui.horizontal(|ui| {
@@ -421,18 +430,29 @@ impl Panel {
         });
         ui.separator();
         let max_it = app.scene.settings.gjk_max_iterations;
+        let via_sat = app.manifold_via_sat;
         let (algo, step) = (app.algorithm, app.step);
         if let Some(an) = app.analysis() {
-            ui.label(RichText::new(narrate(an, algo, step, max_it)).size(15.0));
+            let source = if via_sat {
+                collidescope::manifold::ManifoldSource::Sat
+            } else {
+                collidescope::manifold::ManifoldSource::Epa
+            };
+            ui.label(RichText::new(narrate(an, algo, step, max_it, source)).size(15.0));
         }
     }
 
     fn numbers(&mut self, ui: &mut egui::Ui, app: &mut AppState) {
         let (algo, step) = (app.algorithm, app.step);
+        let source = if app.manifold_via_sat {
+            collidescope::manifold::ManifoldSource::Sat
+        } else {
+            collidescope::manifold::ManifoldSource::Epa
+        };
         let Some(an) = app.analysis() else {
             return;
         };
-        let rows = numbers(an, algo, step);
+        let rows = numbers(an, algo, step, source);
         egui::Grid::new("numbers")
             .num_columns(2)
             .striped(true)
@@ -758,13 +778,8 @@ impl Panel {
     }
 }
 
-/// The algorithms the picker offers (those implemented in the core).
-pub const AVAILABLE: [Algorithm; 4] = [
-    Algorithm::Gjk,
-    Algorithm::Epa,
-    Algorithm::Toi,
-    Algorithm::Cast,
-];
+/// The algorithms the picker offers, in order (keys 1 to 8).
+pub const AVAILABLE: [Algorithm; 8] = Algorithm::ALL;
 
 /// The controls, as listed in the panel and the README.
 pub const CONTROLS: &[&str] = &[
