@@ -1,4 +1,5 @@
-//! The command line: `collidescope [SCENE]`, `collidescope report SCENE`.
+//! The command line: `collidescope [SCENE]`, `collidescope report SCENE`,
+//! `collidescope import FILE`, `collidescope export SCENE`.
 
 use clap::{Parser, Subcommand};
 use collidescope::report::scene_report;
@@ -60,6 +61,95 @@ pub enum Command {
         #[arg(long)]
         title: Option<String>,
     },
+    /// Write the picture of an algorithm step as SVG or PNG, without a window.
+    ///
+    /// The picture is what the debugger shows for that step: the world and
+    /// configuration-space views with their grids, the same layers and colours (the
+    /// scene's hidden layers stay hidden, its view cameras are used when they have a
+    /// zoom, else both views are fitted), a title line and a legend. SVG is vector, one
+    /// <g id="layer-..."> per layer; PNG is rendered in software.
+    Export(ExportArgs),
+}
+
+/// Arguments of `collidescope export`.
+#[derive(clap::Args, Debug)]
+#[command(
+    group(clap::ArgGroup::new("target").required(true).args(["out", "all_steps"])),
+    after_help = "Examples:\n  \
+        collidescope export scenes/welcome.ron --algorithm epa --step 3 --out epa.png\n  \
+        collidescope export scenes/welcome.ron --algorithm gjk --all-steps flip/ --format png"
+)]
+pub struct ExportArgs {
+    /// The scene file (RON).
+    pub scene: PathBuf,
+    /// Algorithm: gjk, epa, sat, manifold, clip, box-box, toi, cast (default: the
+    /// scene's view section, else gjk).
+    #[arg(long, value_name = "NAME")]
+    pub algorithm: Option<String>,
+    /// Step, counted from 0 (the panel shows step K as "K+1 / N"); past the last step
+    /// is an error naming the valid range. Default: the scene's view step.
+    #[arg(long, value_name = "K", conflicts_with = "all_steps")]
+    pub step: Option<usize>,
+    /// Output file; its extension picks the format: .svg or .png.
+    #[arg(long, value_name = "FILE.svg|FILE.png")]
+    pub out: Option<PathBuf>,
+    /// Write every step instead, as DIR/step-000.svg, DIR/step-001.svg, ... (a flip
+    /// book; the folder is created if missing).
+    #[arg(long, value_name = "DIR")]
+    pub all_steps: Option<PathBuf>,
+    /// Format of the --all-steps files [default: svg].
+    #[arg(long, value_name = "FORMAT", value_parser = ["svg", "png"], requires = "all_steps")]
+    pub format: Option<String>,
+    /// Image size in pixels, as WIDTHxHEIGHT.
+    #[arg(long, value_name = "WxH", default_value = "1280x800", value_parser = parse_size)]
+    pub size: (i32, i32),
+}
+
+/// `collidescope export`: writes the picture(s) and returns the paths written, or the
+/// error for stderr. Every file is written atomically (temporary file + rename).
+pub fn run_export(args: &ExportArgs) -> Result<Vec<PathBuf>, String> {
+    use collidescope::analysis::Algorithm;
+    use collidescope::export::{render, write_atomic, Format, SceneExport};
+    let (scene, _) = load_or_default(Some(&args.scene))?;
+    let algorithm = match &args.algorithm {
+        Some(name) => Algorithm::try_from(name.clone())?,
+        None => scene.view.algorithm,
+    };
+    // parse_size has checked the range, so the sizes are positive.
+    let (w, h) = (args.size.0 as u32, args.size.1 as u32);
+    let ex = SceneExport::new(&scene, algorithm);
+    if let Some(dir) = &args.all_steps {
+        let format = Format::from_name(args.format.as_deref().unwrap_or("svg"))
+            .ok_or("--format: expected svg or png")?;
+        std::fs::create_dir_all(dir)
+            .map_err(|e| format!("{}: cannot create the folder: {e}", dir.display()))?;
+        let n = ex.step_count();
+        let digits = (n - 1).to_string().len().max(3);
+        let mut written = Vec::with_capacity(n);
+        for k in 0..n {
+            let path = dir.join(format!("step-{k:0digits$}.{}", format.extension()));
+            let picture = ex.picture(k).map_err(|e| e.to_string())?;
+            let bytes = render(&picture, format, w, h).map_err(|e| e.to_string())?;
+            write_atomic(&path, &bytes).map_err(|e| e.to_string())?;
+            written.push(path);
+        }
+        return Ok(written);
+    }
+    let out = args
+        .out
+        .as_ref()
+        .ok_or("give --out FILE.svg|FILE.png or --all-steps DIR")?;
+    let format = Format::from_path(out).ok_or_else(|| {
+        format!(
+            "{}: the output file name must end in .svg or .png",
+            out.display()
+        )
+    })?;
+    let step = args.step.unwrap_or_else(|| ex.view_step());
+    let picture = ex.picture(step).map_err(|e| e.to_string())?;
+    let bytes = render(&picture, format, w, h).map_err(|e| e.to_string())?;
+    write_atomic(out, &bytes).map_err(|e| e.to_string())?;
+    Ok(vec![out.clone()])
 }
 
 /// `collidescope import`: reads the pair, returns the scene text or writes the file.

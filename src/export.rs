@@ -169,8 +169,11 @@ pub struct Picture {
     /// Fraction of the width given to the world view (≤ 0: the app's default split;
     /// 1: the world view only).
     pub split: f32,
-    /// The header line.
+    /// The header line (see [`title_line`]); cut with "…" when it does not fit.
     pub title: String,
+    /// (step, number of steps), the step counted from 0; written right-aligned in the
+    /// header as "step k+1 of n", as the panel shows it (`None`: not written).
+    pub step: Option<(usize, usize)>,
     /// Names of shapes A and B for the legend (`None`: no pair).
     pub shape_a: Option<String>,
     pub shape_b: Option<String>,
@@ -187,15 +190,8 @@ pub fn scene_pair(scene: &Scene) -> Option<(usize, usize)> {
     (n >= 2 && a != b && a < n && b < n).then_some((a, b))
 }
 
-/// The header line: scene title · algorithm · pair · step (counted from 1, as the
-/// panel shows it).
-pub fn title_line(
-    scene_title: &str,
-    algorithm: Algorithm,
-    pair: Option<(&str, &str)>,
-    step: usize,
-    count: usize,
-) -> String {
+/// The header line: scene title · algorithm · pair.
+pub fn title_line(scene_title: &str, algorithm: Algorithm, pair: Option<(&str, &str)>) -> String {
     let mut parts: Vec<String> = Vec::new();
     if !scene_title.trim().is_empty() {
         parts.push(scene_title.trim().to_string());
@@ -205,8 +201,12 @@ pub fn title_line(
         Some((a, b)) => parts.push(format!("A = {a}, B = {b}")),
         None => parts.push("no pair (fewer than two shapes)".to_string()),
     }
-    parts.push(format!("step {} of {}", step + 1, count.max(1)));
     parts.join("  ·  ")
+}
+
+/// "step k of n", counted from 1 as the panel shows it.
+pub fn step_text(step: usize, count: usize) -> String {
+    format!("step {} of {}", step + 1, count.max(1))
 }
 
 /// One scene and one algorithm, analysed once, ready to picture any step.
@@ -276,8 +276,6 @@ impl<'a> SceneExport<'a> {
             &self.scene.title,
             self.algorithm,
             names.as_ref().map(|(a, b)| (a.as_str(), b.as_str())),
-            step,
-            count,
         );
         let (shape_a, shape_b) = match names {
             Some((a, b)) => (Some(a), Some(b)),
@@ -289,6 +287,7 @@ impl<'a> SceneExport<'a> {
             config_camera: view.config_camera,
             split: view.split,
             title,
+            step: Some((step, count)),
             shape_a,
             shape_b,
         })
@@ -803,7 +802,20 @@ fn paint(p: &Picture, l: &Layout, out: &mut impl Painter) {
 
     out.begin_group(Some("header"), None, None, Some(&l.header));
     out.rect(&l.header, BAND);
-    let title = fit_text(&p.title, TITLE_SIZE, l.header.w - 20.0);
+    // The step right-aligned; the title cut to leave room for it.
+    let mut title_w = l.header.w - 20.0;
+    if let Some((step, count)) = p.step {
+        let s = step_text(step, count);
+        let w = text_width(&s, TITLE_SIZE);
+        out.text(
+            Vec2::new((l.header.w - 10.0 - w).round(), 21.0),
+            &s,
+            TITLE_SIZE,
+            Rgba::WHITE,
+        );
+        title_w -= w + 24.0;
+    }
+    let title = fit_text(&p.title, TITLE_SIZE, title_w);
     out.text(Vec2::new(10.0, 21.0), &title, TITLE_SIZE, Rgba::WHITE);
     out.end_group();
 
@@ -1131,7 +1143,11 @@ pub fn render_svg(p: &Picture, width: u32, height: u32) -> Result<String, Export
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="Hack, 'DejaVu Sans Mono', Menlo, Consolas, monospace" xml:space="preserve">"#
     ));
     svg.depth = 1;
-    svg.line(&format!("<title>{}</title>", xml_escape(&p.title)));
+    let mut title = p.title.clone();
+    if let Some((step, count)) = p.step {
+        title = format!("{title}  ·  {}", step_text(step, count));
+    }
+    svg.line(&format!("<title>{}</title>", xml_escape(&title)));
     paint(p, &l, &mut svg);
     svg.depth = 0;
     svg.line("</svg>");

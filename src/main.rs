@@ -33,6 +33,18 @@ fn main() -> ExitCode {
                 }
             }
         }
+        Some(Command::Export(export)) => match cli::run_export(&export) {
+            Ok(paths) => {
+                for p in paths {
+                    println!("wrote {}", p.display());
+                }
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::FAILURE
+            }
+        },
         None => {
             let default_scene = match cli::load_or_default(None) {
                 Ok((s, _)) => s,
