@@ -307,6 +307,33 @@ impl Analysis {
         n.max(1)
     }
 
+    /// How `algorithm` ended on this pair, as the name used in reports and in a
+    /// scene's `expect` section: GJK's and EPA's termination (`none` for EPA on
+    /// separated shapes), SAT's and the clipping's outcome, box–box's outcome
+    /// (`not_boxes` for other shapes), swept SAT's and the cast's termination.
+    pub fn termination(&self, algorithm: Algorithm, source: ManifoldSource) -> &'static str {
+        match algorithm {
+            Algorithm::Gjk => self.distance.termination.as_str(),
+            Algorithm::Epa => self
+                .penetration
+                .map(|p| p.termination.as_str())
+                .unwrap_or("none"),
+            Algorithm::Sat => self.sat.outcome.as_str(),
+            Algorithm::Manifold => self.manifold(source).0.outcome.as_str(),
+            Algorithm::Clip => self
+                .clip
+                .as_ref()
+                .map(|c| c.outcome.as_str())
+                .unwrap_or("not_polygons"),
+            Algorithm::BoxBox => match &self.box_box {
+                Ok(o) => o.outcome.as_str(),
+                Err(_) => "not_boxes",
+            },
+            Algorithm::Toi => self.swept.termination.as_str(),
+            Algorithm::Cast => self.cast.termination.as_str(),
+        }
+    }
+
     /// The manifold computed with `source`'s normal, and its trace.
     pub fn manifold(&self, source: ManifoldSource) -> (&ManifoldOutput, &ManifoldTrace) {
         match source {

@@ -249,6 +249,32 @@ pub struct Scene {
     /// What the debugger was showing (written by the app; optional).
     #[serde(default, skip_serializing_if = "View::is_default")]
     pub view: View,
+    /// What the algorithms should conclude on this scene's pair (optional; checked
+    /// by the scene-library test).
+    #[serde(default, skip_serializing_if = "Expect::is_empty")]
+    pub expect: Expect,
+}
+
+/// A scene's declared outcome for its pair (the view's A and B, else the first two
+/// shapes): per algorithm name, the expected termination name
+/// ([`crate::analysis::Analysis::termination`]); with `manifold_source` "sat" the
+/// manifold entry is checked on the SAT path. Optionally whether the pair overlaps.
+///
+/// ```ron
+/// expect: (terminations: {"gjk": "duplicate_support", "epa": "none"}, overlap: "no"),
+/// ```
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, Default)]
+#[serde(default, deny_unknown_fields)]
+pub struct Expect {
+    pub terminations: std::collections::BTreeMap<String, String>,
+    /// "yes", "no" or empty (not checked).
+    pub overlap: String,
+}
+
+impl Expect {
+    pub fn is_empty(&self) -> bool {
+        self.terminations.is_empty() && self.overlap.is_empty()
+    }
 }
 
 /// The debugger's view of a scene: cameras, the pair, the algorithm, the step, the layers.
@@ -300,6 +326,7 @@ impl Default for Scene {
             shapes: Vec::new(),
             settings: Settings::default(),
             view: View::default(),
+            expect: Expect::default(),
         }
     }
 }
@@ -468,6 +495,35 @@ pub fn parse_scene(text: &str, path: &str) -> Result<Scene, SceneError> {
             ),
         ));
     }
+    for name in scene.expect.terminations.keys() {
+        if Algorithm::from_name(name).is_none() {
+            let line = text
+                .lines()
+                .position(|l| l.contains("terminations"))
+                .map(|i| i + 1);
+            let names: Vec<&str> = Algorithm::ALL.iter().map(|a| a.name()).collect();
+            return Err(err(
+                line,
+                None,
+                SceneErrorKind::Invalid,
+                format!(
+                    "expect.terminations names algorithm \"{name}\"; expected one of: {}",
+                    names.join(", ")
+                ),
+            ));
+        }
+    }
+    if !matches!(scene.expect.overlap.as_str(), "" | "yes" | "no") {
+        return Err(err(
+            None,
+            None,
+            SceneErrorKind::Invalid,
+            format!(
+                "expect.overlap is \"{}\"; it must be \"yes\" or \"no\"",
+                scene.expect.overlap
+            ),
+        ));
+    }
     if !(0.0..=1.0).contains(&v.split) {
         return Err(err(
             None,
@@ -516,6 +572,8 @@ struct LenientScene {
     settings: Settings,
     #[serde(default, skip_serializing_if = "View::is_default")]
     view: View,
+    #[serde(default, skip_serializing_if = "Expect::is_empty")]
+    expect: Expect,
 }
 
 /// Parses a scene, replacing every polygon that is refused for its outline
@@ -675,6 +733,29 @@ mod tests {
         let text = scene_to_string(&scene);
         let again = parse_scene(&text, "again.ron").unwrap();
         assert_eq!(scene, again, "{text}");
+    }
+
+    #[test]
+    fn expect_section_loads_and_is_checked() {
+        let s = parse_scene(
+            r#"(version: 1, shapes: [], expect: (terminations: {"gjk": "converged", "box-box": "not_boxes"}, overlap: "no"))"#,
+            "x.ron",
+        )
+        .unwrap();
+        assert_eq!(
+            s.expect.terminations.get("box-box").map(String::as_str),
+            Some("not_boxes")
+        );
+        let again = parse_scene(&scene_to_string(&s), "y.ron").unwrap();
+        assert_eq!(again.expect, s.expect);
+        let e = error_of(r#"(version: 1, shapes: [], expect: (terminations: {"gjkk": "x"}))"#);
+        assert!(
+            e.message
+                .contains("expect.terminations names algorithm \"gjkk\""),
+            "{e}"
+        );
+        let e = error_of(r#"(version: 1, shapes: [], expect: (overlap: "maybe"))"#);
+        assert!(e.message.contains("expect.overlap"), "{e}");
     }
 
     #[test]
