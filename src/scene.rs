@@ -243,6 +243,9 @@ pub struct Scene {
     pub title: String,
     #[serde(default)]
     pub notes: String,
+    /// The heading the scene is listed under in the panel (e.g. "GJK", "Public cases").
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub group: String,
     pub shapes: Vec<SceneShape>,
     #[serde(default)]
     pub settings: Settings,
@@ -323,6 +326,7 @@ impl Default for Scene {
             version: SCENE_VERSION,
             title: String::new(),
             notes: String::new(),
+            group: String::new(),
             shapes: Vec::new(),
             settings: Settings::default(),
             view: View::default(),
@@ -567,6 +571,8 @@ struct LenientScene {
     title: String,
     #[serde(default)]
     notes: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    group: String,
     shapes: Vec<ShapeEntry>,
     #[serde(default)]
     settings: Settings,

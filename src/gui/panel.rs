@@ -25,6 +25,7 @@ pub enum Pending {
 pub struct SceneEntry {
     pub path: PathBuf,
     pub title: String,
+    pub group: String,
 }
 
 /// What the panel asks the main loop to do.
@@ -83,18 +84,22 @@ impl Panel {
             for e in dir.flatten() {
                 let path = e.path();
                 if path.extension().and_then(|x| x.to_str()) == Some("ron") {
-                    let title = match load_scene(&path) {
-                        Ok(s) if !s.title.is_empty() => s.title,
-                        _ => path
-                            .file_name()
-                            .map(|n| n.to_string_lossy().to_string())
-                            .unwrap_or_default(),
+                    let file = path
+                        .file_name()
+                        .map(|n| n.to_string_lossy().to_string())
+                        .unwrap_or_default();
+                    let (title, group) = match load_scene(&path) {
+                        Ok(s) => (if s.title.is_empty() { file } else { s.title }, s.group),
+                        // Listed by file name; opening it shows the error.
+                        Err(_) => (file, "Files with errors".to_string()),
                     };
-                    entries.push(SceneEntry { path, title });
+                    entries.push(SceneEntry { path, title, group });
                 }
             }
         }
-        entries.sort_by(|a, b| a.title.cmp(&b.title));
+        entries.sort_by(|a, b| {
+            (a.group.is_empty(), &a.group, &a.title).cmp(&(b.group.is_empty(), &b.group, &b.title))
+        });
         self.scenes = entries;
     }
 
@@ -286,7 +291,17 @@ impl Panel {
             ui.label(RichText::new("(none found)").weak());
         }
         let mut open = None;
+        let mut group: Option<&str> = None;
         for e in &self.scenes {
+            if group != Some(e.group.as_str()) {
+                group = Some(e.group.as_str());
+                let heading = if e.group.is_empty() {
+                    "Other"
+                } else {
+                    &e.group
+                };
+                ui.label(RichText::new(heading).italics().weak());
+            }
             let current = app.path.as_deref() == Some(e.path.as_path());
             if ui
                 .selectable_label(current, &e.title)
