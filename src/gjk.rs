@@ -520,6 +520,42 @@ pub(crate) struct GjkCore {
     pub cache_use: CacheUse,
 }
 
+/// Appends one trace record, converted to world space. Only called with a trace.
+#[allow(clippy::too_many_arguments)]
+#[cold]
+#[inline(never)]
+fn record_step(
+    t: &mut GjkTrace,
+    xf_a: &Transform,
+    iteration: u32,
+    entering: &Simplex,
+    region: VoronoiRegion,
+    simplex: &Simplex,
+    direction: Option<Vec2>,
+    support: Option<SimplexVertex>,
+    stop: Option<GjkTermination>,
+) {
+    let world_in = entering.to_world(xf_a);
+    let world = simplex.to_world(xf_a);
+    t.steps.push(GjkStep {
+        iteration,
+        simplex_in: world_in.vertices().to_vec(),
+        region,
+        simplex: world.vertices().to_vec(),
+        closest: xf_a.q.apply(simplex.closest_point()),
+        direction: direction.map(|d| xf_a.q.apply(d).normalize_or_zero()),
+        support: support.map(|s| {
+            let mut one = Simplex {
+                count: 1,
+                ..Default::default()
+            };
+            one.v[0] = s;
+            one.to_world(xf_a).v[0]
+        }),
+        stop,
+    });
+}
+
 /// The GJK loop on the cores of `pair`. Records into `trace` (world space via
 /// `xf_a`) when given.
 pub(crate) fn gjk_core(
@@ -534,9 +570,13 @@ pub(crate) fn gjk_core(
         t.cache_use = Some(cache_use);
         t.steps.clear();
     }
+    let tracing = trace.is_some();
     let mut iterations = 0u32;
     let termination = loop {
-        let entering = simplex;
+        // The simplex as it enters this step, kept only for the trace (without one,
+        // nothing is copied or recorded: the trace costs nothing when off).
+        let entering = if tracing { Some(simplex) } else { None };
+        let step_iteration = iterations;
         let region = match simplex.count {
             1 => {
                 simplex.v[0].a = 1.0;
@@ -545,41 +585,25 @@ pub(crate) fn gjk_core(
             2 => solve2(&mut simplex),
             _ => solve3(&mut simplex),
         };
-        let record = move |trace: Option<&mut GjkTrace>,
-                           simplex: &Simplex,
-                           direction: Option<Vec2>,
-                           support: Option<SimplexVertex>,
-                           stop: Option<GjkTermination>| {
-            if let Some(t) = trace {
-                let world_in = entering.to_world(xf_a);
-                let world = simplex.to_world(xf_a);
-                t.steps.push(GjkStep {
-                    iteration: iterations,
-                    simplex_in: world_in.vertices().to_vec(),
-                    region,
-                    simplex: world.vertices().to_vec(),
-                    closest: xf_a.q.apply(simplex.closest_point()),
-                    direction: direction.map(|d| xf_a.q.apply(d).normalize_or_zero()),
-                    support: support.map(|s| {
-                        let mut one = Simplex {
-                            count: 1,
-                            ..Default::default()
-                        };
-                        one.v[0] = s;
-                        one.to_world(xf_a).v[0]
-                    }),
-                    stop,
-                });
-            }
-        };
+        macro_rules! record {
+            ($direction:expr, $support:expr, $stop:expr) => {
+                if let (Some(t), Some(entering)) = (trace.as_deref_mut(), entering.as_ref()) {
+                    record_step(
+                        t,
+                        xf_a,
+                        step_iteration,
+                        entering,
+                        region,
+                        &simplex,
+                        $direction,
+                        $support,
+                        $stop,
+                    );
+                }
+            };
+        }
         if simplex.count == 3 {
-            record(
-                trace.as_deref_mut(),
-                &simplex,
-                None,
-                None,
-                Some(GjkTermination::Overlap),
-            );
+            record!(None, None, Some(GjkTermination::Overlap));
             break GjkTermination::Overlap;
         }
         let (d, dist) = search_direction(&simplex);
@@ -587,23 +611,11 @@ pub(crate) fn gjk_core(
         // The origin lies on the simplex (to f32 precision, relative to the
         // configuration's size): the shapes touch; no direction is defined.
         if dist <= GJK_DIRECTION_EPSILON * scale || d == Vec2::ZERO {
-            record(
-                trace.as_deref_mut(),
-                &simplex,
-                None,
-                None,
-                Some(GjkTermination::DirectionZero),
-            );
+            record!(None, None, Some(GjkTermination::DirectionZero));
             break GjkTermination::DirectionZero;
         }
         if iterations >= max_iterations {
-            record(
-                trace.as_deref_mut(),
-                &simplex,
-                Some(d),
-                None,
-                Some(GjkTermination::MaxIterations),
-            );
+            record!(Some(d), None, Some(GjkTermination::MaxIterations));
             break GjkTermination::MaxIterations;
         }
         let support = pair.support(d);
@@ -614,12 +626,10 @@ pub(crate) fn gjk_core(
             .iter()
             .any(|v| v.index_a == support.index_a && v.index_b == support.index_b);
         if duplicate {
-            record(
-                trace.as_deref_mut(),
-                &simplex,
+            record!(
                 Some(d),
                 Some(support),
-                Some(GjkTermination::DuplicateSupport),
+                Some(GjkTermination::DuplicateSupport)
             );
             break GjkTermination::DuplicateSupport;
         }
@@ -628,16 +638,10 @@ pub(crate) fn gjk_core(
         let p = simplex.closest_point();
         let pp = p.dot(p);
         if pp - p.dot(support.w) <= GJK_RELATIVE_TOLERANCE * pp {
-            record(
-                trace.as_deref_mut(),
-                &simplex,
-                Some(d),
-                Some(support),
-                Some(GjkTermination::Converged),
-            );
+            record!(Some(d), Some(support), Some(GjkTermination::Converged));
             break GjkTermination::Converged;
         }
-        record(trace.as_deref_mut(), &simplex, Some(d), Some(support), None);
+        record!(Some(d), Some(support), None);
         simplex.v[simplex.count] = support;
         simplex.count += 1;
     };
