@@ -74,7 +74,7 @@ use serde::ser::SerializeStruct;
 use serde::{Serialize, Serializer};
 
 /// Where the normal that selects the features comes from, when the cores overlap.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ManifoldSource {
     /// EPA's penetration normal (the general path, any convex pair).
@@ -1127,7 +1127,7 @@ fn clip_edges(
             count += 1;
         }
     }
-    if let Some(t) = trace.as_deref_mut() {
+    if let Some(t) = trace {
         let kept: Vec<ClipVertex> = c2[..n2]
             .iter()
             .copied()

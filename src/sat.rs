@@ -590,7 +590,7 @@ mod tests {
             &a,
             Transform::IDENTITY,
             &b,
-            Transform::new(v(3.0, 0.0), 0.785398),
+            Transform::new(v(3.0, 0.0), std::f32::consts::FRAC_PI_4),
         );
         let expected = 3.0 - 1.0 - 0.5 * 2f32.sqrt();
         assert!((out.separation - expected).abs() < 1e-5, "{out:?}");
