@@ -31,7 +31,7 @@
 //! view ([`layout`] gives both), written with two decimals.
 
 use crate::analysis::{Algorithm, Analysis};
-use crate::app::DEFAULT_SPLIT;
+use crate::app::{AppState, DEFAULT_SPLIT};
 use crate::camera::{Camera, Viewport};
 use crate::draw::{
     bounds, build_draw_list, DrawList, Highlight, LayerId, Prim, Rgba, Space, SHAPE_A, SHAPE_B,
@@ -190,13 +190,26 @@ pub fn scene_pair(scene: &Scene) -> Option<(usize, usize)> {
     (n >= 2 && a != b && a < n && b < n).then_some((a, b))
 }
 
-/// The header line: scene title · algorithm · pair.
-pub fn title_line(scene_title: &str, algorithm: Algorithm, pair: Option<(&str, &str)>) -> String {
+/// The header line: scene title · algorithm (for the manifold, which normal it
+/// clips along) · pair.
+pub fn title_line(
+    scene_title: &str,
+    algorithm: Algorithm,
+    manifold_via_sat: bool,
+    pair: Option<(&str, &str)>,
+) -> String {
     let mut parts: Vec<String> = Vec::new();
     if !scene_title.trim().is_empty() {
         parts.push(scene_title.trim().to_string());
     }
-    parts.push(algorithm.label().to_string());
+    match algorithm {
+        Algorithm::Manifold => parts.push(format!(
+            "{}, {} normal",
+            algorithm.label(),
+            if manifold_via_sat { "SAT" } else { "EPA" }
+        )),
+        _ => parts.push(algorithm.label().to_string()),
+    }
     match pair {
         Some((a, b)) => parts.push(format!("A = {a}, B = {b}")),
         None => parts.push("no pair (fewer than two shapes)".to_string()),
@@ -247,7 +260,8 @@ impl<'a> SceneExport<'a> {
     }
 
     /// The picture of `step` (counted from 0): the draw list with the scene's hidden
-    /// layers removed, the scene's view cameras, no selection.
+    /// layers removed and its manifold normal source, the scene's view cameras, no
+    /// selection.
     pub fn picture(&self, step: usize) -> Result<Picture, ExportError> {
         let count = self.step_count();
         if step >= count {
@@ -257,14 +271,19 @@ impl<'a> SceneExport<'a> {
                 count,
             });
         }
+        let view = &self.scene.view;
+        // As `AppState::install` reads the view section.
+        let manifold_via_sat = view.manifold_source == "sat";
         let mut list = build_draw_list(
             self.scene,
             self.analysis.as_ref(),
             self.algorithm,
             step,
-            &Highlight::default(),
+            &Highlight {
+                manifold_via_sat,
+                ..Highlight::default()
+            },
         );
-        let view = &self.scene.view;
         list.layers.retain(|l| !view.hidden_layers.contains(&l.id));
         let names = self.analysis.as_ref().map(|an| {
             (
@@ -275,6 +294,7 @@ impl<'a> SceneExport<'a> {
         let title = title_line(
             &self.scene.title,
             self.algorithm,
+            manifold_via_sat,
             names.as_ref().map(|(a, b)| (a.as_str(), b.as_str())),
         );
         let (shape_a, shape_b) = match names {
@@ -291,6 +311,38 @@ impl<'a> SceneExport<'a> {
             shape_a,
             shape_b,
         })
+    }
+}
+
+/// The picture of what the app shows now, for the panel's "export this step": its
+/// draw list (hidden layers, selection, manifold normal source), its cameras and split
+/// (a camera not fitted yet, zoom 0, is fitted to the picture), its algorithm and step.
+pub fn app_picture(app: &mut AppState) -> Picture {
+    let list = app.draw_list();
+    let count = app.step_count();
+    let names = app.pair.and_then(|(a, b)| {
+        let shapes = &app.scene.shapes;
+        Some((shapes.get(a)?.name.clone(), shapes.get(b)?.name.clone()))
+    });
+    let title = title_line(
+        &app.scene.title,
+        app.algorithm,
+        app.manifold_via_sat,
+        names.as_ref().map(|(a, b)| (a.as_str(), b.as_str())),
+    );
+    let (shape_a, shape_b) = match names {
+        Some((a, b)) => (Some(a), Some(b)),
+        None => (None, None),
+    };
+    Picture {
+        list,
+        world_camera: app.world_camera,
+        config_camera: app.config_camera,
+        split: app.split,
+        title,
+        step: Some((app.step.min(count - 1), count)),
+        shape_a,
+        shape_b,
     }
 }
 
@@ -1522,6 +1574,43 @@ mod tests {
         let p = SceneExport::new(&scene, Algorithm::Gjk).picture(0).unwrap();
         assert!(p.list.layer(LayerId::Minkowski).is_none());
         assert!(p.list.layer(LayerId::GjkSimplex).is_some());
+    }
+
+    #[test]
+    fn the_app_picture_is_the_scene_picture_of_the_opened_scene() {
+        let mut scene = default_scene();
+        scene.view.algorithm = Algorithm::Manifold;
+        scene.view.manifold_source = "sat".to_string();
+        scene.view.hidden_layers = vec![LayerId::Minkowski];
+        let mut app = AppState::new(scene.clone(), None);
+        let from_app = app_picture(&mut app);
+        let ex = SceneExport::new(&scene, Algorithm::Manifold);
+        let step = ex.view_step();
+        let from_scene = ex.picture(step).unwrap();
+        assert_eq!(from_app.list, from_scene.list);
+        assert_eq!(from_app.title, from_scene.title);
+        assert!(from_app.title.contains("SAT normal"), "{}", from_app.title);
+        assert_eq!(from_app.step, from_scene.step);
+        assert_eq!(from_app.shape_a.as_deref(), Some("A"));
+        assert_eq!(from_app.shape_b.as_deref(), Some("B"));
+        // The EPA normal draws a different manifold layer on this overlapping pair.
+        scene.view.manifold_source = "epa".to_string();
+        let epa = SceneExport::new(&scene, Algorithm::Manifold)
+            .picture(step)
+            .unwrap();
+        assert!(epa.title.contains("EPA normal"));
+        assert_ne!(
+            epa.list.layer(LayerId::Manifold),
+            from_scene.list.layer(LayerId::Manifold)
+        );
+        // The app's cameras once fitted are the picture's.
+        app.world_camera = Camera {
+            center: Vec2::new(0.5, 0.0),
+            zoom: 80.0,
+        };
+        let p = app_picture(&mut app);
+        let l = layout(&p, 900, 600).unwrap();
+        assert_eq!(l.view(Space::World).unwrap().camera, app.world_camera);
     }
 
     #[test]
