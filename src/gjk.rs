@@ -634,10 +634,14 @@ pub(crate) fn gjk_core(
             break GjkTermination::DuplicateSupport;
         }
         // Progress test: the support plane bounds the distance from below by
-        // `p·w / |p|` (p the closest point). No measurable gain: converged.
-        let p = simplex.closest_point();
-        let pp = p.dot(p);
-        if pp - p.dot(support.w) <= GJK_RELATIVE_TOLERANCE * pp {
+        // `−w·d̂` (d̂ the unit search direction, towards the origin); the current
+        // distance is `dist`. No measurable gain: converged. Both come from the
+        // simplex's vertices and edge, not from the closest point p = Σ aᵢwᵢ: p
+        // carries the rounding of that sum (~1e-5 on a 1000-unit edge), which a far
+        // support point w multiplies in p·w (a 0.02 triangle overlapping a
+        // 2000-unit box by 0.004 "converged" 0.001 apart; scenes/tiny_vs_huge.ron).
+        let gain = dist + support.w.dot(d / d.length());
+        if gain <= GJK_RELATIVE_TOLERANCE * dist {
             record!(Some(d), Some(support), Some(GjkTermination::Converged));
             break GjkTermination::Converged;
         }
@@ -760,6 +764,30 @@ mod tests {
             None,
             None,
         )
+    }
+
+    /// A 0.02 triangle sunk 0.004 into a 2000-unit box: the progress test must not
+    /// stop on the rounding of the closest point (it once reported 0.001 apart).
+    #[test]
+    fn tiny_triangle_in_huge_box_overlaps() {
+        let a = Shape::cuboid(v(1000.0, 5.0)).unwrap();
+        let b = Shape::polygon(&[v(0.0, -0.006), v(0.01, 0.004), v(-0.01, 0.004)], 0.0).unwrap();
+        let out = query(
+            &a,
+            Transform::IDENTITY,
+            &b,
+            Transform::new(v(3.0, 5.002), 0.0),
+        );
+        assert!(out.termination.is_overlap(), "{out:?}");
+        assert_eq!(out.distance, 0.0);
+        // 0.006 apart instead: the true distance, to f32 precision at 1000.
+        let out = query(
+            &a,
+            Transform::IDENTITY,
+            &b,
+            Transform::new(v(3.0, 5.012), 0.0),
+        );
+        assert!((out.distance - 0.006).abs() < 1e-5, "{out:?}");
     }
 
     #[test]
