@@ -266,9 +266,24 @@ pub fn clip_polygon(
         polygon.pop();
     }
     let area = 0.5 * twice_area(&polygon).abs();
+    // No thicker than the weld tolerance: a segment or a point. The area is compared
+    // with weld × the polygon's own extent, not the inputs' `size`, which includes
+    // their distance from the origin (at 5e4 a 0.1-deep overlap came out "touching";
+    // scenes/huge_coordinates.ron) and the other shape's size (a small shape sunk in
+    // a large one; scenes/tiny_vs_huge.ron).
+    let extent = if polygon.is_empty() {
+        0.0
+    } else {
+        let (lo, hi) = polygon
+            .iter()
+            .fold((polygon[0], polygon[0]), |(lo, hi), p| {
+                (lo.min(*p), hi.max(*p))
+            });
+        (hi - lo).max_element()
+    };
     let outcome = if polygon.is_empty() {
         ClipOutcome::Disjoint
-    } else if polygon.len() < 3 || area <= weld * size {
+    } else if polygon.len() < 3 || area <= weld * extent {
         ClipOutcome::Touching
     } else {
         ClipOutcome::Overlap
@@ -413,6 +428,29 @@ mod tests {
     fn same_polygon(a: &[Vec2], b: &[Vec2], tol: f32) -> bool {
         a.len() == b.len()
             && (0..b.len()).any(|s| (0..a.len()).all(|i| a[i].distance(b[(i + s) % b.len()]) < tol))
+    }
+
+    /// A thin overlap far from the origin, or of a small polygon with a large one,
+    /// has area: the touching test uses the region's own extent.
+    #[test]
+    fn thin_overlap_far_away_or_small_is_an_overlap() {
+        let far = v(5.0e4, -3.0e4);
+        let out = clip_polygon(&square(far + v(0.0, 0.9), 0.5), &square(far, 0.5), None);
+        assert_eq!(out.outcome, ClipOutcome::Overlap, "{out:?}");
+        assert!((out.area - 0.1).abs() < 0.01, "{out:?}");
+        let big = [
+            v(-1000.0, -5.0),
+            v(1000.0, -5.0),
+            v(1000.0, 5.0),
+            v(-1000.0, 5.0),
+        ];
+        let pebble = [v(3.0, 4.996), v(3.01, 5.006), v(2.99, 5.006)];
+        let out = clip_polygon(&pebble, &big, None);
+        assert_eq!(out.outcome, ClipOutcome::Overlap, "{out:?}");
+        assert!((out.area - 1.6e-5).abs() < 1e-6, "{out:?}");
+        // Edge to edge is still touching.
+        let out = clip_polygon(&square(far + v(0.0, 1.0), 0.5), &square(far, 0.5), None);
+        assert_eq!(out.outcome, ClipOutcome::Touching, "{out:?}");
     }
 
     #[test]
