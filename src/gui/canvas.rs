@@ -11,7 +11,13 @@ use macroquad::prelude::{
     mouse_position, mouse_wheel, Color, Font, KeyCode, MouseButton, TextParams,
 };
 
-pub const BACKGROUND: Color = Color::new(0.075, 0.08, 0.10, 1.0);
+/// The canvas background: the export's, so pictures match the app.
+pub const BACKGROUND: Color = Color::new(
+    collidescope::export::BACKGROUND.0 as f32 / 255.0,
+    collidescope::export::BACKGROUND.1 as f32 / 255.0,
+    collidescope::export::BACKGROUND.2 as f32 / 255.0,
+    1.0,
+);
 const GRID: Color = Color::new(1.0, 1.0, 1.0, 0.06);
 const AXES: Color = Color::new(1.0, 1.0, 1.0, 0.22);
 const GRID_LABEL: Color = Color::new(1.0, 1.0, 1.0, 0.35);

@@ -41,6 +41,9 @@ pub struct Panel {
     pub open_path: String,
     pub save_as_path: String,
     pub paste_text: String,
+    /// Where "Export this step" writes (.png or .svg).
+    pub export_path: String,
+    export_suggested: String,
     /// A failing pair pasted from an engine (see `import.rs`).
     pub import_text: String,
     /// Points of a pasted polygon that was refused (offered to "make convex").
@@ -63,6 +66,8 @@ impl Panel {
             open_path: String::new(),
             save_as_path: String::new(),
             paste_text: String::new(),
+            export_path: String::new(),
+            export_suggested: String::new(),
             import_text: String::new(),
             paste_refused: None,
             rename_buffer: None,
@@ -420,6 +425,19 @@ impl Panel {
             }
         });
         ui.horizontal(|ui| {
+            // The suggested name follows the algorithm and step until the user types one.
+            if self.export_path.is_empty() || self.export_path == self.export_suggested {
+                self.export_suggested =
+                    format!("{}-step-{}.png", app.algorithm.name(), app.step + 1);
+                self.export_path = self.export_suggested.clone();
+            }
+            ui.add(egui::TextEdit::singleline(&mut self.export_path).desired_width(170.0))
+                .on_hover_text("a .png or .svg path");
+            if ui.button("Export this step").clicked() {
+                self.export_step(app);
+            }
+        });
+        ui.horizontal(|ui| {
             ui.label("views:");
             let mut split = app.split;
             if ui.selectable_label(split >= 1.0, "world").clicked() {
@@ -455,6 +473,30 @@ impl Panel {
             };
             ui.label(RichText::new(narrate(an, algo, step, max_it, source)).size(15.0));
         }
+    }
+
+    /// Writes the picture of the current step (what the app shows: layers, pair,
+    /// step, cameras) as PNG or SVG, by the extension of `export_path`.
+    fn export_step(&mut self, app: &mut AppState) {
+        use collidescope::export::{app_picture, render, write_atomic, Format};
+        let path = PathBuf::from(self.export_path.trim());
+        let result = Format::from_path(&path)
+            .ok_or_else(|| "the path must end in .png or .svg".to_string())
+            .and_then(|format| {
+                let picture = app_picture(app);
+                render(&picture, format, 1600, 1000).map_err(|e| e.to_string())
+            })
+            .and_then(|bytes: Vec<u8>| write_atomic(&path, &bytes).map_err(|e| e.to_string()));
+        app.message = Some(match result {
+            Ok(()) => collidescope::app::Message {
+                text: format!("Exported {}", path.display()),
+                is_error: false,
+            },
+            Err(e) => collidescope::app::Message {
+                text: format!("Export failed: {e}"),
+                is_error: true,
+            },
+        });
     }
 
     fn numbers(&mut self, ui: &mut egui::Ui, app: &mut AppState) {
