@@ -126,7 +126,7 @@ pub struct Analysis {
     pub manifold_epa_trace: ManifoldTrace,
     pub manifold_sat: ManifoldOutput,
     pub manifold_sat_trace: ManifoldTrace,
-    /// Sutherland–Hodgman: B's core clipped by A's (None unless both have ≥ 3
+    /// Sutherland–Hodgman: A's core clipped by B's edges (None unless both have ≥ 3
     /// vertices), and the overlap-region manifold.
     pub clip: Option<OverlapManifold>,
     pub clip_trace: ClipTrace,

@@ -38,7 +38,8 @@ pub enum GjkTermination {
     Converged,
     /// The new support pair (by vertex indices) is already in the simplex.
     DuplicateSupport,
-    /// The search direction vanished: the origin lies on the simplex (the shapes touch).
+    /// The search direction vanished: the origin lies on the simplex (the shapes touch,
+    /// or overlap with the origin exactly on a simplex edge, as in public case 6).
     DirectionZero,
     /// The simplex is a triangle containing the origin: the cores overlap.
     Overlap,
@@ -576,6 +577,15 @@ pub(crate) fn gjk_core(
         // The simplex as it enters this step, kept only for the trace (without one,
         // nothing is copied or recorded: the trace costs nothing when off).
         let entering = if tracing { Some(simplex) } else { None };
+        // The vertex pairs as they enter, before solving drops any (b2Distance's
+        // saveA/saveB): a support point that Solve3 has just dropped must count as a
+        // duplicate, or rounding can drop and re-add it forever (a segment nearly
+        // parallel to a face cycled to the iteration bound: found by the fuzzer).
+        let entering_count = simplex.count;
+        let mut entering_pairs = [(0u8, 0u8); 3];
+        for (p, v) in entering_pairs.iter_mut().zip(&simplex.v[..entering_count]) {
+            *p = (v.index_a, v.index_b);
+        }
         let step_iteration = iterations;
         let region = match simplex.count {
             1 => {
@@ -620,11 +630,12 @@ pub(crate) fn gjk_core(
         }
         let support = pair.support(d);
         iterations += 1;
-        // Main termination: the support pair repeats a simplex vertex (compare
-        // indices, not coordinates: coordinates can cycle between equal values).
-        let duplicate = simplex.v[..simplex.count]
+        // Main termination: the support pair repeats a vertex of the simplex as it
+        // entered this step (compare indices, not coordinates: coordinates can cycle
+        // between equal values).
+        let duplicate = entering_pairs[..entering_count]
             .iter()
-            .any(|v| v.index_a == support.index_a && v.index_b == support.index_b);
+            .any(|&(a, b)| a == support.index_a && b == support.index_b);
         if duplicate {
             record!(
                 Some(d),

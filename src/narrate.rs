@@ -51,7 +51,7 @@ pub fn gjk_step(trace: &GjkTrace, k: usize, max_iterations: u32) -> String {
             s += " It brings the simplex no measurably closer to the origin: GJK has converged and stops."
         }
         Some(GjkTermination::DirectionZero) => {
-            s += " The origin lies on the simplex itself, so no search direction is defined: the shapes touch. GJK stops with distance 0."
+            s += " The origin lies on the simplex itself, so no search direction is defined: the shapes touch, or overlap with the origin exactly on this edge of B − A (EPA measures which). GJK stops with distance 0."
         }
         Some(GjkTermination::Overlap) => {
             s += " The origin is enclosed: the cores overlap and GJK stops (EPA can measure how deep)."
