@@ -321,7 +321,7 @@ fn minkowski_layer(an: &Analysis) -> Vec<Prim> {
     });
     prims.push(Prim::Label {
         at: Vec2::ZERO,
-        offset: Vec2::new(-52.0, 20.0),
+        offset: Vec2::new(8.0, 20.0),
         text: "origin".into(),
         color: Rgba::WHITE,
         size: 14.0,
@@ -406,11 +406,14 @@ fn gjk_layers(trace: &GjkTrace, k: usize, scale: f32, out: &mut DrawList) {
             radius: 5.5,
             color: d,
         });
-        prims.push(label(
-            s.w,
-            format!("new support ({},{})", s.index_a, s.index_b),
-            d,
-        ));
+        // Below the dot: a repeated vertex keeps its own label above.
+        prims.push(Prim::Label {
+            at: s.w,
+            offset: Vec2::new(8.0, 16.0),
+            text: format!("new support ({},{})", s.index_a, s.index_b),
+            color: d,
+            size: 15.0,
+        });
     }
     out.push(LayerId::GjkDirection, prims);
 }

@@ -438,15 +438,18 @@ pub fn box_box_layer(scene: &Scene, an: &Analysis, k: usize) -> Vec<Prim> {
                 prims.push(dot(p.point_a, 4.5, SHAPE_A));
                 prims.push(dot(p.point_b, 4.5, SHAPE_B));
                 let f = crate::box_box::FeaturePair::unpack(p.id);
-                prims.push(text(
-                    p.point_b,
-                    format!(
-                        "A in {} out {} | B in {} out {}",
+                // Compact: in/out edge of A, then of B ("-" where none).
+                prims.push(Prim::Label {
+                    at: p.point_b,
+                    offset: Vec2::new(-40.0, 18.0),
+                    text: format!(
+                        "A {}/{} B {}/{}",
                         f.in_edge_a, f.out_edge_a, f.in_edge_b, f.out_edge_b
                     )
                     .replace("255", "-"),
-                    c,
-                ));
+                    color: c,
+                    size: 14.0,
+                });
             }
             if let Some(p) = out.points().first() {
                 prims.push(Prim::Arrow {

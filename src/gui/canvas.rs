@@ -525,14 +525,17 @@ fn draw_grid(cam: &Camera, vp: &Viewport, font: Option<&Font>) {
         let s = cam.to_screen(glam::Vec2::new(0.0, y), vp);
         let c = if y.abs() < step * 1e-3 { AXES } else { GRID };
         draw_line(vp.x, s.y, vp.x + vp.w, s.y, 1.0, c);
-        text(
-            font,
-            &format!("{y:.decimals$}"),
-            vp.x + 3.0,
-            s.y - 2.0,
-            12.0,
-            GRID_LABEL,
-        );
+        // Leave the title band clear.
+        if s.y > vp.y + 34.0 {
+            text(
+                font,
+                &format!("{y:.decimals$}"),
+                vp.x + 3.0,
+                s.y - 2.0,
+                12.0,
+                GRID_LABEL,
+            );
+        }
         y += step;
         guard += 1;
     }
