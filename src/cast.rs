@@ -33,21 +33,30 @@
 //! `O(d²)` when the normal turns (corners, arcs). So the time agrees with an exact
 //! method (swept SAT on polygons) to ~1e-6 for closing speeds of order 1.
 //!
-//! Face contacts converge in one or two queries; a corner meeting a corner in one
-//! or two more. A *grazing* contact (the path tangent to the other shape, `c → 0`
-//! as `d → 0`) converges linearly, halving the remaining time per step: the
-//! iteration bound ([`DEFAULT_CAST_MAX_ITERATIONS`]) then ends the loop with
+//! **Longer safe steps from corners.** When the closest features are two vertices
+//! (how most casts start), `n` is a corner-to-corner direction and the CA step stops
+//! well short of the face that is hit next. The faces meeting at those two vertices
+//! are then tried as separating axes: along a fixed axis `u` the gap closes linearly,
+//! so while it is positive the shapes cannot touch before `gap_u / c_u` (one axis of
+//! swept SAT, as safe as CA's bound); the step is the larger of the two. With it most
+//! polygon casts take two GJK queries: one step to the contact, one to confirm it.
+//!
+//! A *grazing* contact (the path tangent to the other shape, `c → 0` as `d → 0`)
+//! converges linearly, halving the remaining time per step: the iteration bound
+//! ([`DEFAULT_CAST_MAX_ITERATIONS`]) then ends the loop with
 //! [`CastTermination::MaxIterations`] and a conservative time.
 //!
-//! GJK is warm-started from the previous step's simplex (the closest features
-//! rarely change between steps), so most steps cost one or two support calls.
+//! The first GJK query starts from the support pair facing each other along the line
+//! between the origins; later ones are warm-started from the previous simplex. B's
+//! core is brought into A's frame once; each step only shifts it by `v·t`.
 
+use crate::consts::MAX_POLYGON_VERTICES;
 use crate::consts::{CAST_TOLERANCE, DEFAULT_CAST_MAX_ITERATIONS, DEFAULT_GJK_MAX_ITERATIONS};
 use crate::consts::{DEFAULT_EPA_MAX_ITERATIONS, DEFAULT_EPA_TOLERANCE, TOI_VELOCITY_EPSILON};
 use crate::epa::{penetration, PenetrationInput};
-use crate::gjk::{shape_distance, DistanceInput, GjkTermination, SimplexCache};
-use crate::math::Transform;
-use crate::shape::{Pose, Shape};
+use crate::gjk::{gjk_core, GjkTermination, LocalPair, Simplex, SimplexCache};
+use crate::math::{cross, left_perp, Rot, Transform};
+use crate::shape::{support_index, Pose, Shape};
 use glam::Vec2;
 use serde::Serialize;
 
@@ -240,13 +249,27 @@ pub fn shape_cast(input: &CastInput, mut trace: Option<&mut CastTrace>) -> CastO
     // World point at time t of a point given in A's frame with A fixed: A has moved
     // by velocity_a·t in the world.
     let world_point = |p: Vec2, t: f32| xf_a.apply(p) + input.velocity_a * t;
-    let record = |tr: &mut Option<&mut CastTrace>, step: CastStep| {
-        if let Some(tr) = tr.as_deref_mut() {
-            tr.steps.push(step);
-        }
-    };
 
-    let mut cache = SimplexCache::default();
+    // B's core in A's frame at t = 0, once, in a fixed array (no allocation): every
+    // step then runs GJK on A's core and this one shifted by `v·t` (a translation
+    // does not change which vertex is a support point).
+    let mut vb = [Vec2::ZERO; MAX_POLYGON_VERTICES];
+    let nb = sb.vertices().len().min(MAX_POLYGON_VERTICES);
+    for (dst, src) in vb.iter_mut().zip(sb.vertices()) {
+        *dst = b0.apply(*src);
+    }
+    let (ra, rb) = (sa.radius(), sb.radius());
+
+    // Start GJK from the support pair facing each other along the line between the
+    // origins (or along the motion when they coincide) rather than from vertex 0:
+    // the closest features are usually near it, which saves GJK iterations.
+    let axis = if b0.p != Vec2::ZERO { b0.p } else { v };
+    let mut cache = SimplexCache {
+        count: 1,
+        ..Default::default()
+    };
+    cache.index_a[0] = support_index(sa.vertices(), axis) as u8;
+    cache.index_b[0] = support_index(&vb[..nb], -axis) as u8;
     let mut t = 0.0f32;
     let mut iterations = 0u32;
     // The last normal and surface points (A's frame), for the outputs.
@@ -256,42 +279,50 @@ pub fn shape_cast(input: &CastInput, mut trace: Option<&mut CastTrace>) -> CastO
     let mut last_t = 0.0f32;
 
     while iterations < max_iterations {
-        let xf_bt = Transform {
-            p: b0.p + v * t,
-            q: b0.q,
-        };
-        let out = shape_distance(
-            &DistanceInput {
-                shape_a: sa,
-                transform_a: Transform::IDENTITY,
-                shape_b: sb,
-                transform_b: xf_bt,
-                use_radii: false,
-                max_iterations: input.gjk_max_iterations,
+        let pair = LocalPair {
+            a: sa.vertices(),
+            b: &vb[..nb],
+            b_to_a: Transform {
+                p: v * t,
+                q: Rot::IDENTITY,
             },
-            Some(&mut cache),
+        };
+        let core = gjk_core(
+            &pair,
+            Some(&cache),
+            input.gjk_max_iterations,
+            &Transform::IDENTITY,
             None,
         );
+        cache = cache_of(&core.simplex);
         iterations += 1;
-        let d = out.core_distance - total_radius;
+        let (ca, cb) = core.simplex.witness_points();
+        let core_distance = if core.termination.is_overlap() {
+            0.0
+        } else {
+            ca.distance(cb)
+        };
+        let d = core_distance - total_radius;
         // The normal from the witness points carries their rounding divided by the
         // distance: near contact (d ~ 1e-7·size) it is noise. When the closest
         // features are a vertex and an edge (a two-point simplex), the edge's own
         // perpendicular is exact at any distance; orient it like the witness normal
         // while that is reliable, else like the previous step's normal.
-        let normal = out.normal.map(|nw| {
+        let normal = (core_distance > 0.0).then(|| {
+            let nw = (cb - ca) / core_distance;
             let reference = if d > tolerance || iterations == 1 {
                 nw
             } else {
                 last_normal
             };
-            simplex_edge_normal(sa, sb, &xf_bt, &cache, reference).unwrap_or(nw)
+            simplex_edge_normal(&core.simplex, reference).unwrap_or(nw)
         });
         let (pa, pb) = match normal {
-            Some(n) => (out.point_a + sa.radius() * n, out.point_b - sb.radius() * n),
-            None => (out.point_a, out.point_b),
+            Some(n) => (ca + ra * n, cb - rb * n),
+            None => (ca, cb),
         };
-        let mut step = CastStep {
+        // The trace record, built only when tracing.
+        let mut step = trace.is_some().then(|| CastStep {
             iteration: iterations,
             t,
             pose_a: pose_at(&xf_a, input.velocity_a, t),
@@ -302,13 +333,20 @@ pub fn shape_cast(input: &CastInput, mut trace: Option<&mut CastTrace>) -> CastO
             point_b: world_point(pb, t),
             closing_speed: None,
             advance: None,
-            gjk_iterations: out.iterations,
-            gjk_termination: out.termination,
+            gjk_iterations: core.iterations,
+            gjk_termination: core.termination,
+        });
+        let mut record = |step: Option<CastStep>, closing: Option<f32>, advance: Option<f32>| {
+            if let (Some(tr), Some(mut s)) = (trace.as_deref_mut(), step) {
+                s.closing_speed = closing;
+                s.advance = advance;
+                tr.steps.push(s);
+            }
         };
 
         // At t = 0: the cores touch or overlap (no normal), or the surfaces do.
         if iterations == 1 && (normal.is_none() || d <= 0.0) {
-            record(&mut trace, step);
+            record(step.take(), None, None);
             return initial_overlap(input, &xf_a, d, normal, (pa, pb), iterations, trace);
         }
         // Without a normal (the cores touch after a step) the points are still the
@@ -318,14 +356,13 @@ pub fn shape_cast(input: &CastInput, mut trace: Option<&mut CastTrace>) -> CastO
         }
         last_points = (pa, pb);
         let c = -v.dot(last_normal);
-        step.closing_speed = Some(c);
         // Within the tolerance of touching (or, after a step, the cores touch: the
         // step landed exactly on the contact).
         let touching = normal.is_none() || d <= tolerance;
         if touching && iterations == 1 && c <= speed_eps {
             // Apart by less than the tolerance at t = 0 and not approaching: a miss
             // (the distance never shrinks), not an overlap.
-            record(&mut trace, step);
+            record(step.take(), Some(c), None);
             return miss(
                 CastTermination::MovingApart,
                 t,
@@ -338,13 +375,36 @@ pub fn shape_cast(input: &CastInput, mut trace: Option<&mut CastTrace>) -> CastO
             );
         }
         if touching {
-            // Close the remaining gap by one linear step (conservative, see above).
-            let dt = if d > 0.0 && c > speed_eps { d / c } else { 0.0 };
+            // Close the remaining gap by one linear step (conservative, see above). The
+            // step trusts the closing speed `c`: from a one-point simplex (vertex against
+            // vertex) the normal is the direction between two points `core_distance`
+            // apart, good to ~ε·size/core_distance, so `c` is known to |v| times that.
+            // Within that noise the shapes touch but may not approach: stay at `t`
+            // (found by the fuzzer: two points 1.5e-7 apart passing side by side got a
+            // hit 7e-6 down the path, where they were apart and separating).
+            let noise = if core.simplex.count == 1 && core_distance > 0.0 {
+                v.length() * 8.0 * f32::EPSILON * size / core_distance
+            } else {
+                0.0
+            };
+            let dt = if d > 0.0 && c > speed_eps.max(noise) {
+                d / c
+            } else {
+                0.0
+            };
             let t_hit = (t + dt).min(1.0);
-            step.advance = Some(t_hit - t);
-            record(&mut trace, step);
-            let (pa, pb) = last_points;
-            let point = 0.5 * (pa + pb + v * (t_hit - t));
+            record(step.take(), Some(c), Some(t_hit - t));
+            // Between two rounded corners (a one-point simplex, cores `r` apart) the
+            // normal turns as B slides by `v·dt`: take it from the two core points at
+            // the impact. (For a face it does not turn; between sharp corners the
+            // cores are too close for the direction to mean anything.)
+            let mut n_hit = last_normal;
+            if core.simplex.count == 1 && total_radius > tolerance {
+                if let Some(n) = (cb + v * (t_hit - t) - ca).try_normalize() {
+                    n_hit = n;
+                }
+            }
+            let point = 0.5 * ((ca + ra * n_hit) + (cb + v * (t_hit - t) - rb * n_hit));
             if let Some(tr) = trace.as_deref_mut() {
                 tr.impact_a = Some(pose_at(&xf_a, input.velocity_a, t_hit));
                 tr.impact_b = Some(pose_at(&xf_b, input.velocity_b, t_hit));
@@ -353,7 +413,7 @@ pub fn shape_cast(input: &CastInput, mut trace: Option<&mut CastTrace>) -> CastO
                 hit: true,
                 t: t_hit,
                 point: world_point(point, t_hit),
-                normal: xf_a.q.apply(last_normal),
+                normal: xf_a.q.apply(n_hit),
                 distance: d.max(0.0),
                 iterations,
                 termination: CastTermination::Hit,
@@ -363,7 +423,7 @@ pub fn shape_cast(input: &CastInput, mut trace: Option<&mut CastTrace>) -> CastO
         last_t = t;
         // Not approaching along the normal: by convexity, never.
         if c <= speed_eps {
-            record(&mut trace, step);
+            record(step.take(), Some(c), None);
             return miss(
                 CastTermination::MovingApart,
                 t,
@@ -375,9 +435,30 @@ pub fn shape_cast(input: &CastInput, mut trace: Option<&mut CastTrace>) -> CastO
                 input,
             );
         }
-        let dt = d / c;
+        // CA's step, and when the closest features are two vertices, the separating-
+        // axis bound of the faces that meet there (see `face_bound`), if longer.
+        let mut dt = d / c;
+        if core.simplex.count == 1 {
+            let (ia, ib) = (
+                core.simplex.v[0].index_a as usize,
+                core.simplex.v[0].index_b as usize,
+            );
+            let faces = FacePair {
+                a: sa,
+                b: sb,
+                vb: &vb[..nb],
+                b_rot: b0.q,
+            };
+            let (face_dt, face_axis) = faces.bound(ia, ib, v * t, v, total_radius, speed_eps);
+            if face_dt > dt {
+                // The face's axis is the contact normal if the shapes touch there: the
+                // fallback if the next pose has the cores exactly touching.
+                dt = face_dt;
+                last_normal = face_axis;
+            }
+        }
         if t + dt > 1.0 {
-            record(&mut trace, step);
+            record(step.take(), Some(c), None);
             return miss(
                 CastTermination::SeparatedAtEnd,
                 t,
@@ -389,8 +470,7 @@ pub fn shape_cast(input: &CastInput, mut trace: Option<&mut CastTrace>) -> CastO
                 input,
             );
         }
-        step.advance = Some(dt);
-        record(&mut trace, step);
+        record(step.take(), Some(c), Some(dt));
         t += dt;
     }
     // Out of steps: t is still conservative (every advance was safe).
@@ -407,26 +487,111 @@ pub fn shape_cast(input: &CastInput, mut trace: Option<&mut CastTrace>) -> CastO
     }
 }
 
-/// The unit perpendicular of the GJK simplex's edge (A's frame, B at `xf_b`) when the
-/// final simplex is an edge of B − A (a vertex against an edge), oriented along
-/// `reference`; `None` for a one-point simplex or a degenerate edge.
-fn simplex_edge_normal(
-    sa: &Shape,
-    sb: &Shape,
-    xf_b: &Transform,
-    cache: &SimplexCache,
-    reference: Vec2,
-) -> Option<Vec2> {
-    if cache.count != 2 {
+/// The two shapes for [`FacePair::bound`]: A's core, and B's core in A's frame at
+/// t = 0 (`vb`, B's rotation into A's frame `b_rot`).
+struct FacePair<'a> {
+    a: &'a Shape,
+    b: &'a Shape,
+    vb: &'a [Vec2],
+    b_rot: Rot,
+}
+
+impl FacePair<'_> {
+    /// A longer safe step than CA's when the closest features are two vertices
+    /// (`ia` of A, `ib` of B), which is how most casts start: the closest-point
+    /// normal there is a corner-to-corner direction, and stepping along it stops well
+    /// short of the face that is hit next.
+    ///
+    /// Each face meeting at `ia` or `ib` is a separating axis candidate `u` (A → B).
+    /// Along a fixed axis the gap between the projections closes linearly,
+    /// `sep_u(t + Δ) = sep_u(t) − c_u·Δ` with `c_u = −v·u`, and the shapes are
+    /// disjoint while any gap is positive; so while `sep_u > 0` the shapes cannot
+    /// touch before `Δ = sep_u / c_u`, a bound as safe as CA's (it is one axis of
+    /// swept SAT). On the face's own shape the extreme projection is the vertex
+    /// itself; the other shape needs one support query. Returns the largest such
+    /// step, or 0. `shift` is B's displacement at the current time, `r` the sum of
+    /// the radii. Also returns the axis of the largest step.
+    fn bound(
+        &self,
+        ia: usize,
+        ib: usize,
+        shift: Vec2,
+        v: Vec2,
+        r: f32,
+        speed_eps: f32,
+    ) -> (f32, Vec2) {
+        let va = self.a.vertices();
+        let vb = self.vb;
+        let (mut best, mut axis) = (0.0f32, Vec2::ZERO);
+        // Only faces B approaches (closing speed > 0) can bound the step; the
+        // projection is computed for those alone.
+        let mut consider = |u: Vec2, sep: &dyn Fn() -> f32| {
+            let closing = -v.dot(u);
+            if closing > speed_eps {
+                let sep = sep();
+                if sep > 0.0 && sep / closing > best {
+                    best = sep / closing;
+                    axis = u;
+                }
+            }
+        };
+        let na = va.len();
+        if na >= 2 && ia < na {
+            for e in [(ia + na - 1) % na, ia] {
+                let u = self.a.normals()[e];
+                // A reaches exactly to its vertex on this face; B's nearest point.
+                consider(u, &|| {
+                    min_projection(vb, u) + shift.dot(u) - va[ia].dot(u) - r
+                });
+            }
+        }
+        let nv = vb.len();
+        if nv >= 2 && ib < nv {
+            for e in [(ib + nv - 1) % nv, ib] {
+                // B's outward face normal, turned into A's frame; the axis faces B.
+                let u = -self.b_rot.apply(self.b.normals()[e]);
+                consider(u, &|| (vb[ib] + shift).dot(u) + min_projection(va, -u) - r);
+            }
+        }
+        (best, axis)
+    }
+}
+
+/// `min p·u` over `points` (one pass, no index kept: cheaper than a support query).
+#[inline]
+fn min_projection(points: &[Vec2], u: Vec2) -> f32 {
+    points.iter().fold(f32::INFINITY, |m, p| m.min(p.dot(u)))
+}
+
+/// The warm-start cache of a simplex (as `b2Simplex::WriteCache` does): vertex
+/// indices and the metric (length of a segment, twice the signed area of a triangle).
+fn cache_of(simplex: &Simplex) -> SimplexCache {
+    let v = &simplex.v;
+    let mut c = SimplexCache {
+        count: simplex.count as u8,
+        metric: match simplex.count {
+            2 => v[0].w.distance(v[1].w),
+            3 => cross(v[1].w - v[0].w, v[2].w - v[0].w),
+            _ => 0.0,
+        },
+        ..Default::default()
+    };
+    for (i, w) in v.iter().take(simplex.count.min(3)).enumerate() {
+        c.index_a[i] = w.index_a;
+        c.index_b[i] = w.index_b;
+    }
+    c
+}
+
+/// The unit perpendicular of the simplex's edge when GJK ended on an edge of B − A
+/// (a vertex against an edge), oriented along `reference`; `None` for a one-point
+/// simplex or a degenerate edge.
+fn simplex_edge_normal(simplex: &Simplex, reference: Vec2) -> Option<Vec2> {
+    if simplex.count != 2 {
         return None;
     }
-    let w = |i: usize| {
-        let pa = *sa.vertices().get(cache.index_a[i] as usize)?;
-        let pb = *sb.vertices().get(cache.index_b[i] as usize)?;
-        Some(xf_b.apply(pb) - pa)
-    };
-    let e = w(1)? - w(0)?;
-    let n = crate::math::left_perp(e).try_normalize()?;
+    let e = simplex.v[1].w - simplex.v[0].w;
+    let n = left_perp(e).try_normalize()?;
     Some(if n.dot(reference) >= 0.0 { n } else { -n })
 }
 

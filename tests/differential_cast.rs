@@ -29,7 +29,8 @@
 //!   within `1e-5·L` of zero (a grazing pass), when `f(1)` is (a hit at the very end),
 //!   or when `f(0)` is (touching at the start: "hit at ~0" and "initially overlapping"
 //!   are then both right).
-//! - **Normal**: within 1e-3 rad of the exact one, compared when the exact normal is
+//! - **Normal**: within 1e-4 rad of the exact one for Collidescope (asserted), 1e-3 rad
+//!   between the libraries (counted), compared when the exact normal is
 //!   unique: always for rounded pairs (`r > 0`), and for sharp pairs when the impact
 //!   point of `p` on `D` is farther than 1e-4·L from every vertex of `D` (a corner
 //!   meeting a corner has a cone of valid normals).
@@ -37,7 +38,7 @@
 //! ## Results (seed above; `--nocapture` prints them)
 //! 10,080 pairs: the exact answer has 3,991 hits, 5,474 misses, 615 overlaps at t = 0,
 //! and 1 pair ambiguous to f32. Collidescope agrees with it on every pair: worst
-//! `|Δt|` 2.7e-6, worst `|f(t)|` 1.8e-7·L, worst normal 5.5e-4 rad over 3,989
+//! `|Δt|` 2.7e-6, worst `|f(t)|` 2.0e-7·L, worst normal 1.1e-5 rad over 3,989
 //! compared normals, never out of iterations. parry2d agrees on every hit/miss
 //! verdict; its worst `|Δt|` is 1.1e-3. The 172 disagreements, all settled in
 //! Collidescope's favour by the exact answer:
@@ -76,8 +77,14 @@ use std::f64::consts::PI;
 const DIST_TOL: f64 = 1.0e-5;
 /// Ambiguity band for hit/miss decisions, relative to L.
 const TOUCH_TOL: f64 = 1.0e-5;
-/// Normal agreement, radians.
+/// Normal agreement between the libraries, radians (a difference beyond it is
+/// counted as a disagreement).
 const NORMAL_TOL: f64 = 1.0e-3;
+/// Collidescope's normal against the exact one, radians: asserted tighter. At the
+/// impact the normal is a face normal (exact up to the f32 rotation of the face,
+/// ~1e-6) or, between rounded corners, the direction between two core points `r`
+/// apart (~1e-7·L / r); observed worst 1.1e-5.
+const OUR_NORMAL_TOL: f64 = 1.0e-4;
 /// A sharp contact this close to a vertex of B − A (relative to L) is corner-like.
 const CORNER_MARGIN: f64 = 1.0e-4;
 
@@ -630,7 +637,7 @@ fn check_pair(
                     let err = angle(n, ne);
                     s.ours_normals_compared += 1;
                     s.ours_worst_normal = s.ours_worst_normal.max(err);
-                    if err > NORMAL_TOL {
+                    if err > OUR_NORMAL_TOL {
                         s.our_errors.push(format!(
                             "normal: ours {n:?}, exact {ne:?} ({err:e} rad); {ctx}"
                         ));

@@ -1,0 +1,174 @@
+//! Criterion benchmark of the shape cast (time of impact), side by side with parry2d
+//! 0.25's `query::cast_shapes`.
+//!
+//! Group `cast_poly_poly` (functions `collidescope` and `parry2d`): two 8-vertex
+//! polygons, B thrown at A so that they first touch during the step (both libraries
+//! agree it is a hit at t ∈ (0.05, 0.95)); `shape_cast` (conservative advancement,
+//! trace off) against `cast_shapes` (GJK ray cast on the Minkowski difference) with
+//! `max_time_of_impact = 1`, `target_distance = 0`. Both run on the same 256 seeded
+//! pairs, stepped through inside the timed loop so that no single pair is learnt;
+//! shapes, transforms and parry2d's `Isometry`s are built before timing. Only ratios
+//! within one run are meaningful (see the README's Performance section).
+
+use collidescope::cast::{shape_cast, CastInput, CastTermination};
+use collidescope::math::Transform;
+use collidescope::shape::Shape;
+use criterion::{black_box, criterion_group, criterion_main, Criterion};
+use glam::Vec2;
+use parry2d::math::{Isometry, Point, Vector};
+use parry2d::query::{cast_shapes, ShapeCastOptions};
+use parry2d::shape::ConvexPolygon;
+use std::time::Duration;
+
+const PAIRS: usize = 256;
+const MASK: usize = PAIRS - 1;
+const SEED: u64 = 0x0CA5_7BE1_1C40_0001;
+
+struct Rng(u64);
+
+impl Rng {
+    fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    fn range(&mut self, lo: f32, hi: f32) -> f32 {
+        let unit = (self.next_u64() >> 40) as f32 / (1u64 << 24) as f32;
+        lo + (hi - lo) * unit
+    }
+}
+
+/// A convex 8-gon: 8 points on a random ellipse at jittered angles.
+fn random_octagon(rng: &mut Rng) -> Vec<Vec2> {
+    let (ax, ay) = (rng.range(0.5, 1.5), rng.range(0.5, 1.5));
+    (0..8)
+        .map(|i| {
+            let t = std::f32::consts::TAU * (i as f32 + rng.range(-0.3, 0.3)) / 8.0;
+            Vec2::new(ax * t.cos(), ay * t.sin())
+        })
+        .collect()
+}
+
+struct Pair {
+    a: Shape,
+    b: Shape,
+    xf_a: Transform,
+    xf_b: Transform,
+    va: Vec2,
+    vb: Vec2,
+    pa: ConvexPolygon,
+    pb: ConvexPolygon,
+    iso_a: Isometry<f32>,
+    iso_b: Isometry<f32>,
+    vel_a: Vector<f32>,
+    vel_b: Vector<f32>,
+}
+
+const OPTIONS: ShapeCastOptions = ShapeCastOptions {
+    max_time_of_impact: 1.0,
+    target_distance: 0.0,
+    stop_at_penetration: true,
+    compute_impact_geometry_on_penetration: true,
+};
+
+impl Pair {
+    fn input(&self) -> CastInput<'_> {
+        CastInput::new(&self.a, self.xf_a, self.va, &self.b, self.xf_b, self.vb)
+    }
+}
+
+fn pairs() -> Vec<Pair> {
+    let mut rng = Rng(SEED);
+    let mut out = Vec::with_capacity(PAIRS);
+    let parry = |p: &[Vec2]| {
+        ConvexPolygon::from_convex_polyline(p.iter().map(|v| Point::new(v.x, v.y)).collect())
+    };
+    while out.len() < PAIRS {
+        let (pts_a, pts_b) = (random_octagon(&mut rng), random_octagon(&mut rng));
+        let (Ok(a), Ok(b), Some(pa), Some(pb)) = (
+            Shape::polygon(&pts_a, 0.0),
+            Shape::polygon(&pts_b, 0.0),
+            parry(&pts_a),
+            parry(&pts_b),
+        ) else {
+            continue;
+        };
+        let pos_a = Vec2::new(rng.range(-10.0, 10.0), rng.range(-10.0, 10.0));
+        let dir = rng.range(0.0, std::f32::consts::TAU);
+        let pos_b = pos_a + rng.range(4.0, 8.0) * Vec2::new(dir.cos(), dir.sin());
+        let target = pos_a + Vec2::new(rng.range(-1.0, 1.0), rng.range(-1.0, 1.0));
+        let va = Vec2::new(rng.range(-1.0, 1.0), rng.range(-1.0, 1.0));
+        let vb = (target - pos_b) / rng.range(0.6, 1.2) + va;
+        let (angle_a, angle_b) = (rng.range(-3.1, 3.1), rng.range(-3.1, 3.1));
+        let iso = |p: Vec2, a: f32| Isometry::new(Vector::new(p.x, p.y), a);
+        let pair = Pair {
+            a,
+            b,
+            xf_a: Transform::new(pos_a, angle_a),
+            xf_b: Transform::new(pos_b, angle_b),
+            va,
+            vb,
+            pa,
+            pb,
+            iso_a: iso(pos_a, angle_a),
+            iso_b: iso(pos_b, angle_b),
+            vel_a: Vector::new(va.x, va.y),
+            vel_b: Vector::new(vb.x, vb.y),
+        };
+        let ours = shape_cast(&pair.input(), None);
+        let theirs = cast_shapes(
+            &pair.iso_a,
+            &pair.vel_a,
+            &pair.pa,
+            &pair.iso_b,
+            &pair.vel_b,
+            &pair.pb,
+            OPTIONS,
+        );
+        let both_hit = ours.termination == CastTermination::Hit
+            && (0.05..0.95).contains(&ours.t)
+            && matches!(theirs, Ok(Some(h)) if (h.time_of_impact - ours.t).abs() < 1e-3);
+        if both_hit {
+            out.push(pair);
+        }
+    }
+    out
+}
+
+fn cast_poly_poly(c: &mut Criterion) {
+    let pairs = pairs();
+    let mut group = c.benchmark_group("cast_poly_poly");
+    group.measurement_time(Duration::from_secs(3));
+    group.warm_up_time(Duration::from_secs(1));
+    group.bench_function("collidescope", |bench| {
+        let mut i = 0usize;
+        bench.iter(|| {
+            let p = &pairs[i & MASK];
+            i = i.wrapping_add(1);
+            black_box(shape_cast(black_box(&p.input()), None))
+        })
+    });
+    group.bench_function("parry2d", |bench| {
+        let mut i = 0usize;
+        bench.iter(|| {
+            let p = &pairs[i & MASK];
+            i = i.wrapping_add(1);
+            black_box(cast_shapes(
+                black_box(&p.iso_a),
+                &p.vel_a,
+                &p.pa,
+                &p.iso_b,
+                &p.vel_b,
+                &p.pb,
+                OPTIONS,
+            ))
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, cast_poly_poly);
+criterion_main!(benches);
