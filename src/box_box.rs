@@ -44,8 +44,8 @@
 //! 3 is −x (Box2D-Lite numbers them 1..4 differently). [`NO_EDGE`] marks a missing
 //! tag. Packed as `in_a | out_a << 8 | in_b << 16 | out_b << 24`.
 
-use crate::consts::{MANIFOLD_TOUCHING_TOLERANCE, MAX_MANIFOLD_POINTS};
-use crate::manifold::ClipPlane;
+use crate::consts::MAX_MANIFOLD_POINTS;
+use crate::manifold::{touching_tolerance, ClipPlane};
 use crate::math::Transform;
 use crate::sat::{bias_threshold, choose_owner, Owner, SatChoice};
 use crate::shape::{Geometry, Shape};
@@ -598,8 +598,8 @@ pub fn box_box(
     };
 
     // Separated band: two corners closest → one point (Box2D v3).
-    let scale = input.shape_a.bounding_radius() + input.shape_b.bounding_radius();
-    if separation + radii > MANIFOLD_TOUCHING_TOLERANCE * scale {
+    let core = separation + radii;
+    if core > 0.0 && core > touching_tolerance(input.shape_a, input.shape_b) {
         let (f1, f2) = segment_fractions(r1, r2, incident[0].p, incident[1].p);
         // At a fraction of exactly 0 or 1 take the endpoint itself: `p0 + 1·(p1 − p0)`
         // is not `p1` to the last bit, and two corners a hair apart magnify that.

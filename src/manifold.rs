@@ -493,17 +493,42 @@ struct Pair<'a> {
     xf_a: Transform,
     b_to_a: Transform,
     spec: f32,
-    touch: f32,
+}
+
+/// The core distance under which two shapes count as touching:
+/// [`MANIFOLD_TOUCHING_TOLERANCE`] times the sum of their bounding radii (the largest
+/// core vertex distance from the local origin, plus the radius). One square root per
+/// shape, not per vertex. Shared with `box_box.rs` so both paths draw the same line.
+pub(crate) fn touching_tolerance(a: &Shape, b: &Shape) -> f32 {
+    let extent = |s: &Shape| {
+        let mut m = 0.0f32;
+        for v in s.vertices() {
+            let l = v.x * v.x + v.y * v.y;
+            m = if l > m { l } else { m };
+        }
+        m.sqrt() + s.radius()
+    };
+    MANIFOLD_TOUCHING_TOLERANCE * (extent(a) + extent(b))
 }
 
 impl Pair<'_> {
+    /// Computed when first needed: most queries never ask.
+    fn touch(&self) -> f32 {
+        touching_tolerance(self.a, self.b)
+    }
+
+    /// True when the cores, `core` apart, are apart beyond the touching band.
+    fn apart(&self, core: f32) -> bool {
+        core > 0.0 && core > self.touch()
+    }
+
     fn edge_of(&self, owner: Owner, edge: usize) -> Edge {
         let (s, xf) = match owner {
             Owner::A => (self.a, Transform::IDENTITY),
             Owner::B => (self.b, self.b_to_a),
         };
         let v = s.vertices();
-        let j = (edge + 1) % v.len();
+        let j = if edge + 1 == v.len() { 0 } else { edge + 1 };
         Edge {
             owner,
             v1: xf.apply(v[edge]),
@@ -532,17 +557,16 @@ impl Pair<'_> {
         }
     }
 
-    /// Farthest feature of A along `n` and of B along `−n` (A's frame).
-    fn features(&self, n: Vec2) -> (Edge, Edge) {
-        let fa = self.a.local_feature(n);
-        let fb = self
-            .b
-            .local_feature(self.b_to_a.q.apply_inv(-n))
-            .transformed(&self.b_to_a);
-        (
-            Edge::from_feature(Owner::A, &fa),
-            Edge::from_feature(Owner::B, &fb),
-        )
+    /// The farthest feature of one shape along `dir` (A's frame, both in and out).
+    fn feature_of(&self, owner: Owner, dir: Vec2) -> Edge {
+        let f = match owner {
+            Owner::A => self.a.local_feature(dir),
+            Owner::B => self
+                .b
+                .local_feature(self.b_to_a.q.apply_inv(dir))
+                .transformed(&self.b_to_a),
+        };
+        Edge::from_feature(owner, &f)
     }
 }
 
@@ -554,21 +578,23 @@ pub fn contact_manifold(
 ) -> ManifoldOutput {
     let (a, b) = (input.shape_a, input.shape_b);
     let xf_a = input.transform_a;
-    let scale = a.bounding_radius() + b.bounding_radius();
     let pair = Pair {
         a,
         b,
         xf_a,
         b_to_a: xf_a.inv_mul(&input.transform_b),
         spec: input.speculative_distance.max(0.0),
-        touch: MANIFOLD_TOUCHING_TOLERANCE * scale,
     };
     if let Some(t) = trace.as_deref_mut() {
         *t = ManifoldTrace {
             source: Some(input.source),
-            touching_tolerance: pair.touch,
+            touching_tolerance: pair.touch(),
             ..Default::default()
         };
+    }
+    let (na, nb) = (a.vertices().len(), b.vertices().len());
+    if input.source == ManifoldSource::Sat && (na == 1 || nb == 1) {
+        return point_core_manifold(&pair, trace);
     }
     let choice = match input.source {
         ManifoldSource::Sat => normal_sat(input, &pair),
@@ -599,9 +625,6 @@ pub fn contact_manifold(
 /// Step 1 for the SAT source.
 fn normal_sat(input: &ManifoldInput, pair: &Pair) -> Step1 {
     let (na, nb) = (pair.a.vertices().len(), pair.b.vertices().len());
-    if na == 1 || nb == 1 {
-        return point_against_core(pair);
-    }
     if na >= 3 && nb >= 3 {
         // SAT first: exact sign and depth for two polygons.
         let sat = sat_of(input);
@@ -610,7 +633,7 @@ fn normal_sat(input: &ManifoldInput, pair: &Pair) -> Step1 {
             return Step1::Separated(sat.separation, n);
         }
         let core = sat.separation + pair.a.radius() + pair.b.radius();
-        if core <= pair.touch {
+        if !pair.apart(core) {
             return Step1::Normal(NormalChoice {
                 normal: n,
                 separation: sat.separation,
@@ -689,7 +712,7 @@ fn closest_points_or(input: &ManifoldInput, pair: &Pair) -> Step1 {
     if separation > pair.spec {
         return Step1::Separated(separation, n);
     }
-    if d.distance > pair.touch && n != Vec2::ZERO {
+    if pair.apart(d.distance) && n != Vec2::ZERO {
         return Step1::Normal(NormalChoice {
             normal: n,
             separation,
@@ -708,14 +731,24 @@ fn closest_points_or(input: &ManifoldInput, pair: &Pair) -> Step1 {
     })
 }
 
-/// SAT source with a 1-vertex core: the other core's face of largest separation,
-/// then its Voronoi region (b2CollidePolygonAndCircle). Exact: a vertex region gives
-/// the closest-points direction, as GJK would.
-fn point_against_core(pair: &Pair) -> Step1 {
+/// SAT source with a 1-vertex core (a circle or a point) against any core: the whole
+/// manifold in one pass, after Box2D's `b2CollidePolygonAndCircle`. In the core's own
+/// frame: the face of largest separation `s` for the point; if the point projects
+/// beyond one end of that face (`u1 < 0` or `u2 < 0`), that corner is the closest
+/// feature — with the cores apart (beyond the touching band) the normal is the
+/// corner-to-point direction, exactly what GJK would give; otherwise the face normal
+/// (the same clamped corner the general point–segment case makes). Two 1-vertex cores:
+/// the line of centres. Same features, normals, points and ids as steps 1–4 would
+/// give, without their generality.
+fn point_core_manifold(pair: &Pair, trace: Option<&mut ManifoldTrace>) -> ManifoldOutput {
     let radii = pair.a.radius() + pair.b.radius();
     let (na, nb) = (pair.a.vertices().len(), pair.b.vertices().len());
+    let xf_a = pair.xf_a;
+    let mut out = ManifoldOutput::separated(None, Vec2::ZERO);
     if na == 1 && nb == 1 {
-        let d = pair.b_to_a.apply(pair.b.vertices()[0]) - pair.a.vertices()[0];
+        let pa = pair.a.vertices()[0];
+        let pb = pair.b_to_a.apply(pair.b.vertices()[0]);
+        let d = pb - pa;
         let len = d.length();
         let n = if len > 0.0 && (d / len).is_finite() {
             d / len
@@ -723,23 +756,39 @@ fn point_against_core(pair: &Pair) -> Step1 {
             Vec2::Y
         };
         let separation = len - radii;
-        if separation > pair.spec {
-            return Step1::Separated(separation, n);
+        out.normal = xf_a.q.apply(n);
+        if separation <= pair.spec {
+            let source = if pair.apart(len) {
+                NormalSource::ClosestPoints
+            } else {
+                NormalSource::Sat
+            };
+            out.outcome = ManifoldOutcome::Contact;
+            out.normal_source = Some(source);
+            out.case = Some(ManifoldCase::PointPoint);
+            out.reference = Some(Owner::A);
+            out.points[0] = ManifoldPoint {
+                point_a: xf_a.apply(pa + pair.a.radius() * n),
+                point_b: xf_a.apply(pb - pair.b.radius() * n),
+                separation,
+                id: ContactId {
+                    reference: Owner::A,
+                    reference_index: 0,
+                    incident_index: 0,
+                    kind: IdKind::Point,
+                }
+                .pack(),
+            };
+            out.point_count = 1;
         }
-        let source = if len > pair.touch {
-            NormalSource::ClosestPoints
-        } else {
-            NormalSource::Sat
-        };
-        return Step1::Normal(NormalChoice {
-            normal: n,
-            separation,
-            source,
-            hint: None,
-            vertex_vertex: false,
-        });
+        if let Some(t) = trace {
+            let fa = pair.vertex_of(Owner::A, 0, n);
+            let fb = pair.vertex_of(Owner::B, 0, -n);
+            record_point_case(t, &out, separation, &fa, &fb, &fa, &fb, &xf_a);
+        }
+        return out;
     }
-    // The point `p` and the core `owner` (vertices and normals in A's frame).
+    // The point `p` (A's frame) and the core `owner`, whose frame `xf` maps into A's.
     let (owner, p, shape, xf) = if na == 1 {
         (Owner::B, pair.a.vertices()[0], pair.b, pair.b_to_a)
     } else {
@@ -750,89 +799,182 @@ fn point_against_core(pair: &Pair) -> Step1 {
             Transform::IDENTITY,
         )
     };
-    // Work in the core's own frame: the point goes there.
+    let (r_core, r_point) = if owner == Owner::A {
+        (pair.a.radius(), pair.b.radius())
+    } else {
+        (pair.b.radius(), pair.a.radius())
+    };
     let pl = xf.apply_inv(p);
-    let v = shape.vertices();
-    let normals = shape.normals();
-    let mut best = (0usize, f32::NEG_INFINITY);
-    for (i, (vi, ni)) in v.iter().zip(normals).enumerate() {
-        let s = (pl - *vi).dot(*ni);
-        if s > best.1 {
-            best = (i, s);
+    let count = shape.vertices().len().min(shape.normals().len());
+    let (v, normals) = (&shape.vertices()[..count], &shape.normals()[..count]);
+    let mut i = 0;
+    let mut s = f32::NEG_INFINITY;
+    for k in 0..count {
+        let (vk, nk) = (v[k], normals[k]);
+        let sk = (pl.x - vk.x) * nk.x + (pl.y - vk.y) * nk.y;
+        if sk > s {
+            s = sk;
+            i = k;
         }
     }
-    let (i, s) = best;
-    // `out` points out of the core; the normal from A to B is `out` when the core is A.
-    let to_ab = |out: Vec2| -> Vec2 {
-        let w = xf.q.apply(out);
+    let ni = normals[i];
+    // Out of the core, in the core's frame → from A to B in A's frame.
+    let to_ab = |o: Vec2| -> Vec2 {
+        let w = xf.q.apply(o);
         if owner == Owner::A {
             w
         } else {
             -w
         }
     };
+    let j = if i + 1 == v.len() { 0 } else { i + 1 };
+    let (v1, v2) = (v[i], v[j]);
     let face_sep = s - radii;
-    if face_sep > pair.spec {
-        return Step1::Separated(face_sep, to_ab(normals[i]));
-    }
-    if s > pair.touch {
-        let v1 = v[i];
-        let v2 = v[(i + 1) % v.len()];
+    let mut separation = face_sep;
+    let mut result = None;
+    if face_sep <= pair.spec {
         let u1 = (pl - v1).dot(v2 - v1);
         let u2 = (pl - v2).dot(v1 - v2);
-        let corner = if u1 < 0.0 {
-            Some(v1)
-        } else if u2 < 0.0 {
-            Some(v2)
-        } else {
-            None
-        };
-        if let Some(c) = corner {
+        result = if u1 < 0.0 || u2 < 0.0 {
+            let (c, ci) = if u1 < 0.0 { (v1, i) } else { (v2, j) };
+            // Apart from the corner, not from the face's line: a point near the line can
+            // lie far past the face's end (found by the fuzzer: a point 2e-5 off a
+            // segment's line but 0.22 past its end got a contact).
             let d = pl - c;
-            let len = d.length();
-            let separation = len - radii;
-            let out = d / len;
-            if separation > pair.spec {
-                return Step1::Separated(separation, to_ab(out));
+            if pair.apart(d.length()) {
+                let len = d.length();
+                let o = d / len;
+                separation = len - radii;
+                (separation <= pair.spec).then_some((
+                    c,
+                    o,
+                    ci,
+                    IdKind::Point,
+                    NormalSource::ClosestPoints,
+                ))
+            } else {
+                separation = (pl - c).dot(ni) - radii;
+                Some((c, ni, ci, IdKind::Point, NormalSource::Sat))
             }
-            return Step1::Normal(NormalChoice {
-                normal: to_ab(out),
-                separation,
-                source: NormalSource::ClosestPoints,
-                hint: Some((owner, i)),
-                vertex_vertex: false,
-            });
-        }
+        } else {
+            Some((
+                pl - s * ni,
+                ni,
+                i,
+                IdKind::IncidentVertex,
+                NormalSource::Sat,
+            ))
+        };
     }
-    Step1::Normal(NormalChoice {
-        normal: to_ab(normals[i]),
-        separation: face_sep,
-        source: NormalSource::Sat,
-        hint: Some((owner, i)),
-        vertex_vertex: false,
-    })
+    let Some((foot, o, ref_index, kind, source)) = result else {
+        out.normal = xf_a.q.apply(to_ab(ni));
+        if let Some(t) = trace {
+            t.separation = Some(separation);
+            t.normal = Some(out.normal);
+            t.outcome = Some(ManifoldOutcome::Separated);
+        }
+        return out;
+    };
+    let to_world = |x: Vec2| xf_a.apply(xf.apply(x));
+    let on_core = to_world(foot + r_core * o);
+    let on_point = to_world(pl - r_point * o);
+    let (point_a, point_b) = if owner == Owner::A {
+        (on_core, on_point)
+    } else {
+        (on_point, on_core)
+    };
+    out.outcome = ManifoldOutcome::Contact;
+    out.normal_source = Some(source);
+    out.case = Some(ManifoldCase::PointSegment);
+    out.normal = xf_a.q.apply(to_ab(o));
+    out.reference = Some(owner);
+    out.points[0] = ManifoldPoint {
+        point_a,
+        point_b,
+        separation,
+        id: ContactId {
+            reference: owner,
+            reference_index: ref_index as u8,
+            incident_index: 0,
+            kind,
+        }
+        .pack(),
+    };
+    out.point_count = 1;
+    if let Some(t) = trace {
+        let face = pair.edge_of(owner, i);
+        // The point's query direction: towards the core (A along n, B along −n).
+        let dir = if owner == Owner::A {
+            -to_ab(o)
+        } else {
+            to_ab(o)
+        };
+        let point = pair.vertex_of(owner.other(), 0, dir);
+        let (fa, fb) = if owner == Owner::A {
+            (face, point)
+        } else {
+            (point, face)
+        };
+        record_point_case(t, &out, separation, &fa, &fb, &face, &point, &xf_a);
+    }
+    out
+}
+
+/// Trace records of the one-pass point cases.
+#[allow(clippy::too_many_arguments)]
+fn record_point_case(
+    t: &mut ManifoldTrace,
+    out: &ManifoldOutput,
+    separation: f32,
+    fa: &Edge,
+    fb: &Edge,
+    reference: &Edge,
+    incident: &Edge,
+    xf: &Transform,
+) {
+    t.normal_source = out.normal_source;
+    t.normal = Some(out.normal);
+    t.separation = Some(separation);
+    t.outcome = Some(out.outcome);
+    if out.is_separated() {
+        return;
+    }
+    t.feature_a = Some(fa.record(xf));
+    t.feature_b = Some(fb.record(xf));
+    t.case = out.case;
+    t.reference = Some(reference.record(xf));
+    t.incident = Some(incident.record(xf));
+    t.points = out.points().to_vec();
 }
 
 /// Steps 2–4: features, cases, clipping.
 fn build(pair: &Pair, c: &NormalChoice, mut trace: Option<&mut ManifoldTrace>) -> ManifoldOutput {
     let n = c.normal;
-    let (mut fa, mut fb) = if c.vertex_vertex {
-        let ia = pair.a.support_index(n);
-        let ib = pair.b.support_index(pair.b_to_a.q.apply_inv(-n));
-        (
-            pair.vertex_of(Owner::A, ia, n),
-            pair.vertex_of(Owner::B, ib, -n),
-        )
-    } else {
-        pair.features(n)
+    // Each shape's feature: its support vertex for a vertex–vertex pair; SAT's face by
+    // index for the hinted owner (rather than trusting the feature query to land on it
+    // when two vertices tie along the normal); its only vertex for a 1-vertex core;
+    // else the farthest feature along the normal (A along n, B along −n).
+    let feature = |owner: Owner| -> Edge {
+        let (shape, dir) = match owner {
+            Owner::A => (pair.a, n),
+            Owner::B => (pair.b, -n),
+        };
+        match c.hint {
+            _ if c.vertex_vertex => {
+                let i = match owner {
+                    Owner::A => shape.support_index(dir),
+                    Owner::B => shape.support_index(pair.b_to_a.q.apply_inv(dir)),
+                };
+                pair.vertex_of(owner, i, dir)
+            }
+            Some((o, edge)) if o == owner && !shape.normals().is_empty() => {
+                pair.edge_of(owner, edge)
+            }
+            _ if shape.vertices().len() == 1 => pair.vertex_of(owner, 0, dir),
+            _ => pair.feature_of(owner, dir),
+        }
     };
-    // SAT's face is the reference: take it by index rather than trusting the
-    // feature query to land on it when two vertices tie along the normal.
-    match c.hint {
-        Some((Owner::A, edge)) if !pair.a.normals().is_empty() => fa = pair.edge_of(Owner::A, edge),
-        Some((Owner::B, edge)) if !pair.b.normals().is_empty() => fb = pair.edge_of(Owner::B, edge),
-        _ => {}
-    }
+    let (fa, fb) = (feature(Owner::A), feature(Owner::B));
     let xf = pair.xf_a;
     if let Some(t) = trace.as_deref_mut() {
         t.feature_a = Some(fa.record(&xf));

@@ -262,23 +262,128 @@ pub fn face_scale(shape: &Shape, edge: usize) -> f32 {
     ((v[edge] - c).dot(n[edge])).max(0.0) + shape.radius()
 }
 
-/// Best (largest-separation, lowest index on ties) edge of `owner_v`/`owner_n`
-/// against the vertices `other` (all in one frame). Core separation (no radii).
-#[inline]
-fn best_face(owner_v: &[Vec2], owner_n: &[Vec2], other: &[Vec2]) -> (usize, f32) {
-    let mut best = (0usize, f32::NEG_INFINITY);
-    for (i, (v, n)) in owner_v.iter().zip(owner_n).enumerate() {
-        let d = v.dot(*n);
-        let mut lo = f32::INFINITY;
-        for w in other {
-            lo = lo.min(w.dot(*n));
+/// The best face of each shape (core separations, no radii), and the width of B's
+/// core along its best face's normal (an upper bound of that face's distance from
+/// B's centroid, for the bias). A's frame.
+struct Faces {
+    a: Option<(usize, f32)>,
+    b: Option<(usize, f32)>,
+    b_width: f32,
+}
+
+/// The best face of `owner` (vertices and normals, the normals turned into the frame
+/// of `other` by `rotate`) against the vertices `other`: (edge, core separation,
+/// normal). Both polygons strictly convex with 3 or more vertices, counter-clockwise.
+///
+/// Rotating calipers instead of every vertex against every face: as the owner's
+/// normals turn counter-clockwise edge by edge (by less than π each, the polygon
+/// being convex), the other polygon's support point along `−n` moves forward around
+/// it, and along the way its projection decreases until the new support (the
+/// projections around a strictly convex polygon are unimodal). So each face starts
+/// from the previous face's support and steps forward while the projection drops:
+/// `m + n + m` dot products in all instead of `n·m`. Ties (a face of the other
+/// polygon parallel to this one) stop the step; both ends have the same projection.
+#[inline(always)]
+fn walk(
+    owner_v: &[Vec2],
+    owner_n: &[Vec2],
+    rotate: impl Fn(Vec2) -> Vec2,
+    other: &[Vec2],
+) -> (usize, f32, Vec2) {
+    let m = other.len();
+    let n0 = rotate(owner_n[0]);
+    let mut j = 0;
+    let mut dj = other[0].dot(n0);
+    for (k, w) in other.iter().enumerate().skip(1) {
+        let d = w.dot(n0);
+        if d < dj {
+            dj = d;
+            j = k;
         }
-        let s = lo - d;
+    }
+    let mut best = (0, dj - owner_v[0].dot(n0), n0);
+    for i in 1..owner_v.len().min(owner_n.len()) {
+        let n = rotate(owner_n[i]);
+        let mut dj = other[j].dot(n);
+        // Strictly decreasing: at most m − 1 steps, never a cycle.
+        loop {
+            let k = if j + 1 == m { 0 } else { j + 1 };
+            let dk = other[k].dot(n);
+            if dk < dj {
+                j = k;
+                dj = dk;
+            } else {
+                break;
+            }
+        }
+        let s = dj - owner_v[i].dot(n);
         if s > best.1 {
-            best = (i, s);
+            best = (i, s, n);
         }
     }
     best
+}
+
+/// Every face of both polygons (3 or more vertices each), by [`walk`]; B's core is
+/// brought into A's frame in a fixed array of `N` points.
+#[inline(always)]
+fn faces_polygons<const N: usize>(a: &Shape, b: &Shape, b_to_a: &Transform) -> Faces {
+    let mut buf = [Vec2::ZERO; N];
+    let m = b.vertices().len().min(N);
+    for (d, p) in buf.iter_mut().zip(b.vertices()) {
+        *d = b_to_a.apply(*p);
+    }
+    let vb = &buf[..m];
+    let va = a.vertices();
+    let (i, sa, _) = walk(va, a.normals(), |n| n, vb);
+    let (j, sb, nj) = walk(vb, b.normals(), |n| b_to_a.q.apply(n), va);
+    let lo = vb.iter().fold(f32::INFINITY, |lo, w| lo.min(w.dot(nj)));
+    Faces {
+        a: Some((i, sa)),
+        b: Some((j, sb)),
+        b_width: vb[j].dot(nj) - lo,
+    }
+}
+
+/// Every face against every vertex (for cores of 1 or 2 vertices, where the
+/// calipers do not apply).
+fn faces_small(a: &Shape, b: &Shape, b_to_a: &Transform) -> Faces {
+    let mut buf = [Vec2::ZERO; MAX_POLYGON_VERTICES];
+    let m = b.vertices().len().min(MAX_POLYGON_VERTICES);
+    for (d, p) in buf.iter_mut().zip(b.vertices()) {
+        *d = b_to_a.apply(*p);
+    }
+    let vb = &buf[..m];
+    let va = a.vertices();
+    let min_dot = |pts: &[Vec2], n: Vec2| pts.iter().fold(f32::INFINITY, |lo, w| lo.min(w.dot(n)));
+    let mut out = Faces {
+        a: None,
+        b: None,
+        b_width: 0.0,
+    };
+    if !a.normals().is_empty() {
+        let mut best = (0usize, f32::NEG_INFINITY);
+        for (i, (v, n)) in va.iter().zip(a.normals()).enumerate() {
+            let s = min_dot(vb, *n) - v.dot(*n);
+            if s > best.1 {
+                best = (i, s);
+            }
+        }
+        out.a = Some(best);
+    }
+    if !b.normals().is_empty() {
+        let mut best = (0usize, f32::NEG_INFINITY, Vec2::ZERO);
+        for (j, (w, n)) in vb.iter().zip(b.normals()).enumerate() {
+            let n = b_to_a.q.apply(*n);
+            let s = min_dot(va, n) - w.dot(n);
+            if s > best.1 {
+                best = (j, s, n);
+            }
+        }
+        out.b_width = vb[best.0].dot(best.2) - min_dot(vb, best.2);
+        out.b = Some((best.0, best.1));
+    }
+    out
 }
 
 /// An interval moved by `offset` along its axis.
@@ -304,14 +409,7 @@ pub fn separating_axis(input: &SatInput, mut trace: Option<&mut SatTrace>) -> Sa
     let (a, b) = (input.shape_a, input.shape_b);
     let (ra, rb) = (a.radius(), b.radius());
     let radii = ra + rb;
-    // B's core in A's frame, in a fixed array (no allocation).
     let b_to_a = xf_a.inv_mul(&input.transform_b);
-    let mut vb = [Vec2::ZERO; MAX_POLYGON_VERTICES];
-    let nb_count = b.vertices().len().min(MAX_POLYGON_VERTICES);
-    for (dst, src) in vb.iter_mut().zip(b.vertices()) {
-        *dst = b_to_a.apply(*src);
-    }
-    let vb = &vb[..nb_count];
     let va = a.vertices();
     if let Some(t) = trace.as_deref_mut() {
         *t = SatTrace::default();
@@ -319,7 +417,8 @@ pub fn separating_axis(input: &SatInput, mut trace: Option<&mut SatTrace>) -> Sa
 
     // Two circles: the line of centres.
     if a.normals().is_empty() && b.normals().is_empty() {
-        let d = vb[0] - va[0];
+        let cb = b_to_a.apply(b.vertices()[0]);
+        let d = cb - va[0];
         let len = d.length();
         let (axis, kind) = if len > 0.0 && (d / len).is_finite() {
             (d / len, SatAxisKind::CentreLine)
@@ -350,7 +449,7 @@ pub fn separating_axis(input: &SatInput, mut trace: Option<&mut SatTrace>) -> Sa
                 face: [xf_a.apply(va[0]), xf_a.apply(va[0])],
                 // Projections were taken in A's frame; shift them to world space.
                 interval_a: shift(interval(va, axis, ra), xf_a.p.dot(out.normal)),
-                interval_b: shift(interval(vb, axis, rb), xf_a.p.dot(out.normal)),
+                interval_b: shift(interval(&[cb], axis, rb), xf_a.p.dot(out.normal)),
                 separation,
                 best_so_far: best,
             });
@@ -361,47 +460,48 @@ pub fn separating_axis(input: &SatInput, mut trace: Option<&mut SatTrace>) -> Sa
         return out;
     }
 
-    // A's faces against B's vertices.
-    let best_a = if a.normals().is_empty() {
-        None
+    // Every face of A against B's vertices, every face of B against A's, in A's
+    // frame (B's normals rotated into it).
+    let (na, nb) = (va.len(), b.vertices().len());
+    let f = if na < 3 || nb < 3 {
+        faces_small(a, b, &b_to_a)
+    } else if nb <= 8 {
+        faces_polygons::<8>(a, b, &b_to_a)
     } else {
-        let (i, s) = best_face(va, a.normals(), vb);
-        Some(SatBest {
-            owner: Owner::A,
-            edge: i,
-            separation: s - radii,
-        })
+        faces_polygons::<MAX_POLYGON_VERTICES>(a, b, &b_to_a)
     };
-    // B's faces against A's vertices: B's normals rotated into A's frame.
-    let best_b = if b.normals().is_empty() {
-        None
-    } else {
-        let mut best = (0usize, f32::NEG_INFINITY);
-        for (j, (w, n)) in vb.iter().zip(b.normals()).enumerate() {
-            let n = b_to_a.q.apply(*n);
-            let d = w.dot(n);
-            let mut lo = f32::INFINITY;
-            for v in va {
-                lo = lo.min(v.dot(n));
-            }
-            let s = lo - d;
-            if s > best.1 {
-                best = (j, s);
-            }
-        }
-        Some(SatBest {
-            owner: Owner::B,
-            edge: best.0,
-            separation: best.1 - radii,
-        })
-    };
+    let best_a = f.a.map(|(i, s)| SatBest {
+        owner: Owner::A,
+        edge: i,
+        separation: s - radii,
+    });
+    let best_b = f.b.map(|(j, s)| SatBest {
+        owner: Owner::B,
+        edge: j,
+        separation: s - radii,
+    });
 
     let (winner, choice, threshold) = match (best_a, best_b) {
         (Some(ba), Some(bb)) => {
-            let h_b = face_scale(b, bb.edge);
-            let (o, c) = choose_owner(ba.separation, bb.separation, h_b);
-            let th =
-                (c != SatChoice::LargestSeparation).then(|| bias_threshold(ba.separation, h_b));
+            // `h_B` (a centroid) is needed only when it decides: `0 ≤ h_B ≤ width + rB`
+            // (the centroid lies within B's width along the face normal), so
+            // `s_B ≤ 0.95·s_A` keeps A and `s_B > 0.95·s_A + 0.01·(width + rB)` gives B
+            // whatever `h_B` is exactly.
+            let separated = ba.separation > 0.0 || bb.separation > 0.0;
+            let h_max = f.b_width + rb;
+            let needs_h = !separated
+                && ((bb.separation > SAT_RELATIVE_TOLERANCE * ba.separation
+                    && bb.separation <= bias_threshold(ba.separation, h_max))
+                    || trace.is_some());
+            let h_b = if needs_h { face_scale(b, bb.edge) } else { 0.0 };
+            let (o, c) = if separated || needs_h {
+                choose_owner(ba.separation, bb.separation, h_b)
+            } else if bb.separation > SAT_RELATIVE_TOLERANCE * ba.separation {
+                (Owner::B, SatChoice::BBeyondBias)
+            } else {
+                (Owner::A, SatChoice::BiasKeptA)
+            };
+            let th = needs_h.then(|| bias_threshold(ba.separation, h_b));
             (if o == Owner::A { ba } else { bb }, c, th)
         }
         (Some(ba), None) => (ba, SatChoice::OnlyA, None),
@@ -424,7 +524,8 @@ pub fn separating_axis(input: &SatInput, mut trace: Option<&mut SatTrace>) -> Sa
     };
 
     if let Some(t) = trace {
-        record_axes(t, input, &b_to_a, va, vb);
+        let vb: Vec<Vec2> = b.vertices().iter().map(|p| b_to_a.apply(*p)).collect();
+        record_axes(t, input, &b_to_a, va, &vb);
         t.best_a = best_a;
         t.best_b = best_b;
         t.bias_threshold = threshold;
@@ -562,6 +663,75 @@ mod tests {
             },
             None,
         )
+    }
+
+    /// The rotating-calipers walk finds each shape's best face exactly as checking
+    /// every vertex against every face does, on random polygons of 3 to 12 vertices.
+    #[test]
+    fn calipers_match_brute_force() {
+        let mut seed = 0x5EEDu64;
+        let mut rnd = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed >> 40) as f32 / (1u64 << 24) as f32
+        };
+        let polygon = |rnd: &mut dyn FnMut() -> f32| {
+            let n = 3 + (rnd() * 10.0) as usize;
+            let (ax, ay) = (0.3 + rnd(), 0.3 + rnd());
+            let mut t: Vec<f32> = (0..n).map(|_| rnd() * std::f32::consts::TAU).collect();
+            t.sort_by(f32::total_cmp);
+            let pts: Vec<Vec2> = t.iter().map(|t| v(ax * t.cos(), ay * t.sin())).collect();
+            Shape::polygon(&pts, 0.0).ok()
+        };
+        let brute = |o: &Shape, xo: &Transform, other: &Shape, xt: &Transform| {
+            let w: Vec<Vec2> = other
+                .vertices()
+                .iter()
+                .map(|p| xo.apply_inv(xt.apply(*p)))
+                .collect();
+            o.vertices()
+                .iter()
+                .zip(o.normals())
+                .map(|(v, n)| {
+                    w.iter()
+                        .map(|p| (*p - *v).dot(*n))
+                        .fold(f32::INFINITY, f32::min)
+                })
+                .collect::<Vec<f32>>()
+        };
+        let mut checked = 0;
+        for _ in 0..3000 {
+            let (Some(a), Some(b)) = (polygon(&mut rnd), polygon(&mut rnd)) else {
+                continue;
+            };
+            let xa = Transform::new(v(rnd() * 4.0 - 2.0, rnd() * 4.0 - 2.0), rnd() * 6.3);
+            let xb = Transform::new(v(rnd() * 4.0 - 2.0, rnd() * 4.0 - 2.0), rnd() * 6.3);
+            let mut t = SatTrace::default();
+            separating_axis(
+                &SatInput {
+                    shape_a: &a,
+                    transform_a: xa,
+                    shape_b: &b,
+                    transform_b: xb,
+                },
+                Some(&mut t),
+            );
+            for (best, seps) in [
+                (t.best_a.unwrap(), brute(&a, &xa, &b, &xb)),
+                (t.best_b.unwrap(), brute(&b, &xb, &a, &xa)),
+            ] {
+                let max = seps.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+                assert!(
+                    (best.separation - max).abs() < 1e-5,
+                    "{} vs {max}",
+                    best.separation
+                );
+                assert!((seps[best.edge] - max).abs() < 1e-5);
+                checked += 1;
+            }
+        }
+        assert!(checked > 5000);
     }
 
     #[test]

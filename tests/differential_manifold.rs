@@ -39,9 +39,20 @@
 //!   with normals agreeing to 1e-3 rad on shapes of size ~1 that is ~1e-3.
 //!
 //! Every pair that disagrees beyond these is classified by cause (the enum `Cause`)
-//! and counted; the summary is printed with `eprintln!`
+//! against an exact f64 reference (the hull of the core difference) and counted; the
+//! summary is printed with `eprintln!`
 //! (`cargo test --test differential_manifold -- --nocapture`). A disagreement no
 //! cause explains fails the test.
+//!
+//! ## Results (seeds as below, 210,000 pairs per source)
+//! EPA source: 204,490 agree; SAT source: 202,375. The disagreements, all explained:
+//! parry's ball–rounded-polygon projection is iterative and off the exact normal
+//! (4,338, nearly all Circle–Rounded); deep overlaps (545 / 1,496); our SAT bias
+//! keeping A's face (1,378, SAT source only); our EPA source keeping A's nearly
+//! parallel face as the reference (285); parry clipping two faces at a point contact
+//! (140); parry's capsule–capsule second-point rule (127); face ties (40 / 111);
+//! short clipped edges (15); the speculative boundary (14); parry's box–box missing a
+//! corner–corner contact within the prediction (6).
 
 use collidescope::manifold::{
     contact_manifold, ManifoldCase, ManifoldInput, ManifoldOutput, ManifoldSource, ManifoldTrace,
@@ -195,20 +206,6 @@ fn world_core(shape: &Shape, xf: &Transform) -> Vec<DVec2> {
         .iter()
         .map(|p| xf.apply(*p).as_dvec2())
         .collect()
-}
-
-/// Separation of the shapes along the unit direction `n` (A to B), radii included:
-/// `min_B(x·n) − rB − (max_A(x·n) + rA)`. The penetration depth is minus its maximum.
-fn sep_along(a: &[DVec2], ra: f64, b: &[DVec2], rb: f64, n: DVec2) -> f64 {
-    let max_a = a.iter().map(|p| p.dot(n)).fold(f64::NEG_INFINITY, f64::max);
-    let min_b = b.iter().map(|p| p.dot(n)).fold(f64::INFINITY, f64::min);
-    min_b - rb - (max_a + ra)
-}
-
-fn seg_point(p: DVec2, a: DVec2, b: DVec2) -> f64 {
-    let e = b - a;
-    let t = ((p - a).dot(e) / e.dot(e)).clamp(0.0, 1.0);
-    (p - (a + t * e)).length()
 }
 
 // ---------------------------------------------------------------------------------
