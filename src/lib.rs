@@ -11,6 +11,8 @@
 //! - [`box_box`]: Box2D-Lite's box–box contact with feature-pair ids;
 //! - [`toi`] (swept SAT) and [`cast`] (conservative advancement): time of impact;
 //! - [`scene`]: the RON scene format; [`report`]: the JSON report.
+//! - [`fuzz`]: seeded random pairs of every kind checked against exact f64
+//!   references and against the core itself (`collidescope fuzz`).
 //!
 //! Frame convention: shapes are defined in their local frame and placed by a
 //! [`math::Transform`]; every query result is in world space with normals from A to B.
@@ -27,6 +29,7 @@ pub mod draw;
 pub mod draw_contact;
 pub mod epa;
 pub mod export;
+pub mod fuzz;
 pub mod gjk;
 pub mod hull;
 pub mod import;
