@@ -45,6 +45,14 @@ fn main() -> ExitCode {
                 ExitCode::FAILURE
             }
         },
+        Some(Command::Fuzz(fuzz)) => match cli::run_fuzz(&fuzz) {
+            Ok(true) => ExitCode::SUCCESS,
+            Ok(false) => ExitCode::from(1),
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::from(2)
+            }
+        },
         None => {
             let default_scene = match cli::load_or_default(None) {
                 Ok((s, _)) => s,
