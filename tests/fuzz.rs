@@ -428,3 +428,53 @@ fn the_cast_does_not_extrapolate_on_a_noisy_normal() {
         t.f(res.cast.t as f64)
     );
 }
+
+/// Seed 3, pair 961779: a 0.01-wide hull with a 2.4e-6 edge, 90 from a huge hull's
+/// origin. In A's frame rounding (~1e-5) exceeds that edge, the hull is no longer
+/// strictly convex in f32, and SAT's rotating-calipers walk stopped early: separation
+/// 1.3e-2 for a distance of 1.8e-3. Fixed in sat.rs: the winning face is verified
+/// against every vertex, with a full scan when the walk over-estimated it.
+#[test]
+fn sat_is_a_lower_bound_when_a_tiny_polygon_is_far_from_its_frame() {
+    let p = pair(
+        Family::TinyHuge,
+        Geometry::Polygon {
+            points: vec![
+                v(-55.537735, 61.67646),
+                v(-1.8242873, -8.321311),
+                v(23.12313, -39.83403),
+                v(47.568943, -15.693096),
+                v(50.729935, 10.584539),
+                v(24.496374, 71.56316),
+                v(3.5210423, 89.122116),
+                v(-21.086527, 83.71732),
+                v(-54.89921, 69.993675),
+            ],
+            radius: 0.0,
+        },
+        Pose::new(v(33.981106, -66.85193), 1.6542926),
+        Vec2::ZERO,
+        Geometry::Polygon {
+            points: vec![
+                v(-0.004645202, -0.0038077724),
+                v(0.0049969386, -0.004215519),
+                v(0.004998838, -0.004214125),
+                v(0.007569064, 0.0013503814),
+                v(0.0006402796, 0.007052829),
+                v(-0.00252352, 0.0026496993),
+            ],
+            radius: 0.0,
+        },
+        Pose::new(v(-25.83801, -127.36934), -0.017481115),
+        Vec2::ZERO,
+    );
+    let (r, _, res, m) = checked(&p);
+    assert!(failures(&m).is_empty(), "{:?}", failures(&m));
+    assert!((r.signed - 1.7968e-3).abs() < 1e-6, "{}", r.signed);
+    assert!(
+        (res.sat.separation as f64 - r.signed).abs() < 2e-5,
+        "SAT {} against the distance {}",
+        res.sat.separation,
+        r.signed
+    );
+}
