@@ -179,9 +179,29 @@ pub struct CastStep {
     /// The time advanced from this pose, when the loop went on (or, at the last
     /// step of a hit, the final linear step that closes the remaining gap).
     pub advance: Option<f32>,
+    /// Set when the advance came from a face's separating axis (longer than CA's
+    /// `distance / closing_speed`; see the module docs).
+    pub face_step: Option<FaceStep>,
     /// The GJK query of this step.
     pub gjk_iterations: u32,
     pub gjk_termination: GjkTermination,
+}
+
+/// An advance taken along a face's separating axis: the gap between the shapes'
+/// projections on the face normal closes linearly, so they cannot touch before
+/// `gap / closing_speed`.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct FaceStep {
+    /// The shape the face belongs to: `"A"` or `"B"`.
+    pub owner: &'static str,
+    /// The face: core edge `edge` (vertex `edge` → `edge + 1`) of its owner.
+    pub edge: usize,
+    /// The axis, a unit vector from A to B (world): the face normal, negated for B.
+    pub axis: Vec2,
+    /// Gap between the projections of the two shapes on `axis` at this pose.
+    pub gap: f32,
+    /// `−(vB − vA)·axis`.
+    pub closing_speed: f32,
 }
 
 /// The shape-cast trace: the poses at the start, at each step, at the impact, and at
@@ -333,6 +353,7 @@ pub fn shape_cast(input: &CastInput, mut trace: Option<&mut CastTrace>) -> CastO
             point_b: world_point(pb, t),
             closing_speed: None,
             advance: None,
+            face_step: None,
             gjk_iterations: core.iterations,
             gjk_termination: core.termination,
         });
@@ -449,12 +470,20 @@ pub fn shape_cast(input: &CastInput, mut trace: Option<&mut CastTrace>) -> CastO
                 vb: &vb[..nb],
                 b_rot: b0.q,
             };
-            let (face_dt, face_axis) = faces.bound(ia, ib, v * t, v, total_radius, speed_eps);
-            if face_dt > dt {
-                // The face's axis is the contact normal if the shapes touch there: the
-                // fallback if the next pose has the cores exactly touching.
-                dt = face_dt;
-                last_normal = face_axis;
+            if let Some(f) = faces.bound(ia, ib, v * t, v, total_radius, speed_eps) {
+                let face_dt = f.gap / f.closing_speed;
+                if face_dt > dt {
+                    // The face's axis is the contact normal if the shapes touch there:
+                    // the fallback if the next pose has the cores exactly touching.
+                    dt = face_dt;
+                    last_normal = f.axis;
+                    if let Some(st) = step.as_mut() {
+                        st.face_step = Some(FaceStep {
+                            axis: xf_a.q.apply(f.axis),
+                            ..f
+                        });
+                    }
+                }
             }
         }
         if t + dt > 1.0 {
@@ -510,7 +539,7 @@ impl FacePair<'_> {
     /// swept SAT). On the face's own shape the extreme projection is the vertex
     /// itself; the other shape needs one support query. Returns the largest such
     /// step, or 0. `shift` is B's displacement at the current time, `r` the sum of
-    /// the radii. Also returns the axis of the largest step.
+    /// the radii. Returns the face of the largest step (axis in A's frame), if any.
     fn bound(
         &self,
         ia: usize,
@@ -519,19 +548,25 @@ impl FacePair<'_> {
         v: Vec2,
         r: f32,
         speed_eps: f32,
-    ) -> (f32, Vec2) {
+    ) -> Option<FaceStep> {
         let va = self.a.vertices();
         let vb = self.vb;
-        let (mut best, mut axis) = (0.0f32, Vec2::ZERO);
+        let mut best: Option<FaceStep> = None;
         // Only faces B approaches (closing speed > 0) can bound the step; the
         // projection is computed for those alone.
-        let mut consider = |u: Vec2, sep: &dyn Fn() -> f32| {
+        let mut consider = |owner: &'static str, edge: usize, u: Vec2, gap: &dyn Fn() -> f32| {
             let closing = -v.dot(u);
             if closing > speed_eps {
-                let sep = sep();
-                if sep > 0.0 && sep / closing > best {
-                    best = sep / closing;
-                    axis = u;
+                let gap = gap();
+                let longer = best.is_none_or(|b| gap / closing > b.gap / b.closing_speed);
+                if gap > 0.0 && longer {
+                    best = Some(FaceStep {
+                        owner,
+                        edge,
+                        axis: u,
+                        gap,
+                        closing_speed: closing,
+                    });
                 }
             }
         };
@@ -540,7 +575,7 @@ impl FacePair<'_> {
             for e in [(ia + na - 1) % na, ia] {
                 let u = self.a.normals()[e];
                 // A reaches exactly to its vertex on this face; B's nearest point.
-                consider(u, &|| {
+                consider("A", e, u, &|| {
                     min_projection(vb, u) + shift.dot(u) - va[ia].dot(u) - r
                 });
             }
@@ -550,10 +585,12 @@ impl FacePair<'_> {
             for e in [(ib + nv - 1) % nv, ib] {
                 // B's outward face normal, turned into A's frame; the axis faces B.
                 let u = -self.b_rot.apply(self.b.normals()[e]);
-                consider(u, &|| (vb[ib] + shift).dot(u) + min_projection(va, -u) - r);
+                consider("B", e, u, &|| {
+                    (vb[ib] + shift).dot(u) + min_projection(va, -u) - r
+                });
             }
         }
-        (best, axis)
+        best
     }
 }
 
@@ -795,6 +832,36 @@ mod tests {
         assert_eq!(out.t, 0.0);
         assert!((out.normal - v(1.0, 0.0)).length() < 1e-4, "{out:?}");
         assert!((out.distance + 0.2).abs() < 1e-4, "{out:?}");
+    }
+
+    #[test]
+    fn corners_step_along_a_face() {
+        // B starts diagonally off A's corner (1, 1): the closest features are two
+        // corners, and CA's step along the corner-to-corner normal would stop at
+        // t = 0.604. A's right face (edge 1) is 2.5 away and closes at 4: a safe step
+        // to t = 0.625, which is the impact. Then one query confirms it.
+        let a = Shape::cuboid(v(1.0, 1.0)).unwrap();
+        let b = Shape::cuboid(v(0.5, 0.5)).unwrap();
+        let mut trace = CastTrace::default();
+        let out = cast(
+            &a,
+            Vec2::ZERO,
+            Vec2::ZERO,
+            &b,
+            v(4.0, 2.5),
+            v(-4.0, -2.0),
+            Some(&mut trace),
+        );
+        assert_eq!(out.termination, CastTermination::Hit);
+        assert!((out.t - 0.625).abs() < 1e-6, "{out:?}");
+        assert!((out.normal - v(1.0, 0.0)).length() < 1e-5, "{out:?}");
+        assert_eq!(out.iterations, 2);
+        let f = trace.steps[0]
+            .face_step
+            .expect("the first step is a face step");
+        assert_eq!((f.owner, f.edge), ("A", 1));
+        assert!((f.gap - 2.5).abs() < 1e-5 && (f.closing_speed - 4.0).abs() < 1e-5);
+        assert!((trace.steps[0].advance.unwrap() - 0.625).abs() < 1e-6);
     }
 
     #[test]

@@ -336,7 +336,19 @@ pub fn cast_step(an: &Analysis, k: usize) -> String {
         s += &format!(" along {}", p(n));
     }
     s += ". ";
+    if let (Some(f), Some(dt)) = (st.face_step, st.advance) {
+        s += &format!(
+            "The closest points are two corners, so a face at them gives a longer safe step: along the normal of {}'s edge {} the shapes are {:.5} apart and close at {:.5}, so they cannot touch sooner than {:.5} later: advance to t = {:.5}.",
+            f.owner,
+            f.edge,
+            f.gap,
+            f.closing_speed,
+            dt,
+            st.t + dt
+        )
+    }
     match (st.closing_speed, st.advance) {
+        _ if st.face_step.is_some() => {}
         (Some(v), Some(dt)) if v > 0.0 => {
             s += &format!(
                 "They close at {:.5} per unit time along that normal, and no point can close faster, so no contact can happen sooner than {:.5} later: advance to t = {:.5}.",
