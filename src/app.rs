@@ -100,7 +100,8 @@ pub struct AppState {
     pub scene: Scene,
     /// Where the scene was loaded from / will be saved to.
     pub path: Option<PathBuf>,
-    /// Unsaved changes.
+    /// Unsaved changes to the scene. View changes (pair, algorithm, step, cameras,
+    /// layers) do not count: they are written with the next save but never prompt.
     pub dirty: bool,
     pub selected: Option<usize>,
     /// Indices of A and B (None with fewer than two shapes).
@@ -307,8 +308,9 @@ impl AppState {
             refused_vertex: self.refused_vertex,
             manifold_via_sat: self.manifold_via_sat,
         };
-        let (algo, step) = (self.algorithm, self.step);
+        // Recompute first: it clamps the step to the new trace.
         self.analysis();
+        let (algo, step) = (self.algorithm, self.step);
         let mut list = build_draw_list(&self.scene, self.analysis.as_ref(), algo, step, &hl);
         list.layers.retain(|l| !self.hidden_layers.contains(&l.id));
         list
@@ -340,6 +342,8 @@ impl AppState {
         self.dirty = true;
         self.stale = true;
         self.revision += 1;
+        // A successful edit ends a refused drag's warning.
+        self.refused_vertex = None;
     }
 
     /// Starts a drag: the edits until [`AppState::end_drag`] are one undo step.
@@ -446,8 +450,15 @@ impl AppState {
         match self.set_geometry(i, geometry) {
             Ok(()) => Ok(()),
             Err(e) => {
-                self.refused_vertex = Some((i, k));
-                self.error(format!("Vertex drag refused: {e}"));
+                // Shown at once: the red vertex is part of the drawing.
+                if self.refused_vertex != Some((i, k)) {
+                    self.refused_vertex = Some((i, k));
+                    self.revision += 1;
+                }
+                let e = e.replace(" (use make convex)", "");
+                self.error(format!(
+                    "Vertex drag refused: {e}; the polygon keeps its last valid shape"
+                ));
                 Err(e)
             }
         }
@@ -596,7 +607,6 @@ impl AppState {
             self.pair = Some((a, b));
             self.cache = SimplexCache::default();
             self.stale = true;
-            self.dirty = true;
             self.revision += 1;
         }
     }
@@ -606,7 +616,6 @@ impl AppState {
             self.algorithm = algorithm;
             self.step = 0;
             self.playing = false;
-            self.dirty = true;
             self.revision += 1;
         }
     }
@@ -615,7 +624,6 @@ impl AppState {
     pub fn set_manifold_via_sat(&mut self, via_sat: bool) {
         if self.manifold_via_sat != via_sat {
             self.manifold_via_sat = via_sat;
-            self.dirty = true;
             self.revision += 1;
             let n = self.step_count();
             self.step = self.step.min(n - 1);
@@ -676,7 +684,6 @@ impl AppState {
         if !self.hidden_layers.remove(&id) {
             self.hidden_layers.insert(id);
         }
-        self.dirty = true;
         self.revision += 1;
     }
 
@@ -936,6 +943,34 @@ mod tests {
         assert_eq!(app.scene.shapes[0].shape.vertices()[0], Vec2::new(1.3, 0.0));
         app.undo();
         assert_eq!(app.scene.shapes[0].shape, before);
+    }
+
+    #[test]
+    fn draw_list_and_refusal_follow_edits_at_once() {
+        let mut app = app();
+        app.set_algorithm(Algorithm::Epa);
+        app.step_last();
+        let before = app.revision();
+        // Pull B away: fewer steps; the list must draw a step that exists.
+        app.move_shape(1, Vec2::new(9.0, 0.0));
+        let list = app.draw_list();
+        let n = app.step_count();
+        assert!(app.step < n);
+        assert!(
+            list.layer(LayerId::GjkSimplex).is_some(),
+            "the clamped step is drawn"
+        );
+        assert!(!app.dirty || app.revision() > before);
+        // A refused vertex drag bumps the revision so the red dot shows at once.
+        let r = app.revision();
+        let _ = app.move_vertex(0, 0, Vec2::new(0.2, 0.0));
+        assert!(app.revision() > r);
+        // View changes are not unsaved changes.
+        let mut fresh = AppState::new(app.scene.clone(), None);
+        fresh.set_algorithm(Algorithm::Sat);
+        fresh.set_pair(1, 0);
+        fresh.toggle_layer(LayerId::Minkowski);
+        assert!(!fresh.dirty);
     }
 
     #[test]

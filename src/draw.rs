@@ -218,7 +218,7 @@ fn label(at: Vec2, text: impl Into<String>, color: Rgba) -> Prim {
     Prim::Label {
         at,
         offset: Vec2::new(6.0, -6.0),
-        text: text.into(),
+        text: crate::narrate::tidy_zeros(&text.into()),
         color,
         size: 15.0,
     }
@@ -372,7 +372,7 @@ fn gjk_layers(trace: &GjkTrace, k: usize, scale: f32, out: &mut DrawList) {
         });
         prims.push(label(
             v.w,
-            format!("w{} ({},{})", i + 1, v.index_a, v.index_b),
+            format!("w{} = B[{}]-A[{}]", i + 1, v.index_b, v.index_a),
             c,
         ));
     }
@@ -410,7 +410,7 @@ fn gjk_layers(trace: &GjkTrace, k: usize, scale: f32, out: &mut DrawList) {
         prims.push(Prim::Label {
             at: s.w,
             offset: Vec2::new(8.0, 16.0),
-            text: format!("new support ({},{})", s.index_a, s.index_b),
+            text: format!("new support B[{}]-A[{}]", s.index_b, s.index_a),
             color: d,
             size: 15.0,
         });

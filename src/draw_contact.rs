@@ -38,7 +38,7 @@ fn text(at: Vec2, s: impl Into<String>, color: Rgba) -> Prim {
     Prim::Label {
         at,
         offset: Vec2::new(6.0, -6.0),
-        text: s.into(),
+        text: crate::narrate::tidy_zeros(&s.into()),
         color,
         size: 14.0,
     }

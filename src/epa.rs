@@ -302,7 +302,10 @@ pub fn penetration(
     let ra = input.shape_a.radius();
     let rb = input.shape_b.radius();
 
-    if !gjk.termination.is_overlap() {
+    // A GJK that hit its iteration bound decided nothing: the expansion below starts
+    // from its simplex and decides (the origin may turn out to be outside B − A).
+    let gjk_unfinished = gjk.termination == GjkTermination::MaxIterations;
+    if !gjk.termination.is_overlap() && !gjk_unfinished {
         let (pa, pb) = gjk.simplex.witness_points();
         let d = pa.distance(pb);
         if d >= ra + rb {
@@ -477,8 +480,17 @@ pub fn penetration(
     // Outward normal of B − A is n; B moves by −d·n to separate, so A → B is −n.
     let normal = xf_a.q.apply(-edge.normal);
     // A slightly negative distance means the origin sits on the boundary within
-    // rounding: the shapes touch, depth 0.
-    let core_depth = edge.distance.max(0.0);
+    // rounding: the shapes touch, depth 0. After an unfinished GJK a negative distance
+    // is real: the origin is outside B − A by at least −distance (an edge line bounds
+    // the distance to a convex set from below), so the cores are apart.
+    let core_depth = if gjk_unfinished {
+        edge.distance
+    } else {
+        edge.distance.max(0.0)
+    };
+    if core_depth + ra + rb < 0.0 {
+        return None;
+    }
     Some(PenetrationOutput {
         depth: core_depth + ra + rb,
         normal,
@@ -553,6 +565,34 @@ mod tests {
         assert!((out.normal - v(0.0, 1.0)).length() < 1e-5);
         assert!((out.point_a - v(0.0, 1.0)).length() < 1e-5);
         assert!((out.point_b - v(0.0, 0.5)).length() < 1e-5);
+    }
+
+    /// GJK stopped by its bound (1 support call) must not turn an overlap into
+    /// "separated": the expansion decides, from GJK's simplex.
+    #[test]
+    fn unfinished_gjk_does_not_hide_an_overlap() {
+        let a = Shape::cuboid(v(1.0, 1.0)).unwrap();
+        let b = Shape::polygon(&[v(-0.8, -0.5), v(0.8, -0.5), v(0.8, 0.5), v(-0.8, 0.5)], 0.0).unwrap();
+        let run = |xb: Transform| {
+            penetration(
+                &PenetrationInput {
+                    shape_a: &a,
+                    transform_a: Transform::IDENTITY,
+                    shape_b: &b,
+                    transform_b: xb,
+                    gjk_max_iterations: 1,
+                    epa_tolerance: 1e-4,
+                    epa_max_iterations: 64,
+                },
+                None,
+                None,
+            )
+        };
+        let out = run(Transform::new(v(1.5, 0.3), 0.4)).expect("they overlap");
+        assert_eq!(out.gjk_termination, GjkTermination::MaxIterations);
+        let full = pen(&a, Transform::IDENTITY, &b, Transform::new(v(1.5, 0.3), 0.4)).unwrap();
+        assert!((out.depth - full.depth).abs() < 1e-4, "{out:?} vs {full:?}");
+        assert!(run(Transform::new(v(4.0, 0.3), 0.4)).is_none(), "apart stays apart");
     }
 
     #[test]

@@ -7,8 +7,30 @@ use crate::epa::{EpaStep, EpaTermination, EpaTrace};
 use crate::gjk::{CacheUse, GjkStep, GjkTermination, GjkTrace, SimplexVertex, VoronoiRegion};
 use glam::Vec2;
 
+/// Removes the minus sign of numbers that print as zero ("-0.0000" → "0.0000"),
+/// which f32 rounding produces and which reads as a (false) negative value.
+pub fn tidy_zeros(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut prev: Option<char> = None;
+    for (k, c) in s.char_indices() {
+        if c == '-' && !prev.is_some_and(char::is_alphanumeric) {
+            let rest = &s[k + 1..];
+            let zeros = rest.chars().take_while(|c| *c == '0' || *c == '.').count();
+            let next = rest.chars().nth(zeros);
+            if zeros > 0 && !next.is_some_and(|n| n.is_ascii_digit()) {
+                prev = Some(c);
+                continue; // "-0.000": drop the sign
+            }
+        }
+        out.push(c);
+        prev = Some(c);
+    }
+    out
+}
+
 fn p(v: Vec2) -> String {
-    format!("({:.4}, {:.4})", v.x, v.y)
+    // `+ 0.0` turns −0 into 0.
+    format!("({:.4}, {:.4})", v.x + 0.0, v.y + 0.0)
 }
 
 fn w_name(i: usize) -> String {
@@ -34,7 +56,17 @@ pub fn gjk_step(trace: &GjkTrace, k: usize, max_iterations: u32) -> String {
             _ => "GJK starts cold from vertex 0 of each shape. ",
         };
     }
-    s += &region_sentence(step);
+    if step.stop == Some(GjkTermination::DirectionZero) {
+        // The origin is on the reduced simplex itself: say so rather than naming a
+        // Voronoi region "beyond" a feature it lies on.
+        let on = match step.simplex.len() {
+            1 => "the simplex point w1 itself".to_string(),
+            _ => "the segment of the simplex".to_string(),
+        };
+        s += &format!("The origin lies on {on}.");
+    } else {
+        s += &region_sentence(step);
+    }
     if let (Some(_), Some(sup)) = (step.direction, &step.support) {
         s += &format!(
             " Along it, the support point of B − A is {} = {}.",
@@ -58,7 +90,7 @@ pub fn gjk_step(trace: &GjkTrace, k: usize, max_iterations: u32) -> String {
         }
         Some(GjkTermination::MaxIterations) => {
             s += &format!(
-                " GJK has used its {max_iterations} support evaluations without meeting a stopping rule: it did not converge, and the distance shown is only an upper bound."
+                " GJK has used all {max_iterations} support evaluation(s) it is allowed without meeting a stopping rule: it did not converge, and the distance shown is only an upper bound."
             )
         }
     }
@@ -188,6 +220,22 @@ pub fn narrate(
     gjk_max_iterations: u32,
     manifold_source: crate::manifold::ManifoldSource,
 ) -> String {
+    tidy_zeros(&narrate_raw(
+        an,
+        algorithm,
+        step,
+        gjk_max_iterations,
+        manifold_source,
+    ))
+}
+
+fn narrate_raw(
+    an: &Analysis,
+    algorithm: Algorithm,
+    step: usize,
+    gjk_max_iterations: u32,
+    manifold_source: crate::manifold::ManifoldSource,
+) -> String {
     match algorithm {
         Algorithm::Gjk => gjk_step(&an.gjk_trace, step, gjk_max_iterations),
         Algorithm::Epa => match an.epa_phase(step) {
@@ -251,7 +299,8 @@ pub fn toi_step(an: &Analysis, k: usize) -> String {
     let v = tr.relative_velocity;
     if let Some(r) = tr.axes.get(k) {
         let mut s = format!(
-            "Axis {k} of {}: {} {}. At t = 0, A covers [{:.4}, {:.4}] and B covers [{:.4}, {:.4}] on it; ",
+            "Axis {} of {}: {} {}. At t = 0, A covers [{:.4}, {:.4}] and B covers [{:.4}, {:.4}] on it; ",
+            k + 1,
             tr.axes.len(),
             axis_name(&r.axis),
             p(r.direction),
@@ -396,9 +445,19 @@ pub fn numbers(
     let mut row = |k: &str, v: String| rows.push((k.to_string(), v));
     let simplex_rows = |trace: &GjkTrace, k: usize, row: &mut dyn FnMut(&str, String)| {
         if let Some(st) = trace.steps.get(k) {
-            row("step", format!("{} of {}", k + 1, trace.steps.len()));
+            row(
+                "GJK phase step",
+                format!("{} of {}", k + 1, trace.steps.len()),
+            );
             row("region", format!("{:?}", st.region));
             for (i, v) in st.simplex.iter().enumerate() {
+                // Name each vertex as it was named when the step began (w1..w3), so the
+                // numbers match the narration and the canvas after a point is dropped.
+                let i = st
+                    .simplex_in
+                    .iter()
+                    .position(|e| e.index_a == v.index_a && e.index_b == v.index_b)
+                    .unwrap_or(i);
                 row(
                     &format!("simplex {}", w_name(i)),
                     format!("{}  weight {:.4}", p(v.w), v.a),
@@ -430,7 +489,7 @@ pub fn numbers(
             EpaPhase::Epa(k) => {
                 if let Some(st) = an.epa_trace.steps.get(k) {
                     row(
-                        "EPA step",
+                        "EPA phase step",
                         format!("{} of {}", k + 1, an.epa_trace.steps.len()),
                     );
                     row("polytope vertices", st.polytope.len().to_string());
@@ -588,7 +647,7 @@ pub fn numbers(
             row("impact point", p(c.point));
         }
     }
-    rows
+    rows.into_iter().map(|(k, v)| (k, tidy_zeros(&v))).collect()
 }
 
 #[cfg(test)]
@@ -634,6 +693,15 @@ mod tests {
         let last = an.step_count(Algorithm::Manifold) - 1;
         let text = narrate(&an, Algorithm::Manifold, last, 20, ManifoldSource::Epa);
         assert!(text.contains("contact point"), "{text}");
+    }
+
+    #[test]
+    fn negative_zeros_are_tidied() {
+        assert_eq!(
+            tidy_zeros("d = -0.0000, x -0.50, y=-0, v(-0.000) e1-0.0 B − A"),
+            "d = 0.0000, x -0.50, y=0, v(0.000) e1-0.0 B − A"
+        );
+        assert_eq!(tidy_zeros("-0.00001"), "-0.00001");
     }
 
     #[test]

@@ -11,7 +11,8 @@ use crate::sat::{SatChoice, SatOutcome};
 use glam::Vec2;
 
 fn p(v: Vec2) -> String {
-    format!("({:.4}, {:.4})", v.x, v.y)
+    // `+ 0.0` turns −0 into 0.
+    format!("({:.4}, {:.4})", v.x + 0.0, v.y + 0.0)
 }
 
 /// SAT step `k`: one axis, then the choice.
@@ -57,16 +58,22 @@ pub fn sat_step(an: &Analysis, k: usize) -> String {
             p(o.normal)
         ),
         SatOutcome::Overlap => format!(
-            "Every axis overlaps. The least penetration is {:.4} along {}'s edge {} (normal A to B {}).",
-            -o.separation,
+            "Every axis overlaps. The chosen face is {}'s edge {} with penetration {:.4} (normal A to B {}).",
             o.axis_owner.as_str(),
             o.edge,
+            -o.separation,
             p(o.normal)
         ),
     };
+    if let (Some(a), Some(b), Some(t)) = (&tr.best_a, &tr.best_b, tr.bias_threshold) {
+        s += &format!(
+            " A's best face (edge {}) separates by {:.4}, B's (edge {}) by {:.4}; B had to exceed {:.4}.",
+            a.edge, a.separation, b.edge, b.separation, t
+        );
+    }
     s += match o.choice {
         SatChoice::BiasKeptA => {
-            " B's best face was not better than A's by the bias margin (0.95 × A's + 0.01 × size), so A's face is kept: the choice does not flip between nearly equal faces from frame to frame."
+            " B's best face penetrates less, but not by the bias margin (B must beat 0.95 × A's separation + 0.01 × B's size), so A's face is kept: the choice does not flip between nearly equal faces from frame to frame."
         }
         SatChoice::BBeyondBias => " B's best face beat A's by more than the bias margin, so B's face is the reference.",
         SatChoice::OnlyA => " Only A has faces here (B is round).",
@@ -193,7 +200,7 @@ pub fn clip_step(an: &Analysis, k: usize) -> String {
             ""
         };
         return format!(
-            "Clip B by A's edge {}{closing}: walking B's polygon, {} edge{} go inside→inside (keep the vertex), {} outside→inside (keep the crossing and the vertex), {} inside→outside (keep the crossing), {} outside→outside (keep nothing). {} vertices before, {} after.",
+            "Clip A by B's edge {}{closing}: walking A's polygon, {} edge{} go inside→inside (keep the vertex), {} outside→inside (keep the crossing and the vertex), {} inside→outside (keep the crossing), {} outside→outside (keep nothing). {} vertices before, {} after.",
             e.edge,
             count(VertexCase::InToIn),
             if count(VertexCase::InToIn) == 1 { "" } else { "s" },

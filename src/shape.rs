@@ -128,7 +128,7 @@ impl fmt::Display for ShapeError {
             ShapeError::HugeVertex { vertex, point } => write!(
                 f,
                 "vertex {vertex} ({}, {}) is beyond the coordinate limit of {MAX_COORDINATE:e}",
-                point.x, point.y
+                short(point.x), short(point.y)
             ),
             ShapeError::BadValue { field, value } => write!(
                 f,
@@ -141,7 +141,7 @@ impl fmt::Display for ShapeError {
             } => write!(
                 f,
                 "vertex {vertex} ({}, {}) repeats vertex {previous}",
-                point.x, point.y
+                short(point.x), short(point.y)
             ),
             ShapeError::AllCollinear => {
                 write!(f, "all vertices lie on one line: the polygon has no area")
@@ -149,23 +149,33 @@ impl fmt::Display for ShapeError {
             ShapeError::CollinearVertex { vertex, point } => write!(
                 f,
                 "vertex {vertex} ({}, {}) lies on the line through its neighbours; remove it (or use make convex)",
-                point.x, point.y
+                short(point.x), short(point.y)
             ),
             ShapeError::NonConvex { vertex, point } => write!(
                 f,
                 "the polygon is not convex: it turns the wrong way at vertex {vertex} ({}, {}) (use make convex)",
-                point.x, point.y
+                short(point.x), short(point.y)
             ),
             ShapeError::SelfIntersecting { vertex, point } => write!(
                 f,
                 "the polygon intersects itself: its outline winds around a second time at vertex {vertex} ({}, {})",
-                point.x, point.y
+                short(point.x), short(point.y)
             ),
         }
     }
 }
 
 impl std::error::Error for ShapeError {}
+
+/// A coordinate for a message: rounded to 6 significant digits, no `-0`.
+fn short(x: f32) -> String {
+    if x == 0.0 || !x.is_finite() {
+        return format!("{}", x + 0.0);
+    }
+    let digits = (6 - x.abs().log10().ceil() as i32).clamp(0, 12);
+    let scale = 10f64.powi(digits);
+    format!("{}", ((x as f64) * scale).round() / scale + 0.0)
+}
 
 /// A validated convex shape: a counter-clockwise core polygon grown by a radius.
 #[derive(Clone, Debug, PartialEq)]

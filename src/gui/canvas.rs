@@ -148,7 +148,7 @@ impl Canvas {
         let Some((lo, hi)) = bounds(&self.list, Space::Config) else {
             return;
         };
-        let (lo, hi) = (lo.min(glam::Vec2::ZERO), hi.max(glam::Vec2::ZERO));
+        let (lo, hi) = padded(lo.min(glam::Vec2::ZERO), hi.max(glam::Vec2::ZERO));
         let cam = &app.config_camera;
         let a = cam.to_screen(lo, &vp);
         let b = cam.to_screen(hi, &vp);
@@ -178,8 +178,8 @@ impl Canvas {
             match bounds(&list, Space::Config) {
                 Some((lo, hi)) => {
                     // Keep the origin in view: it is what configuration space is about.
-                    app.config_camera
-                        .fit(lo.min(glam::Vec2::ZERO), hi.max(glam::Vec2::ZERO), &cvp);
+                    let (lo, hi) = padded(lo.min(glam::Vec2::ZERO), hi.max(glam::Vec2::ZERO));
+                    app.config_camera.fit(lo, hi, &cvp);
                 }
                 None => {
                     app.config_camera = Camera {
@@ -426,12 +426,14 @@ impl Canvas {
                             .world_camera
                             .to_screen(app.scene.shapes[i].pose.position, &vp);
                         dashed(mq(c), mq(h), 1.0, Color::new(1.0, 1.0, 1.0, 0.4));
+                        // White ring: unlike the yellow support points.
                         macroquad::prelude::draw_circle(
                             h.x,
                             h.y,
-                            6.0,
-                            Color::new(1.0, 0.85, 0.3, 0.95),
+                            7.0,
+                            Color::new(1.0, 1.0, 1.0, 0.95),
                         );
+                        macroquad::prelude::draw_circle(h.x, h.y, 4.0, BACKGROUND);
                     }
                 }
             }
@@ -458,6 +460,12 @@ impl Canvas {
             );
         }
     }
+}
+
+/// A box grown by 10 % of its size on each side: room for the origin's label.
+fn padded(lo: glam::Vec2, hi: glam::Vec2) -> (glam::Vec2, glam::Vec2) {
+    let pad = (hi - lo) * 0.1;
+    (lo - pad, hi + pad)
 }
 
 /// Is the world point `w` inside shape `i` (with its radius)?

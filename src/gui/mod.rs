@@ -63,6 +63,17 @@ async fn main_loop(opts: GuiOptions) {
             is_error: true,
         });
     }
+    // egui-macroquad scales an X11 wheel notch to 1/90 of a line; restore ~40 px per
+    // notch. Hack (already egui's monospace font) backs up the proportional font for
+    // glyphs Ubuntu-Light lacks, such as arrows.
+    egui_macroquad::cfg(|ctx| {
+        ctx.options_mut(|o| o.line_scroll_speed = 40.0 * 90.0);
+        let mut fonts = egui::FontDefinitions::default();
+        if let Some(family) = fonts.families.get_mut(&egui::FontFamily::Proportional) {
+            family.push("Hack".to_owned());
+        }
+        ctx.set_fonts(fonts);
+    });
     let mut canvas = Canvas::new();
     let mut panel = Panel::new(panel::scenes_dir(), opts.default_scene);
     let mut shots = 0u32;

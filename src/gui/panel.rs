@@ -48,7 +48,9 @@ pub struct Panel {
     pub import_text: String,
     /// Points of a pasted polygon that was refused (offered to "make convex").
     paste_refused: Option<Vec<Vec2>>,
-    rename_buffer: Option<(usize, String)>,
+    /// The name being typed: (shape index, the name it had when editing began, text).
+    /// Keyed by both, so a buffer never outlives its shape (delete, undo, reorder).
+    rename_buffer: Option<(usize, String, String)>,
     pub pending: Option<Pending>,
     pub scenes: Vec<SceneEntry>,
     scenes_dir: PathBuf,
@@ -102,8 +104,20 @@ impl Panel {
                 }
             }
         }
+        // Groups in teaching order, then any others alphabetically; inside a group, by
+        // file name (the library names its files in teaching order).
+        const ORDER: [&str; 7] = [
+            "Start here",
+            "GJK",
+            "EPA",
+            "SAT and clipping",
+            "Time of impact",
+            "Public cases",
+            "Stress",
+        ];
+        let rank = |g: &str| ORDER.iter().position(|o| *o == g).unwrap_or(ORDER.len());
         entries.sort_by(|a, b| {
-            (a.group.is_empty(), &a.group, &a.title).cmp(&(b.group.is_empty(), &b.group, &b.title))
+            (rank(&a.group), &a.group, &a.path).cmp(&(rank(&b.group), &b.group, &b.path))
         });
         self.scenes = entries;
     }
@@ -146,29 +160,35 @@ impl Panel {
             .default_width(400.0)
             .width_range(300.0..=560.0)
             .show(ctx, |ui| {
-                egui::ScrollArea::vertical().show(ui, |ui| {
-                    self.header(ui, app);
-                    egui::CollapsingHeader::new("Files")
-                        .default_open(false)
-                        .show(ui, |ui| self.files(ui, app));
-                    egui::CollapsingHeader::new("Algorithm and steps")
-                        .default_open(true)
-                        .show(ui, |ui| self.algorithm(ui, app, &mut out));
-                    egui::CollapsingHeader::new("Numbers")
-                        .default_open(true)
-                        .show(ui, |ui| self.numbers(ui, app));
-                    egui::CollapsingHeader::new("Layers")
-                        .default_open(false)
-                        .show(ui, |ui| self.layers(ui, app));
-                    egui::CollapsingHeader::new("Settings")
-                        .default_open(false)
-                        .show(ui, |ui| self.settings(ui, app));
-                    egui::CollapsingHeader::new("Shapes")
-                        .default_open(true)
-                        .show(ui, |ui| self.shapes(ui, app));
-                    ui.separator();
-                    self.help(ui);
-                });
+                // The panel keeps the width the user gave it: long values wrap
+                // instead of widening it (which would move the canvas under the mouse).
+                let width = ui.available_width();
+                egui::ScrollArea::vertical()
+                    .auto_shrink([false, false])
+                    .show(ui, |ui| {
+                        ui.set_max_width(width);
+                        self.header(ui, app);
+                        egui::CollapsingHeader::new("Files")
+                            .default_open(false)
+                            .show(ui, |ui| self.files(ui, app));
+                        egui::CollapsingHeader::new("Algorithm and steps")
+                            .default_open(true)
+                            .show(ui, |ui| self.algorithm(ui, app, &mut out));
+                        egui::CollapsingHeader::new("Numbers")
+                            .default_open(true)
+                            .show(ui, |ui| self.numbers(ui, app));
+                        egui::CollapsingHeader::new("Layers")
+                            .default_open(false)
+                            .show(ui, |ui| self.layers(ui, app));
+                        egui::CollapsingHeader::new("Settings")
+                            .default_open(false)
+                            .show(ui, |ui| self.settings(ui, app));
+                        egui::CollapsingHeader::new("Shapes")
+                            .default_open(true)
+                            .show(ui, |ui| self.shapes(ui, app));
+                        ui.separator();
+                        self.help(ui);
+                    });
             });
         if let Some(p) = self.pending.clone() {
             egui::Window::new("Unsaved changes")
@@ -454,7 +474,11 @@ impl Panel {
                 split = 0.0;
             }
             if split > 0.0 && split < 1.0 {
-                ui.add(egui::Slider::new(&mut split, 0.2..=0.8).show_value(false));
+                ui.add(
+                    egui::Slider::new(&mut split, 0.3..=0.7)
+                        .show_value(false)
+                        .text("split"),
+                );
             }
             if split != app.split {
                 app.split = split;
@@ -489,7 +513,12 @@ impl Panel {
             .and_then(|bytes: Vec<u8>| write_atomic(&path, &bytes).map_err(|e| e.to_string()));
         app.message = Some(match result {
             Ok(()) => collidescope::app::Message {
-                text: format!("Exported {}", path.display()),
+                text: format!(
+                    "Exported {}",
+                    std::fs::canonicalize(&path)
+                        .unwrap_or(path.clone())
+                        .display()
+                ),
                 is_error: false,
             },
             Err(e) => collidescope::app::Message {
@@ -516,7 +545,10 @@ impl Panel {
             .show(ui, |ui| {
                 for (k, v) in &rows {
                     ui.label(RichText::new(k).strong());
-                    ui.label(RichText::new(v).monospace());
+                    // Long values are cut to the panel (hover shows all; Copy as text
+                    // copies all), so the panel never widens under the mouse.
+                    ui.add(egui::Label::new(RichText::new(v).monospace()).truncate())
+                        .on_hover_text(v);
                     ui.end_row();
                 }
             });
@@ -672,12 +704,12 @@ impl Panel {
     fn shape_editor(&mut self, ui: &mut egui::Ui, app: &mut AppState, i: usize) {
         let s = app.scene.shapes[i].clone();
         // Rename: edit a buffer, apply on Enter / focus loss.
-        let buf = match &mut self.rename_buffer {
-            Some((j, b)) if *j == i => b,
-            _ => {
-                self.rename_buffer = Some((i, s.name.clone()));
-                &mut self.rename_buffer.as_mut().expect("just set").1
-            }
+        let fresh = !matches!(&self.rename_buffer, Some((j, original, _)) if *j == i && *original == s.name);
+        if fresh {
+            self.rename_buffer = Some((i, s.name.clone(), s.name.clone()));
+        }
+        let Some((_, _, buf)) = self.rename_buffer.as_mut() else {
+            return;
         };
         ui.horizontal(|ui| {
             ui.label("name");
@@ -846,7 +878,7 @@ pub const AVAILABLE: [Algorithm; 8] = Algorithm::ALL;
 /// The controls, as listed in the panel and the README.
 pub const CONTROLS: &[&str] = &[
     "Left drag a shape: move it. Click: select.",
-    "Drag the yellow handle of the selection: rotate (Shift: 15° steps). Q / E: rotate by 5°.",
+    "Drag the round white handle of the selection: rotate (Shift: 15° steps). Q / E: rotate by 5°.",
     "Drag a white vertex dot of the selection: reshape (non-convex is refused, the dot turns red).",
     "Left drag in configuration space: move B (B − A moves with it).",
     "Right or middle drag: pan. Wheel: zoom at the cursor. F: fit the views.",
