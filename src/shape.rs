@@ -184,6 +184,8 @@ pub struct Shape {
     vertices: Vec<Vec2>,
     normals: Vec<Vec2>,
     radius: f32,
+    /// Cached [`Shape::bounding_radius`]: queries use it for relative tolerances.
+    bounding_radius: f32,
 }
 
 impl Shape {
@@ -219,11 +221,13 @@ impl Shape {
             }
         };
         let normals = edge_normals(&vertices);
+        let bounding_radius = vertices.iter().map(|v| v.length()).fold(0.0, f32::max) + radius;
         Ok(Shape {
             geometry,
             vertices,
             normals,
             radius,
+            bounding_radius,
         })
     }
 
@@ -302,8 +306,9 @@ impl Shape {
     }
 
     /// Radius of the smallest origin-centred disc holding the whole shape (local frame).
+    #[inline]
     pub fn bounding_radius(&self) -> f32 {
-        self.vertices.iter().map(|v| v.length()).fold(0.0, f32::max) + self.radius
+        self.bounding_radius
     }
 }
 
