@@ -375,7 +375,14 @@ pub fn cast_step(an: &Analysis, k: usize) -> String {
     let Some(st) = tr.steps.get(k) else {
         return "No cast step recorded.".to_string();
     };
-    let mut s = format!(
+    let mut s = String::new();
+    if let (0, Some(f)) = (k, tr.start_face_step) {
+        s += &format!(
+            "Before any distance query: along the normal of {}'s edge {} (a face at the corners facing each other) the shapes are {:.5} apart and close at {:.5}, so they cannot touch before t = {:.5}; the first query is made there. ",
+            f.owner, f.edge, f.gap, f.closing_speed, tr.start_time
+        );
+    }
+    s += &format!(
         "Step {} at t = {:.5}: the shapes are {:.5} apart",
         k + 1,
         st.t,
