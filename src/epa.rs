@@ -133,9 +133,28 @@ pub struct EpaTrace {
     pub steps: Vec<EpaStep>,
 }
 
-/// The polytope, in a fixed array (no allocation).
+/// One polytope vertex and the edge that starts at it (to the next vertex).
+///
+/// Every vertex is a support pair `pair.vertex(index_a, index_b)`, so only its point
+/// `w` of B − A and its two indices are kept: the points on A and B are recomputed
+/// (bit for bit) for the final edge. The edge's distance from the origin, and
+/// whether it is long enough to have a normal, are cached when its endpoints are
+/// set, so the closest-edge search reads numbers instead of recomputing every edge
+/// at every iteration.
+#[derive(Clone, Copy, Default)]
+struct Corner {
+    w: Vec2,
+    /// Signed distance of the edge's line from the origin (positive: origin inside).
+    dist: f32,
+    index_a: u8,
+    index_b: u8,
+    /// The edge is longer than the weld length (shorter edges are skipped).
+    live: bool,
+}
+
+/// The polytope, counter-clockwise, in a fixed array (no allocation).
 struct Polytope {
-    v: [SimplexVertex; CAPACITY],
+    c: [Corner; CAPACITY],
     n: usize,
 }
 
@@ -148,38 +167,112 @@ struct Edge {
 }
 
 impl Polytope {
-    fn from_simplex(s: &Simplex) -> Polytope {
-        let mut p = Polytope {
-            v: [SimplexVertex::default(); CAPACITY],
-            n: s.count,
-        };
-        p.v[..s.count].copy_from_slice(s.vertices());
-        if s.count == 3 && cross(p.v[1].w - p.v[0].w, p.v[2].w - p.v[0].w) < 0.0 {
-            p.v.swap(1, 2); // counter-clockwise
+    fn empty() -> Polytope {
+        Polytope {
+            c: [Corner::default(); CAPACITY],
+            n: 0,
         }
-        p
+    }
+
+    fn push(&mut self, s: &SimplexVertex) {
+        self.c[self.n] = Corner {
+            w: s.w,
+            index_a: s.index_a,
+            index_b: s.index_b,
+            ..Corner::default()
+        };
+        self.n += 1;
+    }
+
+    /// GJK's final triangle, made counter-clockwise. Edges are computed afterwards
+    /// ([`Polytope::refresh_all_edges`]).
+    fn fill_from_simplex(&mut self, s: &Simplex) {
+        self.n = 0;
+        for v in s.vertices() {
+            self.push(v);
+        }
+        if s.count == 3 && cross(self.c[1].w - self.c[0].w, self.c[2].w - self.c[0].w) < 0.0 {
+            self.c.swap(1, 2); // counter-clockwise
+        }
     }
 
     fn contains_pair(&self, s: &SimplexVertex) -> bool {
-        self.v[..self.n]
+        self.c[..self.n]
             .iter()
-            .any(|v| v.index_a == s.index_a && v.index_b == s.index_b)
+            .any(|c| c.index_a == s.index_a && c.index_b == s.index_b)
     }
 
-    /// Inserts `s` at `at` and keeps the polytope convex: neighbours that the new
-    /// point makes reflex (or collinear) are dropped. GJK's first vertex is an
-    /// arbitrary vertex pair, which can lie *inside* B − A; without this repair such
-    /// a point would make the polytope non-convex and the closest edge meaningless.
+    /// The vertex after `i` (cyclic; `i < n`).
+    #[inline]
+    fn next(&self, i: usize) -> usize {
+        if i + 1 == self.n {
+            0
+        } else {
+            i + 1
+        }
+    }
+
+    /// The vertex before `i` (cyclic; `i < n`).
+    #[inline]
+    fn prev(&self, i: usize) -> usize {
+        if i == 0 {
+            self.n - 1
+        } else {
+            i - 1
+        }
+    }
+
+    /// Edge `i`'s outward unit normal (counter-clockwise polytope: the right
+    /// perpendicular) and its length. For a two-point polytope both edges are the
+    /// same line seen from each side.
+    #[inline]
+    fn edge_normal(&self, i: usize) -> (Vec2, f32) {
+        let a = self.c[i].w;
+        let b = self.c[self.next(i)].w;
+        let e = b - a;
+        let len = e.length();
+        (right_perp(e) / len, len)
+    }
+
+    /// Recomputes the cached edge `i`. Edges not longer than `weld` are skipped by
+    /// the closest-edge search (a repeated point has no normal).
+    #[inline]
+    fn refresh_edge(&mut self, i: usize, weld: f32) {
+        let (normal, len) = self.edge_normal(i);
+        let c = &mut self.c[i];
+        c.live = !(len <= weld);
+        c.dist = normal.dot(c.w);
+    }
+
+    fn refresh_all_edges(&mut self, weld: f32) {
+        for i in 0..self.n {
+            self.refresh_edge(i, weld);
+        }
+    }
+
+    /// Inserts `s` at `at` (`1 ≤ at ≤ n`) and keeps the polytope convex: neighbours
+    /// that the new point makes reflex (or collinear) are dropped. GJK's first vertex
+    /// is an arbitrary vertex pair, which can lie *inside* B − A; without this repair
+    /// such a point would make the polytope non-convex and the closest edge
+    /// meaningless. Only the two edges at the new point change (a dropped neighbour
+    /// merges its two edges into one that ends or starts at the new point); they are
+    /// recomputed.
     fn insert(&mut self, at: usize, s: SimplexVertex, weld: f32) {
-        self.v.copy_within(at..self.n, at + 1);
-        self.v[at] = s;
+        self.c.copy_within(at..self.n, at + 1);
+        self.c[at] = Corner {
+            w: s.w,
+            index_a: s.index_a,
+            index_b: s.index_b,
+            ..Corner::default()
+        };
         self.n += 1;
         let mut k = at;
         // Neighbours before the new point.
         while self.n > 3 {
-            let n = self.n;
-            let (p2, p1) = ((k + n - 2) % n, (k + n - 1) % n);
-            if cross(self.v[p1].w - self.v[p2].w, self.v[k].w - self.v[p1].w) > weld * weld {
+            let p1 = self.prev(k);
+            let p2 = self.prev(p1);
+            let (w2, w1, wk) = (self.c[p2].w, self.c[p1].w, self.c[k].w);
+            if cross(w1 - w2, wk - w1) > weld * weld {
                 break;
             }
             self.remove(p1);
@@ -189,9 +282,10 @@ impl Polytope {
         }
         // Neighbours after it.
         while self.n > 3 {
-            let n = self.n;
-            let (n1, n2) = ((k + 1) % n, (k + 2) % n);
-            if cross(self.v[n1].w - self.v[k].w, self.v[n2].w - self.v[n1].w) > weld * weld {
+            let n1 = self.next(k);
+            let n2 = self.next(n1);
+            let (wk, w1, w2) = (self.c[k].w, self.c[n1].w, self.c[n2].w);
+            if cross(w1 - wk, w2 - w1) > weld * weld {
                 break;
             }
             self.remove(n1);
@@ -199,10 +293,14 @@ impl Polytope {
                 k -= 1;
             }
         }
+        self.refresh_edge(self.prev(k), weld);
+        self.refresh_edge(k, weld);
     }
 
+    /// Removes vertex `at` (cached edges move with their vertices; the caller
+    /// recomputes the edge that now spans the gap).
     fn remove(&mut self, at: usize) {
-        self.v.copy_within(at + 1..self.n, at);
+        self.c.copy_within(at + 1..self.n, at);
         self.n -= 1;
     }
 
@@ -211,7 +309,8 @@ impl Polytope {
     /// fresh support points along the simplex's axis and its perpendicular are used.
     /// Their hull may miss the origin; the expansion then grows towards it (the
     /// closest edge has a negative distance and its normal faces the origin).
-    fn seed(pair: &LocalPair, s: &Simplex) -> Polytope {
+    /// Edges are computed afterwards ([`Polytope::refresh_all_edges`]).
+    fn fill_seed(&mut self, pair: &LocalPair, s: &Simplex) {
         let axis = match s.count {
             2 => s.v[1].w - s.v[0].w,
             _ => s.v[0].w,
@@ -223,67 +322,73 @@ impl Polytope {
         };
         let perp = left_perp(axis);
         // Counter-clockwise order of directions gives a counter-clockwise polygon.
-        let mut p = Polytope {
-            v: [SimplexVertex::default(); CAPACITY],
-            n: 0,
-        };
+        self.n = 0;
         for d in [axis, perp, -axis, -perp] {
             let sv = pair.support(d);
-            if !p.contains_pair(&sv) && (p.n == 0 || p.v[p.n - 1].w != sv.w) {
-                p.v[p.n] = sv;
-                p.n += 1;
+            if !self.contains_pair(&sv) && (self.n == 0 || self.c[self.n - 1].w != sv.w) {
+                self.push(&sv);
             }
         }
-        if p.n > 1 && p.v[0].w == p.v[p.n - 1].w {
-            p.n -= 1;
+        if self.n > 1 && self.c[0].w == self.c[self.n - 1].w {
+            self.n -= 1;
         }
         // Drop collinear or reflex points (a flat B − A gives two points).
         let mut i = 0;
-        while p.n >= 3 && i < p.n {
-            let n = p.n;
-            let (a, b, c) = (p.v[(i + n - 1) % n].w, p.v[i].w, p.v[(i + 1) % n].w);
+        while self.n >= 3 && i < self.n {
+            let (a, b, c) = (self.c[self.prev(i)].w, self.c[i].w, self.c[self.next(i)].w);
             if cross(b - a, c - b) <= 0.0 {
-                p.remove(i);
+                self.remove(i);
                 i = 0;
             } else {
                 i += 1;
             }
         }
-        p
     }
 
-    /// The edge nearest the origin. Edges shorter than `weld` are skipped (a repeated
-    /// point has no normal). `None` if every edge is that short.
-    fn closest_edge(&self, weld: f32) -> Option<Edge> {
-        let mut best: Option<Edge> = None;
-        for i in 0..self.n {
-            let a = self.v[i].w;
-            let b = self.v[(i + 1) % self.n].w;
-            let e = b - a;
-            let len = e.length();
-            if len <= weld {
-                continue;
-            }
-            // Counter-clockwise polytope: the outward normal is the right perpendicular.
-            // For a two-point polytope both edges are the same line seen from each side.
-            let normal = right_perp(e) / len;
-            let distance = normal.dot(a);
-            if best.is_none_or(|b| distance < b.distance) {
-                best = Some(Edge {
-                    index: i,
-                    normal,
-                    distance,
-                });
+    /// The edge nearest the origin among the live ones (longer than the weld
+    /// length). `None` if no edge is live.
+    fn closest_edge(&self) -> Option<Edge> {
+        let mut best: Option<usize> = None;
+        for (i, c) in self.c[..self.n].iter().enumerate() {
+            if c.live && best.is_none_or(|b| c.dist < self.c[b].dist) {
+                best = Some(i);
             }
         }
-        best
+        best.map(|index| Edge {
+            index,
+            normal: self.edge_normal(index).0,
+            distance: self.c[index].dist,
+        })
     }
 
     fn scale(&self) -> f32 {
-        self.v[..self.n]
+        self.c[..self.n]
             .iter()
-            .fold(0.0f32, |m, v| m.max(v.w.abs().max_element()))
+            .fold(0.0f32, |m, c| m.max(c.w.abs().max_element()))
     }
+}
+
+/// Appends one EPA step, converted to world space. Only called with a trace.
+#[cold]
+#[inline(never)]
+fn record_step(
+    t: &mut EpaTrace,
+    xf_a: &Transform,
+    poly: &Polytope,
+    edge: &Edge,
+    iteration: u32,
+    support: Option<Vec2>,
+    stop: Option<EpaTermination>,
+) {
+    t.steps.push(EpaStep {
+        iteration,
+        polytope: poly.c[..poly.n].iter().map(|c| xf_a.q.apply(c.w)).collect(),
+        closest_edge: edge.index,
+        edge_normal: xf_a.q.apply(edge.normal),
+        distance: edge.distance,
+        support: support.map(|s| xf_a.q.apply(s)),
+        stop,
+    });
 }
 
 /// Penetration depth, normal and witness points of two shapes, or `None` when they
@@ -332,11 +437,12 @@ pub fn penetration(
         }
     }
 
-    let mut poly = if gjk.simplex.count == 3 {
-        Polytope::from_simplex(&gjk.simplex)
+    let mut poly = Polytope::empty();
+    if gjk.simplex.count == 3 {
+        poly.fill_from_simplex(&gjk.simplex);
     } else {
-        Polytope::seed(&pair, &gjk.simplex)
-    };
+        poly.fill_seed(&pair, &gjk.simplex);
+    }
     let max_iterations = input.epa_max_iterations.min(MAX_EPA_ITERATIONS);
     let tolerance = if input.epa_tolerance.is_finite() && input.epa_tolerance > 0.0 {
         input.epa_tolerance
@@ -346,32 +452,23 @@ pub fn penetration(
 
     let scale = poly.scale();
     let weld = scale * f32::EPSILON * 4.0;
+    poly.refresh_all_edges(weld);
     let absolute = EPA_ABSOLUTE_TOLERANCE * scale;
     let mut iterations = 0u32;
     let mut best: Option<Edge> = None;
     let mut since_progress = 0u32;
 
-    let record = |trace: Option<&mut EpaTrace>,
-                  poly: &Polytope,
-                  edge: &Edge,
-                  iteration: u32,
-                  support: Option<Vec2>,
-                  stop: Option<EpaTermination>| {
-        if let Some(t) = trace {
-            t.steps.push(EpaStep {
-                iteration,
-                polytope: poly.v[..poly.n].iter().map(|v| xf_a.q.apply(v.w)).collect(),
-                closest_edge: edge.index,
-                edge_normal: xf_a.q.apply(edge.normal),
-                distance: edge.distance,
-                support: support.map(|s| xf_a.q.apply(s)),
-                stop,
-            });
-        }
-    };
+    // Records a step when a trace is given; without one, nothing is computed.
+    macro_rules! record {
+        ($poly:expr, $edge:expr, $iteration:expr, $support:expr, $stop:expr) => {
+            if let Some(t) = trace.as_deref_mut() {
+                record_step(t, &xf_a, $poly, $edge, $iteration, $support, $stop);
+            }
+        };
+    }
 
     let (edge, termination) = loop {
-        let Some(edge) = poly.closest_edge(weld) else {
+        let Some(edge) = poly.closest_edge() else {
             // Every support point is the same point: both cores are points at the
             // same place. Any direction separates them equally well.
             let edge = Edge {
@@ -379,13 +476,12 @@ pub fn penetration(
                 normal: Vec2::Y,
                 distance: 0.0,
             };
-            record(
-                trace.as_deref_mut(),
+            record!(
                 &poly,
                 &edge,
                 iterations,
                 None,
-                Some(EpaTermination::Degenerate),
+                Some(EpaTermination::Degenerate)
             );
             break (edge, EpaTermination::Degenerate);
         };
@@ -399,25 +495,17 @@ pub fn penetration(
         }
         if since_progress >= STALL_ITERATIONS {
             let b = best.unwrap_or(edge);
-            record(
-                trace.as_deref_mut(),
-                &poly,
-                &b,
-                iterations,
-                None,
-                Some(EpaTermination::Stalled),
-            );
+            record!(&poly, &b, iterations, None, Some(EpaTermination::Stalled));
             break (b, EpaTermination::Stalled);
         }
         if iterations >= max_iterations || poly.n >= CAPACITY {
             let b = best.unwrap_or(edge);
-            record(
-                trace.as_deref_mut(),
+            record!(
                 &poly,
                 &b,
                 iterations,
                 None,
-                Some(EpaTermination::MaxIterations),
+                Some(EpaTermination::MaxIterations)
             );
             break (b, EpaTermination::MaxIterations);
         }
@@ -430,44 +518,33 @@ pub fn penetration(
             } else {
                 EpaTermination::Converged
             };
-            record(
-                trace.as_deref_mut(),
-                &poly,
-                &edge,
-                iterations,
-                Some(s.w),
-                Some(stop),
-            );
+            record!(&poly, &edge, iterations, Some(s.w), Some(stop));
             break (edge, stop);
         }
         if poly.contains_pair(&s) {
             // The polytope is convex, so a vertex cannot lie beyond its closest edge by
             // more than rounding; stop rather than cycle.
-            record(
-                trace.as_deref_mut(),
+            record!(
                 &poly,
                 &edge,
                 iterations,
                 Some(s.w),
-                Some(EpaTermination::DuplicateSupport),
+                Some(EpaTermination::DuplicateSupport)
             );
             break (edge, EpaTermination::DuplicateSupport);
         }
-        record(
-            trace.as_deref_mut(),
-            &poly,
-            &edge,
-            iterations,
-            Some(s.w),
-            None,
-        );
+        record!(&poly, &edge, iterations, Some(s.w), None);
         poly.insert(edge.index + 1, s, weld);
         iterations += 1;
     };
 
     // Witness points: the barycentric position of the origin's projection on the edge.
-    let a = &poly.v[edge.index % poly.n.max(1)];
-    let b = &poly.v[(edge.index + 1) % poly.n.max(1)];
+    let vertex = |i: usize| {
+        let c = &poly.c[i % poly.n.max(1)];
+        pair.vertex(c.index_a as usize, c.index_b as usize)
+    };
+    let a = &vertex(edge.index);
+    let b = &vertex(edge.index + 1);
     let e = b.w - a.w;
     let ee = e.dot(e);
     let t = if ee > 0.0 {
@@ -572,7 +649,11 @@ mod tests {
     #[test]
     fn unfinished_gjk_does_not_hide_an_overlap() {
         let a = Shape::cuboid(v(1.0, 1.0)).unwrap();
-        let b = Shape::polygon(&[v(-0.8, -0.5), v(0.8, -0.5), v(0.8, 0.5), v(-0.8, 0.5)], 0.0).unwrap();
+        let b = Shape::polygon(
+            &[v(-0.8, -0.5), v(0.8, -0.5), v(0.8, 0.5), v(-0.8, 0.5)],
+            0.0,
+        )
+        .unwrap();
         let run = |xb: Transform| {
             penetration(
                 &PenetrationInput {
@@ -590,9 +671,18 @@ mod tests {
         };
         let out = run(Transform::new(v(1.5, 0.3), 0.4)).expect("they overlap");
         assert_eq!(out.gjk_termination, GjkTermination::MaxIterations);
-        let full = pen(&a, Transform::IDENTITY, &b, Transform::new(v(1.5, 0.3), 0.4)).unwrap();
+        let full = pen(
+            &a,
+            Transform::IDENTITY,
+            &b,
+            Transform::new(v(1.5, 0.3), 0.4),
+        )
+        .unwrap();
         assert!((out.depth - full.depth).abs() < 1e-4, "{out:?} vs {full:?}");
-        assert!(run(Transform::new(v(4.0, 0.3), 0.4)).is_none(), "apart stays apart");
+        assert!(
+            run(Transform::new(v(4.0, 0.3), 0.4)).is_none(),
+            "apart stays apart"
+        );
     }
 
     #[test]
