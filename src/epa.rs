@@ -148,8 +148,9 @@ struct Corner {
     dist: f32,
     index_a: u8,
     index_b: u8,
-    /// The edge is longer than the weld length (shorter edges are skipped).
-    live: bool,
+    /// The edge is not longer than the weld length: it has no reliable normal and
+    /// the closest-edge search skips it.
+    short: bool,
 }
 
 /// The polytope, counter-clockwise, in a fixed array (no allocation).
@@ -240,7 +241,7 @@ impl Polytope {
     fn refresh_edge(&mut self, i: usize, weld: f32) {
         let (normal, len) = self.edge_normal(i);
         let c = &mut self.c[i];
-        c.live = !(len <= weld);
+        c.short = len <= weld;
         c.dist = normal.dot(c.w);
     }
 
@@ -345,12 +346,12 @@ impl Polytope {
         }
     }
 
-    /// The edge nearest the origin among the live ones (longer than the weld
-    /// length). `None` if no edge is live.
+    /// The edge nearest the origin, skipping edges not longer than the weld length
+    /// (a repeated point has no normal). `None` if every edge is that short.
     fn closest_edge(&self) -> Option<Edge> {
         let mut best: Option<usize> = None;
         for (i, c) in self.c[..self.n].iter().enumerate() {
-            if c.live && best.is_none_or(|b| c.dist < self.c[b].dist) {
+            if !c.short && best.is_none_or(|b| c.dist < self.c[b].dist) {
                 best = Some(i);
             }
         }
