@@ -205,6 +205,31 @@ pub struct FaceStep {
     pub gap: f32,
     /// `−(vB − vA)·axis`.
     pub closing_speed: f32,
+    /// The vertex of the other shape nearest the face along the axis.
+    pub vertex: usize,
+}
+
+impl FaceStep {
+    /// The simplex GJK converges to if the shapes touch through this face (the face's
+    /// two vertices against the other shape's nearest vertex), as a warm-start cache:
+    /// after the step, the confirming query then starts at its answer.
+    fn cache(&self, na: usize, nb: usize, metric: f32) -> SimplexCache {
+        let mut c = SimplexCache {
+            count: 2,
+            metric,
+            ..Default::default()
+        };
+        let (owner_n, next) = if self.owner == "A" { (na, 0) } else { (nb, 1) };
+        let e1 = (self.edge + 1) % owner_n.max(1);
+        if next == 0 {
+            c.index_a = [self.edge as u8, e1 as u8, 0];
+            c.index_b = [self.vertex as u8; 3];
+        } else {
+            c.index_a = [self.vertex as u8; 3];
+            c.index_b = [self.edge as u8, e1 as u8, 0];
+        }
+        c
+    }
 }
 
 /// The shape-cast trace: the poses at the start, at each step, at the impact, and at
@@ -327,6 +352,14 @@ pub fn shape_cast(input: &CastInput, mut trace: Option<&mut CastTrace>) -> CastO
         if t1 <= 1.0 {
             t = t1;
             last_normal = f.axis;
+            // Warm-start the query at t1 from the face against the nearest vertex.
+            let face = if f.owner == "A" {
+                sa.vertices()
+            } else {
+                &vb[..nb]
+            };
+            let e1 = (f.edge + 1) % face.len();
+            cache = f.cache(sa.vertices().len(), nb, face[f.edge].distance(face[e1]));
             if let Some(tr) = trace.as_deref_mut() {
                 tr.start_face_step = Some(FaceStep {
                     axis: xf_a.q.apply(f.axis),
@@ -588,13 +621,10 @@ impl FacePair<'_> {
         let va = self.a.vertices();
         let vb = self.vb;
         let mut best: Option<FaceStep> = None;
-        // Only faces B approaches (closing speed > 0) can bound the step; the
-        // projection is computed for those alone.
-        let mut consider = |owner: &'static str, edge: usize, u: Vec2, gap: &dyn Fn() -> f32| {
-            let closing = -v.dot(u);
-            if closing > speed_eps {
-                let gap = gap();
-                let longer = best.is_none_or(|b| gap / closing > b.gap / b.closing_speed);
+        // Keeps the face with the longest safe step.
+        let mut keep =
+            |owner: &'static str, edge: usize, u: Vec2, gap: f32, closing: f32, vertex: usize| {
+                let longer = best.is_none_or(|b| gap * b.closing_speed > b.gap * closing);
                 if gap > 0.0 && longer {
                     best = Some(FaceStep {
                         owner,
@@ -602,18 +632,23 @@ impl FacePair<'_> {
                         axis: u,
                         gap,
                         closing_speed: closing,
+                        vertex,
                     });
                 }
-            }
-        };
+            };
+        // Only faces B approaches (closing speed > 0) can bound the step; the
+        // projection is computed for those alone.
         let na = va.len();
         if na >= 2 && ia < na {
             for e in [(ia + na - 1) % na, ia] {
                 let u = self.a.normals()[e];
-                // A reaches exactly to its vertex on this face; B's nearest point.
-                consider("A", e, u, &|| {
-                    min_projection(vb, u) + shift.dot(u) - va[ia].dot(u) - r
-                });
+                let closing = -v.dot(u);
+                if closing > speed_eps {
+                    // A reaches exactly to its vertex on this face; B's nearest point.
+                    let (lo_b, j) = min_projection(vb, u);
+                    let gap = lo_b + shift.dot(u) - va[ia].dot(u) - r;
+                    keep("A", e, u, gap, closing, j);
+                }
             }
         }
         let nv = vb.len();
@@ -621,19 +656,32 @@ impl FacePair<'_> {
             for e in [(ib + nv - 1) % nv, ib] {
                 // B's outward face normal, turned into A's frame; the axis faces B.
                 let u = -self.b_rot.apply(self.b.normals()[e]);
-                consider("B", e, u, &|| {
-                    (vb[ib] + shift).dot(u) + min_projection(va, -u) - r
-                });
+                let closing = -v.dot(u);
+                if closing > speed_eps {
+                    let (neg_hi_a, i) = min_projection(va, -u);
+                    let gap = (vb[ib] + shift).dot(u) + neg_hi_a - r;
+                    keep("B", e, u, gap, closing, i);
+                }
             }
         }
         best
     }
 }
 
-/// `min p·u` over `points` (one pass, no index kept: cheaper than a support query).
+/// `min p·u` over `points` and the first vertex reaching it (one pass).
 #[inline]
-fn min_projection(points: &[Vec2], u: Vec2) -> f32 {
-    points.iter().fold(f32::INFINITY, |m, p| m.min(p.dot(u)))
+fn min_projection(points: &[Vec2], u: Vec2) -> (f32, usize) {
+    // A plain compare, not `f32::min` (whose NaN handling costs a few instructions
+    // per vertex): a NaN projection is skipped either way. Ties keep the first.
+    let (mut m, mut at) = (f32::INFINITY, 0);
+    for (i, p) in points.iter().enumerate() {
+        let d = p.x * u.x + p.y * u.y;
+        if d < m {
+            m = d;
+            at = i;
+        }
+    }
+    (m, at)
 }
 
 /// The warm-start cache of a simplex (as `b2Simplex::WriteCache` does): vertex
