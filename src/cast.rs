@@ -209,26 +209,25 @@ pub struct FaceStep {
     pub vertex: usize,
 }
 
-impl FaceStep {
-    /// The simplex GJK converges to if the shapes touch through this face (the face's
-    /// two vertices against the other shape's nearest vertex), as a warm-start cache:
-    /// after the step, the confirming query then starts at its answer.
-    fn cache(&self, na: usize, nb: usize, metric: f32) -> SimplexCache {
-        let mut c = SimplexCache {
-            count: 2,
-            metric,
-            ..Default::default()
-        };
-        let (owner_n, next) = if self.owner == "A" { (na, 0) } else { (nb, 1) };
-        let e1 = (self.edge + 1) % owner_n.max(1);
-        if next == 0 {
-            c.index_a = [self.edge as u8, e1 as u8, 0];
-            c.index_b = [self.vertex as u8; 3];
-        } else {
-            c.index_a = [self.vertex as u8; 3];
-            c.index_b = [self.edge as u8, e1 as u8, 0];
-        }
-        c
+/// The simplex GJK converges to if the shapes touch through the face of `f` (its two
+/// vertices against the other shape's nearest vertex), as a warm-start cache: after
+/// the face step, the confirming query starts at its answer. `va`, `vb`: the cores in
+/// A's frame (B at t = 0; the metric, the edge length, does not move).
+fn face_cache(f: &FaceStep, va: &[Vec2], vb: &[Vec2]) -> SimplexCache {
+    let face = if f.owner == "A" { va } else { vb };
+    let e1 = (f.edge + 1) % face.len().max(1);
+    let edge = [f.edge as u8, e1 as u8, 0];
+    let other = [f.vertex as u8; 3];
+    let (index_a, index_b) = if f.owner == "A" {
+        (edge, other)
+    } else {
+        (other, edge)
+    };
+    SimplexCache {
+        count: 2,
+        index_a,
+        index_b,
+        metric: face[f.edge].distance(face[e1]),
     }
 }
 
@@ -353,13 +352,7 @@ pub fn shape_cast(input: &CastInput, mut trace: Option<&mut CastTrace>) -> CastO
             t = t1;
             last_normal = f.axis;
             // Warm-start the query at t1 from the face against the nearest vertex.
-            let face = if f.owner == "A" {
-                sa.vertices()
-            } else {
-                &vb[..nb]
-            };
-            let e1 = (f.edge + 1) % face.len();
-            cache = f.cache(sa.vertices().len(), nb, face[f.edge].distance(face[e1]));
+            cache = face_cache(&f, sa.vertices(), &vb[..nb]);
             if let Some(tr) = trace.as_deref_mut() {
                 tr.start_face_step = Some(FaceStep {
                     axis: xf_a.q.apply(f.axis),
@@ -546,6 +539,7 @@ pub fn shape_cast(input: &CastInput, mut trace: Option<&mut CastTrace>) -> CastO
                     // the fallback if the next pose has the cores exactly touching.
                     dt = face_dt;
                     last_normal = f.axis;
+                    cache = face_cache(&f, sa.vertices(), &vb[..nb]);
                     if let Some(st) = step.as_mut() {
                         st.face_step = Some(FaceStep {
                             axis: xf_a.q.apply(f.axis),
