@@ -63,7 +63,7 @@ use crate::consts::{
     MANIFOLD_TOUCHING_TOLERANCE, MAX_MANIFOLD_POINTS, REFERENCE_ALIGNMENT_TOLERANCE,
 };
 use crate::epa::{penetration, EpaTermination, PenetrationInput};
-use crate::gjk::{shape_distance, DistanceInput};
+use crate::gjk::{shape_distance, DistanceInput, SimplexCache};
 use crate::math::Transform;
 use crate::sat::{separating_axis, Owner, SatInput};
 use crate::scene::Settings;
@@ -478,7 +478,12 @@ struct NormalChoice {
     source: NormalSource,
     /// The SAT face (owner, edge) to use as reference.
     hint: Option<(Owner, usize)>,
-    vertex_vertex: bool,
+    /// Cores apart, GJK ended on one vertex pair: those core vertices (A's, B's). Taken
+    /// from GJK, not re-derived as support points along the normal: when a face is
+    /// nearly perpendicular to the normal its two vertices tie, and the wrong one gave
+    /// a normal 0.4 rad off and a separation of 0.24 for a gap of 4e-7 (found by the
+    /// fuzzer: a box corner against a circle).
+    vertex_vertex: Option<(usize, usize)>,
 }
 
 enum Step1 {
@@ -639,7 +644,7 @@ fn normal_sat(input: &ManifoldInput, pair: &Pair) -> Step1 {
                 separation: sat.separation,
                 source: NormalSource::Sat,
                 hint: Some((sat.axis_owner, sat.edge)),
-                vertex_vertex: false,
+                vertex_vertex: None,
             });
         }
         return closest_points_or(input, pair);
@@ -670,7 +675,7 @@ fn normal_epa(input: &ManifoldInput, pair: &Pair) -> Step1 {
             separation: -p.depth,
             source: NormalSource::Epa,
             hint: None,
-            vertex_vertex: false,
+            vertex_vertex: None,
         }),
         _ => closest_points_or(input, pair),
     }
@@ -691,6 +696,8 @@ fn sat_of(input: &ManifoldInput) -> crate::sat::SatOutput {
 /// GJK on the cores: the closest-points normal when they are apart by more than the
 /// touching tolerance, else SAT's axis.
 fn closest_points_or(input: &ManifoldInput, pair: &Pair) -> Step1 {
+    // An empty cache: a cold start as without one, and it returns GJK's vertex pairs.
+    let mut cache = SimplexCache::default();
     let d = shape_distance(
         &DistanceInput {
             shape_a: input.shape_a,
@@ -700,7 +707,7 @@ fn closest_points_or(input: &ManifoldInput, pair: &Pair) -> Step1 {
             use_radii: false,
             max_iterations: input.gjk_max_iterations,
         },
-        None,
+        Some(&mut cache),
         None,
     );
     let radii = pair.a.radius() + pair.b.radius();
@@ -718,7 +725,8 @@ fn closest_points_or(input: &ManifoldInput, pair: &Pair) -> Step1 {
             separation,
             source: NormalSource::ClosestPoints,
             hint: None,
-            vertex_vertex: d.simplex_count == 1,
+            vertex_vertex: (d.simplex_count == 1)
+                .then_some((cache.index_a[0] as usize, cache.index_b[0] as usize)),
         });
     }
     let sat = sat_of(input);
@@ -727,7 +735,7 @@ fn closest_points_or(input: &ManifoldInput, pair: &Pair) -> Step1 {
         separation: sat.separation,
         source: NormalSource::Sat,
         hint: Some((sat.axis_owner, sat.edge)),
-        vertex_vertex: false,
+        vertex_vertex: None,
     })
 }
 
@@ -950,7 +958,7 @@ fn record_point_case(
 /// Steps 2–4: features, cases, clipping.
 fn build(pair: &Pair, c: &NormalChoice, mut trace: Option<&mut ManifoldTrace>) -> ManifoldOutput {
     let n = c.normal;
-    // Each shape's feature: its support vertex for a vertex–vertex pair; SAT's face by
+    // Each shape's feature: GJK's vertex for a vertex–vertex pair; SAT's face by
     // index for the hinted owner (rather than trusting the feature query to land on it
     // when two vertices tie along the normal); its only vertex for a 1-vertex core;
     // else the farthest feature along the normal (A along n, B along −n).
@@ -960,12 +968,13 @@ fn build(pair: &Pair, c: &NormalChoice, mut trace: Option<&mut ManifoldTrace>) -
             Owner::B => (pair.b, -n),
         };
         match c.hint {
-            _ if c.vertex_vertex => {
+            _ if c.vertex_vertex.is_some() => {
+                let (ia, ib) = c.vertex_vertex.unwrap_or((0, 0));
                 let i = match owner {
-                    Owner::A => shape.support_index(dir),
-                    Owner::B => shape.support_index(pair.b_to_a.q.apply_inv(dir)),
+                    Owner::A => ia,
+                    Owner::B => ib,
                 };
-                pair.vertex_of(owner, i, dir)
+                pair.vertex_of(owner, i.min(shape.vertices().len() - 1), dir)
             }
             Some((o, edge)) if o == owner && !shape.normals().is_empty() => {
                 pair.edge_of(owner, edge)
@@ -992,7 +1001,7 @@ fn build(pair: &Pair, c: &NormalChoice, mut trace: Option<&mut ManifoldTrace>) -
     let mut local_points = [ManifoldPoint::default(); MAX_MANIFOLD_POINTS];
     let (case, normal, reference) = match (fa.is_point(), fb.is_point()) {
         (true, true) => {
-            let case = if c.vertex_vertex
+            let case = if c.vertex_vertex.is_some()
                 && (pair.a.vertices().len() > 1 || pair.b.vertices().len() > 1)
             {
                 ManifoldCase::VertexVertex
