@@ -51,7 +51,7 @@ use crate::analysis::Algorithm;
 use crate::cast::{shape_cast, CastInput, CastOutput, CastTermination};
 use crate::clip::{clip_polygon, ClipOutcome, ClipOutput};
 use crate::consts::{
-    DEFAULT_CAST_MAX_ITERATIONS, DEFAULT_EPA_MAX_ITERATIONS, DEFAULT_EPA_TOLERANCE,
+    CAST_TOLERANCE, DEFAULT_CAST_MAX_ITERATIONS, DEFAULT_EPA_MAX_ITERATIONS, DEFAULT_EPA_TOLERANCE,
     DEFAULT_GJK_MAX_ITERATIONS, GJK_RELATIVE_TOLERANCE, SAT_ABSOLUTE_TOLERANCE,
     SAT_RELATIVE_TOLERANCE, TOI_VELOCITY_EPSILON,
 };
@@ -1702,7 +1702,7 @@ pub fn check_pair(
     }
     check_symmetry(&mut sink, ex, results);
     check_termination(&mut sink, pair, toi, results);
-    check_toi(&mut sink, ex, toi, results);
+    check_toi(&mut sink, pair, ex, toi, results);
     sink.measures
 }
 
@@ -2372,7 +2372,23 @@ fn swept_axes_gap(ex: &Reference, toi: &ExactToi, t: f64) -> f64 {
         .fold(f64::NEG_INFINITY, f64::max)
 }
 
-fn check_toi(sink: &mut Sink, ex: &Reference, toi: &ExactToi, r: &CoreResults) {
+/// The shape cast's size, as `cast.rs` defines it: B's offset in A's frame, both
+/// cores' extents (largest coordinate) and the radii.
+fn cast_size(pair: &FuzzPair) -> f64 {
+    let extent = |s: &Shape| {
+        s.vertices()
+            .iter()
+            .fold(0.0f32, |m, p| m.max(p.abs().max_element()))
+    };
+    let b0 = pair.transform_a().inv_mul(&pair.transform_b());
+    (b0.p.abs().max_element()
+        + extent(&pair.shape_a)
+        + extent(&pair.shape_b)
+        + pair.shape_a.radius()
+        + pair.shape_b.radius()) as f64
+}
+
+fn check_toi(sink: &mut Sink, pair: &FuzzPair, ex: &Reference, toi: &ExactToi, r: &CoreResults) {
     let tol = toi.tolerance;
     let describe = |what: &str, t: f32, term: &str| {
         format!(
@@ -2385,11 +2401,15 @@ fn check_toi(sink: &mut Sink, ex: &Reference, toi: &ExactToi, r: &CoreResults) {
             fmt_v(toi.v)
         )
     };
-    // The shape cast.
+    // The shape cast: a hit is "the surfaces came within CAST_TOLERANCE of the cast's
+    // size" (its documented stop, 1e-5 of the size; then one conservative linear
+    // step), so touching at `t` means a gap up to that (a graze that bottoms out 2.3e-5
+    // apart at size 3 is a hit).
     let c = &r.cast;
+    let cast_touch = CAST_TOLERANCE as f64 * cast_size(pair);
     let err = match c.termination {
         CastTermination::InitiallyOverlapping => toi.f0.max(0.0),
-        CastTermination::Hit => toi_error(toi, c.t as f64, 0.0),
+        CastTermination::Hit => toi_error(toi, c.t as f64, cast_touch),
         CastTermination::MovingApart | CastTermination::SeparatedAtEnd => (-toi.f_min).max(0.0),
         CastTermination::MaxIterations => (-toi.min_until(c.t as f64)).max(0.0),
     };
@@ -2429,7 +2449,7 @@ fn check_toi(sink: &mut Sink, ex: &Reference, toi: &ExactToi, r: &CoreResults) {
         let grazing = toi
             .f(ts)
             .abs()
-            .max(toi.f(tc).abs())
+            .max((toi.f(tc).abs() - cast_touch).max(0.0))
             .max((-toi.min_between(ts, tc)).max(0.0));
         sink.record(Check::SweptVsCast, apart.min(grazing), tol, || {
             format!(
