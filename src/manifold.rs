@@ -64,7 +64,7 @@ use crate::consts::{
 };
 use crate::epa::{penetration, EpaTermination, PenetrationInput};
 use crate::gjk::{shape_distance, DistanceInput, SimplexCache};
-use crate::math::Transform;
+use crate::math::{left_perp, Transform};
 use crate::sat::{separating_axis, Owner, SatInput};
 use crate::scene::Settings;
 use crate::shape::Shape;
@@ -1210,7 +1210,13 @@ fn clip_edges(
     mut trace: Option<&mut ManifoldTrace>,
     xf: &Transform,
 ) -> (usize, bool) {
-    let tangent = (r.v2 - r.v1).normalize_or_zero();
+    // The edge's direction from its normal (the local normal turned: exact to f32),
+    // not from `v2 − v1`: a short edge far from A's origin has endpoints rounded
+    // relative to their distance, so that difference turns the side planes, and a
+    // rounded incident core 15 away along them slid the clipped point 5e-4 past a
+    // 0.02-wide face (found by the fuzzer). Outward normal = right_perp(edge), so the
+    // edge runs along left_perp(normal).
+    let tangent = left_perp(r.normal);
     let vid = |index: usize, kind: IdKind| ContactId {
         reference: r.owner,
         reference_index: r.i1 as u8,
