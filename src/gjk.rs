@@ -651,8 +651,14 @@ pub(crate) fn gjk_core(
         // carries the rounding of that sum (~1e-5 on a 1000-unit edge), which a far
         // support point w multiplies in p·w (a 0.02 triangle overlapping a
         // 2000-unit box by 0.004 "converged" 0.001 apart; scenes/tiny_vs_huge.ron).
+        //
+        // A gain within the configuration's f32 resolution (`GJK_DIRECTION_EPSILON ·
+        // scale`, the resolution at which the origin counts as on the simplex) is no
+        // gain either: when the distance is tiny against the coordinates, 1e-6 of it is
+        // below the rounding of `gain`, and two nearly parallel segments cycled through
+        // three edges of their flat B − A to the iteration bound (found by the fuzzer).
         let gain = dist + support.w.dot(d / d.length());
-        if gain <= GJK_RELATIVE_TOLERANCE * dist {
+        if gain <= GJK_RELATIVE_TOLERANCE * dist + GJK_DIRECTION_EPSILON * scale {
             record!(Some(d), Some(support), Some(GjkTermination::Converged));
             break GjkTermination::Converged;
         }
