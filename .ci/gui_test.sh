@@ -21,7 +21,7 @@ if [ ${#need[@]} -gt 0 ]; then
 fi
 
 cargo build --release --quiet
-bin=target/release/collidescope
+bin="${CARGO_TARGET_DIR:-target}/release/collidescope"
 work=$(mktemp -d)
 art=ci-artifacts
 mkdir -p "$art"
