@@ -137,13 +137,15 @@ pub struct EpaTrace {
 ///
 /// Every vertex is a support pair `pair.vertex(index_a, index_b)`, so only its point
 /// `w` of B − A and its two indices are kept: the points on A and B are recomputed
-/// (bit for bit) for the final edge. The edge's distance from the origin, and
-/// whether it is long enough to have a normal, are cached when its endpoints are
-/// set, so the closest-edge search reads numbers instead of recomputing every edge
-/// at every iteration.
+/// (bit for bit) for the final edge. The edge's normal and distance from the
+/// origin, and whether it is long enough to have a normal, are cached when its
+/// endpoints are set, so the closest-edge search reads numbers instead of
+/// recomputing every edge at every iteration.
 #[derive(Clone, Copy, Default)]
 struct Corner {
     w: Vec2,
+    /// Outward unit normal of the edge.
+    normal: Vec2,
     /// Signed distance of the edge's line from the origin (positive: origin inside).
     dist: f32,
     index_a: u8,
@@ -242,6 +244,7 @@ impl Polytope {
         let (normal, len) = self.edge_normal(i);
         let c = &mut self.c[i];
         c.short = len <= weld;
+        c.normal = normal;
         c.dist = normal.dot(c.w);
     }
 
@@ -366,7 +369,7 @@ impl Polytope {
         }
         best.map(|index| Edge {
             index,
-            normal: self.edge_normal(index).0,
+            normal: self.c[index].normal,
             distance: self.c[index].dist,
         })
     }
