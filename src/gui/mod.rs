@@ -46,12 +46,54 @@ pub fn run(opts: GuiOptions) {
     macroquad::Window::from_config(conf, main_loop(opts));
 }
 
-fn ctrl() -> bool {
-    is_key_down(KeyCode::LeftControl) || is_key_down(KeyCode::RightControl)
+/// Ctrl shortcuts of one frame. Read from egui's key events, which carry the
+/// modifiers held when each key went down: a fast chord can press and release Ctrl
+/// within one frame, where polling "is Ctrl down now" would miss it.
+#[derive(Default)]
+struct Chords {
+    undo: bool,
+    redo: bool,
+    save: bool,
+    quit: bool,
 }
 
-fn shift() -> bool {
-    is_key_down(KeyCode::LeftShift) || is_key_down(KeyCode::RightShift)
+impl Chords {
+    fn read(ctx: &egui::Context) -> Chords {
+        use egui::{Key, Modifiers};
+        ctx.input_mut(|i| {
+            // Shift+Z before Z: the plain pattern would also match with Shift held.
+            let redo = i.consume_key(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z)
+                | i.consume_key(Modifiers::COMMAND, Key::Y);
+            Chords {
+                redo,
+                undo: i.consume_key(Modifiers::COMMAND, Key::Z),
+                save: i.consume_key(Modifiers::COMMAND, Key::S),
+                quit: i.consume_key(Modifiers::COMMAND, Key::Q),
+            }
+        })
+    }
+
+    fn any(&self) -> bool {
+        self.undo || self.redo || self.save || self.quit
+    }
+
+    fn apply(&self, app: &mut AppState, panel: &mut Panel, out: &mut panel::PanelOutput) {
+        if self.redo {
+            app.redo();
+        } else if self.undo {
+            app.undo();
+        }
+        if self.save {
+            let _ = app.save();
+        }
+        if self.quit && panel.request(app, Pending::Quit) {
+            out.quit = true;
+        }
+    }
+}
+
+fn ctrl() -> bool {
+    is_key_down(KeyCode::LeftControl) || is_key_down(KeyCode::RightControl)
 }
 
 async fn main_loop(opts: GuiOptions) {
@@ -86,6 +128,7 @@ async fn main_loop(opts: GuiOptions) {
         let mut out = panel::PanelOutput::default();
         let mut over_ui = false;
         let mut typing = false;
+        let mut chords = Chords::default();
         let mut area = Viewport {
             x: 0.0,
             y: 0.0,
@@ -104,6 +147,9 @@ async fn main_loop(opts: GuiOptions) {
             };
             over_ui = ctx.wants_pointer_input() || ctx.is_pointer_over_area();
             typing = ctx.wants_keyboard_input();
+            if !typing {
+                chords = Chords::read(ctx);
+            }
         });
         canvas.layout(area, app.split);
         canvas.ensure_fitted(&mut app);
@@ -116,7 +162,11 @@ async fn main_loop(opts: GuiOptions) {
             canvas.handle_mouse(&mut app, over_ui);
         }
         if !typing && !modal {
-            keyboard(&mut app, &mut canvas, &mut panel, &mut out);
+            if chords.any() {
+                chords.apply(&mut app, &mut panel, &mut out);
+            } else {
+                keyboard(&mut app, &mut canvas, &mut out);
+            }
         }
         app.tick(get_frame_time());
         if let Some(path) = &layout_file {
@@ -189,29 +239,9 @@ fn layout_json(app: &AppState, canvas: &Canvas) -> String {
     )
 }
 
-fn keyboard(
-    app: &mut AppState,
-    canvas: &mut Canvas,
-    panel: &mut Panel,
-    out: &mut panel::PanelOutput,
-) {
+fn keyboard(app: &mut AppState, canvas: &mut Canvas, out: &mut panel::PanelOutput) {
     if ctrl() {
-        if is_key_pressed(KeyCode::Z) {
-            if shift() {
-                app.redo();
-            } else {
-                app.undo();
-            }
-        }
-        if is_key_pressed(KeyCode::Y) {
-            app.redo();
-        }
-        if is_key_pressed(KeyCode::S) {
-            let _ = app.save();
-        }
-        if is_key_pressed(KeyCode::Q) && panel.request(app, Pending::Quit) {
-            out.quit = true;
-        }
+        // Chords are read from egui's events (see `Chords`); plain keys wait.
         return;
     }
     if is_key_pressed(KeyCode::Right) {
