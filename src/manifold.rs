@@ -496,28 +496,37 @@ struct Pair<'a> {
     a: &'a Shape,
     b: &'a Shape,
     xf_a: Transform,
+    xf_b: Transform,
     b_to_a: Transform,
     spec: f32,
 }
 
 /// The core distance under which two shapes count as touching:
 /// [`MANIFOLD_TOUCHING_TOLERANCE`] times the sum of their bounding radii (the largest
-/// core vertex distance from the local origin, plus the radius). One square root per
-/// shape, not per vertex. Shared with `box_box.rs` so both paths draw the same line.
+/// core vertex distance from the local origin, plus the radius), which each shape
+/// caches ([`Shape::bounding_radius`]): no loop, no square root here. Shared with
+/// `box_box.rs` so both paths draw the same line.
+#[inline]
 pub(crate) fn touching_tolerance(a: &Shape, b: &Shape) -> f32 {
-    let extent = |s: &Shape| {
-        let mut m = 0.0f32;
-        for v in s.vertices() {
-            let l = v.x * v.x + v.y * v.y;
-            m = if l > m { l } else { m };
-        }
-        m.sqrt() + s.radius()
-    };
-    MANIFOLD_TOUCHING_TOLERANCE * (extent(a) + extent(b))
+    MANIFOLD_TOUCHING_TOLERANCE * (a.bounding_radius() + b.bounding_radius())
 }
 
-impl Pair<'_> {
-    /// Computed when first needed: most queries never ask.
+impl<'a> Pair<'a> {
+    #[inline]
+    fn new(input: &ManifoldInput<'a>) -> Pair<'a> {
+        let xf_a = input.transform_a;
+        Pair {
+            a: input.shape_a,
+            b: input.shape_b,
+            xf_a,
+            xf_b: input.transform_b,
+            b_to_a: xf_a.inv_mul(&input.transform_b),
+            spec: input.speculative_distance.max(0.0),
+        }
+    }
+
+    /// Cheap (two cached radii), but still computed only when asked.
+    #[inline]
     fn touch(&self) -> f32 {
         touching_tolerance(self.a, self.b)
     }
@@ -581,15 +590,7 @@ pub fn contact_manifold(
     input: &ManifoldInput,
     mut trace: Option<&mut ManifoldTrace>,
 ) -> ManifoldOutput {
-    let (a, b) = (input.shape_a, input.shape_b);
-    let xf_a = input.transform_a;
-    let pair = Pair {
-        a,
-        b,
-        xf_a,
-        b_to_a: xf_a.inv_mul(&input.transform_b),
-        spec: input.speculative_distance.max(0.0),
-    };
+    let pair = Pair::new(input);
     if let Some(t) = trace.as_deref_mut() {
         *t = ManifoldTrace {
             source: Some(input.source),
@@ -597,13 +598,26 @@ pub fn contact_manifold(
             ..Default::default()
         };
     }
-    let (na, nb) = (a.vertices().len(), b.vertices().len());
+    let (na, nb) = (pair.a.vertices().len(), pair.b.vertices().len());
     if input.source == ManifoldSource::Sat && (na == 1 || nb == 1) {
         return point_core_manifold(&pair, trace);
     }
+    general_manifold(input, &pair, trace)
+}
+
+/// Steps 1–4 for any pair and either source (every case but the SAT source's
+/// 1-vertex shortcut, [`point_core_manifold`]). Not inlined: its frame and spills
+/// stay out of the shortcut's way.
+#[inline(never)]
+fn general_manifold(
+    input: &ManifoldInput,
+    pair: &Pair,
+    mut trace: Option<&mut ManifoldTrace>,
+) -> ManifoldOutput {
+    let xf_a = pair.xf_a;
     let choice = match input.source {
-        ManifoldSource::Sat => normal_sat(input, &pair),
-        ManifoldSource::Epa => normal_epa(input, &pair),
+        ManifoldSource::Sat => normal_sat(input, pair),
+        ManifoldSource::Epa => normal_epa(input, pair),
     };
     let choice = match choice {
         Step1::Normal(c) => c,
@@ -624,7 +638,7 @@ pub fn contact_manifold(
         t.normal = Some(xf_a.q.apply(choice.normal));
         t.separation = Some(choice.separation);
     }
-    build(&pair, &choice, trace)
+    build(pair, &choice, trace)
 }
 
 /// Step 1 for the SAT source.
@@ -747,156 +761,92 @@ fn closest_points_or(input: &ManifoldInput, pair: &Pair) -> Step1 {
 /// corner-to-point direction, exactly what GJK would give; otherwise the face normal
 /// (the same clamped corner the general point–segment case makes). Two 1-vertex cores:
 /// the line of centres. Same features, normals, points and ids as steps 1–4 would
-/// give, without their generality.
+/// give, without their generality (checked on random pairs by the test
+/// `point_core_path_matches_general_path`); the points are placed in the world from
+/// the core's own frame, one transform each.
+#[inline]
 fn point_core_manifold(pair: &Pair, trace: Option<&mut ManifoldTrace>) -> ManifoldOutput {
     let radii = pair.a.radius() + pair.b.radius();
     let (na, nb) = (pair.a.vertices().len(), pair.b.vertices().len());
     let xf_a = pair.xf_a;
-    let mut out = ManifoldOutput::separated(None, Vec2::ZERO);
     if na == 1 && nb == 1 {
-        let pa = pair.a.vertices()[0];
-        let pb = pair.b_to_a.apply(pair.b.vertices()[0]);
-        let d = pb - pa;
-        let len = d.length();
-        let n = if len > 0.0 && (d / len).is_finite() {
-            d / len
-        } else {
-            Vec2::Y
-        };
-        let separation = len - radii;
-        out.normal = xf_a.q.apply(n);
-        if separation <= pair.spec {
-            let source = if pair.apart(len) {
-                NormalSource::ClosestPoints
-            } else {
-                NormalSource::Sat
-            };
-            out.outcome = ManifoldOutcome::Contact;
-            out.normal_source = Some(source);
-            out.case = Some(ManifoldCase::PointPoint);
-            out.reference = Some(Owner::A);
-            out.points[0] = ManifoldPoint {
-                point_a: xf_a.apply(pa + pair.a.radius() * n),
-                point_b: xf_a.apply(pb - pair.b.radius() * n),
-                separation,
-                id: ContactId {
-                    reference: Owner::A,
-                    reference_index: 0,
-                    incident_index: 0,
-                    kind: IdKind::Point,
-                }
-                .pack(),
-            };
-            out.point_count = 1;
-        }
-        if let Some(t) = trace {
-            let fa = pair.vertex_of(Owner::A, 0, n);
-            let fb = pair.vertex_of(Owner::B, 0, -n);
-            record_point_case(t, &out, separation, &fa, &fb, &fa, &fb, &xf_a);
-        }
-        return out;
+        return point_point_manifold(pair, trace);
     }
-    // The point `p` (A's frame) and the core `owner`, whose frame `xf` maps into A's.
-    let (owner, p, shape, xf) = if na == 1 {
-        (Owner::B, pair.a.vertices()[0], pair.b, pair.b_to_a)
+    // The point in the core's frame, brought there once (Box2D's b2InvTransformPoint
+    // of the circle's centre); `w` places the core's frame in the world, so each
+    // output is one transform from that frame.
+    let (owner, pl, core, point, w) = if na == 1 {
+        let pl = pair.b_to_a.apply_inv(pair.a.vertices()[0]);
+        (Owner::B, pl, pair.b, pair.a, pair.xf_b)
     } else {
-        (
-            Owner::A,
-            pair.b_to_a.apply(pair.b.vertices()[0]),
-            pair.a,
-            Transform::IDENTITY,
-        )
+        let pl = pair.b_to_a.apply(pair.b.vertices()[0]);
+        (Owner::A, pl, pair.a, pair.b, xf_a)
     };
-    let (r_core, r_point) = if owner == Owner::A {
-        (pair.a.radius(), pair.b.radius())
-    } else {
-        (pair.b.radius(), pair.a.radius())
-    };
-    let pl = xf.apply_inv(p);
-    let count = shape.vertices().len().min(shape.normals().len());
-    let (v, normals) = (&shape.vertices()[..count], &shape.normals()[..count]);
-    let mut i = 0;
-    let mut s = f32::NEG_INFINITY;
-    for k in 0..count {
-        let (vk, nk) = (v[k], normals[k]);
-        let sk = (pl.x - vk.x) * nk.x + (pl.y - vk.y) * nk.y;
-        if sk > s {
-            s = sk;
-            i = k;
-        }
-    }
-    let ni = normals[i];
-    // Out of the core, in the core's frame → from A to B in A's frame.
-    let to_ab = |o: Vec2| -> Vec2 {
-        let w = xf.q.apply(o);
+    // Out of the core (its frame) → from A to B (world).
+    let out_ab = |o: Vec2| -> Vec2 {
+        let o = w.q.apply(o);
         if owner == Owner::A {
-            w
+            o
         } else {
-            -w
+            -o
         }
     };
+    let (v, normals) = (core.vertices(), core.normals());
+    let (i, s) = max_separation_face(pl, v, normals);
+    let ni = normals[i];
+    let face_sep = s - radii;
+    if face_sep > pair.spec {
+        // Beyond the speculative distance along a face normal: a proof of separation
+        // (the face's separation is a lower bound of the distance).
+        return point_core_separated(face_sep, out_ab(ni), trace);
+    }
     let j = if i + 1 == v.len() { 0 } else { i + 1 };
     let (v1, v2) = (v[i], v[j]);
-    let face_sep = s - radii;
-    let mut separation = face_sep;
-    let mut result = None;
-    if face_sep <= pair.spec {
-        let u1 = (pl - v1).dot(v2 - v1);
-        let u2 = (pl - v2).dot(v1 - v2);
-        result = if u1 < 0.0 || u2 < 0.0 {
-            let (c, ci) = if u1 < 0.0 { (v1, i) } else { (v2, j) };
-            // Apart from the corner, not from the face's line: a point near the line can
-            // lie far past the face's end (found by the fuzzer: a point 2e-5 off a
-            // segment's line but 0.22 past its end got a contact).
-            let d = pl - c;
-            if pair.apart(d.length()) {
-                let len = d.length();
-                let o = d / len;
-                separation = len - radii;
-                (separation <= pair.spec).then_some((
-                    c,
-                    o,
-                    ci,
-                    IdKind::Point,
-                    NormalSource::ClosestPoints,
-                ))
-            } else {
-                separation = (pl - c).dot(ni) - radii;
-                Some((c, ni, ci, IdKind::Point, NormalSource::Sat))
-            }
-        } else {
-            Some((
-                pl - s * ni,
-                ni,
-                i,
-                IdKind::IncidentVertex,
-                NormalSource::Sat,
-            ))
-        };
-    }
-    let Some((foot, o, ref_index, kind, source)) = result else {
-        out.normal = xf_a.q.apply(to_ab(ni));
-        if let Some(t) = trace {
-            t.separation = Some(separation);
-            t.normal = Some(out.normal);
-            t.outcome = Some(ManifoldOutcome::Separated);
+    let e = v2 - v1;
+    // Voronoi regions of the face: beyond its first end (u1 < 0), its second end
+    // (u2 < 0), or over it.
+    let u1 = (pl - v1).dot(e);
+    let u2 = (pl - v2).dot(-e);
+    let corner = u1 < 0.0 || u2 < 0.0;
+    let (c, ci) = if u1 < 0.0 { (v1, i) } else { (v2, j) };
+    let d = pl - c;
+    // A branch, not a select of all three regions' numbers: over a face (the common
+    // case) the square root and division of the corner case stay off the path to the
+    // output (measured: computing all three and selecting was slower).
+    let (foot, o, separation, ref_index, kind, source) = if corner && pair.apart(d.length()) {
+        // Beyond a corner and apart from it (beyond the touching band): the closest
+        // features are the corner and the point, the normal the direction between
+        // them. Apart from the corner, not from the face's line: a point near the
+        // line can lie far past the face's end (found by the fuzzer: a point 2e-5 off
+        // a segment's line but 0.22 past its end got a contact).
+        let len = d.length();
+        let separation = len - radii;
+        if separation > pair.spec {
+            return point_core_separated(separation, out_ab(ni), trace);
         }
-        return out;
+        let o = d / len;
+        let source = NormalSource::ClosestPoints;
+        (c, o, separation, ci, IdKind::Point, source)
+    } else if corner {
+        // Touching or overlapping cores: the face normal, from the corner (the same
+        // clamped corner the general point–segment case makes).
+        let separation = d.dot(ni) - radii;
+        (c, ni, separation, ci, IdKind::Point, NormalSource::Sat)
+    } else {
+        // Over the face: the face normal, from the point's foot on the face.
+        let foot = pl - s * ni;
+        let kind = IdKind::IncidentVertex;
+        (foot, ni, face_sep, i, kind, NormalSource::Sat)
     };
-    let to_world = |x: Vec2| xf_a.apply(xf.apply(x));
-    let on_core = to_world(foot + r_core * o);
-    let on_point = to_world(pl - r_point * o);
+    let on_core = w.apply(foot + core.radius() * o);
+    let on_point = w.apply(pl - point.radius() * o);
     let (point_a, point_b) = if owner == Owner::A {
         (on_core, on_point)
     } else {
         (on_point, on_core)
     };
-    out.outcome = ManifoldOutcome::Contact;
-    out.normal_source = Some(source);
-    out.case = Some(ManifoldCase::PointSegment);
-    out.normal = xf_a.q.apply(to_ab(o));
-    out.reference = Some(owner);
-    out.points[0] = ManifoldPoint {
+    let mut points = [ManifoldPoint::default(); MAX_MANIFOLD_POINTS];
+    points[0] = ManifoldPoint {
         point_a,
         point_b,
         separation,
@@ -908,24 +858,239 @@ fn point_core_manifold(pair: &Pair, trace: Option<&mut ManifoldTrace>) -> Manifo
         }
         .pack(),
     };
-    out.point_count = 1;
+    let out = ManifoldOutput {
+        outcome: ManifoldOutcome::Contact,
+        normal_source: Some(source),
+        case: Some(ManifoldCase::PointSegment),
+        normal: out_ab(o),
+        reference: Some(owner),
+        points,
+        point_count: 1,
+    };
     if let Some(t) = trace {
-        let face = pair.edge_of(owner, i);
-        // The point's query direction: towards the core (A along n, B along −n).
-        let dir = if owner == Owner::A {
-            -to_ab(o)
-        } else {
-            to_ab(o)
-        };
-        let point = pair.vertex_of(owner.other(), 0, dir);
-        let (fa, fb) = if owner == Owner::A {
-            (face, point)
-        } else {
-            (point, face)
-        };
-        record_point_case(t, &out, separation, &fa, &fb, &face, &point, &xf_a);
+        trace_point_core(t, pair, &out, owner, i, o);
     }
     out
+}
+
+/// The trace records of [`point_core_manifold`]'s contact: the core's face `i` and the
+/// point, `o` the normal out of the core in the core's frame.
+#[cold]
+#[inline(never)]
+fn trace_point_core(
+    t: &mut ManifoldTrace,
+    pair: &Pair,
+    out: &ManifoldOutput,
+    owner: Owner,
+    i: usize,
+    o: Vec2,
+) {
+    let face = pair.edge_of(owner, i);
+    // The point's query direction, towards the core, in A's frame.
+    let core_to_a = if owner == Owner::A {
+        Transform::IDENTITY
+    } else {
+        pair.b_to_a
+    };
+    let dir = -core_to_a.q.apply(o);
+    let point = pair.vertex_of(owner.other(), 0, dir);
+    let (fa, fb) = if owner == Owner::A {
+        (face, point)
+    } else {
+        (point, face)
+    };
+    let separation = out.points[0].separation;
+    record_point_case(t, out, separation, &fa, &fb, &face, &point, &pair.xf_a);
+}
+
+/// Two 1-vertex cores: the line of centres (A's local +y when they coincide).
+#[inline(never)]
+fn point_point_manifold(pair: &Pair, trace: Option<&mut ManifoldTrace>) -> ManifoldOutput {
+    let radii = pair.a.radius() + pair.b.radius();
+    let xf_a = pair.xf_a;
+    let mut out = ManifoldOutput::separated(None, Vec2::ZERO);
+    let pa = pair.a.vertices()[0];
+    let pb = pair.b_to_a.apply(pair.b.vertices()[0]);
+    let d = pb - pa;
+    let len = d.length();
+    let n = if len > 0.0 && (d / len).is_finite() {
+        d / len
+    } else {
+        Vec2::Y
+    };
+    let separation = len - radii;
+    out.normal = xf_a.q.apply(n);
+    if separation <= pair.spec {
+        let source = if pair.apart(len) {
+            NormalSource::ClosestPoints
+        } else {
+            NormalSource::Sat
+        };
+        out.outcome = ManifoldOutcome::Contact;
+        out.normal_source = Some(source);
+        out.case = Some(ManifoldCase::PointPoint);
+        out.reference = Some(Owner::A);
+        out.points[0] = ManifoldPoint {
+            point_a: xf_a.apply(pa + pair.a.radius() * n),
+            point_b: xf_a.apply(pb - pair.b.radius() * n),
+            separation,
+            id: ContactId {
+                reference: Owner::A,
+                reference_index: 0,
+                incident_index: 0,
+                kind: IdKind::Point,
+            }
+            .pack(),
+        };
+        out.point_count = 1;
+    }
+    if let Some(t) = trace {
+        let fa = pair.vertex_of(Owner::A, 0, n);
+        let fb = pair.vertex_of(Owner::B, 0, -n);
+        record_point_case(t, &out, separation, &fa, &fb, &fa, &fb, &xf_a);
+    }
+    out
+}
+
+/// A 1-vertex core against a core farther apart than the speculative distance:
+/// no manifold; `normal` (world, A to B) is the separating face's.
+#[inline(never)]
+fn point_core_separated(
+    separation: f32,
+    normal: Vec2,
+    trace: Option<&mut ManifoldTrace>,
+) -> ManifoldOutput {
+    if let Some(t) = trace {
+        t.separation = Some(separation);
+        t.normal = Some(normal);
+        t.outcome = Some(ManifoldOutcome::Separated);
+    }
+    ManifoldOutput::separated(None, normal)
+}
+
+/// The face of a core (its vertices and outward unit normals, one frame) along which
+/// the point `p` of that frame lies farthest out: `(k, (p − v_k)·n_k)` for the largest
+/// such separation, the lowest `k` on exact ties (`b2CollidePolygonAndCircle`'s loop).
+///
+/// The answer is defined by the scalar loop below. On x86_64, four or more faces are
+/// searched four at a time with SSE2 ([`sse2::max_separation_face`]): the same
+/// separations, rounded the same way, and the first index of their maximum, so the
+/// same face; a single running maximum is a chain of dependent compare-and-selects,
+/// one per face, which four lanes shorten fourfold. The separation returned is
+/// recomputed by the scalar formula for the face found (so a tie between +0 and −0
+/// returns the first face's own zero, as the loop does). When every separation is
+/// NaN, the scalar loop decides.
+#[inline]
+fn max_separation_face(p: Vec2, vertices: &[Vec2], normals: &[Vec2]) -> (usize, f32) {
+    let count = vertices.len().min(normals.len());
+    let (v, n) = (&vertices[..count], &normals[..count]);
+    let sep = |k: usize| (p.x - v[k].x) * n[k].x + (p.y - v[k].y) * n[k].y;
+    #[cfg(target_arch = "x86_64")]
+    if count >= 4 {
+        if let Some(k) = sse2::max_separation_face(p, v, n) {
+            return (k, sep(k));
+        }
+    }
+    let mut best = (0, f32::NEG_INFINITY);
+    for k in 0..count {
+        let s = sep(k);
+        if s > best.1 {
+            best = (k, s);
+        }
+    }
+    best
+}
+
+/// The face search four faces at a time (SSE2, part of every x86_64 CPU).
+#[cfg(target_arch = "x86_64")]
+mod sse2 {
+    use glam::Vec2;
+    use std::arch::x86_64::*;
+
+    /// Four consecutive `Vec2`s from `i` as lanes of x and of y.
+    #[inline(always)]
+    fn lanes4(v: &[Vec2], i: usize) -> (__m128, __m128) {
+        let c = &v[i..i + 4];
+        let p = c.as_ptr().cast::<f32>();
+        // SAFETY: `c` is four `Vec2`s, i.e. eight contiguous `f32`s (`Vec2` is
+        // `repr(C)` with fields `x`, `y`): the two unaligned 16-byte loads read exactly
+        // `c`. SSE2 is in the x86_64 baseline (rustc enables it for every x86_64 target).
+        unsafe {
+            let p01 = _mm_loadu_ps(p); // x0 y0 x1 y1
+            let p23 = _mm_loadu_ps(p.add(4)); // x2 y2 x3 y3
+            (
+                _mm_shuffle_ps::<0b10_00_10_00>(p01, p23),
+                _mm_shuffle_ps::<0b11_01_11_01>(p01, p23),
+            )
+        }
+    }
+
+    /// The separations `(p − v_k)·n_k` of faces `i..i + 4`, per lane as
+    /// `(px − vx)·nx + (py − vy)·ny`: the scalar formula, operation for operation.
+    #[inline(always)]
+    fn seps4(v: &[Vec2], n: &[Vec2], i: usize, px: __m128, py: __m128) -> __m128 {
+        let (vx, vy) = lanes4(v, i);
+        let (nx, ny) = lanes4(n, i);
+        // SAFETY: arithmetic on registers; SSE2 is in the x86_64 baseline.
+        unsafe {
+            _mm_add_ps(
+                _mm_mul_ps(_mm_sub_ps(px, vx), nx),
+                _mm_mul_ps(_mm_sub_ps(py, vy), ny),
+            )
+        }
+    }
+
+    /// First index of the largest separation, or `None` if there are fewer than 4
+    /// or more than 64 faces, `v` and `n` differ in length, or every separation is
+    /// NaN. Faces are taken in chunks of four from 0, 4, 8, …; a last partial chunk
+    /// is read as the last four faces (it overlaps the chunk before, which changes
+    /// neither the maximum nor the set of faces reaching it). First the maximum (a
+    /// NaN lane never enters it: `_mm_max_ps` keeps its second operand then), then
+    /// bit `k` of a mask marks face `k` reaching it (a NaN equals nothing): the
+    /// lowest set bit is the first face of the largest separation, as the scalar
+    /// loop's `>` finds. The second pass recomputes the separations, which depends
+    /// on the point only, not on the maximum: the processor runs it alongside the
+    /// first, and no branch depends on the values.
+    #[inline]
+    pub(super) fn max_separation_face(p: Vec2, v: &[Vec2], n: &[Vec2]) -> Option<usize> {
+        let count = v.len();
+        if !(4..=64).contains(&count) || n.len() != count {
+            return None;
+        }
+        let full = count & !3;
+        // SAFETY: these intrinsics only compute on values in registers; SSE2 is in
+        // the x86_64 baseline.
+        unsafe {
+            let px = _mm_set1_ps(p.x);
+            let py = _mm_set1_ps(p.y);
+            let mut max = _mm_set1_ps(f32::NEG_INFINITY);
+            let mut at = 0;
+            while at < full {
+                max = _mm_max_ps(seps4(v, n, at, px, py), max);
+                at += 4;
+            }
+            if full != count {
+                max = _mm_max_ps(seps4(v, n, count - 4, px, py), max);
+            }
+            // Not NaN: spread the largest lane to all four.
+            let max = _mm_max_ps(max, _mm_shuffle_ps::<0b01_00_11_10>(max, max));
+            let max = _mm_max_ps(max, _mm_shuffle_ps::<0b10_11_00_01>(max, max));
+            let hit = |at: usize| {
+                let eq = _mm_cmpeq_ps(seps4(v, n, at, px, py), max);
+                (_mm_movemask_ps(eq) as u64) << at
+            };
+            let mut hits = 0u64;
+            let mut at = 0;
+            while at < full {
+                hits |= hit(at);
+                at += 4;
+            }
+            if full != count {
+                hits |= hit(count - 4);
+            }
+            (hits != 0).then(|| hits.trailing_zeros() as usize)
+        }
+    }
 }
 
 /// Trace records of the one-pass point cases.
