@@ -758,12 +758,16 @@ fn closest_points_or(input: &ManifoldInput, pair: &Pair) -> Step1 {
 /// frame: the face of largest separation `s` for the point; if the point projects
 /// beyond one end of that face (`u1 < 0` or `u2 < 0`), that corner is the closest
 /// feature — with the cores apart (beyond the touching band) the normal is the
-/// corner-to-point direction, exactly what GJK would give; otherwise the face normal
-/// (the same clamped corner the general point–segment case makes). Two 1-vertex cores:
-/// the line of centres. Same features, normals, points and ids as steps 1–4 would
-/// give, without their generality (checked on random pairs by the test
-/// `point_core_path_matches_general_path`); the points are placed in the world from
-/// the core's own frame, one transform each.
+/// corner-to-point direction, exactly what GJK would give, and the case is
+/// [`ManifoldCase::VertexVertex`] as in the general path (GJK ends on that vertex
+/// pair); otherwise the face normal (the same clamped corner the general
+/// point–segment case makes). Two 1-vertex cores: the line of centres. Same case,
+/// reference, normal, points, separation and ids as steps 1–4 would give, without
+/// their generality (checked on random pairs by the test
+/// `point_core_path_matches_general_path`; the normal's source differs in one way:
+/// over a face with the cores apart this path names SAT's face, the general path
+/// GJK's closest points, the same direction); the points are placed in the world
+/// from the core's own frame, one transform each.
 #[inline]
 fn point_core_manifold(pair: &Pair, trace: Option<&mut ManifoldTrace>) -> ManifoldOutput {
     let radii = pair.a.radius() + pair.b.radius();
@@ -845,15 +849,30 @@ fn point_core_manifold(pair: &Pair, trace: Option<&mut ManifoldTrace>) -> Manifo
     } else {
         (on_point, on_core)
     };
+    // Beyond a corner and apart, the closest features are two vertices: named as the
+    // general path names them ([`ManifoldCase::VertexVertex`]: A is the reference, the
+    // id holds A's vertex then B's). Otherwise the core's face or corner is the
+    // reference and the point is incident.
+    let (reference, reference_index, incident_index, case) =
+        if source == NormalSource::ClosestPoints {
+            let (ia, ib) = if owner == Owner::A {
+                (ref_index, 0)
+            } else {
+                (0, ref_index)
+            };
+            (Owner::A, ia, ib, ManifoldCase::VertexVertex)
+        } else {
+            (owner, ref_index, 0, ManifoldCase::PointSegment)
+        };
     let mut points = [ManifoldPoint::default(); MAX_MANIFOLD_POINTS];
     points[0] = ManifoldPoint {
         point_a,
         point_b,
         separation,
         id: ContactId {
-            reference: owner,
-            reference_index: ref_index as u8,
-            incident_index: 0,
+            reference,
+            reference_index: reference_index as u8,
+            incident_index: incident_index as u8,
             kind,
         }
         .pack(),
@@ -861,20 +880,21 @@ fn point_core_manifold(pair: &Pair, trace: Option<&mut ManifoldTrace>) -> Manifo
     let out = ManifoldOutput {
         outcome: ManifoldOutcome::Contact,
         normal_source: Some(source),
-        case: Some(ManifoldCase::PointSegment),
+        case: Some(case),
         normal: out_ab(o),
-        reference: Some(owner),
+        reference: Some(reference),
         points,
         point_count: 1,
     };
     if let Some(t) = trace {
-        trace_point_core(t, pair, &out, owner, i, o);
+        trace_point_core(t, pair, &out, owner, i, ref_index, o);
     }
     out
 }
 
-/// The trace records of [`point_core_manifold`]'s contact: the core's face `i` and the
-/// point, `o` the normal out of the core in the core's frame.
+/// The trace records of [`point_core_manifold`]'s contact: the core's face `i` (or
+/// its vertex `corner` in the vertex–vertex case) and the point, `o` the normal out
+/// of the core in the core's frame.
 #[cold]
 #[inline(never)]
 fn trace_point_core(
@@ -883,9 +903,9 @@ fn trace_point_core(
     out: &ManifoldOutput,
     owner: Owner,
     i: usize,
+    corner: usize,
     o: Vec2,
 ) {
-    let face = pair.edge_of(owner, i);
     // The point's query direction, towards the core, in A's frame.
     let core_to_a = if owner == Owner::A {
         Transform::IDENTITY
@@ -893,13 +913,28 @@ fn trace_point_core(
         pair.b_to_a
     };
     let dir = -core_to_a.q.apply(o);
+    let separation = out.points[0].separation;
+    if out.case == Some(ManifoldCase::VertexVertex) {
+        // As the general path: each vertex with the normal from A to B (A) or its
+        // opposite (B); A's is the reference.
+        let n = if owner == Owner::A { -dir } else { dir };
+        let (ia, ib) = if owner == Owner::A {
+            (corner, 0)
+        } else {
+            (0, corner)
+        };
+        let fa = pair.vertex_of(Owner::A, ia, n);
+        let fb = pair.vertex_of(Owner::B, ib, -n);
+        record_point_case(t, out, separation, &fa, &fb, &fa, &fb, &pair.xf_a);
+        return;
+    }
+    let face = pair.edge_of(owner, i);
     let point = pair.vertex_of(owner.other(), 0, dir);
     let (fa, fb) = if owner == Owner::A {
         (face, point)
     } else {
         (point, face)
     };
-    let separation = out.points[0].separation;
     record_point_case(t, out, separation, &fa, &fb, &face, &point, &pair.xf_a);
 }
 
@@ -1541,6 +1576,7 @@ fn clip_step(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::math::cross;
 
     fn v(x: f32, y: f32) -> Vec2 {
         Vec2::new(x, y)
@@ -1733,5 +1769,153 @@ mod tests {
         assert_eq!(t.points, m.points().to_vec());
         assert_eq!(t.outcome, Some(ManifoldOutcome::Contact));
         assert_eq!(contact_manifold(&input, None), m);
+    }
+
+    /// The general path (steps 1–4) with the SAT source, as `contact_manifold` runs
+    /// it for every pair without a 1-vertex core.
+    fn general_path(input: &ManifoldInput) -> ManifoldOutput {
+        general_manifold(input, &Pair::new(input), None)
+    }
+
+    /// The 1-vertex shortcut gives the general path's manifold: on random circles,
+    /// offset circles and points against polygons (sharp and rounded), boxes,
+    /// capsules and segments, the point side as A or as B, overlapping, touching,
+    /// within and beyond the speculative distance. Same outcome, case, reference and
+    /// feature ids; normal, points and separation within 1e-5 of the configuration's
+    /// size (the general path works in A's frame and with GJK's closest points, the
+    /// shortcut in the core's frame and from the corner itself: the same numbers,
+    /// rounded differently). The normal's source differs in one documented way: over
+    /// a face with the cores apart, the shortcut names SAT's face (the face normal
+    /// is the closest-points direction there) where the general path names GJK.
+    #[test]
+    fn point_core_path_matches_general_path() {
+        let mut seed = 0xC1_5C1Eu64;
+        let mut rnd = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed >> 40) as f32 / (1u64 << 24) as f32
+        };
+        // Face contacts, corner contacts, vertex–vertex contacts, separated, point as A.
+        let mut counts = [0usize; 5];
+        let mut checked = 0;
+        while checked < 6000 {
+            let core = match (rnd() * 5.0) as u32 {
+                0 | 1 => {
+                    let n = 3 + (rnd() * 8.0) as usize;
+                    let (ax, ay) = (0.3 + rnd(), 0.3 + rnd());
+                    let mut t: Vec<f32> = (0..n).map(|_| rnd() * std::f32::consts::TAU).collect();
+                    t.sort_by(f32::total_cmp);
+                    let pts: Vec<Vec2> = t.iter().map(|t| v(ax * t.cos(), ay * t.sin())).collect();
+                    let radius = if rnd() < 0.5 { 0.0 } else { rnd() * 0.3 };
+                    Shape::polygon(&pts, radius)
+                }
+                2 => Shape::cuboid(v(0.2 + rnd(), 0.2 + rnd())),
+                3 => Shape::capsule(
+                    v(rnd() - 0.5, rnd() - 0.5),
+                    v(rnd() + 0.5, rnd()),
+                    0.3 * rnd(),
+                ),
+                _ => Shape::segment(v(rnd() - 1.0, rnd() - 0.5), v(rnd() + 0.5, rnd() - 0.5)),
+            };
+            let point = match (rnd() * 3.0) as u32 {
+                0 => Shape::circle(0.05 + rnd()),
+                1 => Shape::polygon(&[v(rnd() - 0.5, rnd() - 0.5)], 0.05 + rnd()),
+                _ => Shape::polygon(&[v(rnd() - 0.5, rnd() - 0.5)], 0.0),
+            };
+            let (Ok(core), Ok(point)) = (core, point) else {
+                continue;
+            };
+            let xc = Transform::new(v(rnd() * 20.0 - 10.0, rnd() * 20.0 - 10.0), rnd() * 6.3);
+            let centre = if rnd() < 0.8 {
+                // Around the core, from inside it to a little beyond.
+                let reach = core.bounding_radius() + point.radius() + 0.1;
+                let dir = rnd() * std::f32::consts::TAU;
+                xc.p + rnd() * reach * v(dir.cos(), dir.sin())
+            } else {
+                // Within the touching band of a corner `k`, beyond it: the normal of the
+                // face before it turned towards the face after it by 15 to 35 % of the
+                // angle between them (so that face, not its neighbour, is the
+                // clear maximum in both paths' rounding).
+                let (cv, cn) = (core.vertices(), core.normals());
+                let k = ((rnd() * cv.len() as f32) as usize).min(cv.len() - 1);
+                let (na, nb) = (cn[(k + cv.len() - 1) % cv.len()], cn[k]);
+                let turn = (0.15 + 0.2 * rnd()) * cross(na, nb).atan2(na.dot(nb));
+                let (sn, cs) = turn.sin_cos();
+                let dir = v(cs * na.x - sn * na.y, sn * na.x + cs * na.y);
+                let touch = touching_tolerance(&core, &point);
+                xc.apply(cv[k] + 0.5 * touch * dir)
+            };
+            let q = Transform::new(Vec2::ZERO, rnd() * 6.3).q;
+            let xp = Transform {
+                p: centre - q.apply(point.vertices()[0]),
+                q,
+            };
+            let point_is_a = rnd() < 0.5;
+            let (a, xa, b, xb) = if point_is_a {
+                (&point, xp, &core, xc)
+            } else {
+                (&core, xc, &point, xp)
+            };
+            let settings = Settings {
+                speculative_distance: [0.0, 0.02, 0.1][(rnd() * 3.0) as usize % 3],
+                ..Settings::default()
+            };
+            let input = ManifoldInput::new(a, xa, b, xb, &settings, ManifoldSource::Sat);
+            let fast = contact_manifold(&input, None);
+            let slow = general_path(&input);
+            let size = 1.0f32.max(xa.p.length()).max(xb.p.length());
+            let tol = 1e-5 * size;
+            let context = format!(
+                "pair {checked}: {a:?} {xa:?} {b:?} {xb:?}\nfast {fast:?}\ngeneral {slow:?}"
+            );
+            if fast.is_separated() != slow.is_separated() {
+                // Only at the speculative distance itself, within rounding.
+                let sep = fast
+                    .deepest()
+                    .or(slow.deepest())
+                    .map_or(f32::NAN, |p| p.separation);
+                assert!(
+                    (sep - settings.speculative_distance).abs() < tol,
+                    "{context}"
+                );
+                checked += 1;
+                continue;
+            }
+            checked += 1;
+            if point_is_a {
+                counts[4] += 1;
+            }
+            if fast.is_separated() {
+                counts[3] += 1;
+                continue;
+            }
+            assert_eq!(fast.outcome, slow.outcome, "{context}");
+            assert_eq!(fast.case, slow.case, "{context}");
+            assert_eq!(fast.reference, slow.reference, "{context}");
+            assert_eq!(fast.points().len(), 1, "{context}");
+            assert_eq!(slow.points().len(), 1, "{context}");
+            let (p, q) = (fast.points()[0], slow.points()[0]);
+            assert_eq!(p.id, q.id, "{context}");
+            let id = ContactId::unpack(p.id).unwrap();
+            let face = id.kind == IdKind::IncidentVertex;
+            counts[match fast.case {
+                _ if face => 0,
+                Some(ManifoldCase::VertexVertex) => 2,
+                _ => 1,
+            }] += 1;
+            let same_source = fast.normal_source == slow.normal_source
+                || (face
+                    && fast.normal_source == Some(NormalSource::Sat)
+                    && slow.normal_source == Some(NormalSource::ClosestPoints));
+            assert!(same_source, "{context}");
+            assert!((fast.normal - slow.normal).length() < 1e-5, "{context}");
+            assert!((p.point_a - q.point_a).length() < tol, "{context}");
+            assert!((p.point_b - q.point_b).length() < tol, "{context}");
+            assert!((p.separation - q.separation).abs() < tol, "{context}");
+        }
+        // Every kind of outcome was met, many times.
+        assert!(counts.iter().all(|&c| c > 300), "{counts:?}");
+        eprintln!("face, corner, vertex-vertex, separated, point as A: {counts:?}");
     }
 }
