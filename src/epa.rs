@@ -361,10 +361,14 @@ impl Polytope {
     /// The edge nearest the origin, skipping edges not longer than the weld length
     /// (a repeated point has no normal). `None` if every edge is that short.
     fn closest_edge(&self) -> Option<Edge> {
+        // `best_dist` is the distance of edge `best` (kept in a register rather than
+        // re-read from the array at every comparison).
         let mut best: Option<usize> = None;
+        let mut best_dist = 0.0f32;
         for (i, c) in self.c[..self.n].iter().enumerate() {
-            if !c.short && best.is_none_or(|b| c.dist < self.c[b].dist) {
+            if !c.short && (best.is_none() || c.dist < best_dist) {
                 best = Some(i);
+                best_dist = c.dist;
             }
         }
         best.map(|index| Edge {
