@@ -496,7 +496,6 @@ struct Pair<'a> {
     a: &'a Shape,
     b: &'a Shape,
     xf_a: Transform,
-    xf_b: Transform,
     b_to_a: Transform,
     spec: f32,
 }
@@ -519,7 +518,6 @@ impl<'a> Pair<'a> {
             a: input.shape_a,
             b: input.shape_b,
             xf_a,
-            xf_b: input.transform_b,
             b_to_a: xf_a.inv_mul(&input.transform_b),
             spec: input.speculative_distance.max(0.0),
         }
@@ -590,19 +588,21 @@ pub fn contact_manifold(
     input: &ManifoldInput,
     mut trace: Option<&mut ManifoldTrace>,
 ) -> ManifoldOutput {
-    let pair = Pair::new(input);
     if let Some(t) = trace.as_deref_mut() {
         *t = ManifoldTrace {
             source: Some(input.source),
-            touching_tolerance: pair.touch(),
+            touching_tolerance: touching_tolerance(input.shape_a, input.shape_b),
             ..Default::default()
         };
     }
-    let (na, nb) = (pair.a.vertices().len(), pair.b.vertices().len());
+    let (na, nb) = (
+        input.shape_a.vertices().len(),
+        input.shape_b.vertices().len(),
+    );
     if input.source == ManifoldSource::Sat && (na == 1 || nb == 1) {
-        return point_core_manifold(&pair, trace);
+        return point_core_manifold(input, trace);
     }
-    general_manifold(input, &pair, trace)
+    general_manifold(input, &Pair::new(input), trace)
 }
 
 /// Steps 1–4 for any pair and either source (every case but the SAT source's
@@ -769,23 +769,26 @@ fn closest_points_or(input: &ManifoldInput, pair: &Pair) -> Step1 {
 /// GJK's closest points, the same direction); the points are placed in the world
 /// from the core's own frame, one transform each.
 #[inline]
-fn point_core_manifold(pair: &Pair, trace: Option<&mut ManifoldTrace>) -> ManifoldOutput {
-    let radii = pair.a.radius() + pair.b.radius();
-    let (na, nb) = (pair.a.vertices().len(), pair.b.vertices().len());
-    let xf_a = pair.xf_a;
+fn point_core_manifold(input: &ManifoldInput, trace: Option<&mut ManifoldTrace>) -> ManifoldOutput {
+    let (a, b) = (input.shape_a, input.shape_b);
+    let radii = a.radius() + b.radius();
+    let spec = input.speculative_distance.max(0.0);
+    let (na, nb) = (a.vertices().len(), b.vertices().len());
     if na == 1 && nb == 1 {
-        return point_point_manifold(pair, trace);
+        return point_point_manifold(&Pair::new(input), trace);
     }
-    // The point in the core's frame, brought there once (Box2D's b2InvTransformPoint
-    // of the circle's centre); `w` places the core's frame in the world, so each
-    // output is one transform from that frame.
-    let (owner, pl, core, point, w) = if na == 1 {
-        let pl = pair.b_to_a.apply_inv(pair.a.vertices()[0]);
-        (Owner::B, pl, pair.b, pair.a, pair.xf_b)
+    // `w` places the core's frame in the world, `xp` the point's. The point is brought
+    // into the core's frame once (Box2D's b2InvTransformPoint of the circle's centre):
+    // `q_wᵀ·(q_p·c + (p_p − p_w))`, the difference of the two positions taken first so
+    // that large world coordinates cost no precision (as the relative transform
+    // does). Each output is then one transform from the core's frame.
+    let (owner, core, point, w, xp) = if na == 1 {
+        (Owner::B, b, a, input.transform_b, input.transform_a)
     } else {
-        let pl = pair.b_to_a.apply(pair.b.vertices()[0]);
-        (Owner::A, pl, pair.a, pair.b, xf_a)
+        (Owner::A, a, b, input.transform_a, input.transform_b)
     };
+    let pl =
+        w.q.apply_inv(xp.q.apply(point.vertices()[0]) + (xp.p - w.p));
     // Out of the core (its frame) → from A to B (world).
     let out_ab = |o: Vec2| -> Vec2 {
         let o = w.q.apply(o);
@@ -799,7 +802,7 @@ fn point_core_manifold(pair: &Pair, trace: Option<&mut ManifoldTrace>) -> Manifo
     let (i, s) = max_separation_face(pl, v, normals);
     let ni = normals[i];
     let face_sep = s - radii;
-    if face_sep > pair.spec {
+    if face_sep > spec {
         // Beyond the speculative distance along a face normal: a proof of separation
         // (the face's separation is a lower bound of the distance).
         return point_core_separated(face_sep, out_ab(ni), trace);
@@ -817,7 +820,13 @@ fn point_core_manifold(pair: &Pair, trace: Option<&mut ManifoldTrace>) -> Manifo
     // A branch, not a select of all three regions' numbers: over a face (the common
     // case) the square root and division of the corner case stay off the path to the
     // output (measured: computing all three and selecting was slower).
-    let (foot, o, separation, ref_index, kind, source) = if corner && pair.apart(d.length()) {
+    let apart = |core: f32| core > 0.0 && core > touching_tolerance(a, b);
+    // The outputs are made in the world from the point's centre there (`centre`,
+    // computed from the input alongside the face search), the corner's or the foot's
+    // position and the normal turned into the world once (`ow`, out of the core):
+    // `on_core = base + r_core·ow`, `on_point = centre − r_point·ow`.
+    let centre = xp.apply(point.vertices()[0]);
+    let (base, ow, o, separation, ref_index, kind, source) = if corner && apart(d.length()) {
         // Beyond a corner and apart from it (beyond the touching band): the closest
         // features are the corner and the point, the normal the direction between
         // them. Apart from the corner, not from the face's line: a point near the
@@ -825,25 +834,51 @@ fn point_core_manifold(pair: &Pair, trace: Option<&mut ManifoldTrace>) -> Manifo
         // a segment's line but 0.22 past its end got a contact).
         let len = d.length();
         let separation = len - radii;
-        if separation > pair.spec {
+        if separation > spec {
             return point_core_separated(separation, out_ab(ni), trace);
         }
-        let o = d / len;
+        let ow = w.q.apply(d) / len;
         let source = NormalSource::ClosestPoints;
-        (c, o, separation, ci, IdKind::Point, source)
+        (
+            w.apply(c),
+            ow,
+            d / len,
+            separation,
+            ci,
+            IdKind::Point,
+            source,
+        )
     } else if corner {
         // Touching or overlapping cores: the face normal, from the corner (the same
         // clamped corner the general point–segment case makes).
         let separation = d.dot(ni) - radii;
-        (c, ni, separation, ci, IdKind::Point, NormalSource::Sat)
+        let nw = w.q.apply(ni);
+        (
+            w.apply(c),
+            nw,
+            ni,
+            separation,
+            ci,
+            IdKind::Point,
+            NormalSource::Sat,
+        )
     } else {
-        // Over the face: the face normal, from the point's foot on the face.
-        let foot = pl - s * ni;
+        // Over the face: the face normal, from the point's foot on the face, `s`
+        // behind the centre.
+        let nw = w.q.apply(ni);
         let kind = IdKind::IncidentVertex;
-        (foot, ni, face_sep, i, kind, NormalSource::Sat)
+        (
+            centre - s * nw,
+            nw,
+            ni,
+            face_sep,
+            i,
+            kind,
+            NormalSource::Sat,
+        )
     };
-    let on_core = w.apply(foot + core.radius() * o);
-    let on_point = w.apply(pl - point.radius() * o);
+    let on_core = base + core.radius() * ow;
+    let on_point = centre - point.radius() * ow;
     let (point_a, point_b) = if owner == Owner::A {
         (on_core, on_point)
     } else {
@@ -881,13 +916,13 @@ fn point_core_manifold(pair: &Pair, trace: Option<&mut ManifoldTrace>) -> Manifo
         outcome: ManifoldOutcome::Contact,
         normal_source: Some(source),
         case: Some(case),
-        normal: out_ab(o),
+        normal: if owner == Owner::A { ow } else { -ow },
         reference: Some(reference),
         points,
         point_count: 1,
     };
     if let Some(t) = trace {
-        trace_point_core(t, pair, &out, owner, i, ref_index, o);
+        trace_point_core(t, input, out, owner, i, ref_index, o);
     }
     out
 }
@@ -899,13 +934,15 @@ fn point_core_manifold(pair: &Pair, trace: Option<&mut ManifoldTrace>) -> Manifo
 #[inline(never)]
 fn trace_point_core(
     t: &mut ManifoldTrace,
-    pair: &Pair,
-    out: &ManifoldOutput,
+    input: &ManifoldInput,
+    out: ManifoldOutput,
     owner: Owner,
     i: usize,
     corner: usize,
     o: Vec2,
 ) {
+    // `out` by value: the caller's stays where it is returned.
+    let (pair, out) = (&Pair::new(input), &out);
     // The point's query direction, towards the core, in A's frame.
     let core_to_a = if owner == Owner::A {
         Transform::IDENTITY
@@ -1011,10 +1048,10 @@ fn point_core_separated(
 /// searched four at a time with SSE2 ([`sse2::max_separation_face`]): the same
 /// separations, rounded the same way, and the first index of their maximum, so the
 /// same face; a single running maximum is a chain of dependent compare-and-selects,
-/// one per face, which four lanes shorten fourfold. The separation returned is
-/// recomputed by the scalar formula for the face found (so a tie between +0 and −0
-/// returns the first face's own zero, as the loop does). When every separation is
-/// NaN, the scalar loop decides.
+/// one per face, which four lanes shorten fourfold. The separation returned is the
+/// maximum itself, or when it is zero the found face's own, recomputed (a tie between
+/// +0 and −0 returns the first face's zero, as the loop does). When every separation
+/// is NaN, the scalar loop decides.
 #[inline]
 fn max_separation_face(p: Vec2, vertices: &[Vec2], normals: &[Vec2]) -> (usize, f32) {
     let count = vertices.len().min(normals.len());
@@ -1022,8 +1059,9 @@ fn max_separation_face(p: Vec2, vertices: &[Vec2], normals: &[Vec2]) -> (usize, 
     let sep = |k: usize| (p.x - v[k].x) * n[k].x + (p.y - v[k].y) * n[k].y;
     #[cfg(target_arch = "x86_64")]
     if count >= 4 {
-        if let Some(k) = sse2::max_separation_face(p, v, n) {
-            return (k, sep(k));
+        if let Some((k, s)) = sse2::max_separation_face(p, v, n) {
+            // Equal separations are equal bit for bit, but for zeros' signs.
+            return (k, if s == 0.0 { sep(k) } else { s });
         }
     }
     let mut best = (0, f32::NEG_INFINITY);
@@ -1075,9 +1113,9 @@ mod sse2 {
         }
     }
 
-    /// First index of the largest separation, or `None` if there are fewer than 4
-    /// or more than 64 faces, `v` and `n` differ in length, or every separation is
-    /// NaN. Faces are taken in chunks of four from 0, 4, 8, …; a last partial chunk
+    /// First index of the largest separation and that separation, or `None` if there
+    /// are fewer than 4 or more than 64 faces, `v` and `n` differ in length, or every
+    /// separation is NaN. Faces are taken in chunks of four from 0, 4, 8, …; a last partial chunk
     /// is read as the last four faces (it overlaps the chunk before, which changes
     /// neither the maximum nor the set of faces reaching it). First the maximum (a
     /// NaN lane never enters it: `_mm_max_ps` keeps its second operand then), then
@@ -1087,7 +1125,7 @@ mod sse2 {
     /// on the point only, not on the maximum: the processor runs it alongside the
     /// first, and no branch depends on the values.
     #[inline]
-    pub(super) fn max_separation_face(p: Vec2, v: &[Vec2], n: &[Vec2]) -> Option<usize> {
+    pub(super) fn max_separation_face(p: Vec2, v: &[Vec2], n: &[Vec2]) -> Option<(usize, f32)> {
         let count = v.len();
         if !(4..=64).contains(&count) || n.len() != count {
             return None;
@@ -1098,6 +1136,17 @@ mod sse2 {
         unsafe {
             let px = _mm_set1_ps(p.x);
             let py = _mm_set1_ps(p.y);
+            if count <= 8 {
+                // Two chunks, 0..4 and count − 4..count (the same one for 4 faces),
+                // kept in registers for the second pass.
+                let (d0, d1) = (seps4(v, n, 0, px, py), seps4(v, n, count - 4, px, py));
+                let max = _mm_max_ps(d1, _mm_max_ps(d0, _mm_set1_ps(f32::NEG_INFINITY)));
+                let max = _mm_max_ps(max, _mm_shuffle_ps::<0b01_00_11_10>(max, max));
+                let max = _mm_max_ps(max, _mm_shuffle_ps::<0b10_11_00_01>(max, max));
+                let hits = _mm_movemask_ps(_mm_cmpeq_ps(d0, max)) as u32
+                    | (_mm_movemask_ps(_mm_cmpeq_ps(d1, max)) as u32) << (count - 4);
+                return (hits != 0).then(|| (hits.trailing_zeros() as usize, _mm_cvtss_f32(max)));
+            }
             let mut max = _mm_set1_ps(f32::NEG_INFINITY);
             let mut at = 0;
             while at < full {
@@ -1123,7 +1172,7 @@ mod sse2 {
             if full != count {
                 hits |= hit(count - 4);
             }
-            (hits != 0).then(|| hits.trailing_zeros() as usize)
+            (hits != 0).then(|| (hits.trailing_zeros() as usize, _mm_cvtss_f32(max)))
         }
     }
 }
