@@ -524,12 +524,16 @@ pub(crate) struct GjkCore {
     pub cache_use: CacheUse,
 }
 
-/// Appends one trace record, converted to world space. Only called with a trace.
+/// Writes trace record number `*recorded`, converted to world space, and counts it.
+/// Only called with a trace. A record left over from an earlier query is
+/// overwritten in place, its lists keeping their memory: a trace reused from query
+/// to query stops allocating once it has held as many steps.
 #[allow(clippy::too_many_arguments)]
 #[cold]
 #[inline(never)]
 fn record_step(
     t: &mut GjkTrace,
+    recorded: &mut usize,
     xf_a: &Transform,
     iteration: u32,
     entering: &Simplex,
@@ -541,11 +545,22 @@ fn record_step(
 ) {
     let world_in = entering.to_world(xf_a);
     let world = simplex.to_world(xf_a);
-    t.steps.push(GjkStep {
+    let (mut simplex_in, mut simplex_out) = match t.steps.get_mut(*recorded) {
+        Some(old) => (
+            std::mem::take(&mut old.simplex_in),
+            std::mem::take(&mut old.simplex),
+        ),
+        None => (Vec::new(), Vec::new()),
+    };
+    simplex_in.clear();
+    simplex_in.extend_from_slice(world_in.vertices());
+    simplex_out.clear();
+    simplex_out.extend_from_slice(world.vertices());
+    let step = GjkStep {
         iteration,
-        simplex_in: world_in.vertices().to_vec(),
+        simplex_in,
         region,
-        simplex: world.vertices().to_vec(),
+        simplex: simplex_out,
         closest: xf_a.q.apply(simplex.closest_point()),
         direction: direction.map(|d| xf_a.q.apply(d).normalize_or_zero()),
         support: support.map(|s| {
@@ -557,7 +572,12 @@ fn record_step(
             one.to_world(xf_a).v[0]
         }),
         stop,
-    });
+    };
+    match t.steps.get_mut(*recorded) {
+        Some(old) => *old = step,
+        None => t.steps.push(step),
+    }
+    *recorded += 1;
 }
 
 /// The GJK loop on the cores of `pair`. Records into `trace` (world space via
@@ -570,9 +590,10 @@ pub(crate) fn gjk_core(
     mut trace: Option<&mut GjkTrace>,
 ) -> GjkCore {
     let (mut simplex, cache_use) = read_cache(pair, cache);
+    // Records written so far; the trace's older records beyond it are dropped at the end.
+    let mut recorded = 0usize;
     if let Some(t) = trace.as_deref_mut() {
         t.cache_use = Some(cache_use);
-        t.steps.clear();
     }
     let tracing = trace.is_some();
     let mut iterations = 0u32;
@@ -603,6 +624,7 @@ pub(crate) fn gjk_core(
                 if let (Some(t), Some(entering)) = (trace.as_deref_mut(), entering.as_ref()) {
                     record_step(
                         t,
+                        &mut recorded,
                         xf_a,
                         step_iteration,
                         entering,
@@ -669,6 +691,9 @@ pub(crate) fn gjk_core(
         simplex.v[simplex.count] = support;
         simplex.count += 1;
     };
+    if let Some(t) = trace.as_deref_mut() {
+        t.steps.truncate(recorded);
+    }
     GjkCore {
         simplex,
         termination,
