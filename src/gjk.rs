@@ -605,10 +605,15 @@ pub(crate) fn gjk_core(
         // saveA/saveB): a support point that Solve3 has just dropped must count as a
         // duplicate, or rounding can drop and re-add it forever (a segment nearly
         // parallel to a face cycled to the iteration bound: found by the fuzzer).
+        // (Two byte arrays, not pairs: the indices were just stored one byte each,
+        // and a pair read back as one 16-bit load cannot be forwarded from those two
+        // stores; the stall sat on every iteration, 3 % of a query.)
         let entering_count = simplex.count;
-        let mut entering_pairs = [(0u8, 0u8); 3];
-        for (p, v) in entering_pairs.iter_mut().zip(&simplex.v[..entering_count]) {
-            *p = (v.index_a, v.index_b);
+        let mut entering_a = [0u8; 3];
+        let mut entering_b = [0u8; 3];
+        for (i, v) in simplex.v[..entering_count].iter().enumerate() {
+            entering_a[i] = v.index_a;
+            entering_b[i] = v.index_b;
         }
         let step_iteration = iterations;
         let region = match simplex.count {
@@ -658,9 +663,8 @@ pub(crate) fn gjk_core(
         // Main termination: the support pair repeats a vertex of the simplex as it
         // entered this step (compare indices, not coordinates: coordinates can cycle
         // between equal values).
-        let duplicate = entering_pairs[..entering_count]
-            .iter()
-            .any(|&(a, b)| a == support.index_a && b == support.index_b);
+        let duplicate = (0..entering_count)
+            .any(|i| entering_a[i] == support.index_a && entering_b[i] == support.index_b);
         if duplicate {
             record!(
                 Some(d),
