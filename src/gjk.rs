@@ -695,7 +695,7 @@ pub(crate) fn gjk_core(
         simplex.v[simplex.count] = support;
         simplex.count += 1;
     };
-    if let Some(t) = trace.as_deref_mut() {
+    if let Some(t) = trace {
         t.steps.truncate(recorded);
     }
     GjkCore {
