@@ -770,22 +770,40 @@ fn closest_points_or(input: &ManifoldInput, pair: &Pair) -> Step1 {
 /// from the core's own frame, one transform each.
 #[inline]
 fn point_core_manifold(input: &ManifoldInput, trace: Option<&mut ManifoldTrace>) -> ManifoldOutput {
-    let (a, b) = (input.shape_a, input.shape_b);
-    let radii = a.radius() + b.radius();
-    let spec = input.speculative_distance.max(0.0);
-    let (na, nb) = (a.vertices().len(), b.vertices().len());
+    let (na, nb) = (
+        input.shape_a.vertices().len(),
+        input.shape_b.vertices().len(),
+    );
     if na == 1 && nb == 1 {
         return point_point_manifold(&Pair::new(input), trace);
     }
+    // One copy per side the core is on: every `owner` test below is then a constant.
+    if na == 1 {
+        point_against_core::<false>(input, trace)
+    } else {
+        point_against_core::<true>(input, trace)
+    }
+}
+
+/// [`point_core_manifold`] for a 1-vertex core against a core of 2 or more vertices,
+/// the core being A when `CORE_IS_A`, else B.
+#[inline]
+fn point_against_core<const CORE_IS_A: bool>(
+    input: &ManifoldInput,
+    trace: Option<&mut ManifoldTrace>,
+) -> ManifoldOutput {
+    let (a, b) = (input.shape_a, input.shape_b);
+    let radii = a.radius() + b.radius();
+    let spec = input.speculative_distance.max(0.0);
     // `w` places the core's frame in the world, `xp` the point's. The point is brought
     // into the core's frame once (Box2D's b2InvTransformPoint of the circle's centre):
     // `q_wᵀ·(q_p·c + (p_p − p_w))`, the difference of the two positions taken first so
     // that large world coordinates cost no precision (as the relative transform
     // does). Each output is then one transform from the core's frame.
-    let (owner, core, point, w, xp) = if na == 1 {
-        (Owner::B, b, a, input.transform_b, input.transform_a)
-    } else {
+    let (owner, core, point, w, xp) = if CORE_IS_A {
         (Owner::A, a, b, input.transform_a, input.transform_b)
+    } else {
+        (Owner::B, b, a, input.transform_b, input.transform_a)
     };
     let pl =
         w.q.apply_inv(xp.q.apply(point.vertices()[0]) + (xp.p - w.p));
@@ -1052,7 +1070,7 @@ fn point_core_separated(
 /// maximum itself, or when it is zero the found face's own, recomputed (a tie between
 /// +0 and −0 returns the first face's zero, as the loop does). When every separation
 /// is NaN, the scalar loop decides.
-#[inline]
+#[inline(always)]
 fn max_separation_face(p: Vec2, vertices: &[Vec2], normals: &[Vec2]) -> (usize, f32) {
     let count = vertices.len().min(normals.len());
     let (v, n) = (&vertices[..count], &normals[..count]);
@@ -1124,7 +1142,7 @@ mod sse2 {
     /// loop's `>` finds. The second pass recomputes the separations, which depends
     /// on the point only, not on the maximum: the processor runs it alongside the
     /// first, and no branch depends on the values.
-    #[inline]
+    #[inline(always)]
     pub(super) fn max_separation_face(p: Vec2, v: &[Vec2], n: &[Vec2]) -> Option<(usize, f32)> {
         let count = v.len();
         if !(4..=64).contains(&count) || n.len() != count {
