@@ -210,6 +210,22 @@ impl Polytope {
         }
     }
 
+    /// `c[to] = c[from]`, field by field (each read with the width it was written,
+    /// so the store buffer can forward it; a `memmove` reads wider pieces).
+    #[inline(always)]
+    fn move_corner(&mut self, from: usize, to: usize) {
+        let f = &self.c[from];
+        let (w, normal, dist) = (f.w, f.normal, f.dist);
+        let (index_a, index_b, short) = (f.index_a, f.index_b, f.short);
+        let t = &mut self.c[to];
+        t.w = w;
+        t.normal = normal;
+        t.dist = dist;
+        t.index_a = index_a;
+        t.index_b = index_b;
+        t.short = short;
+    }
+
     fn contains_pair(&self, s: &SimplexVertex) -> bool {
         self.c[..self.n]
             .iter()
@@ -273,7 +289,11 @@ impl Polytope {
     /// merges its two edges into one that ends or starts at the new point); they are
     /// recomputed.
     fn insert(&mut self, at: usize, s: SimplexVertex, weld: f32) {
-        self.c.copy_within(at..self.n, at + 1);
+        let mut j = self.n;
+        while j > at {
+            self.move_corner(j - 1, j);
+            j -= 1;
+        }
         self.c[at] = Corner {
             w: s.w,
             index_a: s.index_a,
@@ -315,7 +335,9 @@ impl Polytope {
     /// Removes vertex `at` (cached edges move with their vertices; the caller
     /// recomputes the edge that now spans the gap).
     fn remove(&mut self, at: usize) {
-        self.c.copy_within(at + 1..self.n, at);
+        for j in at..self.n - 1 {
+            self.move_corner(j + 1, j);
+        }
         self.n -= 1;
     }
 
