@@ -805,8 +805,17 @@ fn point_against_core<const CORE_IS_A: bool>(
     } else {
         (Owner::B, b, a, input.transform_b, input.transform_a)
     };
-    let pl =
-        w.q.apply_inv(xp.q.apply(point.vertices()[0]) + (xp.p - w.p));
+    // A circle's core is its local origin: then `q_p·c` is zero and the point is the
+    // difference of the positions, turned. Skipping the product (a branch predicted
+    // per kind of shape) takes the load of `c` off the path to the face search.
+    let pc = point.vertices()[0];
+    let (rel, centre) = if pc == Vec2::ZERO {
+        (xp.p - w.p, xp.p)
+    } else {
+        let qc = xp.q.apply(pc);
+        (qc + (xp.p - w.p), qc + xp.p)
+    };
+    let pl = w.q.apply_inv(rel);
     // Out of the core (its frame) → from A to B (world).
     let out_ab = |o: Vec2| -> Vec2 {
         let o = w.q.apply(o);
@@ -840,11 +849,10 @@ fn point_against_core<const CORE_IS_A: bool>(
     // output (measured: computing all three and selecting was slower).
     let apart = |core: f32| core > 0.0 && core > touching_tolerance(a, b);
     // The outputs are made in the world from the point's centre there (`centre`,
-    // computed from the input alongside the face search), the corner's or the foot's
+    // computed from the input alongside `pl`), the corner's or the foot's
     // position and the normal turned into the world once (`ow`, out of the core):
-    // `on_core = base + r_core·ow`, `on_point = centre − r_point·ow`.
-    let centre = xp.apply(point.vertices()[0]);
-    let (base, ow, o, separation, ref_index, kind, source) = if corner && apart(d.length()) {
+    // `on_core = foot + r_core·ow`, `on_point = centre − r_point·ow`.
+    let (on_core, ow, o, separation, ref_index, kind, source) = if corner && apart(d.length()) {
         // Beyond a corner and apart from it (beyond the touching band): the closest
         // features are the corner and the point, the normal the direction between
         // them. Apart from the corner, not from the face's line: a point near the
@@ -858,7 +866,7 @@ fn point_against_core<const CORE_IS_A: bool>(
         let ow = w.q.apply(d) / len;
         let source = NormalSource::ClosestPoints;
         (
-            w.apply(c),
+            w.apply(c) + core.radius() * ow,
             ow,
             d / len,
             separation,
@@ -872,7 +880,7 @@ fn point_against_core<const CORE_IS_A: bool>(
         let separation = d.dot(ni) - radii;
         let nw = w.q.apply(ni);
         (
-            w.apply(c),
+            w.apply(c) + core.radius() * nw,
             nw,
             ni,
             separation,
@@ -882,11 +890,11 @@ fn point_against_core<const CORE_IS_A: bool>(
         )
     } else {
         // Over the face: the face normal, from the point's foot on the face, `s`
-        // behind the centre.
+        // behind the centre (the core's surface `s − r_core` behind it).
         let nw = w.q.apply(ni);
         let kind = IdKind::IncidentVertex;
         (
-            centre - s * nw,
+            centre - (s - core.radius()) * nw,
             nw,
             ni,
             face_sep,
@@ -895,7 +903,6 @@ fn point_against_core<const CORE_IS_A: bool>(
             NormalSource::Sat,
         )
     };
-    let on_core = base + core.radius() * ow;
     let on_point = centre - point.radius() * ow;
     let (point_a, point_b) = if owner == Owner::A {
         (on_core, on_point)
