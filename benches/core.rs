@@ -17,11 +17,11 @@
 //! Group `trace_gjk` (functions `off` and `on`): the poly–poly distance with the trace
 //! off and with one `GjkTrace` reused across iterations.
 
-use collidescope::consts::{DEFAULT_EPA_MAX_ITERATIONS, DEFAULT_EPA_TOLERANCE};
-use collidescope::epa::{penetration, PenetrationInput};
-use collidescope::gjk::{shape_distance, DistanceInput, GjkTrace};
-use collidescope::math::Transform;
-use collidescope::shape::Shape;
+use collidescope::core::consts::{DEFAULT_EPA_MAX_ITERATIONS, DEFAULT_EPA_TOLERANCE};
+use collidescope::core::epa::{penetration, PenetrationInput};
+use collidescope::core::gjk::{shape_distance, DistanceInput, GjkTrace};
+use collidescope::core::math::Transform;
+use collidescope::core::shape::Shape;
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use glam::Vec2;
 use parry2d::math::{Isometry, Point, Vector};

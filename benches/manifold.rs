@@ -19,12 +19,12 @@
 //! - `manifold_box_box`: two overlapping boxes, our Box2D-Lite `box_box` vs parry2d's
 //!   cuboid–cuboid manifold (SAT + face clip).
 
-use collidescope::box_box::{box_box, BoxBoxInput};
-use collidescope::epa::{penetration, PenetrationInput};
-use collidescope::manifold::{contact_manifold, ManifoldInput, ManifoldSource};
-use collidescope::math::Transform;
-use collidescope::scene::Settings;
-use collidescope::shape::Shape;
+use collidescope::core::box_box::{box_box, BoxBoxInput};
+use collidescope::core::epa::{penetration, PenetrationInput};
+use collidescope::core::manifold::{contact_manifold, ManifoldInput, ManifoldSource};
+use collidescope::core::math::Transform;
+use collidescope::core::settings::Settings;
+use collidescope::core::shape::Shape;
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use glam::Vec2;
 use parry2d::math::{Isometry, Point, Vector};

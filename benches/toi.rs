@@ -10,9 +10,9 @@
 //! shapes, transforms and parry2d's `Isometry`s are built before timing. Only ratios
 //! within one run are meaningful (see the README's Performance section).
 
-use collidescope::cast::{shape_cast, CastInput, CastTermination};
-use collidescope::math::Transform;
-use collidescope::shape::Shape;
+use collidescope::core::math::Transform;
+use collidescope::core::shape::Shape;
+use collidescope::core::toi::shape_cast::{shape_cast, CastInput, CastTermination};
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use glam::Vec2;
 use parry2d::math::{Isometry, Point, Vector};

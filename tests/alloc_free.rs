@@ -6,13 +6,13 @@
 //! Frame convention: shapes in their local frame placed by a `Transform`; results in
 //! world space (only their values' use matters here: they are passed to `black_box`).
 
-use collidescope::consts::{
+use collidescope::core::consts::{
     DEFAULT_EPA_MAX_ITERATIONS, DEFAULT_EPA_TOLERANCE, DEFAULT_GJK_MAX_ITERATIONS,
 };
-use collidescope::epa::{penetration, EpaTrace, PenetrationInput};
-use collidescope::gjk::{intersects, shape_distance, DistanceInput, GjkTrace, SimplexCache};
-use collidescope::math::Transform;
-use collidescope::shape::Shape;
+use collidescope::core::epa::{penetration, EpaTrace, PenetrationInput};
+use collidescope::core::gjk::{intersects, shape_distance, DistanceInput, GjkTrace, SimplexCache};
+use collidescope::core::math::Transform;
+use collidescope::core::shape::Shape;
 use glam::Vec2;
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;

@@ -13,16 +13,16 @@
 //! (points are built from clipped coordinates and a projection: a few dozen
 //! roundings of `L`).
 
-use collidescope::box_box::{box_box, BoxBoxInput, BoxBoxOutcome, FeaturePair};
-use collidescope::clip::{clip_polygon, overlap_manifold, ClipOutcome};
-use collidescope::manifold::{
+use collidescope::core::box_box::{box_box, BoxBoxInput, BoxBoxOutcome, FeaturePair};
+use collidescope::core::manifold::{
     contact_manifold, ContactId, IdKind, ManifoldCase, ManifoldInput, ManifoldOutcome,
     ManifoldOutput, ManifoldSource, ManifoldTrace,
 };
-use collidescope::math::Transform;
-use collidescope::sat::{separating_axis, Owner, SatInput};
-use collidescope::scene::Settings;
-use collidescope::shape::Shape;
+use collidescope::core::math::Transform;
+use collidescope::core::sat::{separating_axis, Owner, SatInput};
+use collidescope::core::settings::Settings;
+use collidescope::core::shape::Shape;
+use collidescope::core::sutherland_hodgman::{clip_polygon, overlap_manifold, ClipOutcome};
 use glam::Vec2;
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
@@ -125,7 +125,7 @@ fn boxes(
     xa: Transform,
     b: &Shape,
     xb: Transform,
-) -> collidescope::box_box::BoxBoxOutput {
+) -> collidescope::core::box_box::BoxBoxOutput {
     box_box(
         &BoxBoxInput {
             shape_a: a,
@@ -286,7 +286,7 @@ fn near_pose(rng: &mut Rng, a: &Shape, xa: &Transform, b: &Shape, offset: f32) -
     let (mut lo, mut hi) = (0.0f32, 8.0f32);
     for _ in 0..40 {
         let mid = 0.5 * (lo + hi);
-        if collidescope::gjk::intersects(a, xa, b, &at(mid)) {
+        if collidescope::core::gjk::intersects(a, xa, b, &at(mid)) {
             lo = mid;
         } else {
             hi = mid;
@@ -476,7 +476,7 @@ fn sat_records_every_axis() {
             shape_b: &b,
             transform_b: xb,
         };
-        let mut t = collidescope::sat::SatTrace::default();
+        let mut t = collidescope::core::sat::SatTrace::default();
         let out = separating_axis(&input, Some(&mut t));
         let expected = (a.normals().len() + b.normals().len()).max(1);
         assert_eq!(t.axes.len(), expected);
@@ -859,12 +859,18 @@ fn sutherland_hodgman_is_symmetric_and_inside_both() {
         let inside = |poly: &[Vec2], p: Vec2| {
             let s: f32 = (0..poly.len())
                 .map(|i| {
-                    collidescope::math::cross(poly[(i + 1) % poly.len()] - poly[i], p - poly[i])
+                    collidescope::core::math::cross(
+                        poly[(i + 1) % poly.len()] - poly[i],
+                        p - poly[i],
+                    )
                 })
                 .fold(f32::INFINITY, f32::min);
             let t: f32 = (0..poly.len())
                 .map(|i| {
-                    collidescope::math::cross(poly[(i + 1) % poly.len()] - poly[i], p - poly[i])
+                    collidescope::core::math::cross(
+                        poly[(i + 1) % poly.len()] - poly[i],
+                        p - poly[i],
+                    )
                 })
                 .fold(f32::NEG_INFINITY, f32::max);
             s >= -1e-4 || t <= 1e-4
@@ -1118,7 +1124,8 @@ fn report_has_sat_and_manifold_keys() {
         ],
     )"#;
     let scene = collidescope::scene::parse_scene(text, "inline.ron").unwrap();
-    let report = collidescope::report::scene_report(&scene, "inline.ron", None, false).unwrap();
+    let report =
+        collidescope::trace::report::scene_report(&scene, "inline.ron", None, false).unwrap();
     let json = serde_json::to_value(&report).unwrap();
     let pairs = json["pairs"].as_array().unwrap();
     let ab = &pairs[0];
@@ -1147,7 +1154,8 @@ fn report_has_sat_and_manifold_keys() {
     assert!(cd["manifold"].is_null());
     // With the trace: one SAT record per axis, three clip steps.
     let traced =
-        collidescope::report::scene_report(&scene, "inline.ron", Some(("A", "B")), true).unwrap();
+        collidescope::trace::report::scene_report(&scene, "inline.ron", Some(("A", "B")), true)
+            .unwrap();
     let json = serde_json::to_value(&traced).unwrap();
     let t = &json["pairs"][0]["trace"];
     assert_eq!(t["sat"]["axes"].as_array().unwrap().len(), 8);

@@ -62,10 +62,10 @@
 //! is a disagreement, counted by cause, settled with the exact answer, and printed
 //! (`cargo test --test differential_cast -- --nocapture`).
 
-use collidescope::cast::{shape_cast, CastInput, CastOutput, CastTermination};
-use collidescope::hull::convex_hull;
-use collidescope::math::Transform;
-use collidescope::shape::{Geometry, Shape};
+use collidescope::core::hull::convex_hull;
+use collidescope::core::math::Transform;
+use collidescope::core::shape::{Geometry, Shape};
+use collidescope::core::toi::shape_cast::{shape_cast, CastInput, CastOutput, CastTermination};
 use glam::{DVec2, Vec2};
 use parry2d::math::{Isometry, Point, Real, Vector};
 use parry2d::query::{self as pq, ShapeCastOptions};

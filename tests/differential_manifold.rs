@@ -54,12 +54,12 @@
 //! short clipped edges (15); the speculative boundary (14); parry's box–box missing a
 //! corner–corner contact within the prediction (6).
 
-use collidescope::manifold::{
+use collidescope::core::manifold::{
     contact_manifold, ManifoldCase, ManifoldInput, ManifoldOutput, ManifoldSource, ManifoldTrace,
 };
-use collidescope::math::Transform;
-use collidescope::scene::Settings;
-use collidescope::shape::{Geometry, Shape};
+use collidescope::core::math::Transform;
+use collidescope::core::settings::Settings;
+use collidescope::core::shape::{Geometry, Shape};
 use glam::{DVec2, Vec2};
 use parry2d::math::{Isometry, Point, Real, Vector};
 use parry2d::query::{
@@ -641,8 +641,8 @@ fn run(kind_a: Kind, kind_b: Kind, seed: u64, stats: &mut BTreeMap<ManifoldSourc
             settings.speculative_distance,
             1e-5 * l,
         );
-        let sat = collidescope::sat::separating_axis(
-            &collidescope::sat::SatInput {
+        let sat = collidescope::core::sat::separating_axis(
+            &collidescope::core::sat::SatInput {
                 shape_a: &pair.a,
                 transform_a: xa,
                 shape_b: &pair.b,
@@ -650,7 +650,7 @@ fn run(kind_a: Kind, kind_b: Kind, seed: u64, stats: &mut BTreeMap<ManifoldSourc
             },
             None,
         );
-        let biased = sat.choice == collidescope::sat::SatChoice::BiasKeptA;
+        let biased = sat.choice == collidescope::core::sat::SatChoice::BiasKeptA;
         for source in [ManifoldSource::Sat, ManifoldSource::Epa] {
             let input = ManifoldInput::new(&pair.a, xa, &pair.b, xb, &settings, source);
             let m = contact_manifold(&input, None);
@@ -671,8 +671,8 @@ fn run(kind_a: Kind, kind_b: Kind, seed: u64, stats: &mut BTreeMap<ManifoldSourc
                     m.case,
                     Some(ManifoldCase::VertexVertex) | Some(ManifoldCase::PointPoint)
                 ) || m.points().iter().any(|q| {
-                    collidescope::manifold::ContactId::unpack(q.id)
-                        .is_some_and(|id| id.kind == collidescope::manifold::IdKind::Point)
+                    collidescope::core::manifold::ContactId::unpack(q.id)
+                        .is_some_and(|id| id.kind == collidescope::core::manifold::IdKind::Point)
                 }),
                 incident_normal: None,
                 capsules: kind_a == Kind::Capsule && kind_b == Kind::Capsule,

@@ -27,14 +27,14 @@
 //! tolerance is a "disagreement", counted by kind, settled with the exact answer, and
 //! printed (`cargo test --test differential_parry -- --nocapture`).
 
-use collidescope::consts::{
+use collidescope::core::consts::{
     DEFAULT_EPA_MAX_ITERATIONS, DEFAULT_EPA_TOLERANCE, DEFAULT_GJK_MAX_ITERATIONS,
 };
-use collidescope::epa::{penetration, PenetrationInput};
-use collidescope::gjk::{shape_distance, CacheUse, DistanceInput, SimplexCache};
-use collidescope::hull::convex_hull;
-use collidescope::math::Transform;
-use collidescope::shape::{Geometry, Shape};
+use collidescope::core::epa::{penetration, PenetrationInput};
+use collidescope::core::gjk::{shape_distance, CacheUse, DistanceInput, SimplexCache};
+use collidescope::core::hull::convex_hull;
+use collidescope::core::math::Transform;
+use collidescope::core::shape::{Geometry, Shape};
 use glam::{DVec2, Vec2};
 use parry2d::math::{Isometry, Point, Real, Vector};
 use parry2d::query::{self as pq, ClosestPoints};

@@ -5,16 +5,16 @@
 //!
 //! Frame convention: poses place local geometry in world space; normals from A to B.
 
-use collidescope::analysis::Algorithm;
-use collidescope::fuzz::{
+use collidescope::core::gjk::GjkTermination;
+use collidescope::core::manifold::ManifoldSource;
+use collidescope::core::shape::{Geometry, Pose, Shape};
+use collidescope::scene::{load_scene, save_scene, Settings};
+use collidescope::trace::analysis::Algorithm;
+use collidescope::verify::{
     check_pair, disagreement_scene, generate_pair, run, run_core, scene_file_name, write_scenes,
     Check, CoreResults, Disagreement, ExactToi, Family, FuzzConfig, FuzzPair, Kind, Measure,
     Reference,
 };
-use collidescope::gjk::GjkTermination;
-use collidescope::manifold::ManifoldSource;
-use collidescope::scene::{load_scene, save_scene, Settings};
-use collidescope::shape::{Geometry, Pose, Shape};
 use glam::Vec2;
 use std::path::PathBuf;
 

@@ -1,10 +1,10 @@
 //! Issue 5: `import` turns each public failing case of PUBLIC_CASES.md, pasted as an
 //! engine developer would paste it, into a scene that shows the known right answer.
 
-use collidescope::analysis::Analysis;
-use collidescope::gjk::SimplexCache;
-use collidescope::import::import;
+use collidescope::core::gjk::SimplexCache;
+use collidescope::scene::import::import;
 use collidescope::scene::{parse_scene, scene_to_string};
+use collidescope::trace::analysis::Analysis;
 use glam::Vec2;
 
 fn analyse(text: &str) -> Analysis {

@@ -9,18 +9,18 @@
 //! world coordinate of either core plus both radii plus 1. Every world-space result
 //! carries f32 rounding of order `f32::EPSILON · L` from the transforms alone.
 
-use collidescope::consts::{
+use collidescope::core::consts::{
     DEFAULT_ARC_TOLERANCE, DEFAULT_EPA_MAX_ITERATIONS, DEFAULT_EPA_TOLERANCE,
     DEFAULT_GJK_MAX_ITERATIONS, MAX_EPA_ITERATIONS,
 };
-use collidescope::epa::{penetration, EpaTrace, PenetrationInput, PenetrationOutput};
-use collidescope::gjk::{
+use collidescope::core::epa::{penetration, EpaTrace, PenetrationInput, PenetrationOutput};
+use collidescope::core::gjk::{
     shape_distance, DistanceInput, DistanceOutput, GjkTermination, GjkTrace, SimplexCache,
 };
-use collidescope::math::Transform;
-use collidescope::minkowski::minkowski_difference;
-use collidescope::shape::{Geometry, Shape};
-use collidescope::support::SupportMap;
+use collidescope::core::math::Transform;
+use collidescope::core::minkowski::minkowski_difference;
+use collidescope::core::shape::{Geometry, Shape};
+use collidescope::core::support::SupportMap;
 use glam::{DVec2, Vec2};
 use proptest::prelude::*;
 use std::f32::consts::PI;
@@ -308,7 +308,7 @@ proptest! {
     ) {
         let move_by = |xf: &Transform| Transform {
             p: motion.apply(xf.p),
-            q: collidescope::math::Rot::from_angle(motion.q.angle() + xf.q.angle()),
+            q: collidescope::core::math::Rot::from_angle(motion.q.angle() + xf.q.angle()),
         };
         let (ya, yb) = (move_by(&xa), move_by(&xb));
         let l = scale_of(&a, &ya, &b, &yb).max(scale_of(&a, &xa, &b, &xb));

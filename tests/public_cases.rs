@@ -1,9 +1,9 @@
 //! The worked examples and reported failures of `shared/reference/PUBLIC_CASES.md`.
 
-use collidescope::epa::{penetration, EpaTermination, PenetrationInput, PenetrationOutput};
-use collidescope::gjk::{shape_distance, DistanceInput, DistanceOutput, GjkTermination};
-use collidescope::math::Transform;
-use collidescope::shape::Shape;
+use collidescope::core::epa::{penetration, EpaTermination, PenetrationInput, PenetrationOutput};
+use collidescope::core::gjk::{shape_distance, DistanceInput, DistanceOutput, GjkTermination};
+use collidescope::core::math::Transform;
+use collidescope::core::shape::Shape;
 use glam::Vec2;
 
 fn v(x: f32, y: f32) -> Vec2 {

@@ -6,14 +6,14 @@
 //! `shared/reference/PUBLIC_CASES.md` show their known answers, and the teaching
 //! scenes show what their notes say.
 
-use collidescope::analysis::{Algorithm, Analysis};
-use collidescope::draw::{build_draw_list, Highlight};
-use collidescope::gjk::{CacheUse, SimplexCache};
-use collidescope::manifold::ManifoldSource;
-use collidescope::narrate::narrate;
-use collidescope::sat::{Owner, SatChoice};
+use collidescope::core::gjk::{CacheUse, SimplexCache};
+use collidescope::core::manifold::ManifoldSource;
+use collidescope::core::sat::{Owner, SatChoice};
+use collidescope::core::toi::swept_sat::SweptTermination;
 use collidescope::scene::{load_scene, save_scene, Scene};
-use collidescope::toi::SweptTermination;
+use collidescope::trace::analysis::{Algorithm, Analysis};
+use collidescope::view::draw::{build_draw_list, Highlight};
+use collidescope::view::narrate::narrate;
 use glam::Vec2;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};

@@ -16,12 +16,16 @@
 //!   GJK's touching threshold (1e-5·L); closer to the impact they are within rounding of
 //!   touching and are not asserted (counted instead).
 
-use collidescope::cast::{shape_cast, CastInput, CastOutput, CastTermination, CastTrace};
-use collidescope::epa::{penetration, PenetrationInput};
-use collidescope::gjk::{shape_distance, DistanceInput, DistanceOutput};
-use collidescope::math::Transform;
-use collidescope::shape::Shape;
-use collidescope::toi::{swept_sat, SweptInput, SweptOutput, SweptTermination, SweptTrace};
+use collidescope::core::epa::{penetration, PenetrationInput};
+use collidescope::core::gjk::{shape_distance, DistanceInput, DistanceOutput};
+use collidescope::core::math::Transform;
+use collidescope::core::shape::Shape;
+use collidescope::core::toi::shape_cast::{
+    shape_cast, CastInput, CastOutput, CastTermination, CastTrace,
+};
+use collidescope::core::toi::swept_sat::{
+    swept_sat, SweptInput, SweptOutput, SweptTermination, SweptTrace,
+};
 use glam::Vec2;
 
 fn v(x: f32, y: f32) -> Vec2 {
@@ -848,8 +852,8 @@ fn degenerate_shapes_give_defined_answers() {
 
 #[test]
 fn report_has_toi_only_for_moving_pairs() {
-    use collidescope::report::scene_report;
     use collidescope::scene::parse_scene;
+    use collidescope::trace::report::scene_report;
     let text = r#"(
         version: 1,
         shapes: [

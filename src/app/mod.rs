@@ -1,0 +1,1037 @@
+//! The debugger's state: a plain struct changed by edits and commands, testable
+//! without a window. The GUI turns mouse and keyboard input into these calls and
+//! draws what [`AppState::draw_list`] returns.
+//!
+//! Results are recomputed only when something they depend on changed (the scene,
+//! the pair, a setting): edits mark the analysis stale; [`AppState::analysis`]
+//! recomputes on demand.
+
+use crate::core::gjk::SimplexCache;
+use crate::core::hull::convex_hull;
+use crate::core::shape::{Geometry, Pose, Shape};
+use crate::scene::import::parse_points;
+use crate::scene::{load_scene, save_scene, Scene, SceneShape, Settings, View};
+use crate::trace::analysis::{Algorithm, Analysis};
+use crate::view::camera::Camera;
+use crate::view::draw::{build_draw_list, DrawList, Highlight, LayerId};
+use glam::Vec2;
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+
+/// A message for the status line.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Message {
+    pub text: String,
+    pub is_error: bool,
+}
+
+/// What undo restores: the scene and which shapes were A and B.
+#[derive(Clone, Debug)]
+struct Snapshot {
+    scene: Scene,
+    pair: Option<(usize, usize)>,
+    selected: Option<usize>,
+}
+
+/// The kinds of shape the "add" command makes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ShapeKind {
+    Circle,
+    Polygon,
+    Box,
+    Capsule,
+    Segment,
+    RoundedPolygon,
+}
+
+impl ShapeKind {
+    pub const ALL: [ShapeKind; 6] = [
+        ShapeKind::Circle,
+        ShapeKind::Polygon,
+        ShapeKind::Box,
+        ShapeKind::Capsule,
+        ShapeKind::Segment,
+        ShapeKind::RoundedPolygon,
+    ];
+    pub fn label(self) -> &'static str {
+        match self {
+            ShapeKind::Circle => "circle",
+            ShapeKind::Polygon => "polygon",
+            ShapeKind::Box => "box",
+            ShapeKind::Capsule => "capsule",
+            ShapeKind::Segment => "segment",
+            ShapeKind::RoundedPolygon => "rounded polygon",
+        }
+    }
+    fn geometry(self) -> Geometry {
+        let tri = vec![
+            Vec2::new(-0.6, -0.5),
+            Vec2::new(0.7, -0.4),
+            Vec2::new(0.0, 0.7),
+        ];
+        match self {
+            ShapeKind::Circle => Geometry::Circle { radius: 0.5 },
+            ShapeKind::Polygon => Geometry::Polygon {
+                points: tri,
+                radius: 0.0,
+            },
+            ShapeKind::Box => Geometry::Box {
+                half_extents: Vec2::new(0.6, 0.4),
+                radius: 0.0,
+            },
+            ShapeKind::Capsule => Geometry::Capsule {
+                a: Vec2::new(-0.6, 0.0),
+                b: Vec2::new(0.6, 0.0),
+                radius: 0.3,
+            },
+            ShapeKind::Segment => Geometry::Segment {
+                a: Vec2::new(-0.7, 0.0),
+                b: Vec2::new(0.7, 0.0),
+            },
+            ShapeKind::RoundedPolygon => Geometry::Polygon {
+                points: tri,
+                radius: 0.2,
+            },
+        }
+    }
+}
+
+/// The debugger's whole state.
+pub struct AppState {
+    pub scene: Scene,
+    /// Where the scene was loaded from / will be saved to.
+    pub path: Option<PathBuf>,
+    /// Unsaved changes to the scene. View changes (pair, algorithm, step, cameras,
+    /// layers) do not count: they are written with the next save but never prompt.
+    pub dirty: bool,
+    pub selected: Option<usize>,
+    /// Indices of A and B (None with fewer than two shapes).
+    pub pair: Option<(usize, usize)>,
+    pub algorithm: Algorithm,
+    /// The manifold algorithm takes its normal from SAT (else from EPA).
+    pub manifold_via_sat: bool,
+    pub step: usize,
+    pub playing: bool,
+    /// Steps per second while playing.
+    pub play_speed: f32,
+    play_clock: f32,
+    /// World view and configuration-space view cameras.
+    pub world_camera: Camera,
+    pub config_camera: Camera,
+    pub hidden_layers: HashSet<LayerId>,
+    /// Fraction of the canvas width given to the world view.
+    pub split: f32,
+    pub message: Option<Message>,
+    /// A vertex drag that was refused, shown in red until the next edit.
+    pub refused_vertex: Option<(usize, usize)>,
+    undo: Vec<Snapshot>,
+    redo: Vec<Snapshot>,
+    /// True while a drag is under way (its undo snapshot is already taken).
+    dragging: bool,
+    analysis: Option<Analysis>,
+    stale: bool,
+    cache: SimplexCache,
+    /// How many times the analysis was computed (to check "only on change").
+    pub recomputations: u64,
+    /// Bumped by every change that alters what is drawn.
+    revision: u64,
+    /// A file that failed to open because of a refused polygon ("make convex" mends it).
+    pub convex_fix_available: Option<PathBuf>,
+}
+
+/// The default split between the world and configuration views.
+pub const DEFAULT_SPLIT: f32 = 0.55;
+const UNDO_LIMIT: usize = 200;
+
+impl AppState {
+    pub fn new(scene: Scene, path: Option<PathBuf>) -> AppState {
+        let mut app = AppState {
+            scene: Scene::default(),
+            path,
+            dirty: false,
+            selected: None,
+            pair: None,
+            algorithm: Algorithm::Gjk,
+            manifold_via_sat: false,
+            step: 0,
+            playing: false,
+            play_speed: 2.0,
+            play_clock: 0.0,
+            world_camera: Camera::default(),
+            config_camera: Camera::default(),
+            hidden_layers: HashSet::new(),
+            split: DEFAULT_SPLIT,
+            message: None,
+            refused_vertex: None,
+            undo: Vec::new(),
+            redo: Vec::new(),
+            dragging: false,
+            analysis: None,
+            stale: true,
+            cache: SimplexCache::default(),
+            recomputations: 0,
+            revision: 0,
+            convex_fix_available: None,
+        };
+        app.install(scene);
+        app
+    }
+
+    /// Takes a freshly loaded scene and applies its view section.
+    fn install(&mut self, scene: Scene) {
+        let v = scene.view.clone();
+        self.scene = scene;
+        let n = self.scene.shapes.len();
+        let a = self.scene.shape_index(&v.a).unwrap_or(0);
+        let b = self
+            .scene
+            .shape_index(&v.b)
+            .unwrap_or(if a == 1 { 0 } else { 1 });
+        self.pair = (n >= 2 && a != b && a < n && b < n).then_some((a, b));
+        self.algorithm = v.algorithm;
+        self.manifold_via_sat = v.manifold_source == "sat";
+        self.step = v.step;
+        self.world_camera = v.world_camera;
+        self.config_camera = v.config_camera;
+        self.hidden_layers = v.hidden_layers.iter().copied().collect();
+        self.split = if v.split > 0.0 {
+            v.split
+        } else {
+            DEFAULT_SPLIT
+        };
+        self.selected = None;
+        self.refused_vertex = None;
+        self.undo.clear();
+        self.redo.clear();
+        self.dirty = false;
+        self.dragging = false;
+        self.playing = false;
+        self.cache = SimplexCache::default();
+        self.stale = true;
+        self.revision += 1;
+    }
+
+    /// Changes whenever what is drawn changes: the view redraws its list only then.
+    pub fn revision(&self) -> u64 {
+        self.revision
+    }
+
+    /// Something that is drawn changed (camera-independent).
+    pub fn touch(&mut self) {
+        self.revision += 1;
+    }
+
+    pub fn select(&mut self, i: Option<usize>) {
+        let i = i.filter(|&i| i < self.scene.shapes.len());
+        if self.selected != i {
+            self.selected = i;
+            self.revision += 1;
+        }
+    }
+
+    /// The scene with the current view written into it (what Save writes).
+    pub fn scene_for_save(&self) -> Scene {
+        let mut s = self.scene.clone();
+        let name = |i: usize| s.shapes.get(i).map(|x| x.name.clone()).unwrap_or_default();
+        let (a, b) = self
+            .pair
+            .map(|(a, b)| (name(a), name(b)))
+            .unwrap_or_default();
+        let mut hidden: Vec<LayerId> = self.hidden_layers.iter().copied().collect();
+        hidden.sort_by_key(|l| LayerId::ALL.iter().position(|x| x == l));
+        s.view = View {
+            world_camera: self.world_camera,
+            config_camera: self.config_camera,
+            a,
+            b,
+            algorithm: self.algorithm,
+            manifold_source: if self.manifold_via_sat {
+                "sat".into()
+            } else {
+                String::new()
+            },
+            step: self.step,
+            hidden_layers: hidden,
+            split: self.split,
+        };
+        s
+    }
+
+    fn info(&mut self, text: impl Into<String>) {
+        self.message = Some(Message {
+            text: text.into(),
+            is_error: false,
+        });
+    }
+
+    fn error(&mut self, text: impl Into<String>) {
+        self.message = Some(Message {
+            text: text.into(),
+            is_error: true,
+        });
+    }
+
+    // ----- results -----
+
+    /// The analysis of the current pair, recomputed only if something changed.
+    pub fn analysis(&mut self) -> Option<&Analysis> {
+        if self.stale {
+            self.stale = false;
+            self.analysis = self.pair.map(|(a, b)| {
+                self.recomputations += 1;
+                Analysis::compute(&self.scene, a, b, &mut self.cache)
+            });
+            self.clamp_step();
+        }
+        self.analysis.as_ref()
+    }
+
+    /// Steps available for the current algorithm.
+    pub fn step_count(&mut self) -> usize {
+        let algo = self.algorithm;
+        self.analysis().map(|a| a.step_count(algo)).unwrap_or(1)
+    }
+
+    fn clamp_step(&mut self) {
+        let algo = self.algorithm;
+        let n = self
+            .analysis
+            .as_ref()
+            .map(|a| a.step_count(algo))
+            .unwrap_or(1);
+        self.step = self.step.min(n - 1);
+    }
+
+    /// Everything to draw now.
+    pub fn draw_list(&mut self) -> DrawList {
+        let hl = Highlight {
+            selected: self.selected,
+            refused_vertex: self.refused_vertex,
+            manifold_via_sat: self.manifold_via_sat,
+        };
+        // Recompute first: it clamps the step to the new trace.
+        self.analysis();
+        let (algo, step) = (self.algorithm, self.step);
+        let mut list = build_draw_list(&self.scene, self.analysis.as_ref(), algo, step, &hl);
+        list.layers.retain(|l| !self.hidden_layers.contains(&l.id));
+        list
+    }
+
+    // ----- edits (each undoable) -----
+
+    fn snapshot(&self) -> Snapshot {
+        Snapshot {
+            scene: self.scene.clone(),
+            pair: self.pair,
+            selected: self.selected,
+        }
+    }
+
+    /// Records the state before an edit.
+    fn begin_edit(&mut self) {
+        if self.dragging {
+            return; // the whole drag is one undo step, recorded at its start
+        }
+        self.undo.push(self.snapshot());
+        if self.undo.len() > UNDO_LIMIT {
+            self.undo.remove(0);
+        }
+        self.redo.clear();
+    }
+
+    fn changed(&mut self) {
+        self.dirty = true;
+        self.stale = true;
+        self.revision += 1;
+        // A successful edit ends a refused drag's warning.
+        self.refused_vertex = None;
+    }
+
+    /// Starts a drag: the edits until [`AppState::end_drag`] are one undo step.
+    pub fn begin_drag(&mut self) {
+        self.begin_edit();
+        self.dragging = true;
+    }
+
+    pub fn end_drag(&mut self) {
+        self.dragging = false;
+    }
+
+    pub fn set_pose(&mut self, i: usize, pose: Pose) {
+        if i >= self.scene.shapes.len() || !pose.position.is_finite() || !pose.angle.is_finite() {
+            return;
+        }
+        self.begin_edit();
+        self.scene.shapes[i].pose = pose;
+        self.changed();
+    }
+
+    pub fn move_shape(&mut self, i: usize, position: Vec2) {
+        if let Some(s) = self.scene.shapes.get(i) {
+            let pose = Pose::new(position, s.pose.angle);
+            self.set_pose(i, pose);
+        }
+    }
+
+    pub fn rotate_shape(&mut self, i: usize, angle: f32) {
+        if let Some(s) = self.scene.shapes.get(i) {
+            let pose = Pose::new(s.pose.position, angle);
+            self.set_pose(i, pose);
+        }
+    }
+
+    pub fn set_velocity(&mut self, i: usize, velocity: Vec2) {
+        if i < self.scene.shapes.len() && velocity.is_finite() {
+            self.begin_edit();
+            self.scene.shapes[i].velocity = velocity;
+            self.changed();
+        }
+    }
+
+    /// Replaces a shape's geometry. A refused geometry leaves the shape unchanged and
+    /// returns the reason.
+    pub fn set_geometry(&mut self, i: usize, geometry: Geometry) -> Result<(), String> {
+        let Some(s) = self.scene.shapes.get(i) else {
+            return Err(format!("no shape {i}"));
+        };
+        let name = s.name.clone();
+        let shape = Shape::new(geometry).map_err(|e| format!("{name}: {e}"))?;
+        self.begin_edit();
+        self.scene.shapes[i].shape = shape;
+        self.refused_vertex = None;
+        self.changed();
+        Ok(())
+    }
+
+    /// Moves vertex `k` of shape `i` to the world point `world`. Polygons move the
+    /// vertex; capsules and segments move an end; circles and boxes have no vertex
+    /// handles (their size is edited numerically). A move that would make the polygon
+    /// non-convex is refused: the polygon stays as it was, the vertex is flagged and
+    /// the reason is returned.
+    pub fn move_vertex(&mut self, i: usize, k: usize, world: Vec2) -> Result<(), String> {
+        let Some(s) = self.scene.shapes.get(i) else {
+            return Err(format!("no shape {i}"));
+        };
+        let local = s.pose.transform().apply_inv(world);
+        let geometry = match s.shape.geometry().clone() {
+            Geometry::Polygon { radius, .. } => {
+                // Stored vertices are counter-clockwise; edit those.
+                let mut points = s.shape.vertices().to_vec();
+                if k >= points.len() {
+                    return Err(format!("no vertex {k}"));
+                }
+                points[k] = local;
+                Geometry::Polygon { points, radius }
+            }
+            Geometry::Capsule { a, b, radius } => match k {
+                0 => Geometry::Capsule {
+                    a: local,
+                    b,
+                    radius,
+                },
+                _ => Geometry::Capsule {
+                    a,
+                    b: local,
+                    radius,
+                },
+            },
+            Geometry::Segment { a, b } => match k {
+                0 => Geometry::Segment { a: local, b },
+                _ => Geometry::Segment { a, b: local },
+            },
+            _ => {
+                return Err(format!(
+                    "{} has no vertex handles; edit its size in the panel",
+                    s.name
+                ))
+            }
+        };
+        // Capsule/segment vertex indices follow the stored (a, b) order only if the
+        // core kept it; validate_polygon keeps two-point input as given.
+        match self.set_geometry(i, geometry) {
+            Ok(()) => Ok(()),
+            Err(e) => {
+                // Shown at once: the red vertex is part of the drawing.
+                if self.refused_vertex != Some((i, k)) {
+                    self.refused_vertex = Some((i, k));
+                    self.revision += 1;
+                }
+                let e = e.replace(" (use make convex)", "");
+                self.error(format!(
+                    "Vertex drag refused: {e}; the polygon keeps its last valid shape"
+                ));
+                Err(e)
+            }
+        }
+    }
+
+    pub fn rename(&mut self, i: usize, name: &str) -> Result<(), String> {
+        let name = name.trim();
+        if name.is_empty() {
+            return Err("a name cannot be empty".into());
+        }
+        if self
+            .scene
+            .shapes
+            .iter()
+            .enumerate()
+            .any(|(j, s)| j != i && s.name == name)
+        {
+            return Err(format!("another shape is already called \"{name}\""));
+        }
+        if i >= self.scene.shapes.len() {
+            return Err(format!("no shape {i}"));
+        }
+        self.begin_edit();
+        self.scene.shapes[i].name = name.to_string();
+        self.changed();
+        Ok(())
+    }
+
+    fn unique_name(&self, base: &str) -> String {
+        if self.scene.shape_index(base).is_none() {
+            return base.to_string();
+        }
+        (2..)
+            .map(|k| format!("{base}{k}"))
+            .find(|n| self.scene.shape_index(n).is_none())
+            .unwrap_or_else(|| base.to_string())
+    }
+
+    fn push_shape(&mut self, shape: SceneShape) -> usize {
+        self.begin_edit();
+        self.scene.shapes.push(shape);
+        let i = self.scene.shapes.len() - 1;
+        self.selected = Some(i);
+        if self.pair.is_none() && self.scene.shapes.len() >= 2 {
+            self.pair = Some((0, 1));
+        }
+        self.changed();
+        i
+    }
+
+    /// Adds a shape of `kind` at `position`; returns its index.
+    pub fn add_shape(&mut self, kind: ShapeKind, position: Vec2) -> usize {
+        let letter = (b'A'..=b'Z')
+            .map(|c| (c as char).to_string())
+            .find(|n| self.scene.shape_index(n).is_none())
+            .unwrap_or_else(|| self.unique_name("S"));
+        let geometry = kind.geometry();
+        let shape = SceneShape {
+            name: letter,
+            shape: Shape::new(geometry)
+                .unwrap_or_else(|_| unreachable!("built-in geometry is valid")),
+            pose: Pose::new(position, 0.0),
+            velocity: Vec2::ZERO,
+        };
+        self.push_shape(shape)
+    }
+
+    pub fn duplicate_shape(&mut self, i: usize) -> Option<usize> {
+        let mut copy = self.scene.shapes.get(i)?.clone();
+        copy.name = self.unique_name(&format!("{}'", copy.name));
+        copy.pose.position += Vec2::new(0.5, -0.5);
+        Some(self.push_shape(copy))
+    }
+
+    pub fn delete_shape(&mut self, i: usize) {
+        if i >= self.scene.shapes.len() {
+            return;
+        }
+        self.begin_edit();
+        self.scene.shapes.remove(i);
+        let fix = |j: usize| if j > i { j - 1 } else { j };
+        self.pair = match self.pair {
+            Some((a, b)) if a != i && b != i => Some((fix(a), fix(b))),
+            _ if self.scene.shapes.len() >= 2 => Some((0, 1)),
+            _ => None,
+        };
+        self.selected = None;
+        self.refused_vertex = None;
+        self.changed();
+    }
+
+    /// Replaces a polygon by the convex hull of its points (for refused input).
+    pub fn make_convex(&mut self, i: usize, points: &[Vec2]) -> Result<(), String> {
+        let radius = self
+            .scene
+            .shapes
+            .get(i)
+            .map(|s| s.shape.radius())
+            .unwrap_or(0.0);
+        let hull = convex_hull(points).map_err(|e| e.to_string())?;
+        self.set_geometry(
+            i,
+            Geometry::Polygon {
+                points: hull,
+                radius,
+            },
+        )
+    }
+
+    /// Adds a polygon pasted as text (x, y pairs in world coordinates, as an engine
+    /// prints them). Non-convex input is refused with the reason; `make_convex`
+    /// then offers the hull.
+    pub fn paste_polygon(&mut self, text: &str) -> Result<usize, String> {
+        let world = parse_points(text)?;
+        let centroid = world.iter().copied().sum::<Vec2>() / world.len() as f32;
+        let local: Vec<Vec2> = world.iter().map(|p| *p - centroid).collect();
+        let shape = Shape::new(Geometry::Polygon {
+            points: local,
+            radius: 0.0,
+        })
+        .map_err(|e| format!("pasted polygon: {e}"))?;
+        let name = self.unique_name("P");
+        Ok(self.push_shape(SceneShape {
+            name,
+            shape,
+            pose: Pose::new(centroid, 0.0),
+            velocity: Vec2::ZERO,
+        }))
+    }
+
+    pub fn set_settings(&mut self, settings: Settings) -> Result<(), String> {
+        settings.validate()?;
+        if settings != self.scene.settings {
+            self.begin_edit();
+            self.scene.settings = settings;
+            self.changed();
+        }
+        Ok(())
+    }
+
+    // ----- view commands (not undoable: they do not change the scene) -----
+
+    pub fn set_pair(&mut self, a: usize, b: usize) {
+        let n = self.scene.shapes.len();
+        if a != b && a < n && b < n && self.pair != Some((a, b)) {
+            self.pair = Some((a, b));
+            self.cache = SimplexCache::default();
+            self.stale = true;
+            self.revision += 1;
+        }
+    }
+
+    pub fn set_algorithm(&mut self, algorithm: Algorithm) {
+        if self.algorithm != algorithm {
+            self.algorithm = algorithm;
+            self.step = 0;
+            self.playing = false;
+            self.revision += 1;
+        }
+    }
+
+    /// Chooses the manifold's normal: SAT's (true) or EPA's.
+    pub fn set_manifold_via_sat(&mut self, via_sat: bool) {
+        if self.manifold_via_sat != via_sat {
+            self.manifold_via_sat = via_sat;
+            self.revision += 1;
+            let n = self.step_count();
+            self.step = self.step.min(n - 1);
+        }
+    }
+
+    pub fn set_step(&mut self, step: usize) {
+        let n = self.step_count();
+        let step = step.min(n - 1);
+        if step != self.step {
+            self.step = step;
+            self.revision += 1;
+        }
+    }
+    pub fn step_first(&mut self) {
+        self.set_step(0);
+    }
+    pub fn step_last(&mut self) {
+        self.set_step(usize::MAX);
+    }
+    pub fn step_next(&mut self) {
+        self.set_step(self.step.saturating_add(1));
+    }
+    pub fn step_back(&mut self) {
+        self.set_step(self.step.saturating_sub(1));
+    }
+
+    pub fn toggle_play(&mut self) {
+        self.playing = !self.playing;
+        self.play_clock = 0.0;
+        if self.playing && self.step + 1 >= self.step_count() {
+            self.step = 0; // play again from the start
+        }
+    }
+
+    /// Advances playback by `dt` seconds; stops at the last step. Returns true if
+    /// the step changed.
+    pub fn tick(&mut self, dt: f32) -> bool {
+        if !self.playing {
+            return false;
+        }
+        self.play_clock += dt * self.play_speed;
+        let mut moved = false;
+        while self.play_clock >= 1.0 {
+            self.play_clock -= 1.0;
+            let before = self.step;
+            self.step_next();
+            moved |= self.step != before;
+            if self.step + 1 >= self.step_count() {
+                self.playing = false;
+                break;
+            }
+        }
+        moved
+    }
+
+    pub fn toggle_layer(&mut self, id: LayerId) {
+        if !self.hidden_layers.remove(&id) {
+            self.hidden_layers.insert(id);
+        }
+        self.revision += 1;
+    }
+
+    // ----- undo -----
+
+    pub fn can_undo(&self) -> bool {
+        !self.undo.is_empty()
+    }
+    pub fn can_redo(&self) -> bool {
+        !self.redo.is_empty()
+    }
+
+    pub fn undo(&mut self) {
+        if let Some(s) = self.undo.pop() {
+            self.redo.push(self.snapshot());
+            self.restore(s);
+        }
+    }
+
+    pub fn redo(&mut self) {
+        if let Some(s) = self.redo.pop() {
+            self.undo.push(self.snapshot());
+            self.restore(s);
+        }
+    }
+
+    fn restore(&mut self, s: Snapshot) {
+        self.scene = s.scene;
+        self.pair = s.pair;
+        self.selected = s.selected.filter(|&i| i < self.scene.shapes.len());
+        self.refused_vertex = None;
+        self.dragging = false;
+        self.changed();
+    }
+
+    // ----- files -----
+
+    /// Opens a scene file. On error the current scene stays and the error is returned
+    /// (and shown as the message); when the error is a refused polygon,
+    /// `convex_fix_available` names the file so the UI can offer "make convex".
+    pub fn open(&mut self, path: &Path) -> Result<(), String> {
+        self.convex_fix_available = None;
+        match load_scene(path) {
+            Ok(scene) => {
+                self.install(scene);
+                self.path = Some(path.to_path_buf());
+                self.info(format!("Opened {}", path.display()));
+                self.revision += 1;
+                Ok(())
+            }
+            Err(e) => {
+                if crate::scene::error_is_fixable_by_hull(&e) {
+                    self.convex_fix_available = Some(path.to_path_buf());
+                }
+                let text = e.to_string();
+                self.error(text.clone());
+                Err(text)
+            }
+        }
+    }
+
+    /// Opens a scene file whose refused polygons are replaced by their convex hulls.
+    /// The scene is marked unsaved (it differs from the file).
+    pub fn open_making_convex(&mut self, path: &Path) -> Result<(), String> {
+        let label = path.display().to_string();
+        let text =
+            std::fs::read_to_string(path).map_err(|e| format!("{label}: cannot read: {e}"))?;
+        match crate::scene::parse_scene_making_convex(&text, &label) {
+            Ok((scene, changed)) => {
+                self.install(scene);
+                self.path = Some(path.to_path_buf());
+                self.dirty = !changed.is_empty();
+                self.info(format!(
+                    "Opened {label}. Made convex: {}",
+                    changed.join("; ")
+                ));
+                Ok(())
+            }
+            Err(e) => {
+                let text = e.to_string();
+                self.error(text.clone());
+                Err(text)
+            }
+        }
+    }
+
+    /// Replaces the scene by one already parsed (the built-in default, a new scene).
+    pub fn open_scene(&mut self, scene: Scene, path: Option<PathBuf>) {
+        self.install(scene);
+        self.path = path;
+    }
+
+    /// Saves to the current path.
+    pub fn save(&mut self) -> Result<PathBuf, String> {
+        match self.path.clone() {
+            Some(p) => self.save_as(&p),
+            None => {
+                let e = "this scene has no file yet: use Save as".to_string();
+                self.error(e.clone());
+                Err(e)
+            }
+        }
+    }
+
+    pub fn save_as(&mut self, path: &Path) -> Result<PathBuf, String> {
+        let scene = self.scene_for_save();
+        match save_scene(&scene, path) {
+            Ok(()) => {
+                self.path = Some(path.to_path_buf());
+                self.dirty = false;
+                self.info(format!("Saved {}", path.display()));
+                Ok(path.to_path_buf())
+            }
+            Err(e) => {
+                let text = e.to_string();
+                self.error(text.clone());
+                Err(text)
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scene::parse_scene;
+
+    fn app() -> AppState {
+        let scene = parse_scene(crate::scene::DEFAULT_SCENE, "default").unwrap();
+        AppState::new(scene, None)
+    }
+
+    #[test]
+    fn drag_moves_the_shape_and_recomputes_once() {
+        let mut app = app();
+        let d0 = app.analysis().unwrap().distance.distance;
+        assert_eq!(app.recomputations, 1);
+        app.analysis();
+        app.draw_list();
+        assert_eq!(app.recomputations, 1, "nothing changed: no recomputation");
+        app.begin_drag();
+        app.move_shape(1, Vec2::new(5.0, 0.0));
+        app.move_shape(1, Vec2::new(6.0, 0.0));
+        app.end_drag();
+        assert_eq!(app.scene.shapes[1].pose.position, Vec2::new(6.0, 0.0));
+        let d1 = app.analysis().unwrap().distance.distance;
+        assert_eq!(app.recomputations, 2);
+        assert!(d0 == 0.0 && d1 > 4.0, "{d0} {d1}");
+        assert!(app.dirty);
+        // The whole drag is one undo step.
+        app.undo();
+        assert_eq!(app.scene.shapes[1].pose.position, Vec2::new(1.5, 0.6));
+        app.redo();
+        assert_eq!(app.scene.shapes[1].pose.position, Vec2::new(6.0, 0.0));
+    }
+
+    #[test]
+    fn stepping_clamps_and_survives_changes() {
+        let mut app = app();
+        app.set_algorithm(Algorithm::Epa);
+        app.step_last();
+        let n = app.step_count();
+        assert_eq!(app.step, n - 1);
+        app.step_next();
+        assert_eq!(app.step, n - 1, "next at the end stays");
+        app.step_first();
+        app.step_back();
+        assert_eq!(app.step, 0);
+        app.step_last();
+        // Pull B away: fewer EPA steps (none); the step is clamped to the new trace.
+        app.move_shape(1, Vec2::new(8.0, 0.0));
+        app.analysis();
+        assert!(app.step < app.step_count());
+        // Playback runs to the end and stops.
+        app.move_shape(1, Vec2::new(1.5, 0.6));
+        app.step_first();
+        app.toggle_play();
+        for _ in 0..100 {
+            app.tick(0.5);
+        }
+        assert!(!app.playing);
+        let n = app.step_count();
+        assert_eq!(app.step, n - 1);
+    }
+
+    #[test]
+    fn refused_vertex_drag_leaves_the_polygon_unchanged() {
+        let mut app = app();
+        let before = app.scene.shapes[0].shape.clone();
+        // Pull vertex 0 of the hexagon (1, 0) deep inside: non-convex.
+        let err = app.move_vertex(0, 0, Vec2::new(0.2, 0.0)).unwrap_err();
+        assert!(err.contains("not convex"), "{err}");
+        assert_eq!(app.scene.shapes[0].shape, before);
+        assert_eq!(app.refused_vertex, Some((0, 0)));
+        assert!(app.message.as_ref().unwrap().is_error);
+        assert!(!app.can_undo(), "a refused edit is not an undo step");
+        // A convex move is accepted and undoable.
+        app.move_vertex(0, 0, Vec2::new(1.3, 0.0)).unwrap();
+        assert_eq!(app.scene.shapes[0].shape.vertices()[0], Vec2::new(1.3, 0.0));
+        app.undo();
+        assert_eq!(app.scene.shapes[0].shape, before);
+    }
+
+    #[test]
+    fn draw_list_and_refusal_follow_edits_at_once() {
+        let mut app = app();
+        app.set_algorithm(Algorithm::Epa);
+        app.step_last();
+        let before = app.revision();
+        // Pull B away: fewer steps; the list must draw a step that exists.
+        app.move_shape(1, Vec2::new(9.0, 0.0));
+        let list = app.draw_list();
+        let n = app.step_count();
+        assert!(app.step < n);
+        assert!(
+            list.layer(LayerId::GjkSimplex).is_some(),
+            "the clamped step is drawn"
+        );
+        assert!(!app.dirty || app.revision() > before);
+        // A refused vertex drag bumps the revision so the red dot shows at once.
+        let r = app.revision();
+        let _ = app.move_vertex(0, 0, Vec2::new(0.2, 0.0));
+        assert!(app.revision() > r);
+        // View changes are not unsaved changes.
+        let mut fresh = AppState::new(app.scene.clone(), None);
+        fresh.set_algorithm(Algorithm::Sat);
+        fresh.set_pair(1, 0);
+        fresh.toggle_layer(LayerId::Minkowski);
+        assert!(!fresh.dirty);
+    }
+
+    #[test]
+    fn bad_file_leaves_the_scene_unchanged() {
+        let mut app = app();
+        app.move_shape(1, Vec2::new(3.0, 3.0));
+        let dir = std::env::temp_dir().join(format!("collidescope-app-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let bad = dir.join("bad.ron");
+        std::fs::write(&bad, "(version: 1, shapes: [(name: \"A\")]").unwrap();
+        let before = app.scene.clone();
+        let err = app.open(&bad).unwrap_err();
+        assert!(err.contains("bad.ron:1:"), "{err}");
+        assert_eq!(app.scene, before);
+        assert!(app.dirty, "the unsaved work is kept");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_refused_polygon_file_can_be_opened_convex() {
+        let mut app = app();
+        let dir = std::env::temp_dir().join(format!("collidescope-hull-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("dart.ron");
+        std::fs::write(
+            &path,
+            "(version: 1, shapes: [(name: \"D\", geometry: Polygon(points: [(0.0, 0.0), (2.0, 0.0), (1.0, 0.5), (2.0, 2.0), (0.0, 2.0)]), position: (0.0, 0.0), angle: 0.0)])",
+        )
+        .unwrap();
+        assert!(app.open(&path).is_err());
+        assert_eq!(app.convex_fix_available.as_deref(), Some(path.as_path()));
+        app.open_making_convex(&path).unwrap();
+        assert_eq!(app.scene.shapes[0].shape.vertices().len(), 4);
+        assert!(app.dirty);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn save_writes_the_view_and_reopens_identically() {
+        let mut app = app();
+        app.set_algorithm(Algorithm::Epa);
+        app.set_step(2);
+        app.set_pair(1, 0);
+        app.toggle_layer(LayerId::Minkowski);
+        app.world_camera = Camera {
+            center: Vec2::new(1.0, 2.0),
+            zoom: 80.0,
+        };
+        let dir = std::env::temp_dir().join(format!("collidescope-save-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("s.ron");
+        app.save_as(&path).unwrap();
+        assert!(!app.dirty);
+        let mut again = AppState::new(Scene::default(), None);
+        again.open(&path).unwrap();
+        assert_eq!(again.pair, Some((1, 0)));
+        assert_eq!(again.algorithm, Algorithm::Epa);
+        assert_eq!(again.step, 2);
+        assert!(again.hidden_layers.contains(&LayerId::Minkowski));
+        assert_eq!(again.world_camera, app.world_camera);
+        assert_eq!(again.scene.shapes, app.scene.shapes);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn shapes_add_duplicate_rename_delete() {
+        let mut app = app();
+        let n = app.scene.shapes.len();
+        let i = app.add_shape(ShapeKind::Capsule, Vec2::new(3.0, 3.0));
+        assert_eq!(app.scene.shapes.len(), n + 1);
+        assert_eq!(app.scene.shapes[i].name, "E");
+        let j = app.duplicate_shape(i).unwrap();
+        assert_eq!(app.scene.shapes[j].name, "E'");
+        assert!(app.rename(j, "A").unwrap_err().contains("already"));
+        app.rename(j, "Copy").unwrap();
+        app.set_pair(0, j);
+        app.delete_shape(1);
+        assert_eq!(app.pair, Some((0, j - 1)));
+        assert_eq!(app.scene.shapes[j - 1].name, "Copy");
+        app.undo();
+        assert_eq!(app.scene.shapes.len(), n + 2);
+        assert_eq!(app.pair, Some((0, j)));
+    }
+
+    #[test]
+    fn paste_and_make_convex() {
+        assert_eq!(
+            parse_points("b2Vec2(1.0f, -2.5f), b2Vec2(3e1f, 4)").unwrap(),
+            vec![Vec2::new(1.0, -2.5), Vec2::new(30.0, 4.0)]
+        );
+        assert_eq!(parse_points("[[0,0],[1,0],[0,1]]").unwrap().len(), 3);
+        assert!(parse_points("1 2 3").unwrap_err().contains("odd"));
+        assert!(parse_points("hello").unwrap_err().contains("no numbers"));
+        let mut app = app();
+        let i = app
+            .paste_polygon("(10, 10), (12, 10), (12, 12), (10, 12)")
+            .unwrap();
+        assert_eq!(app.scene.shapes[i].pose.position, Vec2::new(11.0, 11.0));
+        let dart = "(0,0) (2,0) (1,0.5) (2,2) (0,2)";
+        assert!(app.paste_polygon(dart).unwrap_err().contains("not convex"));
+        let pts = parse_points(dart).unwrap();
+        app.make_convex(i, &pts).unwrap();
+        assert_eq!(app.scene.shapes[i].shape.vertices().len(), 4);
+    }
+
+    #[test]
+    fn settings_take_effect_and_cache_warm_starts() {
+        let mut app = app();
+        app.move_shape(1, Vec2::new(4.0, 0.5));
+        let mut s = app.scene.settings;
+        s.use_cache = true;
+        app.set_settings(s).unwrap();
+        app.analysis();
+        app.move_shape(1, Vec2::new(4.01, 0.5));
+        let an = app.analysis().unwrap();
+        assert_eq!(an.distance.cache_use, crate::core::gjk::CacheUse::WarmStart);
+        assert!(an.cold_iterations.is_some());
+        s.gjk_max_iterations = 0;
+        assert!(app.set_settings(s).is_err());
+    }
+}

@@ -1,0 +1,343 @@
+//! The command line: `collidescope [SCENE]`, `collidescope report SCENE`,
+//! `collidescope import FILE`, `collidescope export SCENE`, `collidescope fuzz`.
+
+use clap::{Parser, Subcommand};
+use collidescope::scene::{load_scene, parse_scene, Scene};
+use collidescope::trace::report::scene_report;
+use std::path::PathBuf;
+
+/// The built-in default scene, compiled into the binary so it works from any folder.
+pub const DEFAULT_SCENE: &str = collidescope::scene::DEFAULT_SCENE;
+pub const DEFAULT_SCENE_LABEL: &str = "<built-in default scene>";
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "collidescope",
+    version,
+    about = "A visual debugger and sandbox for 2D narrow-phase collision algorithms",
+    args_conflicts_with_subcommands = true
+)]
+pub struct Cli {
+    /// Scene file to open (default: the built-in scene).
+    pub scene: Option<PathBuf>,
+    /// Quit after this many seconds (for scripted tests).
+    #[arg(long, value_name = "SECONDS")]
+    pub quit_after: Option<f64>,
+    /// Folder for screenshots (the P key).
+    #[arg(long, value_name = "DIR", default_value = ".")]
+    pub screenshot_dir: PathBuf,
+    /// Window size, as WIDTHxHEIGHT.
+    #[arg(long, value_name = "WxH", default_value = "1280x800", value_parser = parse_size)]
+    pub window: (i32, i32),
+    /// Multisampling (1 = off; software GL is much faster without it).
+    #[arg(long, default_value_t = 4)]
+    pub msaa: i32,
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Print a JSON report of every pair of shapes in a scene.
+    Report {
+        /// The scene file (RON).
+        scene: PathBuf,
+        /// Only this pair, as `A,B` (shape names).
+        #[arg(long, value_name = "A,B")]
+        pair: Option<String>,
+        /// Include every recorded algorithm step.
+        #[arg(long)]
+        trace: bool,
+    },
+    /// Turn a failing pair pasted from an engine (plain text or JSON: the points,
+    /// radius, position and angle of two shapes) into a scene file.
+    Import {
+        /// The text or JSON file (`-` reads standard input).
+        file: PathBuf,
+        /// Where to write the scene (default: print it).
+        #[arg(long, value_name = "SCENE.ron")]
+        out: Option<PathBuf>,
+        /// The scene's title (default: "Imported from FILE").
+        #[arg(long)]
+        title: Option<String>,
+    },
+    /// Write the picture of an algorithm step as SVG or PNG, without a window.
+    ///
+    /// The picture is what the debugger shows for that step: the world and
+    /// configuration-space views with their grids, the same layers and colours (the
+    /// scene's hidden layers stay hidden, its view cameras are used when they have a
+    /// zoom, else both views are fitted), a title line and a legend. SVG is vector, one
+    /// <g id="layer-..."> per layer; PNG is rendered in software.
+    Export(ExportArgs),
+    /// Check the collision core against exact f64 references on seeded random pairs
+    /// of every shape kind (including touching, nearly parallel, tiny against huge,
+    /// large coordinates, slivers, coincident and moving pairs). Prints a summary table;
+    /// each disagreement becomes a scene file the debugger opens. Exits 1 if any
+    /// disagreement was found.
+    Fuzz(FuzzArgs),
+}
+
+/// Arguments of `collidescope fuzz`.
+#[derive(clap::Args, Debug)]
+#[command(after_help = "Examples:\n  \
+        collidescope fuzz --count 1000000 --seed 1\n  \
+        collidescope fuzz --seed 1 --start 4711 --count 1   # one pair again, from a scene's notes")]
+pub struct FuzzArgs {
+    /// Seed of the run: pair I of seed S is always the same pair.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Number of pairs.
+    #[arg(long, default_value_t = 10_000)]
+    pub count: u64,
+    /// Index of the first pair.
+    #[arg(long, default_value_t = 0)]
+    pub start: u64,
+    /// Folder for the scene files of disagreements (created when needed).
+    #[arg(long, value_name = "DIR", default_value = "fuzz-failures")]
+    pub out: PathBuf,
+    /// Worker threads [default: one per core].
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Most scene files written.
+    #[arg(long, value_name = "N", default_value_t = 1000)]
+    pub max_scenes: usize,
+}
+
+/// `collidescope fuzz`: runs, prints progress on stderr (long runs only, at most every
+/// second and every 2 %), the summary table on stdout, writes the scenes. `Ok(true)`
+/// when no disagreement was found.
+pub fn run_fuzz(args: &FuzzArgs) -> Result<bool, String> {
+    use collidescope::verify::{run, write_scenes, FuzzConfig};
+    use std::io::{IsTerminal, Write};
+    use std::time::{Duration, Instant};
+    let mut config = FuzzConfig::new(args.seed, args.count);
+    config.start = args.start;
+    config.keep = args.max_scenes.max(1);
+    if let Some(t) = args.threads {
+        config.threads = t.max(1);
+    }
+    let began = Instant::now();
+    let terminal = std::io::stderr().is_terminal();
+    let mut last_print = began;
+    let mut last_done = 0u64;
+    let mut printed = false;
+    let total = args.count.max(1);
+    let mut progress = |done: u64, failures: u64| {
+        let now = Instant::now();
+        let elapsed = now - began;
+        let step = if terminal { 0 } else { total / 50 };
+        if elapsed < Duration::from_secs(1)
+            || now - last_print < Duration::from_secs(1)
+            || (done < total && done - last_done < step.max(1))
+        {
+            return;
+        }
+        let rate = done as f64 / elapsed.as_secs_f64().max(1e-9);
+        let eta = (total.saturating_sub(done)) as f64 / rate.max(1e-9);
+        let line = format!(
+            "fuzz: {done}/{} pairs ({:.1} %), {failures} disagreements, {:.0} pairs/s, ~{:.0} s left",
+            args.count,
+            100.0 * done as f64 / total as f64,
+            rate,
+            eta
+        );
+        let mut err = std::io::stderr();
+        if terminal {
+            let _ = write!(err, "\r{line}   ");
+        } else {
+            let _ = writeln!(err, "{line}");
+        }
+        let _ = err.flush();
+        printed = true;
+        last_print = now;
+        last_done = done;
+    };
+    let report = run(&config, &mut progress);
+    if printed && terminal {
+        eprintln!();
+    }
+    let seconds = began.elapsed().as_secs_f64();
+    println!(
+        "collidescope fuzz: seed {}, pairs {}..{}, {} threads, {:.1} s",
+        args.seed,
+        args.start,
+        args.start + report.count,
+        config.threads,
+        seconds
+    );
+    print!("{}", report.table());
+    if report.is_clean() {
+        println!("no disagreements");
+        return Ok(true);
+    }
+    let written = write_scenes(&report, &args.out, args.max_scenes)?;
+    println!(
+        "{} disagreements; {} scene files in {} (open one with: collidescope FILE)",
+        report.disagreement_count,
+        written.len(),
+        args.out.display()
+    );
+    for d in report.disagreements.iter().take(20) {
+        println!(
+            "  pair {} ({}): {}: {}",
+            d.index,
+            d.family.name(),
+            d.check.name(),
+            d.detail
+        );
+    }
+    Ok(false)
+}
+
+/// Arguments of `collidescope export`.
+#[derive(clap::Args, Debug)]
+#[command(
+    group(clap::ArgGroup::new("target").required(true).args(["out", "all_steps"])),
+    after_help = "Examples:\n  \
+        collidescope export scenes/welcome.ron --algorithm epa --step 3 --out epa.png\n  \
+        collidescope export scenes/welcome.ron --algorithm gjk --all-steps flip/ --format png"
+)]
+pub struct ExportArgs {
+    /// The scene file (RON).
+    pub scene: PathBuf,
+    /// Algorithm: gjk, epa, sat, manifold, clip, box-box, toi, cast (default: the
+    /// scene's view section, else gjk).
+    #[arg(long, value_name = "NAME")]
+    pub algorithm: Option<String>,
+    /// Step, counted from 0 (the panel shows step K as "K+1 / N"); past the last step
+    /// is an error naming the valid range. Default: the scene's view step.
+    #[arg(long, value_name = "K", conflicts_with = "all_steps")]
+    pub step: Option<usize>,
+    /// Output file; its extension picks the format: .svg or .png.
+    #[arg(long, value_name = "FILE.svg|FILE.png")]
+    pub out: Option<PathBuf>,
+    /// Write every step instead, as DIR/step-000.svg, DIR/step-001.svg, ... (a flip
+    /// book; the folder is created if missing).
+    #[arg(long, value_name = "DIR")]
+    pub all_steps: Option<PathBuf>,
+    /// Format of the --all-steps files [default: svg].
+    #[arg(long, value_name = "FORMAT", value_parser = ["svg", "png"], requires = "all_steps")]
+    pub format: Option<String>,
+    /// Image size in pixels, as WIDTHxHEIGHT.
+    #[arg(long, value_name = "WxH", default_value = "1280x800", value_parser = parse_size)]
+    pub size: (i32, i32),
+}
+
+/// `collidescope export`: writes the picture(s) and returns the paths written, or the
+/// error for stderr. Every file is written atomically (temporary file + rename).
+pub fn run_export(args: &ExportArgs) -> Result<Vec<PathBuf>, String> {
+    use collidescope::render::export::{render, write_atomic, Format, SceneExport};
+    use collidescope::trace::analysis::Algorithm;
+    let (scene, _) = load_or_default(Some(&args.scene))?;
+    let algorithm = match &args.algorithm {
+        Some(name) => Algorithm::try_from(name.clone())?,
+        None => scene.view.algorithm,
+    };
+    // parse_size has checked the range, so the sizes are positive.
+    let (w, h) = (args.size.0 as u32, args.size.1 as u32);
+    let ex = SceneExport::new(&scene, algorithm);
+    if let Some(dir) = &args.all_steps {
+        let format = Format::from_name(args.format.as_deref().unwrap_or("svg"))
+            .ok_or("--format: expected svg or png")?;
+        std::fs::create_dir_all(dir)
+            .map_err(|e| format!("{}: cannot create the folder: {e}", dir.display()))?;
+        let n = ex.step_count();
+        let digits = (n - 1).to_string().len().max(3);
+        let mut written = Vec::with_capacity(n);
+        for k in 0..n {
+            let path = dir.join(format!("step-{k:0digits$}.{}", format.extension()));
+            let picture = ex.picture(k).map_err(|e| e.to_string())?;
+            let bytes = render(&picture, format, w, h).map_err(|e| e.to_string())?;
+            write_atomic(&path, &bytes).map_err(|e| e.to_string())?;
+            written.push(path);
+        }
+        return Ok(written);
+    }
+    let out = args
+        .out
+        .as_ref()
+        .ok_or("give --out FILE.svg|FILE.png or --all-steps DIR")?;
+    let format = Format::from_path(out).ok_or_else(|| {
+        format!(
+            "{}: the output file name must end in .svg or .png",
+            out.display()
+        )
+    })?;
+    let step = args.step.unwrap_or_else(|| ex.view_step());
+    let picture = ex.picture(step).map_err(|e| e.to_string())?;
+    let bytes = render(&picture, format, w, h).map_err(|e| e.to_string())?;
+    write_atomic(out, &bytes).map_err(|e| e.to_string())?;
+    Ok(vec![out.clone()])
+}
+
+/// `collidescope import`: reads the pair, returns the scene text or writes the file.
+pub fn run_import(
+    file: &PathBuf,
+    out: Option<&PathBuf>,
+    title: Option<&str>,
+) -> Result<Option<String>, String> {
+    use std::io::Read;
+    let label = file.display().to_string();
+    let text = if label == "-" {
+        let mut s = String::new();
+        std::io::stdin()
+            .read_to_string(&mut s)
+            .map_err(|e| format!("standard input: {e}"))?;
+        s
+    } else {
+        std::fs::read_to_string(file).map_err(|e| format!("{label}: {e}"))?
+    };
+    let title = title
+        .map(str::to_string)
+        .unwrap_or_else(|| format!("Imported from {label}"));
+    let scene =
+        collidescope::scene::import::import(&text, &title).map_err(|e| format!("{label}: {e}"))?;
+    match out {
+        Some(path) => {
+            collidescope::scene::save_scene(&scene, path).map_err(|e| e.to_string())?;
+            Ok(None)
+        }
+        None => Ok(Some(collidescope::scene::scene_to_string(&scene))),
+    }
+}
+
+fn parse_size(s: &str) -> Result<(i32, i32), String> {
+    let (w, h) = s
+        .split_once(['x', 'X'])
+        .ok_or_else(|| format!("{s:?}: expected WIDTHxHEIGHT, e.g. 1280x800"))?;
+    let w: i32 = w.trim().parse().map_err(|_| format!("{s:?}: bad width"))?;
+    let h: i32 = h.trim().parse().map_err(|_| format!("{s:?}: bad height"))?;
+    if !(320..=8192).contains(&w) || !(240..=8192).contains(&h) {
+        return Err(format!("{s:?}: the size must be from 320x240 to 8192x8192"));
+    }
+    Ok((w, h))
+}
+
+/// Loads the named scene, or the built-in default.
+pub fn load_or_default(path: Option<&PathBuf>) -> Result<(Scene, String), String> {
+    match path {
+        Some(p) => load_scene(p)
+            .map(|s| (s, p.display().to_string()))
+            .map_err(|e| e.to_string()),
+        None => parse_scene(DEFAULT_SCENE, DEFAULT_SCENE_LABEL)
+            .map(|s| (s, DEFAULT_SCENE_LABEL.to_string()))
+            .map_err(|e| e.to_string()),
+    }
+}
+
+/// `collidescope report`: prints the JSON, or returns the error for stderr.
+pub fn run_report(scene_path: &PathBuf, pair: Option<&str>, trace: bool) -> Result<String, String> {
+    let (scene, label) = load_or_default(Some(scene_path))?;
+    let pair = match pair {
+        Some(p) => {
+            let mut it = p.split(',').map(str::trim);
+            match (it.next(), it.next(), it.next()) {
+                (Some(a), Some(b), None) if !a.is_empty() && !b.is_empty() => Some((a, b)),
+                _ => return Err(format!("--pair {p:?}: expected two shape names as A,B")),
+            }
+        }
+        None => None,
+    };
+    let report = scene_report(&scene, &label, pair, trace)?;
+    serde_json::to_string_pretty(&report).map_err(|e| format!("cannot write JSON: {e}"))
+}

@@ -1,0 +1,651 @@
+//! The canvas: two views (world, configuration space) that draw the draw list with
+//! macroquad, and turn mouse input into edits of the app state.
+
+use collidescope::app::AppState;
+use collidescope::view::camera::{Camera, Viewport};
+use collidescope::view::draw::{bounds, DrawList, Prim, Rgba, Space};
+use macroquad::math::Vec2 as MqVec2;
+use macroquad::prelude::{
+    draw_line, draw_rectangle, draw_text_ex, draw_triangle, is_key_down, is_mouse_button_down,
+    is_mouse_button_pressed, is_mouse_button_released, load_ttf_font_from_bytes, measure_text,
+    mouse_position, mouse_wheel, Color, Font, KeyCode, MouseButton, TextParams,
+};
+
+/// The canvas background: the export's, so pictures match the app.
+pub const BACKGROUND: Color = Color::new(
+    collidescope::render::export::BACKGROUND.0 as f32 / 255.0,
+    collidescope::render::export::BACKGROUND.1 as f32 / 255.0,
+    collidescope::render::export::BACKGROUND.2 as f32 / 255.0,
+    1.0,
+);
+const GRID: Color = Color::new(1.0, 1.0, 1.0, 0.06);
+const AXES: Color = Color::new(1.0, 1.0, 1.0, 0.22);
+const GRID_LABEL: Color = Color::new(1.0, 1.0, 1.0, 0.35);
+
+fn color(c: Rgba) -> Color {
+    Color::from_rgba(c.0, c.1, c.2, c.3)
+}
+
+fn mq(v: glam::Vec2) -> MqVec2 {
+    MqVec2::new(v.x, v.y)
+}
+
+/// What the left mouse button is doing on the canvas.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Drag {
+    None,
+    /// Moving shape `i`; `grab` = shape position − cursor (world).
+    Move {
+        i: usize,
+        grab: glam::Vec2,
+    },
+    /// Rotating shape `i` about its position; angle offset to the cursor direction.
+    Rotate {
+        i: usize,
+        offset: f32,
+    },
+    /// Moving vertex `k` of shape `i`.
+    Vertex {
+        i: usize,
+        k: usize,
+    },
+    /// Moving B by dragging in configuration space (B − A moves with B).
+    ConfigMoveB {
+        b: usize,
+        last: glam::Vec2,
+    },
+    /// Panning view `space`.
+    Pan {
+        space: Space,
+        last: glam::Vec2,
+    },
+}
+
+/// The canvas' own state: view rectangles, the drag, the cached draw list.
+pub struct Canvas {
+    pub world_vp: Viewport,
+    pub config_vp: Viewport,
+    pub drag: Drag,
+    list: DrawList,
+    list_revision: Option<u64>,
+    /// Hack (the monospace font egui ships): crisp at small sizes, unlike the
+    /// default bitmap font, which drops thin glyphs at fractional positions.
+    font: Option<Font>,
+    /// Refit the configuration view when its content leaves it.
+    pub follow_config: bool,
+}
+
+/// Draws `s` with its baseline at (x, y).
+fn text(font: Option<&Font>, s: &str, x: f32, y: f32, size: f32, color: Color) {
+    draw_text_ex(
+        s,
+        x.round(),
+        y.round(),
+        TextParams {
+            font,
+            font_size: size as u16,
+            color,
+            ..Default::default()
+        },
+    );
+}
+
+/// Handle sizes, pixels.
+const VERTEX_PICK: f32 = 9.0;
+const ROTATE_HANDLE_OFFSET: f32 = 28.0;
+const ROTATE_PICK: f32 = 9.0;
+
+impl Canvas {
+    pub fn new() -> Canvas {
+        let vp = Viewport {
+            x: 0.0,
+            y: 0.0,
+            w: 1.0,
+            h: 1.0,
+        };
+        Canvas {
+            world_vp: vp,
+            config_vp: vp,
+            drag: Drag::None,
+            list: DrawList::default(),
+            list_revision: None,
+            font: load_ttf_font_from_bytes(epaint_default_fonts::HACK_REGULAR).ok(),
+            follow_config: true,
+        }
+    }
+
+    /// Lays the views out in the free rectangle left by the panel.
+    pub fn layout(&mut self, area: Viewport, split: f32) {
+        let w_world = (area.w * split.clamp(0.0, 1.0)).round();
+        self.world_vp = Viewport { w: w_world, ..area };
+        self.config_vp = Viewport {
+            x: area.x + w_world,
+            w: area.w - w_world,
+            ..area
+        };
+    }
+
+    /// The draw list, rebuilt only when the app state changed.
+    pub fn list(&mut self, app: &mut AppState) -> &DrawList {
+        if self.list_revision != Some(app.revision()) {
+            self.list = app.draw_list();
+            self.list_revision = Some(app.revision());
+            self.follow(app);
+        }
+        &self.list
+    }
+
+    /// Keeps B − A and the origin in the configuration view while shapes move
+    /// (not while the user drags in that view, where it would fight the mouse).
+    fn follow(&mut self, app: &mut AppState) {
+        let vp = self.config_vp;
+        if !self.follow_config
+            || vp.w < 1.0
+            || matches!(self.drag, Drag::ConfigMoveB { .. } | Drag::Pan { .. })
+        {
+            return;
+        }
+        let Some((lo, hi)) = bounds(&self.list, Space::Config) else {
+            return;
+        };
+        let (lo, hi) = padded(lo.min(glam::Vec2::ZERO), hi.max(glam::Vec2::ZERO));
+        let cam = &app.config_camera;
+        let a = cam.to_screen(lo, &vp);
+        let b = cam.to_screen(hi, &vp);
+        let inside =
+            |p: glam::Vec2| p.x >= vp.x && p.x <= vp.x + vp.w && p.y >= vp.y && p.y <= vp.y + vp.h;
+        if cam.zoom > 0.0 && !(inside(a) && inside(b)) {
+            app.config_camera.fit(lo, hi, &vp);
+        }
+    }
+
+    /// Fits each view to its content (the `F` key; also on first show or when a
+    /// camera has no zoom yet).
+    pub fn fit(&mut self, app: &mut AppState, force: bool) {
+        let (wvp, cvp) = (self.world_vp, self.config_vp);
+        let list = self.list(app).clone();
+        if force || app.world_camera.zoom <= 0.0 {
+            if let Some((lo, hi)) = bounds(&list, Space::World) {
+                app.world_camera.fit(lo, hi, &wvp);
+            } else {
+                app.world_camera = Camera {
+                    center: glam::Vec2::ZERO,
+                    zoom: 50.0,
+                };
+            }
+        }
+        if force || app.config_camera.zoom <= 0.0 {
+            match bounds(&list, Space::Config) {
+                Some((lo, hi)) => {
+                    // Keep the origin in view: it is what configuration space is about.
+                    let (lo, hi) = padded(lo.min(glam::Vec2::ZERO), hi.max(glam::Vec2::ZERO));
+                    app.config_camera.fit(lo, hi, &cvp);
+                }
+                None => {
+                    app.config_camera = Camera {
+                        center: glam::Vec2::ZERO,
+                        zoom: 50.0,
+                    }
+                }
+            }
+        }
+    }
+
+    /// Fits a camera that has no zoom yet (a new scene, a view section without one).
+    pub fn ensure_fitted(&mut self, app: &mut AppState) {
+        if app.world_camera.zoom <= 0.0 || app.config_camera.zoom <= 0.0 {
+            self.fit(app, false);
+        }
+    }
+
+    fn view_at(&self, p: glam::Vec2) -> Option<Space> {
+        if self.world_vp.w >= 1.0 && self.world_vp.contains(p) {
+            Some(Space::World)
+        } else if self.config_vp.w >= 1.0 && self.config_vp.contains(p) {
+            Some(Space::Config)
+        } else {
+            None
+        }
+    }
+
+    /// Mouse input. `over_ui`: egui wants the pointer; a drag already under way
+    /// continues over the panel, but nothing starts there.
+    pub fn handle_mouse(&mut self, app: &mut AppState, over_ui: bool) {
+        let (mx, my) = mouse_position();
+        let mouse = glam::Vec2::new(mx, my);
+        let (wvp, cvp) = (self.world_vp, self.config_vp);
+
+        if !over_ui {
+            let (_, wheel) = mouse_wheel();
+            if wheel != 0.0 {
+                let factor = if wheel > 0.0 { 1.15 } else { 1.0 / 1.15 };
+                match self.view_at(mouse) {
+                    Some(Space::World) => app.world_camera.zoom_at(mouse, factor, &wvp),
+                    Some(Space::Config) => app.config_camera.zoom_at(mouse, factor, &cvp),
+                    None => {}
+                }
+            }
+            let pan_pressed = is_mouse_button_pressed(MouseButton::Middle)
+                || is_mouse_button_pressed(MouseButton::Right);
+            if pan_pressed {
+                if let Some(space) = self.view_at(mouse) {
+                    self.drag = Drag::Pan { space, last: mouse };
+                }
+            }
+            if is_mouse_button_pressed(MouseButton::Left) {
+                self.press(app, mouse);
+            }
+        }
+
+        match self.drag {
+            Drag::None => {}
+            Drag::Pan { space, last } => {
+                if is_mouse_button_down(MouseButton::Middle)
+                    || is_mouse_button_down(MouseButton::Right)
+                {
+                    let cam = match space {
+                        Space::World => &mut app.world_camera,
+                        Space::Config => &mut app.config_camera,
+                    };
+                    cam.pan(mouse - last);
+                    self.drag = Drag::Pan { space, last: mouse };
+                } else {
+                    self.drag = Drag::None;
+                }
+            }
+            Drag::Move { i, grab } => {
+                if is_mouse_button_down(MouseButton::Left) {
+                    let w = app.world_camera.to_world(mouse, &wvp);
+                    let target = w + grab;
+                    if app
+                        .scene
+                        .shapes
+                        .get(i)
+                        .is_some_and(|s| s.pose.position != target)
+                    {
+                        app.move_shape(i, target);
+                    }
+                }
+            }
+            Drag::Rotate { i, offset } => {
+                if is_mouse_button_down(MouseButton::Left) {
+                    if let Some(s) = app.scene.shapes.get(i) {
+                        let w = app.world_camera.to_world(mouse, &wvp);
+                        let d = w - s.pose.position;
+                        if d.length_squared() > 0.0 {
+                            let mut angle = d.y.atan2(d.x) + offset;
+                            if is_key_down(KeyCode::LeftShift) || is_key_down(KeyCode::RightShift) {
+                                let snap = std::f32::consts::PI / 12.0; // 15°
+                                angle = (angle / snap).round() * snap;
+                            }
+                            app.rotate_shape(i, angle);
+                        }
+                    }
+                }
+            }
+            Drag::Vertex { i, k } => {
+                if is_mouse_button_down(MouseButton::Left) {
+                    let w = app.world_camera.to_world(mouse, &wvp);
+                    // A refused move keeps the polygon as it was and flags the vertex.
+                    let _ = app.move_vertex(i, k, w);
+                }
+            }
+            Drag::ConfigMoveB { b, last } => {
+                if is_mouse_button_down(MouseButton::Left) {
+                    let now = app.config_camera.to_world(mouse, &cvp);
+                    let then = app.config_camera.to_world(last, &cvp);
+                    if let Some(s) = app.scene.shapes.get(b) {
+                        let p = s.pose.position + (now - then);
+                        app.move_shape(b, p);
+                    }
+                    self.drag = Drag::ConfigMoveB { b, last: mouse };
+                }
+            }
+        }
+        if is_mouse_button_released(MouseButton::Left)
+            && matches!(
+                self.drag,
+                Drag::Move { .. }
+                    | Drag::Rotate { .. }
+                    | Drag::Vertex { .. }
+                    | Drag::ConfigMoveB { .. }
+            )
+        {
+            self.drag = Drag::None;
+            app.end_drag();
+        }
+    }
+
+    /// The rotation handle of shape `i`, in screen pixels.
+    pub fn rotate_handle(&self, app: &AppState, i: usize) -> Option<glam::Vec2> {
+        let s = app.scene.shapes.get(i)?;
+        let cam = &app.world_camera;
+        let reach = s.shape.bounding_radius() * cam.zoom + ROTATE_HANDLE_OFFSET;
+        let dir = glam::Vec2::new(s.pose.angle.cos(), s.pose.angle.sin());
+        let center = cam.to_screen(s.pose.position, &self.world_vp);
+        Some(center + glam::Vec2::new(dir.x, -dir.y) * reach)
+    }
+
+    fn press(&mut self, app: &mut AppState, mouse: glam::Vec2) {
+        let wvp = self.world_vp;
+        match self.view_at(mouse) {
+            Some(Space::World) => {
+                let w = app.world_camera.to_world(mouse, &wvp);
+                if let Some(i) = app.selected {
+                    // Rotation handle of the selection.
+                    if let Some(h) = self.rotate_handle(app, i) {
+                        if h.distance(mouse) <= ROTATE_PICK {
+                            let pose = app.scene.shapes[i].pose;
+                            let d = w - pose.position;
+                            app.begin_drag();
+                            self.drag = Drag::Rotate {
+                                i,
+                                offset: pose.angle - d.y.atan2(d.x),
+                            };
+                            return;
+                        }
+                    }
+                    // Vertex handles of the selection.
+                    let s = &app.scene.shapes[i];
+                    let xf = s.pose.transform();
+                    let handles = !matches!(
+                        s.shape.geometry(),
+                        collidescope::core::shape::Geometry::Circle { .. }
+                            | collidescope::core::shape::Geometry::Box { .. }
+                    );
+                    if handles {
+                        for (k, v) in s.shape.vertices().iter().enumerate() {
+                            let sp = app.world_camera.to_screen(xf.apply(*v), &wvp);
+                            if sp.distance(mouse) <= VERTEX_PICK {
+                                app.begin_drag();
+                                self.drag = Drag::Vertex { i, k };
+                                return;
+                            }
+                        }
+                    }
+                }
+                // The topmost shape under the cursor (drawn last = on top).
+                let hit = (0..app.scene.shapes.len())
+                    .rev()
+                    .find(|&i| contains(app, i, w));
+                app.select(hit);
+                if let Some(i) = hit {
+                    app.begin_drag();
+                    self.drag = Drag::Move {
+                        i,
+                        grab: app.scene.shapes[i].pose.position - w,
+                    };
+                }
+            }
+            Some(Space::Config) => {
+                if let Some((_, b)) = app.pair {
+                    app.begin_drag();
+                    self.drag = Drag::ConfigMoveB { b, last: mouse };
+                }
+            }
+            None => {}
+        }
+    }
+
+    /// Draws both views with their grids and the layers of the list.
+    pub fn draw(&mut self, app: &mut AppState) {
+        self.list(app);
+        // Borrow the stored list while drawing (no per-frame copy).
+        let list = std::mem::take(&mut self.list);
+        let world_title = format!("world   {} fps", macroquad::time::get_fps());
+        let views = [
+            (
+                Space::World,
+                self.world_vp,
+                app.world_camera,
+                world_title.as_str(),
+            ),
+            (
+                Space::Config,
+                self.config_vp,
+                app.config_camera,
+                "configuration space: B - A",
+            ),
+        ];
+        for (space, vp, cam, title) in views {
+            if vp.w < 1.0 || vp.h < 1.0 {
+                continue;
+            }
+            scissor(Some(&vp));
+            draw_rectangle(vp.x, vp.y, vp.w, vp.h, BACKGROUND);
+            draw_grid(&cam, &vp, self.font.as_ref());
+            for layer in list.layers.iter().filter(|l| l.space == space) {
+                for prim in &layer.prims {
+                    draw_prim(prim, &cam, &vp, self.font.as_ref());
+                }
+            }
+            if space == Space::World {
+                if let Some(i) = app.selected {
+                    if let Some(h) = self.rotate_handle(app, i) {
+                        let c = app
+                            .world_camera
+                            .to_screen(app.scene.shapes[i].pose.position, &vp);
+                        dashed(mq(c), mq(h), 1.0, Color::new(1.0, 1.0, 1.0, 0.4));
+                        // White ring: unlike the yellow support points.
+                        macroquad::prelude::draw_circle(
+                            h.x,
+                            h.y,
+                            7.0,
+                            Color::new(1.0, 1.0, 1.0, 0.95),
+                        );
+                        macroquad::prelude::draw_circle(h.x, h.y, 4.0, BACKGROUND);
+                    }
+                }
+            }
+            text(
+                self.font.as_ref(),
+                title,
+                vp.x + 10.0,
+                vp.y + 22.0,
+                17.0,
+                Color::new(1.0, 1.0, 1.0, 0.6),
+            );
+            scissor(None);
+        }
+        self.list = list;
+        if self.config_vp.w >= 1.0 && self.world_vp.w >= 1.0 {
+            let x = self.config_vp.x;
+            draw_line(
+                x,
+                self.config_vp.y,
+                x,
+                self.config_vp.y + self.config_vp.h,
+                2.0,
+                Color::new(1.0, 1.0, 1.0, 0.25),
+            );
+        }
+    }
+}
+
+/// A box grown by 10 % of its size on each side: room for the origin's label.
+fn padded(lo: glam::Vec2, hi: glam::Vec2) -> (glam::Vec2, glam::Vec2) {
+    let pad = (hi - lo) * 0.1;
+    (lo - pad, hi + pad)
+}
+
+/// Is the world point `w` inside shape `i` (with its radius)?
+pub fn contains(app: &AppState, i: usize, w: glam::Vec2) -> bool {
+    let s = &app.scene.shapes[i];
+    let local = s.pose.transform().apply_inv(w);
+    let v = s.shape.vertices();
+    let r = s.shape.radius();
+    // Distance from the point to the core polygon, compared with the radius.
+    let inside_core = v.len() >= 3
+        && (0..v.len()).all(|k| {
+            collidescope::core::math::cross(v[(k + 1) % v.len()] - v[k], local - v[k]) >= 0.0
+        });
+    if inside_core {
+        return true;
+    }
+    let mut best = f32::INFINITY;
+    for k in 0..v.len() {
+        let a = v[k];
+        let b = v[(k + 1) % v.len()];
+        let e = b - a;
+        let t = if e.length_squared() > 0.0 {
+            ((local - a).dot(e) / e.length_squared()).clamp(0.0, 1.0)
+        } else {
+            0.0
+        };
+        best = best.min(local.distance(a + t * e));
+    }
+    // Thin shapes (segments) are picked within a few pixels.
+    best <= r.max(4.0 / app.world_camera.zoom.max(1e-6))
+}
+
+fn scissor(vp: Option<&Viewport>) {
+    // SAFETY: macroquad's internal GL context is only touched from the main thread
+    // inside the frame, as macroquad's own drawing functions do.
+    let gl = unsafe { macroquad::window::get_internal_gl() };
+    gl.quad_gl
+        .scissor(vp.map(|v| (v.x as i32, v.y as i32, v.w as i32, v.h as i32)));
+}
+
+fn draw_grid(cam: &Camera, vp: &Viewport, font: Option<&Font>) {
+    let step = cam.grid_step(60.0);
+    let lo = cam.to_world(glam::Vec2::new(vp.x, vp.y + vp.h), vp);
+    let hi = cam.to_world(glam::Vec2::new(vp.x + vp.w, vp.y), vp);
+    let decimals = (-step.log10().floor()).max(0.0) as usize;
+    let mut x = (lo.x / step).floor() * step;
+    let mut guard = 0;
+    while x <= hi.x && guard < 400 {
+        let s = cam.to_screen(glam::Vec2::new(x, 0.0), vp);
+        let c = if x.abs() < step * 1e-3 { AXES } else { GRID };
+        draw_line(s.x, vp.y, s.x, vp.y + vp.h, 1.0, c);
+        text(
+            font,
+            &format!("{x:.decimals$}"),
+            s.x + 2.0,
+            vp.y + vp.h - 4.0,
+            12.0,
+            GRID_LABEL,
+        );
+        x += step;
+        guard += 1;
+    }
+    let mut y = (lo.y / step).floor() * step;
+    guard = 0;
+    while y <= hi.y && guard < 400 {
+        let s = cam.to_screen(glam::Vec2::new(0.0, y), vp);
+        let c = if y.abs() < step * 1e-3 { AXES } else { GRID };
+        draw_line(vp.x, s.y, vp.x + vp.w, s.y, 1.0, c);
+        // Leave the title band clear.
+        if s.y > vp.y + 34.0 {
+            text(
+                font,
+                &format!("{y:.decimals$}"),
+                vp.x + 3.0,
+                s.y - 2.0,
+                12.0,
+                GRID_LABEL,
+            );
+        }
+        y += step;
+        guard += 1;
+    }
+}
+
+fn dashed(a: MqVec2, b: MqVec2, width: f32, c: Color) {
+    let len = a.distance(b);
+    if len <= 0.0 {
+        return;
+    }
+    let dir = (b - a) / len;
+    let (on, off) = (7.0, 5.0);
+    let mut t = 0.0;
+    while t < len {
+        let e = (t + on).min(len);
+        let p = a + dir * t;
+        let q = a + dir * e;
+        draw_line(p.x, p.y, q.x, q.y, width, c);
+        t += on + off;
+    }
+}
+
+fn draw_prim(prim: &Prim, cam: &Camera, vp: &Viewport, font: Option<&Font>) {
+    let s = |p: glam::Vec2| mq(cam.to_screen(p, vp));
+    match prim {
+        Prim::Polyline {
+            points,
+            closed,
+            width,
+            color: c,
+            dashed: d,
+        } => {
+            let n = points.len();
+            let segs = if *closed { n } else { n.saturating_sub(1) };
+            for k in 0..segs {
+                let a = s(points[k]);
+                let b = s(points[(k + 1) % n]);
+                if *d {
+                    dashed(a, b, *width, color(*c));
+                } else {
+                    draw_line(a.x, a.y, b.x, b.y, *width, color(*c));
+                }
+            }
+        }
+        Prim::Fill { points, color: c } => {
+            if points.len() >= 3 {
+                let p0 = s(points[0]);
+                for k in 1..points.len() - 1 {
+                    draw_triangle(p0, s(points[k]), s(points[k + 1]), color(*c));
+                }
+            }
+        }
+        Prim::Dot {
+            at,
+            radius,
+            color: c,
+        } => {
+            let p = s(*at);
+            macroquad::prelude::draw_circle(p.x, p.y, *radius, color(*c));
+        }
+        Prim::Arrow {
+            from,
+            to,
+            width,
+            color: c,
+        } => {
+            let (a, b) = (s(*from), s(*to));
+            draw_line(a.x, a.y, b.x, b.y, *width, color(*c));
+            let len = a.distance(b);
+            if len > 1.0 {
+                let dir = (b - a) / len;
+                let head = 10.0f32.min(len * 0.5);
+                let side = MqVec2::new(-dir.y, dir.x);
+                let l = b - dir * head + side * head * 0.45;
+                let r = b - dir * head - side * head * 0.45;
+                draw_triangle(b, l, r, color(*c));
+            }
+        }
+        Prim::Label {
+            at,
+            offset,
+            text,
+            color: c,
+            size,
+        } => {
+            let p = s(*at) + MqVec2::new(offset.x, offset.y);
+            let size = (*size * 0.85).round();
+            let dims = measure_text(text, font, size as u16, 1.0);
+            draw_rectangle(
+                p.x.round() - 2.0,
+                p.y.round() - dims.offset_y - 1.0,
+                dims.width + 4.0,
+                dims.height + 3.0,
+                Color::new(0.0, 0.0, 0.0, 0.5),
+            );
+            self::text(font, text, p.x, p.y, size, color(*c));
+        }
+        Prim::Cross { at, size, color: c } => {
+            let p = s(*at);
+            draw_line(p.x - size, p.y, p.x + size, p.y, 2.0, color(*c));
+            draw_line(p.x, p.y - size, p.x, p.y + size, 2.0, color(*c));
+        }
+    }
+}

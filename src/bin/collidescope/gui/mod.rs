@@ -1,0 +1,305 @@
+//! The desktop debugger: macroquad draws, egui-macroquad is the panel. All state
+//! lives in [`AppState`] (the library); this module only wires input and drawing.
+
+mod canvas;
+mod panel;
+
+use canvas::{Canvas, BACKGROUND};
+use collidescope::app::{AppState, Message};
+use collidescope::scene::Scene;
+use collidescope::view::camera::Viewport;
+use egui_macroquad::egui;
+use macroquad::prelude::{
+    clear_background, get_frame_time, get_screen_data, get_time, is_key_down, is_key_pressed,
+    is_quit_requested, next_frame, prevent_quit, KeyCode,
+};
+use panel::{Panel, Pending};
+use std::path::PathBuf;
+
+/// How the window is opened.
+pub struct GuiOptions {
+    pub scene: Scene,
+    pub path: Option<PathBuf>,
+    /// An error to show on start (the scene given on the command line did not load).
+    pub startup_error: Option<String>,
+    pub default_scene: Scene,
+    /// Quit after this many seconds (for scripted tests; unsaved changes are kept
+    /// in memory only, as with any quit).
+    pub quit_after: Option<f64>,
+    pub screenshot_dir: PathBuf,
+    pub width: i32,
+    pub height: i32,
+    pub msaa: i32,
+}
+
+/// Opens the window and runs until the user quits.
+pub fn run(opts: GuiOptions) {
+    let conf = macroquad::window::Conf {
+        window_title: "Collidescope".to_string(),
+        window_width: opts.width,
+        window_height: opts.height,
+        high_dpi: false,
+        sample_count: opts.msaa,
+        window_resizable: true,
+        ..Default::default()
+    };
+    macroquad::Window::from_config(conf, main_loop(opts));
+}
+
+/// Ctrl shortcuts of one frame. Read from egui's key events, which carry the
+/// modifiers held when each key went down: a fast chord can press and release Ctrl
+/// within one frame, where polling "is Ctrl down now" would miss it.
+#[derive(Default)]
+struct Chords {
+    undo: bool,
+    redo: bool,
+    save: bool,
+    quit: bool,
+}
+
+impl Chords {
+    fn read(ctx: &egui::Context) -> Chords {
+        use egui::{Key, Modifiers};
+        ctx.input_mut(|i| {
+            // Shift+Z before Z: the plain pattern would also match with Shift held.
+            let redo = i.consume_key(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z)
+                | i.consume_key(Modifiers::COMMAND, Key::Y);
+            Chords {
+                redo,
+                undo: i.consume_key(Modifiers::COMMAND, Key::Z),
+                save: i.consume_key(Modifiers::COMMAND, Key::S),
+                quit: i.consume_key(Modifiers::COMMAND, Key::Q),
+            }
+        })
+    }
+
+    fn any(&self) -> bool {
+        self.undo || self.redo || self.save || self.quit
+    }
+
+    fn apply(&self, app: &mut AppState, panel: &mut Panel, out: &mut panel::PanelOutput) {
+        if self.redo {
+            app.redo();
+        } else if self.undo {
+            app.undo();
+        }
+        if self.save {
+            let _ = app.save();
+        }
+        if self.quit && panel.request(app, Pending::Quit) {
+            out.quit = true;
+        }
+    }
+}
+
+fn ctrl() -> bool {
+    is_key_down(KeyCode::LeftControl) || is_key_down(KeyCode::RightControl)
+}
+
+async fn main_loop(opts: GuiOptions) {
+    prevent_quit();
+    let mut app = AppState::new(opts.scene, opts.path);
+    if let Some(e) = opts.startup_error {
+        app.message = Some(Message {
+            text: e,
+            is_error: true,
+        });
+    }
+    // egui-macroquad scales an X11 wheel notch to 1/90 of a line; restore ~40 px per
+    // notch. Hack (already egui's monospace font) backs up the proportional font for
+    // glyphs Ubuntu-Light lacks, such as arrows.
+    egui_macroquad::cfg(|ctx| {
+        ctx.options_mut(|o| o.line_scroll_speed = 40.0 * 90.0);
+        let mut fonts = egui::FontDefinitions::default();
+        if let Some(family) = fonts.families.get_mut(&egui::FontFamily::Proportional) {
+            family.push("Hack".to_owned());
+        }
+        ctx.set_fonts(fonts);
+    });
+    let mut canvas = Canvas::new();
+    let mut panel = Panel::new(panel::scenes_dir(), opts.default_scene);
+    let mut shots = 0u32;
+    let started = get_time();
+    // Test hook: where things are on screen, for scripted input (see .ci/gui_test.sh).
+    let layout_file = std::env::var_os("COLLIDESCOPE_LAYOUT_FILE").map(PathBuf::from);
+    let mut last_layout = String::new();
+    loop {
+        clear_background(BACKGROUND);
+        let mut out = panel::PanelOutput::default();
+        let mut over_ui = false;
+        let mut typing = false;
+        let mut chords = Chords::default();
+        let mut area = Viewport {
+            x: 0.0,
+            y: 0.0,
+            w: 1.0,
+            h: 1.0,
+        };
+        egui_macroquad::ui(|ctx: &egui::Context| {
+            out = panel.show(ctx, &mut app);
+            let r = ctx.available_rect();
+            let ppp = ctx.pixels_per_point();
+            area = Viewport {
+                x: r.min.x * ppp,
+                y: r.min.y * ppp,
+                w: r.width() * ppp,
+                h: r.height() * ppp,
+            };
+            over_ui = ctx.wants_pointer_input() || ctx.is_pointer_over_area();
+            typing = ctx.wants_keyboard_input();
+            if !typing {
+                chords = Chords::read(ctx);
+            }
+        });
+        canvas.layout(area, app.split);
+        canvas.ensure_fitted(&mut app);
+        if out.fit {
+            canvas.fit(&mut app, true);
+        }
+        // A dialog is open: the canvas takes no input.
+        let modal = panel.pending.is_some();
+        if !modal {
+            canvas.handle_mouse(&mut app, over_ui);
+        }
+        if !typing && !modal {
+            if chords.any() {
+                chords.apply(&mut app, &mut panel, &mut out);
+            } else {
+                keyboard(&mut app, &mut canvas, &mut out);
+            }
+        }
+        app.tick(get_frame_time());
+        if let Some(path) = &layout_file {
+            let text = layout_json(&app, &canvas);
+            if text != last_layout {
+                // Written whole then renamed, so a reader never sees half a file.
+                let tmp = path.with_extension("tmp");
+                if std::fs::write(&tmp, &text)
+                    .and_then(|_| std::fs::rename(&tmp, path))
+                    .is_ok()
+                {
+                    last_layout = text;
+                }
+            }
+        }
+        canvas.draw(&mut app);
+        egui_macroquad::draw();
+
+        if out.screenshot {
+            shots += 1;
+            let _ = std::fs::create_dir_all(&opts.screenshot_dir);
+            let stamp = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map(|d| d.as_secs())
+                .unwrap_or(0);
+            let path = opts
+                .screenshot_dir
+                .join(format!("collidescope-{stamp}-{shots}.png"));
+            get_screen_data().export_png(&path.to_string_lossy());
+            app.message = Some(Message {
+                text: format!("Screenshot written to {}", path.display()),
+                is_error: false,
+            });
+        }
+        if is_quit_requested() && panel.request(&mut app, Pending::Quit) {
+            break;
+        }
+        if out.quit {
+            break;
+        }
+        if opts.quit_after.is_some_and(|s| get_time() - started >= s) {
+            break;
+        }
+        next_frame().await;
+    }
+}
+
+/// Screen positions of the views and of every shape's origin, as JSON.
+fn layout_json(app: &AppState, canvas: &Canvas) -> String {
+    let vp = |v: &Viewport| format!("[{}, {}, {}, {}]", v.x, v.y, v.w, v.h);
+    let shapes: Vec<String> = app
+        .scene
+        .shapes
+        .iter()
+        .map(|s| {
+            let p = app
+                .world_camera
+                .to_screen(s.pose.position, &canvas.world_vp);
+            format!("\"{}\": [{}, {}]", s.name, p.x, p.y)
+        })
+        .collect();
+    format!(
+        "{{\"world_vp\": {}, \"config_vp\": {}, \"algorithm\": \"{}\", \"step\": {}, \"dirty\": {}, \"shapes\": {{{}}}}}",
+        vp(&canvas.world_vp),
+        vp(&canvas.config_vp),
+        app.algorithm.name(),
+        app.step,
+        app.dirty,
+        shapes.join(", ")
+    )
+}
+
+fn keyboard(app: &mut AppState, canvas: &mut Canvas, out: &mut panel::PanelOutput) {
+    if ctrl() {
+        // Chords are read from egui's events (see `Chords`); plain keys wait.
+        return;
+    }
+    if is_key_pressed(KeyCode::Right) {
+        app.step_next();
+    }
+    if is_key_pressed(KeyCode::Left) {
+        app.step_back();
+    }
+    if is_key_pressed(KeyCode::Home) {
+        app.step_first();
+    }
+    if is_key_pressed(KeyCode::End) {
+        app.step_last();
+    }
+    if is_key_pressed(KeyCode::Space) {
+        app.toggle_play();
+    }
+    if is_key_pressed(KeyCode::F) {
+        canvas.fit(app, true);
+    }
+    let digits = [
+        KeyCode::Key1,
+        KeyCode::Key2,
+        KeyCode::Key3,
+        KeyCode::Key4,
+        KeyCode::Key5,
+        KeyCode::Key6,
+        KeyCode::Key7,
+        KeyCode::Key8,
+    ];
+    for (key, algo) in digits.iter().zip(panel::AVAILABLE) {
+        if is_key_pressed(*key) {
+            app.set_algorithm(algo);
+        }
+    }
+    if is_key_pressed(KeyCode::P) || is_key_pressed(KeyCode::F12) {
+        out.screenshot = true;
+    }
+    if let Some(i) = app.selected {
+        let step = 5f32.to_radians();
+        for (key, sign) in [(KeyCode::Q, 1.0), (KeyCode::E, -1.0)] {
+            if is_key_pressed(key) {
+                let a = app.scene.shapes[i].pose.angle + sign * step;
+                app.rotate_shape(i, a);
+            }
+        }
+        if is_key_pressed(KeyCode::Delete) {
+            app.delete_shape(i);
+        }
+        if is_key_pressed(KeyCode::A) {
+            if let Some((a, b)) = app.pair {
+                app.set_pair(i, if b == i { a } else { b });
+            }
+        }
+        if is_key_pressed(KeyCode::B) {
+            if let Some((a, b)) = app.pair {
+                app.set_pair(if a == i { b } else { a }, i);
+            }
+        }
+    }
+}

@@ -1,0 +1,105 @@
+mod cli;
+#[cfg(feature = "gui")]
+mod gui;
+
+use clap::Parser;
+use cli::{Cli, Command};
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let args = Cli::parse();
+    match args.command {
+        Some(Command::Report { scene, pair, trace }) => {
+            match cli::run_report(&scene, pair.as_deref(), trace) {
+                Ok(json) => {
+                    println!("{json}");
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
+        Some(Command::Import { file, out, title }) => {
+            match cli::run_import(&file, out.as_ref(), title.as_deref()) {
+                Ok(Some(text)) => {
+                    print!("{text}");
+                    ExitCode::SUCCESS
+                }
+                Ok(None) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
+        Some(Command::Export(export)) => match cli::run_export(&export) {
+            Ok(paths) => {
+                for p in paths {
+                    println!("wrote {}", p.display());
+                }
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::FAILURE
+            }
+        },
+        Some(Command::Fuzz(fuzz)) => match cli::run_fuzz(&fuzz) {
+            Ok(true) => ExitCode::SUCCESS,
+            Ok(false) => ExitCode::from(1),
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::from(2)
+            }
+        },
+        None => open_window(&args),
+    }
+}
+
+/// No subcommand: the debugger's window on the scene given (or the built-in one).
+#[cfg(feature = "gui")]
+fn open_window(args: &Cli) -> ExitCode {
+    let default_scene = match cli::load_or_default(None) {
+        Ok((s, _)) => s,
+        Err(e) => {
+            eprintln!("error: the built-in scene does not load: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    // A scene that fails to load opens the built-in scene with the error shown.
+    let (scene, path, startup_error) = match &args.scene {
+        Some(p) => match cli::load_or_default(Some(p)) {
+            Ok((s, _)) => (s, Some(p.clone()), None),
+            Err(e) => {
+                eprintln!("error: {e}");
+                (default_scene.clone(), None, Some(e))
+            }
+        },
+        None => (default_scene.clone(), None, None),
+    };
+    let (width, height) = args.window;
+    gui::run(gui::GuiOptions {
+        scene,
+        path,
+        startup_error,
+        default_scene,
+        quit_after: args.quit_after,
+        screenshot_dir: args.screenshot_dir.clone(),
+        width,
+        height,
+        msaa: args.msaa,
+    });
+    ExitCode::SUCCESS
+}
+
+/// Built without the `gui` feature: only the headless commands exist.
+#[cfg(not(feature = "gui"))]
+fn open_window(_args: &Cli) -> ExitCode {
+    eprintln!(
+        "error: this collidescope was built without the window (cargo feature \"gui\"); \
+         use a subcommand (report, export, import, fuzz) or rebuild with default features"
+    );
+    ExitCode::from(2)
+}

@@ -1,0 +1,29 @@
+//! The collision core: pure queries that record every step. No I/O, no graphics, no
+//! peers; nothing here imports from outside `core` (`tests/layers.rs`).
+//!
+//! Organised by operation, one module per algorithm (after parry2d):
+//! - [`shape`], [`hull`], [`support`]: convex shapes, the support map, features;
+//! - [`gjk`]: distance (Box2D's `b2Distance`), with simplex cache and trace;
+//! - [`epa`]: penetration depth and normal;
+//! - [`minkowski`]: the exact outline of B − A;
+//! - [`sat`]: separating axis test with Box2D-Lite's reference-face bias;
+//! - [`manifold`]: contact manifold by reference/incident-edge clipping (EPA or SAT normal);
+//! - [`sutherland_hodgman`]: polygon clipping and the overlap-region manifold;
+//! - [`box_box`]: Box2D-Lite's box–box contact with feature-pair ids;
+//! - [`toi`]: time of impact (swept SAT, conservative-advancement shape cast);
+//! - [`settings`]: tolerances, iteration bounds and the SAT bias, with defaults.
+
+pub mod box_box;
+pub mod consts;
+pub mod epa;
+pub mod gjk;
+pub mod hull;
+pub mod manifold;
+pub mod math;
+pub mod minkowski;
+pub mod sat;
+pub mod settings;
+pub mod shape;
+pub mod support;
+pub mod sutherland_hodgman;
+pub mod toi;

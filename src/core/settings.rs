@@ -1,0 +1,106 @@
+//! The settings every query reads: tolerances, iteration bounds, the speculative
+//! distance. They belong to the core; a scene file only carries values for them
+//! (`settings: (...)`, every field optional), checked by [`Settings::validate`].
+
+use crate::core::consts::*;
+use serde::{Deserialize, Serialize};
+
+/// Algorithm settings: what a scene's `settings` section carries.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(try_from = "RawSettings")]
+pub struct Settings {
+    /// Pairs up to this far apart (length units) still get manifold points.
+    /// Default [`DEFAULT_SPECULATIVE_DISTANCE`].
+    pub speculative_distance: f32,
+    /// GJK support evaluations allowed, 1 to [`MAX_GJK_ITERATIONS`]. Default 20.
+    pub gjk_max_iterations: u32,
+    /// EPA relative tolerance, in (0, 0.1]. Default 1e-4.
+    pub epa_tolerance: f32,
+    /// EPA expansions allowed, 1 to [`MAX_EPA_ITERATIONS`]. Default 64.
+    pub epa_max_iterations: u32,
+    /// Warm-start GJK from the previous query's simplex cache. Default false.
+    pub use_cache: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            speculative_distance: DEFAULT_SPECULATIVE_DISTANCE,
+            gjk_max_iterations: DEFAULT_GJK_MAX_ITERATIONS,
+            epa_tolerance: DEFAULT_EPA_TOLERANCE,
+            epa_max_iterations: DEFAULT_EPA_MAX_ITERATIONS,
+            use_cache: false,
+        }
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(default, deny_unknown_fields, rename = "Settings")]
+struct RawSettings {
+    speculative_distance: f32,
+    gjk_max_iterations: u32,
+    epa_tolerance: f32,
+    epa_max_iterations: u32,
+    use_cache: bool,
+}
+
+impl Default for RawSettings {
+    fn default() -> Self {
+        let s = Settings::default();
+        RawSettings {
+            speculative_distance: s.speculative_distance,
+            gjk_max_iterations: s.gjk_max_iterations,
+            epa_tolerance: s.epa_tolerance,
+            epa_max_iterations: s.epa_max_iterations,
+            use_cache: s.use_cache,
+        }
+    }
+}
+
+impl TryFrom<RawSettings> for Settings {
+    type Error = String;
+    fn try_from(r: RawSettings) -> Result<Self, String> {
+        let s = Settings {
+            speculative_distance: r.speculative_distance,
+            gjk_max_iterations: r.gjk_max_iterations,
+            epa_tolerance: r.epa_tolerance,
+            epa_max_iterations: r.epa_max_iterations,
+            use_cache: r.use_cache,
+        };
+        s.validate()?;
+        Ok(s)
+    }
+}
+
+impl Settings {
+    /// Checks every field's range; the message names the field.
+    pub fn validate(&self) -> Result<(), String> {
+        if !self.speculative_distance.is_finite()
+            || !(0.0..=MAX_COORDINATE).contains(&self.speculative_distance)
+        {
+            return Err(format!(
+                "settings.speculative_distance is {}; it must be a finite number ≥ 0",
+                self.speculative_distance
+            ));
+        }
+        if !(1..=MAX_GJK_ITERATIONS).contains(&self.gjk_max_iterations) {
+            return Err(format!(
+                "settings.gjk_max_iterations is {}; it must be from 1 to {MAX_GJK_ITERATIONS}",
+                self.gjk_max_iterations
+            ));
+        }
+        if !(self.epa_tolerance > 0.0 && self.epa_tolerance <= 0.1) {
+            return Err(format!(
+                "settings.epa_tolerance is {}; it must be in (0, 0.1]",
+                self.epa_tolerance
+            ));
+        }
+        if !(1..=MAX_EPA_ITERATIONS).contains(&self.epa_max_iterations) {
+            return Err(format!(
+                "settings.epa_max_iterations is {}; it must be from 1 to {MAX_EPA_ITERATIONS}",
+                self.epa_max_iterations
+            ));
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,6 @@
+//! Time of impact of two moving shapes.
+//! - [`swept_sat`]: translation only, separating axes swept over the step (exact for polygons);
+//! - [`shape_cast`]: conservative advancement on the GJK distance (any convex pair, rounded).
+
+pub mod shape_cast;
+pub mod swept_sat;

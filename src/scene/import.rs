@@ -1,0 +1,515 @@
+//! Import a failing pair from elsewhere: the vertex lists, radii and poses of two
+//! shapes, pasted as plain text or JSON the way an engine prints them, into a scene.
+//!
+//! Plain text: one block per shape. A block starts at a line `NAME:` (or `NAME =`),
+//! or after a blank line; its points are every x, y pair in it (any notation:
+//! `(1, 2)`, `[1, 2]`, `b2Vec2(1.0f, 2.0f)`, `1 2`); optional lines `radius R`,
+//! `position X Y`, `angle A` (radians; `angle 30deg` for degrees), `velocity X Y`.
+//! JSON: `{"a": SHAPE, "b": SHAPE}`, `{"shapes": [SHAPE, …]}` or `[SHAPE, …]` with
+//! `SHAPE = {"name"?, "points" | "vertices", "radius"?, "position"?, "angle"?,
+//! "velocity"?}`; a point is `[x, y]` or `{"x": x, "y": y}`.
+//!
+//! Frames: with a `position` the points are in the shape's local frame; without one
+//! they are world coordinates and the shape is placed at their centroid. One point
+//! is a point (a circle with the radius), two a segment (a capsule with a radius),
+//! more a polygon; a polygon is checked like any other (non-convex input is
+//! refused with the reason).
+
+use crate::core::shape::{Geometry, Pose, Shape};
+use crate::scene::{Scene, SceneShape, SCENE_VERSION};
+use glam::Vec2;
+use serde_json::Value;
+
+/// One shape as read, before validation.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ImportedShape {
+    pub name: Option<String>,
+    pub points: Vec<Vec2>,
+    pub radius: f32,
+    pub position: Option<Vec2>,
+    pub angle: f32,
+    pub velocity: Vec2,
+}
+
+/// Reads shapes from pasted text (JSON if it parses as JSON, plain text otherwise).
+pub fn read_shapes(text: &str) -> Result<Vec<ImportedShape>, String> {
+    let trimmed = text.trim_start();
+    if trimmed.starts_with('{')
+        || trimmed.starts_with("[{")
+        || trimmed.starts_with("[ {")
+        || trimmed.starts_with("[\n")
+    {
+        if let Ok(v) = serde_json::from_str::<Value>(text) {
+            return read_json(&v);
+        }
+        if trimmed.starts_with('{') {
+            return Err(serde_json::from_str::<Value>(text)
+                .err()
+                .map(|e| format!("not valid JSON: {e}"))
+                .unwrap_or_default());
+        }
+    }
+    read_text(text)
+}
+
+fn read_json(v: &Value) -> Result<Vec<ImportedShape>, String> {
+    let shapes: Vec<(Option<String>, &Value)> = match v {
+        Value::Array(items) => items.iter().map(|s| (None, s)).collect(),
+        Value::Object(map) => {
+            if let Some(Value::Array(items)) = map.get("shapes") {
+                items.iter().map(|s| (None, s)).collect()
+            } else {
+                let mut out = Vec::new();
+                for key in ["a", "A", "b", "B"] {
+                    if let Some(s) = map.get(key) {
+                        out.push((Some(key.to_uppercase()), s));
+                    }
+                }
+                if out.is_empty() {
+                    return Err("JSON: expected {\"a\": shape, \"b\": shape}, {\"shapes\": [...]} or [shape, shape]".into());
+                }
+                out
+            }
+        }
+        _ => return Err("JSON: expected an object or an array of shapes".into()),
+    };
+    shapes
+        .into_iter()
+        .enumerate()
+        .map(|(i, (key, s))| {
+            json_shape(s, i).map(|mut sh| {
+                if sh.name.is_none() {
+                    sh.name = key;
+                }
+                sh
+            })
+        })
+        .collect()
+}
+
+fn json_number(v: &Value, what: &str) -> Result<f32, String> {
+    v.as_f64()
+        .map(|x| x as f32)
+        .ok_or_else(|| format!("{what}: expected a number, found {v}"))
+}
+
+fn json_point(v: &Value, what: &str) -> Result<Vec2, String> {
+    match v {
+        Value::Array(xy) if xy.len() == 2 => Ok(Vec2::new(
+            json_number(&xy[0], what)?,
+            json_number(&xy[1], what)?,
+        )),
+        Value::Object(m) => match (m.get("x"), m.get("y")) {
+            (Some(x), Some(y)) => Ok(Vec2::new(json_number(x, what)?, json_number(y, what)?)),
+            _ => Err(format!("{what}: expected {{\"x\": .., \"y\": ..}}")),
+        },
+        _ => Err(format!("{what}: expected a point [x, y], found {v}")),
+    }
+}
+
+fn json_shape(v: &Value, i: usize) -> Result<ImportedShape, String> {
+    let Value::Object(m) = v else {
+        return Err(format!("shape {i}: expected an object with \"points\""));
+    };
+    let what = |f: &str| format!("shape {i}: {f}");
+    let points = match m.get("points").or_else(|| m.get("vertices")) {
+        Some(Value::Array(ps)) => ps
+            .iter()
+            .enumerate()
+            .map(|(k, p)| json_point(p, &what(&format!("point {k}"))))
+            .collect::<Result<Vec<_>, _>>()?,
+        Some(other) => {
+            return Err(format!(
+                "shape {i}: \"points\" must be an array of [x, y], found {other}"
+            ))
+        }
+        None => match (m.get("radius"), m.get("center").or_else(|| m.get("centre"))) {
+            // A circle given as a centre and a radius.
+            (Some(_), Some(c)) => vec![json_point(c, &what("center"))?],
+            (Some(_), None) => vec![Vec2::ZERO],
+            _ => {
+                return Err(format!(
+                    "shape {i}: expected \"points\" (a list of [x, y]) or a \"radius\""
+                ))
+            }
+        },
+    };
+    let get_point = |keys: &[&str]| -> Result<Option<Vec2>, String> {
+        for k in keys {
+            if let Some(p) = m.get(*k) {
+                return json_point(p, &what(k)).map(Some);
+            }
+        }
+        Ok(None)
+    };
+    let position = get_point(&["position", "translation", "p"])?;
+    let velocity = get_point(&["velocity", "v"])?.unwrap_or(Vec2::ZERO);
+    let radius = m
+        .get("radius")
+        .map(|r| json_number(r, &what("radius")))
+        .transpose()?
+        .unwrap_or(0.0);
+    let angle = match (
+        m.get("angle").or_else(|| m.get("rotation")),
+        m.get("angle_degrees"),
+    ) {
+        (Some(a), _) => json_number(a, &what("angle"))?,
+        (None, Some(d)) => json_number(d, &what("angle_degrees"))?.to_radians(),
+        _ => 0.0,
+    };
+    let name = m.get("name").and_then(|n| n.as_str()).map(str::to_string);
+    Ok(ImportedShape {
+        name,
+        points,
+        radius,
+        position,
+        angle,
+        velocity,
+    })
+}
+
+fn keyword_numbers(line: &str, keyword: &str) -> Option<Result<Vec<f32>, String>> {
+    let lower = line.trim().to_lowercase();
+    let rest = lower.strip_prefix(keyword)?;
+    // The keyword must end there (`radius 0.5`, `radius: 0.5`, `radius=0.5`).
+    if rest.starts_with(|c: char| c.is_ascii_alphanumeric()) {
+        return None;
+    }
+    let degrees = rest.contains("deg");
+    let body = rest.replace("deg", " ").replace("rees", " ");
+    let nums: Result<Vec<f32>, String> = body
+        .split(|c: char| !(c.is_ascii_digit() || c == '.' || c == '-' || c == '+' || c == 'e'))
+        .filter(|t| !t.is_empty() && *t != "e")
+        .map(|t| {
+            t.parse::<f32>()
+                .map_err(|_| format!("`{}`: \"{t}\" is not a number", line.trim()))
+        })
+        .collect();
+    Some(nums.map(|mut v| {
+        if degrees {
+            for x in v.iter_mut() {
+                *x = x.to_radians();
+            }
+        }
+        v
+    }))
+}
+
+fn read_text(text: &str) -> Result<Vec<ImportedShape>, String> {
+    let mut shapes: Vec<ImportedShape> = Vec::new();
+    let mut current: Option<(ImportedShape, String)> = None;
+    let finish = |cur: Option<(ImportedShape, String)>,
+                  shapes: &mut Vec<ImportedShape>|
+     -> Result<(), String> {
+        if let Some((mut s, pts)) = cur {
+            if !pts.trim().is_empty() {
+                s.points = parse_points(&pts).map_err(|e| match &s.name {
+                    Some(n) => format!("shape {n}: {e}"),
+                    None => format!("shape {}: {e}", shapes.len()),
+                })?;
+            }
+            if !s.points.is_empty() {
+                shapes.push(s);
+            } else if s.name.is_some() {
+                return Err(format!("shape {}: no points", s.name.unwrap_or_default()));
+            }
+        }
+        Ok(())
+    };
+    for (n, raw) in text.lines().enumerate() {
+        let line = raw.trim();
+        if line.is_empty() {
+            finish(current.take(), &mut shapes)?;
+            continue;
+        }
+        if line.starts_with('#') || line.starts_with("//") {
+            continue;
+        }
+        // `NAME:` or `NAME =` starts a new shape; the rest of the line may hold points.
+        let label = line.split_once([':', '=']).filter(|(head, _)| {
+            let h = head.trim();
+            !h.is_empty()
+                && h.len() <= 24
+                && h.chars()
+                    .all(|c| c.is_alphanumeric() || c == '_' || c == ' ')
+                && !matches!(
+                    h.to_lowercase().as_str(),
+                    "radius" | "position" | "angle" | "velocity" | "r"
+                )
+        });
+        let mut body = line.to_string();
+        if let Some((head, rest)) = label {
+            finish(current.take(), &mut shapes)?;
+            current = Some((
+                ImportedShape {
+                    name: Some(head.trim().to_string()),
+                    ..Default::default()
+                },
+                String::new(),
+            ));
+            body = rest.to_string();
+        }
+        let cur = current.get_or_insert_with(|| (ImportedShape::default(), String::new()));
+        let mut handled = false;
+        for kw in ["radius", "position", "angle", "velocity"] {
+            if let Some(v) = keyword_numbers(&body, kw) {
+                let v = v.map_err(|e| format!("line {}: {e}", n + 1))?;
+                let want = if kw == "radius" || kw == "angle" {
+                    1
+                } else {
+                    2
+                };
+                if v.len() != want {
+                    return Err(format!(
+                        "line {}: `{kw}` takes {want} number{}, found {}",
+                        n + 1,
+                        if want == 1 { "" } else { "s" },
+                        v.len()
+                    ));
+                }
+                match kw {
+                    "radius" => cur.0.radius = v[0],
+                    "angle" => cur.0.angle = v[0],
+                    "position" => cur.0.position = Some(Vec2::new(v[0], v[1])),
+                    _ => cur.0.velocity = Vec2::new(v[0], v[1]),
+                }
+                handled = true;
+            }
+        }
+        if !handled {
+            cur.1.push_str(&body);
+            cur.1.push('\n');
+        }
+    }
+    finish(current.take(), &mut shapes)?;
+    if shapes.is_empty() {
+        return Err("no shapes found: paste the points of two shapes, e.g.\nA: (0, 0), (2, 0), (1, 1.5)\nB: (1, 1), (3, 1), (2, 3)\nradius 0.1".into());
+    }
+    Ok(shapes)
+}
+
+/// Turns read shapes into a validated scene named `title`.
+pub fn to_scene(shapes: &[ImportedShape], title: &str) -> Result<Scene, String> {
+    if shapes.len() < 2 {
+        return Err(format!(
+            "found {} shape{}; a pair needs two (separate them by a blank line or label them `A:` and `B:`)",
+            shapes.len(),
+            if shapes.len() == 1 { "" } else { "s" }
+        ));
+    }
+    let mut scene = Scene {
+        version: SCENE_VERSION,
+        title: title.to_string(),
+        notes: "Imported pair.".to_string(),
+        ..Default::default()
+    };
+    for (i, s) in shapes.iter().enumerate() {
+        let default_name = ((b'A' + (i as u8 % 26)) as char).to_string();
+        let mut name = s.name.clone().unwrap_or(default_name);
+        if scene.shape_index(&name).is_some() {
+            name = format!("{name}{i}");
+        }
+        let (local, position) = match s.position {
+            Some(p) => (s.points.clone(), p),
+            None => {
+                // World coordinates: place the shape at the centroid of its points.
+                let c = s.points.iter().copied().sum::<Vec2>() / s.points.len() as f32;
+                (s.points.iter().map(|p| *p - c).collect(), c)
+            }
+        };
+        let geometry = match local.len() {
+            1 if s.position.is_some() && local[0] == Vec2::ZERO => {
+                Geometry::Circle { radius: s.radius }
+            }
+            2 if s.radius > 0.0 => Geometry::Capsule {
+                a: local[0],
+                b: local[1],
+                radius: s.radius,
+            },
+            2 => Geometry::Segment {
+                a: local[0],
+                b: local[1],
+            },
+            _ => Geometry::Polygon {
+                points: local,
+                radius: s.radius,
+            },
+        };
+        let shape = Shape::new(geometry).map_err(|e| format!("shape {name}: {e}"))?;
+        if !s.angle.is_finite() || !position.is_finite() || !s.velocity.is_finite() {
+            return Err(format!("shape {name}: the pose must be finite numbers"));
+        }
+        scene.shapes.push(SceneShape {
+            name,
+            shape,
+            pose: Pose::new(position, s.angle),
+            velocity: s.velocity,
+        });
+    }
+    Ok(scene)
+}
+
+/// Reads a pair from text and makes a scene of it.
+pub fn import(text: &str, title: &str) -> Result<Scene, String> {
+    to_scene(&read_shapes(text)?, title)
+}
+
+/// Reads x, y pairs from text as an engine prints them: `(1, 2), (3, 4)`,
+/// `[[1,2],[3,4]]`, `b2Vec2(1.0f, 2.0f)`, one pair per line, … Numbers glued to a
+/// letter (the `2` of `b2Vec2`) are not coordinates.
+pub fn parse_points(text: &str) -> Result<Vec<Vec2>, String> {
+    let mut numbers = Vec::new();
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        let c = bytes[i];
+        let starts = c.is_ascii_digit()
+            || ((c == b'-' || c == b'+' || c == b'.')
+                && i + 1 < bytes.len()
+                && (bytes[i + 1].is_ascii_digit() || bytes[i + 1] == b'.'));
+        let glued = i > 0 && (bytes[i - 1].is_ascii_alphabetic() || bytes[i - 1] == b'_');
+        if starts && !glued {
+            let start = i;
+            i += 1;
+            while i < bytes.len() {
+                let d = bytes[i];
+                let exp_sign = (d == b'-' || d == b'+') && matches!(bytes[i - 1], b'e' | b'E');
+                if d.is_ascii_digit() || d == b'.' || d == b'e' || d == b'E' || exp_sign {
+                    i += 1;
+                } else {
+                    break;
+                }
+            }
+            let token = &text[start..i];
+            let value: f32 = token
+                .parse()
+                .map_err(|_| format!("\"{token}\" is not a number"))?;
+            numbers.push(value);
+            // Skip a float suffix (1.0f).
+            if i < bytes.len() && (bytes[i] == b'f' || bytes[i] == b'F') {
+                i += 1;
+            }
+        } else {
+            // Skip a whole identifier so that digits inside it are not read.
+            if c.is_ascii_alphabetic() || c == b'_' {
+                while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_') {
+                    i += 1;
+                }
+            } else {
+                i += 1;
+            }
+        }
+    }
+    if numbers.is_empty() {
+        return Err("no numbers found: paste x, y pairs such as (1.0, 2.0), (3.0, 4.0)".into());
+    }
+    if numbers.len() % 2 != 0 {
+        return Err(format!(
+            "found {} numbers, an odd count: expected x, y pairs",
+            numbers.len()
+        ));
+    }
+    Ok(numbers.chunks(2).map(|c| Vec2::new(c[0], c[1])).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scene::{parse_scene, scene_to_string};
+
+    fn v(x: f32, y: f32) -> Vec2 {
+        Vec2::new(x, y)
+    }
+
+    #[test]
+    fn plain_text_with_labels_and_poses() {
+        let text = "A: (0, 0), (2, 0), (1, 1.5)\nradius 0.1\n\nB: b2Vec2(-0.5f, -0.5f), b2Vec2(0.5f, -0.5f), b2Vec2(0.5f, 0.5f), b2Vec2(-0.5f, 0.5f)\nposition 3 4\nangle 30 deg\n";
+        let scene = import(text, "t").unwrap();
+        assert_eq!(scene.shapes.len(), 2);
+        let a = &scene.shapes[0];
+        assert_eq!(a.name, "A");
+        assert_eq!(a.shape.radius(), 0.1);
+        // World points: placed at their centroid.
+        assert!((a.pose.position - v(1.0, 0.5)).length() < 1e-6);
+        let b = &scene.shapes[1];
+        assert_eq!(b.pose.position, v(3.0, 4.0));
+        assert!((b.pose.angle - 30f32.to_radians()).abs() < 1e-6);
+        assert_eq!(b.shape.vertices().len(), 4);
+        // The scene is a valid scene file.
+        let again = parse_scene(&scene_to_string(&scene), "x").unwrap();
+        assert_eq!(again.shapes, scene.shapes);
+    }
+
+    #[test]
+    fn blank_line_separated_blocks_and_shapes_of_every_size() {
+        let s = read_shapes("1 2 3 4\n\n5 6\n").unwrap();
+        assert_eq!(s.len(), 2);
+        assert_eq!(s[0].points, vec![v(1.0, 2.0), v(3.0, 4.0)]);
+        let scene = import(
+            "0 0, 2 0\nradius 0.5\n\nposition 1 1\n0 0\nradius 0.25",
+            "t",
+        )
+        .unwrap();
+        assert!(matches!(
+            scene.shapes[0].shape.geometry(),
+            Geometry::Capsule { .. }
+        ));
+        assert!(
+            matches!(scene.shapes[1].shape.geometry(), Geometry::Circle { radius } if *radius == 0.25)
+        );
+    }
+
+    #[test]
+    fn json_forms() {
+        let j = r#"{"a": {"points": [[0,0],[1,0],[0,1]], "position": [1, 2], "angle": 0.5},
+                    "b": {"vertices": [{"x": 0, "y": 0}, {"x": 1, "y": 0}, {"x": 0, "y": 1}], "radius": 0.2}}"#;
+        let scene = import(j, "t").unwrap();
+        assert_eq!(scene.shapes[0].pose, Pose::new(v(1.0, 2.0), 0.5));
+        assert_eq!(scene.shapes[1].shape.radius(), 0.2);
+        let arr = r#"[{"radius": 1.0, "center": [3, 3]}, {"points": [[0,0],[1,0]]}]"#;
+        let scene = import(arr, "t").unwrap();
+        assert!(matches!(
+            scene.shapes[0].shape.geometry(),
+            Geometry::Polygon { .. } | Geometry::Circle { .. }
+        ));
+        assert_eq!(scene.shapes[0].pose.position, v(3.0, 3.0));
+        let shapes = r#"{"shapes": [{"name": "wall", "points": [[0,0],[4,0],[4,1],[0,1]]}, {"name": "ball", "points": [[2,3]], "radius": 0.5}]}"#;
+        let scene = import(shapes, "t").unwrap();
+        assert_eq!(scene.shapes[0].name, "wall");
+    }
+
+    #[test]
+    fn bad_input_says_what_was_expected() {
+        assert!(import("", "t").unwrap_err().contains("no shapes found"));
+        assert!(import("A: (0,0), (1,0), (0,1)", "t")
+            .unwrap_err()
+            .contains("a pair needs two"));
+        assert!(import("A: 1 2 3\n\nB: 0 0", "t")
+            .unwrap_err()
+            .contains("odd count"));
+        assert!(import("{\"a\": 3}", "t")
+            .unwrap_err()
+            .contains("expected an object"));
+        assert!(import("{\"a\": {\"points\": [[0,0],[2,0],[1,0.5],[2,2],[0,2]]}, \"b\": {\"points\": [[0,0]]}}", "t")
+            .unwrap_err()
+            .contains("not convex"));
+        assert!(import("{\"x\": 1}", "t")
+            .unwrap_err()
+            .contains("expected {\"a\""));
+        assert!(import("{broken", "t")
+            .unwrap_err()
+            .contains("not valid JSON"));
+        assert!(import("A: 0 0, 1 0\nradius one\n\nB: 0 0", "t").is_err());
+    }
+
+    /// The public failing cases paste in and give the known answers.
+    #[test]
+    fn public_case_seven_imports_and_overlaps() {
+        let text = "A: (2, 2), (2, 5), (4, 5), (4, 2)\nB: (3, 3), (5, 4), (5, 2)";
+        let scene = import(text, "case 7").unwrap();
+        let an = crate::trace::analysis::Analysis::compute(&scene, 0, 1, &mut Default::default());
+        let p = an.penetration.unwrap();
+        assert!((p.depth - 1.0).abs() < 1e-4, "{p:?}");
+        assert!((p.normal - v(1.0, 0.0)).length() < 1e-4);
+    }
+}

@@ -1,0 +1,137 @@
+//! The view state a scene file carries (`view: (algorithm, step, cameras, hidden
+//! layers)`): plain data, defined here so that the file format sits below the trace and
+//! the views that give these types their behaviour. [`Algorithm`] is re-exported by
+//! `trace::analysis`, [`LayerId`] by `view::draw` (which adds labels, colours and the
+//! space each layer is drawn in), [`Camera`] by `view::camera` (which adds the
+//! world↔screen mapping).
+
+use glam::Vec2;
+use serde::{Deserialize, Serialize};
+
+/// The algorithms the debugger steps through. File and command-line names are
+/// `gjk`, `epa`, `sat`, `manifold`, `clip`, `box-box`, `toi`, `cast`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[serde(try_from = "String", into = "String")]
+pub enum Algorithm {
+    #[default]
+    Gjk,
+    Epa,
+    Sat,
+    Manifold,
+    Clip,
+    BoxBox,
+    Toi,
+    Cast,
+}
+
+impl Algorithm {
+    pub const ALL: [Algorithm; 8] = [
+        Algorithm::Gjk,
+        Algorithm::Epa,
+        Algorithm::Sat,
+        Algorithm::Manifold,
+        Algorithm::Clip,
+        Algorithm::BoxBox,
+        Algorithm::Toi,
+        Algorithm::Cast,
+    ];
+
+    /// The name used in files and on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Algorithm::Gjk => "gjk",
+            Algorithm::Epa => "epa",
+            Algorithm::Sat => "sat",
+            Algorithm::Manifold => "manifold",
+            Algorithm::Clip => "clip",
+            Algorithm::BoxBox => "box-box",
+            Algorithm::Toi => "toi",
+            Algorithm::Cast => "cast",
+        }
+    }
+
+    /// The label shown in the panel.
+    pub fn label(self) -> &'static str {
+        match self {
+            Algorithm::Gjk => "GJK distance",
+            Algorithm::Epa => "GJK + EPA (penetration)",
+            Algorithm::Sat => "SAT (separating axes)",
+            Algorithm::Manifold => "Contact manifold (clipping)",
+            Algorithm::Clip => "Sutherland–Hodgman clipping",
+            Algorithm::BoxBox => "Box–box (Box2D-Lite)",
+            Algorithm::Toi => "Time of impact (swept SAT)",
+            Algorithm::Cast => "Shape cast",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Algorithm> {
+        Algorithm::ALL.into_iter().find(|a| a.name() == name)
+    }
+}
+
+impl TryFrom<String> for Algorithm {
+    type Error = String;
+    fn try_from(s: String) -> Result<Self, String> {
+        Algorithm::from_name(&s).ok_or_else(|| {
+            let names: Vec<&str> = Algorithm::ALL.iter().map(|a| a.name()).collect();
+            format!(
+                "unknown algorithm \"{s}\"; expected one of: {}",
+                names.join(", ")
+            )
+        })
+    }
+}
+
+impl From<Algorithm> for String {
+    fn from(a: Algorithm) -> String {
+        a.name().to_string()
+    }
+}
+
+/// The layers, each with its own toggle and colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum LayerId {
+    Shapes,
+    Minkowski,
+    GjkSimplex,
+    GjkDirection,
+    Witness,
+    EpaPolytope,
+    Sat,
+    Manifold,
+    Clip,
+    Toi,
+}
+
+impl LayerId {
+    pub const ALL: [LayerId; 10] = [
+        LayerId::Shapes,
+        LayerId::Minkowski,
+        LayerId::GjkSimplex,
+        LayerId::GjkDirection,
+        LayerId::Witness,
+        LayerId::EpaPolytope,
+        LayerId::Sat,
+        LayerId::Manifold,
+        LayerId::Clip,
+        LayerId::Toi,
+    ];
+}
+
+/// Where a view looks: the world point at the viewport's centre and the scale.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Camera {
+    pub center: Vec2,
+    /// Pixels per world unit. 0 means "not set yet: fit to the content".
+    pub zoom: f32,
+}
+
+impl Default for Camera {
+    fn default() -> Self {
+        Camera {
+            center: Vec2::ZERO,
+            zoom: 0.0,
+        }
+    }
+}

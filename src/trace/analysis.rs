@@ -1,0 +1,362 @@
+//! What the debugger shows for one pair: every algorithm's result and trace, computed
+//! once per change and then read by the draw list, the narration and the panel.
+
+use crate::core::box_box::{box_box, BoxBoxError, BoxBoxInput, BoxBoxOutput, BoxBoxTrace};
+use crate::core::consts::{DEFAULT_ARC_TOLERANCE, DEFAULT_CAST_MAX_ITERATIONS};
+use crate::core::epa::{penetration, EpaTrace, PenetrationInput, PenetrationOutput};
+use crate::core::gjk::{shape_distance, DistanceInput, DistanceOutput, GjkTrace, SimplexCache};
+use crate::core::manifold::{
+    contact_manifold, ManifoldInput, ManifoldOutput, ManifoldSource, ManifoldTrace,
+};
+use crate::core::minkowski::{minkowski_difference, MinkowskiOutline};
+use crate::core::sat::{separating_axis, SatInput, SatOutput, SatTrace};
+use crate::core::sutherland_hodgman::{overlap_manifold, ClipTrace, OverlapManifold};
+use crate::core::toi::shape_cast::{shape_cast, CastInput, CastOutput, CastTrace};
+use crate::core::toi::swept_sat::{swept_sat, SweptInput, SweptOutput, SweptTrace};
+use crate::scene::Scene;
+
+pub use crate::scene::view_state::Algorithm;
+
+/// Every result for the pair (A, B) of a scene.
+#[derive(Clone, Debug)]
+pub struct Analysis {
+    /// Indices of A and B in the scene.
+    pub a: usize,
+    pub b: usize,
+    pub distance: DistanceOutput,
+    pub gjk_trace: GjkTrace,
+    /// Iterations the same query takes without the cache (when the cache is on).
+    pub cold_iterations: Option<u32>,
+    /// The cache as GJK left it (empty when the cache is off).
+    pub cache: SimplexCache,
+    pub penetration: Option<PenetrationOutput>,
+    /// The GJK run inside the penetration query, then the EPA steps.
+    pub epa_gjk_trace: GjkTrace,
+    pub epa_trace: EpaTrace,
+    pub minkowski: MinkowskiOutline,
+    /// Swept SAT over the step t ∈ [0, 1] with the shapes' velocities.
+    pub swept: SweptOutput,
+    pub swept_trace: SweptTrace,
+    /// The general shape cast (conservative advancement) over the same step.
+    pub cast: CastOutput,
+    pub cast_trace: CastTrace,
+    pub sat: SatOutput,
+    pub sat_trace: SatTrace,
+    /// The contact manifold with EPA's normal, and with SAT's.
+    pub manifold_epa: ManifoldOutput,
+    pub manifold_epa_trace: ManifoldTrace,
+    pub manifold_sat: ManifoldOutput,
+    pub manifold_sat_trace: ManifoldTrace,
+    /// Sutherland–Hodgman: A's core clipped by B's edges (None unless both have ≥ 3
+    /// vertices), and the overlap-region manifold.
+    pub clip: Option<OverlapManifold>,
+    pub clip_trace: ClipTrace,
+    /// Box2D-Lite box–box (an error when either shape is not a box).
+    pub box_box: Result<BoxBoxOutput, BoxBoxError>,
+    pub box_box_trace: BoxBoxTrace,
+}
+
+impl Analysis {
+    /// Runs every algorithm on shapes `a` and `b` of `scene` with traces on.
+    /// `cache`: the warm-start cache carried between recomputations (used and
+    /// rewritten when `scene.settings.use_cache` is on).
+    pub fn compute(scene: &Scene, a: usize, b: usize, cache: &mut SimplexCache) -> Analysis {
+        let (sa, sb) = (&scene.shapes[a], &scene.shapes[b]);
+        let s = &scene.settings;
+        let (xa, xb) = (sa.pose.transform(), sb.pose.transform());
+        let input = DistanceInput {
+            shape_a: &sa.shape,
+            transform_a: xa,
+            shape_b: &sb.shape,
+            transform_b: xb,
+            use_radii: true,
+            max_iterations: s.gjk_max_iterations,
+        };
+        let mut gjk_trace = GjkTrace::default();
+        let (distance, cold_iterations) = if s.use_cache {
+            let d = shape_distance(&input, Some(cache), Some(&mut gjk_trace));
+            let cold = shape_distance(&input, None, None);
+            (d, Some(cold.iterations))
+        } else {
+            *cache = SimplexCache::default();
+            (shape_distance(&input, None, Some(&mut gjk_trace)), None)
+        };
+        let mut epa_gjk_trace = GjkTrace::default();
+        let mut epa_trace = EpaTrace::default();
+        let pen = penetration(
+            &PenetrationInput {
+                shape_a: &sa.shape,
+                transform_a: xa,
+                shape_b: &sb.shape,
+                transform_b: xb,
+                gjk_max_iterations: s.gjk_max_iterations,
+                epa_tolerance: s.epa_tolerance,
+                epa_max_iterations: s.epa_max_iterations,
+            },
+            Some(&mut epa_gjk_trace),
+            Some(&mut epa_trace),
+        );
+        let minkowski = minkowski_difference(
+            &sa.shape,
+            &xa,
+            &sb.shape,
+            &xb,
+            minkowski_tolerance(scene, a, b),
+        );
+        let mut swept_trace = SweptTrace::default();
+        let swept = swept_sat(
+            &SweptInput {
+                shape_a: &sa.shape,
+                transform_a: xa,
+                velocity_a: sa.velocity,
+                shape_b: &sb.shape,
+                transform_b: xb,
+                velocity_b: sb.velocity,
+            },
+            Some(&mut swept_trace),
+        );
+        let mut cast_trace = CastTrace::default();
+        let cast = shape_cast(
+            &CastInput {
+                shape_a: &sa.shape,
+                transform_a: xa,
+                velocity_a: sa.velocity,
+                shape_b: &sb.shape,
+                transform_b: xb,
+                velocity_b: sb.velocity,
+                max_iterations: DEFAULT_CAST_MAX_ITERATIONS,
+                gjk_max_iterations: s.gjk_max_iterations,
+            },
+            Some(&mut cast_trace),
+        );
+        let sat_input = SatInput {
+            shape_a: &sa.shape,
+            transform_a: xa,
+            shape_b: &sb.shape,
+            transform_b: xb,
+        };
+        let mut sat_trace = SatTrace::default();
+        let sat = separating_axis(&sat_input, Some(&mut sat_trace));
+        let manifold = |source, trace: &mut ManifoldTrace| {
+            contact_manifold(
+                &ManifoldInput::new(&sa.shape, xa, &sb.shape, xb, s, source),
+                Some(trace),
+            )
+        };
+        let mut manifold_epa_trace = ManifoldTrace::default();
+        let manifold_epa = manifold(ManifoldSource::Epa, &mut manifold_epa_trace);
+        let mut manifold_sat_trace = ManifoldTrace::default();
+        let manifold_sat = manifold(ManifoldSource::Sat, &mut manifold_sat_trace);
+        let mut clip_trace = ClipTrace::default();
+        let clip = (sa.shape.vertices().len() >= 3 && sb.shape.vertices().len() >= 3).then(|| {
+            // The overlap manifold pushes B's points out along the penetration normal
+            // (or the separating direction when apart).
+            let normal = pen
+                .map(|p| p.normal)
+                .or(distance.normal)
+                .unwrap_or(sat.normal);
+            overlap_manifold(
+                &sa.shape,
+                &xa,
+                &sb.shape,
+                &xb,
+                normal,
+                Some(&mut clip_trace),
+            )
+        });
+        let mut box_box_trace = BoxBoxTrace::default();
+        let box_box = box_box(
+            &BoxBoxInput {
+                shape_a: &sa.shape,
+                transform_a: xa,
+                shape_b: &sb.shape,
+                transform_b: xb,
+                speculative_distance: s.speculative_distance,
+            },
+            Some(&mut box_box_trace),
+        );
+        Analysis {
+            a,
+            b,
+            distance,
+            gjk_trace,
+            cold_iterations,
+            cache: *cache,
+            penetration: pen,
+            epa_gjk_trace,
+            epa_trace,
+            minkowski,
+            swept,
+            swept_trace,
+            cast,
+            cast_trace,
+            sat,
+            sat_trace,
+            manifold_epa,
+            manifold_epa_trace,
+            manifold_sat,
+            manifold_sat_trace,
+            clip,
+            clip_trace,
+            box_box,
+            box_box_trace,
+        }
+    }
+
+    /// Number of steps the stepper offers for `algorithm` (at least 1).
+    pub fn step_count(&self, algorithm: Algorithm) -> usize {
+        let n = match algorithm {
+            Algorithm::Gjk => self.gjk_trace.steps.len(),
+            Algorithm::Epa => self.epa_gjk_trace.steps.len() + self.epa_trace.steps.len(),
+            // One step per axis, then the decision.
+            Algorithm::Toi => self.swept_trace.axes.len() + 1,
+            Algorithm::Cast => self.cast_trace.steps.len(),
+            Algorithm::Sat => self.sat_trace.axes.len() + 1,
+            // Features and normal, reference/incident, each clip, the points.
+            Algorithm::Manifold => {
+                let (_, t) = self.manifold(ManifoldSource::Epa);
+                let (_, u) = self.manifold(ManifoldSource::Sat);
+                manifold_steps(t).max(manifold_steps(u))
+            }
+            Algorithm::Clip => self.clip_trace.edges.len() + 1,
+            // Face axes, reference face, incident face, each clip, the points.
+            Algorithm::BoxBox => match &self.box_box {
+                Ok(_) => 3 + self.box_box_trace.clips.len() + 1,
+                Err(_) => 1,
+            },
+        };
+        n.max(1)
+    }
+
+    /// How `algorithm` ended on this pair, as the name used in reports and in a
+    /// scene's `expect` section: GJK's and EPA's termination (`none` for EPA on
+    /// separated shapes), SAT's and the clipping's outcome, box–box's outcome
+    /// (`not_boxes` for other shapes), swept SAT's and the cast's termination.
+    pub fn termination(&self, algorithm: Algorithm, source: ManifoldSource) -> &'static str {
+        match algorithm {
+            Algorithm::Gjk => self.distance.termination.as_str(),
+            Algorithm::Epa => self
+                .penetration
+                .map(|p| p.termination.as_str())
+                .unwrap_or("none"),
+            Algorithm::Sat => self.sat.outcome.as_str(),
+            Algorithm::Manifold => self.manifold(source).0.outcome.as_str(),
+            Algorithm::Clip => self
+                .clip
+                .as_ref()
+                .map(|c| c.outcome.as_str())
+                .unwrap_or("not_polygons"),
+            Algorithm::BoxBox => match &self.box_box {
+                Ok(o) => o.outcome.as_str(),
+                Err(_) => "not_boxes",
+            },
+            Algorithm::Toi => self.swept.termination.as_str(),
+            Algorithm::Cast => self.cast.termination.as_str(),
+        }
+    }
+
+    /// The manifold computed with `source`'s normal, and its trace.
+    pub fn manifold(&self, source: ManifoldSource) -> (&ManifoldOutput, &ManifoldTrace) {
+        match source {
+            ManifoldSource::Epa => (&self.manifold_epa, &self.manifold_epa_trace),
+            ManifoldSource::Sat => (&self.manifold_sat, &self.manifold_sat_trace),
+        }
+    }
+
+    /// For the EPA algorithm: which phase step `k` is in.
+    pub fn epa_phase(&self, k: usize) -> EpaPhase {
+        let g = self.epa_gjk_trace.steps.len();
+        if k < g {
+            EpaPhase::Gjk(k)
+        } else {
+            EpaPhase::Epa(k - g)
+        }
+    }
+}
+
+/// Steps of a manifold trace: features and normal, reference and incident edges
+/// (segment–segment only), one per clip, then the points.
+pub fn manifold_steps(t: &ManifoldTrace) -> usize {
+    if t.feature_a.is_none() {
+        return 1;
+    }
+    let reference = usize::from(t.reference.is_some());
+    1 + reference + t.clips.len() + 1
+}
+
+/// What a manifold step shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ManifoldPhase {
+    Features,
+    ReferenceIncident,
+    Clip(usize),
+    Points,
+}
+
+/// The phase of manifold step `k`.
+pub fn manifold_phase(t: &ManifoldTrace, k: usize) -> ManifoldPhase {
+    if t.feature_a.is_none() {
+        return ManifoldPhase::Points;
+    }
+    let mut k = k;
+    if k == 0 {
+        return ManifoldPhase::Features;
+    }
+    k -= 1;
+    if t.reference.is_some() {
+        if k == 0 {
+            return ManifoldPhase::ReferenceIncident;
+        }
+        k -= 1;
+    }
+    if k < t.clips.len() {
+        ManifoldPhase::Clip(k)
+    } else {
+        ManifoldPhase::Points
+    }
+}
+
+/// A step of the GJK + EPA algorithm: first the GJK steps, then the EPA steps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EpaPhase {
+    Gjk(usize),
+    Epa(usize),
+}
+
+/// Arc tolerance for the Minkowski outline: a thousandth of the shapes' size.
+fn minkowski_tolerance(scene: &Scene, a: usize, b: usize) -> f32 {
+    let size = scene.shapes[a].shape.bounding_radius() + scene.shapes[b].shape.bounding_radius();
+    (size * DEFAULT_ARC_TOLERANCE).max(1.0e-6)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scene::parse_scene;
+
+    #[test]
+    fn names_round_trip() {
+        for a in Algorithm::ALL {
+            assert_eq!(Algorithm::from_name(a.name()), Some(a));
+        }
+        assert_eq!(Algorithm::from_name("box-box"), Some(Algorithm::BoxBox));
+        assert!(Algorithm::try_from("nope".to_string())
+            .unwrap_err()
+            .contains("gjk, epa"));
+    }
+
+    #[test]
+    fn epa_steps_follow_gjk_steps() {
+        let scene = parse_scene(crate::scene::DEFAULT_SCENE, "default").unwrap();
+        let mut cache = SimplexCache::default();
+        let an = Analysis::compute(&scene, 0, 1, &mut cache);
+        assert!(
+            an.penetration.is_some(),
+            "A and B overlap in the default scene"
+        );
+        let g = an.epa_gjk_trace.steps.len();
+        assert_eq!(an.step_count(Algorithm::Epa), g + an.epa_trace.steps.len());
+        assert_eq!(an.epa_phase(g), EpaPhase::Epa(0));
+        assert_eq!(an.epa_phase(0), EpaPhase::Gjk(0));
+    }
+}

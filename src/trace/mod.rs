@@ -1,0 +1,5 @@
+//! Recorded steps of each query ([`analysis`]: the `Algorithm` enum and one analysis per
+//! scene pair) and the JSON [`report`]. Reads the core and the scene; knows nothing of drawing.
+
+pub mod analysis;
+pub mod report;

@@ -1,0 +1,355 @@
+//! The headless report: every pair of a scene through the collision core, as JSON.
+//!
+//! All points are world coordinates; normals point from A to B.
+
+use crate::core::epa::{penetration, EpaTrace, PenetrationInput, PenetrationOutput};
+use crate::core::gjk::{shape_distance, DistanceInput, DistanceOutput, GjkTrace};
+use crate::core::manifold::{
+    contact_manifold, ManifoldInput, ManifoldOutput, ManifoldSource, ManifoldTrace,
+};
+use crate::core::math::arr;
+use crate::core::sat::{separating_axis, SatInput, SatOutput, SatTrace};
+use crate::core::toi::shape_cast::{shape_cast, CastInput, CastOutput, CastTrace};
+use crate::core::toi::swept_sat::{swept_sat, SweptInput, SweptOutput, SweptTrace};
+use crate::scene::{Scene, SceneShape};
+use serde::Serialize;
+
+/// The whole report.
+#[derive(Clone, Debug, Serialize)]
+pub struct Report {
+    pub scene: String,
+    pub pairs: Vec<PairReport>,
+}
+
+/// One pair of shapes.
+#[derive(Clone, Debug, Serialize)]
+pub struct PairReport {
+    pub a: String,
+    pub b: String,
+    pub distance: DistanceJson,
+    pub overlap: bool,
+    pub penetration: Option<PenetrationJson>,
+    /// The separating axis test (always present; see [`SatJson`]).
+    pub sat: SatJson,
+    /// The contact manifold, or null when the pair is farther apart than
+    /// `settings.speculative_distance` (see [`ManifoldJson`]).
+    pub manifold: Option<ManifoldJson>,
+    /// Time of impact over the step t ∈ [0, 1]; only when either shape has a velocity.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub toi: Option<ToiJson>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub trace: Option<TraceJson>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct DistanceJson {
+    pub distance: f32,
+    pub point_a: [f32; 2],
+    pub point_b: [f32; 2],
+    pub normal: Option<[f32; 2]>,
+    pub iterations: u32,
+    pub termination: &'static str,
+}
+
+impl From<&DistanceOutput> for DistanceJson {
+    fn from(d: &DistanceOutput) -> Self {
+        DistanceJson {
+            distance: d.distance,
+            point_a: arr(d.point_a),
+            point_b: arr(d.point_b),
+            normal: d.normal.map(arr),
+            iterations: d.iterations,
+            termination: d.termination.as_str(),
+        }
+    }
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct PenetrationJson {
+    pub depth: f32,
+    pub normal: [f32; 2],
+    pub point_a: [f32; 2],
+    pub point_b: [f32; 2],
+    pub iterations: u32,
+    pub termination: &'static str,
+}
+
+impl From<&PenetrationOutput> for PenetrationJson {
+    fn from(p: &PenetrationOutput) -> Self {
+        PenetrationJson {
+            depth: p.depth,
+            normal: arr(p.normal),
+            point_a: arr(p.point_a),
+            point_b: arr(p.point_b),
+            iterations: p.iterations,
+            termination: p.termination.as_str(),
+        }
+    }
+}
+
+/// The `"sat"` key: the chosen axis (radii subtracted, negative = penetration),
+/// its normal from A to B, the shape owning it (`"A"` or `"B"`) and that shape's edge
+/// index. Two circles have no face axis: the line of centres is reported, owner A,
+/// edge 0 (A's local +y when the centres coincide); a circle contributes no axis, so
+/// against a polygon only the polygon's faces are tested (see `sat.rs`).
+#[derive(Clone, Debug, Serialize)]
+pub struct SatJson {
+    pub separation: f32,
+    pub normal: [f32; 2],
+    pub axis_owner: &'static str,
+    pub edge: usize,
+}
+
+impl From<&SatOutput> for SatJson {
+    fn from(o: &SatOutput) -> Self {
+        SatJson {
+            separation: o.separation,
+            normal: arr(o.normal),
+            axis_owner: o.axis_owner.as_str(),
+            edge: o.edge,
+        }
+    }
+}
+
+/// The `"manifold"` key: the contact manifold by clipping, with the SAT normal
+/// ([`ManifoldSource::Sat`]: SAT's biased face choice keeps the reference face, and
+/// so the ids, stable between frames; cores apart use their closest points).
+#[derive(Clone, Debug, Serialize)]
+pub struct ManifoldJson {
+    pub normal: [f32; 2],
+    pub points: Vec<ManifoldPointJson>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct ManifoldPointJson {
+    pub point_a: [f32; 2],
+    pub point_b: [f32; 2],
+    /// Negative = penetration, radii subtracted.
+    pub separation: f32,
+    /// The packed feature id (see `manifold.rs`).
+    pub id: u32,
+}
+
+impl ManifoldJson {
+    /// None when the pair is farther apart than the speculative distance.
+    pub fn from_output(m: &ManifoldOutput) -> Option<ManifoldJson> {
+        if m.is_separated() {
+            return None;
+        }
+        Some(ManifoldJson {
+            normal: arr(m.normal),
+            points: m
+                .points()
+                .iter()
+                .map(|p| ManifoldPointJson {
+                    point_a: arr(p.point_a),
+                    point_b: arr(p.point_b),
+                    separation: p.separation,
+                    id: p.id,
+                })
+                .collect(),
+        })
+    }
+}
+
+/// The `"toi"` key: when the pair first touches as both shapes move by their
+/// velocities over t ∈ [0, 1] (no rotation).
+///
+/// It is fed by the general shape cast ([`crate::core::toi::shape_cast`], conservative advancement),
+/// which is exact for every pair of shapes; swept SAT ([`crate::core::toi::swept_sat`]) is exact only
+/// for sharp polygons (conservative for curved shapes), so it appears in the trace,
+/// beside the cast, for comparison. On a miss, `t`, `point` and `normal` describe the
+/// last pose the cast examined (where it proved the miss); see `termination`.
+#[derive(Clone, Debug, Serialize)]
+pub struct ToiJson {
+    pub hit: bool,
+    pub t: f32,
+    pub point: [f32; 2],
+    pub normal: [f32; 2],
+    pub iterations: u32,
+    pub termination: &'static str,
+}
+
+impl From<&CastOutput> for ToiJson {
+    fn from(c: &CastOutput) -> Self {
+        ToiJson {
+            hit: c.hit,
+            t: c.t,
+            point: arr(c.point),
+            normal: arr(c.normal),
+            iterations: c.iterations,
+            termination: c.termination.as_str(),
+        }
+    }
+}
+
+/// Time-of-impact traces, with `--trace`, when either shape moves.
+#[derive(Clone, Debug, Serialize)]
+pub struct ToiTraceJson {
+    /// The shape cast that feeds `"toi"`: poses at t = 0, each step, the impact, t = 1.
+    pub cast: CastTrace,
+    /// Swept SAT on the same motion: its answer and every axis.
+    pub swept_sat: SweptOutput,
+    pub swept_sat_trace: SweptTrace,
+}
+
+/// Every recorded step, with `--trace`.
+#[derive(Clone, Debug, Serialize)]
+pub struct TraceJson {
+    pub gjk: GjkTrace,
+    /// Present when the shapes overlap.
+    pub epa: Option<EpaTrace>,
+    /// One record per axis tested.
+    pub sat: SatTrace,
+    /// Features, reference and incident edges, each clip, the points.
+    pub manifold: ManifoldTrace,
+    /// Present when either shape has a velocity.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub toi: Option<ToiTraceJson>,
+}
+
+/// Runs the core on one pair.
+pub fn pair_report(scene: &Scene, a: &SceneShape, b: &SceneShape, with_trace: bool) -> PairReport {
+    let s = &scene.settings;
+    let (xa, xb) = (a.pose.transform(), b.pose.transform());
+    let mut gjk_trace = with_trace.then(GjkTrace::default);
+    let distance = shape_distance(
+        &DistanceInput {
+            shape_a: &a.shape,
+            transform_a: xa,
+            shape_b: &b.shape,
+            transform_b: xb,
+            use_radii: true,
+            max_iterations: s.gjk_max_iterations,
+        },
+        None,
+        gjk_trace.as_mut(),
+    );
+    let mut epa_trace = with_trace.then(EpaTrace::default);
+    let pen = penetration(
+        &PenetrationInput {
+            shape_a: &a.shape,
+            transform_a: xa,
+            shape_b: &b.shape,
+            transform_b: xb,
+            gjk_max_iterations: s.gjk_max_iterations,
+            epa_tolerance: s.epa_tolerance,
+            epa_max_iterations: s.epa_max_iterations,
+        },
+        None,
+        epa_trace.as_mut(),
+    );
+    let overlap = pen.is_some() || distance.distance <= 0.0;
+    let mut sat_trace = with_trace.then(SatTrace::default);
+    let sat = separating_axis(
+        &SatInput {
+            shape_a: &a.shape,
+            transform_a: xa,
+            shape_b: &b.shape,
+            transform_b: xb,
+        },
+        sat_trace.as_mut(),
+    );
+    let mut manifold_trace = with_trace.then(ManifoldTrace::default);
+    let manifold = contact_manifold(
+        &ManifoldInput::new(&a.shape, xa, &b.shape, xb, s, ManifoldSource::Sat),
+        manifold_trace.as_mut(),
+    );
+    // Time of impact, only when something moves (see `ToiJson` for the choice of the
+    // shape cast over swept SAT).
+    let moving = a.velocity != glam::Vec2::ZERO || b.velocity != glam::Vec2::ZERO;
+    let mut cast_trace = (with_trace && moving).then(CastTrace::default);
+    let toi = moving.then(|| {
+        let mut input = CastInput::new(&a.shape, xa, a.velocity, &b.shape, xb, b.velocity);
+        input.gjk_max_iterations = s.gjk_max_iterations;
+        shape_cast(&input, cast_trace.as_mut())
+    });
+    let toi_trace = cast_trace.map(|cast| {
+        let mut swept_sat_trace = SweptTrace::default();
+        let swept = swept_sat(
+            &SweptInput {
+                shape_a: &a.shape,
+                transform_a: xa,
+                velocity_a: a.velocity,
+                shape_b: &b.shape,
+                transform_b: xb,
+                velocity_b: b.velocity,
+            },
+            Some(&mut swept_sat_trace),
+        );
+        ToiTraceJson {
+            cast,
+            swept_sat: swept,
+            swept_sat_trace,
+        }
+    });
+    PairReport {
+        a: a.name.clone(),
+        b: b.name.clone(),
+        distance: DistanceJson::from(&distance),
+        overlap,
+        penetration: pen.as_ref().map(PenetrationJson::from),
+        sat: SatJson::from(&sat),
+        manifold: ManifoldJson::from_output(&manifold),
+        toi: toi.as_ref().map(ToiJson::from),
+        trace: gjk_trace.map(|gjk| TraceJson {
+            gjk,
+            epa: if pen.is_some() { epa_trace } else { None },
+            sat: sat_trace.unwrap_or_default(),
+            manifold: manifold_trace.unwrap_or_default(),
+            toi: toi_trace,
+        }),
+    }
+}
+
+/// The report of a scene: every pair `i < j` in file order, or only `pair`.
+/// Fails when `pair` names a shape the scene does not have.
+pub fn scene_report(
+    scene: &Scene,
+    label: &str,
+    pair: Option<(&str, &str)>,
+    with_trace: bool,
+) -> Result<Report, String> {
+    let mut pairs = Vec::new();
+    match pair {
+        Some((na, nb)) => {
+            let find = |n: &str| {
+                scene.shape_index(n).ok_or_else(|| {
+                    let names: Vec<&str> = scene.shapes.iter().map(|s| s.name.as_str()).collect();
+                    format!(
+                        "{label}: no shape named \"{n}\"; the scene has: {}",
+                        names.join(", ")
+                    )
+                })
+            };
+            let (i, j) = (find(na)?, find(nb)?);
+            if i == j {
+                return Err(format!(
+                    "--pair names \"{na}\" twice; give two different shapes"
+                ));
+            }
+            pairs.push(pair_report(
+                scene,
+                &scene.shapes[i],
+                &scene.shapes[j],
+                with_trace,
+            ));
+        }
+        None => {
+            for i in 0..scene.shapes.len() {
+                for j in i + 1..scene.shapes.len() {
+                    pairs.push(pair_report(
+                        scene,
+                        &scene.shapes[i],
+                        &scene.shapes[j],
+                        with_trace,
+                    ));
+                }
+            }
+        }
+    }
+    Ok(Report {
+        scene: label.to_string(),
+        pairs,
+    })
+}
