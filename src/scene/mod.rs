@@ -35,6 +35,7 @@ pub const DEFAULT_SCENE: &str = include_str!("../../assets/default.ron");
 /// The only scene format version so far.
 pub const SCENE_VERSION: u32 = 1;
 
+pub mod build;
 pub mod fs;
 pub mod import;
 pub mod view_state;
@@ -167,7 +168,7 @@ pub struct Scene {
 
 /// A scene's declared outcome for its pair (the view's A and B, else the first two
 /// shapes): per algorithm name, the expected termination name
-/// ([`crate::trace::analysis::Analysis::termination`]); with `manifold_source` "sat" the
+/// (the analysis' `termination`); with `manifold_source` "sat" the
 /// manifold entry is checked on the SAT path. Optionally whether the pair overlaps.
 ///
 /// ```ron

@@ -1,18 +1,16 @@
 //! What the debugger shows for one pair: every algorithm's result and trace, computed
 //! once per change and then read by the draw list, the narration and the panel.
 
-use crate::core::box_box::{box_box, BoxBoxError, BoxBoxInput, BoxBoxOutput, BoxBoxTrace};
-use crate::core::consts::{DEFAULT_ARC_TOLERANCE, DEFAULT_CAST_MAX_ITERATIONS};
-use crate::core::epa::{penetration, EpaTrace, PenetrationInput, PenetrationOutput};
-use crate::core::gjk::{shape_distance, DistanceInput, DistanceOutput, GjkTrace, SimplexCache};
-use crate::core::manifold::{
-    contact_manifold, ManifoldInput, ManifoldOutput, ManifoldSource, ManifoldTrace,
-};
+use crate::core::box_box::{box_box, BoxBoxError, BoxBoxOutput, BoxBoxTrace};
+use crate::core::consts::DEFAULT_ARC_TOLERANCE;
+use crate::core::epa::{penetration, EpaTrace, PenetrationOutput};
+use crate::core::gjk::{shape_distance, DistanceOutput, GjkTrace, SimplexCache};
+use crate::core::manifold::{contact_manifold, ManifoldOutput, ManifoldSource, ManifoldTrace};
 use crate::core::minkowski::{minkowski_difference, MinkowskiOutline};
-use crate::core::sat::{separating_axis, SatInput, SatOutput, SatTrace};
+use crate::core::sat::{separating_axis, SatOutput, SatTrace};
 use crate::core::sutherland_hodgman::{overlap_manifold, ClipTrace, OverlapManifold};
-use crate::core::toi::shape_cast::{shape_cast, CastInput, CastOutput, CastTrace};
-use crate::core::toi::swept_sat::{swept_sat, SweptInput, SweptOutput, SweptTrace};
+use crate::core::toi::shape_cast::{shape_cast, CastOutput, CastTrace};
+use crate::core::toi::swept_sat::{swept_sat, SweptOutput, SweptTrace};
 use crate::scene::Scene;
 
 pub use crate::scene::view_state::Algorithm;
@@ -63,15 +61,9 @@ impl Analysis {
     pub fn compute(scene: &Scene, a: usize, b: usize, cache: &mut SimplexCache) -> Analysis {
         let (sa, sb) = (&scene.shapes[a], &scene.shapes[b]);
         let s = &scene.settings;
-        let (xa, xb) = (sa.pose.transform(), sb.pose.transform());
-        let input = DistanceInput {
-            shape_a: &sa.shape,
-            transform_a: xa,
-            shape_b: &sb.shape,
-            transform_b: xb,
-            use_radii: true,
-            max_iterations: s.gjk_max_iterations,
-        };
+        let inputs = scene.pair(a, b);
+        let (xa, xb) = (inputs.transform_a, inputs.transform_b);
+        let input = inputs.distance();
         let mut gjk_trace = GjkTrace::default();
         let (distance, cold_iterations) = if s.use_cache {
             let d = shape_distance(&input, Some(cache), Some(&mut gjk_trace));
@@ -84,15 +76,7 @@ impl Analysis {
         let mut epa_gjk_trace = GjkTrace::default();
         let mut epa_trace = EpaTrace::default();
         let pen = penetration(
-            &PenetrationInput {
-                shape_a: &sa.shape,
-                transform_a: xa,
-                shape_b: &sb.shape,
-                transform_b: xb,
-                gjk_max_iterations: s.gjk_max_iterations,
-                epa_tolerance: s.epa_tolerance,
-                epa_max_iterations: s.epa_max_iterations,
-            },
+            &inputs.penetration(),
             Some(&mut epa_gjk_trace),
             Some(&mut epa_trace),
         );
@@ -104,44 +88,13 @@ impl Analysis {
             minkowski_tolerance(scene, a, b),
         );
         let mut swept_trace = SweptTrace::default();
-        let swept = swept_sat(
-            &SweptInput {
-                shape_a: &sa.shape,
-                transform_a: xa,
-                velocity_a: sa.velocity,
-                shape_b: &sb.shape,
-                transform_b: xb,
-                velocity_b: sb.velocity,
-            },
-            Some(&mut swept_trace),
-        );
+        let swept = swept_sat(&inputs.swept(), Some(&mut swept_trace));
         let mut cast_trace = CastTrace::default();
-        let cast = shape_cast(
-            &CastInput {
-                shape_a: &sa.shape,
-                transform_a: xa,
-                velocity_a: sa.velocity,
-                shape_b: &sb.shape,
-                transform_b: xb,
-                velocity_b: sb.velocity,
-                max_iterations: DEFAULT_CAST_MAX_ITERATIONS,
-                gjk_max_iterations: s.gjk_max_iterations,
-            },
-            Some(&mut cast_trace),
-        );
-        let sat_input = SatInput {
-            shape_a: &sa.shape,
-            transform_a: xa,
-            shape_b: &sb.shape,
-            transform_b: xb,
-        };
+        let cast = shape_cast(&inputs.cast(), Some(&mut cast_trace));
         let mut sat_trace = SatTrace::default();
-        let sat = separating_axis(&sat_input, Some(&mut sat_trace));
+        let sat = separating_axis(&inputs.sat(), Some(&mut sat_trace));
         let manifold = |source, trace: &mut ManifoldTrace| {
-            contact_manifold(
-                &ManifoldInput::new(&sa.shape, xa, &sb.shape, xb, s, source),
-                Some(trace),
-            )
+            contact_manifold(&inputs.manifold(source), Some(trace))
         };
         let mut manifold_epa_trace = ManifoldTrace::default();
         let manifold_epa = manifold(ManifoldSource::Epa, &mut manifold_epa_trace);
@@ -165,16 +118,7 @@ impl Analysis {
             )
         });
         let mut box_box_trace = BoxBoxTrace::default();
-        let box_box = box_box(
-            &BoxBoxInput {
-                shape_a: &sa.shape,
-                transform_a: xa,
-                shape_b: &sb.shape,
-                transform_b: xb,
-                speculative_distance: s.speculative_distance,
-            },
-            Some(&mut box_box_trace),
-        );
+        let box_box = box_box(&inputs.box_box(), Some(&mut box_box_trace));
         Analysis {
             a,
             b,

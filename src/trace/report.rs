@@ -2,15 +2,14 @@
 //!
 //! All points are world coordinates; normals point from A to B.
 
-use crate::core::epa::{penetration, EpaTrace, PenetrationInput, PenetrationOutput};
-use crate::core::gjk::{shape_distance, DistanceInput, DistanceOutput, GjkTrace};
-use crate::core::manifold::{
-    contact_manifold, ManifoldInput, ManifoldOutput, ManifoldSource, ManifoldTrace,
-};
+use crate::core::epa::{penetration, EpaTrace, PenetrationOutput};
+use crate::core::gjk::{shape_distance, DistanceOutput, GjkTrace};
+use crate::core::manifold::{contact_manifold, ManifoldOutput, ManifoldSource, ManifoldTrace};
 use crate::core::math::arr;
-use crate::core::sat::{separating_axis, SatInput, SatOutput, SatTrace};
-use crate::core::toi::shape_cast::{shape_cast, CastInput, CastOutput, CastTrace};
-use crate::core::toi::swept_sat::{swept_sat, SweptInput, SweptOutput, SweptTrace};
+use crate::core::sat::{separating_axis, SatOutput, SatTrace};
+use crate::core::toi::shape_cast::{shape_cast, CastOutput, CastTrace};
+use crate::core::toi::swept_sat::{swept_sat, SweptOutput, SweptTrace};
+use crate::scene::build::PairInputs;
 use crate::scene::{Scene, SceneShape};
 use serde::Serialize;
 
@@ -210,73 +209,27 @@ pub struct TraceJson {
 
 /// Runs the core on one pair.
 pub fn pair_report(scene: &Scene, a: &SceneShape, b: &SceneShape, with_trace: bool) -> PairReport {
-    let s = &scene.settings;
-    let (xa, xb) = (a.pose.transform(), b.pose.transform());
+    let inputs = PairInputs::new(a, b, &scene.settings);
     let mut gjk_trace = with_trace.then(GjkTrace::default);
-    let distance = shape_distance(
-        &DistanceInput {
-            shape_a: &a.shape,
-            transform_a: xa,
-            shape_b: &b.shape,
-            transform_b: xb,
-            use_radii: true,
-            max_iterations: s.gjk_max_iterations,
-        },
-        None,
-        gjk_trace.as_mut(),
-    );
+    let distance = shape_distance(&inputs.distance(), None, gjk_trace.as_mut());
     let mut epa_trace = with_trace.then(EpaTrace::default);
-    let pen = penetration(
-        &PenetrationInput {
-            shape_a: &a.shape,
-            transform_a: xa,
-            shape_b: &b.shape,
-            transform_b: xb,
-            gjk_max_iterations: s.gjk_max_iterations,
-            epa_tolerance: s.epa_tolerance,
-            epa_max_iterations: s.epa_max_iterations,
-        },
-        None,
-        epa_trace.as_mut(),
-    );
+    let pen = penetration(&inputs.penetration(), None, epa_trace.as_mut());
     let overlap = pen.is_some() || distance.distance <= 0.0;
     let mut sat_trace = with_trace.then(SatTrace::default);
-    let sat = separating_axis(
-        &SatInput {
-            shape_a: &a.shape,
-            transform_a: xa,
-            shape_b: &b.shape,
-            transform_b: xb,
-        },
-        sat_trace.as_mut(),
-    );
+    let sat = separating_axis(&inputs.sat(), sat_trace.as_mut());
     let mut manifold_trace = with_trace.then(ManifoldTrace::default);
     let manifold = contact_manifold(
-        &ManifoldInput::new(&a.shape, xa, &b.shape, xb, s, ManifoldSource::Sat),
+        &inputs.manifold(ManifoldSource::Sat),
         manifold_trace.as_mut(),
     );
     // Time of impact, only when something moves (see `ToiJson` for the choice of the
     // shape cast over swept SAT).
-    let moving = a.velocity != glam::Vec2::ZERO || b.velocity != glam::Vec2::ZERO;
+    let moving = inputs.moving();
     let mut cast_trace = (with_trace && moving).then(CastTrace::default);
-    let toi = moving.then(|| {
-        let mut input = CastInput::new(&a.shape, xa, a.velocity, &b.shape, xb, b.velocity);
-        input.gjk_max_iterations = s.gjk_max_iterations;
-        shape_cast(&input, cast_trace.as_mut())
-    });
+    let toi = moving.then(|| shape_cast(&inputs.cast(), cast_trace.as_mut()));
     let toi_trace = cast_trace.map(|cast| {
         let mut swept_sat_trace = SweptTrace::default();
-        let swept = swept_sat(
-            &SweptInput {
-                shape_a: &a.shape,
-                transform_a: xa,
-                velocity_a: a.velocity,
-                shape_b: &b.shape,
-                transform_b: xb,
-                velocity_b: b.velocity,
-            },
-            Some(&mut swept_sat_trace),
-        );
+        let swept = swept_sat(&inputs.swept(), Some(&mut swept_sat_trace));
         ToiTraceJson {
             cast,
             swept_sat: swept,

@@ -52,19 +52,20 @@ use crate::core::consts::{
     DEFAULT_GJK_MAX_ITERATIONS, GJK_RELATIVE_TOLERANCE, SAT_ABSOLUTE_TOLERANCE,
     SAT_RELATIVE_TOLERANCE, TOI_VELOCITY_EPSILON,
 };
-use crate::core::epa::{penetration, EpaTermination, PenetrationInput, PenetrationOutput};
-use crate::core::gjk::{shape_distance, DistanceInput, DistanceOutput, GjkTermination};
+use crate::core::epa::{penetration, EpaTermination, PenetrationOutput};
+use crate::core::gjk::{shape_distance, DistanceOutput, GjkTermination};
 use crate::core::hull::convex_hull;
 use crate::core::manifold::{
-    contact_manifold, ContactId, IdKind, ManifoldCase, ManifoldInput, ManifoldOutcome,
-    ManifoldOutput, ManifoldSource,
+    contact_manifold, ContactId, IdKind, ManifoldCase, ManifoldOutcome, ManifoldOutput,
+    ManifoldSource,
 };
 use crate::core::math::Transform;
-use crate::core::sat::{face_scale, separating_axis, Owner, SatInput, SatOutcome, SatOutput};
+use crate::core::sat::{face_scale, separating_axis, Owner, SatOutcome, SatOutput};
 use crate::core::shape::{Geometry, Pose, Shape};
 use crate::core::sutherland_hodgman::{clip_polygon, ClipOutcome, ClipOutput};
-use crate::core::toi::shape_cast::{shape_cast, CastInput, CastOutput, CastTermination};
-use crate::core::toi::swept_sat::{swept_sat, SweptInput, SweptOutput, SweptTermination};
+use crate::core::toi::shape_cast::{shape_cast, CastOutput, CastTermination};
+use crate::core::toi::swept_sat::{swept_sat, SweptOutput, SweptTermination};
+use crate::scene::build::PairInputs;
 use crate::scene::{save_scene, Scene, SceneShape, Settings, View};
 use crate::trace::analysis::Algorithm;
 use glam::{DVec2, Vec2};
@@ -471,6 +472,19 @@ pub struct FuzzPair {
 }
 
 impl FuzzPair {
+    /// The pair as query inputs, through the scene's one builder.
+    pub fn inputs<'a>(&'a self, settings: &'a Settings) -> PairInputs<'a> {
+        PairInputs {
+            shape_a: &self.shape_a,
+            transform_a: self.transform_a(),
+            velocity_a: self.velocity_a,
+            shape_b: &self.shape_b,
+            transform_b: self.transform_b(),
+            velocity_b: self.velocity_b,
+            settings,
+        }
+    }
+
     pub fn transform_a(&self) -> Transform {
         self.pose_a.transform()
     }
@@ -1511,78 +1525,27 @@ pub struct CoreResults {
     pub cast: CastOutput,
 }
 
-/// Runs every algorithm on the pair with `settings`, traces off.
+/// Runs every algorithm on the pair with `settings`, traces off, through the scene's
+/// one builder ([`PairInputs`]).
 pub fn run_core(pair: &FuzzPair, settings: &Settings) -> CoreResults {
-    let (a, b) = (&pair.shape_a, &pair.shape_b);
-    let (xa, xb) = (pair.transform_a(), pair.transform_b());
-    let dist = |sa: &Shape, ta: Transform, sb: &Shape, tb: Transform| {
-        shape_distance(
-            &DistanceInput {
-                shape_a: sa,
-                transform_a: ta,
-                shape_b: sb,
-                transform_b: tb,
-                use_radii: true,
-                max_iterations: settings.gjk_max_iterations,
-            },
-            None,
-            None,
-        )
-    };
-    let pen = |sa: &Shape, ta: Transform, sb: &Shape, tb: Transform| {
-        penetration(
-            &PenetrationInput {
-                shape_a: sa,
-                transform_a: ta,
-                shape_b: sb,
-                transform_b: tb,
-                gjk_max_iterations: settings.gjk_max_iterations,
-                epa_tolerance: settings.epa_tolerance,
-                epa_max_iterations: settings.epa_max_iterations,
-            },
-            None,
-            None,
-        )
-    };
-    let manifold =
-        |source| contact_manifold(&ManifoldInput::new(a, xa, b, xb, settings, source), None);
-    let clip = (a.vertices().len() >= 3 && b.vertices().len() >= 3).then(|| {
-        let wa: Vec<Vec2> = a.vertices().iter().map(|v| xa.apply(*v)).collect();
-        let wb: Vec<Vec2> = b.vertices().iter().map(|v| xb.apply(*v)).collect();
-        clip_polygon(&wa, &wb, None)
-    });
+    let inputs = pair.inputs(settings);
+    let swapped = inputs.swapped();
+    let clip =
+        (pair.shape_a.vertices().len() >= 3 && pair.shape_b.vertices().len() >= 3).then(|| {
+            let (wa, wb) = inputs.world_cores();
+            clip_polygon(&wa, &wb, None)
+        });
     CoreResults {
-        distance: dist(a, xa, b, xb),
-        distance_swapped: dist(b, xb, a, xa),
-        penetration: pen(a, xa, b, xb),
-        penetration_swapped: pen(b, xb, a, xa),
-        sat: separating_axis(
-            &SatInput {
-                shape_a: a,
-                transform_a: xa,
-                shape_b: b,
-                transform_b: xb,
-            },
-            None,
-        ),
-        manifold_epa: manifold(ManifoldSource::Epa),
-        manifold_sat: manifold(ManifoldSource::Sat),
+        distance: shape_distance(&inputs.distance(), None, None),
+        distance_swapped: shape_distance(&swapped.distance(), None, None),
+        penetration: penetration(&inputs.penetration(), None, None),
+        penetration_swapped: penetration(&swapped.penetration(), None, None),
+        sat: separating_axis(&inputs.sat(), None),
+        manifold_epa: contact_manifold(&inputs.manifold(ManifoldSource::Epa), None),
+        manifold_sat: contact_manifold(&inputs.manifold(ManifoldSource::Sat), None),
         clip,
-        swept: swept_sat(
-            &SweptInput {
-                shape_a: a,
-                transform_a: xa,
-                velocity_a: pair.velocity_a,
-                shape_b: b,
-                transform_b: xb,
-                velocity_b: pair.velocity_b,
-            },
-            None,
-        ),
-        cast: shape_cast(
-            &CastInput::new(a, xa, pair.velocity_a, b, xb, pair.velocity_b),
-            None,
-        ),
+        swept: swept_sat(&inputs.swept(), None),
+        cast: shape_cast(&inputs.cast(), None),
     }
 }
 

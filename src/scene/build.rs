@@ -1,0 +1,188 @@
+//! The one builder from a scene pair to the core's query inputs. The analysis behind
+//! the debugger, the JSON report and the fuzzer all go through it, so a setting or a
+//! pose reaches every query the same way.
+
+use super::{Scene, SceneShape};
+use crate::core::box_box::BoxBoxInput;
+use crate::core::consts::DEFAULT_CAST_MAX_ITERATIONS;
+use crate::core::epa::PenetrationInput;
+use crate::core::gjk::DistanceInput;
+use crate::core::manifold::{ManifoldInput, ManifoldSource};
+use crate::core::math::Transform;
+use crate::core::sat::SatInput;
+use crate::core::settings::Settings;
+use crate::core::shape::Shape;
+use crate::core::toi::shape_cast::CastInput;
+use crate::core::toi::swept_sat::SweptInput;
+use glam::Vec2;
+
+/// Shape A and shape B placed in the world, with their velocities and the settings
+/// the queries run with. Every `*_input` of the core is made from this.
+#[derive(Clone, Copy, Debug)]
+pub struct PairInputs<'a> {
+    pub shape_a: &'a Shape,
+    pub transform_a: Transform,
+    /// Displacement of A over the step (TOI queries).
+    pub velocity_a: Vec2,
+    pub shape_b: &'a Shape,
+    pub transform_b: Transform,
+    pub velocity_b: Vec2,
+    pub settings: &'a Settings,
+}
+
+impl Scene {
+    /// Shapes `a` and `b` of this scene as query inputs, with the scene's settings.
+    /// Panics if an index is out of range (callers index shapes they listed).
+    pub fn pair(&self, a: usize, b: usize) -> PairInputs<'_> {
+        PairInputs::new(&self.shapes[a], &self.shapes[b], &self.settings)
+    }
+}
+
+impl<'a> PairInputs<'a> {
+    pub fn new(a: &'a SceneShape, b: &'a SceneShape, settings: &'a Settings) -> Self {
+        PairInputs {
+            shape_a: &a.shape,
+            transform_a: a.pose.transform(),
+            velocity_a: a.velocity,
+            shape_b: &b.shape,
+            transform_b: b.pose.transform(),
+            velocity_b: b.velocity,
+            settings,
+        }
+    }
+
+    /// The same pair with A and B exchanged (the argument-order checks).
+    pub fn swapped(&self) -> Self {
+        PairInputs {
+            shape_a: self.shape_b,
+            transform_a: self.transform_b,
+            velocity_a: self.velocity_b,
+            shape_b: self.shape_a,
+            transform_b: self.transform_a,
+            velocity_b: self.velocity_a,
+            settings: self.settings,
+        }
+    }
+
+    /// Whether either shape moves over the step.
+    pub fn moving(&self) -> bool {
+        self.velocity_a != Vec2::ZERO || self.velocity_b != Vec2::ZERO
+    }
+
+    /// GJK distance between the rounded shapes.
+    pub fn distance(&self) -> DistanceInput<'a> {
+        DistanceInput {
+            shape_a: self.shape_a,
+            transform_a: self.transform_a,
+            shape_b: self.shape_b,
+            transform_b: self.transform_b,
+            use_radii: true,
+            max_iterations: self.settings.gjk_max_iterations,
+        }
+    }
+
+    /// GJK + EPA penetration.
+    pub fn penetration(&self) -> PenetrationInput<'a> {
+        PenetrationInput {
+            shape_a: self.shape_a,
+            transform_a: self.transform_a,
+            shape_b: self.shape_b,
+            transform_b: self.transform_b,
+            gjk_max_iterations: self.settings.gjk_max_iterations,
+            epa_tolerance: self.settings.epa_tolerance,
+            epa_max_iterations: self.settings.epa_max_iterations,
+        }
+    }
+
+    /// The separating-axis test.
+    pub fn sat(&self) -> SatInput<'a> {
+        SatInput {
+            shape_a: self.shape_a,
+            transform_a: self.transform_a,
+            shape_b: self.shape_b,
+            transform_b: self.transform_b,
+        }
+    }
+
+    /// The clipping manifold with the normal from `source`.
+    pub fn manifold(&self, source: ManifoldSource) -> ManifoldInput<'a> {
+        ManifoldInput::new(
+            self.shape_a,
+            self.transform_a,
+            self.shape_b,
+            self.transform_b,
+            self.settings,
+            source,
+        )
+    }
+
+    /// Box2D-Lite's box–box contact.
+    pub fn box_box(&self) -> BoxBoxInput<'a> {
+        BoxBoxInput {
+            shape_a: self.shape_a,
+            transform_a: self.transform_a,
+            shape_b: self.shape_b,
+            transform_b: self.transform_b,
+            speculative_distance: self.settings.speculative_distance,
+        }
+    }
+
+    /// Swept SAT over the step.
+    pub fn swept(&self) -> SweptInput<'a> {
+        SweptInput {
+            shape_a: self.shape_a,
+            transform_a: self.transform_a,
+            velocity_a: self.velocity_a,
+            shape_b: self.shape_b,
+            transform_b: self.transform_b,
+            velocity_b: self.velocity_b,
+        }
+    }
+
+    /// The conservative-advancement shape cast over the step.
+    pub fn cast(&self) -> CastInput<'a> {
+        CastInput {
+            shape_a: self.shape_a,
+            transform_a: self.transform_a,
+            velocity_a: self.velocity_a,
+            shape_b: self.shape_b,
+            transform_b: self.transform_b,
+            velocity_b: self.velocity_b,
+            max_iterations: DEFAULT_CAST_MAX_ITERATIONS,
+            gjk_max_iterations: self.settings.gjk_max_iterations,
+        }
+    }
+
+    /// The shapes' cores (vertices without the radius) in world space, A then B.
+    pub fn world_cores(&self) -> (Vec<Vec2>, Vec<Vec2>) {
+        let place = |s: &Shape, x: &Transform| s.vertices().iter().map(|v| x.apply(*v)).collect();
+        (
+            place(self.shape_a, &self.transform_a),
+            place(self.shape_b, &self.transform_b),
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::core::gjk::shape_distance;
+    use crate::scene::parse_scene;
+
+    #[test]
+    fn the_builder_places_the_shapes_and_carries_the_settings() {
+        let mut scene = parse_scene(crate::scene::DEFAULT_SCENE, "default").unwrap();
+        scene.settings.gjk_max_iterations = 7;
+        let p = scene.pair(0, 1);
+        let d = p.distance();
+        assert_eq!(d.max_iterations, 7);
+        assert_eq!(d.transform_a, scene.shapes[0].pose.transform());
+        let s = p.swapped();
+        assert!(std::ptr::eq(s.shape_a, &scene.shapes[1].shape));
+        // The swapped pair measures the same distance.
+        let (d1, d2) = (
+            shape_distance(&p.distance(), None, None).distance,
+            shape_distance(&s.distance(), None, None).distance,
+        );
+        assert!((d1 - d2).abs() <= 1e-5 * d1.abs().max(1.0), "{d1} vs {d2}");
+    }
+}
