@@ -14,59 +14,12 @@ use collidescope::core::gjk::{intersects, shape_distance, DistanceInput, GjkTrac
 use collidescope::core::math::Transform;
 use collidescope::core::shape::Shape;
 use glam::Vec2;
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
-use std::hint::black_box;
 
-struct CountingAllocator;
-
-thread_local! {
-    // `const` initialisation and no destructor: reading it never allocates.
-    static ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
-}
-
-fn count_one() {
-    // `try_with`: during thread teardown the slot may be gone; that is not a query.
-    let _ = ALLOCATIONS.try_with(|c| c.set(c.get() + 1));
-}
-
-// SAFETY: every call is forwarded unchanged to `System`, which upholds the
-// `GlobalAlloc` contract; the counter touches no allocator state.
-unsafe impl GlobalAlloc for CountingAllocator {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        count_one();
-        // SAFETY: same layout contract as our caller's.
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        count_one();
-        // SAFETY: as above.
-        unsafe { System.alloc_zeroed(layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        count_one();
-        // SAFETY: `ptr` was allocated by `System` through this wrapper with `layout`.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: `ptr` was allocated by `System` through this wrapper with `layout`.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
+mod common;
+use common::alloc::allocations_during;
 
 #[global_allocator]
-static GLOBAL: CountingAllocator = CountingAllocator;
-
-fn allocations() -> u64 {
-    ALLOCATIONS.with(|c| c.get())
-}
-
-/// Allocations made on this thread while running `f`.
-fn allocations_during<R>(f: impl FnOnce() -> R) -> u64 {
-    let before = allocations();
-    black_box(f());
-    allocations() - before
-}
+static GLOBAL: common::alloc::CountingAllocator = common::alloc::CountingAllocator;
 
 fn v(x: f32, y: f32) -> Vec2 {
     Vec2::new(x, y)

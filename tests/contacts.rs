@@ -23,58 +23,14 @@ use collidescope::core::sat::{separating_axis, Owner, SatInput};
 use collidescope::core::settings::Settings;
 use collidescope::core::shape::Shape;
 use collidescope::core::sutherland_hodgman::{clip_polygon, overlap_manifold, ClipOutcome};
+use collidescope::verify::Rng;
 use glam::Vec2;
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
-use std::hint::black_box;
 
-// ---------------------------------------------------------------------------------
-// Allocation counting (thread-local), to show that the trace-off path allocates
-// nothing.
-// ---------------------------------------------------------------------------------
-
-struct CountingAllocator;
-
-thread_local! {
-    static ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
-}
-
-fn count_one() {
-    let _ = ALLOCATIONS.try_with(|c| c.set(c.get() + 1));
-}
-
-// SAFETY: every call is forwarded unchanged to `System`; the counter touches no
-// allocator state.
-unsafe impl GlobalAlloc for CountingAllocator {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        count_one();
-        // SAFETY: same layout contract as our caller's.
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        count_one();
-        // SAFETY: as above.
-        unsafe { System.alloc_zeroed(layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        count_one();
-        // SAFETY: `ptr` was allocated by `System` through this wrapper with `layout`.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: `ptr` was allocated by `System` through this wrapper with `layout`.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
+mod common;
+use common::alloc::allocations_during;
 
 #[global_allocator]
-static GLOBAL: CountingAllocator = CountingAllocator;
-
-fn allocations_during<R>(f: impl FnOnce() -> R) -> u64 {
-    let before = ALLOCATIONS.with(|c| c.get());
-    black_box(f());
-    ALLOCATIONS.with(|c| c.get()) - before
-}
+static GLOBAL: common::alloc::CountingAllocator = common::alloc::CountingAllocator;
 
 // ---------------------------------------------------------------------------------
 // Helpers.
@@ -221,42 +177,29 @@ fn size_of(a: &Shape, xa: &Transform, b: &Shape, xb: &Transform) -> f32 {
     (m + a.radius() + b.radius()).max(1.0)
 }
 
-/// A seeded generator (SplitMix64), so every run sees the same pairs.
-struct Rng(u64);
-
-impl Rng {
-    fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn f(&mut self, lo: f32, hi: f32) -> f32 {
-        lo + (hi - lo) * ((self.next_u64() >> 40) as f32 / (1u64 << 24) as f32)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-}
-
 /// A random convex shape of size ~1 (every kind the scene format has).
 fn random_shape(rng: &mut Rng) -> Shape {
     match rng.below(6) {
-        0 => Shape::circle(rng.f(0.2, 1.0)).unwrap(),
-        1 => Shape::cuboid(v(rng.f(0.2, 1.0), rng.f(0.2, 1.0))).unwrap(),
+        0 => Shape::circle(rng.range_f32(0.2, 1.0)).unwrap(),
+        1 => Shape::cuboid(v(rng.range_f32(0.2, 1.0), rng.range_f32(0.2, 1.0))).unwrap(),
         2 => Shape::capsule(
-            v(-rng.f(0.2, 1.0), 0.0),
-            v(rng.f(0.2, 1.0), 0.0),
-            rng.f(0.1, 0.5),
+            v(-rng.range_f32(0.2, 1.0), 0.0),
+            v(rng.range_f32(0.2, 1.0), 0.0),
+            rng.range_f32(0.1, 0.5),
         )
         .unwrap(),
-        3 => Shape::segment(v(-rng.f(0.3, 1.0), 0.0), v(rng.f(0.3, 1.0), 0.0)).unwrap(),
+        3 => Shape::segment(
+            v(-rng.range_f32(0.3, 1.0), 0.0),
+            v(rng.range_f32(0.3, 1.0), 0.0),
+        )
+        .unwrap(),
         _ => {
             // A random convex polygon: points on an ellipse at sorted random angles.
             let n = 3 + rng.below(6);
-            let (ax, ay) = (rng.f(0.4, 1.0), rng.f(0.4, 1.0));
-            let mut angles: Vec<f32> = (0..n).map(|_| rng.f(0.0, std::f32::consts::TAU)).collect();
+            let (ax, ay) = (rng.range_f32(0.4, 1.0), rng.range_f32(0.4, 1.0));
+            let mut angles: Vec<f32> = (0..n)
+                .map(|_| rng.range_f32(0.0, std::f32::consts::TAU))
+                .collect();
             angles.sort_by(f32::total_cmp);
             let pts: Vec<Vec2> = angles
                 .iter()
@@ -265,7 +208,7 @@ fn random_shape(rng: &mut Rng) -> Shape {
             let radius = if rng.below(2) == 0 {
                 0.0
             } else {
-                rng.f(0.05, 0.3)
+                rng.range_f32(0.05, 0.3)
             };
             Shape::polygon(&pts, radius)
                 .or_else(|_| Shape::polygon(&[v(-0.5, -0.4), v(0.6, -0.3), v(0.0, 0.7)], radius))
@@ -278,10 +221,10 @@ fn random_shape(rng: &mut Rng) -> Shape {
 /// moved by `offset` along that direction (negative: into A). Bisection on the
 /// boolean overlap test, 40 halvings of a span of 8.
 fn near_pose(rng: &mut Rng, a: &Shape, xa: &Transform, b: &Shape, offset: f32) -> Transform {
-    let dir = Transform::new(Vec2::ZERO, rng.f(-3.2, 3.2))
+    let dir = Transform::new(Vec2::ZERO, rng.range_f32(-3.2, 3.2))
         .q
         .apply(Vec2::X);
-    let angle = rng.f(-3.2, 3.2);
+    let angle = rng.range_f32(-3.2, 3.2);
     let at = |t: f32| Transform::new(xa.p + t * dir, angle);
     let (mut lo, mut hi) = (0.0f32, 8.0f32);
     for _ in 0..40 {
@@ -297,8 +240,11 @@ fn near_pose(rng: &mut Rng, a: &Shape, xa: &Transform, b: &Shape, offset: f32) -
 
 fn random_pose(rng: &mut Rng, spread: f32) -> Transform {
     Transform::new(
-        v(rng.f(-spread, spread), rng.f(-spread, spread)),
-        rng.f(-std::f32::consts::PI, std::f32::consts::PI),
+        v(
+            rng.range_f32(-spread, spread),
+            rng.range_f32(-spread, spread),
+        ),
+        rng.range_f32(-std::f32::consts::PI, std::f32::consts::PI),
     )
 }
 
@@ -465,7 +411,7 @@ fn capsule_lying_and_standing() {
 /// the winner's separation is the SAT definition recomputed from the intervals.
 #[test]
 fn sat_records_every_axis() {
-    let mut rng = Rng(7);
+    let mut rng = Rng::new(7);
     for _ in 0..200 {
         let a = random_shape(&mut rng);
         let b = random_shape(&mut rng);
@@ -503,13 +449,13 @@ fn sat_records_every_axis() {
 /// faces; those pairs are counted (and must be a minority), not compared.
 #[test]
 fn swapping_a_and_b_negates_the_normal() {
-    let mut rng = Rng(11);
+    let mut rng = Rng::new(11);
     let (mut compared, mut bias_dependent, mut separated) = (0, 0, 0);
     for _ in 0..3000 {
         let a = random_shape(&mut rng);
         let b = random_shape(&mut rng);
         let xa = random_pose(&mut rng, 1.2);
-        let offset = rng.f(-0.2, 0.03);
+        let offset = rng.range_f32(-0.2, 0.03);
         let xb = near_pose(&mut rng, &a, &xa, &b, offset);
         for source in SOURCES {
             let ab = manifold(&a, xa, &b, xb, source);
@@ -589,13 +535,13 @@ fn well_shaped(shape: &Shape) -> bool {
 /// points and the normal; nothing is NaN.
 #[test]
 fn points_lie_on_or_inside_both_shapes() {
-    let mut rng = Rng(23);
+    let mut rng = Rng::new(23);
     let (mut checked, mut inside_checked) = (0, 0);
     for _ in 0..4000 {
         let a = random_shape(&mut rng);
         let b = random_shape(&mut rng);
         let xa = random_pose(&mut rng, 1.0);
-        let offset = rng.f(-0.12, 0.02);
+        let offset = rng.range_f32(-0.12, 0.02);
         let xb = near_pose(&mut rng, &a, &xa, &b, offset);
         let l = size_of(&a, &xa, &b, &xb);
         let tol = 2e-4 * l as f64;
@@ -690,38 +636,41 @@ fn points_lie_on_or_inside_both_shapes() {
 /// within the speculative distance.
 #[test]
 fn box_box_equals_the_general_path() {
-    let mut rng = Rng(31);
+    let mut rng = Rng::new(31);
     let (mut with_points, mut vertex_vertex, mut speculative) = (0, 0, 0);
     for k in 0..5000 {
-        let a = Shape::cuboid(v(rng.f(0.1, 2.0), rng.f(0.1, 2.0))).unwrap();
-        let b = Shape::cuboid(v(rng.f(0.1, 2.0), rng.f(0.1, 2.0))).unwrap();
+        let a = Shape::cuboid(v(rng.range_f32(0.1, 2.0), rng.range_f32(0.1, 2.0))).unwrap();
+        let b = Shape::cuboid(v(rng.range_f32(0.1, 2.0), rng.range_f32(0.1, 2.0))).unwrap();
         let xa = random_pose(&mut rng, 3.0);
         let mut xb = if k % 2 == 0 {
             // Half touching A along a random direction, from 0.05 deep to 0.025 apart
             // (the speculative band is 0.02): corners, faces, and corner–corner.
-            let offset = rng.f(-0.05, 0.025);
+            let offset = rng.range_f32(-0.05, 0.025);
             near_pose(&mut rng, &a, &xa, &b, offset)
         } else {
-            let dir = Transform::new(Vec2::ZERO, rng.f(-3.2, 3.2))
+            let dir = Transform::new(Vec2::ZERO, rng.range_f32(-3.2, 3.2))
                 .q
                 .apply(Vec2::X);
-            Transform::new(xa.p + dir * rng.f(0.0, 4.0), rng.f(-3.2, 3.2))
+            Transform::new(
+                xa.p + dir * rng.range_f32(0.0, 4.0),
+                rng.range_f32(-3.2, 3.2),
+            )
         };
         if k % 4 == 1 {
             // A quarter aligned with A (resting stacks), where the bias matters.
-            xb = Transform::new(xb.p, xa.q.angle() + rng.f(-0.01, 0.01));
+            xb = Transform::new(xb.p, xa.q.angle() + rng.range_f32(-0.01, 0.01));
         }
         if k % 4 == 3 {
             // A quarter corner to corner: B's corner facing A's corner across a gap
             // of up to 0.02, along a direction inside both corners' normal cones.
             let (ha, hb) = (a.vertices()[2], b.vertices()[2]);
             let corner = xa.apply(ha);
-            let dir = Transform::new(Vec2::ZERO, rng.f(-0.3, 0.3))
+            let dir = Transform::new(Vec2::ZERO, rng.range_f32(-0.3, 0.3))
                 .q
                 .apply(xa.q.apply(ha.normalize()));
-            let angle = (-dir).y.atan2((-dir).x) - hb.y.atan2(hb.x) + rng.f(-0.3, 0.3);
+            let angle = (-dir).y.atan2((-dir).x) - hb.y.atan2(hb.x) + rng.range_f32(-0.3, 0.3);
             let q = Transform::new(Vec2::ZERO, angle);
-            let gap = rng.f(-0.005, 0.02);
+            let gap = rng.range_f32(-0.005, 0.02);
             xb = Transform::new(corner + gap * dir - q.q.apply(hb), angle);
         }
         let l = size_of(&a, &xa, &b, &xb);
@@ -829,19 +778,21 @@ fn ids_are_stable_while_sliding() {
 /// polygon clips which.
 #[test]
 fn sutherland_hodgman_is_symmetric_and_inside_both() {
-    let mut rng = Rng(43);
+    let mut rng = Rng::new(43);
     let mut overlaps = 0;
     for _ in 0..1000 {
         let pa: Vec<Vec2> = {
-            let s = Shape::cuboid(v(rng.f(0.3, 1.0), rng.f(0.3, 1.0))).unwrap();
+            let s = Shape::cuboid(v(rng.range_f32(0.3, 1.0), rng.range_f32(0.3, 1.0))).unwrap();
             let xf = random_pose(&mut rng, 0.8);
             s.vertices().iter().map(|p| xf.apply(*p)).collect()
         };
         let pb: Vec<Vec2> = {
             let n = 3 + rng.below(6);
-            let mut angles: Vec<f32> = (0..n).map(|_| rng.f(0.0, std::f32::consts::TAU)).collect();
+            let mut angles: Vec<f32> = (0..n)
+                .map(|_| rng.range_f32(0.0, std::f32::consts::TAU))
+                .collect();
             angles.sort_by(f32::total_cmp);
-            let c = v(rng.f(-0.8, 0.8), rng.f(-0.8, 0.8));
+            let c = v(rng.range_f32(-0.8, 0.8), rng.range_f32(-0.8, 0.8));
             let mut p: Vec<Vec2> = angles.iter().map(|t| c + v(t.cos(), t.sin())).collect();
             if rng.below(2) == 0 {
                 p.reverse(); // clockwise

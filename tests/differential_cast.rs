@@ -66,6 +66,8 @@ use collidescope::core::hull::convex_hull;
 use collidescope::core::math::Transform;
 use collidescope::core::shape::{Geometry, Shape};
 use collidescope::core::toi::shape_cast::{shape_cast, CastInput, CastOutput, CastTermination};
+use collidescope::verify::exact::{angle_between as angle, closest_on_segment, cross64, hull64};
+use collidescope::verify::Rng;
 use glam::{DVec2, Vec2};
 use parry2d::math::{Isometry, Point, Real, Vector};
 use parry2d::query::{self as pq, ShapeCastOptions};
@@ -90,34 +92,6 @@ const CORNER_MARGIN: f64 = 1.0e-4;
 
 const PAIRS_PER_COMBINATION: usize = 280;
 const SEED: u64 = 0x0CA5_7D1F_F0CA_57ED;
-
-// ---------------------------------------------------------------------------------
-// A small deterministic PRNG (SplitMix64).
-// ---------------------------------------------------------------------------------
-
-struct Rng(u64);
-
-impl Rng {
-    fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn unit(&mut self) -> f64 {
-        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
-    }
-    fn range(&mut self, lo: f64, hi: f64) -> f64 {
-        lo + (hi - lo) * self.unit()
-    }
-    fn int(&mut self, lo: usize, hi_inclusive: usize) -> usize {
-        lo + (self.next_u64() % (hi_inclusive - lo + 1) as u64) as usize
-    }
-    fn vec(&mut self, lo: f64, hi: f64) -> Vec2 {
-        Vec2::new(self.range(lo, hi) as f32, self.range(lo, hi) as f32)
-    }
-}
 
 // ---------------------------------------------------------------------------------
 // Shapes of every kind, built for both libraries from the same numbers.
@@ -232,10 +206,6 @@ fn random_sample(rng: &mut Rng, kind: Kind) -> Sample {
 // The exact time of impact in f64.
 // ---------------------------------------------------------------------------------
 
-fn cross64(a: DVec2, b: DVec2) -> f64 {
-    a.x * b.y - a.y * b.x
-}
-
 fn world_core(shape: &Shape, position: Vec2, angle: f32) -> Vec<DVec2> {
     let (s, c) = (angle as f64).sin_cos();
     let p = position.as_dvec2();
@@ -247,44 +217,6 @@ fn world_core(shape: &Shape, position: Vec2, angle: f32) -> Vec<DVec2> {
             DVec2::new(c * v.x - s * v.y, s * v.x + c * v.y) + p
         })
         .collect()
-}
-
-/// Convex hull (monotone chain), counter-clockwise, collinear points dropped.
-fn hull64(points: &[DVec2]) -> Vec<DVec2> {
-    let mut p = points.to_vec();
-    p.sort_by(|a, b| a.x.total_cmp(&b.x).then(a.y.total_cmp(&b.y)));
-    p.dedup();
-    if p.len() <= 2 {
-        return p;
-    }
-    let mut h: Vec<DVec2> = Vec::with_capacity(2 * p.len());
-    for pass in 0..2 {
-        let start = h.len();
-        let iter: Box<dyn Iterator<Item = &DVec2>> = if pass == 0 {
-            Box::new(p.iter())
-        } else {
-            Box::new(p.iter().rev())
-        };
-        for &q in iter {
-            while h.len() >= start + 2
-                && cross64(h[h.len() - 1] - h[h.len() - 2], q - h[h.len() - 2]) <= 0.0
-            {
-                h.pop();
-            }
-            h.push(q);
-        }
-        h.pop();
-    }
-    h
-}
-
-fn closest_on_segment(a: DVec2, b: DVec2, p: DVec2) -> DVec2 {
-    let e = b - a;
-    let ee = e.dot(e);
-    if ee == 0.0 {
-        return a;
-    }
-    a + e * ((p - a).dot(e) / ee).clamp(0.0, 1.0)
 }
 
 /// Signed distance from `p` to the convex polygon `h` (negative inside) and the
@@ -530,10 +462,6 @@ impl Summary {
     }
 }
 
-fn angle(a: DVec2, b: DVec2) -> f64 {
-    cross64(a, b).atan2(a.dot(b)).abs()
-}
-
 #[allow(clippy::too_many_arguments)]
 fn check_pair(
     s: &mut Summary,
@@ -772,7 +700,7 @@ fn exact_reference_is_right_on_known_cases() {
 
 #[test]
 fn cast_matches_parry2d_and_the_exact_answer() {
-    let mut rng = Rng(SEED);
+    let mut rng = Rng::new(SEED);
     let mut s = Summary::default();
     let mut per_combo: BTreeMap<(Kind, Kind), usize> = BTreeMap::new();
     for &ka in &KINDS {

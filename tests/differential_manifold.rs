@@ -60,6 +60,7 @@ use collidescope::core::manifold::{
 use collidescope::core::math::Transform;
 use collidescope::core::settings::Settings;
 use collidescope::core::shape::{Geometry, Shape};
+use collidescope::verify::Rng;
 use glam::{DVec2, Vec2};
 use parry2d::math::{Isometry, Point, Real, Vector};
 use parry2d::query::{
@@ -96,24 +97,6 @@ const KINDS: [Kind; 6] = [
     Kind::Segment,
 ];
 
-struct Rng(u64);
-
-impl Rng {
-    fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn f(&mut self, lo: f32, hi: f32) -> f32 {
-        lo + (hi - lo) * ((self.next_u64() >> 40) as f32 / (1u64 << 24) as f32)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-}
-
 fn v(x: f32, y: f32) -> Vec2 {
     Vec2::new(x, y)
 }
@@ -122,12 +105,12 @@ fn v(x: f32, y: f32) -> Vec2 {
 /// edges: points on an ellipse at jittered, evenly spaced angles.
 fn random_polygon(rng: &mut Rng) -> Vec<Vec2> {
     let n = 3 + rng.below(6);
-    let (ax, ay) = (rng.f(0.3, 1.0), rng.f(0.3, 1.0));
-    let phase = rng.f(0.0, std::f32::consts::TAU);
+    let (ax, ay) = (rng.range_f32(0.3, 1.0), rng.range_f32(0.3, 1.0));
+    let phase = rng.range_f32(0.0, std::f32::consts::TAU);
     let step = std::f32::consts::TAU / n as f32;
     (0..n)
         .map(|i| {
-            let t = phase + step * (i as f32 + rng.f(-0.25, 0.25));
+            let t = phase + step * (i as f32 + rng.range_f32(-0.25, 0.25));
             v(ax * t.cos(), ay * t.sin())
         })
         .collect()
@@ -136,10 +119,10 @@ fn random_polygon(rng: &mut Rng) -> Vec<Vec2> {
 fn random_shape(rng: &mut Rng, kind: Kind) -> Shape {
     let g = match kind {
         Kind::Circle => Geometry::Circle {
-            radius: rng.f(0.2, 1.0),
+            radius: rng.range_f32(0.2, 1.0),
         },
         Kind::Box => Geometry::Box {
-            half_extents: v(rng.f(0.2, 1.0), rng.f(0.2, 1.0)),
+            half_extents: v(rng.range_f32(0.2, 1.0), rng.range_f32(0.2, 1.0)),
             radius: 0.0,
         },
         Kind::Polygon => Geometry::Polygon {
@@ -148,16 +131,16 @@ fn random_shape(rng: &mut Rng, kind: Kind) -> Shape {
         },
         Kind::Rounded => Geometry::Polygon {
             points: random_polygon(rng),
-            radius: rng.f(0.05, 0.3),
+            radius: rng.range_f32(0.05, 0.3),
         },
         Kind::Capsule => Geometry::Capsule {
-            a: v(-rng.f(0.2, 1.0), 0.0),
-            b: v(rng.f(0.2, 1.0), 0.0),
-            radius: rng.f(0.1, 0.5),
+            a: v(-rng.range_f32(0.2, 1.0), 0.0),
+            b: v(rng.range_f32(0.2, 1.0), 0.0),
+            radius: rng.range_f32(0.1, 0.5),
         },
         Kind::Segment => Geometry::Segment {
-            a: v(-rng.f(0.3, 1.0), 0.0),
-            b: v(rng.f(0.3, 1.0), 0.0),
+            a: v(-rng.range_f32(0.3, 1.0), 0.0),
+            b: v(rng.range_f32(0.3, 1.0), 0.0),
         },
     };
     Shape::new(g).unwrap_or_else(|_| Shape::cuboid(v(0.5, 0.4)).unwrap())
@@ -377,11 +360,14 @@ fn place(
     pa: &dyn ps::Shape,
     pb: &dyn ps::Shape,
 ) -> (Transform, Transform) {
-    let xa = Transform::new(v(rng.f(-2.0, 2.0), rng.f(-2.0, 2.0)), rng.f(-3.2, 3.2));
-    let dir = Transform::new(Vec2::ZERO, rng.f(-3.2, 3.2))
+    let xa = Transform::new(
+        v(rng.range_f32(-2.0, 2.0), rng.range_f32(-2.0, 2.0)),
+        rng.range_f32(-3.2, 3.2),
+    );
+    let dir = Transform::new(Vec2::ZERO, rng.range_f32(-3.2, 3.2))
         .q
         .apply(Vec2::X);
-    let angle = rng.f(-3.2, 3.2);
+    let angle = rng.range_f32(-3.2, 3.2);
     let at = |t: f32| Transform::new(xa.p + t * dir, angle);
     let (mut lo, mut hi) = (0.0f32, 6.0f32);
     for _ in 0..30 {
@@ -395,9 +381,9 @@ fn place(
     let _ = (a, b);
     // From 0.15 deep to 0.03 apart (the prediction is 0.02), a tenth of them deeper.
     let offset = if rng.below(10) == 0 {
-        rng.f(-0.6, -0.15)
+        rng.range_f32(-0.6, -0.15)
     } else {
-        rng.f(-0.15, 0.03)
+        rng.range_f32(-0.15, 0.03)
     };
     (xa, at(hi + offset))
 }
@@ -623,7 +609,7 @@ fn classify(
 }
 
 fn run(kind_a: Kind, kind_b: Kind, seed: u64, stats: &mut BTreeMap<ManifoldSource, Stats>) {
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let settings = Settings::default();
     let spec = settings.speculative_distance as f64;
     for _ in 0..PAIRS_PER_COMBINATION {

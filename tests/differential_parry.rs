@@ -35,6 +35,8 @@ use collidescope::core::gjk::{shape_distance, CacheUse, DistanceInput, SimplexCa
 use collidescope::core::hull::convex_hull;
 use collidescope::core::math::Transform;
 use collidescope::core::shape::{Geometry, Shape};
+use collidescope::verify::exact::{angle_between as angle, closest_on_segment, cross64, hull64};
+use collidescope::verify::Rng;
 use glam::{DVec2, Vec2};
 use parry2d::math::{Isometry, Point, Real, Vector};
 use parry2d::query::{self as pq, ClosestPoints};
@@ -93,41 +95,6 @@ const SUPPORT_MARGIN: f64 = 1.0e-3;
 const PAIRS_PER_COMBINATION: usize = 250;
 
 const SEED: u64 = 0x00C0_111D_E5C0_7E01;
-
-// ---------------------------------------------------------------------------------
-// A small deterministic PRNG (SplitMix64).
-// ---------------------------------------------------------------------------------
-
-struct Rng(u64);
-
-impl Rng {
-    fn new(seed: u64) -> Rng {
-        Rng(seed)
-    }
-    fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    /// Uniform in [0, 1).
-    fn unit(&mut self) -> f64 {
-        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
-    }
-    fn range(&mut self, lo: f64, hi: f64) -> f64 {
-        lo + (hi - lo) * self.unit()
-    }
-    fn int(&mut self, lo: usize, hi_inclusive: usize) -> usize {
-        lo + (self.next_u64() % (hi_inclusive - lo + 1) as u64) as usize
-    }
-    fn coin(&mut self) -> bool {
-        self.next_u64() & 1 == 1
-    }
-    fn vec(&mut self, lo: f64, hi: f64) -> Vec2 {
-        Vec2::new(self.range(lo, hi) as f32, self.range(lo, hi) as f32)
-    }
-}
 
 // ---------------------------------------------------------------------------------
 // Shapes of every kind, built for both libraries from the same numbers.
@@ -294,15 +261,6 @@ fn random_sample(rng: &mut Rng, kind: Kind) -> Sample {
 // Exact geometry in f64.
 // ---------------------------------------------------------------------------------
 
-fn cross64(a: DVec2, b: DVec2) -> f64 {
-    a.x * b.y - a.y * b.x
-}
-
-/// Unsigned angle between two directions, radians.
-fn angle(a: DVec2, b: DVec2) -> f64 {
-    cross64(a, b).atan2(a.dot(b)).abs()
-}
-
 /// The core of `shape` placed at (`position`, `angle`), in f64. The rotation is taken in
 /// f64 from the f32 angle: this is the exact geometry the f32 inputs describe.
 fn world_core(shape: &Shape, position: DVec2, angle: f32) -> Vec<DVec2> {
@@ -315,44 +273,6 @@ fn world_core(shape: &Shape, position: DVec2, angle: f32) -> Vec<DVec2> {
             DVec2::new(c * v.x - s * v.y, s * v.x + c * v.y) + position
         })
         .collect()
-}
-
-/// Convex hull (Andrew's monotone chain), counter-clockwise, collinear points dropped.
-fn hull64(points: &[DVec2]) -> Vec<DVec2> {
-    let mut p = points.to_vec();
-    p.sort_by(|a, b| a.x.total_cmp(&b.x).then(a.y.total_cmp(&b.y)));
-    p.dedup();
-    if p.len() <= 2 {
-        return p;
-    }
-    let mut h: Vec<DVec2> = Vec::with_capacity(2 * p.len());
-    for &q in &p {
-        while h.len() >= 2 && cross64(h[h.len() - 1] - h[h.len() - 2], q - h[h.len() - 2]) <= 0.0 {
-            h.pop();
-        }
-        h.push(q);
-    }
-    let lower = h.len() + 1;
-    for &q in p.iter().rev().skip(1) {
-        while h.len() >= lower
-            && cross64(h[h.len() - 1] - h[h.len() - 2], q - h[h.len() - 2]) <= 0.0
-        {
-            h.pop();
-        }
-        h.push(q);
-    }
-    h.pop();
-    h
-}
-
-/// Closest point of the segment `a`–`b` to `p`.
-fn closest_on_segment(a: DVec2, b: DVec2, p: DVec2) -> DVec2 {
-    let e = b - a;
-    let ee = e.dot(e);
-    if ee == 0.0 {
-        return a;
-    }
-    a + e * ((p - a).dot(e) / ee).clamp(0.0, 1.0)
 }
 
 /// Where the origin lies relative to a convex CCW polygon `h` (1 or more vertices):

@@ -21,6 +21,7 @@ use collidescope::core::math::Transform;
 use collidescope::core::minkowski::minkowski_difference;
 use collidescope::core::shape::{Geometry, Shape};
 use collidescope::core::support::SupportMap;
+use collidescope::verify::Rng;
 use glam::{DVec2, Vec2};
 use proptest::prelude::*;
 use std::f32::consts::PI;
@@ -45,33 +46,14 @@ const SUPPORT_MARGIN: f32 = 1.0e-3;
 // Shapes from a seed: the kinds of the differential test, at a chosen scale.
 // ---------------------------------------------------------------------------------
 
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> f32 {
-        // SplitMix64, uniform in [0, 1).
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        ((z ^ (z >> 31)) >> 40) as f32 / (1u64 << 24) as f32
-    }
-    fn range(&mut self, lo: f32, hi: f32) -> f32 {
-        lo + (hi - lo) * self.next()
-    }
-    fn vec(&mut self, lo: f32, hi: f32) -> Vec2 {
-        Vec2::new(self.range(lo, hi), self.range(lo, hi))
-    }
-}
-
 /// A convex polygon of 3 to 12 vertices on a random ellipse, scaled by `s`.
 fn polygon_points(rng: &mut Rng, s: f32) -> Vec<Vec2> {
     loop {
-        let n = 3 + (rng.next() * 10.0) as usize;
-        let mut angles: Vec<f32> = (0..n).map(|_| rng.range(0.0, 2.0 * PI)).collect();
+        let n = 3 + (rng.unit_f32() * 10.0) as usize;
+        let mut angles: Vec<f32> = (0..n).map(|_| rng.range_f32(0.0, 2.0 * PI)).collect();
         angles.sort_by(f32::total_cmp);
-        let (ax, ay) = (rng.range(0.2, 2.0), rng.range(0.2, 2.0));
-        let c = rng.vec(-1.0, 1.0);
+        let (ax, ay) = (rng.range_f32(0.2, 2.0), rng.range_f32(0.2, 2.0));
+        let c = rng.vec_f32(-1.0, 1.0);
         let pts: Vec<Vec2> = angles
             .iter()
             .map(|t| s * (c + Vec2::new(ax * t.cos(), ay * t.sin())))
@@ -85,23 +67,23 @@ fn polygon_points(rng: &mut Rng, s: f32) -> Vec<Vec2> {
 /// Kinds: 0 circle, 1 polygon, 2 box, 3 capsule, 4 segment, 5 rounded polygon,
 /// 6 rounded box. Every length is multiplied by `s`.
 fn make_shape(kind: u8, seed: u64, s: f32) -> Shape {
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let two_points = |rng: &mut Rng| loop {
-        let (a, b) = (rng.vec(-1.5, 1.5), rng.vec(-1.5, 1.5));
+        let (a, b) = (rng.vec_f32(-1.5, 1.5), rng.vec_f32(-1.5, 1.5));
         if a.distance(b) > 0.05 {
             return (s * a, s * b);
         }
     };
     let geometry = match kind % 7 {
         0 => Geometry::Circle {
-            radius: s * rng.range(0.1, 2.0),
+            radius: s * rng.range_f32(0.1, 2.0),
         },
         1 => Geometry::Polygon {
             points: polygon_points(&mut rng, s),
             radius: 0.0,
         },
         2 => Geometry::Box {
-            half_extents: s * rng.vec(0.1, 2.0),
+            half_extents: s * rng.vec_f32(0.1, 2.0),
             radius: 0.0,
         },
         3 => {
@@ -109,7 +91,7 @@ fn make_shape(kind: u8, seed: u64, s: f32) -> Shape {
             Geometry::Capsule {
                 a,
                 b,
-                radius: s * rng.range(0.05, 1.0),
+                radius: s * rng.range_f32(0.05, 1.0),
             }
         }
         4 => {
@@ -118,11 +100,11 @@ fn make_shape(kind: u8, seed: u64, s: f32) -> Shape {
         }
         5 => Geometry::Polygon {
             points: polygon_points(&mut rng, s),
-            radius: s * rng.range(0.05, 0.6),
+            radius: s * rng.range_f32(0.05, 0.6),
         },
         _ => Geometry::Box {
-            half_extents: s * rng.vec(0.1, 2.0),
-            radius: s * rng.range(0.05, 0.6),
+            half_extents: s * rng.vec_f32(0.1, 2.0),
+            radius: s * rng.range_f32(0.05, 0.6),
         },
     };
     Shape::new(geometry).expect("generated shapes are valid")

@@ -26,6 +26,7 @@ use collidescope::core::toi::shape_cast::{
 use collidescope::core::toi::swept_sat::{
     swept_sat, SweptInput, SweptOutput, SweptTermination, SweptTrace,
 };
+use collidescope::verify::Rng;
 use glam::Vec2;
 
 fn v(x: f32, y: f32) -> Vec2 {
@@ -184,39 +185,18 @@ fn finite_cast(o: &CastOutput) -> bool {
 }
 
 // ---------------------------------------------------------------------------------
-// A seeded generator (SplitMix64) and random convex polygons.
+// Random convex polygons (from the crate's one seeded generator).
 // ---------------------------------------------------------------------------------
-
-struct Rng(u64);
-
-impl Rng {
-    fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn unit(&mut self) -> f32 {
-        (self.next_u64() >> 40) as f32 / (1u64 << 24) as f32
-    }
-    fn range(&mut self, lo: f32, hi: f32) -> f32 {
-        lo + (hi - lo) * self.unit()
-    }
-    fn vec(&mut self, lo: f32, hi: f32) -> Vec2 {
-        v(self.range(lo, hi), self.range(lo, hi))
-    }
-}
 
 /// A convex polygon of 3 to 8 vertices on a random ellipse.
 fn random_polygon(rng: &mut Rng, radius: f32) -> Shape {
     loop {
         let n = 3 + (rng.next_u64() % 6) as usize;
         let mut angles: Vec<f32> = (0..n)
-            .map(|_| rng.range(0.0, std::f32::consts::TAU))
+            .map(|_| rng.range_f32(0.0, std::f32::consts::TAU))
             .collect();
         angles.sort_by(f32::total_cmp);
-        let (ax, ay) = (rng.range(0.2, 1.5), rng.range(0.2, 1.5));
+        let (ax, ay) = (rng.range_f32(0.2, 1.5), rng.range_f32(0.2, 1.5));
         let pts: Vec<Vec2> = angles
             .iter()
             .map(|t| v(ax * t.cos(), ay * t.sin()))
@@ -229,20 +209,20 @@ fn random_polygon(rng: &mut Rng, radius: f32) -> Shape {
 
 /// A random motion aimed roughly at A, so that about half the pairs hit.
 fn random_motion<'a>(rng: &mut Rng, a: &'a Shape, b: &'a Shape) -> Motion<'a> {
-    let pa = rng.vec(-3.0, 3.0);
-    let pb = pa + rng.vec(-6.0, 6.0);
-    let aim = (pa + rng.vec(-2.0, 2.0)) - pb;
-    let speed = rng.range(0.5, 2.0);
+    let pa = rng.vec_f32(-3.0, 3.0);
+    let pb = pa + rng.vec_f32(-6.0, 6.0);
+    let aim = (pa + rng.vec_f32(-2.0, 2.0)) - pb;
+    let speed = rng.range_f32(0.5, 2.0);
     let vb = aim * speed;
-    let va = rng.vec(-1.0, 1.0);
+    let va = rng.vec_f32(-1.0, 1.0);
     Motion::new(
         a,
         pa,
-        rng.range(-3.2, 3.2),
+        rng.range_f32(-3.2, 3.2),
         va,
         b,
         pb,
-        rng.range(-3.2, 3.2),
+        rng.range_f32(-3.2, 3.2),
         vb,
     )
 }
@@ -362,7 +342,7 @@ fn capsule_cap_against_box_corner() {
 /// every earlier sampled pose is apart.
 #[test]
 fn swept_sat_impact_pose_touches_and_earlier_poses_are_apart() {
-    let mut rng = Rng(0x05EE_75A7);
+    let mut rng = Rng::new(0x05EE_75A7);
     let (mut hits, mut skipped_near_impact) = (0, 0);
     for _ in 0..2000 {
         let a = random_polygon(&mut rng, 0.0);
@@ -409,7 +389,7 @@ fn swept_sat_impact_pose_touches_and_earlier_poses_are_apart() {
 /// 1e-4 in time, hit for hit.
 #[test]
 fn cast_agrees_with_swept_sat_on_polygons() {
-    let mut rng = Rng(0xCA57_0001);
+    let mut rng = Rng::new(0xCA57_0001);
     let (mut hits, mut misses, mut overlaps, mut worst) = (0, 0, 0, 0.0f32);
     let mut corner_normals = 0;
     let mut iterations = 0u32;
@@ -476,16 +456,19 @@ fn cast_agrees_with_swept_sat_on_polygons() {
 /// never reports a miss where the cast hits.
 #[test]
 fn swept_sat_is_conservative_on_rounded_shapes() {
-    let mut rng = Rng(0x0B0B_CAFE);
+    let mut rng = Rng::new(0x0B0B_CAFE);
     let mut compared = 0;
     for k in 0..2000 {
         let a = match k % 3 {
-            0 => Shape::circle(rng.range(0.2, 1.0)).unwrap(),
-            1 => {
-                Shape::capsule(rng.vec(-1.0, 1.0), rng.vec(1.1, 2.0), rng.range(0.1, 0.6)).unwrap()
-            }
+            0 => Shape::circle(rng.range_f32(0.2, 1.0)).unwrap(),
+            1 => Shape::capsule(
+                rng.vec_f32(-1.0, 1.0),
+                rng.vec_f32(1.1, 2.0),
+                rng.range_f32(0.1, 0.6),
+            )
+            .unwrap(),
             _ => {
-                let r = rng.range(0.05, 0.5);
+                let r = rng.range_f32(0.05, 0.5);
                 random_polygon(&mut rng, r)
             }
         };
@@ -556,8 +539,8 @@ fn touching_exactly() {
 
 #[test]
 fn zero_velocity() {
-    let a = random_polygon(&mut Rng(7), 0.0);
-    let b = random_polygon(&mut Rng(8), 0.0);
+    let a = random_polygon(&mut Rng::new(7), 0.0);
+    let b = random_polygon(&mut Rng::new(8), 0.0);
     let far = Motion::new(
         &a,
         Vec2::ZERO,

@@ -1,0 +1,52 @@
+//! Running the core on a pair, traces off, through the scene's one builder.
+
+use super::*;
+use crate::core::epa::{penetration, PenetrationOutput};
+use crate::core::gjk::{shape_distance, DistanceOutput};
+use crate::core::manifold::{contact_manifold, ManifoldOutput, ManifoldSource};
+use crate::core::sat::{separating_axis, SatOutput};
+use crate::core::sutherland_hodgman::{clip_polygon, ClipOutput};
+use crate::core::toi::shape_cast::{shape_cast, CastOutput};
+use crate::core::toi::swept_sat::{swept_sat, SweptOutput};
+use crate::scene::Settings;
+
+/// Every core result the checks read, for one pair (traces off).
+#[derive(Clone, Debug)]
+pub struct CoreResults {
+    pub distance: DistanceOutput,
+    /// The same query with A and B swapped.
+    pub distance_swapped: DistanceOutput,
+    pub penetration: Option<PenetrationOutput>,
+    pub penetration_swapped: Option<PenetrationOutput>,
+    pub sat: SatOutput,
+    pub manifold_epa: ManifoldOutput,
+    pub manifold_sat: ManifoldOutput,
+    /// Sutherland–Hodgman of the world cores (A clipped by B), when both have area.
+    pub clip: Option<ClipOutput>,
+    pub swept: SweptOutput,
+    pub cast: CastOutput,
+}
+
+/// Runs every algorithm on the pair with `settings`, traces off, through the scene's
+/// one builder ([`PairInputs`]).
+pub fn run_core(pair: &FuzzPair, settings: &Settings) -> CoreResults {
+    let inputs = pair.inputs(settings);
+    let swapped = inputs.swapped();
+    let clip =
+        (pair.shape_a.vertices().len() >= 3 && pair.shape_b.vertices().len() >= 3).then(|| {
+            let (wa, wb) = inputs.world_cores();
+            clip_polygon(&wa, &wb, None)
+        });
+    CoreResults {
+        distance: shape_distance(&inputs.distance(), None, None),
+        distance_swapped: shape_distance(&swapped.distance(), None, None),
+        penetration: penetration(&inputs.penetration(), None, None),
+        penetration_swapped: penetration(&swapped.penetration(), None, None),
+        sat: separating_axis(&inputs.sat(), None),
+        manifold_epa: contact_manifold(&inputs.manifold(ManifoldSource::Epa), None),
+        manifold_sat: contact_manifold(&inputs.manifold(ManifoldSource::Sat), None),
+        clip,
+        swept: swept_sat(&inputs.swept(), None),
+        cast: shape_cast(&inputs.cast(), None),
+    }
+}

@@ -1,0 +1,81 @@
+//! Disagreements as scene files the debugger opens.
+
+use super::*;
+use crate::core::shape::{Pose, Shape};
+use crate::scene::{save_scene, Scene, SceneShape, View};
+use glam::Vec2;
+use std::path::{Path, PathBuf};
+
+/// The scene of a disagreement: the pair as shapes A and B (velocities kept), the
+/// check as the title, the numbers and the way to reproduce it in the notes, and the
+/// view on the algorithm concerned.
+pub fn disagreement_scene(pair: &FuzzPair, d: &Disagreement) -> Result<Scene, String> {
+    let shape = |name: &str, s: &Shape, pose: &Pose, velocity: Vec2| {
+        SceneShape::new(name, s.geometry().clone(), pose.position, pose.angle).map(|mut s| {
+            s.velocity = velocity;
+            s
+        })
+    };
+    let a = shape("A", &pair.shape_a, &pair.pose_a, pair.velocity_a)?;
+    let b = shape("B", &pair.shape_b, &pair.pose_b, pair.velocity_b)?;
+    let notes = format!(
+        "Fuzzer disagreement, check {check}: {detail}. Error {err:.3e} against the tolerance \
+         {tol:.3e}. A is a {ka}, B a {kb} ({family} family). Reproduce: collidescope fuzz \
+         --seed {seed} --start {index} --count 1",
+        check = d.check.name(),
+        detail = d.detail,
+        err = d.error,
+        tol = d.tolerance,
+        ka = pair.kind_a.name(),
+        kb = pair.kind_b.name(),
+        family = pair.family.name(),
+        seed = d.seed,
+        index = d.index,
+    );
+    Ok(Scene {
+        title: format!(
+            "Fuzz: {} (seed {}, pair {})",
+            d.check.name(),
+            d.seed,
+            d.index
+        ),
+        notes,
+        group: "Fuzz failures".to_string(),
+        shapes: vec![a, b],
+        view: View {
+            a: "A".to_string(),
+            b: "B".to_string(),
+            algorithm: d.check.algorithm(),
+            manifold_source: d
+                .manifold_source
+                .map(|s| s.as_str().to_string())
+                .unwrap_or_default(),
+            ..View::default()
+        },
+        ..Scene::default()
+    })
+}
+
+/// The file name of a disagreement's scene.
+pub fn scene_file_name(d: &Disagreement) -> String {
+    format!("{}-seed{}-pair{:07}.ron", d.check.name(), d.seed, d.index)
+}
+
+/// Writes one scene per kept disagreement into `dir` (created if missing), at most
+/// `max` files. Returns the paths written.
+pub fn write_scenes(report: &FuzzReport, dir: &Path, max: usize) -> Result<Vec<PathBuf>, String> {
+    if report.disagreements.is_empty() || max == 0 {
+        return Ok(Vec::new());
+    }
+    std::fs::create_dir_all(dir)
+        .map_err(|e| format!("{}: cannot create the folder: {e}", dir.display()))?;
+    let mut written = Vec::new();
+    for d in report.disagreements.iter().take(max) {
+        let pair = generate_pair(d.seed, d.index);
+        let scene = disagreement_scene(&pair, d)?;
+        let path = dir.join(scene_file_name(d));
+        save_scene(&scene, &path).map_err(|e| e.to_string())?;
+        written.push(path);
+    }
+    Ok(written)
+}

@@ -1,0 +1,54 @@
+//! Tolerances of the checks, each relative to the configuration's size `L` (see the
+//! module docs of [`crate::verify`]).
+
+use crate::core::consts::GJK_RELATIVE_TOLERANCE;
+
+/// Lengths computed in A's frame (GJK distance, EPA's absolute part, SAT separations,
+/// manifold separations), relative to `L`: 2e-6·L is ~17 f32 ulps of the largest local
+/// coordinate. GJK's distance is a barycentric combination of vertex differences (a
+/// handful of roundings each) plus the transform into A's frame. It is also the
+/// "touching" band: a pair whose exact signed distance is within it may come out as
+/// overlapping or as apart (f32 does not resolve the sign there).
+pub const LENGTH_TOLERANCE: f64 = 2.0e-6;
+
+/// World-space points (witness points, manifold points, clip vertices): they also
+/// carry the rounding of the world coordinates, this many f32 epsilons of `W` (the
+/// transform back to world space rounds each coordinate once or twice; 8 leaves room
+/// for the rotation's products).
+pub const WORLD_ROUNDING: f64 = 8.0 * f32::EPSILON as f64;
+
+/// Angle (radians) within which two normals count as the same. A penetration normal
+/// is an edge normal of B − A up to f32 rounding of the edge direction (~1e-6 rad for
+/// edges longer than 1% of L); a normal between separated cores is `z/|z|`, good to
+/// `LENGTH_TOLERANCE·L/|z|` (added to this where it applies). Normals are compared
+/// only when no other direction within this angle's complement gives the same depth
+/// within the depth tolerance (see [`Reference::normal_is_tie`]).
+pub const NORMAL_TOLERANCE: f64 = 1.0e-3;
+
+/// Angle tolerance for normals from GJK's simplex (separated cores: GJK's normal, and
+/// EPA's when only the radii overlap). GJK stops when a support point improves the
+/// distance by less than `GJK_RELATIVE_TOLERANCE` (1e-6) of it; near the minimum the
+/// distance is quadratic in the normal's angle, so a converged normal is good only to
+/// `sqrt(2·1e-6)` ≈ 1.4e-3 rad (a 0.027-long segment 25.6 from a circle's centre
+/// converged on an end vertex, its normal 1.03e-3 rad off). This is added to
+/// [`NORMAL_TOLERANCE`].
+pub fn gjk_normal_tolerance() -> f64 {
+    NORMAL_TOLERANCE + (2.0 * GJK_RELATIVE_TOLERANCE as f64).sqrt()
+}
+
+/// EPA depth: EPA stops when the support point along the closest edge's normal is
+/// within `epa_tolerance·d` (relative, default 1e-4) plus 1e-6 of the Minkowski
+/// difference's size of that edge, so its depth is a lower bound within that much of
+/// the exact one. The depth tolerance is `DEFAULT_EPA_TOLERANCE·depth +
+/// DEPTH_LENGTH_FACTOR·LENGTH_TOLERANCE·L`: the absolute floor (the difference's size
+/// is up to 2·L) plus the f32 term.
+pub const DEPTH_LENGTH_FACTOR: f64 = 2.0;
+
+/// The slab margin used by the manifold depth check: the incident shape's deepest
+/// vertex must lie this many length tolerances inside the reference face's side
+/// planes for the deepest manifold point to be that vertex.
+pub(super) const SLAB_MARGIN: f64 = 4.0;
+
+/// Pairs kept in a report (with their details) for scene files; the counts include
+/// every disagreement.
+pub const DEFAULT_KEEP: usize = 1000;

@@ -1,0 +1,5 @@
+//! Helpers shared by the integration tests (each test file is its own crate and
+//! takes what it needs with `mod common;`).
+#![allow(dead_code)]
+
+pub mod alloc;
