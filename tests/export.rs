@@ -3,13 +3,13 @@
 //! the `png` crate (size, not blank, a shape's fill blended over the background), and
 //! the `export` command (flip book, errors, atomic writes) run as a real process.
 
-use collidescope::render::export::{
-    export_png, export_svg, layout, render_svg, ExportOptions, SceneExport, ViewFrame, BACKGROUND,
-    BAND,
+use collidescope::render::{
+    export_png, export_svg, layout, render_svg, ExportOptions, SceneExport, ViewFrame,
 };
 use collidescope::scene::{parse_scene, Scene};
 use collidescope::trace::analysis::Algorithm;
 use collidescope::view::draw::{shape_outline, LayerId, Prim, Rgba, Space, SHAPE_A, SHAPE_B};
+use collidescope::view::palette::{BACKGROUND, BAND};
 use glam::Vec2;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -692,7 +692,7 @@ fn every_algorithm_and_step_renders_in_both_formats() {
             assert!(p.list.layer(LayerId::Shapes).is_some());
             let svg = render_svg(&p, 640, 400).unwrap();
             assert!(svg.contains("id=\"view-world\"") && svg.contains("id=\"view-config\""));
-            let png = collidescope::render::export::render_png(&p, 640, 400).unwrap();
+            let png = collidescope::render::render_png(&p, 640, 400).unwrap();
             assert_eq!(decode(&png).0, 640);
         }
     }

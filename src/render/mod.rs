@@ -1,3 +1,257 @@
-//! Backends without a window: the same draw list as the debugger, as SVG or PNG ([`export`]).
+//! Backends without a window. Image export: the picture of any algorithm step as SVG (vector, for slides) or PNG
+//! (rendered in software, so it needs no display), from the same draw list the app draws.
+//!
+//! A picture of `width × height` pixels has three bands, top to bottom:
+//! - the header: one title line (scene title · algorithm · pair · "step k of n");
+//! - the two views side by side, the world on the left and configuration space B − A on
+//!   the right, each with its grid, axis labels and title, drawn as the app's canvas draws
+//!   them (`src/gui/canvas.rs`: same colours, pixel widths, dashes, arrow heads, labels);
+//! - the legend: a swatch and a label for shape A, shape B and every layer drawn.
+//!
+//! Both formats come from one walk over the layout ([`paint`]) into a `Painter`, so the
+//! SVG and the PNG cannot disagree: the SVG painter writes one element per call, the PNG
+//! painter rasterises with tiny-skia (anti-aliased) and fontdue (text in Hack, the font
+//! the app's canvas uses).
+//!
+//! Structure of the SVG (tests rely on it):
+//! - `<g id="view-world">` / `<g id="view-config">`, each clipped to its view
+//!   (`clip-path="url(#clip-world)"`), holding `<g id="grid-world">` and then one
+//!   `<g id="layer-NAME" class="layer" data-label="...">` per layer of the draw list
+//!   (`NAME` is the [`LayerId`] variant, e.g. `layer-GjkSimplex`), in draw-list order;
+//! - in a layer, exactly one element per primitive, one per line: `Polyline` → `<polyline
+//!   class="line">` (open) or `<polygon class="outline">` (closed), `Fill` → `<polygon
+//!   class="fill">`, `Dot` → `<circle class="dot">`, `Arrow` → `<g class="arrow">` (a
+//!   `<line>` and a head `<polygon>`), `Label` → `<g class="label">` (a `<rect>` and a
+//!   `<text>`), `Cross` → `<path class="cross">`. A primitive with a non-finite screen
+//!   coordinate, a fill of fewer than 3 points or a line of fewer than 2 is not drawn
+//!   (the app's canvas draws nothing for those either);
+//! - `<g id="legend">` with a `<g class="legend-item">` per entry.
+//!
+//! Coordinates: a layer's point `p` is drawn at `camera.to_screen(p, viewport)` of its
+//! view ([`layout`] gives both), written with two decimals.
 
-pub mod export;
+mod layout;
+mod paint;
+mod picture;
+mod png;
+mod svg;
+mod text;
+
+pub use layout::*;
+pub use paint::*;
+pub use picture::*;
+pub use png::*;
+pub use svg::*;
+pub use text::*;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    use crate::app::{AppState, DEFAULT_SPLIT};
+    use crate::scene::parse_scene;
+    use crate::scene::Scene;
+    use crate::trace::analysis::Algorithm;
+    use crate::view::camera::Camera;
+    use crate::view::draw::{bounds, LayerId, Space};
+    use glam::Vec2;
+    use std::path::Path;
+
+    fn default_scene() -> Scene {
+        parse_scene(crate::scene::DEFAULT_SCENE, "default").unwrap()
+    }
+
+    #[test]
+    fn numbers_and_escapes() {
+        assert_eq!(num(12.5), "12.5");
+        assert_eq!(num(3.0), "3");
+        assert_eq!(num(-0.001), "0");
+        assert_eq!(num(-1.236), "-1.24");
+        assert_eq!(
+            xml_escape(r#"a<b & "c" 'd'>"#),
+            "a&lt;b &amp; &quot;c&quot; &apos;d&apos;&gt;"
+        );
+        assert_eq!(xml_escape("x\u{1}y"), "x y");
+        assert_eq!(grid_value(-1.0e-7, 0.5, 1), "0.0");
+        assert_eq!(grid_value(-0.5, 0.5, 1), "-0.5");
+    }
+
+    #[test]
+    fn hack_is_monospaced_and_titles_are_shortened() {
+        let w = text_width("abcdefghij", 13.0);
+        assert!((w - 10.0 * 0.602 * 13.0).abs() < 0.1, "{w}");
+        assert!((text_width("−–·", 13.0) - text_width("abc", 13.0)).abs() < 1e-3);
+        let s = fit_text(&"x".repeat(200), 15.0, 300.0);
+        assert!(s.ends_with('…'));
+        assert!(text_width(&s, 15.0) <= 300.0 + 1e-3);
+        assert_eq!(fit_text("short", 15.0, 300.0), "short");
+    }
+
+    #[test]
+    fn format_from_names_and_paths() {
+        assert_eq!(Format::from_path(Path::new("a/b.SVG")), Some(Format::Svg));
+        assert_eq!(Format::from_path(Path::new("b.png")), Some(Format::Png));
+        assert_eq!(Format::from_path(Path::new("b.jpg")), None);
+        assert_eq!(Format::from_path(Path::new("noext")), None);
+        assert_eq!(Format::from_name("PNG"), Some(Format::Png));
+    }
+
+    #[test]
+    fn layout_bands_views_and_fitted_cameras() {
+        let scene = default_scene();
+        let ex = SceneExport::new(&scene, Algorithm::Gjk);
+        let p = ex.picture(0).unwrap();
+        let l = layout(&p, 1280, 800).unwrap();
+        assert_eq!(l.views.len(), 2);
+        let (w, c) = (
+            l.view(Space::World).unwrap(),
+            l.view(Space::Config).unwrap(),
+        );
+        // World left at the app's split, configuration space right, no gap or overlap.
+        assert_eq!(w.viewport.x, 0.0);
+        assert_eq!(w.viewport.w, (1280.0 * DEFAULT_SPLIT).round());
+        assert_eq!(c.viewport.x, w.viewport.w);
+        assert_eq!(c.viewport.x + c.viewport.w, 1280.0);
+        assert_eq!(w.viewport.y, HEADER_H);
+        assert_eq!(w.viewport.y + w.viewport.h, l.legend.y);
+        assert_eq!(l.legend.y + l.legend.h, 800.0);
+        // Fitted: every drawn point of each view is inside its viewport.
+        for view in &l.views {
+            let (lo, hi) = bounds(&p.list, view.space).unwrap();
+            for q in [lo, hi] {
+                let s = view.to_screen(q);
+                assert!(view.viewport.contains(s), "{:?} {q} -> {s}", view.space);
+            }
+        }
+        // Legend: A, B and one entry per layer; every item inside the legend band.
+        assert_eq!(l.legend_items.len(), 2 + p.list.layers.len());
+        for it in &l.legend_items {
+            assert!(it.at.y >= l.legend.y && it.at.y + SWATCH <= l.legend.y + l.legend.h);
+            assert!(it.at.x + SWATCH + 6.0 + text_width(&it.text, LEGEND_TEXT) <= 1280.0);
+        }
+        // A narrow picture wraps the legend onto more rows.
+        let narrow = layout(&p, 400, 800).unwrap();
+        assert!(narrow.legend.h > l.legend.h);
+    }
+
+    #[test]
+    fn split_one_shows_the_world_only_and_bad_sizes_are_refused() {
+        let scene = default_scene();
+        let mut p = SceneExport::new(&scene, Algorithm::Gjk).picture(0).unwrap();
+        p.split = 1.0;
+        let l = layout(&p, 800, 600).unwrap();
+        assert_eq!(l.views.len(), 1);
+        assert_eq!(l.views[0].space, Space::World);
+        // Configuration-space layers are not in the legend when their view is not shown.
+        assert!(!l
+            .legend_items
+            .iter()
+            .any(|i| i.text == LayerId::Minkowski.label()));
+        for (w, h) in [(100, 600), (800, 100), (9000, 600)] {
+            assert_eq!(
+                layout(&p, w, h).unwrap_err(),
+                ExportError::BadSize {
+                    width: w,
+                    height: h
+                }
+            );
+        }
+    }
+
+    #[test]
+    fn step_out_of_range_names_the_valid_range() {
+        let scene = default_scene();
+        let ex = SceneExport::new(&scene, Algorithm::Epa);
+        let n = ex.step_count();
+        assert!(n >= 2);
+        assert!(ex.picture(n - 1).is_ok());
+        let e = ex.picture(n).unwrap_err();
+        assert_eq!(
+            e,
+            ExportError::StepOutOfRange {
+                algorithm: Algorithm::Epa,
+                step: n,
+                count: n
+            }
+        );
+        assert!(e.to_string().contains(&format!("(0 to {})", n - 1)), "{e}");
+    }
+
+    #[test]
+    fn no_pair_pictures_the_shapes() {
+        let mut scene = default_scene();
+        scene.shapes.truncate(1);
+        let ex = SceneExport::new(&scene, Algorithm::Gjk);
+        assert_eq!(ex.step_count(), 1);
+        let p = ex.picture(0).unwrap();
+        assert!(p.title.contains("no pair"));
+        assert_eq!(p.list.layers.len(), 1);
+        let l = layout(&p, 640, 480).unwrap();
+        assert_eq!(l.legend_items.len(), 1);
+        assert!(render_svg(&p, 640, 480).unwrap().contains("layer-Shapes"));
+    }
+
+    #[test]
+    fn hidden_layers_of_the_scene_view_are_left_out() {
+        let mut scene = default_scene();
+        scene.view.hidden_layers = vec![LayerId::Minkowski];
+        let p = SceneExport::new(&scene, Algorithm::Gjk).picture(0).unwrap();
+        assert!(p.list.layer(LayerId::Minkowski).is_none());
+        assert!(p.list.layer(LayerId::GjkSimplex).is_some());
+    }
+
+    #[test]
+    fn the_app_picture_is_the_scene_picture_of_the_opened_scene() {
+        let mut scene = default_scene();
+        scene.view.algorithm = Algorithm::Manifold;
+        scene.view.manifold_source = "sat".to_string();
+        scene.view.hidden_layers = vec![LayerId::Minkowski];
+        let mut app = AppState::new(scene.clone(), None);
+        let from_app = app_picture(&mut app);
+        let ex = SceneExport::new(&scene, Algorithm::Manifold);
+        let step = ex.view_step();
+        let from_scene = ex.picture(step).unwrap();
+        assert_eq!(from_app.list, from_scene.list);
+        assert_eq!(from_app.title, from_scene.title);
+        assert!(from_app.title.contains("SAT normal"), "{}", from_app.title);
+        assert_eq!(from_app.step, from_scene.step);
+        assert_eq!(from_app.shape_a.as_deref(), Some("A"));
+        assert_eq!(from_app.shape_b.as_deref(), Some("B"));
+        // The EPA normal draws a different manifold layer on this overlapping pair.
+        scene.view.manifold_source = "epa".to_string();
+        let epa = SceneExport::new(&scene, Algorithm::Manifold)
+            .picture(step)
+            .unwrap();
+        assert!(epa.title.contains("EPA normal"));
+        assert_ne!(
+            epa.list.layer(LayerId::Manifold),
+            from_scene.list.layer(LayerId::Manifold)
+        );
+        // The app's cameras once fitted are the picture's.
+        app.world_camera = Camera {
+            center: Vec2::new(0.5, 0.0),
+            zoom: 80.0,
+        };
+        let p = app_picture(&mut app);
+        let l = layout(&p, 900, 600).unwrap();
+        assert_eq!(l.view(Space::World).unwrap().camera, app.world_camera);
+    }
+
+    #[test]
+    fn scene_cameras_are_used_when_they_have_a_zoom() {
+        let mut scene = default_scene();
+        scene.view.world_camera = Camera {
+            center: Vec2::new(1.0, 2.0),
+            zoom: 33.0,
+        };
+        let p = SceneExport::new(&scene, Algorithm::Gjk).picture(0).unwrap();
+        let l = layout(&p, 1000, 700).unwrap();
+        let w = l.view(Space::World).unwrap();
+        assert_eq!(w.camera, scene.view.world_camera);
+        assert_eq!(w.to_screen(Vec2::new(1.0, 2.0)), w.viewport.center());
+        // The configuration camera had none: fitted, origin in view.
+        let c = l.view(Space::Config).unwrap();
+        assert!(c.camera.zoom > 0.0);
+        assert!(c.viewport.contains(c.to_screen(Vec2::ZERO)));
+    }
+}

@@ -5,6 +5,7 @@
 //! [`Space::Config`] for the Minkowski difference B − A); widths and marker sizes
 //! are in screen pixels, so they look the same at every zoom.
 
+use super::palette;
 use crate::core::gjk::{GjkStep, GjkTrace, VoronoiRegion};
 use crate::core::minkowski::round_outline;
 use crate::core::shape::Pose;
@@ -20,21 +21,6 @@ pub enum Space {
     World,
     /// Configuration space: the Minkowski difference B − A, the origin, the simplex.
     Config,
-}
-
-/// An sRGB colour with alpha.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Rgba(pub u8, pub u8, pub u8, pub u8);
-
-impl Rgba {
-    pub const WHITE: Rgba = Rgba(235, 235, 240, 255);
-    pub fn with_alpha(self, a: u8) -> Rgba {
-        Rgba(self.0, self.1, self.2, a)
-    }
-    /// `#rrggbb` for SVG.
-    pub fn hex(self) -> String {
-        format!("#{:02x}{:02x}{:02x}", self.0, self.1, self.2)
-    }
 }
 
 /// One thing to draw.
@@ -89,20 +75,9 @@ impl LayerId {
         }
     }
 
-    /// The layer's colour (also its legend swatch).
+    /// The layer's colour (also its legend swatch): [`palette::layer_color`].
     pub fn color(self) -> Rgba {
-        match self {
-            LayerId::Shapes => Rgba(200, 200, 210, 255),
-            LayerId::Minkowski => Rgba(170, 120, 255, 255),
-            LayerId::GjkSimplex => Rgba(80, 220, 120, 255),
-            LayerId::GjkDirection => Rgba(245, 215, 70, 255),
-            LayerId::Witness => Rgba(70, 215, 235, 255),
-            LayerId::EpaPolytope => Rgba(255, 90, 120, 255),
-            LayerId::Sat => Rgba(90, 200, 180, 255),
-            LayerId::Manifold => Rgba(255, 160, 60, 255),
-            LayerId::Clip => Rgba(120, 170, 255, 255),
-            LayerId::Toi => Rgba(220, 140, 220, 255),
-        }
+        palette::layer_color(self)
     }
 
     /// The view it is drawn in.
@@ -117,10 +92,7 @@ impl LayerId {
     }
 }
 
-/// The fill colour of shape A, of B, and of the other shapes.
-pub const SHAPE_A: Rgba = Rgba(66, 135, 245, 255);
-pub const SHAPE_B: Rgba = Rgba(245, 146, 66, 255);
-pub const SHAPE_OTHER: Rgba = Rgba(150, 150, 160, 255);
+pub use super::palette::{Rgba, SHAPE_A, SHAPE_B, SHAPE_OTHER};
 
 /// A layer and its primitives.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -250,11 +222,7 @@ fn shapes_layer(scene: &Scene, an: Option<&Analysis>, hl: &Highlight) -> Vec<Pri
                 prims.push(Prim::Dot {
                     at: xf.apply(*v),
                     radius: if refused { 6.0 } else { 4.0 },
-                    color: if refused {
-                        Rgba(255, 60, 60, 255)
-                    } else {
-                        Rgba::WHITE
-                    },
+                    color: if refused { palette::ERROR } else { Rgba::WHITE },
                 });
             }
         }

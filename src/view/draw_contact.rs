@@ -9,9 +9,7 @@ use crate::trace::analysis::{manifold_phase, Analysis, ManifoldPhase};
 use crate::view::draw::{LayerId, Prim, Rgba, SHAPE_A, SHAPE_B};
 use glam::Vec2;
 
-const KEPT: Rgba = Rgba(110, 230, 120, 255);
-const CUT: Rgba = Rgba(255, 80, 80, 255);
-const ADDED: Rgba = Rgba(250, 220, 80, 255);
+use super::palette::{ADDED, CUT, KEPT};
 
 fn owner_color(o: Owner) -> Rgba {
     match o {

@@ -7,3 +7,4 @@ pub mod draw;
 pub mod draw_contact;
 pub mod narrate;
 pub mod narrate_contact;
+pub mod palette;

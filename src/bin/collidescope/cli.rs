@@ -226,7 +226,7 @@ pub struct ExportArgs {
 /// `collidescope export`: writes the picture(s) and returns the paths written, or the
 /// error for stderr. Every file is written atomically (temporary file + rename).
 pub fn run_export(args: &ExportArgs) -> Result<Vec<PathBuf>, String> {
-    use collidescope::render::export::{render, write_atomic, Format, SceneExport};
+    use collidescope::render::{render, write_atomic, Format, SceneExport};
     use collidescope::trace::analysis::Algorithm;
     let (scene, _) = load_or_default(Some(&args.scene))?;
     let algorithm = match &args.algorithm {

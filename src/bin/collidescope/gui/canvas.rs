@@ -1,34 +1,25 @@
-//! The canvas: two views (world, configuration space) that draw the draw list with
-//! macroquad, and turn mouse input into edits of the app state.
+//! The canvas: two views (world, configuration space) that paint the draw list through
+//! the one painter (`render::paint_view`, drawn by [`WindowPainter`]), and turn mouse
+//! input into edits of the app state.
 
+use super::painter::WindowPainter;
 use collidescope::app::AppState;
+use collidescope::render::{paint_view, Painter, ViewFrame};
 use collidescope::view::camera::{Camera, Viewport};
-use collidescope::view::draw::{bounds, DrawList, Prim, Rgba, Space};
-use macroquad::math::Vec2 as MqVec2;
+use collidescope::view::draw::{bounds, DrawList, Space};
+use collidescope::view::palette;
 use macroquad::prelude::{
-    draw_line, draw_rectangle, draw_text_ex, draw_triangle, is_key_down, is_mouse_button_down,
-    is_mouse_button_pressed, is_mouse_button_released, load_ttf_font_from_bytes, measure_text,
-    mouse_position, mouse_wheel, Color, Font, KeyCode, MouseButton, TextParams,
+    is_key_down, is_mouse_button_down, is_mouse_button_pressed, is_mouse_button_released,
+    load_ttf_font_from_bytes, mouse_position, mouse_wheel, Color, Font, KeyCode, MouseButton,
 };
 
-/// The canvas background: the export's, so pictures match the app.
+/// The canvas background: the palette's, so pictures match the app.
 pub const BACKGROUND: Color = Color::new(
-    collidescope::render::export::BACKGROUND.0 as f32 / 255.0,
-    collidescope::render::export::BACKGROUND.1 as f32 / 255.0,
-    collidescope::render::export::BACKGROUND.2 as f32 / 255.0,
+    palette::BACKGROUND.0 as f32 / 255.0,
+    palette::BACKGROUND.1 as f32 / 255.0,
+    palette::BACKGROUND.2 as f32 / 255.0,
     1.0,
 );
-const GRID: Color = Color::new(1.0, 1.0, 1.0, 0.06);
-const AXES: Color = Color::new(1.0, 1.0, 1.0, 0.22);
-const GRID_LABEL: Color = Color::new(1.0, 1.0, 1.0, 0.35);
-
-fn color(c: Rgba) -> Color {
-    Color::from_rgba(c.0, c.1, c.2, c.3)
-}
-
-fn mq(v: glam::Vec2) -> MqVec2 {
-    MqVec2::new(v.x, v.y)
-}
 
 /// What the left mouse button is doing on the canvas.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -73,21 +64,6 @@ pub struct Canvas {
     font: Option<Font>,
     /// Refit the configuration view when its content leaves it.
     pub follow_config: bool,
-}
-
-/// Draws `s` with its baseline at (x, y).
-fn text(font: Option<&Font>, s: &str, x: f32, y: f32, size: f32, color: Color) {
-    draw_text_ex(
-        s,
-        x.round(),
-        y.round(),
-        TextParams {
-            font,
-            font_size: size as u16,
-            color,
-            ..Default::default()
-        },
-    );
 }
 
 /// Handle sizes, pixels.
@@ -390,8 +366,6 @@ impl Canvas {
     /// Draws both views with their grids and the layers of the list.
     pub fn draw(&mut self, app: &mut AppState) {
         self.list(app);
-        // Borrow the stored list while drawing (no per-frame copy).
-        let list = std::mem::take(&mut self.list);
         let world_title = format!("world   {} fps", macroquad::time::get_fps());
         let views = [
             (
@@ -407,58 +381,41 @@ impl Canvas {
                 "configuration space: B - A",
             ),
         ];
-        for (space, vp, cam, title) in views {
-            if vp.w < 1.0 || vp.h < 1.0 {
+        let mut out = WindowPainter::new(self.font.as_ref());
+        for (space, viewport, camera, title) in views {
+            if viewport.w < 1.0 || viewport.h < 1.0 {
                 continue;
             }
-            scissor(Some(&vp));
-            draw_rectangle(vp.x, vp.y, vp.w, vp.h, BACKGROUND);
-            draw_grid(&cam, &vp, self.font.as_ref());
-            for layer in list.layers.iter().filter(|l| l.space == space) {
-                for prim in &layer.prims {
-                    draw_prim(prim, &cam, &vp, self.font.as_ref());
-                }
-            }
+            out.rect(&viewport, palette::BACKGROUND);
+            let view = ViewFrame {
+                space,
+                viewport,
+                camera,
+            };
+            paint_view(&view, &self.list, title, &mut out);
             if space == Space::World {
-                if let Some(i) = app.selected {
-                    if let Some(h) = self.rotate_handle(app, i) {
-                        let c = app
-                            .world_camera
-                            .to_screen(app.scene.shapes[i].pose.position, &vp);
-                        dashed(mq(c), mq(h), 1.0, Color::new(1.0, 1.0, 1.0, 0.4));
-                        // White ring: unlike the yellow support points.
-                        macroquad::prelude::draw_circle(
-                            h.x,
-                            h.y,
-                            7.0,
-                            Color::new(1.0, 1.0, 1.0, 0.95),
-                        );
-                        macroquad::prelude::draw_circle(h.x, h.y, 4.0, BACKGROUND);
-                    }
-                }
+                self.draw_rotate_handle(app, &view, &mut out);
             }
-            text(
-                self.font.as_ref(),
-                title,
-                vp.x + 10.0,
-                vp.y + 22.0,
-                17.0,
-                Color::new(1.0, 1.0, 1.0, 0.6),
-            );
-            scissor(None);
         }
-        self.list = list;
         if self.config_vp.w >= 1.0 && self.world_vp.w >= 1.0 {
-            let x = self.config_vp.x;
-            draw_line(
-                x,
-                self.config_vp.y,
-                x,
-                self.config_vp.y + self.config_vp.h,
-                2.0,
-                Color::new(1.0, 1.0, 1.0, 0.25),
-            );
+            let (x, vp) = (self.config_vp.x, self.config_vp);
+            let line = [glam::Vec2::new(x, vp.y), glam::Vec2::new(x, vp.y + vp.h)];
+            out.polyline(&line, false, 2.0, palette::SEPARATOR, false);
         }
+    }
+
+    /// The selected shape's rotate handle: a white ring on a dashed tether.
+    fn draw_rotate_handle(&self, app: &AppState, view: &ViewFrame, out: &mut WindowPainter) {
+        let Some(i) = app.selected else { return };
+        let Some(h) = self.rotate_handle(app, i) else {
+            return;
+        };
+        let c = view.to_screen(app.scene.shapes[i].pose.position);
+        out.begin_group(None, None, None, Some(&view.viewport));
+        out.polyline(&[c, h], false, 1.0, palette::HANDLE_TETHER, true);
+        out.dot(h, 7.0, palette::HANDLE);
+        out.dot(h, 4.0, palette::BACKGROUND);
+        out.end_group();
     }
 }
 
@@ -496,156 +453,4 @@ pub fn contains(app: &AppState, i: usize, w: glam::Vec2) -> bool {
     }
     // Thin shapes (segments) are picked within a few pixels.
     best <= r.max(4.0 / app.world_camera.zoom.max(1e-6))
-}
-
-fn scissor(vp: Option<&Viewport>) {
-    // SAFETY: macroquad's internal GL context is only touched from the main thread
-    // inside the frame, as macroquad's own drawing functions do.
-    let gl = unsafe { macroquad::window::get_internal_gl() };
-    gl.quad_gl
-        .scissor(vp.map(|v| (v.x as i32, v.y as i32, v.w as i32, v.h as i32)));
-}
-
-fn draw_grid(cam: &Camera, vp: &Viewport, font: Option<&Font>) {
-    let step = cam.grid_step(60.0);
-    let lo = cam.to_world(glam::Vec2::new(vp.x, vp.y + vp.h), vp);
-    let hi = cam.to_world(glam::Vec2::new(vp.x + vp.w, vp.y), vp);
-    let decimals = (-step.log10().floor()).max(0.0) as usize;
-    let mut x = (lo.x / step).floor() * step;
-    let mut guard = 0;
-    while x <= hi.x && guard < 400 {
-        let s = cam.to_screen(glam::Vec2::new(x, 0.0), vp);
-        let c = if x.abs() < step * 1e-3 { AXES } else { GRID };
-        draw_line(s.x, vp.y, s.x, vp.y + vp.h, 1.0, c);
-        text(
-            font,
-            &format!("{x:.decimals$}"),
-            s.x + 2.0,
-            vp.y + vp.h - 4.0,
-            12.0,
-            GRID_LABEL,
-        );
-        x += step;
-        guard += 1;
-    }
-    let mut y = (lo.y / step).floor() * step;
-    guard = 0;
-    while y <= hi.y && guard < 400 {
-        let s = cam.to_screen(glam::Vec2::new(0.0, y), vp);
-        let c = if y.abs() < step * 1e-3 { AXES } else { GRID };
-        draw_line(vp.x, s.y, vp.x + vp.w, s.y, 1.0, c);
-        // Leave the title band clear.
-        if s.y > vp.y + 34.0 {
-            text(
-                font,
-                &format!("{y:.decimals$}"),
-                vp.x + 3.0,
-                s.y - 2.0,
-                12.0,
-                GRID_LABEL,
-            );
-        }
-        y += step;
-        guard += 1;
-    }
-}
-
-fn dashed(a: MqVec2, b: MqVec2, width: f32, c: Color) {
-    let len = a.distance(b);
-    if len <= 0.0 {
-        return;
-    }
-    let dir = (b - a) / len;
-    let (on, off) = (7.0, 5.0);
-    let mut t = 0.0;
-    while t < len {
-        let e = (t + on).min(len);
-        let p = a + dir * t;
-        let q = a + dir * e;
-        draw_line(p.x, p.y, q.x, q.y, width, c);
-        t += on + off;
-    }
-}
-
-fn draw_prim(prim: &Prim, cam: &Camera, vp: &Viewport, font: Option<&Font>) {
-    let s = |p: glam::Vec2| mq(cam.to_screen(p, vp));
-    match prim {
-        Prim::Polyline {
-            points,
-            closed,
-            width,
-            color: c,
-            dashed: d,
-        } => {
-            let n = points.len();
-            let segs = if *closed { n } else { n.saturating_sub(1) };
-            for k in 0..segs {
-                let a = s(points[k]);
-                let b = s(points[(k + 1) % n]);
-                if *d {
-                    dashed(a, b, *width, color(*c));
-                } else {
-                    draw_line(a.x, a.y, b.x, b.y, *width, color(*c));
-                }
-            }
-        }
-        Prim::Fill { points, color: c } => {
-            if points.len() >= 3 {
-                let p0 = s(points[0]);
-                for k in 1..points.len() - 1 {
-                    draw_triangle(p0, s(points[k]), s(points[k + 1]), color(*c));
-                }
-            }
-        }
-        Prim::Dot {
-            at,
-            radius,
-            color: c,
-        } => {
-            let p = s(*at);
-            macroquad::prelude::draw_circle(p.x, p.y, *radius, color(*c));
-        }
-        Prim::Arrow {
-            from,
-            to,
-            width,
-            color: c,
-        } => {
-            let (a, b) = (s(*from), s(*to));
-            draw_line(a.x, a.y, b.x, b.y, *width, color(*c));
-            let len = a.distance(b);
-            if len > 1.0 {
-                let dir = (b - a) / len;
-                let head = 10.0f32.min(len * 0.5);
-                let side = MqVec2::new(-dir.y, dir.x);
-                let l = b - dir * head + side * head * 0.45;
-                let r = b - dir * head - side * head * 0.45;
-                draw_triangle(b, l, r, color(*c));
-            }
-        }
-        Prim::Label {
-            at,
-            offset,
-            text,
-            color: c,
-            size,
-        } => {
-            let p = s(*at) + MqVec2::new(offset.x, offset.y);
-            let size = (*size * 0.85).round();
-            let dims = measure_text(text, font, size as u16, 1.0);
-            draw_rectangle(
-                p.x.round() - 2.0,
-                p.y.round() - dims.offset_y - 1.0,
-                dims.width + 4.0,
-                dims.height + 3.0,
-                Color::new(0.0, 0.0, 0.0, 0.5),
-            );
-            self::text(font, text, p.x, p.y, size, color(*c));
-        }
-        Prim::Cross { at, size, color: c } => {
-            let p = s(*at);
-            draw_line(p.x - size, p.y, p.x + size, p.y, 2.0, color(*c));
-            draw_line(p.x, p.y - size, p.x, p.y + size, 2.0, color(*c));
-        }
-    }
 }

@@ -2,6 +2,7 @@
 //! lives in [`AppState`] (the library); this module only wires input and drawing.
 
 mod canvas;
+mod painter;
 mod panel;
 
 use canvas::{Canvas, BACKGROUND};

@@ -503,7 +503,7 @@ impl Panel {
     /// Writes the picture of the current step (what the app shows: layers, pair,
     /// step, cameras) as PNG or SVG, by the extension of `export_path`.
     fn export_step(&mut self, app: &mut AppState) {
-        use collidescope::render::export::{app_picture, render, write_atomic, Format};
+        use collidescope::render::{app_picture, render, write_atomic, Format};
         let path = PathBuf::from(self.export_path.trim());
         let result = Format::from_path(&path)
             .ok_or_else(|| "the path must end in .png or .svg".to_string())

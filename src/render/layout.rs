@@ -1,0 +1,193 @@
+//! Where everything goes in a `width × height` picture: the header band, the two views
+//! with their fitted cameras, the legend.
+
+use super::*;
+
+use crate::app::DEFAULT_SPLIT;
+use crate::view::camera::{Camera, Viewport};
+use crate::view::draw::{bounds, DrawList, LayerId, Rgba, Space, SHAPE_A, SHAPE_B};
+use glam::Vec2;
+
+/// One view of the picture: where it is and how it looks at the world.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ViewFrame {
+    pub space: Space,
+    pub viewport: Viewport,
+    /// The camera used (fitted if the picture's had no zoom).
+    pub camera: Camera,
+}
+
+impl ViewFrame {
+    /// Where a point of this view's space lands in the picture, pixels.
+    pub fn to_screen(&self, p: Vec2) -> Vec2 {
+        self.camera.to_screen(p, &self.viewport)
+    }
+}
+
+/// A legend entry: a swatch and its text, placed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LegendItem {
+    pub color: Rgba,
+    pub text: String,
+    /// Top-left of the swatch, pixels.
+    pub at: Vec2,
+}
+
+/// Where everything goes in a picture.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Layout {
+    pub width: u32,
+    pub height: u32,
+    pub header: Viewport,
+    /// The views shown (world first), each at least one pixel wide.
+    pub views: Vec<ViewFrame>,
+    pub legend: Viewport,
+    pub legend_items: Vec<LegendItem>,
+}
+
+impl Layout {
+    pub fn view(&self, space: Space) -> Option<&ViewFrame> {
+        self.views.iter().find(|v| v.space == space)
+    }
+}
+
+pub(super) fn check_size(width: u32, height: u32) -> Result<(), ExportError> {
+    if width < MIN_SIZE.0 || height < MIN_SIZE.1 || width > MAX_SIDE || height > MAX_SIDE {
+        return Err(ExportError::BadSize { width, height });
+    }
+    Ok(())
+}
+
+/// The legend entries of a picture: shapes A and B, then every layer drawn in a view
+/// that is shown, in the panel's layer order.
+pub(super) fn legend_entries(p: &Picture, spaces: &[Space]) -> Vec<(Rgba, String)> {
+    let mut out = Vec::new();
+    if let Some(a) = &p.shape_a {
+        out.push((SHAPE_A, format!("shape A: {a}")));
+    }
+    if let Some(b) = &p.shape_b {
+        out.push((SHAPE_B, format!("shape B: {b}")));
+    }
+    for id in LayerId::ALL {
+        if p.list.layer(id).is_some() && spaces.contains(&id.space()) {
+            out.push((id.color(), id.label().to_string()));
+        }
+    }
+    out
+}
+
+/// A camera that shows the content: the picture's when it has a zoom, else fitted to
+/// the view's layers as the app's `F` does (configuration space keeps the origin in view).
+pub(super) fn resolve_camera(cam: Camera, list: &DrawList, space: Space, vp: &Viewport) -> Camera {
+    if cam.zoom > 0.0 && cam.zoom.is_finite() && cam.center.is_finite() {
+        return cam;
+    }
+    let mut fitted = Camera::default();
+    match bounds(list, space) {
+        Some((lo, hi)) if lo.is_finite() && hi.is_finite() => {
+            let (lo, hi) = match space {
+                Space::World => (lo, hi),
+                Space::Config => (lo.min(Vec2::ZERO), hi.max(Vec2::ZERO)),
+            };
+            fitted.fit(lo, hi, vp);
+        }
+        _ => {
+            fitted = Camera {
+                center: Vec2::ZERO,
+                zoom: 50.0,
+            }
+        }
+    }
+    fitted
+}
+
+/// Lays a picture out at `width × height` pixels.
+pub fn layout(p: &Picture, width: u32, height: u32) -> Result<Layout, ExportError> {
+    check_size(width, height)?;
+    let (w, h) = (width as f32, height as f32);
+    let split = if p.split > 0.0 && p.split.is_finite() {
+        p.split.min(1.0)
+    } else {
+        DEFAULT_SPLIT
+    };
+    let w_world = (w * split).round();
+    let mut spaces = Vec::new();
+    if w_world >= 1.0 {
+        spaces.push(Space::World);
+    }
+    if w - w_world >= 1.0 {
+        spaces.push(Space::Config);
+    }
+
+    // The legend flows left to right and wraps.
+    let mut legend_items = Vec::new();
+    let (x0, x1) = (LEGEND_PAD + 4.0, w - LEGEND_PAD);
+    let (mut x, mut row) = (x0, 0usize);
+    for (color, text) in legend_entries(p, &spaces) {
+        let item_w = SWATCH + 6.0 + text_width(&text, LEGEND_TEXT);
+        if x > x0 && x + item_w > x1 {
+            x = x0;
+            row += 1;
+        }
+        legend_items.push(LegendItem {
+            color,
+            text,
+            // Placed relative to the legend's top; shifted below once its height is known.
+            at: Vec2::new(x, LEGEND_PAD + row as f32 * LEGEND_ROW + 4.0),
+        });
+        x += item_w + LEGEND_GAP;
+    }
+    let rows = if legend_items.is_empty() { 0 } else { row + 1 };
+    let legend_h = (rows as f32 * LEGEND_ROW + 2.0 * LEGEND_PAD).round();
+    let legend = Viewport {
+        x: 0.0,
+        y: h - legend_h,
+        w,
+        h: legend_h,
+    };
+    for item in &mut legend_items {
+        item.at.y += legend.y;
+    }
+
+    let header = Viewport {
+        x: 0.0,
+        y: 0.0,
+        w,
+        h: HEADER_H,
+    };
+    let area_h = (legend.y - HEADER_H).max(1.0);
+    let mut views = Vec::new();
+    for space in spaces {
+        let viewport = match space {
+            Space::World => Viewport {
+                x: 0.0,
+                y: HEADER_H,
+                w: w_world,
+                h: area_h,
+            },
+            Space::Config => Viewport {
+                x: w_world,
+                y: HEADER_H,
+                w: w - w_world,
+                h: area_h,
+            },
+        };
+        let cam = match space {
+            Space::World => p.world_camera,
+            Space::Config => p.config_camera,
+        };
+        views.push(ViewFrame {
+            space,
+            viewport,
+            camera: resolve_camera(cam, &p.list, space, &viewport),
+        });
+    }
+    Ok(Layout {
+        width,
+        height,
+        header,
+        views,
+        legend,
+        legend_items,
+    })
+}

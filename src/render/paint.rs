@@ -1,0 +1,304 @@
+//! The one painter: screen-space drawing operations ([`Painter`]) and the walks that turn
+//! a draw list, a grid and a whole picture into them. The SVG writer, the PNG rasteriser
+//! and the window each implement [`Painter`]; none draws a primitive on its own.
+
+use super::*;
+
+use crate::view::camera::Viewport;
+use crate::view::draw::{DrawList, Prim, Rgba, Space};
+use crate::view::palette::{AXES, BACKGROUND, BAND, GRID, GRID_LABEL, SEPARATOR, VIEW_TITLE};
+use glam::Vec2;
+
+/// Screen-space drawing operations, in pixels with y down. The SVG writer, the PNG
+/// rasteriser and the window each implement it; the walks below are the only code that
+/// turns a primitive into these calls, so the three cannot drift apart.
+pub trait Painter {
+    /// A group: `id`, optional class and label, optional clip rectangle.
+    fn begin_group(
+        &mut self,
+        id: Option<&str>,
+        class: Option<&str>,
+        label: Option<&str>,
+        clip: Option<&Viewport>,
+    );
+    fn end_group(&mut self);
+    fn rect(&mut self, r: &Viewport, c: Rgba);
+    fn polyline(&mut self, pts: &[Vec2], closed: bool, width: f32, c: Rgba, dashed: bool);
+    fn fill(&mut self, pts: &[Vec2], c: Rgba);
+    fn dot(&mut self, at: Vec2, radius: f32, c: Rgba);
+    /// A shaft and, when long enough, a head triangle.
+    fn arrow(&mut self, from: Vec2, to: Vec2, width: f32, head: Option<[Vec2; 3]>, c: Rgba);
+    /// Text with a dark box behind it; `at` is the baseline start.
+    fn label(&mut self, at: Vec2, text: &str, size: f32, c: Rgba, back: &Viewport);
+    /// Plain text; `at` is the baseline start.
+    fn text(&mut self, at: Vec2, text: &str, size: f32, c: Rgba);
+    fn cross(&mut self, at: Vec2, size: f32, c: Rgba);
+    /// A legend entry: a swatch square and its text.
+    fn legend_item(&mut self, swatch: &Viewport, c: Rgba, at: Vec2, text: &str);
+}
+
+/// The arrow head the canvas draws: 10 px (at most half the arrow), 0.45 as wide.
+pub fn arrow_head(a: Vec2, b: Vec2) -> Option<[Vec2; 3]> {
+    let len = a.distance(b);
+    if len <= 1.0 {
+        return None;
+    }
+    let dir = (b - a) / len;
+    let head = 10.0f32.min(len * 0.5);
+    let side = Vec2::new(-dir.y, dir.x);
+    Some([
+        b,
+        b - dir * head + side * head * 0.45,
+        b - dir * head - side * head * 0.45,
+    ])
+}
+
+pub(super) fn finite(pts: &[Vec2]) -> bool {
+    pts.iter().all(|p| p.is_finite())
+}
+
+/// Draws one primitive of a view: world points through the view's camera, labels with
+/// their dark box measured in Hack (the window's font too).
+pub fn paint_prim(prim: &Prim, view: &ViewFrame, out: &mut impl Painter) {
+    let s = |p: Vec2| view.to_screen(p);
+    match prim {
+        Prim::Polyline {
+            points,
+            closed,
+            width,
+            color,
+            dashed,
+        } => {
+            let pts: Vec<Vec2> = points.iter().map(|p| s(*p)).collect();
+            if pts.len() >= 2 && finite(&pts) {
+                out.polyline(&pts, *closed, *width, *color, *dashed);
+            }
+        }
+        Prim::Fill { points, color } => {
+            let pts: Vec<Vec2> = points.iter().map(|p| s(*p)).collect();
+            if pts.len() >= 3 && finite(&pts) {
+                out.fill(&pts, *color);
+            }
+        }
+        Prim::Dot { at, radius, color } => {
+            let p = s(*at);
+            if p.is_finite() {
+                out.dot(p, *radius, *color);
+            }
+        }
+        Prim::Arrow {
+            from,
+            to,
+            width,
+            color,
+        } => {
+            let (a, b) = (s(*from), s(*to));
+            if a.is_finite() && b.is_finite() {
+                out.arrow(a, b, *width, arrow_head(a, b), *color);
+            }
+        }
+        Prim::Label {
+            at,
+            offset,
+            text,
+            color,
+            size,
+        } => {
+            let p = (s(*at) + *offset).round();
+            if p.is_finite() {
+                let size = (*size * LABEL_SCALE).round();
+                let (above, below) = text_extent(text, size);
+                let back = Viewport {
+                    x: p.x - 2.0,
+                    y: p.y - above - 1.0,
+                    w: text_width(text, size) + 4.0,
+                    h: above + below + 3.0,
+                };
+                out.label(p, text, size, *color, &back);
+            }
+        }
+        Prim::Cross { at, size, color } => {
+            let p = s(*at);
+            if p.is_finite() {
+                out.cross(p, *size, *color);
+            }
+        }
+    }
+}
+
+/// A grid value with `decimals` decimals, without a "-0".
+pub(super) fn grid_value(v: f32, step: f32, decimals: usize) -> String {
+    let v = if v.abs() < step * 1.0e-3 { 0.0 } else { v };
+    format!("{v:.decimals$}")
+}
+
+/// The grid with axis labels. Labels of horizontal lines stay out of the title band
+/// at the top of the view, where they would run into the view's title.
+pub fn paint_grid(view: &ViewFrame, out: &mut impl Painter) {
+    let (cam, vp) = (&view.camera, &view.viewport);
+    let step = cam.grid_step(GRID_PX);
+    if !(step.is_finite() && step > 0.0) {
+        return;
+    }
+    let lo = cam.to_world(Vec2::new(vp.x, vp.y + vp.h), vp);
+    let hi = cam.to_world(Vec2::new(vp.x + vp.w, vp.y), vp);
+    let decimals = (-step.log10().floor()).clamp(0.0, 9.0) as usize;
+    let first = (lo.x / step).floor();
+    for k in 0..MAX_GRID_LINES {
+        let x = (first + k as f32) * step;
+        if x > hi.x {
+            break;
+        }
+        let sx = cam.to_screen(Vec2::new(x, 0.0), vp).x;
+        let c = if x.abs() < step * 1e-3 { AXES } else { GRID };
+        out.polyline(
+            &[Vec2::new(sx, vp.y), Vec2::new(sx, vp.y + vp.h)],
+            false,
+            1.0,
+            c,
+            false,
+        );
+        out.text(
+            Vec2::new(sx + 2.0, vp.y + vp.h - 4.0).round(),
+            &grid_value(x, step, decimals),
+            GRID_LABEL_SIZE,
+            GRID_LABEL,
+        );
+    }
+    let first = (lo.y / step).floor();
+    for k in 0..MAX_GRID_LINES {
+        let y = (first + k as f32) * step;
+        if y > hi.y {
+            break;
+        }
+        let sy = cam.to_screen(Vec2::new(0.0, y), vp).y;
+        let c = if y.abs() < step * 1e-3 { AXES } else { GRID };
+        out.polyline(
+            &[Vec2::new(vp.x, sy), Vec2::new(vp.x + vp.w, sy)],
+            false,
+            1.0,
+            c,
+            false,
+        );
+        if sy > vp.y + TITLE_BAND {
+            out.text(
+                Vec2::new(vp.x + 3.0, sy - 2.0).round(),
+                &grid_value(y, step, decimals),
+                GRID_LABEL_SIZE,
+                GRID_LABEL,
+            );
+        }
+    }
+}
+
+pub(super) fn space_name(space: Space) -> &'static str {
+    match space {
+        Space::World => "world",
+        Space::Config => "config",
+    }
+}
+
+/// The height of a view's title band, pixels: grid labels keep out of it.
+const TITLE_BAND: f32 = 34.0;
+
+/// One view: clipped to its viewport, its grid, the draw list's layers of its space in
+/// order, and its title at the top left. The window and the exports both draw a view
+/// with this (the window adds its handles on top).
+pub fn paint_view(view: &ViewFrame, list: &DrawList, title: &str, out: &mut impl Painter) {
+    let name = space_name(view.space);
+    out.begin_group(
+        Some(&format!("view-{name}")),
+        Some("view"),
+        None,
+        Some(&view.viewport),
+    );
+    out.begin_group(Some(&format!("grid-{name}")), Some("grid"), None, None);
+    paint_grid(view, out);
+    out.end_group();
+    for layer in list.layers.iter().filter(|x| x.space == view.space) {
+        out.begin_group(
+            Some(&format!("layer-{:?}", layer.id)),
+            Some("layer"),
+            Some(layer.id.label()),
+            None,
+        );
+        for prim in &layer.prims {
+            paint_prim(prim, view, out);
+        }
+        out.end_group();
+    }
+    let vp = &view.viewport;
+    out.text(
+        Vec2::new(vp.x + 10.0, vp.y + 22.0),
+        title,
+        VIEW_TITLE_SIZE,
+        VIEW_TITLE,
+    );
+    out.end_group();
+}
+
+/// Paints the whole picture: background, header, views (grid, layers, title), legend.
+pub(super) fn paint(p: &Picture, l: &Layout, out: &mut impl Painter) {
+    let full = Viewport {
+        x: 0.0,
+        y: 0.0,
+        w: l.width as f32,
+        h: l.height as f32,
+    };
+    out.rect(&full, BACKGROUND);
+
+    out.begin_group(Some("header"), None, None, Some(&l.header));
+    out.rect(&l.header, BAND);
+    // The step right-aligned; the title cut to leave room for it.
+    let mut title_w = l.header.w - 20.0;
+    if let Some((step, count)) = p.step {
+        let s = step_text(step, count);
+        let w = text_width(&s, TITLE_SIZE);
+        out.text(
+            Vec2::new((l.header.w - 10.0 - w).round(), 21.0),
+            &s,
+            TITLE_SIZE,
+            Rgba::WHITE,
+        );
+        title_w -= w + 24.0;
+    }
+    let title = fit_text(&p.title, TITLE_SIZE, title_w);
+    out.text(Vec2::new(10.0, 21.0), &title, TITLE_SIZE, Rgba::WHITE);
+    out.end_group();
+
+    for view in &l.views {
+        let title = match view.space {
+            Space::World => "world",
+            Space::Config => "configuration space: B - A",
+        };
+        paint_view(view, &p.list, title, out);
+    }
+    // The line between the views.
+    if let (Some(_), Some(c)) = (l.view(Space::World), l.view(Space::Config)) {
+        let x = c.viewport.x;
+        out.polyline(
+            &[
+                Vec2::new(x, c.viewport.y),
+                Vec2::new(x, c.viewport.y + c.viewport.h),
+            ],
+            false,
+            2.0,
+            SEPARATOR,
+            false,
+        );
+    }
+
+    out.begin_group(Some("legend"), None, None, Some(&l.legend));
+    out.rect(&l.legend, BAND);
+    for item in &l.legend_items {
+        let swatch = Viewport {
+            x: item.at.x,
+            y: item.at.y,
+            w: SWATCH,
+            h: SWATCH,
+        };
+        let text_at = Vec2::new(item.at.x + SWATCH + 6.0, item.at.y + SWATCH - 1.0);
+        out.legend_item(&swatch, item.color, text_at, &item.text);
+    }
+    out.end_group();
+}
