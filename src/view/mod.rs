@@ -4,7 +4,7 @@
 
 pub mod camera;
 pub mod draw;
-pub mod draw_contact;
 pub mod narrate;
 pub mod narrate_contact;
 pub mod palette;
+pub mod text;

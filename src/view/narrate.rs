@@ -2,31 +2,11 @@
 //! This is what makes the debugger a teaching tool: every sentence is built from
 //! the trace record, never from a guess.
 
+use super::text::tidy_zeros;
 use crate::core::epa::{EpaStep, EpaTermination, EpaTrace};
 use crate::core::gjk::{CacheUse, GjkStep, GjkTermination, GjkTrace, SimplexVertex, VoronoiRegion};
 use crate::trace::analysis::{Algorithm, Analysis, EpaPhase};
 use glam::Vec2;
-
-/// Removes the minus sign of numbers that print as zero ("-0.0000" → "0.0000"),
-/// which f32 rounding produces and which reads as a (false) negative value.
-pub fn tidy_zeros(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    let mut prev: Option<char> = None;
-    for (k, c) in s.char_indices() {
-        if c == '-' && !prev.is_some_and(char::is_alphanumeric) {
-            let rest = &s[k + 1..];
-            let zeros = rest.chars().take_while(|c| *c == '0' || *c == '.').count();
-            let next = rest.chars().nth(zeros);
-            if zeros > 0 && !next.is_some_and(|n| n.is_ascii_digit()) {
-                prev = Some(c);
-                continue; // "-0.000": drop the sign
-            }
-        }
-        out.push(c);
-        prev = Some(c);
-    }
-    out
-}
 
 fn p(v: Vec2) -> String {
     // `+ 0.0` turns −0 into 0.

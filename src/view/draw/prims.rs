@@ -1,0 +1,70 @@
+//! Small builders of primitives shared by every layer: lines, dots, labels, a clip
+//! plane, the owner's colour.
+
+use super::{Prim, Rgba, SHAPE_A, SHAPE_B};
+use crate::core::sat::Owner;
+use crate::scene::Scene;
+use crate::trace::analysis::Analysis;
+use glam::Vec2;
+
+/// A solid line.
+pub(in crate::view::draw) fn line(a: Vec2, b: Vec2, width: f32, color: Rgba) -> Prim {
+    seg(a, b, width, color, false)
+}
+
+pub(in crate::view::draw) fn label(at: Vec2, text: impl Into<String>, color: Rgba) -> Prim {
+    Prim::Label {
+        at,
+        offset: Vec2::new(6.0, -6.0),
+        text: crate::view::text::tidy_zeros(&text.into()),
+        color,
+        size: 15.0,
+    }
+}
+
+/// The colour of the shape that owns a feature.
+pub(in crate::view::draw) fn owner_color(o: Owner) -> Rgba {
+    match o {
+        Owner::A => SHAPE_A,
+        Owner::B => SHAPE_B,
+    }
+}
+
+/// A line, solid or dashed.
+pub(in crate::view::draw) fn seg(a: Vec2, b: Vec2, width: f32, color: Rgba, dashed: bool) -> Prim {
+    Prim::Polyline {
+        points: vec![a, b],
+        closed: false,
+        width,
+        color,
+        dashed,
+    }
+}
+
+/// A filled dot, `radius` pixels.
+pub(in crate::view::draw) fn dot(at: Vec2, radius: f32, color: Rgba) -> Prim {
+    Prim::Dot { at, radius, color }
+}
+
+/// A small label (the contact layers').
+pub(in crate::view::draw) fn text(at: Vec2, s: impl Into<String>, color: Rgba) -> Prim {
+    Prim::Label {
+        at,
+        offset: Vec2::new(6.0, -6.0),
+        text: crate::view::text::tidy_zeros(&s.into()),
+        color,
+        size: 14.0,
+    }
+}
+
+/// The size of the pair, for lengths of helper lines and arrows.
+pub(in crate::view::draw) fn size(scene: &Scene, an: &Analysis) -> f32 {
+    (scene.shapes[an.a].shape.bounding_radius() + scene.shapes[an.b].shape.bounding_radius())
+        .max(1.0e-6)
+}
+
+/// A line through `p` perpendicular to `normal`, `half` long each way.
+pub(in crate::view::draw) fn plane(p: Vec2, normal: Vec2, half: f32, color: Rgba) -> Prim {
+    let t = Vec2::new(-normal.y, normal.x);
+    seg(p - t * half, p + t * half, 1.5, color, true)
+}

@@ -1,0 +1,68 @@
+//! The shapes layer: every shape filled and outlined, A and B in their colours, the
+//! selection's handles.
+
+use super::*;
+use crate::scene::Scene;
+use crate::trace::analysis::Analysis;
+use crate::view::palette;
+use glam::Vec2;
+
+/// The shapes layer: every shape filled and outlined with its name; A and B in their
+/// colours; the selection thicker; polygon vertices of the selection as handles.
+pub(super) fn shapes_layer(scene: &Scene, an: Option<&Analysis>, hl: &Highlight) -> Vec<Prim> {
+    let mut prims = Vec::new();
+    for (i, s) in scene.shapes.iter().enumerate() {
+        let color = match an {
+            Some(an) if an.a == i => SHAPE_A,
+            Some(an) if an.b == i => SHAPE_B,
+            _ => SHAPE_OTHER,
+        };
+        let outline = shape_outline(scene, i);
+        let selected = hl.selected == Some(i);
+        prims.push(Prim::Fill {
+            points: outline.clone(),
+            color: color.with_alpha(if selected { 90 } else { 60 }),
+        });
+        prims.push(Prim::Polyline {
+            points: outline,
+            closed: true,
+            width: if selected { 3.0 } else { 1.5 },
+            color,
+            dashed: false,
+        });
+        let xf = s.pose.transform();
+        if s.shape.radius() > 0.0 && s.shape.vertices().len() > 1 {
+            let core: Vec<Vec2> = s.shape.vertices().iter().map(|v| xf.apply(*v)).collect();
+            prims.push(Prim::Polyline {
+                points: core,
+                closed: s.shape.vertices().len() > 2,
+                width: 1.0,
+                color: color.with_alpha(140),
+                dashed: true,
+            });
+        }
+        let role = match an {
+            Some(an) if an.a == i && s.name != "A" => " (A)",
+            Some(an) if an.b == i && s.name != "B" => " (B)",
+            _ => "",
+        };
+        prims.push(Prim::Label {
+            at: xf.apply(s.shape.centroid()),
+            offset: Vec2::new(-8.0, 5.0),
+            text: format!("{}{role}", s.name),
+            color: Rgba::WHITE,
+            size: 16.0,
+        });
+        if selected {
+            for (k, v) in s.shape.vertices().iter().enumerate() {
+                let refused = hl.refused_vertex == Some((i, k));
+                prims.push(Prim::Dot {
+                    at: xf.apply(*v),
+                    radius: if refused { 6.0 } else { 4.0 },
+                    color: if refused { palette::ERROR } else { Rgba::WHITE },
+                });
+            }
+        }
+    }
+    prims
+}
