@@ -5,6 +5,5 @@
 pub mod camera;
 pub mod draw;
 pub mod narrate;
-pub mod narrate_contact;
 pub mod palette;
 pub mod text;

@@ -1,5 +1,7 @@
 //! Numbers as the views print them (labels on the canvas, narration in the panel).
 
+use glam::Vec2;
+
 /// Removes the minus sign of numbers that print as zero ("-0.0000" → "0.0000"),
 /// which f32 rounding produces and which reads as a (false) negative value.
 pub fn tidy_zeros(s: &str) -> String {
@@ -19,6 +21,12 @@ pub fn tidy_zeros(s: &str) -> String {
         prev = Some(c);
     }
     out
+}
+
+/// A vector as the narration prints it: four decimals, never "-0.0000".
+pub fn p(v: Vec2) -> String {
+    // `+ 0.0` turns −0 into 0.
+    format!("({:.4}, {:.4})", v.x + 0.0, v.y + 0.0)
 }
 
 #[cfg(test)]
