@@ -6,7 +6,8 @@
 //! ```text
 //! core    pure queries (GJK, EPA, SAT, manifolds, clipping, box-box, TOI), their settings
 //! scene   the RON scene format, validation, import, atomic saves; one builder → query inputs
-//! trace   the recorded steps of each query (analysis) and the JSON report
+//! trace   the recorded steps of each query (analysis), the JSON report, engines' answers
+//! peers   Box2D v3 and parry2d on the same pair, answers in our terms (feature `peers`)
 //! verify  the fuzzer: generation, exact f64 oracle, checks, run loop, scene writer
 //! view    draw lists (primitives with roles), narration, camera
 //! render  backends without a window: SVG and PNG export
@@ -22,6 +23,8 @@
 
 pub mod app;
 pub mod core;
+#[cfg(feature = "peers")]
+pub mod peers;
 pub mod render;
 pub mod scene;
 pub mod trace;

@@ -2,4 +2,5 @@
 //! scene pair) and the JSON [`report`]. Reads the core and the scene; knows nothing of drawing.
 
 pub mod analysis;
+pub mod peer_answer;
 pub mod report;

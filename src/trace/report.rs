@@ -11,7 +11,9 @@ use crate::core::toi::shape_cast::{shape_cast, CastOutput, CastTrace};
 use crate::core::toi::swept_sat::{swept_sat, SweptOutput, SweptTrace};
 use crate::scene::build::PairInputs;
 use crate::scene::{Scene, SceneShape};
+use crate::trace::peer_answer::EngineAnswer;
 use serde::Serialize;
+use std::collections::BTreeMap;
 
 /// The whole report.
 #[derive(Clone, Debug, Serialize)]
@@ -38,6 +40,10 @@ pub struct PairReport {
     pub toi: Option<ToiJson>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub trace: Option<TraceJson>,
+    /// With `--peers`: each engine's answer on the same pair, keyed `box2d`, `parry2d`
+    /// (see [`EngineAnswer`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub peers: Option<BTreeMap<&'static str, EngineAnswer>>,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -252,6 +258,7 @@ pub fn pair_report(scene: &Scene, a: &SceneShape, b: &SceneShape, with_trace: bo
             manifold: manifold_trace.unwrap_or_default(),
             toi: toi_trace,
         }),
+        peers: None,
     }
 }
 

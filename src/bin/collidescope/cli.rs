@@ -48,6 +48,9 @@ pub enum Command {
         /// Include every recorded algorithm step.
         #[arg(long)]
         trace: bool,
+        /// Add each engine's answer on the same pair (Box2D v3, parry2d) under "peers".
+        #[arg(long)]
+        peers: bool,
     },
     /// Turn a failing pair pasted from an engine (plain text or JSON: the points,
     /// radius, position and angle of two shapes) into a scene file.
@@ -326,7 +329,12 @@ pub fn load_or_default(path: Option<&PathBuf>) -> Result<(Scene, String), String
 }
 
 /// `collidescope report`: prints the JSON, or returns the error for stderr.
-pub fn run_report(scene_path: &PathBuf, pair: Option<&str>, trace: bool) -> Result<String, String> {
+pub fn run_report(
+    scene_path: &PathBuf,
+    pair: Option<&str>,
+    trace: bool,
+    peers: bool,
+) -> Result<String, String> {
     let (scene, label) = load_or_default(Some(scene_path))?;
     let pair = match pair {
         Some(p) => {
@@ -338,6 +346,35 @@ pub fn run_report(scene_path: &PathBuf, pair: Option<&str>, trace: bool) -> Resu
         }
         None => None,
     };
-    let report = scene_report(&scene, &label, pair, trace)?;
+    let mut report = scene_report(&scene, &label, pair, trace)?;
+    if peers {
+        add_peers(&scene, &mut report)?;
+    }
     serde_json::to_string_pretty(&report).map_err(|e| format!("cannot write JSON: {e}"))
+}
+
+/// Fills each pair's `"peers"` with the engines' answers.
+#[cfg(feature = "peers")]
+fn add_peers(
+    scene: &collidescope::scene::Scene,
+    report: &mut collidescope::trace::report::Report,
+) -> Result<(), String> {
+    for p in &mut report.pairs {
+        let index = |n: &str| scene.shape_index(n).ok_or_else(|| format!("no shape {n}"));
+        let (i, j) = (index(&p.a)?, index(&p.b)?);
+        let answers = collidescope::peers::ask_all(&scene.pair(i, j));
+        p.peers = Some(answers.into_iter().map(|(e, a)| (e.key(), a)).collect());
+    }
+    Ok(())
+}
+
+#[cfg(not(feature = "peers"))]
+fn add_peers(
+    _scene: &collidescope::scene::Scene,
+    _report: &mut collidescope::trace::report::Report,
+) -> Result<(), String> {
+    Err(
+        "--peers needs the engines: this collidescope was built without the \"peers\" feature"
+            .into(),
+    )
 }

@@ -9,18 +9,21 @@ use std::process::ExitCode;
 fn main() -> ExitCode {
     let args = Cli::parse();
     match args.command {
-        Some(Command::Report { scene, pair, trace }) => {
-            match cli::run_report(&scene, pair.as_deref(), trace) {
-                Ok(json) => {
-                    println!("{json}");
-                    ExitCode::SUCCESS
-                }
-                Err(e) => {
-                    eprintln!("error: {e}");
-                    ExitCode::FAILURE
-                }
+        Some(Command::Report {
+            scene,
+            pair,
+            trace,
+            peers,
+        }) => match cli::run_report(&scene, pair.as_deref(), trace, peers) {
+            Ok(json) => {
+                println!("{json}");
+                ExitCode::SUCCESS
             }
-        }
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::FAILURE
+            }
+        },
         Some(Command::Import { file, out, title }) => {
             match cli::run_import(&file, out.as_ref(), title.as_deref()) {
                 Ok(Some(text)) => {

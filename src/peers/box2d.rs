@@ -1,0 +1,330 @@
+//! Box2D v3 on one pair, through its C API (`boxdd-sys`).
+//!
+//! Box2D's narrow phase runs in A's frame: every function takes B's transform relative
+//! to A and answers in A's frame, which is converted back to the world here with A's
+//! transform. The relative transform is the core's own (`inv_mul` in f32), so Box2D and
+//! Collidescope see the same relative pose to the bit.
+//!
+//! - distance: `b2ShapeDistance` on two proxies (radii used), with the simplex buffer so
+//!   that Box2D's own GJK iterations can be stepped beside ours;
+//! - manifold: the `b2Collide*` function of the pair's kinds (A and B swapped when Box2D
+//!   has only the other order, e.g. circle–polygon), points at the midpoint between the
+//!   surfaces as Box2D keeps them, turned into a point on each surface;
+//! - time of impact: `b2ShapeCast` (linear, B moving relative to A);
+//! - penetration: Box2D has no penetration-depth query (named in `missing`).
+
+use super::Kind;
+use crate::core::math::{arr, Transform};
+use crate::core::shape::Shape;
+use crate::scene::build::PairInputs;
+use crate::trace::peer_answer::{EngineAnswer, PeerContact, PeerDistance, PeerManifold, PeerToi};
+use boxdd_sys::ffi as b2;
+use glam::Vec2;
+
+/// Box2D's polygons hold at most this many vertices (`B2_MAX_POLYGON_VERTICES`).
+pub const MAX_POLYGON_VERTICES: usize = 8;
+/// GJK iterations recorded from the simplex buffer (Box2D stops at 20).
+const SIMPLEX_CAPACITY: usize = 32;
+
+fn v(p: Vec2) -> b2::b2Vec2 {
+    b2::b2Vec2 { x: p.x, y: p.y }
+}
+
+fn g(p: b2::b2Vec2) -> Vec2 {
+    Vec2::new(p.x, p.y)
+}
+
+fn xf(t: &Transform) -> b2::b2Transform {
+    b2::b2Transform {
+        p: v(t.p),
+        q: b2::b2Rot { c: t.q.c, s: t.q.s },
+    }
+}
+
+/// "Box2D 3.2.0", from the library itself.
+pub fn version() -> String {
+    // SAFETY: a pure function of the C library with no arguments.
+    let ver = unsafe { b2::b2GetVersion() };
+    format!("Box2D {}.{}.{}", ver.major, ver.minor, ver.revision)
+}
+
+/// Why Box2D cannot take this shape, if it cannot.
+fn refusal(shape: &Shape) -> Option<String> {
+    let n = shape.vertices().len();
+    (n > MAX_POLYGON_VERTICES).then(|| {
+        format!("Box2D v3: polygons have at most {MAX_POLYGON_VERTICES} vertices; this one has {n}")
+    })
+}
+
+/// The shape as a Box2D proxy in its local frame: the core's vertices and radius.
+pub fn proxy(shape: &Shape) -> b2::b2ShapeProxy {
+    let points: Vec<b2::b2Vec2> = shape.vertices().iter().map(|p| v(*p)).collect();
+    // SAFETY: `points` holds `count` ≤ 8 vertices (checked by `refusal` before any call);
+    // b2MakeProxy copies them.
+    unsafe { b2::b2MakeProxy(points.as_ptr(), points.len() as i32, shape.radius()) }
+}
+
+/// The shape as a Box2D hull (vertices counter-clockwise, as the core keeps them).
+fn hull(shape: &Shape) -> b2::b2Hull {
+    let mut hull = b2::b2Hull {
+        points: [b2::b2Vec2 { x: 0.0, y: 0.0 }; MAX_POLYGON_VERTICES],
+        count: shape.vertices().len() as i32,
+    };
+    for (k, p) in shape.vertices().iter().enumerate() {
+        hull.points[k] = v(*p);
+    }
+    hull
+}
+
+/// Whether Box2D accepts the shape's vertices as a polygon: `b2ValidateHull` (convex,
+/// counter-clockwise, no vertex within linear slop of the line through its neighbours).
+/// `b2MakePolygon` asserts on a hull that fails, so it is asked first.
+pub fn accepts_polygon(shape: &Shape) -> bool {
+    let h = hull(shape);
+    // SAFETY: a plain value of ≤ 8 points.
+    unsafe { b2::b2ValidateHull(&h) }
+}
+
+/// The shape as a Box2D polygon. Only for shapes [`accepts_polygon`] passed.
+pub fn polygon(shape: &Shape) -> b2::b2Polygon {
+    let h = hull(shape);
+    // SAFETY: a hull b2ValidateHull accepted (checked by the callers).
+    unsafe { b2::b2MakePolygon(&h, shape.radius()) }
+}
+
+/// Every query Box2D has, on the pair.
+pub fn answer(pair: &PairInputs) -> EngineAnswer {
+    let mut out = EngineAnswer::new(version());
+    out.missing.push(
+        "penetration: Box2D v3 has no penetration-depth query (its manifold points carry separations)"
+            .into(),
+    );
+    if let Some(why) = refusal(pair.shape_a).or_else(|| refusal(pair.shape_b)) {
+        out.missing.push(format!("distance, manifold, toi: {why}"));
+        return out;
+    }
+    let (distance, simplexes) = distance(pair);
+    out.distance = Some(distance);
+    out.simplexes = simplexes;
+    match manifold(pair) {
+        Ok(m) => out.manifold = Some(m),
+        Err(why) => out.missing.push(format!("manifold: {why}")),
+    }
+    if pair.moving() {
+        out.toi = Some(toi(pair));
+    }
+    out
+}
+
+/// `b2ShapeDistance` with the simplex buffer: the distance (radii used) and Box2D's
+/// simplex after each GJK iteration, as B − A points in the world frame.
+pub fn distance(pair: &PairInputs) -> (PeerDistance, Vec<Vec<Vec2>>) {
+    let (xa, xb) = (&pair.transform_a, &pair.transform_b);
+    let input = b2::b2DistanceInput {
+        proxyA: proxy(pair.shape_a),
+        proxyB: proxy(pair.shape_b),
+        transform: xf(&xa.inv_mul(xb)),
+        useRadii: true,
+    };
+    let mut cache = b2::b2SimplexCache {
+        count: 0,
+        indexA: [0; 3],
+        indexB: [0; 3],
+    };
+    let empty = b2::b2SimplexVertex {
+        wA: v(Vec2::ZERO),
+        wB: v(Vec2::ZERO),
+        w: v(Vec2::ZERO),
+        a: 0.0,
+        indexA: 0,
+        indexB: 0,
+    };
+    let mut buffer = [b2::b2Simplex {
+        v1: empty,
+        v2: empty,
+        v3: empty,
+        count: 0,
+    }; SIMPLEX_CAPACITY];
+    // SAFETY: the input's proxies are filled; the buffer holds SIMPLEX_CAPACITY entries.
+    let o = unsafe {
+        b2::b2ShapeDistance(
+            &input,
+            &mut cache,
+            buffer.as_mut_ptr(),
+            SIMPLEX_CAPACITY as i32,
+        )
+    };
+    let used = (o.simplexCount.max(0) as usize).min(SIMPLEX_CAPACITY);
+    let simplexes = buffer[..used]
+        .iter()
+        .map(|s| {
+            let n = s.count.clamp(0, 3) as usize;
+            [s.v1, s.v2, s.v3][..n]
+                .iter()
+                .map(|vx| xa.q.apply(g(vx.w)))
+                .collect()
+        })
+        .collect();
+    let normal = xa.q.apply(g(o.normal));
+    let d = PeerDistance {
+        distance: o.distance,
+        point_a: arr(xa.apply(g(o.pointA))),
+        point_b: arr(xa.apply(g(o.pointB))),
+        normal: (o.distance > 0.0 && normal != Vec2::ZERO).then(|| arr(normal)),
+        iterations: Some(o.iterations.max(0) as u32),
+    };
+    (d, simplexes)
+}
+
+/// The manifold in A's frame from the `b2Collide*` function of the pair, or why
+/// Box2D has none. `swapped`: the function takes (B, A).
+/// `rel`: B relative to A; `inv`: A relative to B (for the swapped calls).
+fn collide(
+    a: &Shape,
+    b: &Shape,
+    rel: b2::b2Transform,
+    inv: b2::b2Transform,
+) -> Result<(b2::b2LocalManifold, bool), String> {
+    use Kind::*;
+    let circle = |s: &Shape| b2::b2Circle {
+        center: v(s.vertices()[0]),
+        radius: s.radius(),
+    };
+    let capsule = |s: &Shape| b2::b2Capsule {
+        center1: v(s.vertices()[0]),
+        center2: v(s.vertices()[1]),
+        radius: s.radius(),
+    };
+    let segment = |s: &Shape| b2::b2Segment {
+        point1: v(s.vertices()[0]),
+        point2: v(s.vertices()[1]),
+    };
+    for s in [a, b] {
+        if Kind::of(s) == Polygon && !accepts_polygon(s) {
+            return Err(
+                "Box2D v3 refuses this polygon (b2ValidateHull: a vertex lies within linear slop \
+                 of the line through its neighbours, or the hull is not convex)"
+                    .into(),
+            );
+        }
+    }
+    // SAFETY (every call below): plain values built from validated shapes; polygons
+    // passed b2ValidateHull.
+    let m = unsafe {
+        match (Kind::of(a), Kind::of(b)) {
+            (Circle, Circle) => (b2::b2CollideCircles(&circle(a), &circle(b), rel), false),
+            (Capsule, Circle) => (
+                b2::b2CollideCapsuleAndCircle(&capsule(a), &circle(b), rel),
+                false,
+            ),
+            (Circle, Capsule) => (
+                b2::b2CollideCapsuleAndCircle(&capsule(b), &circle(a), inv),
+                true,
+            ),
+            (Segment, Circle) => (
+                b2::b2CollideSegmentAndCircle(&segment(a), &circle(b), rel),
+                false,
+            ),
+            (Circle, Segment) => (
+                b2::b2CollideSegmentAndCircle(&segment(b), &circle(a), inv),
+                true,
+            ),
+            (Polygon, Circle) => (
+                b2::b2CollidePolygonAndCircle(&polygon(a), &circle(b), rel),
+                false,
+            ),
+            (Circle, Polygon) => (
+                b2::b2CollidePolygonAndCircle(&polygon(b), &circle(a), inv),
+                true,
+            ),
+            (Capsule, Capsule) => (b2::b2CollideCapsules(&capsule(a), &capsule(b), rel), false),
+            (Segment, Capsule) => (
+                b2::b2CollideSegmentAndCapsule(&segment(a), &capsule(b), rel),
+                false,
+            ),
+            (Capsule, Segment) => (
+                b2::b2CollideSegmentAndCapsule(&segment(b), &capsule(a), inv),
+                true,
+            ),
+            (Polygon, Capsule) => (
+                b2::b2CollidePolygonAndCapsule(&polygon(a), &capsule(b), rel),
+                false,
+            ),
+            (Capsule, Polygon) => (
+                b2::b2CollidePolygonAndCapsule(&polygon(b), &capsule(a), inv),
+                true,
+            ),
+            (Polygon, Polygon) => (b2::b2CollidePolygons(&polygon(a), &polygon(b), rel), false),
+            (Segment, Polygon) => (
+                b2::b2CollideSegmentAndPolygon(&segment(a), &polygon(b), rel),
+                false,
+            ),
+            (Polygon, Segment) => (
+                b2::b2CollideSegmentAndPolygon(&segment(b), &polygon(a), inv),
+                true,
+            ),
+            (Segment, Segment) => {
+                return Err("Box2D v3 does not collide segment with segment".into())
+            }
+        }
+    };
+    Ok(m)
+}
+
+/// The contact manifold, world frame, normal from A to B.
+pub fn manifold(pair: &PairInputs) -> Result<PeerManifold, String> {
+    let (xa, xb) = (&pair.transform_a, &pair.transform_b);
+    let (rel, inv) = (xf(&xa.inv_mul(xb)), xf(&xb.inv_mul(xa)));
+    let (m, swapped) = collide(pair.shape_a, pair.shape_b, rel, inv)?;
+    // The frame Box2D answered in: A's, or B's when the call took (B, A).
+    let (frame, sign) = if swapped { (xb, -1.0) } else { (xa, 1.0) };
+    let normal = frame.q.apply(g(m.normal)) * sign;
+    let count = (m.pointCount.clamp(0, 2)) as usize;
+    let points = m.points[..count]
+        .iter()
+        .map(|p| {
+            // Box2D keeps the midpoint between the two surfaces.
+            let mid = frame.apply(g(p.point));
+            let half = normal * (0.5 * p.separation);
+            PeerContact {
+                point_a: arr(mid - half),
+                point_b: arr(mid + half),
+                separation: p.separation,
+                id: Some(u32::from(p.id)),
+            }
+        })
+        .collect();
+    Ok(PeerManifold {
+        normal: arr(normal),
+        points,
+    })
+}
+
+/// `b2ShapeCast`: B translates by its velocity relative to A's over the step. Touching
+/// at t = 0 is a miss for Box2D ("initially touching shapes are a miss").
+pub fn toi(pair: &PairInputs) -> PeerToi {
+    let (xa, xb) = (&pair.transform_a, &pair.transform_b);
+    let input = b2::b2ShapeCastPairInput {
+        proxyA: proxy(pair.shape_a),
+        proxyB: proxy(pair.shape_b),
+        transform: xf(&xa.inv_mul(xb)),
+        translationB: v(xa.q.apply_inv(pair.velocity_b - pair.velocity_a)),
+        maxFraction: 1.0,
+        canEncroach: false,
+    };
+    // SAFETY: plain values; proxies of ≤ 8 vertices.
+    let o = unsafe { b2::b2ShapeCast(&input) };
+    let t = o.fraction;
+    // A's frame at the time of impact.
+    let at_t = Transform {
+        p: xa.p + pair.velocity_a * t,
+        q: xa.q,
+    };
+    PeerToi {
+        hit: o.hit,
+        t,
+        point: arr(at_t.apply(g(o.point))),
+        normal: arr(xa.q.apply(g(o.normal))),
+        iterations: Some(o.iterations.max(0) as u32),
+    }
+}

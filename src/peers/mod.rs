@@ -1,0 +1,62 @@
+//! Other engines on the same pair: Box2D v3 (its C library, through `boxdd-sys`) and
+//! parry2d. Each takes the pair through the scene's one builder
+//! ([`PairInputs`](crate::scene::build::PairInputs)) — the same shapes, the same f32
+//! poses (rotations as the core's cosine and sine, so no engine rounds an angle its own
+//! way) — and answers in our terms ([`EngineAnswer`]): world frame, normals from A to B.
+//!
+//! Behind the cargo feature `peers` (on by default): the collision core never depends on
+//! an engine. The engines' own vector types (Box2D's `b2Vec2`, parry's glamx `Vec2`)
+//! appear only in this module and are converted at its edge.
+//!
+//! Box2D is called through its raw C API (`boxdd-sys`), not boxdd's safe wrapper: the
+//! wrapper has no way to pass the relative transform the C functions take nor to read
+//! the GJK simplex buffer, and its per-call checks would weigh on the benchmarks.
+
+pub mod box2d;
+pub mod parry;
+
+use crate::scene::build::PairInputs;
+use crate::trace::peer_answer::{Engine, EngineAnswer};
+
+/// Asks one engine every query it has on the pair.
+pub fn ask(engine: Engine, pair: &PairInputs) -> EngineAnswer {
+    match engine {
+        Engine::Box2d => box2d::answer(pair),
+        Engine::Parry => parry::answer(pair),
+    }
+}
+
+/// Every engine's answer, in [`Engine::ALL`] order.
+pub fn ask_all(pair: &PairInputs) -> Vec<(Engine, EngineAnswer)> {
+    Engine::ALL.iter().map(|e| (*e, ask(*e, pair))).collect()
+}
+
+/// What a shape is, for the engines' tables of shape pairs. A core of one vertex is a
+/// circle, of two a capsule (or a bare segment), of three or more a (rounded) polygon.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Kind {
+    Circle,
+    Capsule,
+    Segment,
+    Polygon,
+}
+
+impl Kind {
+    pub(crate) fn of(shape: &crate::core::shape::Shape) -> Kind {
+        match shape.vertices().len() {
+            1 => Kind::Circle,
+            2 if shape.radius() > 0.0 => Kind::Capsule,
+            2 => Kind::Segment,
+            _ => Kind::Polygon,
+        }
+    }
+
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Kind::Circle => "circle",
+            Kind::Capsule => "capsule",
+            Kind::Segment => "segment",
+            Kind::Polygon => "polygon",
+        }
+    }
+}

@@ -1,0 +1,217 @@
+//! parry2d (0.31, the version Rapier 0.36 runs) on one pair.
+//!
+//! Shapes are built from the core's own vertices so the geometry is the same to the bit:
+//! a circle is a `Ball`, a polygon or box a `ConvexPolygon` (unmodified: parry's usual
+//! constructor drops flat vertices), rounded ones a `RoundShape` around it, a capsule a
+//! `Capsule`, a segment a `Segment`. Poses use the core's cosine and sine.
+//! parry's vectors are glam 0.33 through glamx; they never leave this file.
+
+use super::Kind;
+use crate::core::math::{arr, Transform};
+use crate::core::shape::Shape;
+use crate::scene::build::PairInputs;
+use crate::trace::peer_answer::{
+    EngineAnswer, PeerContact, PeerDistance, PeerManifold, PeerPenetration, PeerToi,
+};
+use glam::Vec2;
+use parry::math::{Pose, Rot2, Vector};
+use parry::query::{self as pq, ClosestPoints, PersistentQueryDispatcher, ShapeCastOptions};
+use parry::shape as ps;
+
+/// The parry2d release this build links (Cargo.toml pins 0.31).
+pub const VERSION: &str = "parry2d 0.31";
+
+fn pv(p: Vec2) -> Vector {
+    Vector::new(p.x, p.y)
+}
+
+fn gv(p: Vector) -> Vec2 {
+    Vec2::new(p.x, p.y)
+}
+
+fn pose(t: &Transform) -> Pose {
+    Pose::from_parts(pv(t.p), Rot2::from_cos_sin_unchecked(t.q.c, t.q.s))
+}
+
+/// The shape as parry's, from the core's vertices and radius.
+pub fn shape(s: &Shape) -> Box<dyn ps::Shape> {
+    let vs = s.vertices();
+    let r = s.radius();
+    match Kind::of(s) {
+        Kind::Circle if vs[0] == Vec2::ZERO => Box::new(ps::Ball::new(r)),
+        // A circle off its origin: a capsule of zero length keeps the centre.
+        Kind::Circle => Box::new(ps::Capsule::new(pv(vs[0]), pv(vs[0]), r)),
+        Kind::Capsule => Box::new(ps::Capsule::new(pv(vs[0]), pv(vs[1]), r)),
+        Kind::Segment => Box::new(ps::Segment::new(pv(vs[0]), pv(vs[1]))),
+        Kind::Polygon => {
+            let points = vs.iter().map(|p| pv(*p)).collect();
+            match ps::ConvexPolygon::from_convex_polyline_unmodified(points) {
+                Some(poly) if r > 0.0 => Box::new(ps::RoundShape {
+                    inner_shape: poly,
+                    border_radius: r,
+                }),
+                Some(poly) => Box::new(poly),
+                // Unreachable for a validated polygon (≥ 3 vertices); a segment stands in.
+                None => Box::new(ps::Segment::new(pv(vs[0]), pv(vs[1]))),
+            }
+        }
+    }
+}
+
+/// Every query parry has, on the pair.
+pub fn answer(pair: &PairInputs) -> EngineAnswer {
+    let mut out = EngineAnswer::new(VERSION.into());
+    let (ga, gb) = (shape(pair.shape_a), shape(pair.shape_b));
+    let (pa, pb) = (pose(&pair.transform_a), pose(&pair.transform_b));
+    let kinds = format!(
+        "{}–{}",
+        Kind::of(pair.shape_a).name(),
+        Kind::of(pair.shape_b).name()
+    );
+    match distance(&pa, &*ga, &pb, &*gb) {
+        Ok(d) => out.distance = Some(d),
+        Err(_) => out
+            .missing
+            .push(format!("distance: parry2d: no distance for {kinds}")),
+    }
+    match pq::contact(&pa, &*ga, &pb, &*gb, 0.0) {
+        Ok(Some(c)) if c.dist <= 0.0 => {
+            out.penetration = Some(PeerPenetration {
+                depth: -c.dist,
+                normal: arr(gv(c.normal1)),
+                point_a: arr(gv(c.point1)),
+                point_b: arr(gv(c.point2)),
+            })
+        }
+        Ok(_) => {}
+        Err(_) => out
+            .missing
+            .push(format!("penetration: parry2d: no contact for {kinds}")),
+    }
+    match manifold(pair, &*ga, &*gb) {
+        Ok(m) => out.manifold = Some(m),
+        Err(_) => out
+            .missing
+            .push(format!("manifold: parry2d: no manifold for {kinds}")),
+    }
+    if pair.moving() {
+        match toi(pair, &*ga, &*gb) {
+            Ok(t) => out.toi = Some(t),
+            Err(_) => out
+                .missing
+                .push(format!("toi: parry2d: no shape cast for {kinds}")),
+        }
+    }
+    out
+}
+
+fn distance(
+    pa: &Pose,
+    ga: &dyn ps::Shape,
+    pb: &Pose,
+    gb: &dyn ps::Shape,
+) -> Result<PeerDistance, pq::Unsupported> {
+    let d = pq::distance(pa, ga, pb, gb)?.distance;
+    let points = match pq::closest_points(pa, ga, pb, gb, f32::MAX)? {
+        ClosestPoints::WithinMargin(p1, p2) => Some((gv(p1), gv(p2))),
+        _ => None,
+    };
+    let (point_a, point_b) = match points {
+        Some(p) => p,
+        // Touching or overlapping: the contact's points.
+        None => match pq::contact(pa, ga, pb, gb, 0.0)? {
+            Some(c) => (gv(c.point1), gv(c.point2)),
+            None => (Vec2::NAN, Vec2::NAN),
+        },
+    };
+    let n = (point_b - point_a).normalize_or_zero();
+    Ok(PeerDistance {
+        distance: d,
+        point_a: arr(point_a),
+        point_b: arr(point_b),
+        normal: (d > 0.0 && n != Vec2::ZERO).then(|| arr(n)),
+        iterations: None,
+    })
+}
+
+/// parry's convex–convex manifold with the scene's speculative distance as prediction.
+fn manifold(
+    pair: &PairInputs,
+    ga: &dyn ps::Shape,
+    gb: &dyn ps::Shape,
+) -> Result<PeerManifold, pq::Unsupported> {
+    let (xa, xb) = (&pair.transform_a, &pair.transform_b);
+    let pos12 = pose(&xa.inv_mul(xb));
+    let mut m = pq::ContactManifold::<(), ()>::new();
+    pq::DefaultQueryDispatcher.contact_manifold_convex_convex(
+        &pos12,
+        ga,
+        gb,
+        None,
+        None,
+        pair.settings.speculative_distance,
+        &mut m,
+    )?;
+    let normal = xa.q.apply(gv(m.local_n1));
+    let points = m
+        .points
+        .iter()
+        .map(|c| PeerContact {
+            point_a: arr(xa.apply(gv(c.local_p1))),
+            point_b: arr(xb.apply(gv(c.local_p2))),
+            separation: c.dist,
+            id: Some(c.fid1.0 << 16 | (c.fid2.0 & 0xffff)),
+        })
+        .collect();
+    Ok(PeerManifold {
+        normal: arr(normal),
+        points,
+    })
+}
+
+/// `cast_shapes` over the step (t ≤ 1), stopping at first contact.
+fn toi(
+    pair: &PairInputs,
+    ga: &dyn ps::Shape,
+    gb: &dyn ps::Shape,
+) -> Result<PeerToi, pq::Unsupported> {
+    let (xa, xb) = (&pair.transform_a, &pair.transform_b);
+    let options = ShapeCastOptions {
+        max_time_of_impact: 1.0,
+        target_distance: 0.0,
+        stop_at_penetration: true,
+        compute_impact_geometry_on_penetration: true,
+    };
+    let hit = pq::cast_shapes(
+        &pose(xa),
+        pv(pair.velocity_a),
+        ga,
+        &pose(xb),
+        pv(pair.velocity_b),
+        gb,
+        options,
+    )?;
+    Ok(match hit {
+        Some(h) => {
+            let t = h.time_of_impact;
+            let at_t = Transform {
+                p: xa.p + pair.velocity_a * t,
+                q: xa.q,
+            };
+            PeerToi {
+                hit: true,
+                t,
+                point: arr(at_t.apply(gv(h.witness1))),
+                normal: arr(xa.q.apply(gv(h.normal1))),
+                iterations: None,
+            }
+        }
+        None => PeerToi {
+            hit: false,
+            t: 1.0,
+            point: [f32::NAN; 2],
+            normal: [f32::NAN; 2],
+            iterations: None,
+        },
+    })
+}

@@ -1,0 +1,148 @@
+//! Another engine's answer on the same pair, in our own terms: the same JSON keys as our
+//! report (`distance`, `penetration`, `manifold`, `toi`), the same frames (world) and sign
+//! conventions (normals from A to B, separation negative when penetrating), plus the
+//! engine's name and version. Filled by `crate::peers`; defined here, below the peers,
+//! so that the report, the fuzzer and the views can read it without knowing any engine.
+//!
+//! A query the engine lacks, or a pair it cannot take, is `None` with a sentence in
+//! `missing` that says so ("parry2d: no manifold for segment–segment") — never a guess.
+
+use glam::Vec2;
+use serde::Serialize;
+
+/// The engines Collidescope runs beside its own core.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+pub enum Engine {
+    /// Box2D v3 (the C library, through boxdd-sys).
+    Box2d,
+    /// parry2d (the collision library of Rapier).
+    Parry,
+}
+
+impl Engine {
+    pub const ALL: [Engine; 2] = [Engine::Box2d, Engine::Parry];
+
+    /// The key in JSON and the name in tables: `box2d`, `parry2d`.
+    pub fn key(self) -> &'static str {
+        match self {
+            Engine::Box2d => "box2d",
+            Engine::Parry => "parry2d",
+        }
+    }
+
+    /// The name shown to people.
+    pub fn label(self) -> &'static str {
+        match self {
+            Engine::Box2d => "Box2D v3",
+            Engine::Parry => "parry2d",
+        }
+    }
+}
+
+/// The queries an engine is asked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Query {
+    Distance,
+    Penetration,
+    Manifold,
+    Toi,
+}
+
+impl Query {
+    pub const ALL: [Query; 4] = [
+        Query::Distance,
+        Query::Penetration,
+        Query::Manifold,
+        Query::Toi,
+    ];
+
+    pub fn key(self) -> &'static str {
+        match self {
+            Query::Distance => "distance",
+            Query::Penetration => "penetration",
+            Query::Manifold => "manifold",
+            Query::Toi => "toi",
+        }
+    }
+}
+
+/// Distance between the rounded shapes and the closest points (world). `iterations` is
+/// null when the engine does not report it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PeerDistance {
+    pub distance: f32,
+    pub point_a: [f32; 2],
+    pub point_b: [f32; 2],
+    /// From A to B; null when the shapes touch or overlap (no direction is defined).
+    pub normal: Option<[f32; 2]>,
+    pub iterations: Option<u32>,
+}
+
+/// Penetration depth (positive) along the normal from A to B, and the deepest points.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PeerPenetration {
+    pub depth: f32,
+    pub normal: [f32; 2],
+    pub point_a: [f32; 2],
+    pub point_b: [f32; 2],
+}
+
+/// One contact point: on A's and B's surface (world), separation negative when
+/// penetrating, the engine's own feature id (its numbering, not ours).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PeerContact {
+    pub point_a: [f32; 2],
+    pub point_b: [f32; 2],
+    pub separation: f32,
+    pub id: Option<u32>,
+}
+
+/// A contact manifold: normal from A to B and 0 to 2 points.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PeerManifold {
+    pub normal: [f32; 2],
+    pub points: Vec<PeerContact>,
+}
+
+/// Time of impact over the step (both shapes translate by their velocities, no
+/// rotation): `t` in [0, 1], the contact point and normal (A to B) at that time.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PeerToi {
+    pub hit: bool,
+    pub t: f32,
+    pub point: [f32; 2],
+    pub normal: [f32; 2],
+    pub iterations: Option<u32>,
+}
+
+/// One engine's answers on one pair.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct EngineAnswer {
+    /// "Box2D 3.2.0", "parry2d 0.31".
+    pub version: String,
+    pub distance: Option<PeerDistance>,
+    pub penetration: Option<PeerPenetration>,
+    pub manifold: Option<PeerManifold>,
+    pub toi: Option<PeerToi>,
+    /// Each query the engine did not answer, and why.
+    pub missing: Vec<String>,
+    /// The engine's own GJK simplexes, one per iteration, as B − A points (configuration
+    /// space, world frame). Box2D only; empty otherwise.
+    #[serde(skip)]
+    pub simplexes: Vec<Vec<Vec2>>,
+}
+
+impl EngineAnswer {
+    /// An empty answer: every query still to be filled or named missing.
+    pub fn new(version: String) -> Self {
+        EngineAnswer {
+            version,
+            distance: None,
+            penetration: None,
+            manifold: None,
+            toi: None,
+            missing: Vec::new(),
+            simplexes: Vec::new(),
+        }
+    }
+}
