@@ -31,8 +31,18 @@ pub struct ImportedShape {
     pub velocity: Vec2,
 }
 
+/// The numbers of pasted text as Rust reads them: hex floats (`0x1.8p+1`, as C's `%a`
+/// prints) written as decimals of the same value, and the Unicode minus sign (−, as
+/// documents and some consoles print it) as `-`.
+pub fn normalize_numbers(text: &str) -> String {
+    super::hexfloat::replace_in_ron(&text.replace('\u{2212}', "-")).0
+}
+
 /// Reads shapes from pasted text (JSON if it parses as JSON, plain text otherwise).
+/// Numbers may be hex floats or use the Unicode minus ([`normalize_numbers`]).
 pub fn read_shapes(text: &str) -> Result<Vec<ImportedShape>, String> {
+    let normalized = normalize_numbers(text);
+    let text = normalized.as_str();
     let trimmed = text.trim_start();
     if trimmed.starts_with('{')
         || trimmed.starts_with("[{")
@@ -356,8 +366,11 @@ pub fn import(text: &str, title: &str) -> Result<Scene, String> {
 
 /// Reads x, y pairs from text as an engine prints them: `(1, 2), (3, 4)`,
 /// `[[1,2],[3,4]]`, `b2Vec2(1.0f, 2.0f)`, one pair per line, … Numbers glued to a
-/// letter (the `2` of `b2Vec2`) are not coordinates.
+/// letter (the `2` of `b2Vec2`) are not coordinates. Hex floats and the Unicode minus
+/// are read too ([`normalize_numbers`]).
 pub fn parse_points(text: &str) -> Result<Vec<Vec2>, String> {
+    let normalized = normalize_numbers(text);
+    let text = normalized.as_str();
     let mut numbers = Vec::new();
     let bytes = text.as_bytes();
     let mut i = 0;
@@ -511,5 +524,13 @@ mod tests {
         let p = an.penetration.unwrap();
         assert!((p.depth - 1.0).abs() < 1e-4, "{p:?}");
         assert!((p.normal - v(1.0, 0.0)).length() < 1e-4);
+    }
+
+    #[test]
+    fn pasted_hex_floats_and_unicode_minus_are_numbers() {
+        let pts =
+            parse_points("b2Vec2(0x1p+0f, \u{2212}0x1.8p+1f), b2Vec2(0x1.99999ap-4f, 2)").unwrap();
+        assert_eq!(pts, vec![Vec2::new(1.0, -3.0), Vec2::new(0.1, 2.0)]);
+        assert_eq!(pts[1].x.to_bits(), 0.1f32.to_bits());
     }
 }

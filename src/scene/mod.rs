@@ -13,6 +13,10 @@
 //!     settings: (speculative_distance: 0.0, gjk_max_iterations: 20),
 //! )
 //! ```
+//! Every number may be written as a hex float, as C's `printf("%a")` prints it
+//! (`0x1.8p+1`, `-0x1.99999ap-4`): it reads to exactly that f32, the value an engine
+//! stored ([`hexfloat`]). All values are f32, the engines' precision.
+//!
 //! Optional, with defaults: `title`, `notes` (empty), a shape's `velocity` (zero),
 //! `settings` and each of its fields (see [`Settings`]). Fields may be added later
 //! with defaults; none is renamed.
@@ -37,6 +41,7 @@ pub const SCENE_VERSION: u32 = 1;
 
 pub mod build;
 pub mod fs;
+pub mod hexfloat;
 pub mod import;
 pub mod view_state;
 
@@ -344,10 +349,14 @@ pub fn parse_scene(text: &str, path: &str) -> Result<Scene, SceneError> {
             "the file is empty".to_string(),
         ));
     }
-    let scene: Scene = ron::from_str(text).map_err(|e| {
+    // Hex floats (`0x1.8p+1`) become the decimals RON reads to the same f32; error
+    // columns are mapped back to the user's text.
+    let (converted, replaced) = hexfloat::replace_in_ron(text);
+    let scene: Scene = ron::from_str(&converted).map_err(|e| {
+        let line = e.position.line;
         err(
-            Some(e.position.line),
-            Some(e.position.col),
+            Some(line),
+            Some(hexfloat::original_column(&replaced, line, e.position.col)),
             SceneErrorKind::Invalid,
             friendly(&e.code),
         )
@@ -499,7 +508,7 @@ pub fn parse_scene_making_convex(
     path: &str,
 ) -> Result<(Scene, Vec<String>), SceneError> {
     use crate::core::shape::ShapeError as E;
-    let Ok(mut lenient) = ron::from_str::<LenientScene>(text) else {
+    let Ok(mut lenient) = ron::from_str::<LenientScene>(&hexfloat::replace_in_ron(text).0) else {
         return parse_scene(text, path).map(|s| (s, Vec::new()));
     };
     let mut changed = Vec::new();
@@ -601,6 +610,24 @@ pub fn save_scene(scene: &Scene, path: &Path) -> Result<(), SceneError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn hex_floats_read_to_the_exact_f32_and_errors_point_at_the_users_column() {
+        let text = "(version: 1, shapes: [\n (name: \"A\", geometry: Circle(radius: 0x1.8p-1), position: (-0x1.99999ap-4, 0x0p+0), angle: 0.0),\n (name: \"B\", geometry: Circle(radius: 0x1p+0), position: (0x1p+1, 0.0), angle: 0.0)])";
+        let s = parse_scene(text, "hex.ron").unwrap();
+        assert_eq!(s.shapes[0].pose.position.x.to_bits(), (-0.1f32).to_bits());
+        assert_eq!(s.shapes[0].shape.radius(), 0.75);
+        assert_eq!(s.shapes[1].pose.position.x, 2.0);
+        // An error after a hex float on the same line: the column is the user's.
+        let bad =
+            "(version: 1, shapes: [(name: \"A\", geometry: Circle(radius: 0x1p+0), oops: 1)])";
+        let e = parse_scene(bad, "bad.ron").unwrap_err();
+        // The same text with a decimal of the same width: RON's own column.
+        let plain = bad.replace("0x1p+0", "1.0000");
+        let expected = parse_scene(&plain, "plain.ron").unwrap_err().column;
+        assert!(expected.is_some());
+        assert_eq!(e.column, expected, "{e}");
+    }
 
     const EXAMPLE: &str = r#"(
     version: 1,
