@@ -9,6 +9,7 @@
 //! trace   the recorded steps of each query (analysis), the JSON report, engines' answers
 //! peers   Box2D v3 and parry2d on the same pair, answers in our terms (feature `peers`)
 //! verify  the fuzzer: generation, exact f64 oracle, checks, run loop, scene writer
+//! repro   a pair as a regression test in an engine's language (Box2D C, parry Rust, hex scene)
 //! view    draw lists (primitives with roles), narration, camera
 //! render  backends without a window: SVG and PNG export
 //! app     the debugger's state (selection, drag, layers) shared by window and export
@@ -26,6 +27,7 @@ pub mod core;
 #[cfg(feature = "peers")]
 pub mod peers;
 pub mod render;
+pub mod repro;
 pub mod scene;
 pub mod trace;
 pub mod verify;

@@ -262,6 +262,27 @@ pub fn pair_report(scene: &Scene, a: &SceneShape, b: &SceneShape, with_trace: bo
     }
 }
 
+/// The indices of the shapes named `na` and `nb`, or an error naming the scene's shapes
+/// (`label` names the scene).
+pub fn find_pair(scene: &Scene, label: &str, na: &str, nb: &str) -> Result<(usize, usize), String> {
+    let find = |n: &str| {
+        scene.shape_index(n).ok_or_else(|| {
+            let names: Vec<&str> = scene.shapes.iter().map(|s| s.name.as_str()).collect();
+            format!(
+                "{label}: no shape named \"{n}\"; the scene has: {}",
+                names.join(", ")
+            )
+        })
+    };
+    let (i, j) = (find(na)?, find(nb)?);
+    if i == j {
+        return Err(format!(
+            "--pair names \"{na}\" twice; give two different shapes"
+        ));
+    }
+    Ok((i, j))
+}
+
 /// The report of a scene: every pair `i < j` in file order, or only `pair`.
 /// Fails when `pair` names a shape the scene does not have.
 pub fn scene_report(
@@ -273,21 +294,7 @@ pub fn scene_report(
     let mut pairs = Vec::new();
     match pair {
         Some((na, nb)) => {
-            let find = |n: &str| {
-                scene.shape_index(n).ok_or_else(|| {
-                    let names: Vec<&str> = scene.shapes.iter().map(|s| s.name.as_str()).collect();
-                    format!(
-                        "{label}: no shape named \"{n}\"; the scene has: {}",
-                        names.join(", ")
-                    )
-                })
-            };
-            let (i, j) = (find(na)?, find(nb)?);
-            if i == j {
-                return Err(format!(
-                    "--pair names \"{na}\" twice; give two different shapes"
-                ));
-            }
+            let (i, j) = find_pair(scene, label, na, nb)?;
             pairs.push(pair_report(
                 scene,
                 &scene.shapes[i],

@@ -25,6 +25,35 @@ pub struct FuzzPair {
 }
 
 impl FuzzPair {
+    /// Shapes `a` and `b` of a scene as a pair the exact references can be computed
+    /// for (seed and index 0, family general; the kinds read from the geometry).
+    pub fn from_scene(scene: &crate::scene::Scene, a: usize, b: usize) -> FuzzPair {
+        let kind = |s: &Shape| match s.geometry() {
+            Geometry::Circle { .. } => Kind::Circle,
+            Geometry::Polygon { radius, .. } if *radius > 0.0 => Kind::RoundedPolygon,
+            Geometry::Polygon { points, .. } if points.len() == 1 => Kind::Point,
+            Geometry::Polygon { .. } => Kind::Polygon,
+            Geometry::Box { radius, .. } if *radius > 0.0 => Kind::RoundedBox,
+            Geometry::Box { .. } => Kind::Box,
+            Geometry::Capsule { .. } => Kind::Capsule,
+            Geometry::Segment { .. } => Kind::Segment,
+        };
+        let (sa, sb) = (&scene.shapes[a], &scene.shapes[b]);
+        FuzzPair {
+            seed: 0,
+            index: 0,
+            family: Family::General,
+            kind_a: kind(&sa.shape),
+            kind_b: kind(&sb.shape),
+            shape_a: sa.shape.clone(),
+            pose_a: sa.pose,
+            velocity_a: sa.velocity,
+            shape_b: sb.shape.clone(),
+            pose_b: sb.pose,
+            velocity_b: sb.velocity,
+        }
+    }
+
     /// The pair as query inputs, through the scene's one builder.
     pub fn inputs<'a>(&'a self, settings: &'a Settings) -> PairInputs<'a> {
         PairInputs {

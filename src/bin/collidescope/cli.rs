@@ -195,10 +195,12 @@ pub fn run_fuzz(args: &FuzzArgs) -> Result<bool, String> {
 /// Arguments of `collidescope export`.
 #[derive(clap::Args, Debug)]
 #[command(
-    group(clap::ArgGroup::new("target").required(true).args(["out", "all_steps"])),
+    group(clap::ArgGroup::new("target").args(["out", "all_steps"])),
     after_help = "Examples:\n  \
         collidescope export scenes/welcome.ron --algorithm epa --step 3 --out epa.png\n  \
-        collidescope export scenes/welcome.ron --algorithm gjk --all-steps flip/ --format png"
+        collidescope export scenes/welcome.ron --algorithm gjk --all-steps flip/ --format png\n  \
+        collidescope export scenes/public_5_point_near_short_edge.ron --as box2d-c --out test_public_5.c\n  \
+        collidescope export scene.ron --pair A,B --as parry-rust"
 )]
 pub struct ExportArgs {
     /// The scene file (RON).
@@ -224,6 +226,50 @@ pub struct ExportArgs {
     /// Image size in pixels, as WIDTHxHEIGHT.
     #[arg(long, value_name = "WxH", default_value = "1280x800", value_parser = parse_size)]
     pub size: (i32, i32),
+    /// Instead of a picture, the pair as a regression test: box2d-c (a Box2D v3 C test),
+    /// parry-rust (a parry2d #[test]) or scene-hex (the pair's scene with hex floats).
+    /// Written to --out, or to standard output without it.
+    #[arg(long = "as", value_name = "LANG", value_parser = ["box2d-c", "parry-rust", "scene-hex"], conflicts_with_all = ["all_steps", "algorithm", "step", "format"])]
+    pub language: Option<String>,
+    /// The pair for --as, as A,B (shape names) [default: the scene's view pair, else the
+    /// first two shapes].
+    #[arg(long, value_name = "A,B", requires = "language")]
+    pub pair: Option<String>,
+}
+
+/// `collidescope export --as LANG`: the regression test text when there is no --out,
+/// else `None` after writing the file atomically.
+pub fn run_repro(args: &ExportArgs, language: &str) -> Result<Option<String>, String> {
+    use collidescope::repro::{export, Language};
+    let (scene, label) = load_or_default(Some(&args.scene))?;
+    let language =
+        Language::from_name(language).ok_or("--as: expected box2d-c, parry-rust or scene-hex")?;
+    let (a, b) = match &args.pair {
+        Some(p) => {
+            let (na, nb) = split_pair(p)?;
+            collidescope::trace::report::find_pair(&scene, &label, na, nb)?
+        }
+        None => collidescope::render::scene_pair(&scene)
+            .ok_or_else(|| format!("{label}: the scene needs two shapes"))?,
+    };
+    let text = export(&scene, a, b, language, &label)?;
+    match &args.out {
+        Some(out) => {
+            collidescope::scene::fs::write_atomic(out, text.as_bytes())
+                .map_err(|e| format!("{}: {e}", out.display()))?;
+            Ok(None)
+        }
+        None => Ok(Some(text)),
+    }
+}
+
+/// `A,B` as two names.
+fn split_pair(p: &str) -> Result<(&str, &str), String> {
+    let mut it = p.split(',').map(str::trim);
+    match (it.next(), it.next(), it.next()) {
+        (Some(a), Some(b), None) if !a.is_empty() && !b.is_empty() => Ok((a, b)),
+        _ => Err(format!("--pair {p:?}: expected two shape names as A,B")),
+    }
 }
 
 /// `collidescope export`: writes the picture(s) and returns the paths written, or the
@@ -337,13 +383,7 @@ pub fn run_report(
 ) -> Result<String, String> {
     let (scene, label) = load_or_default(Some(scene_path))?;
     let pair = match pair {
-        Some(p) => {
-            let mut it = p.split(',').map(str::trim);
-            match (it.next(), it.next(), it.next()) {
-                (Some(a), Some(b), None) if !a.is_empty() && !b.is_empty() => Some((a, b)),
-                _ => return Err(format!("--pair {p:?}: expected two shape names as A,B")),
-            }
-        }
+        Some(p) => Some(split_pair(p)?),
         None => None,
     };
     let mut report = scene_report(&scene, &label, pair, trace)?;

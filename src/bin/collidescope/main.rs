@@ -37,6 +37,20 @@ fn main() -> ExitCode {
                 }
             }
         }
+        Some(Command::Export(export)) if export.language.is_some() => {
+            let language = export.language.clone().unwrap_or_default();
+            match cli::run_repro(&export, &language) {
+                Ok(Some(text)) => {
+                    print!("{text}");
+                    ExitCode::SUCCESS
+                }
+                Ok(None) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
         Some(Command::Export(export)) => match cli::run_export(&export) {
             Ok(paths) => {
                 for p in paths {
