@@ -52,7 +52,6 @@
 //! The first GJK query starts from the support pair facing each other along the line
 //! between the origins; later ones are warm-started from the previous simplex. B's
 //! core is brought into A's frame once; each step only shifts it by `v·t`.
-
 //!
 //! ## Files
 //! - `advance.rs`: the cast's frame and tolerances, one distance query, the loop step;
