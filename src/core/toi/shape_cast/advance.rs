@@ -39,6 +39,7 @@ pub(super) struct CastFrame<'a> {
 impl<'a> CastFrame<'a> {
     /// The frame of `input`: the target separation is 0 and the loop stops within
     /// `tolerance` of it (see the module docs).
+    #[inline]
     pub(super) fn new(input: &'a CastInput<'a>) -> CastFrame<'a> {
         let (sa, sb) = (input.shape_a, input.shape_b);
         let xf_a = input.transform_a;
@@ -210,6 +211,7 @@ pub(super) struct Advance {
 impl Advance {
     /// The state before the first query: its warm start, and its time when a face
     /// at the corners facing each other proves the shapes apart for a while.
+    #[inline]
     pub(super) fn start(
         frame: &CastFrame,
         faces: &FacePair,
@@ -264,6 +266,7 @@ impl Advance {
 
     /// One step of the loop: the query at `t`, then a hit, a miss, or the advance
     /// to the next safe time.
+    #[inline]
     pub(super) fn step(
         &mut self,
         frame: &CastFrame,
@@ -334,6 +337,7 @@ impl Advance {
 
     /// The time of impact when the surfaces are within the tolerance at `t`: the
     /// remaining gap closed by one linear step (conservative, see the module docs).
+    #[inline]
     fn final_step(&self, frame: &CastFrame, probe: &Probe, c: f32) -> f32 {
         // The step trusts the closing speed `c`: from a one-point simplex (vertex against
         // vertex) the normal is the direction between two points `core_distance`
@@ -359,6 +363,7 @@ impl Advance {
     /// the closest features are two vertices, the separating-axis bound of the faces
     /// that meet there (see `FacePair::bound`), if longer. A face step becomes the
     /// fallback normal and the next warm start, and is noted in the trace `step`.
+    #[inline]
     fn safe_advance(
         &mut self,
         frame: &CastFrame,

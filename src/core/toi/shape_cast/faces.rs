@@ -49,6 +49,7 @@ impl FaceStep {
 /// vertices against the other shape's nearest vertex), as a warm-start cache: after
 /// the face step, the confirming query starts at its answer. `va`, `vb`: the cores in
 /// A's frame (B at t = 0; the metric, the edge length, does not move).
+#[inline]
 pub(super) fn face_cache(f: &FaceStep, va: &[Vec2], vb: &[Vec2]) -> SimplexCache {
     let face = if f.owner == "A" { va } else { vb };
     let e1 = (f.edge + 1) % face.len().max(1);
@@ -91,6 +92,7 @@ impl FacePair<'_> {
     /// itself; the other shape needs one support query. Returns the largest such
     /// step, or 0. `shift` is B's displacement at the current time, `r` the sum of
     /// the radii. Returns the face of the largest step (axis in A's frame), if any.
+    #[inline]
     pub(super) fn bound(
         &self,
         ia: usize,

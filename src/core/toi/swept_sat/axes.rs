@@ -32,6 +32,7 @@ pub(super) struct SweptFrame<'a> {
 }
 
 impl<'a> SweptFrame<'a> {
+    #[inline]
     pub(super) fn new(input: &'a SweptInput<'a>) -> SweptFrame<'a> {
         let (sa, sb) = (input.shape_a, input.shape_b);
         let xf_a = input.transform_a;
@@ -150,6 +151,7 @@ pub(super) struct CandidateAxes<'a> {
 }
 
 impl<'a> CandidateAxes<'a> {
+    #[inline]
     pub(super) fn new(frame: &SweptFrame<'a>) -> CandidateAxes<'a> {
         let (sa, sb) = (frame.input.shape_a, frame.input.shape_b);
         let (va, vb) = (frame.va(), frame.vb());

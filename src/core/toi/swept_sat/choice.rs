@@ -44,6 +44,7 @@ impl Picks {
 
     /// The answer, once every axis (or, without a trace, every axis up to the first
     /// separating one) was considered. Records the decision in `trace`.
+    #[inline]
     pub(super) fn decide(
         &self,
         frame: &SweptFrame,
@@ -104,6 +105,7 @@ impl SweptFrame<'_> {
 
     /// A miss: `e` separates the shapes for the whole step (no relative motion
     /// when the shapes do not move relative to each other at all).
+    #[inline]
     fn separated(&self, e: &AxisEval) -> SweptOutput {
         let reason = e.separates.unwrap_or(MissReason::StaticGap);
         let side = match reason {
@@ -168,6 +170,7 @@ impl SweptFrame<'_> {
 
     /// Overlapping at t = 0: the minimum translation along the axis `o` of least
     /// overlap `depth`, B leaving by the side `sign`.
+    #[inline]
     fn already_overlapping(&self, o: &AxisEval, depth: f32, sign: f32) -> SweptOutput {
         let n = sign * o.n;
         let (va, vb) = (self.va(), self.vb());
@@ -186,6 +189,7 @@ impl SweptFrame<'_> {
 
     /// A hit at the latest entry of axis `l`. B came in from the side opposite its
     /// motion on this axis.
+    #[inline]
     fn hit(&self, l: &AxisEval) -> SweptOutput {
         let t = l.entry;
         let n = -l.s.signum() * l.n;
@@ -215,6 +219,7 @@ impl SweptFrame<'_> {
 /// overlap (a corner meets a corner slightly off, to rounding), the middle of the
 /// gap between them. Along the normal, it is halfway between the two surfaces
 /// (radii included), which at an impact coincide.
+#[inline]
 fn contact_point(a: &[Vec2], ra: f32, b: &[Vec2], shift: Vec2, rb: f32, n: Vec2, tol: f32) -> Vec2 {
     let u = left_perp(n);
     let h_a = a.iter().map(|p| p.dot(n)).fold(f32::NEG_INFINITY, f32::max);
