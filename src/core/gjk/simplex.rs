@@ -90,6 +90,7 @@ impl Simplex {
     }
 
     /// The same simplex in world space (A's frame given by `xf_a`).
+    #[inline]
     pub(super) fn to_world(self, xf_a: &Transform) -> Simplex {
         let mut out = self;
         for v in out.v[..self.count].iter_mut() {

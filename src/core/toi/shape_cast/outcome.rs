@@ -78,6 +78,7 @@ impl Advance {
 /// else from GJK (the surfaces are apart by less than the tolerance). If neither
 /// gives a direction (two coincident points), the normal falls back to +x: the depth
 /// is then 0 and every direction is a minimum translation.
+#[inline]
 pub(super) fn initial_overlap(
     frame: &CastFrame,
     probe: &Probe,

@@ -95,6 +95,7 @@ impl CastTrace {
 impl CastStep {
     /// The record of the distance query `probe` made at time `t` (step number
     /// `iteration`), before the loop decides what follows.
+    #[inline]
     pub(super) fn of_probe(frame: &CastFrame, probe: &Probe, iteration: u32, t: f32) -> CastStep {
         let input = frame.input;
         let q = input.transform_a.q;
