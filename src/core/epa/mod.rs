@@ -1,6 +1,6 @@
 //! EPA: penetration depth and normal of two overlapping shapes.
 //!
-//! Frame convention: as in `gjk.rs`, the solver works in A's local frame and every
+//! Frame convention: as in [`gjk`](crate::core::gjk), the solver works in A's local frame and every
 //! output and trace record is in world space. The normal points from A to B: it is
 //! the direction B must move to separate.
 //!
