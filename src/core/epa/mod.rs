@@ -1,8 +1,8 @@
 //! EPA: penetration depth and normal of two overlapping shapes.
 //!
-//! Frame convention: as in [`gjk`](crate::core::gjk), the solver works in A's local frame and every
-//! output and trace record is in world space. The normal points from A to B: it is
-//! the direction B must move to separate.
+//! Frame convention: as in [`gjk`](crate::core::gjk), the solver works in A's local
+//! frame and every output and trace record is in world space. The normal points from
+//! A to B: it is the direction B must move to separate.
 //!
 //! ## The method
 //! If the cores (the shapes without their radii) are apart, no polytope is needed:

@@ -3,7 +3,7 @@
 //!
 //! Frame convention: [`clip_polygon`] takes two polygons in one frame (any) and
 //! answers in that frame; [`overlap_manifold`] takes shapes placed by
-//! [`Transform`](crate::core::math::Transform)s and answers in **world** space, normal from A to B.
+//! [`Transform`]s and answers in **world** space, normal from A to B.
 //!
 //! ## The method (ALGORITHMS.md §2; Box2D's "vertex clip")
 //! The subject polygon is clipped by each edge of the convex clip polygon in turn,
@@ -29,6 +29,8 @@
 //! - `mod.rs`: [`clip_polygon`] (the input checks, one clip edge, the weld, the outcome);
 //! - `overlap.rs`: [`overlap_manifold`], the overlap region's deepest vertices;
 //! - `trace.rs`: the trace records ([`ClipTrace`], [`VertexCase`]).
+//!
+//! [`Transform`]: crate::core::math::Transform
 
 mod overlap;
 mod trace;
@@ -127,7 +129,8 @@ pub fn clip_polygon(
     let mut next: Vec<Vec2> = Vec::with_capacity(subject.len() + clip.len());
     let m = clip.len();
     for i in 0..m {
-        let line = ClipLine::new(clip[i], clip[(i + 1) % m], winding); // i = m − 1 is the closing edge
+        // i = m − 1 is the closing edge.
+        let line = ClipLine::new(clip[i], clip[(i + 1) % m], winding);
         let mut records = Vec::new();
         clip_by_line(
             &current,

@@ -26,7 +26,7 @@
 //!
 //! **Target and tolerance.** Box2D stops a linear slop (5 mm) short of contact,
 //! which would put the time off by `slop / c`; here the target separation is **0**
-//! and the loop stops when `d ≤ CAST_TOLERANCE × size` ([`CAST_TOLERANCE`](crate::core::consts::CAST_TOLERANCE)); the
+//! and the loop stops when `d ≤ CAST_TOLERANCE × size` ([`CAST_TOLERANCE`]); the
 //! remaining gap is then closed by one more linear step `t += d/c` without a new
 //! distance query. That step is still conservative (the bound above) and its error
 //! is second order: zero when the closest features keep their normal (a face), and
@@ -58,6 +58,8 @@
 //! - `faces.rs`: the faces at the closest corners as separating axes ([`FaceStep`]);
 //! - `outcome.rs`: the outputs for a hit, a miss, the step bound, an initial overlap;
 //! - `trace.rs`: the trace records ([`CastTrace`], [`CastStep`]).
+//!
+//! [`CAST_TOLERANCE`]: crate::core::consts::CAST_TOLERANCE
 
 mod advance;
 mod faces;
@@ -128,8 +130,10 @@ pub enum CastTermination {
     /// The shapes overlap or touch at t = 0 (surface distance ≤ 0).
     InitiallyOverlapping,
     /// Miss: the shapes are apart and not approaching along the normal (closing
-    /// speed ≤ [`TOI_VELOCITY_EPSILON`](crate::core::consts::TOI_VELOCITY_EPSILON) × size); by convexity the distance never
+    /// speed ≤ [`TOI_VELOCITY_EPSILON`] × size); by convexity the distance never
     /// shrinks again. Includes no relative motion at all.
+    ///
+    /// [`TOI_VELOCITY_EPSILON`]: crate::core::consts::TOI_VELOCITY_EPSILON
     MovingApart,
     /// Miss: the shapes are approaching, but cannot touch before t = 1.
     SeparatedAtEnd,

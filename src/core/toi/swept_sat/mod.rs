@@ -33,7 +33,7 @@
 //!
 //! Candidate axes: every edge normal of A and of B, and the axis perpendicular to
 //! the relative velocity (when the relative motion is not negligible, see
-//! [`TOI_VELOCITY_EPSILON`](crate::core::consts::TOI_VELOCITY_EPSILON)). For curved shapes (a radius, or a one-vertex core) the
+//! [`TOI_VELOCITY_EPSILON`]). For curved shapes (a radius, or a one-vertex core) the
 //! relative-velocity direction is added, for a two-vertex core (segment, capsule)
 //! the segment's own direction (the slab of its ends: when two parallel segments
 //! meet end to end, B − A is a segment and these are its edge normals), and for a
@@ -65,6 +65,8 @@
 //! - `axes.rs`: the frame, the candidate axes, each axis's entry and exit times;
 //! - `choice.rs`: which axis decides, the outputs, the contact point;
 //! - `trace.rs`: the trace records ([`SweptTrace`], [`SweptAxisRecord`]).
+//!
+//! [`TOI_VELOCITY_EPSILON`]: crate::core::consts::TOI_VELOCITY_EPSILON
 
 mod axes;
 mod choice;
@@ -105,7 +107,9 @@ pub enum SweptTermination {
     /// The shapes overlap (or touch) at t = 0: the minimum translation is reported.
     AlreadyOverlapping,
     /// The shapes are apart and their relative displacement over the step is
-    /// negligible ([`TOI_VELOCITY_EPSILON`](crate::core::consts::TOI_VELOCITY_EPSILON)).
+    /// negligible ([`TOI_VELOCITY_EPSILON`]).
+    ///
+    /// [`TOI_VELOCITY_EPSILON`]: crate::core::consts::TOI_VELOCITY_EPSILON
     NoRelativeMotion,
 }
 

@@ -55,7 +55,9 @@ pub struct SweptTrace {
     pub latest_entry: Option<usize>,
     /// Index in `axes` of the earliest exit.
     pub earliest_exit: Option<usize>,
-    /// Index in `axes` of the axis that decided (see [`SweptOutput::axis`](super::SweptOutput::axis)).
+    /// Index in `axes` of the axis that decided (see [`SweptOutput::axis`]).
+    ///
+    /// [`SweptOutput::axis`]: super::SweptOutput::axis
     pub decided_by: Option<usize>,
 }
 
