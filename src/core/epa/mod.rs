@@ -36,17 +36,17 @@
 mod polytope;
 mod trace;
 
-pub use trace::{EpaStep, EpaTrace};
+pub use self::trace::{EpaStep, EpaTrace};
 
+use self::polytope::{Edge, Polytope, CAPACITY};
+use self::trace::record_step;
 use crate::core::consts::{EPA_ABSOLUTE_TOLERANCE, MAX_EPA_ITERATIONS};
 use crate::core::gjk::{gjk_core, separation_normal, GjkCore, GjkTermination, GjkTrace, LocalPair};
 use crate::core::math::Transform;
 use crate::core::shape::Shape;
 use glam::Vec2;
-use polytope::{Edge, Polytope, CAPACITY};
 use serde::Serialize;
 use std::ops::ControlFlow;
-use trace::record_step;
 
 /// Iterations without the closest distance growing (beyond the tolerance) after
 /// which EPA reports [`EpaTermination::Stalled`].

@@ -37,20 +37,20 @@ mod pair;
 mod simplex;
 mod trace;
 
-pub use cache::{CacheUse, SimplexCache};
-pub(crate) use pair::LocalPair;
-pub(crate) use simplex::separation_normal;
-pub use simplex::{Simplex, SimplexVertex, VoronoiRegion};
-pub use trace::{GjkStep, GjkTrace};
+pub use self::cache::{CacheUse, SimplexCache};
+pub(crate) use self::pair::LocalPair;
+pub(crate) use self::simplex::separation_normal;
+pub use self::simplex::{Simplex, SimplexVertex, VoronoiRegion};
+pub use self::trace::{GjkStep, GjkTrace};
 
+use self::cache::{read_cache, write_cache};
+use self::simplex::search_direction;
+use self::trace::record_step;
 use crate::core::consts::{GJK_DIRECTION_EPSILON, GJK_RELATIVE_TOLERANCE};
 use crate::core::math::Transform;
 use crate::core::shape::Shape;
-use cache::{read_cache, write_cache};
 use glam::Vec2;
 use serde::Serialize;
-use simplex::search_direction;
-use trace::record_step;
 
 /// Why GJK stopped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]

@@ -35,8 +35,8 @@
 mod overlap;
 mod trace;
 
-pub use overlap::{overlap_manifold, OverlapManifold, OverlapPoint};
-pub use trace::{ClipEdgeRecord, ClipTrace, VertexCase, VertexRecord};
+pub use self::overlap::{overlap_manifold, OverlapManifold, OverlapPoint};
+pub use self::trace::{ClipEdgeRecord, ClipTrace, VertexCase, VertexRecord};
 
 use crate::core::consts::CLIP_WELD_TOLERANCE;
 use crate::core::math::cross;

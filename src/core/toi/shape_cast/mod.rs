@@ -66,13 +66,13 @@ mod faces;
 mod outcome;
 mod trace;
 
-pub use faces::FaceStep;
-pub use trace::{CastStep, CastTrace};
+pub use self::faces::FaceStep;
+pub use self::trace::{CastStep, CastTrace};
 
+use self::advance::{Advance, CastFrame};
 use crate::core::consts::{DEFAULT_CAST_MAX_ITERATIONS, DEFAULT_GJK_MAX_ITERATIONS};
 use crate::core::math::Transform;
 use crate::core::shape::Shape;
-use advance::{Advance, CastFrame};
 use glam::Vec2;
 use serde::Serialize;
 use std::ops::ControlFlow;

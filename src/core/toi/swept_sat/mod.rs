@@ -72,12 +72,12 @@ mod axes;
 mod choice;
 mod trace;
 
-pub use trace::{SweptAxisRecord, SweptTrace};
+pub use self::trace::{SweptAxisRecord, SweptTrace};
 
+use self::axes::{CandidateAxes, SweptFrame};
+use self::choice::Picks;
 use crate::core::math::Transform;
 use crate::core::shape::Shape;
-use axes::{CandidateAxes, SweptFrame};
-use choice::Picks;
 use glam::Vec2;
 use serde::Serialize;
 
