@@ -24,37 +24,24 @@
 //! [`CLIP_WELD_TOLERANCE`] of the polygons' size are merged, so a clip line through a
 //! vertex leaves no zero-length edge.
 
-use crate::core::consts::{CLIP_WELD_TOLERANCE, MAX_MANIFOLD_POINTS};
-use crate::core::math::{cross, right_perp, Transform};
-use crate::core::shape::Shape;
+//!
+//! ## Files
+//! - `mod.rs`: [`clip_polygon`] (the input checks, one clip edge, the weld, the outcome);
+//! - `overlap.rs`: [`overlap_manifold`], the overlap region's deepest vertices;
+//! - `trace.rs`: the trace records ([`ClipTrace`], [`VertexCase`]).
+//!
+//! [`Transform`]: crate::core::math::Transform
+
+mod overlap;
+mod trace;
+
+pub use self::overlap::{overlap_manifold, OverlapManifold, OverlapPoint};
+pub use self::trace::{ClipEdgeRecord, ClipTrace, VertexCase, VertexRecord};
+
+use crate::core::consts::CLIP_WELD_TOLERANCE;
+use crate::core::math::cross;
 use glam::Vec2;
 use serde::Serialize;
-
-/// The four cases of the walk, for one subject vertex (the edge from the previous
-/// vertex to it).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum VertexCase {
-    /// Outside → inside: keep the crossing and the current vertex.
-    OutToIn,
-    /// Inside → outside: keep the crossing.
-    InToOut,
-    /// Outside → outside: keep nothing.
-    OutToOut,
-    /// Inside → inside: keep the current vertex.
-    InToIn,
-}
-
-impl VertexCase {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            VertexCase::OutToIn => "out_to_in",
-            VertexCase::InToOut => "in_to_out",
-            VertexCase::OutToOut => "out_to_out",
-            VertexCase::InToIn => "in_to_in",
-        }
-    }
-}
 
 /// How the clipping ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -91,47 +78,6 @@ pub struct ClipOutput {
     pub outcome: ClipOutcome,
 }
 
-/// One subject vertex as one clip edge saw it.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct VertexRecord {
-    pub previous: Vec2,
-    pub current: Vec2,
-    /// Signed distances from the clip line (inside ≥ 0).
-    pub d_previous: f32,
-    pub d_current: f32,
-    pub case: VertexCase,
-    /// The crossing point, in cases 1 and 2.
-    pub crossing: Option<Vec2>,
-    /// What this vertex added to the output, in order.
-    pub emitted: Vec<Vec2>,
-}
-
-/// One clip edge: the polygon before and after, and each vertex's case.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct ClipEdgeRecord {
-    /// Clip polygon edge index (edge `i` runs from vertex `i` to `i + 1`; the last is
-    /// the closing edge).
-    pub edge: usize,
-    pub a: Vec2,
-    pub b: Vec2,
-    /// Unit normal pointing into the kept side.
-    pub inward: Vec2,
-    pub before: Vec<Vec2>,
-    pub after: Vec<Vec2>,
-    pub vertices: Vec<VertexRecord>,
-}
-
-/// The Sutherland–Hodgman trace: one record per clip edge.
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
-pub struct ClipTrace {
-    /// True when the clip polygon winds counter-clockwise.
-    pub clip_ccw: Option<bool>,
-    pub edges: Vec<ClipEdgeRecord>,
-    /// The output after welding.
-    pub polygon: Vec<Vec2>,
-    pub outcome: Option<ClipOutcome>,
-}
-
 /// Twice the signed area (positive counter-clockwise).
 fn twice_area(p: &[Vec2]) -> f32 {
     if p.len() < 3 {
@@ -166,6 +112,69 @@ pub fn clip_polygon(
     if let Some(t) = trace.as_deref_mut() {
         *t = ClipTrace::default();
     }
+    let Some(ClipSetup { winding, weld }) = check_input(subject, clip) else {
+        if let Some(t) = trace {
+            t.outcome = Some(ClipOutcome::DegenerateInput);
+        }
+        return ClipOutput {
+            polygon: Vec::new(),
+            area: 0.0,
+            outcome: ClipOutcome::DegenerateInput,
+        };
+    };
+    if let Some(t) = trace.as_deref_mut() {
+        t.clip_ccw = Some(winding > 0.0);
+    }
+    let mut current: Vec<Vec2> = subject.to_vec();
+    let mut next: Vec<Vec2> = Vec::with_capacity(subject.len() + clip.len());
+    let m = clip.len();
+    for i in 0..m {
+        // i = m − 1 is the closing edge.
+        let line = ClipLine::new(clip[i], clip[(i + 1) % m], winding);
+        let mut records = Vec::new();
+        clip_by_line(
+            &current,
+            &line,
+            &mut next,
+            trace.is_some().then_some(&mut records),
+        );
+        if let Some(t) = trace.as_deref_mut() {
+            t.edges.push(ClipEdgeRecord {
+                edge: i,
+                a: line.a,
+                b: line.b,
+                inward: line.inward(),
+                before: current.clone(),
+                after: next.clone(),
+                vertices: records,
+            });
+        }
+        std::mem::swap(&mut current, &mut next);
+    }
+    let polygon = weld_consecutive(current, weld);
+    let (area, outcome) = classify(&polygon, weld);
+    if let Some(t) = trace {
+        t.polygon = polygon.clone();
+        t.outcome = Some(outcome);
+    }
+    ClipOutput {
+        polygon,
+        area,
+        outcome,
+    }
+}
+
+/// What the clipping needs from inputs that passed [`check_input`].
+struct ClipSetup {
+    /// +1 for a counter-clockwise clip polygon, −1 for a clockwise one.
+    winding: f32,
+    /// Output vertices closer than this are merged ([`CLIP_WELD_TOLERANCE`] × size).
+    weld: f32,
+}
+
+/// The degenerate-input checks: both polygons need at least 3 finite vertices and an
+/// area above the weld tolerance squared. `None` for degenerate input.
+fn check_input(subject: &[Vec2], clip: &[Vec2]) -> Option<ClipSetup> {
     let finite = subject.iter().chain(clip).all(|p| p.is_finite());
     let clip_area = twice_area(clip);
     let subject_area = twice_area(subject);
@@ -181,81 +190,99 @@ pub fn clip_polygon(
         || clip_area.abs() <= weld * weld
         || subject_area.abs() <= weld * weld
     {
-        if let Some(t) = trace {
-            t.outcome = Some(ClipOutcome::DegenerateInput);
-        }
-        return ClipOutput {
-            polygon: Vec::new(),
-            area: 0.0,
-            outcome: ClipOutcome::DegenerateInput,
-        };
+        return None;
     }
-    let winding = clip_area.signum();
-    if let Some(t) = trace.as_deref_mut() {
-        t.clip_ccw = Some(winding > 0.0);
-    }
-    let mut current: Vec<Vec2> = subject.to_vec();
-    let mut next: Vec<Vec2> = Vec::with_capacity(subject.len() + clip.len());
-    let m = clip.len();
-    for i in 0..m {
-        let a = clip[i];
-        let b = clip[(i + 1) % m]; // i = m − 1 is the closing edge
+    Some(ClipSetup {
+        winding: clip_area.signum(),
+        weld,
+    })
+}
+
+/// One clip edge `a → b` as a line, with the sign that makes the kept side positive.
+struct ClipLine {
+    a: Vec2,
+    b: Vec2,
+    edge: Vec2,
+    len: f32,
+    winding: f32,
+}
+
+impl ClipLine {
+    #[inline]
+    fn new(a: Vec2, b: Vec2, winding: f32) -> ClipLine {
         let edge = b - a;
-        let len = edge.length();
-        let inward = winding * Vec2::new(-edge.y, edge.x) / len;
-        let dist = |p: Vec2| winding * cross(edge, p - a) / len;
-        next.clear();
-        let mut records = Vec::new();
-        let n = current.len();
-        for k in 0..n {
-            let prev = current[(k + n - 1) % n];
-            let cur = current[k];
-            let (dp, dc) = (dist(prev), dist(cur));
-            let start = next.len();
-            let (case, crossing) = match (dp >= 0.0, dc >= 0.0) {
-                (false, true) => {
-                    let x = prev + (cur - prev) * (dp / (dp - dc));
-                    next.push(x);
-                    next.push(cur);
-                    (VertexCase::OutToIn, Some(x))
-                }
-                (true, false) => {
-                    let x = prev + (cur - prev) * (dp / (dp - dc));
-                    next.push(x);
-                    (VertexCase::InToOut, Some(x))
-                }
-                (false, false) => (VertexCase::OutToOut, None),
-                (true, true) => {
-                    next.push(cur);
-                    (VertexCase::InToIn, None)
-                }
-            };
-            if trace.is_some() {
-                records.push(VertexRecord {
-                    previous: prev,
-                    current: cur,
-                    d_previous: dp,
-                    d_current: dc,
-                    case,
-                    crossing,
-                    emitted: next[start..].to_vec(),
-                });
-            }
+        ClipLine {
+            a,
+            b,
+            edge,
+            len: edge.length(),
+            winding,
         }
-        if let Some(t) = trace.as_deref_mut() {
-            t.edges.push(ClipEdgeRecord {
-                edge: i,
-                a,
-                b,
-                inward,
-                before: current.clone(),
-                after: next.clone(),
-                vertices: records,
+    }
+
+    /// Signed distance of `p` from the line (inside ≥ 0).
+    #[inline]
+    fn dist(&self, p: Vec2) -> f32 {
+        self.winding * cross(self.edge, p - self.a) / self.len
+    }
+
+    /// Unit normal pointing into the kept side.
+    fn inward(&self) -> Vec2 {
+        let edge = self.edge;
+        self.winding * Vec2::new(-edge.y, edge.x) / self.len
+    }
+}
+
+/// Clips `current` against one edge's line into `next` (cleared first): the walk
+/// over the subject's edges, previous vertex → current vertex, with the four cases of
+/// the module docs. `records`, when given, receives one record per vertex.
+fn clip_by_line(
+    current: &[Vec2],
+    line: &ClipLine,
+    next: &mut Vec<Vec2>,
+    mut records: Option<&mut Vec<VertexRecord>>,
+) {
+    next.clear();
+    let n = current.len();
+    for k in 0..n {
+        let prev = current[(k + n - 1) % n];
+        let cur = current[k];
+        let (dp, dc) = (line.dist(prev), line.dist(cur));
+        let start = next.len();
+        let (case, crossing) = match (dp >= 0.0, dc >= 0.0) {
+            (false, true) => {
+                let x = prev + (cur - prev) * (dp / (dp - dc));
+                next.push(x);
+                next.push(cur);
+                (VertexCase::OutToIn, Some(x))
+            }
+            (true, false) => {
+                let x = prev + (cur - prev) * (dp / (dp - dc));
+                next.push(x);
+                (VertexCase::InToOut, Some(x))
+            }
+            (false, false) => (VertexCase::OutToOut, None),
+            (true, true) => {
+                next.push(cur);
+                (VertexCase::InToIn, None)
+            }
+        };
+        if let Some(r) = records.as_deref_mut() {
+            r.push(VertexRecord {
+                previous: prev,
+                current: cur,
+                d_previous: dp,
+                d_current: dc,
+                case,
+                crossing,
+                emitted: next[start..].to_vec(),
             });
         }
-        std::mem::swap(&mut current, &mut next);
     }
-    // Weld consecutive near-duplicates (including last → first).
+}
+
+/// Merges consecutive vertices within `weld` of each other (including last → first).
+fn weld_consecutive(current: Vec<Vec2>, weld: f32) -> Vec<Vec2> {
     let mut polygon: Vec<Vec2> = Vec::with_capacity(current.len());
     for p in current {
         if polygon.last().is_none_or(|q| q.distance(p) > weld) {
@@ -265,7 +292,13 @@ pub fn clip_polygon(
     while polygon.len() > 1 && polygon[0].distance(polygon[polygon.len() - 1]) <= weld {
         polygon.pop();
     }
-    let area = 0.5 * twice_area(&polygon).abs();
+    polygon
+}
+
+/// The area of the welded intersection and what it is: empty, no thicker than the
+/// weld tolerance (a segment or a point), or an overlap.
+fn classify(polygon: &[Vec2], weld: f32) -> (f32, ClipOutcome) {
+    let area = 0.5 * twice_area(polygon).abs();
     // No thicker than the weld tolerance: a segment or a point. The area is compared
     // with weld × the polygon's own extent, not the inputs' `size`, which includes
     // their distance from the origin (at 5e4 a 0.1-deep overlap came out "touching";
@@ -288,129 +321,7 @@ pub fn clip_polygon(
     } else {
         ClipOutcome::Overlap
     };
-    if let Some(t) = trace {
-        t.polygon = polygon.clone();
-        t.outcome = Some(outcome);
-    }
-    ClipOutput {
-        polygon,
-        area,
-        outcome,
-    }
-}
-
-/// A contact point of the overlap-region manifold. World space.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
-pub struct OverlapPoint {
-    /// The point on A's boundary: where the ray from `point_b` along the normal leaves
-    /// the overlap region.
-    pub point_a: Vec2,
-    /// An overlap-region vertex, on B's boundary, deep inside A.
-    pub point_b: Vec2,
-    /// `(point_b − point_a)·normal` (≤ 0).
-    pub separation: f32,
-    /// Index of `point_b` in the overlap polygon (not a stable feature id: the overlap
-    /// polygon's numbering changes with the configuration).
-    pub vertex: usize,
-}
-
-/// Output of [`overlap_manifold`].
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct OverlapManifold {
-    /// The overlap region of the cores (world space, counter-clockwise).
-    pub polygon: Vec<Vec2>,
-    pub outcome: ClipOutcome,
-    /// The unit normal used (from A to B).
-    pub normal: Vec2,
-    pub points: Vec<OverlapPoint>,
-}
-
-/// The overlap region of A's and B's cores (radii ignored; both need ≥ 3 vertices)
-/// and, as an alternative manifold, its vertices on B's boundary that lie deep in A
-/// along `normal` (from A to B): for each overlap vertex `v`, the ray `v + t·n` leaves
-/// the region at `t = h(v)`; vertices with `h > 0` (beyond the weld tolerance) are B's
-/// points pushed into A, with `point_a = v + h·n` on A's boundary and separation
-/// `−h`. Of those, the two extreme along the tangent are kept (a 2D manifold has at
-/// most two points). `trace` receives the Sutherland–Hodgman walk.
-pub fn overlap_manifold(
-    shape_a: &Shape,
-    xf_a: &Transform,
-    shape_b: &Shape,
-    xf_b: &Transform,
-    normal: Vec2,
-    trace: Option<&mut ClipTrace>,
-) -> OverlapManifold {
-    let pa: Vec<Vec2> = shape_a.vertices().iter().map(|v| xf_a.apply(*v)).collect();
-    let pb: Vec<Vec2> = shape_b.vertices().iter().map(|v| xf_b.apply(*v)).collect();
-    let n = normal.normalize_or_zero();
-    let clipped = clip_polygon(&pa, &pb, trace);
-    let mut out = OverlapManifold {
-        polygon: clipped.polygon,
-        outcome: clipped.outcome,
-        normal: n,
-        points: Vec::new(),
-    };
-    if out.outcome != ClipOutcome::Overlap || n == Vec2::ZERO {
-        return out;
-    }
-    let poly = &out.polygon;
-    let size = size_of(&[poly]);
-    let weld = CLIP_WELD_TOLERANCE * size;
-    let ccw = twice_area(poly) > 0.0;
-    let k = poly.len();
-    // Exit parameter of the ray v + t·n from the convex region. Edges within
-    // EXIT_PARALLEL (a sine) of the ray's direction are skipped: the ray runs along
-    // them, and rounding would make a vertex on such an edge "exit" at once.
-    const EXIT_PARALLEL: f32 = 1.0e-4;
-    let exit = |v: Vec2| -> f32 {
-        let mut h = f32::INFINITY;
-        for i in 0..k {
-            let a = poly[i];
-            let e = poly[(i + 1) % k] - a;
-            let out_n = if ccw { right_perp(e) } else { -right_perp(e) }.normalize_or_zero();
-            let denom = n.dot(out_n);
-            if denom > EXIT_PARALLEL {
-                h = h.min((a - v).dot(out_n) / denom);
-            }
-        }
-        if h.is_finite() {
-            h.max(0.0)
-        } else {
-            0.0
-        }
-    };
-    let tangent = Vec2::new(-n.y, n.x);
-    let mut lo: Option<(f32, OverlapPoint)> = None;
-    let mut hi: Option<(f32, OverlapPoint)> = None;
-    for (i, v) in poly.iter().enumerate() {
-        let h = exit(*v);
-        if h <= weld {
-            continue;
-        }
-        let p = OverlapPoint {
-            point_a: *v + h * n,
-            point_b: *v,
-            separation: -h,
-            vertex: i,
-        };
-        let s = v.dot(tangent);
-        if lo.is_none_or(|(l, _)| s < l) {
-            lo = Some((s, p));
-        }
-        if hi.is_none_or(|(u, _)| s > u) {
-            hi = Some((s, p));
-        }
-    }
-    if let Some((_, p)) = lo {
-        out.points.push(p);
-    }
-    if let Some((_, p)) = hi {
-        if out.points.first().is_none_or(|q| q.vertex != p.vertex) {
-            out.points.push(p);
-        }
-    }
-    debug_assert!(out.points.len() <= MAX_MANIFOLD_POINTS);
-    out
+    (area, outcome)
 }
 
 #[cfg(test)]
@@ -543,39 +454,5 @@ mod tests {
             clip_polygon(&a, &nan, None).outcome,
             ClipOutcome::DegenerateInput
         );
-    }
-
-    #[test]
-    fn overlap_manifold_of_box_on_box() {
-        let ground = Shape::cuboid(v(2.0, 0.5)).unwrap();
-        let b = Shape::cuboid(v(0.5, 0.5)).unwrap();
-        let m = overlap_manifold(
-            &ground,
-            &Transform::IDENTITY,
-            &b,
-            &Transform::new(v(0.3, 0.95), 0.0),
-            v(0.0, 1.0),
-            None,
-        );
-        assert_eq!(m.outcome, ClipOutcome::Overlap);
-        assert_eq!(m.points.len(), 2, "{m:?}");
-        for p in &m.points {
-            assert!((p.separation + 0.05).abs() < 1e-5, "{p:?}");
-            assert!((p.point_b.y - 0.45).abs() < 1e-5);
-            assert!((p.point_a.y - 0.5).abs() < 1e-5);
-        }
-        // A tilted box with one corner in: one point, the corner.
-        let m = overlap_manifold(
-            &ground,
-            &Transform::IDENTITY,
-            &b,
-            &Transform::new(v(0.0, 1.1), 0.3),
-            v(0.0, 1.0),
-            None,
-        );
-        assert_eq!(m.points.len(), 1, "{m:?}");
-        let corner_y = 1.1 - 0.5 * (0.3f32.cos() + 0.3f32.sin());
-        assert!((m.points[0].point_b.y - corner_y).abs() < 1e-5);
-        assert!((m.points[0].separation - (corner_y - 0.5)).abs() < 1e-5);
     }
 }

@@ -1,0 +1,511 @@
+//! GJK distance, after Box2D's `b2Distance` / `b2ShapeDistance`.
+//!
+//! Frame convention: inputs are shapes with world transforms; the solver works in
+//! **A's local frame** (B is brought into it, as Box2D v3 does, so large world
+//! coordinates do not cost precision); every output and trace record is in **world**
+//! space. Configuration-space points are `w = wB − wA` (the Minkowski difference
+//! B − A, world orientation). Normals point from A to B.
+//!
+//! ## The method
+//! GJK keeps a simplex (1 to 3 points of B − A) and repeatedly replaces it by the
+//! sub-simplex nearest to the origin, found from the Voronoi regions of its vertices
+//! and edges with barycentric coordinates (Solve2 / Solve3 below). The search
+//! direction points from that nearest point towards the origin; the support point of
+//! B − A along it is added. The loop stops when
+//! - the simplex is a triangle holding the origin (overlap),
+//! - the search direction vanishes (the origin lies on the simplex: touching),
+//! - the new support pair repeats one of the simplex (the main termination, on
+//!   *indices*, never on coordinates, which can cycle),
+//! - the new point does not bring the simplex measurably closer (converged),
+//! - the iteration bound is reached.
+//!
+//! With radii (rounded shapes), the cores are measured and the radii subtracted
+//! afterwards: if the core distance exceeds `rA + rB` the witness points move
+//! inward by their radius along the normal; otherwise the shapes overlap and both
+//! points go to the midpoint, distance 0 (b2Distance).
+
+//!
+//! ## Files
+//! - `mod.rs`: inputs and outputs, the GJK loop (`gjk_core`), [`shape_distance`];
+//! - `simplex.rs`: the simplex, Solve2 / Solve3, witness points, search direction;
+//! - `pair.rs`: the two cores in A's frame and the support map of B − A;
+//! - `cache.rs`: the warm-start cache ([`SimplexCache`]);
+//! - `trace.rs`: the trace records ([`GjkTrace`], [`GjkStep`]).
+
+mod cache;
+mod pair;
+mod simplex;
+mod trace;
+
+pub use self::cache::{CacheUse, SimplexCache};
+pub(crate) use self::pair::LocalPair;
+pub(crate) use self::simplex::separation_normal;
+pub use self::simplex::{Simplex, SimplexVertex, VoronoiRegion};
+pub use self::trace::{GjkStep, GjkTrace};
+
+use self::cache::{read_cache, write_cache};
+use self::simplex::search_direction;
+use self::trace::record_step;
+use crate::core::consts::{GJK_DIRECTION_EPSILON, GJK_RELATIVE_TOLERANCE};
+use crate::core::math::Transform;
+use crate::core::shape::Shape;
+use glam::Vec2;
+use serde::Serialize;
+
+/// Why GJK stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GjkTermination {
+    /// The new support point did not bring the simplex measurably closer to the origin.
+    Converged,
+    /// The new support pair (by vertex indices) is already in the simplex.
+    DuplicateSupport,
+    /// The search direction vanished: the origin lies on the simplex (the shapes touch,
+    /// or overlap with the origin exactly on a simplex edge, as in public case 6).
+    DirectionZero,
+    /// The simplex is a triangle containing the origin: the cores overlap.
+    Overlap,
+    /// The iteration bound was reached before any other criterion: did not converge.
+    MaxIterations,
+}
+
+impl GjkTermination {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            GjkTermination::Converged => "converged",
+            GjkTermination::DuplicateSupport => "duplicate_support",
+            GjkTermination::DirectionZero => "direction_zero",
+            GjkTermination::Overlap => "overlap",
+            GjkTermination::MaxIterations => "max_iterations",
+        }
+    }
+
+    /// True when the origin was found on or inside the simplex.
+    pub fn is_overlap(self) -> bool {
+        matches!(
+            self,
+            GjkTermination::Overlap | GjkTermination::DirectionZero
+        )
+    }
+}
+
+/// Input of [`shape_distance`].
+#[derive(Clone, Copy, Debug)]
+pub struct DistanceInput<'a> {
+    pub shape_a: &'a Shape,
+    pub transform_a: Transform,
+    pub shape_b: &'a Shape,
+    pub transform_b: Transform,
+    /// Subtract the radii (measure the rounded surfaces) rather than the cores.
+    pub use_radii: bool,
+    /// Bound on support-point evaluations.
+    pub max_iterations: u32,
+}
+
+/// Output of [`shape_distance`]. World space.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct DistanceOutput {
+    /// Closest point on A.
+    pub point_a: Vec2,
+    /// Closest point on B.
+    pub point_b: Vec2,
+    /// Distance between the shapes (0 when they touch or overlap).
+    pub distance: f32,
+    /// Unit normal from A to B; `None` when the cores overlap or touch and no
+    /// direction is defined.
+    pub normal: Option<Vec2>,
+    /// Distance between the cores (before the radii are subtracted).
+    pub core_distance: f32,
+    /// Support-point evaluations made.
+    pub iterations: u32,
+    pub termination: GjkTermination,
+    /// Number of vertices of the final simplex.
+    pub simplex_count: usize,
+    /// How the query started.
+    pub cache_use: CacheUse,
+}
+
+/// The result of the GJK loop on the cores, in A's frame.
+pub(crate) struct GjkCore {
+    pub simplex: Simplex,
+    pub termination: GjkTermination,
+    pub iterations: u32,
+    pub cache_use: CacheUse,
+}
+
+/// The vertex pairs of the simplex as it enters a step, before solving drops any
+/// (b2Distance's saveA/saveB): a support point that Solve3 has just dropped must
+/// count as a duplicate, or rounding can drop and re-add it forever (a segment nearly
+/// parallel to a face cycled to the iteration bound: found by the fuzzer).
+///
+/// Two byte arrays, not pairs: the indices were just stored one byte each, and a
+/// pair read back as one 16-bit load cannot be forwarded from those two stores; the
+/// stall sat on every iteration, 3 % of a query.
+struct EnteringPairs {
+    count: usize,
+    a: [u8; 3],
+    b: [u8; 3],
+}
+
+impl EnteringPairs {
+    #[inline(always)]
+    fn of(simplex: &Simplex) -> EnteringPairs {
+        let count = simplex.count;
+        let mut a = [0u8; 3];
+        let mut b = [0u8; 3];
+        for (i, v) in simplex.v[..count].iter().enumerate() {
+            a[i] = v.index_a;
+            b[i] = v.index_b;
+        }
+        EnteringPairs { count, a, b }
+    }
+
+    /// The main termination: the support pair repeats a vertex of the simplex as it
+    /// entered this step (compare indices, not coordinates: coordinates can cycle
+    /// between equal values).
+    #[inline(always)]
+    fn contains(&self, support: &SimplexVertex) -> bool {
+        (0..self.count).any(|i| self.a[i] == support.index_a && self.b[i] == support.index_b)
+    }
+}
+
+/// The origin lies on the simplex (to f32 precision, relative to the configuration's
+/// size `scale`): the shapes touch; no direction is defined. `d`, `dist`: the search
+/// direction and the origin's distance from the simplex.
+#[inline(always)]
+fn origin_on_simplex(d: Vec2, dist: f32, scale: f32) -> bool {
+    dist <= GJK_DIRECTION_EPSILON * scale || d == Vec2::ZERO
+}
+
+/// Progress test: the support plane bounds the distance from below by `−w·d̂` (d̂
+/// the unit search direction, towards the origin); the current distance is `dist`.
+/// No measurable gain: converged. Both come from the simplex's vertices and edge,
+/// not from the closest point p = Σ aᵢwᵢ: p carries the rounding of that sum (~1e-5
+/// on a 1000-unit edge), which a far support point w multiplies in p·w (a 0.02
+/// triangle overlapping a 2000-unit box by 0.004 "converged" 0.001 apart;
+/// scenes/tiny_vs_huge.ron).
+///
+/// A gain within the configuration's f32 resolution (`GJK_DIRECTION_EPSILON ·
+/// scale`, the resolution at which the origin counts as on the simplex) is no gain
+/// either: when the distance is tiny against the coordinates, 1e-6 of it is below the
+/// rounding of `gain`, and two nearly parallel segments cycled through three edges of
+/// their flat B − A to the iteration bound (found by the fuzzer).
+#[inline(always)]
+fn no_progress(support: &SimplexVertex, d: Vec2, dist: f32, scale: f32) -> bool {
+    let gain = dist + support.w.dot(d / d.length());
+    gain <= GJK_RELATIVE_TOLERANCE * dist + GJK_DIRECTION_EPSILON * scale
+}
+
+/// The GJK loop on the cores of `pair`. Records into `trace` (world space via
+/// `xf_a`) when given.
+pub(crate) fn gjk_core(
+    pair: &LocalPair,
+    cache: Option<&SimplexCache>,
+    max_iterations: u32,
+    xf_a: &Transform,
+    mut trace: Option<&mut GjkTrace>,
+) -> GjkCore {
+    let (mut simplex, cache_use) = read_cache(pair, cache);
+    // Records written so far; the trace's older records beyond it are dropped at the end.
+    let mut recorded = 0usize;
+    if let Some(t) = trace.as_deref_mut() {
+        t.cache_use = Some(cache_use);
+    }
+    let tracing = trace.is_some();
+    let mut iterations = 0u32;
+    let termination = loop {
+        // The simplex as it enters this step, kept only for the trace (without one,
+        // nothing is copied or recorded: the trace costs nothing when off).
+        let entering = if tracing { Some(simplex) } else { None };
+        let entering_pairs = EnteringPairs::of(&simplex);
+        let step_iteration = iterations;
+        let region = simplex.solve();
+        macro_rules! record {
+            ($direction:expr, $support:expr, $stop:expr) => {
+                if let (Some(t), Some(entering)) = (trace.as_deref_mut(), entering.as_ref()) {
+                    record_step(
+                        t,
+                        &mut recorded,
+                        xf_a,
+                        step_iteration,
+                        entering,
+                        region,
+                        &simplex,
+                        $direction,
+                        $support,
+                        $stop,
+                    );
+                }
+            };
+        }
+        if simplex.count == 3 {
+            record!(None, None, Some(GjkTermination::Overlap));
+            break GjkTermination::Overlap;
+        }
+        let (d, dist) = search_direction(&simplex);
+        let scale = pair.scale_of(&simplex);
+        if origin_on_simplex(d, dist, scale) {
+            record!(None, None, Some(GjkTermination::DirectionZero));
+            break GjkTermination::DirectionZero;
+        }
+        if iterations >= max_iterations {
+            record!(Some(d), None, Some(GjkTermination::MaxIterations));
+            break GjkTermination::MaxIterations;
+        }
+        let support = pair.support(d);
+        iterations += 1;
+        if entering_pairs.contains(&support) {
+            let stop = Some(GjkTermination::DuplicateSupport);
+            record!(Some(d), Some(support), stop);
+            break GjkTermination::DuplicateSupport;
+        }
+        if no_progress(&support, d, dist, scale) {
+            record!(Some(d), Some(support), Some(GjkTermination::Converged));
+            break GjkTermination::Converged;
+        }
+        record!(Some(d), Some(support), None);
+        simplex.v[simplex.count] = support;
+        simplex.count += 1;
+    };
+    if let Some(t) = trace {
+        t.steps.truncate(recorded);
+    }
+    GjkCore {
+        simplex,
+        termination,
+        iterations,
+        cache_use,
+    }
+}
+
+/// Distance between two shapes (b2ShapeDistance).
+///
+/// `cache`: when given, it warm-starts the query and is rewritten with the final
+/// simplex. `trace`: when given, it is cleared and filled with one record per
+/// iteration (no allocation happens without it).
+pub fn shape_distance(
+    input: &DistanceInput,
+    cache: Option<&mut SimplexCache>,
+    trace: Option<&mut GjkTrace>,
+) -> DistanceOutput {
+    let xf_a = input.transform_a;
+    let pair = LocalPair::new(input.shape_a, &xf_a, input.shape_b, &input.transform_b);
+    let core = gjk_core(&pair, cache.as_deref(), input.max_iterations, &xf_a, trace);
+    if let Some(c) = cache {
+        *c = write_cache(&core.simplex);
+    }
+    let (local_a, local_b) = core.simplex.witness_points();
+    let mut point_a = xf_a.apply(local_a);
+    let mut point_b = xf_a.apply(local_b);
+    let core_distance = if core.termination.is_overlap() {
+        0.0
+    } else {
+        local_a.distance(local_b)
+    };
+    let mut distance = core_distance;
+    let mut normal = if core_distance > 0.0 {
+        let n = separation_normal(&core.simplex).unwrap_or((local_b - local_a) / core_distance);
+        Some(xf_a.q.apply(n))
+    } else {
+        None
+    };
+    if input.use_radii {
+        let ra = input.shape_a.radius();
+        let rb = input.shape_b.radius();
+        match normal {
+            Some(n) if core_distance > ra + rb => {
+                distance = core_distance - ra - rb;
+                point_a += ra * n;
+                point_b -= rb * n;
+            }
+            _ => {
+                // Overlapping once the radii are counted: both points go to the middle
+                // of the surfaces (or of the cores when no normal is defined).
+                let mid = match normal {
+                    Some(n) => 0.5 * ((point_a + ra * n) + (point_b - rb * n)),
+                    None => 0.5 * (point_a + point_b),
+                };
+                point_a = mid;
+                point_b = mid;
+                distance = 0.0;
+            }
+        }
+    }
+    if distance == 0.0 && normal.is_some() && core_distance == 0.0 {
+        normal = None;
+    }
+    DistanceOutput {
+        point_a,
+        point_b,
+        distance,
+        normal,
+        core_distance,
+        iterations: core.iterations,
+        termination: core.termination,
+        simplex_count: core.simplex.count,
+        cache_use: core.cache_use,
+    }
+}
+
+/// True when the two shapes (with their radii) touch or overlap.
+pub fn intersects(shape_a: &Shape, xf_a: &Transform, shape_b: &Shape, xf_b: &Transform) -> bool {
+    let out = shape_distance(
+        &DistanceInput {
+            shape_a,
+            transform_a: *xf_a,
+            shape_b,
+            transform_b: *xf_b,
+            use_radii: true,
+            max_iterations: crate::core::consts::DEFAULT_GJK_MAX_ITERATIONS,
+        },
+        None,
+        None,
+    );
+    out.distance <= 0.0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn v(x: f32, y: f32) -> Vec2 {
+        Vec2::new(x, y)
+    }
+
+    fn query(a: &Shape, xa: Transform, b: &Shape, xb: Transform) -> DistanceOutput {
+        shape_distance(
+            &DistanceInput {
+                shape_a: a,
+                transform_a: xa,
+                shape_b: b,
+                transform_b: xb,
+                use_radii: true,
+                max_iterations: 20,
+            },
+            None,
+            None,
+        )
+    }
+
+    /// A 0.02 triangle sunk 0.004 into a 2000-unit box: the progress test must not
+    /// stop on the rounding of the closest point (it once reported 0.001 apart).
+    #[test]
+    fn tiny_triangle_in_huge_box_overlaps() {
+        let a = Shape::cuboid(v(1000.0, 5.0)).unwrap();
+        let b = Shape::polygon(&[v(0.0, -0.006), v(0.01, 0.004), v(-0.01, 0.004)], 0.0).unwrap();
+        let out = query(
+            &a,
+            Transform::IDENTITY,
+            &b,
+            Transform::new(v(3.0, 5.002), 0.0),
+        );
+        assert!(out.termination.is_overlap(), "{out:?}");
+        assert_eq!(out.distance, 0.0);
+        // 0.006 apart instead: the true distance, to f32 precision at 1000.
+        let out = query(
+            &a,
+            Transform::IDENTITY,
+            &b,
+            Transform::new(v(3.0, 5.012), 0.0),
+        );
+        assert!((out.distance - 0.006).abs() < 1e-5, "{out:?}");
+    }
+
+    #[test]
+    fn boxes_side_by_side() {
+        let a = Shape::cuboid(v(1.0, 1.0)).unwrap();
+        let b = Shape::cuboid(v(1.0, 1.0)).unwrap();
+        let out = query(
+            &a,
+            Transform::IDENTITY,
+            &b,
+            Transform::new(v(5.0, 0.5), 0.0),
+        );
+        assert!((out.distance - 3.0).abs() < 1e-5, "{out:?}");
+        assert!((out.normal.unwrap() - v(1.0, 0.0)).length() < 1e-5);
+        assert!((out.point_a.x - 1.0).abs() < 1e-5 && (out.point_b.x - 4.0).abs() < 1e-5);
+        assert!(matches!(
+            out.termination,
+            GjkTermination::DuplicateSupport | GjkTermination::Converged
+        ));
+    }
+
+    #[test]
+    fn circles_use_radii() {
+        let a = Shape::circle(1.0).unwrap();
+        let b = Shape::circle(0.5).unwrap();
+        let out = query(
+            &a,
+            Transform::IDENTITY,
+            &b,
+            Transform::new(v(0.0, 4.0), 0.0),
+        );
+        assert!((out.distance - 2.5).abs() < 1e-5);
+        assert!((out.point_a - v(0.0, 1.0)).length() < 1e-5);
+        assert!((out.point_b - v(0.0, 3.5)).length() < 1e-5);
+        // Overlapping by the radii only: distance 0, points at the middle.
+        let out = query(
+            &a,
+            Transform::IDENTITY,
+            &b,
+            Transform::new(v(0.0, 1.25), 0.0),
+        );
+        assert_eq!(out.distance, 0.0);
+        assert!((out.point_a - v(0.0, 0.875)).length() < 1e-5, "{out:?}");
+        assert_eq!(out.point_a, out.point_b);
+    }
+
+    #[test]
+    fn overlapping_boxes_report_overlap() {
+        let a = Shape::cuboid(v(1.0, 1.0)).unwrap();
+        let out = query(
+            &a,
+            Transform::IDENTITY,
+            &a,
+            Transform::new(v(0.5, 0.25), 0.3),
+        );
+        assert_eq!(out.distance, 0.0);
+        assert!(out.termination.is_overlap());
+        assert!(out.normal.is_none());
+        assert!(intersects(
+            &a,
+            &Transform::IDENTITY,
+            &a,
+            &Transform::new(v(0.5, 0.25), 0.3)
+        ));
+        assert!(!intersects(
+            &a,
+            &Transform::IDENTITY,
+            &a,
+            &Transform::new(v(2.5, 0.25), 0.0)
+        ));
+    }
+
+    #[test]
+    fn max_iterations_is_reported() {
+        let a = Shape::circle(1.0).unwrap();
+        let n = 64;
+        let pts: Vec<Vec2> = (0..n)
+            .map(|i| {
+                let t = std::f32::consts::TAU * i as f32 / n as f32;
+                v(t.cos(), t.sin())
+            })
+            .collect();
+        let b = Shape::polygon(&pts, 0.0).unwrap();
+        let out = shape_distance(
+            &DistanceInput {
+                shape_a: &a,
+                transform_a: Transform::IDENTITY,
+                shape_b: &b,
+                transform_b: Transform::new(v(10.0, 3.0), 0.1),
+                use_radii: true,
+                max_iterations: 1,
+            },
+            None,
+            None,
+        );
+        assert_eq!(out.termination, GjkTermination::MaxIterations);
+        assert!(out.iterations <= 1);
+        assert!(out.distance.is_finite());
+    }
+}

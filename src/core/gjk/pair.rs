@@ -1,0 +1,58 @@
+//! The two cores as GJK and EPA see them: A's core, and B's core brought into A's
+//! local frame, with the support map of their Minkowski difference B − A.
+
+use super::simplex::{Simplex, SimplexVertex};
+use crate::core::math::Transform;
+use crate::core::shape::{support_index, Shape};
+use glam::Vec2;
+
+/// B's core seen from A's local frame, and A's core.
+pub(crate) struct LocalPair<'a> {
+    pub a: &'a [Vec2],
+    pub b: &'a [Vec2],
+    /// B's local frame → A's local frame.
+    pub b_to_a: Transform,
+}
+
+impl<'a> LocalPair<'a> {
+    pub fn new(a: &'a Shape, xf_a: &Transform, b: &'a Shape, xf_b: &Transform) -> Self {
+        LocalPair {
+            a: a.vertices(),
+            b: b.vertices(),
+            b_to_a: xf_a.inv_mul(xf_b),
+        }
+    }
+
+    #[inline]
+    pub fn vertex(&self, index_a: usize, index_b: usize) -> SimplexVertex {
+        let w_a = self.a[index_a];
+        let w_b = self.b_to_a.apply(self.b[index_b]);
+        SimplexVertex {
+            w_a,
+            w_b,
+            w: w_b - w_a,
+            a: 1.0,
+            index_a: index_a as u8,
+            index_b: index_b as u8,
+        }
+    }
+
+    /// Support point of B − A along `d` (A's frame).
+    ///
+    /// Always inlined: it is the body of every GJK and EPA iteration, and left to
+    /// the inliner it became a call in some builds (10 % slower distance queries).
+    #[inline(always)]
+    pub fn support(&self, d: Vec2) -> SimplexVertex {
+        let ia = support_index(self.a, -d);
+        let ib = support_index(self.b, self.b_to_a.q.apply_inv(d));
+        self.vertex(ia, ib)
+    }
+
+    /// A length typical of the configuration, for relative tolerances.
+    #[inline]
+    pub fn scale_of(&self, simplex: &Simplex) -> f32 {
+        simplex.v[..simplex.count]
+            .iter()
+            .fold(0.0f32, |m, v| m.max(v.w.abs().max_element()))
+    }
+}
