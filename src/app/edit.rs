@@ -208,6 +208,7 @@ impl AppState {
             .unwrap_or_else(|| self.unique_name("S"));
         let geometry = kind.geometry();
         let shape = SceneShape {
+            load_note: None,
             name: letter,
             shape: Shape::new(geometry)
                 .unwrap_or_else(|_| unreachable!("built-in geometry is valid")),
@@ -274,6 +275,7 @@ impl AppState {
         let name = self.unique_name("P");
         Ok(self.push_shape(SceneShape {
             name,
+            load_note: None,
             shape,
             pose: Pose::new(centroid, 0.0),
             velocity: Vec2::ZERO,

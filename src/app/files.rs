@@ -13,9 +13,15 @@ impl AppState {
         self.convex_fix_available = None;
         match load_scene(path) {
             Ok(scene) => {
+                let notes = scene.load_notes();
                 self.install(scene);
                 self.path = Some(path.to_path_buf());
-                self.info(format!("Opened {}", path.display()));
+                if notes.is_empty() {
+                    self.info(format!("Opened {}", path.display()));
+                } else {
+                    // An engine hull was rebuilt: say what changed (a warning, not an error).
+                    self.info(format!("Opened {} — {}", path.display(), notes.join("; ")));
+                }
                 self.revision += 1;
                 Ok(())
             }

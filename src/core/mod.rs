@@ -21,6 +21,7 @@ pub mod hull;
 pub mod manifold;
 pub mod math;
 pub mod minkowski;
+pub mod quickhull;
 pub mod sat;
 pub mod settings;
 pub mod shape;

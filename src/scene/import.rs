@@ -351,6 +351,7 @@ pub fn to_scene(shapes: &[ImportedShape], title: &str) -> Result<Scene, String> 
         }
         scene.shapes.push(SceneShape {
             name,
+            load_note: None,
             shape,
             pose: Pose::new(position, s.angle),
             velocity: s.velocity,

@@ -26,7 +26,7 @@
 //! file beside the target and renames it over, so a failed save leaves the old file.
 
 use crate::core::consts::*;
-use crate::core::shape::{Geometry, Pose, Shape};
+use crate::core::shape::{Geometry, Pose, Shape, ShapeError};
 use glam::Vec2;
 use serde::{Deserialize, Deserializer, Serialize};
 use std::fmt;
@@ -48,7 +48,7 @@ pub mod view_state;
 pub use crate::core::settings::Settings;
 
 /// A named shape placed in the scene.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(try_from = "ShapeEntry", into = "ShapeEntry")]
 pub struct SceneShape {
     pub name: String,
@@ -56,6 +56,52 @@ pub struct SceneShape {
     pub pose: Pose,
     /// Velocity over one unit of time (for time of impact).
     pub velocity: Vec2,
+    /// What loading changed, when the file's polygon was an engine's hull the core
+    /// refuses as given (see [`engine_hull`]); shown as a warning, never saved.
+    pub load_note: Option<String>,
+}
+
+/// Two shapes are equal when their data are; how they were loaded does not count.
+impl PartialEq for SceneShape {
+    fn eq(&self, o: &Self) -> bool {
+        self.name == o.name
+            && self.shape == o.shape
+            && self.pose == o.pose
+            && self.velocity == o.velocity
+    }
+}
+
+/// A polygon the core refuses as nearly degenerate (a vertex on the line through its
+/// neighbours, or two vertices on top of each other) but that an engine accepts: the
+/// hull Box2D's builder makes of its points ([`quickhull`], linear slop 0.005), when
+/// that changes the shape by at most 4 × slop. `None` otherwise (the refusal stands).
+pub fn engine_hull(points: &[Vec2], radius: f32, name: &str) -> Option<(Shape, String)> {
+    use crate::core::quickhull::{largest_change, quickhull, BOX2D_LINEAR_SLOP};
+    let hull = quickhull(points, BOX2D_LINEAR_SLOP).hull.ok()?;
+    let change = largest_change(points, &hull);
+    if change > 4.0 * BOX2D_LINEAR_SLOP {
+        return None;
+    }
+    let shape = Shape::new(Geometry::Polygon {
+        points: hull.clone(),
+        radius,
+    })
+    .ok()?;
+    let dropped: Vec<String> = points
+        .iter()
+        .filter(|p| !hull.contains(p))
+        .map(|p| format!("({}, {})", p.x, p.y))
+        .collect();
+    Some((
+        shape,
+        format!(
+            "shape \"{name}\": built as Box2D's b2ComputeHull does (linear slop 0.005): \
+             {} of {} vertices kept, dropped {} (the shape moved by at most {change:.2e})",
+            hull.len(),
+            points.len(),
+            dropped.join(", ")
+        ),
+    ))
 }
 
 impl SceneShape {
@@ -123,13 +169,27 @@ impl TryFrom<ShapeEntry> for SceneShape {
             ));
         }
         let kind = e.geometry.kind_name();
-        let shape =
-            Shape::new(e.geometry).map_err(|err| format!("shape \"{name}\" ({kind}): {err}"))?;
+        let (shape, load_note) = match Shape::new(e.geometry.clone()) {
+            Ok(shape) => (shape, None),
+            Err(
+                err @ (ShapeError::CollinearVertex { .. } | ShapeError::DuplicateVertex { .. }),
+            ) => {
+                let Geometry::Polygon { points, radius } = &e.geometry else {
+                    return Err(format!("shape \"{name}\" ({kind}): {err}"));
+                };
+                match engine_hull(points, *radius, name) {
+                    Some((shape, note)) => (shape, Some(note)),
+                    None => return Err(format!("shape \"{name}\" ({kind}): {err}")),
+                }
+            }
+            Err(err) => return Err(format!("shape \"{name}\" ({kind}): {err}")),
+        };
         Ok(SceneShape {
             name: e.name,
             shape,
             pose: Pose::new(e.position, e.angle),
             velocity: e.velocity,
+            load_note,
         })
     }
 }
@@ -249,6 +309,14 @@ impl Default for Scene {
 }
 
 impl Scene {
+    /// The warnings of loading (engine hulls rebuilt), one per shape concerned.
+    pub fn load_notes(&self) -> Vec<String> {
+        self.shapes
+            .iter()
+            .filter_map(|s| s.load_note.clone())
+            .collect()
+    }
+
     pub fn shape_index(&self, name: &str) -> Option<usize> {
         self.shapes.iter().position(|s| s.name == name)
     }
@@ -610,6 +678,25 @@ pub fn save_scene(scene: &Scene, path: &Path) -> Result<(), SceneError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_engine_hull_loads_with_a_note_and_real_defects_do_not() {
+        // Box2D issue 296: Box2D's builder takes these five points (dropping the last,
+        // nearly collinear one); the core alone refuses them.
+        let text = "(version: 1, shapes: [\n (name: \"A\", geometry: Polygon(points: [(-1.70082211, -1.43221712), (0.5, -0.5), (0.104992867, 0.97400856), (-0.658002853, 0.926608086), (-0.994554818, 0.165337861)], radius: 0.0), position: (0.0, 0.0), angle: 0.0),\n (name: \"B\", geometry: Circle(radius: 0.5), position: (2.0, 0.0), angle: 0.0)])";
+        let s = parse_scene(text, "i296.ron").unwrap();
+        assert_eq!(s.shapes[0].shape.vertices().len(), 4);
+        let notes = s.load_notes();
+        assert_eq!(notes.len(), 1);
+        assert!(notes[0].contains("b2ComputeHull") && notes[0].contains("-0.9945548"), "{notes:?}");
+        // A vertex well off the line (a real non-convex polygon) is still refused.
+        let bad = text.replace("(-0.994554818, 0.165337861)", "(-0.5, 0.0)");
+        assert!(parse_scene(&bad, "bad.ron").is_err());
+        // A saved engine hull reloads without a note, as the hull.
+        let again = parse_scene(&scene_to_string(&s), "again.ron").unwrap();
+        assert!(again.load_notes().is_empty());
+        assert_eq!(again.shapes[0], s.shapes[0]);
+    }
 
     #[test]
     fn hex_floats_read_to_the_exact_f32_and_errors_point_at_the_users_column() {

@@ -78,6 +78,50 @@ pub enum Command {
     /// each disagreement becomes a scene file the debugger opens. Exits 1 if any
     /// disagreement was found.
     Fuzz(FuzzArgs),
+    /// Build a convex hull from raw points as Box2D v3's b2ComputeHull does (quickhull:
+    /// points welded within 4 x slop, points within 2 x slop of an edge dropped, nearly
+    /// collinear vertices merged). Prints the hull, or with --trace every step as JSON.
+    #[command(after_help = "Examples:\n  \
+        collidescope hull \"(0,0) (2,0) (1,1.5) (1,0.001)\"\n  \
+        collidescope hull --trace -- \"-1.7,-1.43 0.5,-0.5 0.105,0.974 -0.658,0.927 -0.9946,0.1653\"")]
+    Hull {
+        /// The points as x, y pairs, in any of the import box's forms (also hex floats);
+        /// several arguments are joined. Use `--` before points that start with a minus.
+        #[arg(required = true, num_args = 1..)]
+        points: Vec<String>,
+        /// The linear slop (Box2D's default: 0.005).
+        #[arg(long, default_value_t = 0.005)]
+        slop: f32,
+        /// Print every step of the builder as JSON.
+        #[arg(long)]
+        trace: bool,
+    },
+}
+
+/// `collidescope hull`: the hull as text (or the trace as JSON), or why there is none.
+pub fn run_hull(points: &[String], slop: f32, trace: bool) -> Result<String, String> {
+    use collidescope::core::quickhull::quickhull;
+    use collidescope::scene::import::parse_points;
+    if !(slop.is_finite() && slop > 0.0) {
+        return Err(format!("--slop {slop}: expected a positive number"));
+    }
+    let points = parse_points(&points.join(" "))?;
+    let q = quickhull(&points, slop);
+    if trace {
+        return serde_json::to_string_pretty(&q).map_err(|e| format!("cannot write JSON: {e}"));
+    }
+    match q.hull {
+        Ok(hull) => {
+            let list: Vec<String> = hull.iter().map(|p| format!("({}, {})", p.x, p.y)).collect();
+            Ok(format!(
+                "{} of {} points on the hull (counter-clockwise):\n{}",
+                hull.len(),
+                points.len(),
+                list.join(", ")
+            ))
+        }
+        Err(why) => Err(format!("no hull: {}", why.as_str())),
+    }
 }
 
 /// Arguments of `collidescope fuzz`.
@@ -365,9 +409,14 @@ fn parse_size(s: &str) -> Result<(i32, i32), String> {
 /// Loads the named scene, or the built-in default.
 pub fn load_or_default(path: Option<&PathBuf>) -> Result<(Scene, String), String> {
     match path {
-        Some(p) => load_scene(p)
-            .map(|s| (s, p.display().to_string()))
-            .map_err(|e| e.to_string()),
+        Some(p) => {
+            let scene = load_scene(p).map_err(|e| e.to_string())?;
+            let label = p.display().to_string();
+            for note in scene.load_notes() {
+                eprintln!("warning: {label}: {note}");
+            }
+            Ok((scene, label))
+        }
         None => parse_scene(DEFAULT_SCENE, DEFAULT_SCENE_LABEL)
             .map(|s| (s, DEFAULT_SCENE_LABEL.to_string()))
             .map_err(|e| e.to_string()),

@@ -63,6 +63,20 @@ fn main() -> ExitCode {
                 ExitCode::FAILURE
             }
         },
+        Some(Command::Hull {
+            points,
+            slop,
+            trace,
+        }) => match cli::run_hull(&points, slop, trace) {
+            Ok(text) => {
+                println!("{text}");
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::FAILURE
+            }
+        },
         Some(Command::Fuzz(fuzz)) => match cli::run_fuzz(&fuzz) {
             Ok(true) => ExitCode::SUCCESS,
             Ok(false) => ExitCode::from(1),
