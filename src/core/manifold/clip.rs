@@ -23,6 +23,7 @@ pub(super) struct ClipVertex {
 /// Clips `input` to the half-plane `u·p − c ≤ 0` (Box2D-Lite's ClipSegmentToLine):
 /// points on the kept side stay; if the two lie on opposite sides, the crossing point
 /// is added with `crossing_id`.
+#[inline]
 pub(super) fn clip_to_line(
     input: &[ClipVertex],
     u: Vec2,
@@ -64,6 +65,7 @@ pub(super) fn clip_to_line(
 /// Segment–segment: clips the incident edge `i` against the reference edge `r`'s side
 /// planes and face. Writes the points (A's frame) and returns their count and whether
 /// the support fallback was used.
+#[inline]
 pub(super) fn clip_edges(
     r: &Edge,
     i: &Edge,
@@ -84,6 +86,7 @@ pub(super) fn clip_edges(
 /// The incident edge `i` clipped to the side planes of the reference edge `r`, first
 /// the one through its first vertex, then the one through its second: the points
 /// left (A's frame) and their count.
+#[inline]
 fn clip_side_planes(
     r: &Edge,
     i: &Edge,
@@ -152,6 +155,7 @@ fn clip_side_planes(
 
 /// The reference face: the clipped points `clipped` with separations up to the
 /// speculative distance `spec` become contact points (A's frame); returns how many.
+#[inline]
 fn clip_reference_face(
     r: &Edge,
     i: &Edge,

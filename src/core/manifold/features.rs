@@ -27,6 +27,7 @@ pub(super) struct Edge {
 }
 
 impl Edge {
+    #[inline]
     fn from_feature(owner: Owner, f: &Feature) -> Edge {
         Edge {
             owner,
@@ -39,6 +40,7 @@ impl Edge {
         }
     }
 
+    #[inline]
     pub(super) fn is_point(&self) -> bool {
         self.i1 == self.i2
     }
@@ -108,6 +110,7 @@ impl<'a> Pair<'a> {
     }
 
     /// True when the cores, `core` apart, are apart beyond the touching band.
+    #[inline]
     pub(super) fn apart(&self, core: f32) -> bool {
         core > 0.0 && core > self.touch()
     }
@@ -133,6 +136,7 @@ impl<'a> Pair<'a> {
 
     /// Vertex `index` of one shape as a point feature (A's frame), `dir` its query
     /// direction.
+    #[inline]
     pub(super) fn vertex_of(&self, owner: Owner, index: usize, dir: Vec2) -> Edge {
         let (s, xf) = match owner {
             Owner::A => (self.a, Transform::IDENTITY),
@@ -168,6 +172,7 @@ impl<'a> Pair<'a> {
 /// the feature query to land on it when two vertices tie along the normal); its only
 /// vertex for a 1-vertex core; else the farthest feature along the normal (A along n,
 /// B along −n).
+#[inline]
 pub(super) fn select_features(pair: &Pair, c: &NormalChoice) -> (Edge, Edge) {
     let n = c.normal;
     let feature = |owner: Owner| -> Edge {

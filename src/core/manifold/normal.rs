@@ -45,6 +45,7 @@ pub(super) fn choose_normal(input: &ManifoldInput, pair: &Pair) -> Step1 {
 }
 
 /// Step 1 for the SAT source.
+#[inline]
 fn normal_sat(input: &ManifoldInput, pair: &Pair) -> Step1 {
     let (na, nb) = (pair.a.vertices().len(), pair.b.vertices().len());
     if na >= 3 && nb >= 3 {
@@ -72,6 +73,7 @@ fn normal_sat(input: &ManifoldInput, pair: &Pair) -> Step1 {
 }
 
 /// Step 1 for the EPA source.
+#[inline]
 fn normal_epa(input: &ManifoldInput, pair: &Pair) -> Step1 {
     let pen = penetration(
         &PenetrationInput {
@@ -98,6 +100,7 @@ fn normal_epa(input: &ManifoldInput, pair: &Pair) -> Step1 {
     }
 }
 
+#[inline]
 fn sat_of(input: &ManifoldInput) -> SatOutput {
     separating_axis(
         &SatInput {
@@ -112,6 +115,7 @@ fn sat_of(input: &ManifoldInput) -> SatOutput {
 
 /// GJK on the cores: the closest-points normal when they are apart by more than the
 /// touching tolerance, else SAT's axis.
+#[inline]
 fn closest_points_or(input: &ManifoldInput, pair: &Pair) -> Step1 {
     // An empty cache: a cold start as without one, and it returns GJK's vertex pairs.
     let mut cache = SimplexCache::default();

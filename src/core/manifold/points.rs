@@ -14,6 +14,7 @@ use glam::Vec2;
 /// along the normal, A the reference. Returns the point (A's frame), the normal from A
 /// to B and the case: vertex–vertex when GJK named the pair and a shape has more than
 /// one vertex, else point–point.
+#[inline]
 pub(super) fn point_point(
     pair: &Pair,
     c: &NormalChoice,
@@ -54,6 +55,7 @@ pub(super) fn point_point(
 
 /// Point–segment: `r` the segment (reference), `p` the point; `n` from A to B.
 /// Returns the point (A's frame) and the normal from A to B.
+#[inline]
 pub(super) fn point_segment(r: &Edge, p: &Edge, n: Vec2) -> (ManifoldPoint, Vec2) {
     let e = r.v2 - r.v1;
     let q = p.v1;
@@ -120,6 +122,7 @@ pub(super) fn contact_point(
 /// The support fallback, when clipping kept no point: the incident vertex deepest
 /// along the reference normal, against the nearest point of the reference edge `r`
 /// (the clamped foot, not the projection). A's frame.
+#[inline]
 pub(super) fn support_fallback(r: &Edge, i: &Edge) -> ManifoldPoint {
     let d1 = (i.v1 - r.v1).dot(r.normal);
     let d2 = (i.v2 - r.v1).dot(r.normal);
