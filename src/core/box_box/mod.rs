@@ -58,21 +58,21 @@ mod corners;
 mod edges;
 mod trace;
 
-pub use edges::IncidentCase;
-pub use trace::{
+pub use self::edges::IncidentCase;
+pub use self::trace::{
     BoxAxisRecord, BoxBoxTrace, BoxClipRecord, BoxClipVertex, BoxFaceRecord, BoxIncidentRecord,
     BoxReferenceRecord,
 };
 
+use self::axes::FaceSeparations;
+use self::clip::{clip_incident, Cv};
+use self::corners::closest_corners;
+use self::edges::{IncidentEdge, ReferenceFace};
 use crate::core::consts::MAX_MANIFOLD_POINTS;
 use crate::core::manifold::touching_tolerance;
 use crate::core::math::Transform;
 use crate::core::sat::Owner;
 use crate::core::shape::{Geometry, Shape};
-use axes::FaceSeparations;
-use clip::{clip_incident, Cv};
-use corners::closest_corners;
-use edges::{IncidentEdge, ReferenceFace};
 use glam::Vec2;
 use serde::ser::SerializeStruct;
 use serde::{Serialize, Serializer};

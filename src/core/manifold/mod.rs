@@ -73,21 +73,21 @@ mod point_core;
 mod points;
 mod trace;
 
-pub(crate) use features::touching_tolerance;
-pub use ids::{ContactId, IdKind};
-pub use trace::{ClipPlane, ClipStep, FeatureRecord, ManifoldTrace};
+pub(crate) use self::features::touching_tolerance;
+pub use self::ids::{ContactId, IdKind};
+pub use self::trace::{ClipPlane, ClipStep, FeatureRecord, ManifoldTrace};
 
+use self::clip::clip_edges;
+use self::features::{select_features, Edge, Pair};
+use self::normal::{choose_normal, reference_is_b, NormalChoice, Step1};
+use self::point_core::point_core_manifold;
+use self::points::{point_point, point_segment};
 use crate::core::consts::MAX_MANIFOLD_POINTS;
 use crate::core::math::Transform;
 use crate::core::sat::Owner;
 use crate::core::settings::Settings;
 use crate::core::shape::Shape;
-use clip::clip_edges;
-use features::{select_features, Edge, Pair};
 use glam::Vec2;
-use normal::{choose_normal, reference_is_b, NormalChoice, Step1};
-use point_core::point_core_manifold;
-use points::{point_point, point_segment};
 use serde::ser::SerializeStruct;
 use serde::{Serialize, Serializer};
 

@@ -75,16 +75,16 @@ mod calipers;
 mod sse2;
 mod trace;
 
-pub use bias::{bias_threshold, choose_owner, face_scale};
-pub use trace::{SatAxisRecord, SatTrace};
+pub use self::bias::{bias_threshold, choose_owner, face_scale};
+pub use self::trace::{SatAxisRecord, SatTrace};
 
+use self::axes::best_faces;
+use self::bias::choose_axis;
+use self::trace::{record_axes, record_centre_line};
 use crate::core::math::Transform;
 use crate::core::shape::Shape;
-use axes::best_faces;
-use bias::choose_axis;
 use glam::Vec2;
 use serde::Serialize;
-use trace::{record_axes, record_centre_line};
 
 /// Which shape a feature or axis belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
