@@ -1,0 +1,113 @@
+//! The manifold's trace, world space: the normal and where it came from, both
+//! features, the reference and incident features, every clip step and the points.
+//! The records are filled only when a trace is asked for (no allocation without).
+
+use super::features::Edge;
+use super::{
+    ManifoldCase, ManifoldOutcome, ManifoldOutput, ManifoldPoint, ManifoldSource, NormalSource,
+};
+use crate::core::math::Transform;
+use crate::core::sat::Owner;
+use glam::Vec2;
+use serde::Serialize;
+
+/// A feature as the trace shows it: core endpoints in world space.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct FeatureRecord {
+    pub owner: Owner,
+    /// First core endpoint.
+    pub a: Vec2,
+    /// Second core endpoint (equal to `a` for a point feature).
+    pub b: Vec2,
+    pub index_a: usize,
+    pub index_b: usize,
+    /// Outward unit normal of the edge (the query direction for a point).
+    pub normal: Vec2,
+    pub radius: f32,
+    pub is_point: bool,
+}
+
+/// Which plane a clip step used.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ClipPlane {
+    /// The side plane through the reference edge's first vertex.
+    Side1,
+    /// The side plane through its second vertex.
+    Side2,
+    /// The reference face, moved out by the radii and the speculative distance.
+    ReferenceFace,
+}
+
+impl ClipPlane {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ClipPlane::Side1 => "side_1",
+            ClipPlane::Side2 => "side_2",
+            ClipPlane::ReferenceFace => "reference_face",
+        }
+    }
+}
+
+/// One clip, world space: the plane (a point on it and its normal, which points to
+/// the side that is cut), the points that went in, those kept, those cut, and the
+/// crossing point added.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ClipStep {
+    pub plane: ClipPlane,
+    pub plane_point: Vec2,
+    pub plane_normal: Vec2,
+    pub input: Vec<Vec2>,
+    pub kept: Vec<Vec2>,
+    pub cut: Vec<Vec2>,
+    pub added: Option<Vec2>,
+    pub output: Vec<Vec2>,
+}
+
+/// The manifold trace, world space.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct ManifoldTrace {
+    pub source: Option<ManifoldSource>,
+    pub normal_source: Option<NormalSource>,
+    /// The normal that selected the features (A to B).
+    pub normal: Option<Vec2>,
+    /// The separation that came with it (radii subtracted; negative = depth).
+    pub separation: Option<f32>,
+    /// Core distance under which the cores count as touching.
+    pub touching_tolerance: f32,
+    pub feature_a: Option<FeatureRecord>,
+    pub feature_b: Option<FeatureRecord>,
+    pub case: Option<ManifoldCase>,
+    pub reference: Option<FeatureRecord>,
+    pub incident: Option<FeatureRecord>,
+    pub clips: Vec<ClipStep>,
+    pub points: Vec<ManifoldPoint>,
+    pub outcome: Option<ManifoldOutcome>,
+}
+
+/// Trace records of the one-pass point cases.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn record_point_case(
+    t: &mut ManifoldTrace,
+    out: &ManifoldOutput,
+    separation: f32,
+    fa: &Edge,
+    fb: &Edge,
+    reference: &Edge,
+    incident: &Edge,
+    xf: &Transform,
+) {
+    t.normal_source = out.normal_source;
+    t.normal = Some(out.normal);
+    t.separation = Some(separation);
+    t.outcome = Some(out.outcome);
+    if out.is_separated() {
+        return;
+    }
+    t.feature_a = Some(fa.record(xf));
+    t.feature_b = Some(fb.record(xf));
+    t.case = out.case;
+    t.reference = Some(reference.record(xf));
+    t.incident = Some(incident.record(xf));
+    t.points = out.points().to_vec();
+}
