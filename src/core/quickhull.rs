@@ -274,6 +274,7 @@ mod tests {
     /// Box2D issue 296: five points, the last nearly on the line through its
     /// neighbours. Box2D's builder keeps a convex hull; so must we.
     #[test]
+    #[allow(clippy::excessive_precision)] // the digits as the issue printed them
     fn box2d_issue_296_gives_a_convex_counter_clockwise_hull() {
         let pts = [
             v(-1.70082211, -1.43221712),
