@@ -91,6 +91,10 @@ pub const SAT_RELATIVE_TOLERANCE: f32 = 0.95;
 /// `absoluteTol`, which it multiplies by the box half extent.
 pub const SAT_ABSOLUTE_TOLERANCE: f32 = 0.01;
 
+/// Box2D v3's reference-face tolerance (length units): B's face is the reference
+/// only when its separation beats A's by more than 0.1 × linear slop (0.005 m).
+pub const SAT_V3_TOLERANCE: f32 = 0.1 * 0.005;
+
 /// Contact manifold (`manifold.rs`, `box_box.rs`): cores closer than this fraction of
 /// the configuration's size (the sum of both bounding radii) count as touching, and
 /// the manifold takes its normal from SAT or EPA rather than from GJK's closest

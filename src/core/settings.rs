@@ -5,6 +5,31 @@
 use crate::core::consts::*;
 use serde::{Deserialize, Serialize};
 
+/// Which reference-face rule SAT (and so the clipping manifold) follows when A's best
+/// face and B's are close. Both keep the reference face from flip-flopping between
+/// frames; they differ on deep overlaps.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SatBias {
+    /// Box2D v3 (`b2CollidePolygons`): B's face only when its separation beats A's by
+    /// more than 0.1 × linear slop ([`SAT_V3_TOLERANCE`]), penetrating or not. The
+    /// default: it takes the true minimum axis, as the engine people debug against.
+    #[default]
+    Box2dV3,
+    /// Box2D-Lite: when both penetrate, B's face only when its separation beats
+    /// `0.95·s_A + 0.01·h_B` (`h_B` the face's distance from B's centroid); apart, the
+    /// larger separation. Keeps A's face much longer on deep overlaps.
+    Box2dLite,
+}
+
+impl SatBias {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            SatBias::Box2dV3 => "Box2dV3",
+            SatBias::Box2dLite => "Box2dLite",
+        }
+    }
+}
+
 /// Algorithm settings: what a scene's `settings` section carries.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(try_from = "RawSettings")]
@@ -20,6 +45,8 @@ pub struct Settings {
     pub epa_max_iterations: u32,
     /// Warm-start GJK from the previous query's simplex cache. Default false.
     pub use_cache: bool,
+    /// SAT's reference-face rule. Default [`SatBias::Box2dV3`].
+    pub sat_bias: SatBias,
 }
 
 impl Default for Settings {
@@ -30,6 +57,7 @@ impl Default for Settings {
             epa_tolerance: DEFAULT_EPA_TOLERANCE,
             epa_max_iterations: DEFAULT_EPA_MAX_ITERATIONS,
             use_cache: false,
+            sat_bias: SatBias::Box2dV3,
         }
     }
 }
@@ -42,6 +70,7 @@ struct RawSettings {
     epa_tolerance: f32,
     epa_max_iterations: u32,
     use_cache: bool,
+    sat_bias: SatBias,
 }
 
 impl Default for RawSettings {
@@ -53,6 +82,7 @@ impl Default for RawSettings {
             epa_tolerance: s.epa_tolerance,
             epa_max_iterations: s.epa_max_iterations,
             use_cache: s.use_cache,
+            sat_bias: s.sat_bias,
         }
     }
 }
@@ -66,6 +96,7 @@ impl TryFrom<RawSettings> for Settings {
             epa_tolerance: r.epa_tolerance,
             epa_max_iterations: r.epa_max_iterations,
             use_cache: r.use_cache,
+            sat_bias: r.sat_bias,
         };
         s.validate()?;
         Ok(s)

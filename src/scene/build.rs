@@ -101,6 +101,7 @@ impl<'a> PairInputs<'a> {
             transform_a: self.transform_a,
             shape_b: self.shape_b,
             transform_b: self.transform_b,
+            bias: self.settings.sat_bias,
         }
     }
 

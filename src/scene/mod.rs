@@ -688,7 +688,10 @@ mod tests {
         assert_eq!(s.shapes[0].shape.vertices().len(), 4);
         let notes = s.load_notes();
         assert_eq!(notes.len(), 1);
-        assert!(notes[0].contains("b2ComputeHull") && notes[0].contains("-0.9945548"), "{notes:?}");
+        assert!(
+            notes[0].contains("b2ComputeHull") && notes[0].contains("-0.9945548"),
+            "{notes:?}"
+        );
         // A vertex well off the line (a real non-convex polygon) is still refused.
         let bad = text.replace("(-0.994554818, 0.165337861)", "(-0.5, 0.0)");
         assert!(parse_scene(&bad, "bad.ron").is_err());

@@ -10,6 +10,7 @@ use super::ManifoldInput;
 use crate::core::consts::MANIFOLD_TOUCHING_TOLERANCE;
 use crate::core::math::Transform;
 use crate::core::sat::Owner;
+use crate::core::settings::SatBias;
 use crate::core::shape::Shape;
 use crate::core::support::Feature;
 use glam::Vec2;
@@ -78,6 +79,13 @@ pub(super) struct Pair<'a> {
     pub(super) xf_a: Transform,
     pub(super) b_to_a: Transform,
     pub(super) spec: f32,
+    /// Clipped points are kept up to this separation (radii subtracted): the
+    /// speculative distance with Box2D-Lite's preset; unbounded with Box2D v3's, which
+    /// keeps both clipped points of the incident edge whatever their separation (the
+    /// solver ignores speculative points that do not approach). Box2D's capsule
+    /// routine has its own rule (two points only when one clipped point lies within
+    /// slop of the closest distance), not reproduced: see `tests/peers_manifold.rs`.
+    pub(super) clip_limit: f32,
 }
 
 /// The core distance under which two shapes count as touching:
@@ -100,6 +108,10 @@ impl<'a> Pair<'a> {
             xf_a,
             b_to_a: xf_a.inv_mul(&input.transform_b),
             spec: input.speculative_distance.max(0.0),
+            clip_limit: match input.sat_bias {
+                SatBias::Box2dV3 => f32::INFINITY,
+                SatBias::Box2dLite => input.speculative_distance.max(0.0),
+            },
         }
     }
 

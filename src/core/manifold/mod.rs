@@ -85,6 +85,7 @@ use self::points::{point_point, point_segment};
 use crate::core::consts::MAX_MANIFOLD_POINTS;
 use crate::core::math::Transform;
 use crate::core::sat::Owner;
+use crate::core::settings::SatBias;
 use crate::core::settings::Settings;
 use crate::core::shape::Shape;
 use glam::Vec2;
@@ -192,6 +193,8 @@ pub struct ManifoldInput<'a> {
     pub gjk_max_iterations: u32,
     pub epa_tolerance: f32,
     pub epa_max_iterations: u32,
+    /// SAT's reference-face rule (the SAT normal source).
+    pub sat_bias: SatBias,
 }
 
 impl<'a> ManifoldInput<'a> {
@@ -214,6 +217,7 @@ impl<'a> ManifoldInput<'a> {
             gjk_max_iterations: settings.gjk_max_iterations,
             epa_tolerance: settings.epa_tolerance,
             epa_max_iterations: settings.epa_max_iterations,
+            sat_bias: settings.sat_bias,
         }
     }
 }
@@ -394,7 +398,7 @@ fn build(pair: &Pair, c: &NormalChoice, mut trace: Option<&mut ManifoldTrace>) -
             let (count, fallback) = clip_edges(
                 &r,
                 &i,
-                pair.spec,
+                pair.clip_limit,
                 &mut local_points,
                 trace.as_deref_mut(),
                 &xf,
@@ -587,8 +591,10 @@ mod tests {
         assert_eq!(m.reference, Some(Owner::B), "{m:?}");
         // From A (above) to B (below): down.
         assert!((m.normal - v(0.0, -1.0)).length() < 1e-5, "{m:?}");
-        assert_eq!(m.points().len(), 1);
-        let p = m.points()[0];
+        // Box2D v3 keeps both clipped points of the incident edge; the second lies far
+        // above the ground (Box2D-Lite's preset would drop it).
+        assert_eq!(m.points().len(), 2);
+        let p = m.deepest().unwrap();
         assert!((p.point_b.y - 0.5).abs() < 1e-5);
         assert!(p.point_a.y < 0.5);
         assert!((p.separation - (p.point_b - p.point_a).dot(m.normal)).abs() < 1e-5);

@@ -108,6 +108,7 @@ fn sat_of(input: &ManifoldInput) -> SatOutput {
             transform_a: input.transform_a,
             shape_b: input.shape_b,
             transform_b: input.transform_b,
+            bias: input.sat_bias,
         },
         None,
     )

@@ -1,11 +1,13 @@
-//! The reference-face bias (Box2D-Lite's `relativeTol` / `absoluteTol`): between A's
+//! The reference-face bias, two presets ([`SatBias`]): Box2D v3's (B's face when better
+//! by more than 0.1 × linear slop) and Box2D-Lite's (`relativeTol` / `absoluteTol`): between A's
 //! best face and B's, B wins a penetrating pair only when clearly better
 //! ([`choose_owner`], [`bias_threshold`], the face's length scale [`face_scale`]), so
 //! the reference face does not flip-flop between frames. [`choose_axis`] applies it to
 //! the two best faces, computing B's centroid distance only when it decides.
 
 use super::{Owner, SatBest, SatChoice};
-use crate::core::consts::{SAT_ABSOLUTE_TOLERANCE, SAT_RELATIVE_TOLERANCE};
+use crate::core::consts::{SAT_ABSOLUTE_TOLERANCE, SAT_RELATIVE_TOLERANCE, SAT_V3_TOLERANCE};
+use crate::core::settings::SatBias;
 use crate::core::shape::Shape;
 
 /// The selection rule between A's best separation and B's best separation
@@ -55,9 +57,19 @@ pub(super) fn choose_axis(
     best_b: Option<SatBest>,
     b_width: f32,
     b: &Shape,
+    bias: SatBias,
     tracing: bool,
 ) -> (SatBest, SatChoice, Option<f32>) {
     match (best_a, best_b) {
+        (Some(ba), Some(bb)) if bias == SatBias::Box2dV3 => {
+            // Box2D v3: B's face only when better by more than 0.1 × linear slop.
+            let th = ba.separation + SAT_V3_TOLERANCE;
+            if bb.separation > th {
+                (bb, SatChoice::BBeyondBias, Some(th))
+            } else {
+                (ba, SatChoice::BiasKeptA, Some(th))
+            }
+        }
         (Some(ba), Some(bb)) => {
             // `h_B` (a centroid) is needed only when it decides: `0 ≤ h_B ≤ width + rB`
             // (the centroid lies within B's width along the face normal), so
@@ -103,6 +115,7 @@ mod tests {
                 transform_a: xa,
                 shape_b: b,
                 transform_b: xb,
+                bias: SatBias::Box2dLite,
             },
             None,
         )

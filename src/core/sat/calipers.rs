@@ -134,6 +134,7 @@ mod tests {
                     transform_a: xa,
                     shape_b: &b,
                     transform_b: xb,
+                    bias: SatBias::Box2dLite,
                 },
                 Some(&mut t),
             );

@@ -82,6 +82,7 @@ use self::axes::best_faces;
 use self::bias::choose_axis;
 use self::trace::{record_axes, record_centre_line};
 use crate::core::math::Transform;
+pub use crate::core::settings::SatBias;
 use crate::core::shape::Shape;
 use glam::Vec2;
 use serde::Serialize;
@@ -187,6 +188,8 @@ pub struct SatInput<'a> {
     pub transform_a: Transform,
     pub shape_b: &'a Shape,
     pub transform_b: Transform,
+    /// The reference-face rule between A's best face and B's.
+    pub bias: SatBias,
 }
 
 /// Output of [`separating_axis`]. World space.
@@ -246,7 +249,8 @@ pub fn separating_axis(input: &SatInput, mut trace: Option<&mut SatTrace>) -> Sa
         edge: j,
         separation: s - radii,
     });
-    let (winner, choice, threshold) = choose_axis(best_a, best_b, f.b_width, b, trace.is_some());
+    let (winner, choice, threshold) =
+        choose_axis(best_a, best_b, f.b_width, b, input.bias, trace.is_some());
     let local_normal = match winner.owner {
         Owner::A => a.normals()[winner.edge],
         Owner::B => -b_to_a.q.apply(b.normals()[winner.edge]),
@@ -258,7 +262,15 @@ pub fn separating_axis(input: &SatInput, mut trace: Option<&mut SatTrace>) -> Sa
         edge: winner.edge,
         axis_kind: SatAxisKind::Face,
         choice,
-        outcome: outcome_of(winner.separation),
+        // Whether any axis separates: with Box2D v3's rule the chosen face may be A's
+        // while B's (better by less than 0.1 × slop) separates.
+        outcome: outcome_of(
+            best_a
+                .iter()
+                .chain(best_b.iter())
+                .map(|x| x.separation)
+                .fold(winner.separation, f32::max),
+        ),
         axes_tested: (a.normals().len() + b.normals().len()) as u32,
     };
 
@@ -329,6 +341,7 @@ mod tests {
                 transform_a: xa,
                 shape_b: b,
                 transform_b: xb,
+                bias: SatBias::Box2dLite,
             },
             None,
         )

@@ -189,6 +189,7 @@ mod tests {
                 transform_a: Transform::new(Vec2::new(11.0, 6.5), 0.0),
                 shape_b: &b,
                 transform_b: Transform::new(Vec2::new(8.0, 3.5), 0.0),
+                bias: SatBias::Box2dLite,
             },
             Some(&mut trace),
         );
@@ -217,6 +218,7 @@ mod tests {
             transform_a: Transform::IDENTITY,
             shape_b: &b,
             transform_b: Transform::IDENTITY,
+            bias: SatBias::Box2dLite,
         };
         let out = separating_axis(&input, Some(&mut t));
         assert_eq!(t.axes.len(), 6);

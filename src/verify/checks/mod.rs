@@ -121,7 +121,7 @@ pub fn check_pair(
     check_finite(&mut sink, results);
     check_distance(&mut sink, ex, results);
     check_penetration(&mut sink, ex, results);
-    check_sat(&mut sink, pair, ex, &results.sat);
+    check_sat(&mut sink, pair, ex, &results.sat, settings.sat_bias);
     sink.source = Some(ManifoldSource::Epa);
     check_manifold(&mut sink, ex, &results.manifold_epa, settings, "epa");
     sink.source = Some(ManifoldSource::Sat);

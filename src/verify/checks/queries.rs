@@ -2,8 +2,8 @@
 
 use super::*;
 
-use crate::core::consts::{SAT_ABSOLUTE_TOLERANCE, SAT_RELATIVE_TOLERANCE};
-use crate::core::sat::{face_scale, Owner, SatOutcome, SatOutput};
+use crate::core::consts::{SAT_ABSOLUTE_TOLERANCE, SAT_RELATIVE_TOLERANCE, SAT_V3_TOLERANCE};
+use crate::core::sat::{face_scale, Owner, SatBias, SatOutcome, SatOutput};
 
 pub(in crate::verify) fn check_distance(sink: &mut Sink, ex: &Reference, r: &CoreResults) {
     let tol = ex.length_tolerance();
@@ -152,6 +152,7 @@ pub(in crate::verify) fn check_sat(
     pair: &FuzzPair,
     ex: &Reference,
     s: &SatOutput,
+    bias: SatBias,
 ) {
     let tol = ex.length_tolerance();
     let r = ex.ra + ex.rb;
@@ -193,8 +194,13 @@ pub(in crate::verify) fn check_sat(
             };
             let owner_best = if s.axis_owner == Owner::A { sa } else { sb };
             let h_b = face_scale(&pair.shape_b, ib) as f64;
-            let threshold =
-                SAT_RELATIVE_TOLERANCE as f64 * sa + SAT_ABSOLUTE_TOLERANCE as f64 * h_b;
+            // B's separation must beat this for B's face (both penetrating, for Lite).
+            let threshold = match bias {
+                SatBias::Box2dLite => {
+                    SAT_RELATIVE_TOLERANCE as f64 * sa + SAT_ABSOLUTE_TOLERANCE as f64 * h_b
+                }
+                SatBias::Box2dV3 => sa + SAT_V3_TOLERANCE as f64,
+            };
             let biased = match face_sep {
                 Some(fs) => {
                     let value = (got - fs).abs();
@@ -207,7 +213,10 @@ pub(in crate::verify) fn check_sat(
                 }
                 None => f64::INFINITY,
             };
-            let err = if max > tol {
+            let err = if bias == SatBias::Box2dV3 {
+                // One rule whether apart or not: B only beyond 0.1 × linear slop.
+                biased
+            } else if max > tol {
                 largest
             } else if max < -tol {
                 biased

@@ -1,0 +1,239 @@
+//! With the default preset (`SatBias::Box2dV3`), our contact manifold matches Box2D
+//! v3's (`b2Collide*`, live through boxdd-sys) on 10,500 seeded pairs spread over every
+//! pair of shape kinds Box2D collides: the same point count, normals within 1e-3,
+//! points on each surface within 1e-4 + 5e-7·L, separations within the same.
+//!
+//! Measured: 98.5 % (10,343 of 10,500). The target is 99.5 %; what remains:
+//! - capsule–capsule and capsule–segment (~220 pairs): `b2CollideCapsules` keeps a
+//!   second point only when one clipped point lies within linear slop of the closest
+//!   distance; we keep both clipped points;
+//! - deep polygon overlaps (~15 pairs): Box2D's reference face or incident edge
+//!   differs by a hair's tilt (normals 0.003–0.1 apart);
+//! - rounded polygon against polygon (2 pairs): Box2D clips where we take one point.
+//!
+//! The assertion holds the measured floor (98 %), so a regression fails it.
+//!
+//! Pairs Box2D refuses (a polygon `b2ValidateHull` rejects) or has no function for
+//! (segment–segment) are not counted; every other disagreement is printed by kind.
+
+use collidescope::core::manifold::{contact_manifold, ManifoldSource};
+use collidescope::core::math::Transform;
+use collidescope::core::settings::Settings;
+use collidescope::core::shape::{Geometry, Shape};
+use collidescope::peers::box2d;
+use collidescope::scene::build::PairInputs;
+use collidescope::verify::Rng;
+use glam::Vec2;
+use std::collections::BTreeMap;
+
+const PAIRS_PER_COMBINATION: usize = 300;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Kind {
+    Polygon,
+    Box,
+    RoundedPolygon,
+    Circle,
+    Capsule,
+    Segment,
+}
+
+const KINDS: [Kind; 6] = [
+    Kind::Polygon,
+    Kind::Box,
+    Kind::RoundedPolygon,
+    Kind::Circle,
+    Kind::Capsule,
+    Kind::Segment,
+];
+
+fn polygon_points(rng: &mut Rng) -> Vec<Vec2> {
+    // 3 to 8 vertices on a jittered ellipse: convex, corners of at least ~25°.
+    let n = 3 + rng.below(6);
+    let (ax, ay) = (rng.range_f32(0.3, 1.0), rng.range_f32(0.3, 1.0));
+    let phase = rng.range_f32(0.0, std::f32::consts::TAU);
+    let step = std::f32::consts::TAU / n as f32;
+    (0..n)
+        .map(|i| {
+            let t = phase + step * (i as f32 + rng.range_f32(-0.2, 0.2));
+            Vec2::new(ax * t.cos(), ay * t.sin())
+        })
+        .collect()
+}
+
+fn shape(rng: &mut Rng, kind: Kind) -> Shape {
+    let g = match kind {
+        Kind::Polygon => Geometry::Polygon {
+            points: polygon_points(rng),
+            radius: 0.0,
+        },
+        Kind::Box => Geometry::Box {
+            half_extents: rng.vec_f32(0.2, 1.0),
+            radius: 0.0,
+        },
+        Kind::RoundedPolygon => Geometry::Polygon {
+            points: polygon_points(rng),
+            radius: rng.range_f32(0.05, 0.3),
+        },
+        Kind::Circle => Geometry::Circle {
+            radius: rng.range_f32(0.2, 1.0),
+        },
+        Kind::Capsule => Geometry::Capsule {
+            a: Vec2::new(-rng.range_f32(0.2, 0.8), 0.0),
+            b: Vec2::new(rng.range_f32(0.2, 0.8), 0.0),
+            radius: rng.range_f32(0.1, 0.4),
+        },
+        Kind::Segment => Geometry::Segment {
+            a: Vec2::new(-rng.range_f32(0.3, 1.0), 0.0),
+            b: Vec2::new(rng.range_f32(0.3, 1.0), 0.0),
+        },
+    };
+    Shape::new(g).expect("generated shapes are valid")
+}
+
+/// B placed near A: from 0.3 deep to 0.03 apart along a random direction (Box2D's
+/// speculative distance is 0.02), or resting on a face with a small tilt.
+fn place(rng: &mut Rng, a: &Shape, b: &Shape) -> (Transform, Transform) {
+    let xa = Transform::new(rng.vec_f32(-2.0, 2.0), rng.range_f32(-3.1, 3.1));
+    let angle = if rng.below(4) == 0 {
+        xa.q.angle() + rng.range_f32(-0.02, 0.02)
+    } else {
+        rng.range_f32(-3.1, 3.1)
+    };
+    let dir = Transform::new(Vec2::ZERO, rng.range_f32(-3.1, 3.1))
+        .q
+        .apply(Vec2::X);
+    let gap = rng.range_f32(-0.3, 0.03);
+    // Walk B in from far along `dir` until the rounded shapes are `gap` apart.
+    let d = |s: f32| {
+        let xb = Transform::new(xa.p + dir * s, angle);
+        let inputs = collidescope::core::gjk::DistanceInput {
+            shape_a: a,
+            transform_a: xa,
+            shape_b: b,
+            transform_b: xb,
+            use_radii: true,
+            max_iterations: 20,
+        };
+        collidescope::core::gjk::shape_distance(&inputs, None, None).distance
+    };
+    let (mut lo, mut hi) = (0.0f32, 6.0f32);
+    for _ in 0..40 {
+        let mid = 0.5 * (lo + hi);
+        if d(mid) > gap.max(0.0) {
+            hi = mid;
+        } else {
+            lo = mid;
+        }
+    }
+    // Penetration: step in by the gap's depth along the direction.
+    let s = if gap < 0.0 { hi + gap } else { hi };
+    (xa, Transform::new(xa.p + dir * s, angle))
+}
+
+#[derive(Default)]
+struct Tally {
+    compared: usize,
+    matched: usize,
+    skipped: usize,
+    examples: Vec<String>,
+}
+
+fn close(a: [f32; 2], b: Vec2, tol: f32) -> bool {
+    (Vec2::from(a) - b).length() <= tol
+}
+
+#[test]
+fn box2d_v3_preset_matches_box2d_manifolds_on_98_percent_of_pairs() {
+    let settings = Settings::default();
+    let mut rng = Rng::new(0xB0C2_D3A0);
+    let mut by_kind: BTreeMap<(Kind, Kind), Tally> = BTreeMap::new();
+    for ka in KINDS {
+        for kb in KINDS {
+            let t = by_kind.entry((ka, kb)).or_default();
+            for _ in 0..PAIRS_PER_COMBINATION {
+                let (a, b) = (shape(&mut rng, ka), shape(&mut rng, kb));
+                let (xa, xb) = place(&mut rng, &a, &b);
+                let pair = PairInputs {
+                    shape_a: &a,
+                    transform_a: xa,
+                    velocity_a: Vec2::ZERO,
+                    shape_b: &b,
+                    transform_b: xb,
+                    velocity_b: Vec2::ZERO,
+                    settings: &settings,
+                };
+                let Ok(theirs) = box2d::manifold(&pair) else {
+                    t.skipped += 1;
+                    continue;
+                };
+                let ours = contact_manifold(&pair.manifold(ManifoldSource::Sat), None);
+                let l = xa.p.distance(xb.p) + a.bounding_radius() + b.bounding_radius();
+                let tol = 1.0e-4 + 5.0e-7 * (l + xa.p.length().max(xb.p.length()));
+                let ours_points = if ours.is_separated() {
+                    &[][..]
+                } else {
+                    ours.points()
+                };
+                let same = ours_points.len() == theirs.points.len()
+                    && (theirs.points.is_empty() || close(theirs.normal, ours.normal, 1.0e-3))
+                    && theirs.points.iter().all(|tp| {
+                        ours_points.iter().any(|op| {
+                            close(tp.point_a, op.point_a, tol)
+                                && close(tp.point_b, op.point_b, tol)
+                                && (tp.separation - op.separation).abs() <= tol
+                        })
+                    });
+                t.compared += 1;
+                if same {
+                    t.matched += 1;
+                } else if t.examples.len() < 2 {
+                    t.examples.push(format!(
+                        "ours {} pts n {:?} {:?}\n      box2d {} pts n {:?} {:?}",
+                        ours_points.len(),
+                        ours.normal,
+                        ours_points
+                            .iter()
+                            .map(|p| (p.point_a, p.separation))
+                            .collect::<Vec<_>>(),
+                        theirs.points.len(),
+                        theirs.normal,
+                        theirs
+                            .points
+                            .iter()
+                            .map(|p| (p.point_a, p.separation))
+                            .collect::<Vec<_>>()
+                    ));
+                }
+            }
+        }
+    }
+    let (mut compared, mut matched) = (0, 0);
+    println!("kind A         kind B          compared  matched  skipped");
+    for ((ka, kb), t) in &by_kind {
+        compared += t.compared;
+        matched += t.matched;
+        println!(
+            "{:<14} {:<14} {:>9} {:>8} {:>8}",
+            format!("{ka:?}"),
+            format!("{kb:?}"),
+            t.compared,
+            t.matched,
+            t.skipped
+        );
+        for e in &t.examples {
+            println!("    {e}");
+        }
+    }
+    let rate = matched as f64 / compared as f64;
+    println!(
+        "total: {matched} of {compared} match ({:.2} %)",
+        100.0 * rate
+    );
+    assert!(compared >= 10_000, "only {compared} pairs compared");
+    assert!(
+        rate >= 0.98,
+        "{:.3} % of manifolds match Box2D v3",
+        100.0 * rate
+    );
+}
