@@ -189,18 +189,8 @@ impl Canvas {
     pub fn handle_mouse(&mut self, app: &mut AppState, over_ui: bool) {
         let (mx, my) = mouse_position();
         let mouse = glam::Vec2::new(mx, my);
-        let (wvp, cvp) = (self.world_vp, self.config_vp);
-
         if !over_ui {
-            let (_, wheel) = mouse_wheel();
-            if wheel != 0.0 {
-                let factor = if wheel > 0.0 { 1.15 } else { 1.0 / 1.15 };
-                match self.view_at(mouse) {
-                    Some(Space::World) => app.world_camera.zoom_at(mouse, factor, &wvp),
-                    Some(Space::Config) => app.config_camera.zoom_at(mouse, factor, &cvp),
-                    None => {}
-                }
-            }
+            self.wheel_zoom(app, mouse);
             let pan_pressed = is_mouse_button_pressed(MouseButton::Middle)
                 || is_mouse_button_pressed(MouseButton::Right);
             if pan_pressed {
@@ -212,26 +202,32 @@ impl Canvas {
                 self.press(app, mouse);
             }
         }
+        self.drag_to(app, mouse);
+        self.release(app);
+    }
 
+    /// The wheel zooms the view under the cursor about the cursor.
+    fn wheel_zoom(&mut self, app: &mut AppState, mouse: glam::Vec2) {
+        let (wvp, cvp) = (self.world_vp, self.config_vp);
+        let (_, wheel) = mouse_wheel();
+        if wheel != 0.0 {
+            let factor = if wheel > 0.0 { 1.15 } else { 1.0 / 1.15 };
+            match self.view_at(mouse) {
+                Some(Space::World) => app.world_camera.zoom_at(mouse, factor, &wvp),
+                Some(Space::Config) => app.config_camera.zoom_at(mouse, factor, &cvp),
+                None => {}
+            }
+        }
+    }
+
+    /// Carries the drag under way to the cursor at `mouse`.
+    fn drag_to(&mut self, app: &mut AppState, mouse: glam::Vec2) {
         match self.drag {
             Drag::None => {}
-            Drag::Pan { space, last } => {
-                if is_mouse_button_down(MouseButton::Middle)
-                    || is_mouse_button_down(MouseButton::Right)
-                {
-                    let cam = match space {
-                        Space::World => &mut app.world_camera,
-                        Space::Config => &mut app.config_camera,
-                    };
-                    cam.pan(mouse - last);
-                    self.drag = Drag::Pan { space, last: mouse };
-                } else {
-                    self.drag = Drag::None;
-                }
-            }
+            Drag::Pan { space, last } => self.drag_pan(app, space, last, mouse),
             Drag::Move { i, grab } => {
                 if is_mouse_button_down(MouseButton::Left) {
-                    let w = app.world_camera.to_world(mouse, &wvp);
+                    let w = app.world_camera.to_world(mouse, &self.world_vp);
                     let target = w + grab;
                     if app
                         .scene
@@ -245,39 +241,68 @@ impl Canvas {
             }
             Drag::Rotate { i, offset } => {
                 if is_mouse_button_down(MouseButton::Left) {
-                    if let Some(s) = app.scene.shapes.get(i) {
-                        let w = app.world_camera.to_world(mouse, &wvp);
-                        let d = w - s.pose.position;
-                        if d.length_squared() > 0.0 {
-                            let mut angle = d.y.atan2(d.x) + offset;
-                            if is_key_down(KeyCode::LeftShift) || is_key_down(KeyCode::RightShift) {
-                                let snap = std::f32::consts::PI / 12.0; // 15°
-                                angle = (angle / snap).round() * snap;
-                            }
-                            app.rotate_shape(i, angle);
-                        }
-                    }
+                    self.drag_rotate(app, i, offset, mouse);
                 }
             }
             Drag::Vertex { i, k } => {
                 if is_mouse_button_down(MouseButton::Left) {
-                    let w = app.world_camera.to_world(mouse, &wvp);
+                    let w = app.world_camera.to_world(mouse, &self.world_vp);
                     // A refused move keeps the polygon as it was and flags the vertex.
                     let _ = app.move_vertex(i, k, w);
                 }
             }
             Drag::ConfigMoveB { b, last } => {
                 if is_mouse_button_down(MouseButton::Left) {
-                    let now = app.config_camera.to_world(mouse, &cvp);
-                    let then = app.config_camera.to_world(last, &cvp);
-                    if let Some(s) = app.scene.shapes.get(b) {
-                        let p = s.pose.position + (now - then);
-                        app.move_shape(b, p);
-                    }
-                    self.drag = Drag::ConfigMoveB { b, last: mouse };
+                    self.drag_config_b(app, b, last, mouse);
                 }
             }
         }
+    }
+
+    /// Pans the view while the right or middle button is held; ends the pan otherwise.
+    fn drag_pan(&mut self, app: &mut AppState, space: Space, last: glam::Vec2, mouse: glam::Vec2) {
+        if is_mouse_button_down(MouseButton::Middle) || is_mouse_button_down(MouseButton::Right) {
+            let cam = match space {
+                Space::World => &mut app.world_camera,
+                Space::Config => &mut app.config_camera,
+            };
+            cam.pan(mouse - last);
+            self.drag = Drag::Pan { space, last: mouse };
+        } else {
+            self.drag = Drag::None;
+        }
+    }
+
+    /// Turns shape `i` to follow the cursor (Shift held: in 15° steps).
+    fn drag_rotate(&self, app: &mut AppState, i: usize, offset: f32, mouse: glam::Vec2) {
+        if let Some(s) = app.scene.shapes.get(i) {
+            let w = app.world_camera.to_world(mouse, &self.world_vp);
+            let d = w - s.pose.position;
+            if d.length_squared() > 0.0 {
+                let mut angle = d.y.atan2(d.x) + offset;
+                if shift_held() {
+                    let snap = std::f32::consts::PI / 12.0; // 15°
+                    angle = (angle / snap).round() * snap;
+                }
+                app.rotate_shape(i, angle);
+            }
+        }
+    }
+
+    /// Moves B by the cursor's motion in configuration space since `last`.
+    fn drag_config_b(&mut self, app: &mut AppState, b: usize, last: glam::Vec2, mouse: glam::Vec2) {
+        let cvp = self.config_vp;
+        let now = app.config_camera.to_world(mouse, &cvp);
+        let then = app.config_camera.to_world(last, &cvp);
+        if let Some(s) = app.scene.shapes.get(b) {
+            let p = s.pose.position + (now - then);
+            app.move_shape(b, p);
+        }
+        self.drag = Drag::ConfigMoveB { b, last: mouse };
+    }
+
+    /// Releasing the left button ends a left drag (one undo step).
+    fn release(&mut self, app: &mut AppState) {
         if is_mouse_button_released(MouseButton::Left)
             && matches!(
                 self.drag,
@@ -417,6 +442,11 @@ impl Canvas {
         out.dot(h, 4.0, palette::BACKGROUND);
         out.end_group();
     }
+}
+
+/// Is Shift held (snaps rotation to 15° steps)?
+fn shift_held() -> bool {
+    is_key_down(KeyCode::LeftShift) || is_key_down(KeyCode::RightShift)
 }
 
 /// A box grown by 10 % of its size on each side: room for the origin's label.

@@ -15,7 +15,7 @@ use macroquad::prelude::{
     is_quit_requested, next_frame, prevent_quit, KeyCode,
 };
 use panel::{Panel, Pending};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// How the window is opened.
 pub struct GuiOptions {
@@ -106,52 +106,21 @@ async fn main_loop(opts: GuiOptions) {
             is_error: true,
         });
     }
-    // egui-macroquad scales an X11 wheel notch to 1/90 of a line; restore ~40 px per
-    // notch. Hack (already egui's monospace font) backs up the proportional font for
-    // glyphs Ubuntu-Light lacks, such as arrows.
-    egui_macroquad::cfg(|ctx| {
-        ctx.options_mut(|o| o.line_scroll_speed = 40.0 * 90.0);
-        let mut fonts = egui::FontDefinitions::default();
-        if let Some(family) = fonts.families.get_mut(&egui::FontFamily::Proportional) {
-            family.push("Hack".to_owned());
-        }
-        ctx.set_fonts(fonts);
-    });
+    configure_egui();
     let mut canvas = Canvas::new();
     let mut panel = Panel::new(panel::scenes_dir(), opts.default_scene);
     let mut shots = 0u32;
     let started = get_time();
-    // Test hook: where things are on screen, for scripted input (see .ci/gui_test.sh).
-    let layout_file = std::env::var_os("COLLIDESCOPE_LAYOUT_FILE").map(PathBuf::from);
-    let mut last_layout = String::new();
+    let mut layout_hook = LayoutHook::from_env();
     loop {
         clear_background(BACKGROUND);
-        let mut out = panel::PanelOutput::default();
-        let mut over_ui = false;
-        let mut typing = false;
-        let mut chords = Chords::default();
-        let mut area = Viewport {
-            x: 0.0,
-            y: 0.0,
-            w: 1.0,
-            h: 1.0,
-        };
-        egui_macroquad::ui(|ctx: &egui::Context| {
-            out = panel.show(ctx, &mut app);
-            let r = ctx.available_rect();
-            let ppp = ctx.pixels_per_point();
-            area = Viewport {
-                x: r.min.x * ppp,
-                y: r.min.y * ppp,
-                w: r.width() * ppp,
-                h: r.height() * ppp,
-            };
-            over_ui = ctx.wants_pointer_input() || ctx.is_pointer_over_area();
-            typing = ctx.wants_keyboard_input();
-            if !typing {
-                chords = Chords::read(ctx);
-            }
-        });
+        let UiPass {
+            mut out,
+            over_ui,
+            typing,
+            chords,
+            area,
+        } = UiPass::run(&mut panel, &mut app);
         canvas.layout(area, app.split);
         canvas.ensure_fitted(&mut app);
         if out.fit {
@@ -170,37 +139,13 @@ async fn main_loop(opts: GuiOptions) {
             }
         }
         app.tick(get_frame_time());
-        if let Some(path) = &layout_file {
-            let text = layout_json(&app, &canvas);
-            if text != last_layout {
-                // Written whole then renamed, so a reader never sees half a file.
-                let tmp = path.with_extension("tmp");
-                if std::fs::write(&tmp, &text)
-                    .and_then(|_| std::fs::rename(&tmp, path))
-                    .is_ok()
-                {
-                    last_layout = text;
-                }
-            }
-        }
+        layout_hook.write(&app, &canvas);
         canvas.draw(&mut app);
         egui_macroquad::draw();
 
         if out.screenshot {
             shots += 1;
-            let _ = std::fs::create_dir_all(&opts.screenshot_dir);
-            let stamp = std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map(|d| d.as_secs())
-                .unwrap_or(0);
-            let path = opts
-                .screenshot_dir
-                .join(format!("collidescope-{stamp}-{shots}.png"));
-            get_screen_data().export_png(&path.to_string_lossy());
-            app.message = Some(Message {
-                text: format!("Screenshot written to {}", path.display()),
-                is_error: false,
-            });
+            screenshot(&opts.screenshot_dir, shots, &mut app);
         }
         if is_quit_requested() && panel.request(&mut app, Pending::Quit) {
             break;
@@ -213,6 +158,118 @@ async fn main_loop(opts: GuiOptions) {
         }
         next_frame().await;
     }
+}
+
+/// egui-macroquad scales an X11 wheel notch to 1/90 of a line; restore ~40 px per
+/// notch. Hack (already egui's monospace font) backs up the proportional font for
+/// glyphs Ubuntu-Light lacks, such as arrows.
+fn configure_egui() {
+    egui_macroquad::cfg(|ctx| {
+        ctx.options_mut(|o| o.line_scroll_speed = 40.0 * 90.0);
+        let mut fonts = egui::FontDefinitions::default();
+        if let Some(family) = fonts.families.get_mut(&egui::FontFamily::Proportional) {
+            family.push("Hack".to_owned());
+        }
+        ctx.set_fonts(fonts);
+    });
+}
+
+/// What one egui pass (the panel) leaves for the rest of the frame.
+struct UiPass {
+    out: panel::PanelOutput,
+    /// egui wants the pointer: nothing starts on the canvas.
+    over_ui: bool,
+    /// A text field has the keyboard: no shortcuts.
+    typing: bool,
+    chords: Chords,
+    /// The free rectangle left for the canvas, in pixels.
+    area: Viewport,
+}
+
+impl UiPass {
+    /// Shows the panel and reads what egui knows about the pointer and keyboard.
+    fn run(panel: &mut Panel, app: &mut AppState) -> UiPass {
+        let mut out = panel::PanelOutput::default();
+        let mut over_ui = false;
+        let mut typing = false;
+        let mut chords = Chords::default();
+        let mut area = Viewport {
+            x: 0.0,
+            y: 0.0,
+            w: 1.0,
+            h: 1.0,
+        };
+        egui_macroquad::ui(|ctx: &egui::Context| {
+            out = panel.show(ctx, app);
+            let r = ctx.available_rect();
+            let ppp = ctx.pixels_per_point();
+            area = Viewport {
+                x: r.min.x * ppp,
+                y: r.min.y * ppp,
+                w: r.width() * ppp,
+                h: r.height() * ppp,
+            };
+            over_ui = ctx.wants_pointer_input() || ctx.is_pointer_over_area();
+            typing = ctx.wants_keyboard_input();
+            if !typing {
+                chords = Chords::read(ctx);
+            }
+        });
+        UiPass {
+            out,
+            over_ui,
+            typing,
+            chords,
+            area,
+        }
+    }
+}
+
+/// Test hook: where things are on screen, for scripted input (see .ci/gui_test.sh).
+/// Written to `COLLIDESCOPE_LAYOUT_FILE` when it changes.
+struct LayoutHook {
+    path: Option<PathBuf>,
+    last: String,
+}
+
+impl LayoutHook {
+    fn from_env() -> LayoutHook {
+        LayoutHook {
+            path: std::env::var_os("COLLIDESCOPE_LAYOUT_FILE").map(PathBuf::from),
+            last: String::new(),
+        }
+    }
+
+    fn write(&mut self, app: &AppState, canvas: &Canvas) {
+        if let Some(path) = &self.path {
+            let text = layout_json(app, canvas);
+            if text != self.last {
+                // Written whole then renamed, so a reader never sees half a file.
+                let tmp = path.with_extension("tmp");
+                if std::fs::write(&tmp, &text)
+                    .and_then(|_| std::fs::rename(&tmp, path))
+                    .is_ok()
+                {
+                    self.last = text;
+                }
+            }
+        }
+    }
+}
+
+/// Writes the window as `collidescope-<unix time>-<n>.png` into `dir` and says so.
+fn screenshot(dir: &Path, n: u32, app: &mut AppState) {
+    let _ = std::fs::create_dir_all(dir);
+    let stamp = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0);
+    let path = dir.join(format!("collidescope-{stamp}-{n}.png"));
+    get_screen_data().export_png(&path.to_string_lossy());
+    app.message = Some(Message {
+        text: format!("Screenshot written to {}", path.display()),
+        is_error: false,
+    });
 }
 
 /// Screen positions of the views and of every shape's origin, as JSON.

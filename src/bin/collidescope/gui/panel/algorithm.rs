@@ -1,0 +1,240 @@
+//! The "Algorithm and steps" section: the pair (A, B), the algorithm, stepping and
+//! playing, fit / screenshot / export this step, the views (world, both, configuration
+//! space), and the narration of the current step.
+
+use super::{Panel, PanelOutput};
+use collidescope::app::AppState;
+use collidescope::trace::analysis::Algorithm;
+use collidescope::view::narrate::narrate;
+use egui_macroquad::egui::{self, RichText};
+use std::path::PathBuf;
+
+/// The algorithms the picker offers, in order (keys 1 to 8).
+pub const AVAILABLE: [Algorithm; 8] = Algorithm::ALL;
+
+impl Panel {
+    pub(super) fn ui_algorithm(
+        &mut self,
+        ui: &mut egui::Ui,
+        app: &mut AppState,
+        out: &mut PanelOutput,
+    ) {
+        if !ui_pair(ui, app) {
+            return;
+        }
+        ui_algorithm_picker(ui, app);
+        ui_stepping(ui, app);
+        ui.horizontal(|ui| {
+            if ui.button("Fit views (F)").clicked() {
+                out.fit = true;
+            }
+            if ui.button("Screenshot (P)").clicked() {
+                out.screenshot = true;
+            }
+        });
+        self.ui_export_row(ui, app);
+        ui_views(ui, app, out);
+        ui.separator();
+        ui_narration(ui, app);
+    }
+
+    /// The path to export to (suggested from the algorithm and step) and its button.
+    fn ui_export_row(&mut self, ui: &mut egui::Ui, app: &mut AppState) {
+        ui.horizontal(|ui| {
+            // The suggested name follows the algorithm and step until the user types one.
+            if self.export_path.is_empty() || self.export_path == self.export_suggested {
+                self.export_suggested =
+                    format!("{}-step-{}.png", app.algorithm.name(), app.step + 1);
+                self.export_path = self.export_suggested.clone();
+            }
+            ui.add(egui::TextEdit::singleline(&mut self.export_path).desired_width(170.0))
+                .on_hover_text("a .png or .svg path");
+            if ui.button("Export this step").clicked() {
+                self.export_step(app);
+            }
+        });
+    }
+
+    /// Writes the picture of the current step (what the app shows: layers, pair,
+    /// step, cameras) as PNG or SVG, by the extension of `export_path`.
+    fn export_step(&mut self, app: &mut AppState) {
+        use collidescope::render::{app_picture, render, write_atomic, Format};
+        let path = PathBuf::from(self.export_path.trim());
+        let result = Format::from_path(&path)
+            .ok_or_else(|| "the path must end in .png or .svg".to_string())
+            .and_then(|format| {
+                let picture = app_picture(app);
+                render(&picture, format, 1600, 1000).map_err(|e| e.to_string())
+            })
+            .and_then(|bytes: Vec<u8>| write_atomic(&path, &bytes).map_err(|e| e.to_string()));
+        app.message = Some(match result {
+            Ok(()) => collidescope::app::Message {
+                text: format!(
+                    "Exported {}",
+                    std::fs::canonicalize(&path)
+                        .unwrap_or(path.clone())
+                        .display()
+                ),
+                is_error: false,
+            },
+            Err(e) => collidescope::app::Message {
+                text: format!("Export failed: {e}"),
+                is_error: true,
+            },
+        });
+    }
+}
+
+/// The A and B pickers and "swap". False (with a hint shown) when the scene has
+/// fewer than two shapes, so there is nothing to run.
+fn ui_pair(ui: &mut egui::Ui, app: &mut AppState) -> bool {
+    let names: Vec<String> = app.scene.shapes.iter().map(|s| s.name.clone()).collect();
+    if let Some((mut a, mut b)) = app.pair {
+        ui.horizontal(|ui| {
+            egui::ComboBox::from_label("A")
+                .selected_text(&names[a])
+                .show_ui(ui, |ui| {
+                    for (i, n) in names.iter().enumerate() {
+                        ui.selectable_value(&mut a, i, n);
+                    }
+                });
+            egui::ComboBox::from_label("B")
+                .selected_text(&names[b])
+                .show_ui(ui, |ui| {
+                    for (i, n) in names.iter().enumerate() {
+                        ui.selectable_value(&mut b, i, n);
+                    }
+                });
+            if ui.button("swap").clicked() {
+                std::mem::swap(&mut a, &mut b);
+            }
+        });
+        if (a, b) != app.pair.unwrap_or_default() {
+            if a == b {
+                // Picking the other shape's name for A or B swaps the pair.
+                let (oa, ob) = app.pair.unwrap_or_default();
+                app.set_pair(ob, oa);
+            } else {
+                app.set_pair(a, b);
+            }
+        }
+        true
+    } else {
+        ui.label("Add at least two shapes to run the algorithms.");
+        false
+    }
+}
+
+/// The algorithm picker; for the manifold, where its normal comes from.
+fn ui_algorithm_picker(ui: &mut egui::Ui, app: &mut AppState) {
+    let mut algo = app.algorithm;
+    egui::ComboBox::from_label("Algorithm")
+        .selected_text(algo.label())
+        .width(240.0)
+        .show_ui(ui, |ui| {
+            for a in AVAILABLE {
+                ui.selectable_value(&mut algo, a, format!("{}  ({})", a.label(), a.name()));
+            }
+        });
+    app.set_algorithm(algo);
+    if algo == Algorithm::Manifold {
+        ui.horizontal(|ui| {
+            ui.label("normal from:");
+            let mut via_sat = app.manifold_via_sat;
+            ui.radio_value(&mut via_sat, false, "EPA");
+            ui.radio_value(&mut via_sat, true, "SAT");
+            app.set_manifold_via_sat(via_sat);
+        });
+    }
+}
+
+/// First / back / play / next / last, the step slider and the playing speed.
+fn ui_stepping(ui: &mut egui::Ui, app: &mut AppState) {
+    let n = app.step_count();
+    ui.horizontal(|ui| {
+        if ui.button("⏮").on_hover_text("first (Home)").clicked() {
+            app.step_first();
+        }
+        if ui.button("◀").on_hover_text("back (←)").clicked() {
+            app.step_back();
+        }
+        let play = if app.playing { "⏸" } else { "▶ play" };
+        if ui
+            .button(play)
+            .on_hover_text("play / pause (Space)")
+            .clicked()
+        {
+            app.toggle_play();
+        }
+        if ui.button("▶").on_hover_text("next (Right arrow)").clicked() {
+            app.step_next();
+        }
+        if ui.button("⏭").on_hover_text("last (End)").clicked() {
+            app.step_last();
+        }
+        ui.label(format!("step {} / {}", app.step + 1, n));
+    });
+    let mut step = app.step;
+    if ui
+        .add(
+            egui::Slider::new(&mut step, 0..=n.saturating_sub(1))
+                .text("step")
+                .show_value(false),
+        )
+        .changed()
+    {
+        app.set_step(step);
+    }
+    ui.add(
+        egui::Slider::new(&mut app.play_speed, 0.25..=10.0)
+            .logarithmic(true)
+            .text("steps / s"),
+    );
+}
+
+/// Which views show (world, both, configuration space) and, for both, the split.
+fn ui_views(ui: &mut egui::Ui, app: &mut AppState, out: &mut PanelOutput) {
+    ui.horizontal(|ui| {
+        ui.label("views:");
+        let mut split = app.split;
+        if ui.selectable_label(split >= 1.0, "world").clicked() {
+            split = 1.0;
+        }
+        if ui
+            .selectable_label(split > 0.0 && split < 1.0, "both")
+            .clicked()
+            && (split <= 0.0 || split >= 1.0)
+        {
+            split = collidescope::app::DEFAULT_SPLIT;
+        }
+        if ui.selectable_label(split <= 0.0, "config space").clicked() {
+            split = 0.0;
+        }
+        if split > 0.0 && split < 1.0 {
+            ui.add(
+                egui::Slider::new(&mut split, 0.3..=0.7)
+                    .show_value(false)
+                    .text("split"),
+            );
+        }
+        if split != app.split {
+            app.split = split;
+            out.fit = true;
+        }
+    });
+}
+
+/// What the current step does, in words.
+fn ui_narration(ui: &mut egui::Ui, app: &mut AppState) {
+    let max_it = app.scene.settings.gjk_max_iterations;
+    let via_sat = app.manifold_via_sat;
+    let (algo, step) = (app.algorithm, app.step);
+    if let Some(an) = app.analysis() {
+        let source = if via_sat {
+            collidescope::core::manifold::ManifoldSource::Sat
+        } else {
+            collidescope::core::manifold::ManifoldSource::Epa
+        };
+        ui.label(RichText::new(narrate(an, algo, step, max_it, source)).size(15.0));
+    }
+}

@@ -1,0 +1,83 @@
+//! Actions that throw away unsaved work (open, import, quit): done at once when the
+//! scene is saved, otherwise held in [`Panel::pending`] while the "Unsaved changes"
+//! window asks the user.
+
+use super::{Panel, PanelOutput};
+use collidescope::app::AppState;
+use collidescope::scene::Scene;
+use egui_macroquad::egui;
+use std::path::PathBuf;
+
+/// Something that throws away unsaved work, waiting for the user's answer.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Pending {
+    Open(PathBuf),
+    OpenDefault,
+    /// A scene made from pasted text (import).
+    OpenScene(Box<Scene>),
+    Quit,
+}
+
+impl Panel {
+    /// Asks before throwing away unsaved changes.
+    pub fn request(&mut self, app: &mut AppState, action: Pending) -> bool {
+        if app.dirty {
+            self.pending = Some(action);
+            false
+        } else {
+            self.perform(app, action)
+        }
+    }
+
+    fn perform(&mut self, app: &mut AppState, action: Pending) -> bool {
+        self.pending = None;
+        match action {
+            Pending::Open(p) => {
+                let _ = app.open(&p);
+                false
+            }
+            Pending::OpenDefault => {
+                app.open_scene(self.default_scene.clone(), None);
+                false
+            }
+            Pending::OpenScene(scene) => {
+                app.open_scene(*scene, None);
+                app.dirty = true;
+                false
+            }
+            Pending::Quit => true,
+        }
+    }
+
+    /// The question, while an action waits: save, discard or cancel.
+    pub(super) fn ui_unsaved_dialog(
+        &mut self,
+        ctx: &egui::Context,
+        app: &mut AppState,
+        out: &mut PanelOutput,
+    ) {
+        if let Some(p) = self.pending.clone() {
+            egui::Window::new("Unsaved changes")
+                .collapsible(false)
+                .resizable(false)
+                .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+                .show(ctx, |ui| {
+                    ui.label("This scene has unsaved changes. Throw them away?");
+                    ui.horizontal(|ui| {
+                        if app.path.is_some()
+                            && ui.button("Save, then continue").clicked()
+                            && app.save().is_ok()
+                        {
+                            out.quit |= self.perform(app, p.clone());
+                        }
+                        if ui.button("Discard changes").clicked() {
+                            out.quit |= self.perform(app, p.clone());
+                        }
+                        if ui.button("Cancel").clicked() {
+                            self.pending = None;
+                        }
+                    });
+                });
+        }
+    }
+}

@@ -1,0 +1,124 @@
+//! The egui side panel: the panel's own state and the order of its sections, one
+//! `ui_<section>` method per section, each in its own file (as the egui demo does it).
+//! The sections read and edit the app state; results are never computed here: the
+//! panel shows the stored analysis.
+
+mod algorithm;
+mod dialog;
+mod files;
+mod header;
+mod help;
+mod layers;
+mod numbers;
+mod settings;
+mod shapes;
+mod widgets;
+
+pub use algorithm::AVAILABLE;
+pub use dialog::Pending;
+pub use files::{scenes_dir, SceneEntry};
+
+use collidescope::app::{AppState, ShapeKind};
+use collidescope::scene::Scene;
+use egui_macroquad::egui;
+use glam::Vec2;
+use std::path::PathBuf;
+
+/// What the panel asks the main loop to do.
+#[derive(Default)]
+pub struct PanelOutput {
+    pub quit: bool,
+    pub fit: bool,
+    pub screenshot: bool,
+}
+
+/// The panel's own state (text being typed, dialogs).
+pub struct Panel {
+    pub open_path: String,
+    pub save_as_path: String,
+    pub paste_text: String,
+    /// Where "Export this step" writes (.png or .svg).
+    pub export_path: String,
+    export_suggested: String,
+    /// A failing pair pasted from an engine (see `import.rs`).
+    pub import_text: String,
+    /// Points of a pasted polygon that was refused (offered to "make convex").
+    paste_refused: Option<Vec<Vec2>>,
+    /// The name being typed: (shape index, the name it had when editing began, text).
+    /// Keyed by both, so a buffer never outlives its shape (delete, undo, reorder).
+    rename_buffer: Option<(usize, String, String)>,
+    pub pending: Option<Pending>,
+    pub scenes: Vec<SceneEntry>,
+    scenes_dir: PathBuf,
+    add_kind: ShapeKind,
+    pub default_scene: Scene,
+}
+
+impl Panel {
+    pub fn new(scenes_dir: PathBuf, default_scene: Scene) -> Panel {
+        let mut p = Panel {
+            open_path: String::new(),
+            save_as_path: String::new(),
+            paste_text: String::new(),
+            export_path: String::new(),
+            export_suggested: String::new(),
+            import_text: String::new(),
+            paste_refused: None,
+            rename_buffer: None,
+            pending: None,
+            scenes: Vec::new(),
+            scenes_dir,
+            add_kind: ShapeKind::Polygon,
+            default_scene,
+        };
+        p.rescan();
+        p
+    }
+
+    /// The whole panel. Returns what the main loop must do.
+    pub fn show(&mut self, ctx: &egui::Context, app: &mut AppState) -> PanelOutput {
+        let mut out = PanelOutput::default();
+        egui::SidePanel::right("panel")
+            .resizable(true)
+            .default_width(400.0)
+            .width_range(300.0..=560.0)
+            .show(ctx, |ui| {
+                // The panel keeps the width the user gave it: long values wrap
+                // instead of widening it (which would move the canvas under the mouse).
+                let width = ui.available_width();
+                egui::ScrollArea::vertical()
+                    .auto_shrink([false, false])
+                    .show(ui, |ui| {
+                        ui.set_max_width(width);
+                        self.ui_sections(ui, app, &mut out);
+                    });
+            });
+        self.ui_unsaved_dialog(ctx, app, &mut out);
+        out
+    }
+
+    /// The sections, top to bottom.
+    fn ui_sections(&mut self, ui: &mut egui::Ui, app: &mut AppState, out: &mut PanelOutput) {
+        self.ui_header(ui, app);
+        egui::CollapsingHeader::new("Files")
+            .default_open(false)
+            .show(ui, |ui| self.ui_files(ui, app));
+        egui::CollapsingHeader::new("Algorithm and steps")
+            .default_open(true)
+            .show(ui, |ui| self.ui_algorithm(ui, app, out));
+        egui::CollapsingHeader::new("Numbers")
+            .default_open(true)
+            .show(ui, |ui| self.ui_numbers(ui, app));
+        egui::CollapsingHeader::new("Layers")
+            .default_open(false)
+            .show(ui, |ui| self.ui_layers(ui, app));
+        egui::CollapsingHeader::new("Settings")
+            .default_open(false)
+            .show(ui, |ui| self.ui_settings(ui, app));
+        egui::CollapsingHeader::new("Shapes")
+            .default_open(true)
+            .show(ui, |ui| self.ui_shapes(ui, app));
+        ui.separator();
+        self.ui_help(ui);
+    }
+}

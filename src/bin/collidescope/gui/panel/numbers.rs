@@ -1,0 +1,39 @@
+//! The "Numbers" section: the values of the current step as a two-column table,
+//! with "Copy as text".
+
+use super::Panel;
+use collidescope::app::AppState;
+use collidescope::view::narrate::numbers;
+use egui_macroquad::egui::{self, RichText};
+
+impl Panel {
+    pub(super) fn ui_numbers(&mut self, ui: &mut egui::Ui, app: &mut AppState) {
+        let (algo, step) = (app.algorithm, app.step);
+        let source = if app.manifold_via_sat {
+            collidescope::core::manifold::ManifoldSource::Sat
+        } else {
+            collidescope::core::manifold::ManifoldSource::Epa
+        };
+        let Some(an) = app.analysis() else {
+            return;
+        };
+        let rows = numbers(an, algo, step, source);
+        egui::Grid::new("numbers")
+            .num_columns(2)
+            .striped(true)
+            .show(ui, |ui| {
+                for (k, v) in &rows {
+                    ui.label(RichText::new(k).strong());
+                    // Long values are cut to the panel (hover shows all; Copy as text
+                    // copies all), so the panel never widens under the mouse.
+                    ui.add(egui::Label::new(RichText::new(v).monospace()).truncate())
+                        .on_hover_text(v);
+                    ui.end_row();
+                }
+            });
+        if ui.button("Copy as text").clicked() {
+            let text: String = rows.iter().map(|(k, v)| format!("{k}: {v}\n")).collect();
+            ui.ctx().copy_text(text);
+        }
+    }
+}
