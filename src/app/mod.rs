@@ -13,9 +13,12 @@ mod history;
 
 use crate::core::gjk::SimplexCache;
 use crate::core::shape::Geometry;
+use crate::repro::Expected;
 use crate::scene::{Scene, View};
 use crate::trace::analysis::{Algorithm, Analysis};
+use crate::trace::peer_answer::{Engine, EngineAnswer};
 use crate::view::camera::Camera;
+use crate::view::draw::peers::peer_layers;
 use crate::view::draw::{build_draw_list, DrawList, Highlight, LayerId};
 use glam::Vec2;
 use std::collections::HashSet;
@@ -140,6 +143,11 @@ pub struct AppState {
     revision: u64,
     /// A file that failed to open because of a refused polygon ("make convex" mends it).
     pub convex_fix_available: Option<PathBuf>,
+    /// The engines' answers on the pair (Box2D v3, parry2d), recomputed with the
+    /// analysis; empty when built without the `peers` feature.
+    peers: Vec<(Engine, EngineAnswer)>,
+    /// The exact f64 answers on the pair (the peers table's reference column).
+    exact: Option<Expected>,
 }
 
 /// The default split between the world and configuration views.
@@ -175,6 +183,8 @@ impl AppState {
             recomputations: 0,
             revision: 0,
             convex_fix_available: None,
+            peers: Vec::new(),
+            exact: None,
         };
         app.install(scene);
         app
@@ -260,14 +270,14 @@ impl AppState {
         s
     }
 
-    fn info(&mut self, text: impl Into<String>) {
+    pub fn info(&mut self, text: impl Into<String>) {
         self.message = Some(Message {
             text: text.into(),
             is_error: false,
         });
     }
 
-    fn error(&mut self, text: impl Into<String>) {
+    pub fn error(&mut self, text: impl Into<String>) {
         self.message = Some(Message {
             text: text.into(),
             is_error: true,
@@ -284,9 +294,37 @@ impl AppState {
                 self.recomputations += 1;
                 Analysis::compute(&self.scene, a, b, &mut self.cache)
             });
+            self.exact = self.pair.map(|(a, b)| Expected::of(&self.scene, a, b));
+            self.peers = self.ask_peers();
             self.clamp_step();
         }
         self.analysis.as_ref()
+    }
+
+    /// The engines on the current pair.
+    #[cfg(feature = "peers")]
+    fn ask_peers(&self) -> Vec<(Engine, EngineAnswer)> {
+        match self.pair {
+            Some((a, b)) => crate::peers::ask_all(&self.scene.pair(a, b)),
+            None => Vec::new(),
+        }
+    }
+
+    #[cfg(not(feature = "peers"))]
+    fn ask_peers(&self) -> Vec<(Engine, EngineAnswer)> {
+        Vec::new()
+    }
+
+    /// The engines' answers on the pair (recomputed only when something changed).
+    pub fn peer_answers(&mut self) -> &[(Engine, EngineAnswer)] {
+        self.analysis();
+        &self.peers
+    }
+
+    /// The exact answers on the pair.
+    pub fn exact(&mut self) -> Option<&Expected> {
+        self.analysis();
+        self.exact.as_ref()
     }
 
     /// Steps available for the current algorithm.
@@ -316,6 +354,11 @@ impl AppState {
         self.analysis();
         let (algo, step) = (self.algorithm, self.step);
         let mut list = build_draw_list(&self.scene, self.analysis.as_ref(), algo, step, &hl);
+        if let Some((a, b)) = self.pair {
+            let size = self.scene.shapes[a].shape.bounding_radius()
+                + self.scene.shapes[b].shape.bounding_radius();
+            peer_layers(&self.peers, algo, size, &mut list);
+        }
         list.layers.retain(|l| !self.hidden_layers.contains(&l.id));
         list
     }

@@ -101,10 +101,14 @@ pub enum LayerId {
     Manifold,
     Clip,
     Toi,
+    /// Box2D v3's answer on the same pair (peers).
+    PeerBox2d,
+    /// parry2d's answer on the same pair (peers).
+    PeerParry,
 }
 
 impl LayerId {
-    pub const ALL: [LayerId; 10] = [
+    pub const ALL: [LayerId; 12] = [
         LayerId::Shapes,
         LayerId::Minkowski,
         LayerId::GjkSimplex,
@@ -115,6 +119,8 @@ impl LayerId {
         LayerId::Manifold,
         LayerId::Clip,
         LayerId::Toi,
+        LayerId::PeerBox2d,
+        LayerId::PeerParry,
     ];
 }
 

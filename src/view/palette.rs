@@ -33,6 +33,9 @@ pub fn layer_color(id: LayerId) -> Rgba {
         LayerId::Manifold => Rgba(255, 160, 60, 255),
         LayerId::Clip => Rgba(120, 170, 255, 255),
         LayerId::Toi => Rgba(220, 140, 220, 255),
+        // The engines: white rings for Box2D, lime rings for parry, each labelled.
+        LayerId::PeerBox2d => Rgba(250, 250, 250, 255),
+        LayerId::PeerParry => Rgba(180, 255, 90, 255),
     }
 }
 

@@ -16,6 +16,7 @@ use serde::{Deserialize, Serialize};
 mod contact;
 mod epa;
 mod gjk;
+pub mod peers;
 mod prims;
 mod shapes;
 mod toi;
@@ -84,6 +85,8 @@ impl LayerId {
             LayerId::Manifold => "Manifold: reference/incident edges, clip planes, contacts",
             LayerId::Clip => "Sutherland–Hodgman clip edge, polygon before/after",
             LayerId::Toi => "Time of impact: ghost poses, sweep",
+            LayerId::PeerBox2d => "Box2D v3's answer: witnesses, normal, contacts, impact",
+            LayerId::PeerParry => "parry2d's answer: witnesses, normal, contacts, impact",
         }
     }
 

@@ -10,6 +10,7 @@ mod header;
 mod help;
 mod layers;
 mod numbers;
+mod peers;
 mod settings;
 mod shapes;
 mod widgets;
@@ -106,6 +107,9 @@ impl Panel {
         egui::CollapsingHeader::new("Algorithm and steps")
             .default_open(true)
             .show(ui, |ui| self.ui_algorithm(ui, app, out));
+        egui::CollapsingHeader::new("Peers: Box2D v3, parry2d, exact")
+            .default_open(true)
+            .show(ui, |ui| self.ui_peers(ui, app));
         egui::CollapsingHeader::new("Numbers")
             .default_open(true)
             .show(ui, |ui| self.ui_numbers(ui, app));

@@ -1,0 +1,144 @@
+//! The "Peers" section: Box2D v3's and parry2d's answers on the pair beside ours and
+//! the exact f64 answer, one row each; a value further from the exact one than the
+//! engines' tolerance is shown in red. "Copy as …" puts the pair on the clipboard as
+//! a regression test in an engine's language (or as a hex scene).
+
+use super::Panel;
+use collidescope::app::AppState;
+use collidescope::core::manifold::ManifoldSource;
+use collidescope::repro::{export, Language};
+use collidescope::trace::peer_answer::EngineAnswer;
+use egui_macroquad::egui::{self, Color32, RichText};
+
+/// One row of the table: the numbers an engine (or we, or the exact answer) gave.
+struct Row {
+    name: String,
+    distance: Option<f64>,
+    depth: Option<f64>,
+    points: Option<usize>,
+    toi: Option<f64>,
+    note: String,
+}
+
+impl Row {
+    fn of_engine(name: &str, a: &EngineAnswer) -> Row {
+        Row {
+            name: name.to_string(),
+            distance: a.distance.as_ref().map(|d| d.distance as f64),
+            depth: a.penetration.as_ref().map(|p| p.depth as f64),
+            points: a.manifold.as_ref().map(|m| m.points.len()),
+            toi: a.toi.as_ref().filter(|t| t.hit).map(|t| t.t as f64),
+            note: a.missing.join("; "),
+        }
+    }
+}
+
+impl Panel {
+    pub(super) fn ui_peers(&mut self, ui: &mut egui::Ui, app: &mut AppState) {
+        let Some((a, b)) = app.pair else {
+            ui.label("Needs two shapes.");
+            return;
+        };
+        let Some(exact) = app.exact().cloned() else {
+            return;
+        };
+        let mut rows = Vec::new();
+        if let Some(an) = app.analysis() {
+            let m = an.manifold(ManifoldSource::Sat).0;
+            rows.push(Row {
+                name: "Collidescope".into(),
+                distance: Some(an.distance.distance as f64),
+                depth: an.penetration.map(|p| p.depth as f64),
+                points: (!m.is_separated()).then(|| m.points().len()),
+                toi: an.cast.hit.then_some(an.cast.t as f64),
+                note: String::new(),
+            });
+        }
+        for (engine, answer) in app.peer_answers() {
+            rows.push(Row::of_engine(engine.label(), answer));
+        }
+        if rows.len() == 1 {
+            ui.label("Built without the engines (cargo feature \"peers\").");
+        }
+        let tol = exact.length_tolerance;
+        let cell = |ui: &mut egui::Ui, v: Option<f64>, want: Option<f64>, tol: f64| {
+            let text = v.map_or("—".to_string(), |x| format!("{x:.6}"));
+            let off = match (v, want) {
+                (Some(x), Some(w)) => (x - w).abs() > tol,
+                (Some(_), None) | (None, Some(_)) => {
+                    v.is_some() != want.is_some() && want.is_some()
+                }
+                (None, None) => false,
+            };
+            let t = RichText::new(text).monospace();
+            ui.label(if off {
+                t.color(Color32::from_rgb(255, 110, 110))
+            } else {
+                t
+            });
+        };
+        egui::Grid::new("peers")
+            .num_columns(5)
+            .striped(true)
+            .show(ui, |ui| {
+                for h in ["", "distance", "depth", "points", "TOI t"] {
+                    ui.label(RichText::new(h).strong());
+                }
+                ui.end_row();
+                for r in &rows {
+                    ui.label(RichText::new(&r.name).strong())
+                        .on_hover_text(if r.note.is_empty() {
+                            "answers every query"
+                        } else {
+                            &r.note
+                        });
+                    cell(ui, r.distance, Some(exact.distance), tol);
+                    cell(ui, r.depth, exact.depth, exact.depth_tolerance + tol);
+                    ui.label(r.points.map_or("—".into(), |n| n.to_string()));
+                    let toi_tol = (tol + 1.0e-4) / exact.speed.max(1.0e-6) * 4.0;
+                    cell(ui, r.toi, exact.toi, toi_tol);
+                    ui.end_row();
+                }
+                ui.label(RichText::new("exact (f64)").strong());
+                for v in [Some(exact.distance), exact.depth] {
+                    ui.label(
+                        RichText::new(v.map_or("—".into(), |x| format!("{x:.6}"))).monospace(),
+                    );
+                }
+                ui.label("");
+                ui.label(
+                    RichText::new(exact.toi.map_or("—".into(), |x| format!("{x:.6}"))).monospace(),
+                );
+                ui.end_row();
+            });
+        ui.label(
+            RichText::new(format!(
+                "Red: further from the exact value than {tol:.1e} (1e-4 of the pair's size). \
+                 Hover an engine for what it lacks. Rings on the canvas: Box2D white, parry lime."
+            ))
+            .small(),
+        );
+        ui.horizontal_wrapped(|ui| {
+            ui.label("Copy as");
+            for (label, language) in [
+                ("Box2D C test", Language::Box2dC),
+                ("parry Rust test", Language::ParryRust),
+                ("hex scene", Language::SceneHex),
+            ] {
+                if ui.button(label).clicked() {
+                    let source = app
+                        .path
+                        .as_ref()
+                        .map_or(app.scene.title.clone(), |p| p.display().to_string());
+                    match export(&app.scene, a, b, language, &source) {
+                        Ok(text) => {
+                            ui.ctx().copy_text(text);
+                            app.info(format!("Copied the pair as a {label}"));
+                        }
+                        Err(e) => app.error(e),
+                    }
+                }
+            }
+        });
+    }
+}

@@ -1,0 +1,144 @@
+//! The engines' overlay layers: each engine's answer drawn over ours in its colour
+//! (Box2D v3 white, parry2d lime), as rings so that our filled dots stay visible under
+//! them, each labelled with the engine's name — so a disagreement is seen on the
+//! canvas, not only read in the table. What is drawn follows the algorithm shown:
+//! witness points for GJK, the penetration for EPA, contact points and normal for the
+//! contact algorithms, the impact point and normal for time of impact.
+
+use super::prims::line;
+use super::{DrawList, LayerId, Prim, Rgba};
+use crate::trace::analysis::Algorithm;
+use crate::trace::peer_answer::{Engine, EngineAnswer};
+use glam::Vec2;
+
+/// A ring of `radius` world units around `at`: a closed polyline of 16 segments.
+fn ring(at: Vec2, radius: f32, color: Rgba) -> Prim {
+    let points = (0..16)
+        .map(|k| {
+            let t = k as f32 * std::f32::consts::TAU / 16.0;
+            at + radius * Vec2::new(t.cos(), t.sin())
+        })
+        .collect();
+    Prim::Polyline {
+        points,
+        closed: true,
+        width: 2.0,
+        color,
+        dashed: false,
+    }
+}
+
+/// The engine's label at `at`: Box2D's above-right of the point, parry's below-right,
+/// so the two never sit on each other when the engines agree.
+fn tag(engine: Engine, at: Vec2, text: String, color: Rgba) -> Prim {
+    let offset = match engine {
+        Engine::Box2d => Vec2::new(8.0, -10.0),
+        Engine::Parry => Vec2::new(8.0, 20.0),
+    };
+    Prim::Label {
+        at,
+        offset,
+        text: crate::view::text::tidy_zeros(&text),
+        color,
+        size: 14.0,
+    }
+}
+
+fn arrow(from: Vec2, to: Vec2, color: Rgba) -> Prim {
+    Prim::Arrow {
+        from,
+        to,
+        width: 2.0,
+        color,
+    }
+}
+
+/// The overlay of every engine for `algorithm`. `size` is the pair's size (world
+/// units), for ring radii and arrow lengths.
+pub fn peer_layers(
+    answers: &[(Engine, EngineAnswer)],
+    algorithm: Algorithm,
+    size: f32,
+    out: &mut DrawList,
+) {
+    for (engine, answer) in answers {
+        let id = match engine {
+            Engine::Box2d => LayerId::PeerBox2d,
+            Engine::Parry => LayerId::PeerParry,
+        };
+        let prims = engine_prims(*engine, answer, algorithm, size, id.color());
+        out.push(id, prims);
+    }
+}
+
+fn engine_prims(
+    engine: Engine,
+    a: &EngineAnswer,
+    algorithm: Algorithm,
+    size: f32,
+    c: Rgba,
+) -> Vec<Prim> {
+    let r = 0.02 * size;
+    let arrow_len = 0.25 * size;
+    let name = engine.label();
+    let mut prims = Vec::new();
+    let v = |p: [f32; 2]| Vec2::from(p);
+    match algorithm {
+        Algorithm::Gjk => {
+            if let Some(d) = &a.distance {
+                let (pa, pb) = (v(d.point_a), v(d.point_b));
+                if pa.is_finite() && pb.is_finite() {
+                    prims.push(line(pa, pb, 1.5, c));
+                    prims.push(ring(pa, r, c));
+                    prims.push(ring(pb, r, c));
+                    prims.push(tag(engine, pb, format!("{name}: d = {:.4}", d.distance), c));
+                }
+            }
+        }
+        Algorithm::Epa => {
+            if let Some(p) = &a.penetration {
+                let (pa, pb) = (v(p.point_a), v(p.point_b));
+                prims.push(ring(pa, r, c));
+                prims.push(ring(pb, r, c));
+                prims.push(arrow(pb, pb + v(p.normal) * arrow_len, c));
+                prims.push(tag(engine, pa, format!("{name}: depth {:.4}", p.depth), c));
+            } else if let Some(d) = &a.distance {
+                prims.push(tag(
+                    engine,
+                    v(d.point_b),
+                    format!("{name}: d = {:.4}", d.distance),
+                    c,
+                ));
+            }
+        }
+        Algorithm::Toi | Algorithm::Cast => {
+            if let Some(t) = &a.toi {
+                let p = v(t.point);
+                if t.hit && p.is_finite() {
+                    prims.push(ring(p, r, c));
+                    prims.push(arrow(p, p + v(t.normal) * arrow_len, c));
+                    prims.push(tag(engine, p, format!("{name}: t = {:.4}", t.t), c));
+                }
+            }
+        }
+        Algorithm::Sat | Algorithm::Manifold | Algorithm::Clip | Algorithm::BoxBox => {
+            if let Some(m) = &a.manifold {
+                for p in &m.points {
+                    prims.push(ring(v(p.point_a), r, c));
+                    prims.push(ring(v(p.point_b), 0.6 * r, c));
+                }
+                if let Some(first) = m.points.first() {
+                    let at = v(first.point_b);
+                    prims.push(arrow(at, at + v(m.normal) * arrow_len, c));
+                    prims.push(tag(
+                        engine,
+                        at,
+                        format!("{name}: {} point(s)", m.points.len()),
+                        c,
+                    ));
+                }
+            }
+        }
+    }
+    prims
+}
