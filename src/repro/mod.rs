@@ -52,11 +52,12 @@ impl Language {
 }
 
 /// A generated test allows an engine this much of the configuration's size `L` on a
-/// length: GJK-based f32 solvers stop at relative tolerances of about 1e-5 to 1e-4
-/// (parry2d's distance of a capsule and a polygon is 2.3e-5 off in `toi_capsule_polygon`,
-/// and 2.7e-5 of a unit near 1e5 in `huge_coordinates_apart`). A regression test is for
-/// the failure at hand (public case 5 is 0.005 off), not for the last bits.
-pub const ENGINE_RELATIVE_TOLERANCE: f64 = 1.0e-4;
+/// length (the fuzzer's `--peers` bar too): GJK-based f32 solvers stop at relative
+/// tolerances of about 1e-5 to 1e-4 (parry2d's distance of a capsule and a polygon is
+/// 2.3e-5 off in `toi_capsule_polygon`, and 2.7e-5 of a unit near 1e5 in
+/// `huge_coordinates_apart`). A regression test is for the failure at hand (public
+/// case 5 is 0.005 off), not for the last bits.
+pub use crate::verify::ENGINE_RELATIVE_TOLERANCE;
 
 /// The exact answers a generated test checks, with their tolerances (f64).
 #[derive(Clone, Debug)]

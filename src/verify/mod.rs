@@ -51,6 +51,8 @@ mod checks;
 pub mod exact;
 mod generate;
 mod kinds;
+#[cfg(feature = "peers")]
+pub mod peers;
 mod reference;
 mod report;
 mod results;

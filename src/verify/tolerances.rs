@@ -52,3 +52,8 @@ pub(super) const SLAB_MARGIN: f64 = 4.0;
 /// Pairs kept in a report (with their details) for scene files; the counts include
 /// every disagreement.
 pub const DEFAULT_KEEP: usize = 1000;
+
+/// An engine's answer (and a generated regression test's) is held to this fraction of
+/// the configuration's size `L`: GJK-based f32 solvers stop at relative tolerances of
+/// about 1e-5 to 1e-4, so a looser bar than the core's own checks above.
+pub const ENGINE_RELATIVE_TOLERANCE: f64 = 1.0e-4;

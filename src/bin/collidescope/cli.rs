@@ -148,6 +148,11 @@ pub struct FuzzArgs {
     /// Most scene files written.
     #[arg(long, value_name = "N", default_value_t = 1000)]
     pub max_scenes: usize,
+    /// Also run each pair through Box2D v3 and parry2d and classify their answers
+    /// (agree / engine wrong / ours wrong / both) against the exact reference; each
+    /// engine disagreement becomes a scene in --out.
+    #[arg(long)]
+    pub peers: bool,
 }
 
 /// `collidescope fuzz`: runs, prints progress on stderr (long runs only, at most every
@@ -213,6 +218,9 @@ pub fn run_fuzz(args: &FuzzArgs) -> Result<bool, String> {
         seconds
     );
     print!("{}", report.table());
+    if args.peers {
+        run_fuzz_peers(args)?;
+    }
     if report.is_clean() {
         println!("no disagreements");
         return Ok(true);
@@ -462,6 +470,41 @@ fn add_peers(
     _scene: &collidescope::scene::Scene,
     _report: &mut collidescope::trace::report::Report,
 ) -> Result<(), String> {
+    Err(
+        "--peers needs the engines: this collidescope was built without the \"peers\" feature"
+            .into(),
+    )
+}
+
+/// `fuzz --peers`: the engines on the same pairs, their answers classified.
+#[cfg(feature = "peers")]
+fn run_fuzz_peers(args: &FuzzArgs) -> Result<(), String> {
+    use collidescope::verify::peers::{run_peers, write_peer_scenes};
+    let report = run_peers(args.seed, args.start, args.count, args.max_scenes.max(1));
+    println!("\nengines against the exact reference (tolerance 1e-4 of the pair's size):");
+    print!("{}", report.table());
+    let written = write_peer_scenes(&report, &args.out, args.max_scenes)?;
+    if !written.is_empty() {
+        println!(
+            "{} engine disagreement scenes in {} (open one with: collidescope FILE)",
+            written.len(),
+            args.out.display()
+        );
+    }
+    for case in report.engine_disagreements().take(10) {
+        println!(
+            "  pair {}: {} {}: {}",
+            case.index,
+            case.engine.label(),
+            case.query,
+            case.detail
+        );
+    }
+    Ok(())
+}
+
+#[cfg(not(feature = "peers"))]
+fn run_fuzz_peers(_args: &FuzzArgs) -> Result<(), String> {
     Err(
         "--peers needs the engines: this collidescope was built without the \"peers\" feature"
             .into(),

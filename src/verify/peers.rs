@@ -1,0 +1,359 @@
+//! `collidescope fuzz --peers`: every generated pair through Box2D v3 and parry2d too,
+//! each engine's answer classified against the exact f64 reference (and ours beside
+//! it): both within tolerance, the engine wrong, ours wrong, or both. Each engine
+//! disagreement becomes a scene with the engine's answer in its notes — a gallery of
+//! engine bugs, reproducible bit for bit.
+//!
+//! Queries and what "right" means (`L` the configuration's size, tolerance
+//! [`ENGINE_RELATIVE_TOLERANCE`]`·L`, the one exported regression tests use):
+//! - `distance`: within the tolerance of the exact distance;
+//! - `depth` (parry only; Box2D has no such query): a penetration when the exact one is
+//!   deeper than the tolerance, with the exact depth within 1e-4 relative plus the
+//!   tolerance; none when the shapes are apart by more than the tolerance;
+//! - `toi` (moving pairs): hit or miss as the exact sweep (when it is not within the
+//!   tolerance of touching), and the time within the tolerance over the closing speed —
+//!   for Box2D, which stops short at a target separation of about one linear slop,
+//!   within (1.25 slop + tolerance) over the closing speed.
+
+use super::{generate_pair, ExactToi, FuzzPair, Reference, ENGINE_RELATIVE_TOLERANCE};
+use crate::core::epa::penetration;
+use crate::core::gjk::shape_distance;
+use crate::core::settings::Settings;
+use crate::core::toi::shape_cast::shape_cast;
+use crate::scene::{save_scene, Scene, View};
+use crate::trace::peer_answer::{Engine, EngineAnswer};
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+/// Box2D's linear slop: its cast stops about this far before contact.
+const BOX2D_LINEAR_SLOP: f64 = 0.005;
+
+/// How an engine's answer compares with the exact one, ours beside it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Verdict {
+    /// Both within tolerance.
+    Agree,
+    /// The engine is off, ours is right.
+    EngineWrong,
+    /// The engine is right, ours is off.
+    OursWrong,
+    /// Both are off.
+    BothWrong,
+}
+
+impl Verdict {
+    fn of(engine_ok: bool, ours_ok: bool) -> Verdict {
+        match (engine_ok, ours_ok) {
+            (true, true) => Verdict::Agree,
+            (false, true) => Verdict::EngineWrong,
+            (true, false) => Verdict::OursWrong,
+            (false, false) => Verdict::BothWrong,
+        }
+    }
+}
+
+/// One classified answer that is not an agreement.
+#[derive(Clone, Debug)]
+pub struct PeerCase {
+    pub seed: u64,
+    pub index: u64,
+    pub engine: Engine,
+    pub query: &'static str,
+    pub verdict: Verdict,
+    /// The exact, our and the engine's numbers, in words.
+    pub detail: String,
+}
+
+/// What `fuzz --peers` found: per engine and query, how many answers of each verdict;
+/// the first `keep` cases that were not agreements.
+#[derive(Clone, Debug, Default)]
+pub struct PeerReport {
+    pub counts: BTreeMap<(Engine, &'static str), [u64; 4]>,
+    pub cases: Vec<PeerCase>,
+    pub keep: usize,
+}
+
+impl PeerReport {
+    fn record(
+        &mut self,
+        pair: &FuzzPair,
+        engine: Engine,
+        query: &'static str,
+        v: Verdict,
+        detail: impl FnOnce() -> String,
+    ) {
+        self.counts.entry((engine, query)).or_default()[v as usize] += 1;
+        if v != Verdict::Agree && self.cases.len() < self.keep {
+            self.cases.push(PeerCase {
+                seed: pair.seed,
+                index: pair.index,
+                engine,
+                query,
+                verdict: v,
+                detail: detail(),
+            });
+        }
+    }
+
+    /// The counts as a table.
+    pub fn table(&self) -> String {
+        let mut s = format!(
+            "{:<10} {:<9} {:>8} {:>13} {:>11} {:>11}\n",
+            "engine", "query", "agree", "engine wrong", "ours wrong", "both wrong"
+        );
+        for ((engine, query), c) in &self.counts {
+            let _ = writeln!(
+                s,
+                "{:<10} {:<9} {:>8} {:>13} {:>11} {:>11}",
+                engine.key(),
+                query,
+                c[0],
+                c[1],
+                c[2],
+                c[3]
+            );
+        }
+        s
+    }
+
+    /// Cases where the engine was off (engine wrong or both wrong).
+    pub fn engine_disagreements(&self) -> impl Iterator<Item = &PeerCase> {
+        self.cases
+            .iter()
+            .filter(|c| matches!(c.verdict, Verdict::EngineWrong | Verdict::BothWrong))
+    }
+}
+
+/// Runs pairs `start .. start + count` of `seed` through the engines.
+pub fn run_peers(seed: u64, start: u64, count: u64, keep: usize) -> PeerReport {
+    let settings = Settings::default();
+    let mut report = PeerReport {
+        keep,
+        ..PeerReport::default()
+    };
+    for index in start..start + count {
+        let pair = generate_pair(seed, index);
+        check_pair(&pair, &settings, &mut report);
+    }
+    report
+}
+
+fn check_pair(pair: &FuzzPair, settings: &Settings, report: &mut PeerReport) {
+    let inputs = pair.inputs(settings);
+    let ex = Reference::new(pair);
+    let tol = ENGINE_RELATIVE_TOLERANCE * ex.scale;
+    let ours_d = shape_distance(&inputs.distance(), None, None).distance as f64;
+    let ours_pen = penetration(&inputs.penetration(), None, None);
+    let exact_d = ex.distance();
+    for (engine, answer) in crate::peers::ask_all(&inputs) {
+        if let Some(d) = &answer.distance {
+            let e = d.distance as f64;
+            let v = Verdict::of((e - exact_d).abs() <= tol, (ours_d - exact_d).abs() <= tol);
+            report.record(pair, engine, "distance", v, || {
+                format!(
+                    "distance: exact {exact_d:.9}, ours {ours_d:.9}, {} {e:.9}",
+                    engine.key()
+                )
+            });
+        }
+        if engine == Engine::Parry {
+            depth(
+                pair,
+                &ex,
+                tol,
+                &answer,
+                ours_pen.map(|p| p.depth as f64),
+                report,
+            );
+        }
+        if pair.velocity_a != pair.velocity_b {
+            toi(pair, &ex, tol, engine, &answer, inputs.cast(), report);
+        }
+    }
+}
+
+/// Whether a penetration answer (`None`: none) is right for the exact signed distance.
+fn depth_ok(answer: Option<f64>, signed: f64, tol: f64) -> Option<bool> {
+    if signed < -tol {
+        let want = -signed;
+        Some(answer.is_some_and(|d| (d - want).abs() <= 1e-4 * want + tol))
+    } else if signed > tol {
+        Some(answer.is_none_or(|d| d <= tol))
+    } else {
+        None // within the tolerance of touching: either answer is right
+    }
+}
+
+fn depth(
+    pair: &FuzzPair,
+    ex: &Reference,
+    tol: f64,
+    a: &EngineAnswer,
+    ours: Option<f64>,
+    report: &mut PeerReport,
+) {
+    if a.missing.iter().any(|m| m.starts_with("penetration")) {
+        return;
+    }
+    let theirs = a.penetration.as_ref().map(|p| p.depth as f64);
+    let (Some(e), Some(o)) = (
+        depth_ok(theirs, ex.signed, tol),
+        depth_ok(ours, ex.signed, tol),
+    ) else {
+        return;
+    };
+    report.record(pair, Engine::Parry, "depth", Verdict::of(e, o), || {
+        format!(
+            "depth: exact signed distance {:.9}, ours {ours:?}, parry2d {theirs:?}",
+            ex.signed
+        )
+    });
+}
+
+fn toi(
+    pair: &FuzzPair,
+    ex: &Reference,
+    tol: f64,
+    engine: Engine,
+    a: &EngineAnswer,
+    cast: crate::core::toi::shape_cast::CastInput,
+    report: &mut PeerReport,
+) {
+    let Some(t) = &a.toi else { return };
+    let exact = ExactToi::new(pair, ex);
+    if exact.f_min.abs() <= tol || exact.f0 <= tol {
+        return; // grazing or touching at the start: hit and miss are both right
+    }
+    let speed = (pair.velocity_b - pair.velocity_a).as_dvec2().length();
+    let closing = speed * exact.incidence.unwrap_or(1.0).max(0.05);
+    let ours = shape_cast(&cast, None);
+    let ok = |hit: bool, time: f64, slack: f64| match exact.t_hit {
+        Some(want) => hit && (time - want).abs() <= (slack + tol) / closing.max(1e-9),
+        None => !hit,
+    };
+    let slack = match engine {
+        Engine::Box2d => 1.25 * BOX2D_LINEAR_SLOP,
+        Engine::Parry => 0.0,
+    };
+    let v = Verdict::of(
+        ok(t.hit, t.t as f64, slack),
+        ok(ours.hit, ours.t as f64, 0.0),
+    );
+    report.record(pair, engine, "toi", v, || {
+        format!(
+            "toi: exact {:?}, ours {} t {:.6}, {} {} t {:.6}",
+            exact.t_hit,
+            if ours.hit { "hit" } else { "miss" },
+            ours.t,
+            engine.key(),
+            if t.hit { "hit" } else { "miss" },
+            t.t
+        )
+    });
+}
+
+/// The scene of an engine disagreement: the pair, the engine's answer in the notes.
+pub fn peer_scene(case: &PeerCase) -> Result<Scene, String> {
+    let pair = generate_pair(case.seed, case.index);
+    let d = super::Disagreement {
+        seed: case.seed,
+        index: case.index,
+        family: pair.family,
+        check: super::Check::GjkDistance,
+        error: 0.0,
+        tolerance: 0.0,
+        detail: case.detail.clone(),
+        manifold_source: None,
+    };
+    let mut scene = super::disagreement_scene(&pair, &d)?;
+    scene.title = format!(
+        "{}: {} disagrees (seed {}, pair {})",
+        case.query,
+        case.engine.label(),
+        case.seed,
+        case.index
+    );
+    scene.notes = format!(
+        "fuzz --peers: {} on {} — {}. A is a {}, B a {} ({} family). Reproduce: collidescope fuzz --peers --seed {} --start {} --count 1; then collidescope report FILE --peers.",
+        case.engine.label(),
+        case.query,
+        case.detail,
+        pair.kind_a.name(),
+        pair.kind_b.name(),
+        pair.family.name(),
+        case.seed,
+        case.index
+    );
+    scene.group = "Engine disagreements".into();
+    scene.view = View {
+        a: "A".into(),
+        b: "B".into(),
+        algorithm: match case.query {
+            "toi" => crate::trace::analysis::Algorithm::Cast,
+            "depth" => crate::trace::analysis::Algorithm::Epa,
+            _ => crate::trace::analysis::Algorithm::Gjk,
+        },
+        ..View::default()
+    };
+    Ok(scene)
+}
+
+/// Writes a scene per engine disagreement (at most `max`) into `dir`.
+pub fn write_peer_scenes(
+    report: &PeerReport,
+    dir: &Path,
+    max: usize,
+) -> Result<Vec<PathBuf>, String> {
+    let mut written = Vec::new();
+    for case in report.engine_disagreements().take(max) {
+        if written.is_empty() {
+            std::fs::create_dir_all(dir)
+                .map_err(|e| format!("{}: cannot create the folder: {e}", dir.display()))?;
+        }
+        let scene = peer_scene(case)?;
+        let path = dir.join(format!(
+            "peers-{}-{}-seed{}-pair{:07}.ron",
+            case.engine.key(),
+            case.query,
+            case.seed,
+            case.index
+        ));
+        save_scene(&scene, &path).map_err(|e| e.to_string())?;
+        written.push(path);
+    }
+    Ok(written)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_short_run_classifies_every_answer_and_finds_box2d_and_parry_mostly_right() {
+        let r = run_peers(7, 0, 400, 50);
+        let distance = r.counts[&(Engine::Parry, "distance")];
+        let total: u64 = distance.iter().sum();
+        assert_eq!(total, 400, "parry measures every pair: {distance:?}");
+        // Ours is never wrong where the fuzzer's stricter checks pass.
+        for ((engine, query), c) in &r.counts {
+            assert_eq!(
+                c[Verdict::OursWrong as usize] + c[Verdict::BothWrong as usize],
+                0,
+                "{engine:?} {query}: {c:?}\n{}",
+                r.table()
+            );
+            assert!(
+                c[Verdict::Agree as usize] * 10 >= 9 * c.iter().sum::<u64>(),
+                "{engine:?} {query}: {c:?}"
+            );
+        }
+        assert!(r.counts.contains_key(&(Engine::Box2d, "toi")));
+        assert!(r.counts.contains_key(&(Engine::Parry, "depth")));
+        for case in r.engine_disagreements() {
+            let s = peer_scene(case).unwrap();
+            assert_eq!(s.shapes.len(), 2);
+            assert!(s.notes.contains(case.engine.label()));
+        }
+    }
+}
