@@ -66,18 +66,20 @@ fn box2d_records_its_own_gjk_simplexes() {
         (1..=2).contains(&last.len()),
         "separated: a point or an edge"
     );
-    // The last simplex's closest point to the origin is the distance between the cores.
-    let d = answer.distance.unwrap().distance;
+    // The last simplex's closest point to the origin is B − A's closest point: the
+    // vector from the point on A to the point on B (configuration space is B − A).
+    let dist = answer.distance.unwrap();
     let closest = match last.as_slice() {
-        [p] => p.length(),
+        [p] => *p,
         [p, q] => {
             let e = *q - *p;
             let t = (-p.dot(e) / e.length_squared()).clamp(0.0, 1.0);
-            (*p + e * t).length()
+            *p + e * t
         }
         _ => unreachable!(),
     };
-    assert!((closest - d).abs() <= 1e-4, "{closest} vs {d}");
+    let want = Vec2::from(dist.point_b) - Vec2::from(dist.point_a);
+    assert!((closest - want).length() <= 1e-4, "{closest} vs {want}");
 }
 
 #[test]

@@ -357,7 +357,7 @@ impl AppState {
         if let Some((a, b)) = self.pair {
             let size = self.scene.shapes[a].shape.bounding_radius()
                 + self.scene.shapes[b].shape.bounding_radius();
-            peer_layers(&self.peers, algo, size, &mut list);
+            peer_layers(&self.peers, algo, step, size, &mut list);
         }
         list.layers.retain(|l| !self.hidden_layers.contains(&l.id));
         list

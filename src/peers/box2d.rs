@@ -161,7 +161,8 @@ pub fn distance(pair: &PairInputs) -> (PeerDistance, Vec<Vec<Vec2>>) {
             let n = s.count.clamp(0, 3) as usize;
             [s.v1, s.v2, s.v3][..n]
                 .iter()
-                .map(|vx| xa.q.apply(g(vx.w)))
+                // Box2D's w is wA − wB (it works on A − B): negated into B − A.
+                .map(|vx| xa.q.apply(-g(vx.w)))
                 .collect()
         })
         .collect();

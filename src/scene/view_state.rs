@@ -105,10 +105,12 @@ pub enum LayerId {
     PeerBox2d,
     /// parry2d's answer on the same pair (peers).
     PeerParry,
+    /// Box2D v3's own GJK simplex at the same iteration (configuration space).
+    PeerBox2dSimplex,
 }
 
 impl LayerId {
-    pub const ALL: [LayerId; 12] = [
+    pub const ALL: [LayerId; 13] = [
         LayerId::Shapes,
         LayerId::Minkowski,
         LayerId::GjkSimplex,
@@ -121,6 +123,7 @@ impl LayerId {
         LayerId::Toi,
         LayerId::PeerBox2d,
         LayerId::PeerParry,
+        LayerId::PeerBox2dSimplex,
     ];
 }
 

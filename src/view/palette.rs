@@ -36,6 +36,7 @@ pub fn layer_color(id: LayerId) -> Rgba {
         // The engines: white rings for Box2D, lime rings for parry, each labelled.
         LayerId::PeerBox2d => Rgba(250, 250, 250, 255),
         LayerId::PeerParry => Rgba(180, 255, 90, 255),
+        LayerId::PeerBox2dSimplex => Rgba(250, 250, 250, 255),
     }
 }
 

@@ -87,6 +87,7 @@ impl LayerId {
             LayerId::Toi => "Time of impact: ghost poses, sweep",
             LayerId::PeerBox2d => "Box2D v3's answer: witnesses, normal, contacts, impact",
             LayerId::PeerParry => "parry2d's answer: witnesses, normal, contacts, impact",
+            LayerId::PeerBox2dSimplex => "Box2D v3's own GJK simplex at this iteration",
         }
     }
 
@@ -99,6 +100,7 @@ impl LayerId {
     pub fn space(self) -> Space {
         match self {
             LayerId::Minkowski
+            | LayerId::PeerBox2dSimplex
             | LayerId::GjkSimplex
             | LayerId::GjkDirection
             | LayerId::EpaPolytope => Space::Config,

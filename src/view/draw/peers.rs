@@ -58,6 +58,7 @@ fn arrow(from: Vec2, to: Vec2, color: Rgba) -> Prim {
 pub fn peer_layers(
     answers: &[(Engine, EngineAnswer)],
     algorithm: Algorithm,
+    step: usize,
     size: f32,
     out: &mut DrawList,
 ) {
@@ -68,7 +69,43 @@ pub fn peer_layers(
         };
         let prims = engine_prims(*engine, answer, algorithm, size, id.color());
         out.push(id, prims);
+        if algorithm == Algorithm::Gjk && !answer.simplexes.is_empty() {
+            out.push(
+                LayerId::PeerBox2dSimplex,
+                simplex_prims(&answer.simplexes, step, size),
+            );
+        }
     }
+}
+
+/// Box2D's simplex after iteration `step` (its last when it took fewer), dashed, with
+/// its vertices as rings and the iteration named: stepped beside ours.
+fn simplex_prims(simplexes: &[Vec<Vec2>], step: usize, size: f32) -> Vec<Prim> {
+    let c = LayerId::PeerBox2dSimplex.color();
+    let k = step.min(simplexes.len() - 1);
+    let s = &simplexes[k];
+    let mut prims = Vec::new();
+    if s.len() >= 2 {
+        prims.push(Prim::Polyline {
+            points: s.clone(),
+            closed: s.len() == 3,
+            width: 1.5,
+            color: c,
+            dashed: true,
+        });
+    }
+    for p in s {
+        prims.push(ring(*p, 0.015 * size, c));
+    }
+    if let Some(p) = s.first() {
+        prims.push(tag(
+            Engine::Box2d,
+            *p,
+            format!("Box2D simplex, iteration {} of {}", k + 1, simplexes.len()),
+            c,
+        ));
+    }
+    prims
 }
 
 fn engine_prims(
