@@ -67,63 +67,79 @@ pub fn parse_f32(s: &str) -> Option<f32> {
 /// The shortest `%a` form of an f32: `0x1.8p+1`, `-0x1.99999ap-4`, `0x0p+0`,
 /// subnormals as `0x0.000002p-126`. Infinity and NaN as `inf`, `-inf`, `nan`.
 pub fn format_f32(v: f32) -> String {
-    if v.is_nan() {
-        return "nan".into();
-    }
-    let sign = if v.is_sign_negative() { "-" } else { "" };
-    if v.is_infinite() {
-        return format!("{sign}inf");
-    }
     let bits = v.to_bits();
-    let exp = ((bits >> 23) & 0xff) as i32;
-    let man = bits & 0x7f_ffff;
-    if exp == 0 && man == 0 {
-        return format!("{sign}0x0p+0");
-    }
-    let (lead, e) = if exp == 0 { (0, -126) } else { (1, exp - 127) };
-    // 23 fraction bits = 5 hex digits + 3 bits: shift left by 1 to make 6 digits.
-    let mut digits = format!("{:06x}", man << 1);
-    while digits.ends_with('0') {
-        digits.pop();
-    }
-    let frac = if digits.is_empty() {
-        String::new()
-    } else {
-        format!(".{digits}")
+    // 23 fraction bits, shifted left by 1 to fill 6 hex digits.
+    let parts = Parts {
+        negative: v.is_sign_negative(),
+        exponent: ((bits >> 23) & 0xff) as i32,
+        fraction: u64::from(bits & 0x7f_ffff) << 1,
+        digits: 6,
+        bias: 127,
     };
-    format!("{sign}0x{lead}{frac}p{e:+}")
+    if v.is_finite() {
+        parts.format()
+    } else {
+        non_finite(v.is_nan(), parts.negative)
+    }
 }
 
 /// The same for an f64 (expected values in generated C tests).
 pub fn format_f64(v: f64) -> String {
-    if v.is_nan() {
-        return "nan".into();
-    }
-    let sign = if v.is_sign_negative() { "-" } else { "" };
-    if v.is_infinite() {
-        return format!("{sign}inf");
-    }
     let bits = v.to_bits();
-    let exp = ((bits >> 52) & 0x7ff) as i32;
-    let man = bits & 0xf_ffff_ffff_ffff;
-    if exp == 0 && man == 0 {
-        return format!("{sign}0x0p+0");
-    }
-    let (lead, e) = if exp == 0 {
-        (0, -1022)
-    } else {
-        (1, exp - 1023)
+    let parts = Parts {
+        negative: v.is_sign_negative(),
+        exponent: ((bits >> 52) & 0x7ff) as i32,
+        fraction: bits & 0xf_ffff_ffff_ffff,
+        digits: 13,
+        bias: 1023,
     };
-    let mut digits = format!("{man:013x}");
-    while digits.ends_with('0') {
-        digits.pop();
-    }
-    let frac = if digits.is_empty() {
-        String::new()
+    if v.is_finite() {
+        parts.format()
     } else {
-        format!(".{digits}")
-    };
-    format!("{sign}0x{lead}{frac}p{e:+}")
+        non_finite(v.is_nan(), parts.negative)
+    }
+}
+
+fn non_finite(nan: bool, negative: bool) -> String {
+    match (nan, negative) {
+        (true, _) => "nan".into(),
+        (false, true) => "-inf".into(),
+        (false, false) => "inf".into(),
+    }
+}
+
+/// A finite float's fields: biased exponent, fraction as `digits` hex digits.
+struct Parts {
+    negative: bool,
+    exponent: i32,
+    fraction: u64,
+    digits: usize,
+    bias: i32,
+}
+
+impl Parts {
+    fn format(&self) -> String {
+        let sign = if self.negative { "-" } else { "" };
+        if self.exponent == 0 && self.fraction == 0 {
+            return format!("{sign}0x0p+0");
+        }
+        // Subnormals: leading 0 and the smallest normal exponent.
+        let (lead, e) = if self.exponent == 0 {
+            (0, 1 - self.bias)
+        } else {
+            (1, self.exponent - self.bias)
+        };
+        let mut digits = format!("{:0w$x}", self.fraction, w = self.digits);
+        while digits.ends_with('0') {
+            digits.pop();
+        }
+        let frac = if digits.is_empty() {
+            String::new()
+        } else {
+            format!(".{digits}")
+        };
+        format!("{sign}0x{lead}{frac}p{e:+}")
+    }
 }
 
 /// Where a hex literal starts at byte `i` of `text` (not inside a word), its length.
