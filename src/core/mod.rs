@@ -25,6 +25,8 @@ pub mod quickhull;
 pub mod sat;
 pub mod settings;
 pub mod shape;
+#[cfg(target_arch = "x86_64")]
+pub mod simd;
 pub mod support;
 pub mod sutherland_hodgman;
 pub mod toi;

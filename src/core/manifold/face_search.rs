@@ -41,26 +41,9 @@ pub(super) fn max_separation_face(p: Vec2, vertices: &[Vec2], normals: &[Vec2]) 
 /// The face search four faces at a time (SSE2, part of every x86_64 CPU).
 #[cfg(target_arch = "x86_64")]
 mod sse2 {
+    use crate::core::simd::{lanes4, spread_max};
     use glam::Vec2;
     use std::arch::x86_64::*;
-
-    /// Four consecutive `Vec2`s from `i` as lanes of x and of y.
-    #[inline(always)]
-    fn lanes4(v: &[Vec2], i: usize) -> (__m128, __m128) {
-        let c = &v[i..i + 4];
-        let p = c.as_ptr().cast::<f32>();
-        // SAFETY: `c` is four `Vec2`s, i.e. eight contiguous `f32`s (`Vec2` is
-        // `repr(C)` with fields `x`, `y`): the two unaligned 16-byte loads read exactly
-        // `c`. SSE2 is in the x86_64 baseline (rustc enables it for every x86_64 target).
-        unsafe {
-            let p01 = _mm_loadu_ps(p); // x0 y0 x1 y1
-            let p23 = _mm_loadu_ps(p.add(4)); // x2 y2 x3 y3
-            (
-                _mm_shuffle_ps::<0b10_00_10_00>(p01, p23),
-                _mm_shuffle_ps::<0b11_01_11_01>(p01, p23),
-            )
-        }
-    }
 
     /// The separations `(p − v_k)·n_k` of faces `i..i + 4`, per lane as
     /// `(px − vx)·nx + (py − vy)·ny`: the scalar formula, operation for operation.
@@ -105,8 +88,7 @@ mod sse2 {
                 // kept in registers for the second pass.
                 let (d0, d1) = (seps4(v, n, 0, px, py), seps4(v, n, count - 4, px, py));
                 let max = _mm_max_ps(d1, _mm_max_ps(d0, _mm_set1_ps(f32::NEG_INFINITY)));
-                let max = _mm_max_ps(max, _mm_shuffle_ps::<0b01_00_11_10>(max, max));
-                let max = _mm_max_ps(max, _mm_shuffle_ps::<0b10_11_00_01>(max, max));
+                let max = spread_max(max);
                 let hits = _mm_movemask_ps(_mm_cmpeq_ps(d0, max)) as u32
                     | (_mm_movemask_ps(_mm_cmpeq_ps(d1, max)) as u32) << (count - 4);
                 return (hits != 0).then(|| (hits.trailing_zeros() as usize, _mm_cvtss_f32(max)));
@@ -121,8 +103,7 @@ mod sse2 {
                 max = _mm_max_ps(seps4(v, n, count - 4, px, py), max);
             }
             // Not NaN: spread the largest lane to all four.
-            let max = _mm_max_ps(max, _mm_shuffle_ps::<0b01_00_11_10>(max, max));
-            let max = _mm_max_ps(max, _mm_shuffle_ps::<0b10_11_00_01>(max, max));
+            let max = spread_max(max);
             let hit = |at: usize| {
                 let eq = _mm_cmpeq_ps(seps4(v, n, at, px, py), max);
                 (_mm_movemask_ps(eq) as u64) << at

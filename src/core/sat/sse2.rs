@@ -1,26 +1,9 @@
 //! The face search of `axes::best_face` four faces at a time (SSE2, part of every
 //! x86_64 CPU): the same projections as the scalar loops, rounded the same way.
 
+use crate::core::simd::{lanes4, spread_max};
 use glam::Vec2;
 use std::arch::x86_64::*;
-
-/// Four consecutive `Vec2`s from `i` as lanes of x and of y.
-#[inline(always)]
-fn lanes4(v: &[Vec2], i: usize) -> (__m128, __m128) {
-    let c = &v[i..i + 4];
-    let p = c.as_ptr().cast::<f32>();
-    // SAFETY: `c` is four `Vec2`s, i.e. eight contiguous `f32`s (`Vec2` is
-    // `repr(C)` with fields `x`, `y`): the two unaligned 16-byte loads read exactly
-    // `c`. SSE2 is in the x86_64 baseline (rustc enables it for every x86_64 target).
-    unsafe {
-        let p01 = _mm_loadu_ps(p); // x0 y0 x1 y1
-        let p23 = _mm_loadu_ps(p.add(4)); // x2 y2 x3 y3
-        (
-            _mm_shuffle_ps::<0b10_00_10_00>(p01, p23),
-            _mm_shuffle_ps::<0b11_01_11_01>(p01, p23),
-        )
-    }
-}
 
 /// The separations of `G` groups of four faces starting at `at[g]`: per lane
 /// `min_j (wx·nx + wy·ny) − (vx·nx + vy·ny)`, the scalar formula operation for
@@ -86,8 +69,7 @@ fn hits<const G: usize>(s: [__m128; G], at: [usize; G]) -> Option<(u32, f32)> {
             max = _mm_max_ps(d, max);
         }
         // Not NaN: spread the largest lane to all four.
-        let max = _mm_max_ps(max, _mm_shuffle_ps::<0b01_00_11_10>(max, max));
-        let max = _mm_max_ps(max, _mm_shuffle_ps::<0b10_11_00_01>(max, max));
+        let max = spread_max(max);
         let mut mask = 0u32;
         for g in 0..G {
             mask |= (_mm_movemask_ps(_mm_cmpeq_ps(s[g], max)) as u32) << at[g];

@@ -49,7 +49,11 @@ impl Panel {
                 name: "Collidescope".into(),
                 distance: Some(an.distance.distance as f64),
                 depth: an.penetration.map(|p| p.depth as f64),
-                points: Some(if m.is_separated() { 0 } else { m.points().len() }),
+                points: Some(if m.is_separated() {
+                    0
+                } else {
+                    m.points().len()
+                }),
                 toi: an.cast.hit.then_some(an.cast.t as f64),
                 note: String::new(),
             });
