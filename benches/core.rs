@@ -1,17 +1,32 @@
-//! Criterion benchmarks of the collision core, side by side with parry2d 0.25.
+//! Criterion benchmarks of the collision core, side by side with Box2D v3 and parry2d
+//! 0.25.
 //!
-//! Every group runs both libraries on the **same** seeded pairs (256 of them), stepping
+//! Every group runs the libraries on the **same** seeded pairs (256 of them), stepping
 //! through the pairs inside the timed loop so that neither the branch predictor nor
-//! the caches can learn a single pair. Shapes, transforms and parry2d's `Isometry`s are
-//! all built before timing starts. Only ratios within one run are meaningful (see the
-//! README's Performance section).
+//! the caches can learn a single pair. Shapes, transforms, parry2d's `Isometry`s and
+//! Box2D's inputs are all built before timing starts. Only ratios within one run are
+//! meaningful (see the README's Performance section).
 //!
-//! Groups (each with functions `collidescope` and `parry2d`):
+//! **Box2D** (function `box2d`, needs the `peers` feature) is called through its raw C
+//! API (`boxdd_sys::ffi`), not boxdd's safe wrapper, whose per-call checks would
+//! dominate calls this short. Its `b2DistanceInput` (two `b2ShapeProxy`s from
+//! `collidescope::peers::box2d::proxy`, and B's pose in A's frame from the core's
+//! `Transform::inv_mul`, since Box2D's queries run in A's frame) is built once per pair;
+//! the timed call is `b2ShapeDistance` with `useRadii` true, a zeroed `b2SimplexCache`
+//! (no warm start, like ours) and no simplex buffer (NULL, 0). Box2D's C library is
+//! compiled by boxdd-sys (`-O2`) and cannot be inlined into the loop (an FFI call).
+//! Before timing, pairs are checked: a pair with a polygon Box2D refuses
+//! (`peers::box2d::accepts_polygon`, i.e. `b2ValidateHull`) is skipped, and so is a pair
+//! where Box2D's distance differs from ours by more than 1e-4, so that the three
+//! measure the same work; the counts are printed to stderr.
+//!
+//! Groups (functions `collidescope`, `box2d`, `parry2d`):
 //! - `distance_poly_poly`: two separated 8-vertex polygons, `shape_distance` (trace
-//!   off, no cache) vs `parry2d::query::distance`;
+//!   off, no cache) vs `b2ShapeDistance` vs `parry2d::query::distance`;
 //! - `distance_circle_poly`: a circle and a separated 8-gon;
 //! - `distance_capsule_poly`: a capsule and a separated 8-gon;
-//! - `penetration_poly_poly`: two overlapping 8-gons, `penetration` (GJK + EPA) vs
+//! - `penetration_poly_poly` (functions `collidescope` and `parry2d` only: Box2D v3 has
+//!   no penetration-depth query): two overlapping 8-gons, `penetration` (GJK + EPA) vs
 //!   `parry2d::query::contact`.
 //!
 //! Group `trace_gjk` (functions `off` and `on`): the poly–poly distance with the trace
@@ -22,7 +37,9 @@ use collidescope::core::epa::{penetration, PenetrationInput};
 use collidescope::core::gjk::{shape_distance, DistanceInput, GjkTrace};
 use collidescope::core::math::Transform;
 use collidescope::core::shape::Shape;
+use collidescope::peers::box2d;
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
+use boxdd_sys::ffi as b2;
 use glam::Vec2;
 use parry2d::math::{Isometry, Point, Vector};
 use parry2d::shape::{Ball, Capsule, ConvexPolygon, Shape as ParryShape};
@@ -33,6 +50,8 @@ const PAIRS: usize = 256;
 const MASK: usize = PAIRS - 1;
 const SEED: u64 = 0x00C0_11DE_5C09_E002;
 const GJK_MAX_ITERATIONS: u32 = 20;
+/// Box2D's distance and ours agree within this (both f32, same relative pose).
+const BOX2D_DISTANCE_TOLERANCE: f32 = 1e-4;
 
 /// SplitMix64: a small, seeded, dependency-free generator.
 struct Rng(u64);
@@ -85,7 +104,7 @@ fn parry_polygon(points: &[Vec2]) -> ConvexPolygon {
     ConvexPolygon::from_convex_polyline(pts).expect("an 8-gon on an ellipse is convex")
 }
 
-/// One pair, prepared for both libraries.
+/// One pair, prepared for the three libraries.
 struct Pair<P1, P2> {
     a: Shape,
     xf_a: Transform,
@@ -95,6 +114,8 @@ struct Pair<P1, P2> {
     iso_a: Isometry<f32>,
     pb: P2,
     iso_b: Isometry<f32>,
+    /// Box2D's proxies and B's pose in A's frame (`inv_mul`).
+    b2: b2::b2DistanceInput,
 }
 
 impl<P1, P2> Pair<P1, P2> {
@@ -122,16 +143,46 @@ impl<P1, P2> Pair<P1, P2> {
     }
 }
 
+/// Box2D takes the shape: circles and capsules always, polygons when `b2ValidateHull`
+/// accepts them.
+fn box2d_accepts(shape: &Shape) -> bool {
+    shape.vertices().len() < 3 || box2d::accepts_polygon(shape)
+}
+
+/// `b2ShapeDistance` as timed: a zeroed cache (no warm start), no simplex buffer.
+#[inline]
+fn box2d_distance(input: &b2::b2DistanceInput) -> b2::b2DistanceOutput {
+    let mut cache = b2::b2SimplexCache {
+        count: 0,
+        indexA: [0; 3],
+        indexB: [0; 3],
+    };
+    // SAFETY: the input holds two proxies of at most 8 points (b2MakeProxy); a NULL
+    // simplex buffer with capacity 0 is allowed ("You may pass in NULL and 0").
+    unsafe { b2::b2ShapeDistance(input, &mut cache, std::ptr::null_mut(), 0) }
+}
+
+/// Box2D's distance agrees with ours on the pair.
+fn box2d_agrees<P1>(p: &Pair<P1, ConvexPolygon>) -> bool {
+    let ours = shape_distance(&p.distance_input(), None, None).distance;
+    (box2d_distance(&p.b2).distance - ours).abs() <= BOX2D_DISTANCE_TOLERANCE
+}
+
 /// Builds `PAIRS` pairs: A from `make_a`, an 8-gon B at a centre distance in
-/// `dist_lo..dist_hi`, keeping only pairs for which `keep` holds.
+/// `dist_lo..dist_hi`, keeping only pairs for which `keep` holds. With `box2d`, the
+/// pairs are also checked for Box2D (shapes it takes, `box2d` holds), and the skipped
+/// ones counted on stderr under `name`.
 fn pairs<P1>(
+    name: &str,
     seed: u64,
     dist: (f32, f32),
     make_a: impl Fn(&mut Rng) -> (Shape, P1),
     keep: impl Fn(&Pair<P1, ConvexPolygon>) -> bool,
+    box2d: Option<fn(&Pair<P1, ConvexPolygon>) -> bool>,
 ) -> Vec<Pair<P1, ConvexPolygon>> {
     let mut rng = Rng(seed);
     let mut out = Vec::with_capacity(PAIRS);
+    let (mut refused, mut disagreed) = (0usize, 0usize);
     while out.len() < PAIRS {
         let (a, pa) = make_a(&mut rng);
         let angle_a = rng.range(-std::f32::consts::PI, std::f32::consts::PI);
@@ -142,19 +193,48 @@ fn pairs<P1>(
             continue;
         };
         let pos_b = pos_a + offset;
+        let (xf_a, xf_b) = (
+            Transform::new(pos_a, angle_a),
+            Transform::new(pos_b, angle_b),
+        );
+        let b2 = b2::b2DistanceInput {
+            proxyA: box2d::proxy(&a),
+            proxyB: box2d::proxy(&b),
+            transform: box2d::relative_transform(&xf_a, &xf_b),
+            useRadii: true,
+        };
         let pair = Pair {
             a,
-            xf_a: Transform::new(pos_a, angle_a),
+            xf_a,
             b,
-            xf_b: Transform::new(pos_b, angle_b),
+            xf_b,
             pa,
             iso_a: parry_iso(pos_a, angle_a),
             pb: parry_polygon(&points_b),
             iso_b: parry_iso(pos_b, angle_b),
+            b2,
         };
-        if keep(&pair) {
-            out.push(pair);
+        if !keep(&pair) {
+            continue;
         }
+        if let Some(agrees) = box2d {
+            if !(box2d_accepts(&pair.a) && box2d_accepts(&pair.b)) {
+                refused += 1;
+                continue;
+            }
+            if !agrees(&pair) {
+                disagreed += 1;
+                continue;
+            }
+        }
+        out.push(pair);
+    }
+    if box2d.is_some() {
+        eprintln!(
+            "{name}: {PAIRS} pairs; skipped {refused} (a hull Box2D refuses), \
+             {disagreed} (Box2D's distance differs from ours by more than \
+             {BOX2D_DISTANCE_TOLERANCE:e})"
+        );
     }
     out
 }
@@ -200,9 +280,10 @@ fn overlapping(p: &Pair<ConvexPolygon, ConvexPolygon>) -> bool {
     ours && theirs
 }
 
-/// The same distance workload for both libraries.
+/// The same distance workload for the three libraries.
 fn distance_group<P1: ParryShape>(c: &mut Criterion, name: &str, set: &[Pair<P1, ConvexPolygon>]) {
     let inputs: Vec<DistanceInput> = set.iter().map(Pair::distance_input).collect();
+    let b2_inputs: Vec<b2::b2DistanceInput> = set.iter().map(|p| p.b2).collect();
     let mut group = c.benchmark_group(name);
     group.bench_function("collidescope", |bench| {
         let mut i = 0usize;
@@ -210,6 +291,14 @@ fn distance_group<P1: ParryShape>(c: &mut Criterion, name: &str, set: &[Pair<P1,
             let input = &inputs[i & MASK];
             i = i.wrapping_add(1);
             black_box(shape_distance(black_box(input), None, None))
+        })
+    });
+    group.bench_function("box2d", |bench| {
+        let mut i = 0usize;
+        bench.iter(|| {
+            let input = &b2_inputs[i & MASK];
+            i = i.wrapping_add(1);
+            black_box(box2d_distance(black_box(input)))
         })
     });
     group.bench_function("parry2d", |bench| {
@@ -229,10 +318,39 @@ fn distance_group<P1: ParryShape>(c: &mut Criterion, name: &str, set: &[Pair<P1,
 }
 
 fn benches(c: &mut Criterion) {
-    let poly_poly = pairs(SEED, (3.2, 5.0), octagon_a, separated);
-    let circle_poly = pairs(SEED ^ 1, (2.2, 4.0), circle_a, separated);
-    let capsule_poly = pairs(SEED ^ 2, (2.6, 4.5), capsule_a, separated);
-    let overlap = pairs(SEED ^ 3, (0.0, 1.2), octagon_a, overlapping);
+    let poly_poly = pairs(
+        "distance_poly_poly",
+        SEED,
+        (3.2, 5.0),
+        octagon_a,
+        separated,
+        Some(box2d_agrees),
+    );
+    let circle_poly = pairs(
+        "distance_circle_poly",
+        SEED ^ 1,
+        (2.2, 4.0),
+        circle_a,
+        separated,
+        Some(box2d_agrees),
+    );
+    let capsule_poly = pairs(
+        "distance_capsule_poly",
+        SEED ^ 2,
+        (2.6, 4.5),
+        capsule_a,
+        separated,
+        Some(box2d_agrees),
+    );
+    // No Box2D column: Box2D v3 has no penetration-depth query.
+    let overlap = pairs(
+        "penetration_poly_poly",
+        SEED ^ 3,
+        (0.0, 1.2),
+        octagon_a,
+        overlapping,
+        None,
+    );
 
     distance_group(c, "distance_poly_poly", &poly_poly);
     distance_group(c, "distance_circle_poly", &circle_poly);

@@ -1,23 +1,47 @@
-//! Criterion benchmarks of the contact manifolds, side by side with parry2d 0.25.
+//! Criterion benchmarks of the contact manifolds, side by side with Box2D v3 and
+//! parry2d 0.25.
 //!
-//! Every group runs both libraries on the **same** seeded pairs (256 of them),
+//! Every group runs the libraries on the **same** seeded pairs (256 of them),
 //! stepping through the pairs inside the timed loop so that neither the branch
-//! predictor nor the caches can learn a single pair. Shapes, transforms and parry2d's
-//! `Isometry`s are built before timing starts; traces are off. parry2d gets a fresh
-//! `ContactManifold` per call (an `ArrayVec` in 2D: no allocation), so its contact
-//! cache never answers for it. Only ratios within one run are meaningful.
+//! predictor nor the caches can learn a single pair. Shapes, transforms, parry2d's
+//! `Isometry`s and Box2D's arguments are built before timing starts; traces are off.
+//! parry2d gets a fresh `ContactManifold` per call (an `ArrayVec` in 2D: no
+//! allocation), so its contact cache never answers for it. Only ratios within one run
+//! are meaningful.
 //!
-//! Groups (each with functions `collidescope` and `parry2d`; the speculative distance /
-//! prediction is 0.02 for both):
+//! **Box2D** (function `box2d`, needs the `peers` feature) is called through its raw C
+//! API (`boxdd_sys::ffi`), not boxdd's safe wrapper, whose per-call checks would
+//! dominate calls this short. Its arguments are built once per pair: `b2Polygon`s by
+//! `b2MakePolygon` (`collidescope::peers::box2d::polygon`, the core's vertices), a
+//! `b2Circle`, and the relative pose from the core's `Transform::inv_mul` (Box2D's
+//! `b2Collide*` take B's pose in A's frame and answer in A's frame). Its speculative
+//! distance is its built-in `B2_SPECULATIVE_DISTANCE`, 4 × linear slop = 0.02, the
+//! prediction used here. Box2D's C library is compiled by boxdd-sys (`-O2`) and cannot
+//! be inlined into the loop (an FFI call). Before timing, a pair with a polygon Box2D
+//! refuses (`peers::box2d::accepts_polygon`, i.e. `b2ValidateHull`; `b2MakePolygon`
+//! asserts on one) is skipped, and so is a pair where Box2D's manifold differs from
+//! ours (the reference named per group): the same point count, normals within 1e-3,
+//! each point (the midpoint between the surfaces) and its separation within
+//! 1e-4 + 5e-7·L, as in `tests/peers_manifold.rs`. So the libraries measure the same
+//! work; the counts are printed to stderr.
+//!
+//! Groups (functions `collidescope`, `box2d`, `parry2d`; the speculative distance /
+//! prediction is 0.02 for all three):
 //! - `manifold_poly_poly_sat`: two overlapping 8-gons (depth 0.005 to 0.3),
-//!   `contact_manifold` with the SAT source vs parry2d's
+//!   `contact_manifold` with the SAT source vs `b2CollidePolygons` vs parry2d's
 //!   `DefaultQueryDispatcher::contact_manifold_convex_convex` (GJK/EPA + face clip);
-//! - `manifold_poly_poly_epa`: the same pairs, our EPA source;
+//!   Box2D checked against our SAT manifold;
+//! - `manifold_poly_poly_epa`: the same pairs, our EPA source (Box2D's column is the
+//!   same `b2CollidePolygons` call, it has no other);
 //! - `manifold_circle_poly`: a circle overlapping an 8-gon, our SAT source (SAT over
 //!   the polygon's faces and the Voronoi region, b2CollidePolygonAndCircle) vs
-//!   parry2d's convex–ball manifold;
-//! - `manifold_box_box`: two overlapping boxes, our Box2D-Lite `box_box` vs parry2d's
-//!   cuboid–cuboid manifold (SAT + face clip).
+//!   `b2CollidePolygonAndCircle` (Box2D has only the polygon-first order: it takes
+//!   (B, A) with A's pose in B's frame and answers in B's frame, normal from B to A;
+//!   the swap is made once per pair) vs parry2d's convex–ball manifold; Box2D checked
+//!   against our SAT manifold;
+//! - `manifold_box_box`: two overlapping boxes, our Box2D-Lite `box_box` vs
+//!   `b2CollidePolygons` on the two boxes as `b2Polygon`s vs parry2d's cuboid–cuboid
+//!   manifold (SAT + face clip); Box2D checked against `box_box`.
 
 use collidescope::core::box_box::{box_box, BoxBoxInput};
 use collidescope::core::epa::{penetration, PenetrationInput};
@@ -25,7 +49,10 @@ use collidescope::core::manifold::{contact_manifold, ManifoldInput, ManifoldSour
 use collidescope::core::math::Transform;
 use collidescope::core::settings::Settings;
 use collidescope::core::shape::Shape;
-use criterion::{black_box, criterion_group, criterion_main, Criterion};
+use collidescope::peers::box2d;
+use criterion::measurement::WallTime;
+use criterion::{black_box, criterion_group, criterion_main, BenchmarkGroup, Criterion};
+use boxdd_sys::ffi as b2;
 use glam::Vec2;
 use parry2d::math::{Isometry, Point, Vector};
 use parry2d::query::{ContactManifold, DefaultQueryDispatcher, PersistentQueryDispatcher};
@@ -77,7 +104,86 @@ fn iso(xf: &Transform) -> Isometry<f32> {
     Isometry::new(Vector::new(xf.p.x, xf.p.y), xf.q.angle())
 }
 
-struct Pair<P1, P2> {
+/// Box2D's side of one pair: the `b2Collide*` call and its arguments, built once.
+trait Box2dCollide: Copy {
+    /// The call takes (B, A): Box2D answers in B's frame, normal from B to A.
+    const SWAPPED: bool;
+    /// The arguments, from shapes Box2D accepts (`box2d_accepts`).
+    fn new(a: &Shape, xf_a: &Transform, b: &Shape, xf_b: &Transform) -> Self;
+    /// The timed call.
+    fn collide(&self) -> b2::b2LocalManifold;
+}
+
+/// Polygon A, polygon B (boxes too): `b2CollidePolygons`, B's pose in A's frame.
+#[derive(Clone, Copy)]
+struct Polygons {
+    a: b2::b2Polygon,
+    b: b2::b2Polygon,
+    xf: b2::b2Transform,
+}
+
+impl Box2dCollide for Polygons {
+    const SWAPPED: bool = false;
+
+    fn new(a: &Shape, xf_a: &Transform, b: &Shape, xf_b: &Transform) -> Self {
+        Polygons {
+            a: box2d::polygon(a),
+            b: box2d::polygon(b),
+            xf: box2d::relative_transform(xf_a, xf_b),
+        }
+    }
+
+    #[inline]
+    fn collide(&self) -> b2::b2LocalManifold {
+        // SAFETY: plain values; the polygons come from hulls b2ValidateHull accepted.
+        unsafe { b2::b2CollidePolygons(&self.a, &self.b, self.xf) }
+    }
+}
+
+/// Circle A, polygon B: Box2D has only `b2CollidePolygonAndCircle`, so it takes
+/// (B, A) with A's pose in B's frame.
+#[derive(Clone, Copy)]
+struct PolygonCircle {
+    polygon: b2::b2Polygon,
+    circle: b2::b2Circle,
+    xf: b2::b2Transform,
+}
+
+impl Box2dCollide for PolygonCircle {
+    const SWAPPED: bool = true;
+
+    fn new(a: &Shape, xf_a: &Transform, b: &Shape, xf_b: &Transform) -> Self {
+        let c = a.vertices()[0];
+        PolygonCircle {
+            polygon: box2d::polygon(b),
+            circle: b2::b2Circle {
+                center: b2::b2Vec2 { x: c.x, y: c.y },
+                radius: a.radius(),
+            },
+            xf: box2d::relative_transform(xf_b, xf_a),
+        }
+    }
+
+    #[inline]
+    fn collide(&self) -> b2::b2LocalManifold {
+        // SAFETY: plain values; the polygon comes from a hull b2ValidateHull accepted.
+        unsafe { b2::b2CollidePolygonAndCircle(&self.polygon, &self.circle, self.xf) }
+    }
+}
+
+/// Box2D takes the shape: circles always, polygons when `b2ValidateHull` accepts them.
+fn box2d_accepts(shape: &Shape) -> bool {
+    shape.vertices().len() < 3 || box2d::accepts_polygon(shape)
+}
+
+/// A manifold as compared with Box2D's, world frame: the normal from A to B and each
+/// point as the midpoint between the surfaces with its separation.
+struct Summary {
+    normal: Vec2,
+    points: Vec<(Vec2, f32)>,
+}
+
+struct Pair<P1, P2, C> {
     a: Shape,
     xf_a: Transform,
     b: Shape,
@@ -85,17 +191,59 @@ struct Pair<P1, P2> {
     pa: P1,
     pb: P2,
     pos12: Isometry<f32>,
+    b2: C,
 }
 
-fn make_pair<P1, P2>(
+impl<P1, P2, C: Box2dCollide> Pair<P1, P2, C> {
+    /// Box2D's manifold in the world frame.
+    fn box2d_summary(&self) -> Summary {
+        let m = self.b2.collide();
+        let n = Vec2::new(m.normal.x, m.normal.y);
+        let (frame, sign) = if C::SWAPPED {
+            (&self.xf_b, -1.0)
+        } else {
+            (&self.xf_a, 1.0)
+        };
+        let count = m.pointCount.clamp(0, 2) as usize;
+        Summary {
+            normal: frame.q.apply(n) * sign,
+            points: m.points[..count]
+                .iter()
+                .map(|p| {
+                    let mid = frame.apply(Vec2::new(p.point.x, p.point.y));
+                    (mid, p.separation)
+                })
+                .collect(),
+        }
+    }
+
+    /// Box2D's manifold is `ours` (the tolerances of `tests/peers_manifold.rs`).
+    fn box2d_agrees(&self, ours: &Summary) -> bool {
+        let theirs = self.box2d_summary();
+        let l = self.xf_a.p.distance(self.xf_b.p)
+            + self.a.bounding_radius()
+            + self.b.bounding_radius();
+        let tol = 1.0e-4 + 5.0e-7 * (l + self.xf_a.p.length().max(self.xf_b.p.length()));
+        ours.points.len() == theirs.points.len()
+            && (theirs.points.is_empty() || (theirs.normal - ours.normal).length() <= 1.0e-3)
+            && theirs.points.iter().all(|(tp, ts)| {
+                ours.points
+                    .iter()
+                    .any(|(op, os)| (*tp - *op).length() <= tol && (ts - os).abs() <= tol)
+            })
+    }
+}
+
+fn make_pair<P1, P2, C: Box2dCollide>(
     a: Shape,
     pa: P1,
     b: Shape,
     pb: P2,
     xf_a: Transform,
     xf_b: Transform,
-) -> Pair<P1, P2> {
+) -> Pair<P1, P2, C> {
     let pos12 = iso(&xf_a).inv_mul(&iso(&xf_b));
+    let b2 = C::new(&a, &xf_a, &b, &xf_b);
     Pair {
         a,
         xf_a,
@@ -104,6 +252,52 @@ fn make_pair<P1, P2>(
         pa,
         pb,
         pos12,
+        b2,
+    }
+}
+
+fn settings() -> Settings {
+    Settings {
+        speculative_distance: PREDICTION,
+        ..Settings::default()
+    }
+}
+
+/// Our SAT manifold (the source Box2D's is compared with on polygons and circles).
+fn ours_sat<P1, P2, C>(p: &Pair<P1, P2, C>) -> Summary {
+    let settings = settings();
+    let input = ManifoldInput::new(&p.a, p.xf_a, &p.b, p.xf_b, &settings, ManifoldSource::Sat);
+    let m = contact_manifold(&input, None);
+    let points = if m.is_separated() { &[][..] } else { m.points() };
+    Summary {
+        normal: m.normal,
+        points: points
+            .iter()
+            .map(|q| ((q.point_a + q.point_b) * 0.5, q.separation))
+            .collect(),
+    }
+}
+
+/// Our Box2D-Lite box–box manifold.
+fn ours_box_box<P1, P2, C>(p: &Pair<P1, P2, C>) -> Summary {
+    let m = box_box(&box_box_input(p), None).expect("two boxes");
+    Summary {
+        normal: m.normal,
+        points: m
+            .points()
+            .iter()
+            .map(|q| ((q.point_a + q.point_b) * 0.5, q.separation))
+            .collect(),
+    }
+}
+
+fn box_box_input<P1, P2, C>(p: &Pair<P1, P2, C>) -> BoxBoxInput<'_> {
+    BoxBoxInput {
+        shape_a: &p.a,
+        transform_a: p.xf_a,
+        shape_b: &p.b,
+        transform_b: p.xf_b,
+        speculative_distance: PREDICTION,
     }
 }
 
@@ -119,7 +313,7 @@ fn parry_manifold(
 }
 
 /// Shallow overlap: EPA depth 0.005..0.3, and both libraries report points.
-fn shallow<P1: ParryShape, P2: ParryShape>(p: &Pair<P1, P2>) -> bool {
+fn shallow<P1: ParryShape, P2: ParryShape, C>(p: &Pair<P1, P2, C>) -> bool {
     let depth = penetration(
         &PenetrationInput {
             shape_a: &p.a,
@@ -137,15 +331,20 @@ fn shallow<P1: ParryShape, P2: ParryShape>(p: &Pair<P1, P2>) -> bool {
     (0.005..0.3).contains(&depth) && !parry_manifold(&p.pos12, &p.pa, &p.pb).points.is_empty()
 }
 
-/// `PAIRS` pairs from `make`, B placed at a random offset of length `dist` from A.
-fn pairs<P1: ParryShape, P2: ParryShape>(
+/// `PAIRS` pairs from `make`, B placed at a random offset of length `dist` from A,
+/// kept when shallow and when Box2D takes both shapes and its manifold is `ours`;
+/// the skipped ones are counted on stderr under `name`.
+fn pairs<P1: ParryShape, P2: ParryShape, C: Box2dCollide>(
+    name: &str,
     seed: u64,
     dist: (f32, f32),
     make_a: impl Fn(&mut Rng) -> (Shape, P1),
     make_b: impl Fn(&mut Rng) -> (Shape, P2),
-) -> Vec<Pair<P1, P2>> {
+    ours: impl Fn(&Pair<P1, P2, C>) -> Summary,
+) -> Vec<Pair<P1, P2, C>> {
     let mut rng = Rng(seed);
     let mut out = Vec::with_capacity(PAIRS);
+    let (mut refused, mut disagreed) = (0usize, 0usize);
     while out.len() < PAIRS {
         let (a, pa) = make_a(&mut rng);
         let (b, pb) = make_b(&mut rng);
@@ -159,11 +358,25 @@ fn pairs<P1: ParryShape, P2: ParryShape>(
             xf_a.p + d * Vec2::new(dir.cos(), dir.sin()),
             rng.range(-3.1, 3.1),
         );
-        let p = make_pair(a, pa, b, pb, xf_a, xf_b);
-        if shallow(&p) {
-            out.push(p);
+        if !(box2d_accepts(&a) && box2d_accepts(&b)) {
+            // Before make_pair: b2MakePolygon asserts on a hull Box2D refuses.
+            refused += 1;
+            continue;
         }
+        let p = make_pair(a, pa, b, pb, xf_a, xf_b);
+        if !shallow(&p) {
+            continue;
+        }
+        if !p.box2d_agrees(&ours(&p)) {
+            disagreed += 1;
+            continue;
+        }
+        out.push(p);
     }
+    eprintln!(
+        "{name}: {PAIRS} pairs; skipped {refused} (a hull Box2D refuses), {disagreed} \
+         (Box2D's manifold differs from ours)"
+    );
     out
 }
 
@@ -189,20 +402,30 @@ fn cuboid(rng: &mut Rng) -> (Shape, Cuboid) {
     )
 }
 
-fn manifold_group<P1: ParryShape, P2: ParryShape>(
+/// Box2D's timed loop: the prepared call on each pair in turn.
+fn box2d_bench<C: Box2dCollide>(group: &mut BenchmarkGroup<'_, WallTime>, calls: &[C]) {
+    group.bench_function("box2d", |bench| {
+        let mut i = 0usize;
+        bench.iter(|| {
+            let call = &calls[i & MASK];
+            i = i.wrapping_add(1);
+            black_box(black_box(call).collide())
+        })
+    });
+}
+
+fn manifold_group<P1: ParryShape, P2: ParryShape, C: Box2dCollide>(
     c: &mut Criterion,
     name: &str,
-    set: &[Pair<P1, P2>],
+    set: &[Pair<P1, P2, C>],
     source: ManifoldSource,
 ) {
-    let settings = Settings {
-        speculative_distance: PREDICTION,
-        ..Settings::default()
-    };
+    let settings = settings();
     let inputs: Vec<ManifoldInput> = set
         .iter()
         .map(|p| ManifoldInput::new(&p.a, p.xf_a, &p.b, p.xf_b, &settings, source))
         .collect();
+    let calls: Vec<C> = set.iter().map(|p| p.b2).collect();
     let mut group = c.benchmark_group(name);
     group.bench_function("collidescope", |bench| {
         let mut i = 0usize;
@@ -212,6 +435,7 @@ fn manifold_group<P1: ParryShape, P2: ParryShape>(
             black_box(contact_manifold(black_box(input), None))
         })
     });
+    box2d_bench(&mut group, &calls);
     group.bench_function("parry2d", |bench| {
         let mut i = 0usize;
         bench.iter(|| {
@@ -224,24 +448,37 @@ fn manifold_group<P1: ParryShape, P2: ParryShape>(
 }
 
 fn benches(c: &mut Criterion) {
-    let poly_poly = pairs(SEED, (1.0, 2.4), octagon, octagon);
-    let circle_poly = pairs(SEED ^ 1, (0.8, 2.2), circle, octagon);
-    let boxes = pairs(SEED ^ 2, (0.5, 2.0), cuboid, cuboid);
+    let poly_poly: Vec<Pair<_, _, Polygons>> = pairs(
+        "manifold_poly_poly",
+        SEED,
+        (1.0, 2.4),
+        octagon,
+        octagon,
+        ours_sat,
+    );
+    let circle_poly: Vec<Pair<_, _, PolygonCircle>> = pairs(
+        "manifold_circle_poly",
+        SEED ^ 1,
+        (0.8, 2.2),
+        circle,
+        octagon,
+        ours_sat,
+    );
+    let boxes: Vec<Pair<_, _, Polygons>> = pairs(
+        "manifold_box_box",
+        SEED ^ 2,
+        (0.5, 2.0),
+        cuboid,
+        cuboid,
+        ours_box_box,
+    );
 
     manifold_group(c, "manifold_poly_poly_sat", &poly_poly, ManifoldSource::Sat);
     manifold_group(c, "manifold_poly_poly_epa", &poly_poly, ManifoldSource::Epa);
     manifold_group(c, "manifold_circle_poly", &circle_poly, ManifoldSource::Sat);
 
-    let inputs: Vec<BoxBoxInput> = boxes
-        .iter()
-        .map(|p| BoxBoxInput {
-            shape_a: &p.a,
-            transform_a: p.xf_a,
-            shape_b: &p.b,
-            transform_b: p.xf_b,
-            speculative_distance: PREDICTION,
-        })
-        .collect();
+    let inputs: Vec<BoxBoxInput> = boxes.iter().map(box_box_input).collect();
+    let calls: Vec<Polygons> = boxes.iter().map(|p| p.b2).collect();
     let mut group = c.benchmark_group("manifold_box_box");
     group.bench_function("collidescope", |bench| {
         let mut i = 0usize;
@@ -251,6 +488,7 @@ fn benches(c: &mut Criterion) {
             black_box(box_box(black_box(input), None))
         })
     });
+    box2d_bench(&mut group, &calls);
     group.bench_function("parry2d", |bench| {
         let mut i = 0usize;
         bench.iter(|| {

@@ -41,6 +41,13 @@ fn xf(t: &Transform) -> b2::b2Transform {
     }
 }
 
+/// B's pose in A's frame as Box2D's queries take it: the core's `inv_mul` in f32, the
+/// relative transform every function here passes (for callers that prepare Box2D's
+/// inputs once, e.g. the benches).
+pub fn relative_transform(a: &Transform, b: &Transform) -> b2::b2Transform {
+    xf(&a.inv_mul(b))
+}
+
 /// "Box2D 3.2.0", from the library itself.
 pub fn version() -> String {
     // SAFETY: a pure function of the C library with no arguments.
