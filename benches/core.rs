@@ -32,6 +32,7 @@
 //! Group `trace_gjk` (functions `off` and `on`): the poly–poly distance with the trace
 //! off and with one `GjkTrace` reused across iterations.
 
+use boxdd_sys::ffi as b2;
 use collidescope::core::consts::{DEFAULT_EPA_MAX_ITERATIONS, DEFAULT_EPA_TOLERANCE};
 use collidescope::core::epa::{penetration, PenetrationInput};
 use collidescope::core::gjk::{shape_distance, DistanceInput, GjkTrace};
@@ -39,7 +40,6 @@ use collidescope::core::math::Transform;
 use collidescope::core::shape::Shape;
 use collidescope::peers::box2d;
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
-use boxdd_sys::ffi as b2;
 use glam::Vec2;
 use parry2d::math::{Isometry, Point, Vector};
 use parry2d::shape::{Ball, Capsule, ConvexPolygon, Shape as ParryShape};

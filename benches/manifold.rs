@@ -43,6 +43,7 @@
 //!   `b2CollidePolygons` on the two boxes as `b2Polygon`s vs parry2d's cuboid–cuboid
 //!   manifold (SAT + face clip); Box2D checked against `box_box`.
 
+use boxdd_sys::ffi as b2;
 use collidescope::core::box_box::{box_box, BoxBoxInput};
 use collidescope::core::epa::{penetration, PenetrationInput};
 use collidescope::core::manifold::{contact_manifold, ManifoldInput, ManifoldSource};
@@ -52,7 +53,6 @@ use collidescope::core::shape::Shape;
 use collidescope::peers::box2d;
 use criterion::measurement::WallTime;
 use criterion::{black_box, criterion_group, criterion_main, BenchmarkGroup, Criterion};
-use boxdd_sys::ffi as b2;
 use glam::Vec2;
 use parry2d::math::{Isometry, Point, Vector};
 use parry2d::query::{ContactManifold, DefaultQueryDispatcher, PersistentQueryDispatcher};
@@ -220,9 +220,8 @@ impl<P1, P2, C: Box2dCollide> Pair<P1, P2, C> {
     /// Box2D's manifold is `ours` (the tolerances of `tests/peers_manifold.rs`).
     fn box2d_agrees(&self, ours: &Summary) -> bool {
         let theirs = self.box2d_summary();
-        let l = self.xf_a.p.distance(self.xf_b.p)
-            + self.a.bounding_radius()
-            + self.b.bounding_radius();
+        let l =
+            self.xf_a.p.distance(self.xf_b.p) + self.a.bounding_radius() + self.b.bounding_radius();
         let tol = 1.0e-4 + 5.0e-7 * (l + self.xf_a.p.length().max(self.xf_b.p.length()));
         ours.points.len() == theirs.points.len()
             && (theirs.points.is_empty() || (theirs.normal - ours.normal).length() <= 1.0e-3)
@@ -268,7 +267,11 @@ fn ours_sat<P1, P2, C>(p: &Pair<P1, P2, C>) -> Summary {
     let settings = settings();
     let input = ManifoldInput::new(&p.a, p.xf_a, &p.b, p.xf_b, &settings, ManifoldSource::Sat);
     let m = contact_manifold(&input, None);
-    let points = if m.is_separated() { &[][..] } else { m.points() };
+    let points = if m.is_separated() {
+        &[][..]
+    } else {
+        m.points()
+    };
     Summary {
         normal: m.normal,
         points: points

@@ -17,6 +17,8 @@ struct Row {
     depth: Option<f64>,
     points: Option<usize>,
     toi: Option<f64>,
+    /// The engine has no penetration query (its empty depth is not a wrong answer).
+    lacks_depth: bool,
     note: String,
 }
 
@@ -28,6 +30,7 @@ impl Row {
             depth: a.penetration.as_ref().map(|p| p.depth as f64),
             points: a.manifold.as_ref().map(|m| m.points.len()),
             toi: a.toi.as_ref().filter(|t| t.hit).map(|t| t.t as f64),
+            lacks_depth: a.missing.iter().any(|m| m.starts_with("penetration")),
             note: a.missing.join("; "),
         }
     }
@@ -55,11 +58,18 @@ impl Panel {
                     m.points().len()
                 }),
                 toi: an.cast.hit.then_some(an.cast.t as f64),
+                lacks_depth: false,
                 note: String::new(),
             });
         }
         for (engine, answer) in app.peer_answers() {
             rows.push(Row::of_engine(engine.label(), answer));
+        }
+        if !exact.moving {
+            // Nothing moves: no time of impact to compare.
+            for r in &mut rows {
+                r.toi = None;
+            }
         }
         if rows.len() == 1 {
             ui.label("Built without the engines (cargo feature \"peers\").");
@@ -97,7 +107,12 @@ impl Panel {
                             &r.note
                         });
                     cell(ui, r.distance, Some(exact.distance), tol);
-                    cell(ui, r.depth, exact.depth, exact.depth_tolerance + tol);
+                    if r.lacks_depth {
+                        ui.label(RichText::new("n/a").weak())
+                            .on_hover_text("this engine has no penetration-depth query");
+                    } else {
+                        cell(ui, r.depth, exact.depth, exact.depth_tolerance + tol);
+                    }
                     ui.label(r.points.map_or("—".into(), |n| n.to_string()));
                     let toi_tol = (tol + 1.0e-4) / exact.speed.max(1.0e-6) * 4.0;
                     cell(ui, r.toi, exact.toi, toi_tol);
