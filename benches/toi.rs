@@ -27,13 +27,13 @@
 //! kind of work. A pair with a polygon Box2D refuses (`peers::box2d::accepts_polygon`,
 //! i.e. `b2ValidateHull`) is skipped too; the counts are printed to stderr.
 
+use boxdd_sys::ffi as b2;
 use collidescope::core::gjk::{shape_distance, DistanceInput};
 use collidescope::core::math::Transform;
 use collidescope::core::shape::Shape;
 use collidescope::core::toi::shape_cast::{shape_cast, CastInput, CastTermination};
 use collidescope::peers::box2d;
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
-use boxdd_sys::ffi as b2;
 use glam::Vec2;
 use parry2d::math::{Isometry, Point, Vector};
 use parry2d::query::{cast_shapes, ShapeCastOptions};
