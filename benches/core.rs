@@ -170,15 +170,15 @@ fn box2d_agrees<P1>(p: &Pair<P1, ConvexPolygon>) -> bool {
 
 /// Builds `PAIRS` pairs: A from `make_a`, an 8-gon B at a centre distance in
 /// `dist_lo..dist_hi`, keeping only pairs for which `keep` holds. With `box2d`, the
-/// pairs are also checked for Box2D (shapes it takes, `box2d` holds), and the skipped
-/// ones counted on stderr under `name`.
+/// pairs are also checked for Box2D (shapes it takes, [`box2d_agrees`]), and the
+/// skipped ones counted on stderr under `name`.
 fn pairs<P1>(
     name: &str,
     seed: u64,
     dist: (f32, f32),
     make_a: impl Fn(&mut Rng) -> (Shape, P1),
     keep: impl Fn(&Pair<P1, ConvexPolygon>) -> bool,
-    box2d: Option<fn(&Pair<P1, ConvexPolygon>) -> bool>,
+    box2d: bool,
 ) -> Vec<Pair<P1, ConvexPolygon>> {
     let mut rng = Rng(seed);
     let mut out = Vec::with_capacity(PAIRS);
@@ -217,19 +217,19 @@ fn pairs<P1>(
         if !keep(&pair) {
             continue;
         }
-        if let Some(agrees) = box2d {
+        if box2d {
             if !(box2d_accepts(&pair.a) && box2d_accepts(&pair.b)) {
                 refused += 1;
                 continue;
             }
-            if !agrees(&pair) {
+            if !box2d_agrees(&pair) {
                 disagreed += 1;
                 continue;
             }
         }
         out.push(pair);
     }
-    if box2d.is_some() {
+    if box2d {
         eprintln!(
             "{name}: {PAIRS} pairs; skipped {refused} (a hull Box2D refuses), \
              {disagreed} (Box2D's distance differs from ours by more than \
@@ -324,7 +324,7 @@ fn benches(c: &mut Criterion) {
         (3.2, 5.0),
         octagon_a,
         separated,
-        Some(box2d_agrees),
+        true,
     );
     let circle_poly = pairs(
         "distance_circle_poly",
@@ -332,7 +332,7 @@ fn benches(c: &mut Criterion) {
         (2.2, 4.0),
         circle_a,
         separated,
-        Some(box2d_agrees),
+        true,
     );
     let capsule_poly = pairs(
         "distance_capsule_poly",
@@ -340,7 +340,7 @@ fn benches(c: &mut Criterion) {
         (2.6, 4.5),
         capsule_a,
         separated,
-        Some(box2d_agrees),
+        true,
     );
     // No Box2D column: Box2D v3 has no penetration-depth query.
     let overlap = pairs(
@@ -349,7 +349,7 @@ fn benches(c: &mut Criterion) {
         (0.0, 1.2),
         octagon_a,
         overlapping,
-        None,
+        false,
     );
 
     distance_group(c, "distance_poly_poly", &poly_poly);
