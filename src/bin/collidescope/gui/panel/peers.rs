@@ -6,7 +6,7 @@
 use super::Panel;
 use collidescope::app::AppState;
 use collidescope::core::manifold::ManifoldSource;
-use collidescope::repro::{export, Language};
+use collidescope::repro::{export, Expected, Language};
 use collidescope::trace::peer_answer::EngineAnswer;
 use egui_macroquad::egui::{self, Color32, RichText};
 
@@ -45,119 +45,132 @@ impl Panel {
         let Some(exact) = app.exact().cloned() else {
             return;
         };
-        let mut rows = Vec::new();
-        if let Some(an) = app.analysis() {
-            let m = an.manifold(ManifoldSource::Sat).0;
-            rows.push(Row {
-                name: "Collidescope".into(),
-                distance: Some(an.distance.distance as f64),
-                depth: an.penetration.map(|p| p.depth as f64),
-                points: Some(if m.is_separated() {
-                    0
-                } else {
-                    m.points().len()
-                }),
-                toi: an.cast.hit.then_some(an.cast.t as f64),
-                lacks_depth: false,
-                note: String::new(),
-            });
-        }
-        for (engine, answer) in app.peer_answers() {
-            rows.push(Row::of_engine(engine.label(), answer));
-        }
-        if !exact.moving {
-            // Nothing moves: no time of impact to compare.
-            for r in &mut rows {
-                r.toi = None;
-            }
-        }
+        let rows = peer_rows(app, &exact);
         if rows.len() == 1 {
             ui.label("Built without the engines (cargo feature \"peers\").");
         }
-        let tol = exact.length_tolerance;
-        let cell = |ui: &mut egui::Ui, v: Option<f64>, want: Option<f64>, tol: f64| {
-            let text = v.map_or("—".to_string(), |x| format!("{x:.6}"));
-            let off = match (v, want) {
-                (Some(x), Some(w)) => (x - w).abs() > tol,
-                (Some(_), None) | (None, Some(_)) => {
-                    v.is_some() != want.is_some() && want.is_some()
-                }
-                (None, None) => false,
-            };
-            let t = RichText::new(text).monospace();
-            ui.label(if off {
-                t.color(Color32::from_rgb(255, 110, 110))
-            } else {
-                t
-            });
-        };
-        egui::Grid::new("peers")
-            .num_columns(5)
-            .striped(true)
-            .show(ui, |ui| {
-                for h in ["", "distance", "depth", "points", "TOI t"] {
-                    ui.label(RichText::new(h).strong());
-                }
-                ui.end_row();
-                for r in &rows {
-                    ui.label(RichText::new(&r.name).strong())
-                        .on_hover_text(if r.note.is_empty() {
-                            "answers every query"
-                        } else {
-                            &r.note
-                        });
-                    cell(ui, r.distance, Some(exact.distance), tol);
-                    if r.lacks_depth {
-                        ui.label(RichText::new("n/a").weak())
-                            .on_hover_text("this engine has no penetration-depth query");
-                    } else {
-                        cell(ui, r.depth, exact.depth, exact.depth_tolerance + tol);
-                    }
-                    ui.label(r.points.map_or("—".into(), |n| n.to_string()));
-                    let toi_tol = (tol + 1.0e-4) / exact.speed.max(1.0e-6) * 4.0;
-                    cell(ui, r.toi, exact.toi, toi_tol);
-                    ui.end_row();
-                }
-                ui.label(RichText::new("exact (f64)").strong());
-                for v in [Some(exact.distance), exact.depth] {
-                    ui.label(
-                        RichText::new(v.map_or("—".into(), |x| format!("{x:.6}"))).monospace(),
-                    );
-                }
-                ui.label("");
-                ui.label(
-                    RichText::new(exact.toi.map_or("—".into(), |x| format!("{x:.6}"))).monospace(),
-                );
-                ui.end_row();
-            });
+        peers_table(ui, &rows, &exact);
         ui.label(
             RichText::new(format!(
-                "Red: further from the exact value than {tol:.1e} (1e-4 of the pair's size). \
-                 Hover an engine for what it lacks. Rings on the canvas: Box2D white, parry lime."
+                "Red: further from the exact value than {:.1e} (1e-4 of the pair's size). \
+                 Hover an engine for what it lacks. Rings on the canvas: Box2D white, parry lime.",
+                exact.length_tolerance
             ))
             .small(),
         );
-        ui.horizontal_wrapped(|ui| {
-            ui.label("Copy as");
-            for (label, language) in [
-                ("Box2D C test", Language::Box2dC),
-                ("parry Rust test", Language::ParryRust),
-                ("hex scene", Language::SceneHex),
-            ] {
-                if ui.button(label).clicked() {
-                    let source = app
-                        .path
-                        .as_ref()
-                        .map_or(app.scene.title.clone(), |p| p.display().to_string());
-                    match export(&app.scene, a, b, language, &source) {
-                        Ok(text) => {
-                            ui.ctx().copy_text(text);
-                            app.info(format!("Copied the pair as a {label}"));
-                        }
-                        Err(e) => app.error(e),
-                    }
-                }
-            }
+        copy_as_buttons(ui, app, a, b);
+    }
+}
+
+/// Ours, then each engine's.
+fn peer_rows(app: &mut AppState, exact: &Expected) -> Vec<Row> {
+    let mut rows = Vec::new();
+    if let Some(an) = app.analysis() {
+        let m = an.manifold(ManifoldSource::Sat).0;
+        rows.push(Row {
+            name: "Collidescope".into(),
+            distance: Some(an.distance.distance as f64),
+            depth: an.penetration.map(|p| p.depth as f64),
+            points: Some(if m.is_separated() {
+                0
+            } else {
+                m.points().len()
+            }),
+            toi: an.cast.hit.then_some(an.cast.t as f64),
+            lacks_depth: false,
+            note: String::new(),
         });
     }
+    for (engine, answer) in app.peer_answers() {
+        rows.push(Row::of_engine(engine.label(), answer));
+    }
+    if !exact.moving {
+        // Nothing moves: no time of impact to compare.
+        for r in &mut rows {
+            r.toi = None;
+        }
+    }
+    rows
+}
+
+/// A number, red when further than `tol` from `want` (or present where `want` is not).
+fn cell(ui: &mut egui::Ui, v: Option<f64>, want: Option<f64>, tol: f64) {
+    let text = v.map_or("—".to_string(), |x| format!("{x:.6}"));
+    let off = match (v, want) {
+        (Some(x), Some(w)) => (x - w).abs() > tol,
+        (None, Some(_)) => true,
+        (Some(_), None) | (None, None) => false,
+    };
+    let t = RichText::new(text).monospace();
+    ui.label(if off {
+        t.color(Color32::from_rgb(255, 110, 110))
+    } else {
+        t
+    });
+}
+
+fn peers_table(ui: &mut egui::Ui, rows: &[Row], exact: &Expected) {
+    let tol = exact.length_tolerance;
+    let toi_tol = (tol + 1.0e-4) / exact.speed.max(1.0e-6) * 4.0;
+    egui::Grid::new("peers")
+        .num_columns(5)
+        .striped(true)
+        .show(ui, |ui| {
+            for h in ["", "distance", "depth", "points", "TOI t"] {
+                ui.label(RichText::new(h).strong());
+            }
+            ui.end_row();
+            for r in rows {
+                let hover = if r.note.is_empty() {
+                    "answers every query"
+                } else {
+                    &r.note
+                };
+                ui.label(RichText::new(&r.name).strong())
+                    .on_hover_text(hover);
+                cell(ui, r.distance, Some(exact.distance), tol);
+                if r.lacks_depth {
+                    ui.label(RichText::new("n/a").weak())
+                        .on_hover_text("this engine has no penetration-depth query");
+                } else {
+                    cell(ui, r.depth, exact.depth, exact.depth_tolerance + tol);
+                }
+                ui.label(r.points.map_or("—".into(), |n| n.to_string()));
+                cell(ui, r.toi, exact.toi, toi_tol);
+                ui.end_row();
+            }
+            ui.label(RichText::new("exact (f64)").strong());
+            let fmt = |v: Option<f64>| v.map_or("—".into(), |x| format!("{x:.6}"));
+            ui.label(RichText::new(fmt(Some(exact.distance))).monospace());
+            ui.label(RichText::new(fmt(exact.depth)).monospace());
+            ui.label("");
+            ui.label(RichText::new(fmt(exact.toi)).monospace());
+            ui.end_row();
+        });
+}
+
+/// "Copy as …": the pair as a regression test (or hex scene) on the clipboard.
+fn copy_as_buttons(ui: &mut egui::Ui, app: &mut AppState, a: usize, b: usize) {
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Copy as");
+        for (label, language) in [
+            ("Box2D C test", Language::Box2dC),
+            ("parry Rust test", Language::ParryRust),
+            ("hex scene", Language::SceneHex),
+        ] {
+            if ui.button(label).clicked() {
+                let source = app
+                    .path
+                    .as_ref()
+                    .map_or(app.scene.title.clone(), |p| p.display().to_string());
+                match export(&app.scene, a, b, language, &source) {
+                    Ok(text) => {
+                        ui.ctx().copy_text(text);
+                        app.info(format!("Copied the pair as a {label}"));
+                    }
+                    Err(e) => app.error(e),
+                }
+            }
+        }
+    });
 }
