@@ -14,69 +14,25 @@ fn main() -> ExitCode {
             pair,
             trace,
             peers,
-        }) => match cli::run_report(&scene, pair.as_deref(), trace, peers) {
-            Ok(json) => {
-                println!("{json}");
-                ExitCode::SUCCESS
-            }
-            Err(e) => {
-                eprintln!("error: {e}");
-                ExitCode::FAILURE
-            }
-        },
-        Some(Command::Import { file, out, title }) => {
-            match cli::run_import(&file, out.as_ref(), title.as_deref()) {
-                Ok(Some(text)) => {
-                    print!("{text}");
-                    ExitCode::SUCCESS
-                }
-                Ok(None) => ExitCode::SUCCESS,
-                Err(e) => {
-                    eprintln!("error: {e}");
-                    ExitCode::FAILURE
-                }
-            }
-        }
+        }) => finish(cli::run_report(&scene, pair.as_deref(), trace, peers).map(|j| j + "\n")),
+        Some(Command::Import { file, out, title }) => finish(
+            cli::run_import(&file, out.as_ref(), title.as_deref()).map(Option::unwrap_or_default),
+        ),
         Some(Command::Export(export)) if export.language.is_some() => {
             let language = export.language.clone().unwrap_or_default();
-            match cli::run_repro(&export, &language) {
-                Ok(Some(text)) => {
-                    print!("{text}");
-                    ExitCode::SUCCESS
-                }
-                Ok(None) => ExitCode::SUCCESS,
-                Err(e) => {
-                    eprintln!("error: {e}");
-                    ExitCode::FAILURE
-                }
-            }
+            finish(cli::run_repro(&export, &language).map(Option::unwrap_or_default))
         }
-        Some(Command::Export(export)) => match cli::run_export(&export) {
-            Ok(paths) => {
-                for p in paths {
-                    println!("wrote {}", p.display());
-                }
-                ExitCode::SUCCESS
-            }
-            Err(e) => {
-                eprintln!("error: {e}");
-                ExitCode::FAILURE
-            }
-        },
+        Some(Command::Export(export)) => finish(cli::run_export(&export).map(|paths| {
+            paths
+                .iter()
+                .map(|p| format!("wrote {}\n", p.display()))
+                .collect()
+        })),
         Some(Command::Hull {
             points,
             slop,
             trace,
-        }) => match cli::run_hull(&points, slop, trace) {
-            Ok(text) => {
-                println!("{text}");
-                ExitCode::SUCCESS
-            }
-            Err(e) => {
-                eprintln!("error: {e}");
-                ExitCode::FAILURE
-            }
-        },
+        }) => finish(cli::run_hull(&points, slop, trace).map(|t| t + "\n")),
         Some(Command::Fuzz(fuzz)) => match cli::run_fuzz(&fuzz) {
             Ok(true) => ExitCode::SUCCESS,
             Ok(false) => ExitCode::from(1),
@@ -86,6 +42,20 @@ fn main() -> ExitCode {
             }
         },
         None => open_window(&args),
+    }
+}
+
+/// A command's text on stdout and success, or its error on stderr and failure.
+fn finish(result: Result<String, String>) -> ExitCode {
+    match result {
+        Ok(text) => {
+            print!("{text}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
     }
 }
 
