@@ -105,6 +105,32 @@ pub(super) fn resolve_camera(cam: Camera, list: &DrawList, space: Space, vp: &Vi
 pub fn layout(p: &Picture, width: u32, height: u32) -> Result<Layout, ExportError> {
     check_size(width, height)?;
     let (w, h) = (width as f32, height as f32);
+    let (w_world, spaces) = view_spaces(p, w);
+    let (legend, legend_items) = legend_layout(p, &spaces, w, h);
+    let header = Viewport {
+        x: 0.0,
+        y: 0.0,
+        w,
+        h: HEADER_H,
+    };
+    let area_h = (legend.y - HEADER_H).max(1.0);
+    let views = spaces
+        .into_iter()
+        .map(|space| view_frame(p, space, w, w_world, area_h))
+        .collect();
+    Ok(Layout {
+        width,
+        height,
+        header,
+        views,
+        legend,
+        legend_items,
+    })
+}
+
+/// The world view's width (the picture's split of `w`, rounded) and the views that
+/// are at least one pixel wide, world first.
+fn view_spaces(p: &Picture, w: f32) -> (f32, Vec<Space>) {
     let split = if p.split > 0.0 && p.split.is_finite() {
         p.split.min(1.0)
     } else {
@@ -118,12 +144,16 @@ pub fn layout(p: &Picture, width: u32, height: u32) -> Result<Layout, ExportErro
     if w - w_world >= 1.0 {
         spaces.push(Space::Config);
     }
+    (w_world, spaces)
+}
 
+/// The legend band at the bottom of a `w × h` picture and its entries placed in it.
+fn legend_layout(p: &Picture, spaces: &[Space], w: f32, h: f32) -> (Viewport, Vec<LegendItem>) {
     // The legend flows left to right and wraps.
     let mut legend_items = Vec::new();
     let (x0, x1) = (LEGEND_PAD + 4.0, w - LEGEND_PAD);
     let (mut x, mut row) = (x0, 0usize);
-    for (color, text) in legend_entries(p, &spaces) {
+    for (color, text) in legend_entries(p, spaces) {
         let item_w = SWATCH + 6.0 + text_width(&text, LEGEND_TEXT);
         if x > x0 && x + item_w > x1 {
             x = x0;
@@ -148,46 +178,34 @@ pub fn layout(p: &Picture, width: u32, height: u32) -> Result<Layout, ExportErro
     for item in &mut legend_items {
         item.at.y += legend.y;
     }
+    (legend, legend_items)
+}
 
-    let header = Viewport {
-        x: 0.0,
-        y: 0.0,
-        w,
-        h: HEADER_H,
+/// The view of `space` between the header and the legend (`area_h` high): the world
+/// view on the left `w_world` pixels, configuration space on the rest, each with its
+/// camera.
+fn view_frame(p: &Picture, space: Space, w: f32, w_world: f32, area_h: f32) -> ViewFrame {
+    let viewport = match space {
+        Space::World => Viewport {
+            x: 0.0,
+            y: HEADER_H,
+            w: w_world,
+            h: area_h,
+        },
+        Space::Config => Viewport {
+            x: w_world,
+            y: HEADER_H,
+            w: w - w_world,
+            h: area_h,
+        },
     };
-    let area_h = (legend.y - HEADER_H).max(1.0);
-    let mut views = Vec::new();
-    for space in spaces {
-        let viewport = match space {
-            Space::World => Viewport {
-                x: 0.0,
-                y: HEADER_H,
-                w: w_world,
-                h: area_h,
-            },
-            Space::Config => Viewport {
-                x: w_world,
-                y: HEADER_H,
-                w: w - w_world,
-                h: area_h,
-            },
-        };
-        let cam = match space {
-            Space::World => p.world_camera,
-            Space::Config => p.config_camera,
-        };
-        views.push(ViewFrame {
-            space,
-            viewport,
-            camera: resolve_camera(cam, &p.list, space, &viewport),
-        });
+    let cam = match space {
+        Space::World => p.world_camera,
+        Space::Config => p.config_camera,
+    };
+    ViewFrame {
+        space,
+        viewport,
+        camera: resolve_camera(cam, &p.list, space, &viewport),
     }
-    Ok(Layout {
-        width,
-        height,
-        header,
-        views,
-        legend,
-        legend_items,
-    })
 }

@@ -205,97 +205,127 @@ fn keyword_numbers(line: &str, keyword: &str) -> Option<Result<Vec<f32>, String>
     }))
 }
 
+/// Reads plain text: blocks of points with their keyword lines (see the module doc).
 fn read_text(text: &str) -> Result<Vec<ImportedShape>, String> {
-    let mut shapes: Vec<ImportedShape> = Vec::new();
-    let mut current: Option<(ImportedShape, String)> = None;
-    let finish = |cur: Option<(ImportedShape, String)>,
-                  shapes: &mut Vec<ImportedShape>|
-     -> Result<(), String> {
-        if let Some((mut s, pts)) = cur {
+    let mut blocks = TextBlocks::default();
+    for (n, raw) in text.lines().enumerate() {
+        blocks.line(n, raw)?;
+    }
+    blocks.finish()?;
+    if blocks.shapes.is_empty() {
+        return Err("no shapes found: paste the points of two shapes, e.g.\nA: (0, 0), (2, 0), (1, 1.5)\nB: (1, 1), (3, 1), (2, 3)\nradius 0.1".into());
+    }
+    Ok(blocks.shapes)
+}
+
+/// The plain-text reader's state: the shapes read so far, and the block being read
+/// (its shape and the text of its points, parsed when the block ends).
+#[derive(Default)]
+struct TextBlocks {
+    shapes: Vec<ImportedShape>,
+    current: Option<(ImportedShape, String)>,
+}
+
+impl TextBlocks {
+    /// Ends the current block: its points parsed; kept if it has any, an error if a
+    /// named block has none.
+    fn finish(&mut self) -> Result<(), String> {
+        if let Some((mut s, pts)) = self.current.take() {
             if !pts.trim().is_empty() {
                 s.points = parse_points(&pts).map_err(|e| match &s.name {
                     Some(n) => format!("shape {n}: {e}"),
-                    None => format!("shape {}: {e}", shapes.len()),
+                    None => format!("shape {}: {e}", self.shapes.len()),
                 })?;
             }
             if !s.points.is_empty() {
-                shapes.push(s);
+                self.shapes.push(s);
             } else if s.name.is_some() {
                 return Err(format!("shape {}: no points", s.name.unwrap_or_default()));
             }
         }
         Ok(())
-    };
-    for (n, raw) in text.lines().enumerate() {
+    }
+
+    /// Reads line `n` (counted from 0): a blank line ends the block, a comment is
+    /// skipped, a label starts a new block, a keyword line sets the pose or radius,
+    /// anything else is points.
+    fn line(&mut self, n: usize, raw: &str) -> Result<(), String> {
         let line = raw.trim();
         if line.is_empty() {
-            finish(current.take(), &mut shapes)?;
-            continue;
+            return self.finish();
         }
         if line.starts_with('#') || line.starts_with("//") {
-            continue;
+            return Ok(());
         }
-        // `NAME:` or `NAME =` starts a new shape; the rest of the line may hold points.
-        let label = line.split_once([':', '=']).filter(|(head, _)| {
-            let h = head.trim();
-            !h.is_empty()
-                && h.len() <= 24
-                && h.chars()
-                    .all(|c| c.is_alphanumeric() || c == '_' || c == ' ')
-                && !matches!(
-                    h.to_lowercase().as_str(),
-                    "radius" | "position" | "angle" | "velocity" | "r"
-                )
-        });
-        let mut body = line.to_string();
-        if let Some((head, rest)) = label {
-            finish(current.take(), &mut shapes)?;
-            current = Some((
+        let mut body = line;
+        if let Some((head, rest)) = shape_label(line) {
+            self.finish()?;
+            self.current = Some((
                 ImportedShape {
                     name: Some(head.trim().to_string()),
                     ..Default::default()
                 },
                 String::new(),
             ));
-            body = rest.to_string();
+            body = rest;
         }
-        let cur = current.get_or_insert_with(|| (ImportedShape::default(), String::new()));
-        let mut handled = false;
-        for kw in ["radius", "position", "angle", "velocity"] {
-            if let Some(v) = keyword_numbers(&body, kw) {
-                let v = v.map_err(|e| format!("line {}: {e}", n + 1))?;
-                let want = if kw == "radius" || kw == "angle" {
-                    1
-                } else {
-                    2
-                };
-                if v.len() != want {
-                    return Err(format!(
-                        "line {}: `{kw}` takes {want} number{}, found {}",
-                        n + 1,
-                        if want == 1 { "" } else { "s" },
-                        v.len()
-                    ));
-                }
-                match kw {
-                    "radius" => cur.0.radius = v[0],
-                    "angle" => cur.0.angle = v[0],
-                    "position" => cur.0.position = Some(Vec2::new(v[0], v[1])),
-                    _ => cur.0.velocity = Vec2::new(v[0], v[1]),
-                }
-                handled = true;
-            }
-        }
-        if !handled {
-            cur.1.push_str(&body);
+        let cur = self
+            .current
+            .get_or_insert_with(|| (ImportedShape::default(), String::new()));
+        if !read_keyword_line(&mut cur.0, body, n)? {
+            cur.1.push_str(body);
             cur.1.push('\n');
         }
+        Ok(())
     }
-    finish(current.take(), &mut shapes)?;
-    if shapes.is_empty() {
-        return Err("no shapes found: paste the points of two shapes, e.g.\nA: (0, 0), (2, 0), (1, 1.5)\nB: (1, 1), (3, 1), (2, 3)\nradius 0.1".into());
+}
+
+/// `NAME:` or `NAME =` starts a new shape; the rest of the line may hold points.
+/// (The name, the rest) when `line` starts so (a keyword is not a name).
+fn shape_label(line: &str) -> Option<(&str, &str)> {
+    line.split_once([':', '=']).filter(|(head, _)| {
+        let h = head.trim();
+        !h.is_empty()
+            && h.len() <= 24
+            && h.chars()
+                .all(|c| c.is_alphanumeric() || c == '_' || c == ' ')
+            && !matches!(
+                h.to_lowercase().as_str(),
+                "radius" | "position" | "angle" | "velocity" | "r"
+            )
+    })
+}
+
+/// Sets `shape`'s radius, position, angle or velocity from a keyword line (line `n`,
+/// counted from 0); false when `body` is no keyword line.
+fn read_keyword_line(shape: &mut ImportedShape, body: &str, n: usize) -> Result<bool, String> {
+    let mut handled = false;
+    for kw in ["radius", "position", "angle", "velocity"] {
+        if let Some(v) = keyword_numbers(body, kw) {
+            let v = v.map_err(|e| format!("line {}: {e}", n + 1))?;
+            let want = if kw == "radius" || kw == "angle" {
+                1
+            } else {
+                2
+            };
+            if v.len() != want {
+                return Err(format!(
+                    "line {}: `{kw}` takes {want} number{}, found {}",
+                    n + 1,
+                    if want == 1 { "" } else { "s" },
+                    v.len()
+                ));
+            }
+            match kw {
+                "radius" => shape.radius = v[0],
+                "angle" => shape.angle = v[0],
+                "position" => shape.position = Some(Vec2::new(v[0], v[1])),
+                _ => shape.velocity = Vec2::new(v[0], v[1]),
+            }
+            handled = true;
+        }
     }
-    Ok(shapes)
+    Ok(handled)
 }
 
 /// Turns read shapes into a validated scene named `title`.

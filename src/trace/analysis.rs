@@ -4,7 +4,7 @@
 use crate::core::box_box::{box_box, BoxBoxError, BoxBoxOutput, BoxBoxTrace};
 use crate::core::consts::DEFAULT_ARC_TOLERANCE;
 use crate::core::epa::{penetration, EpaTrace, PenetrationOutput};
-use crate::core::gjk::{shape_distance, DistanceOutput, GjkTrace, SimplexCache};
+use crate::core::gjk::{shape_distance, DistanceInput, DistanceOutput, GjkTrace, SimplexCache};
 use crate::core::manifold::{contact_manifold, ManifoldOutput, ManifoldSource, ManifoldTrace};
 use crate::core::minkowski::{minkowski_difference, MinkowskiOutline};
 use crate::core::sat::{separating_axis, SatOutput, SatTrace};
@@ -60,19 +60,10 @@ impl Analysis {
     /// rewritten when `scene.settings.use_cache` is on).
     pub fn compute(scene: &Scene, a: usize, b: usize, cache: &mut SimplexCache) -> Analysis {
         let (sa, sb) = (&scene.shapes[a], &scene.shapes[b]);
-        let s = &scene.settings;
         let inputs = scene.pair(a, b);
         let (xa, xb) = (inputs.transform_a, inputs.transform_b);
-        let input = inputs.distance();
-        let mut gjk_trace = GjkTrace::default();
-        let (distance, cold_iterations) = if s.use_cache {
-            let d = shape_distance(&input, Some(cache), Some(&mut gjk_trace));
-            let cold = shape_distance(&input, None, None);
-            (d, Some(cold.iterations))
-        } else {
-            *cache = SimplexCache::default();
-            (shape_distance(&input, None, Some(&mut gjk_trace)), None)
-        };
+        let (distance, gjk_trace, cold_iterations) =
+            run_gjk(&inputs.distance(), scene.settings.use_cache, cache);
         let mut epa_gjk_trace = GjkTrace::default();
         let mut epa_trace = EpaTrace::default();
         let pen = penetration(
@@ -87,19 +78,13 @@ impl Analysis {
             &xb,
             minkowski_tolerance(scene, a, b),
         );
-        let mut swept_trace = SweptTrace::default();
-        let swept = swept_sat(&inputs.swept(), Some(&mut swept_trace));
-        let mut cast_trace = CastTrace::default();
-        let cast = shape_cast(&inputs.cast(), Some(&mut cast_trace));
-        let mut sat_trace = SatTrace::default();
-        let sat = separating_axis(&inputs.sat(), Some(&mut sat_trace));
-        let manifold = |source, trace: &mut ManifoldTrace| {
-            contact_manifold(&inputs.manifold(source), Some(trace))
-        };
-        let mut manifold_epa_trace = ManifoldTrace::default();
-        let manifold_epa = manifold(ManifoldSource::Epa, &mut manifold_epa_trace);
-        let mut manifold_sat_trace = ManifoldTrace::default();
-        let manifold_sat = manifold(ManifoldSource::Sat, &mut manifold_sat_trace);
+        let (swept, swept_trace) = traced(|t| swept_sat(&inputs.swept(), Some(t)));
+        let (cast, cast_trace) = traced(|t| shape_cast(&inputs.cast(), Some(t)));
+        let (sat, sat_trace) = traced(|t| separating_axis(&inputs.sat(), Some(t)));
+        let (manifold_epa, manifold_epa_trace) =
+            traced(|t| contact_manifold(&inputs.manifold(ManifoldSource::Epa), Some(t)));
+        let (manifold_sat, manifold_sat_trace) =
+            traced(|t| contact_manifold(&inputs.manifold(ManifoldSource::Sat), Some(t)));
         let mut clip_trace = ClipTrace::default();
         let clip = (sa.shape.vertices().len() >= 3 && sb.shape.vertices().len() >= 3).then(|| {
             // The overlap manifold pushes B's points out along the penetration normal
@@ -117,8 +102,7 @@ impl Analysis {
                 Some(&mut clip_trace),
             )
         });
-        let mut box_box_trace = BoxBoxTrace::default();
-        let box_box = box_box(&inputs.box_box(), Some(&mut box_box_trace));
+        let (box_box, box_box_trace) = traced(|t| box_box(&inputs.box_box(), Some(t)));
         Analysis {
             a,
             b,
@@ -265,6 +249,33 @@ pub fn manifold_phase(t: &ManifoldTrace, k: usize) -> ManifoldPhase {
 pub enum EpaPhase {
     Gjk(usize),
     Epa(usize),
+}
+
+/// GJK with its trace: warm-started from `cache` (and the iterations of the same
+/// query run cold) when `use_cache` is on; else cold, with `cache` emptied.
+fn run_gjk(
+    input: &DistanceInput,
+    use_cache: bool,
+    cache: &mut SimplexCache,
+) -> (DistanceOutput, GjkTrace, Option<u32>) {
+    let mut gjk_trace = GjkTrace::default();
+    let (distance, cold_iterations) = if use_cache {
+        let d = shape_distance(input, Some(cache), Some(&mut gjk_trace));
+        let cold = shape_distance(input, None, None);
+        (d, Some(cold.iterations))
+    } else {
+        *cache = SimplexCache::default();
+        (shape_distance(input, None, Some(&mut gjk_trace)), None)
+    };
+    (distance, gjk_trace, cold_iterations)
+}
+
+/// Runs `query` with a fresh trace; its output and the trace.
+#[inline]
+fn traced<T: Default, O>(query: impl FnOnce(&mut T) -> O) -> (O, T) {
+    let mut trace = T::default();
+    let out = query(&mut trace);
+    (out, trace)
 }
 
 /// Arc tolerance for the Minkowski outline: a thousandth of the shapes' size.

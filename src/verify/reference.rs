@@ -41,6 +41,7 @@ pub struct Reference {
 }
 
 impl Reference {
+    /// The exact answers for `pair`, in f64 from its f32 shapes and poses.
     pub fn new(pair: &FuzzPair) -> Reference {
         let a = world_core(&pair.shape_a, &pair.pose_a);
         let b = world_core(&pair.shape_b, &pair.pose_b);
@@ -48,94 +49,15 @@ impl Reference {
         let r = ra + rb;
         let na = normals64(&a);
         let nb = normals64(&b);
-        let sep_a: Vec<f64> = (0..na.len())
-            .map(|i| {
-                b.iter()
-                    .map(|q| (*q - a[i]).dot(na[i]))
-                    .fold(f64::INFINITY, f64::min)
-            })
-            .collect();
-        let sep_b: Vec<f64> = (0..nb.len())
-            .map(|j| {
-                a.iter()
-                    .map(|p| (*p - b[j]).dot(nb[j]))
-                    .fold(f64::INFINITY, f64::min)
-            })
-            .collect();
-        // Outline distance: crossing edges or containment give 0; otherwise the
-        // closest pair is a vertex of one against an edge of the other.
-        let overlapping = outline_edges(&a)
-            .any(|(p1, p2)| outline_edges(&b).any(|(q1, q2)| crosses(p1, p2, q1, q2)))
-            || (b.len() >= 3 && sd_core(&b, a[0]) <= 0.0)
-            || (a.len() >= 3 && sd_core(&a, b[0]) <= 0.0);
-        let (core_distance, closest) = if overlapping {
-            (0.0, None)
-        } else {
-            let mut best = (f64::INFINITY, DVec2::ZERO, DVec2::ZERO);
-            for (q1, q2) in outline_edges(&b) {
-                for p in &a {
-                    let q = closest_on_segment(q1, q2, *p);
-                    let d = (q - *p).length();
-                    if d < best.0 {
-                        best = (d, *p, q);
-                    }
-                }
-            }
-            for (p1, p2) in outline_edges(&a) {
-                for q in &b {
-                    let p = closest_on_segment(p1, p2, *q);
-                    let d = (*q - p).length();
-                    if d < best.0 {
-                        best = (d, p, *q);
-                    }
-                }
-            }
-            (best.0, (best.0 > 0.0).then_some((best.1, best.2)))
-        };
-        let max_sep = sep_a
-            .iter()
-            .chain(&sep_b)
-            .copied()
-            .fold(f64::NEG_INFINITY, f64::max);
-        let core_signed = if core_distance > 0.0 {
-            core_distance
-        } else if max_sep.is_finite() {
-            max_sep.min(0.0)
-        } else {
-            0.0
-        };
+        let sep_a = face_separations(&a, &na, &b);
+        let sep_b = face_separations(&b, &nb, &a);
+        let (core_distance, closest) = outline_distance(&a, &b);
+        let core_signed = core_signed_distance(core_distance, &sep_a, &sep_b);
         let normal = match closest {
             Some((p, q)) => Some((q - p) / (q - p).length()),
-            None => {
-                let best_a = argmax(&sep_a);
-                let best_b = argmax(&sep_b);
-                match (best_a, best_b) {
-                    (Some((i, sa)), Some((j, sb))) => Some(if sb > sa { -nb[j] } else { na[i] }),
-                    (Some((i, _)), None) => Some(na[i]),
-                    (None, Some((j, _))) => Some(-nb[j]),
-                    (None, None) => None,
-                }
-            }
+            None => least_penetration_normal(&na, &sep_a, &nb, &sep_b),
         };
-        // The core brings B into A's frame: B's vertex there is `q·v + q_A^T(pB − pA)`,
-        // rounded relative to |v| + |pB − pA| (a shape whose vertices lie far from its
-        // own origin carries that rounding, whatever its size).
-        let extent = |s: &Shape| {
-            s.vertices()
-                .iter()
-                .map(|v| v.as_dvec2().length())
-                .fold(0.0, f64::max)
-        };
-        let offset = (pair.pose_b.position.as_dvec2() - pair.pose_a.position.as_dvec2()).length();
-        let scale = extent(&pair.shape_a).max(offset + extent(&pair.shape_b)) + r;
-        let world = a
-            .iter()
-            .chain(&b)
-            .map(|p| p.abs().max_element())
-            .fold(0.0, f64::max)
-            .max(pair.pose_a.position.abs().max_element() as f64 + extent(&pair.shape_a))
-            .max(pair.pose_b.position.abs().max_element() as f64 + extent(&pair.shape_b))
-            + r;
+        let (scale, world) = sizes(pair, &a, &b, r);
         Reference {
             a,
             b,
@@ -242,6 +164,112 @@ impl Reference {
     pub fn depth_tolerance(&self, depth: f64) -> f64 {
         DEFAULT_EPA_TOLERANCE as f64 * depth + DEPTH_LENGTH_FACTOR * self.length_tolerance()
     }
+}
+
+/// Separation of `other` along each edge normal of `core`: the nearest vertex of
+/// `other` minus the face (no radii).
+fn face_separations(core: &[DVec2], normals: &[DVec2], other: &[DVec2]) -> Vec<f64> {
+    (0..normals.len())
+        .map(|i| {
+            other
+                .iter()
+                .map(|q| (*q - core[i]).dot(normals[i]))
+                .fold(f64::INFINITY, f64::min)
+        })
+        .collect()
+}
+
+/// Distance of the core outlines and their closest points (A's, B's) when apart.
+fn outline_distance(a: &[DVec2], b: &[DVec2]) -> (f64, Option<(DVec2, DVec2)>) {
+    // Outline distance: crossing edges or containment give 0; otherwise the
+    // closest pair is a vertex of one against an edge of the other.
+    let overlapping = outline_edges(a)
+        .any(|(p1, p2)| outline_edges(b).any(|(q1, q2)| crosses(p1, p2, q1, q2)))
+        || (b.len() >= 3 && sd_core(b, a[0]) <= 0.0)
+        || (a.len() >= 3 && sd_core(a, b[0]) <= 0.0);
+    if overlapping {
+        return (0.0, None);
+    }
+    let mut best = (f64::INFINITY, DVec2::ZERO, DVec2::ZERO);
+    for (q1, q2) in outline_edges(b) {
+        for p in a {
+            let q = closest_on_segment(q1, q2, *p);
+            let d = (q - *p).length();
+            if d < best.0 {
+                best = (d, *p, q);
+            }
+        }
+    }
+    for (p1, p2) in outline_edges(a) {
+        for q in b {
+            let p = closest_on_segment(p1, p2, *q);
+            let d = (*q - p).length();
+            if d < best.0 {
+                best = (d, p, *q);
+            }
+        }
+    }
+    (best.0, (best.0 > 0.0).then_some((best.1, best.2)))
+}
+
+/// Signed distance of the cores: the outline distance when apart, else the largest
+/// face separation (≤ 0), 0 when no core has a face.
+fn core_signed_distance(core_distance: f64, sep_a: &[f64], sep_b: &[f64]) -> f64 {
+    let max_sep = sep_a
+        .iter()
+        .chain(sep_b)
+        .copied()
+        .fold(f64::NEG_INFINITY, f64::max);
+    if core_distance > 0.0 {
+        core_distance
+    } else if max_sep.is_finite() {
+        max_sep.min(0.0)
+    } else {
+        0.0
+    }
+}
+
+/// The axis of least penetration from A to B: the face normal of largest separation
+/// (A's on ties), `None` when neither core has a face.
+fn least_penetration_normal(
+    na: &[DVec2],
+    sep_a: &[f64],
+    nb: &[DVec2],
+    sep_b: &[f64],
+) -> Option<DVec2> {
+    match (argmax(sep_a), argmax(sep_b)) {
+        (Some((i, sa)), Some((j, sb))) => Some(if sb > sa { -nb[j] } else { na[i] }),
+        (Some((i, _)), None) => Some(na[i]),
+        (None, Some((j, _))) => Some(-nb[j]),
+        (None, None) => None,
+    }
+}
+
+/// Largest distance of a shape's local vertex from its origin.
+fn extent(s: &Shape) -> f64 {
+    s.vertices()
+        .iter()
+        .map(|v| v.as_dvec2().length())
+        .fold(0.0, f64::max)
+}
+
+/// `L` and `W` of the pair (see [`Reference::scale`], [`Reference::world`]), `r` the
+/// sum of the radii.
+fn sizes(pair: &FuzzPair, a: &[DVec2], b: &[DVec2], r: f64) -> (f64, f64) {
+    // The core brings B into A's frame: B's vertex there is `q·v + q_A^T(pB − pA)`,
+    // rounded relative to |v| + |pB − pA| (a shape whose vertices lie far from its
+    // own origin carries that rounding, whatever its size).
+    let offset = (pair.pose_b.position.as_dvec2() - pair.pose_a.position.as_dvec2()).length();
+    let scale = extent(&pair.shape_a).max(offset + extent(&pair.shape_b)) + r;
+    let world = a
+        .iter()
+        .chain(b)
+        .map(|p| p.abs().max_element())
+        .fold(0.0, f64::max)
+        .max(pair.pose_a.position.abs().max_element() as f64 + extent(&pair.shape_a))
+        .max(pair.pose_b.position.abs().max_element() as f64 + extent(&pair.shape_b))
+        + r;
+    (scale, world)
 }
 
 pub(super) fn argmax(v: &[f64]) -> Option<(usize, f64)> {
