@@ -40,24 +40,16 @@ fn support_index_scalar(vertices: &[Vec2], dir: Vec2) -> usize {
 /// The support search four vertices at a time (SSE2, part of every x86_64 CPU).
 #[cfg(target_arch = "x86_64")]
 mod sse2 {
+    use crate::core::simd::{lanes4, spread_max};
     use glam::Vec2;
     use std::arch::x86_64::*;
 
     /// The projections `v·dir` of `v[i..i + 4]`, as `x·dx + y·dy` per lane.
     #[inline(always)]
     fn dots4(v: &[Vec2], i: usize, dx: __m128, dy: __m128) -> __m128 {
-        let c = &v[i..i + 4];
-        let p = c.as_ptr().cast::<f32>();
-        // SAFETY: `c` is four `Vec2`s, i.e. eight contiguous `f32`s (`Vec2` is
-        // `repr(C)` with fields `x`, `y`): the two unaligned 16-byte loads read exactly
-        // `c`. SSE2 is in the x86_64 baseline (rustc enables it for every x86_64 target).
-        unsafe {
-            let p01 = _mm_loadu_ps(p); // x0 y0 x1 y1
-            let p23 = _mm_loadu_ps(p.add(4)); // x2 y2 x3 y3
-            let xs = _mm_shuffle_ps::<0b10_00_10_00>(p01, p23);
-            let ys = _mm_shuffle_ps::<0b11_01_11_01>(p01, p23);
-            _mm_add_ps(_mm_mul_ps(xs, dx), _mm_mul_ps(ys, dy))
-        }
+        let (xs, ys) = lanes4(v, i);
+        // SAFETY: arithmetic on registers; SSE2 is in the x86_64 baseline.
+        unsafe { _mm_add_ps(_mm_mul_ps(xs, dx), _mm_mul_ps(ys, dy)) }
     }
 
     /// First index of the largest projection, or `None` if a projection is NaN (or
@@ -95,8 +87,7 @@ mod sse2 {
                 return None;
             }
             // No NaN: `max` is exact; spread its largest lane to all four.
-            let max = _mm_max_ps(max, _mm_shuffle_ps::<0b01_00_11_10>(max, max));
-            let max = _mm_max_ps(max, _mm_shuffle_ps::<0b10_11_00_01>(max, max));
+            let max = spread_max(max);
             let mut i = 0;
             while i < full {
                 let hit = _mm_movemask_ps(_mm_cmpeq_ps(dots4(v, i, dx, dy), max));
