@@ -36,8 +36,9 @@ impl PartialEq for SceneShape {
 
 /// A polygon the core refuses as nearly degenerate (a vertex on the line through its
 /// neighbours, or two vertices on top of each other) but that an engine accepts: the
-/// hull Box2D's builder makes of its points ([`quickhull`], linear slop 0.005), when
-/// that changes the shape by at most 4 × slop. `None` otherwise (the refusal stands).
+/// hull Box2D's builder makes of its points
+/// ([`quickhull`](crate::core::quickhull::quickhull), linear slop 0.005), when that
+/// changes the shape by at most 4 × slop. `None` otherwise (the refusal stands).
 pub fn engine_hull(points: &[Vec2], radius: f32, name: &str) -> Option<(Shape, String)> {
     use crate::core::quickhull::{largest_change, quickhull, BOX2D_LINEAR_SLOP};
     let hull = quickhull(points, BOX2D_LINEAR_SLOP).hull.ok()?;
