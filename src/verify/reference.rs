@@ -306,6 +306,7 @@ pub struct ExactToi {
 }
 
 impl ExactToi {
+    /// The exact time of impact of `pair` over the step t ∈ [0, 1].
     pub fn new(pair: &FuzzPair, reference: &Reference) -> ExactToi {
         let diffs: Vec<DVec2> = reference
             .b
@@ -332,45 +333,9 @@ impl ExactToi {
             x.f_min = x.f0;
             return x;
         }
-        // Golden-section search for the minimum of the convex f on [0, 1].
-        let g = 0.5 * (5f64.sqrt() - 1.0);
-        let (mut lo, mut hi) = (0.0, 1.0);
-        let mut c = hi - g * (hi - lo);
-        let mut d = lo + g * (hi - lo);
-        let (mut fc, mut fd) = (x.f(c), x.f(d));
-        for _ in 0..90 {
-            if fc < fd {
-                hi = d;
-                d = c;
-                fd = fc;
-                c = hi - g * (hi - lo);
-                fc = x.f(c);
-            } else {
-                lo = c;
-                c = d;
-                fc = fd;
-                d = lo + g * (hi - lo);
-                fd = x.f(d);
-            }
-        }
-        let mut best = (0.5 * (lo + hi), x.f(0.5 * (lo + hi)));
-        for t in [0.0, 1.0] {
-            let ft = x.f(t);
-            if ft < best.1 {
-                best = (t, ft);
-            }
-        }
-        (x.t_min, x.f_min) = best;
+        (x.t_min, x.f_min) = x.least_on_step();
         if x.f_min <= 0.0 {
-            let (mut lo, mut hi) = (0.0, x.t_min);
-            for _ in 0..90 {
-                let mid = 0.5 * (lo + hi);
-                if x.f(mid) > 0.0 {
-                    lo = mid;
-                } else {
-                    hi = mid;
-                }
-            }
+            let hi = x.first_hit();
             x.t_hit = Some(hi);
             let speed = v.length();
             if speed > 0.0 {
@@ -380,6 +345,55 @@ impl ExactToi {
             }
         }
         x
+    }
+
+    /// Where `f` is least on [0, 1] and its value there: a golden-section search of
+    /// the convex `f`, then the ends.
+    fn least_on_step(&self) -> (f64, f64) {
+        // Golden-section search for the minimum of the convex f on [0, 1].
+        let g = 0.5 * (5f64.sqrt() - 1.0);
+        let (mut lo, mut hi) = (0.0, 1.0);
+        let mut c = hi - g * (hi - lo);
+        let mut d = lo + g * (hi - lo);
+        let (mut fc, mut fd) = (self.f(c), self.f(d));
+        for _ in 0..90 {
+            if fc < fd {
+                hi = d;
+                d = c;
+                fd = fc;
+                c = hi - g * (hi - lo);
+                fc = self.f(c);
+            } else {
+                lo = c;
+                c = d;
+                fc = fd;
+                d = lo + g * (hi - lo);
+                fd = self.f(d);
+            }
+        }
+        let mut best = (0.5 * (lo + hi), self.f(0.5 * (lo + hi)));
+        for t in [0.0, 1.0] {
+            let ft = self.f(t);
+            if ft < best.1 {
+                best = (t, ft);
+            }
+        }
+        best
+    }
+
+    /// The first time `f` reaches 0, by bisection on [0, `t_min`] (`f(0) > 0 ≥ f_min`):
+    /// the upper end of the last bracket, where `f ≤ 0`.
+    fn first_hit(&self) -> f64 {
+        let (mut lo, mut hi) = (0.0, self.t_min);
+        for _ in 0..90 {
+            let mid = 0.5 * (lo + hi);
+            if self.f(mid) > 0.0 {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+        }
+        hi
     }
 
     /// Signed distance at time `t`.

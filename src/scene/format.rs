@@ -1,0 +1,346 @@
+//! The scene file's types as RON reads and writes them: [`Scene`] with its shapes,
+//! settings, view and expected outcome; a [`SceneShape`] is validated as it is read
+//! (an engine's nearly degenerate hull rebuilt as Box2D does, see [`engine_hull`]).
+
+use super::view_state::{Algorithm, Camera, LayerId};
+use super::SCENE_VERSION;
+use crate::core::consts::MAX_COORDINATE;
+use crate::core::settings::Settings;
+use crate::core::shape::{Geometry, Pose, Shape, ShapeError};
+use glam::Vec2;
+use serde::{Deserialize, Deserializer, Serialize};
+
+/// A named shape placed in the scene.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(try_from = "ShapeEntry", into = "ShapeEntry")]
+pub struct SceneShape {
+    pub name: String,
+    pub shape: Shape,
+    pub pose: Pose,
+    /// Velocity over one unit of time (for time of impact).
+    pub velocity: Vec2,
+    /// What loading changed, when the file's polygon was an engine's hull the core
+    /// refuses as given (see [`engine_hull`]); shown as a warning, never saved.
+    pub load_note: Option<String>,
+}
+
+/// Two shapes are equal when their data are; how they were loaded does not count.
+impl PartialEq for SceneShape {
+    fn eq(&self, o: &Self) -> bool {
+        self.name == o.name
+            && self.shape == o.shape
+            && self.pose == o.pose
+            && self.velocity == o.velocity
+    }
+}
+
+/// A polygon the core refuses as nearly degenerate (a vertex on the line through its
+/// neighbours, or two vertices on top of each other) but that an engine accepts: the
+/// hull Box2D's builder makes of its points
+/// ([`quickhull`](crate::core::quickhull::quickhull), linear slop 0.005), when that
+/// changes the shape by at most 4 × slop. `None` otherwise (the refusal stands).
+pub fn engine_hull(points: &[Vec2], radius: f32, name: &str) -> Option<(Shape, String)> {
+    use crate::core::quickhull::{largest_change, quickhull, BOX2D_LINEAR_SLOP};
+    let hull = quickhull(points, BOX2D_LINEAR_SLOP).hull.ok()?;
+    let change = largest_change(points, &hull);
+    if change > 4.0 * BOX2D_LINEAR_SLOP {
+        return None;
+    }
+    let shape = Shape::new(Geometry::Polygon {
+        points: hull.clone(),
+        radius,
+    })
+    .ok()?;
+    let dropped: Vec<String> = points
+        .iter()
+        .filter(|p| !hull.contains(p))
+        .map(|p| format!("({}, {})", p.x, p.y))
+        .collect();
+    Some((
+        shape,
+        format!(
+            "shape \"{name}\": built as Box2D's b2ComputeHull does (linear slop 0.005): \
+             {} of {} vertices kept, dropped {} (the shape moved by at most {change:.2e})",
+            hull.len(),
+            points.len(),
+            dropped.join(", ")
+        ),
+    ))
+}
+
+impl SceneShape {
+    pub fn new(
+        name: &str,
+        geometry: Geometry,
+        position: Vec2,
+        angle: f32,
+    ) -> Result<SceneShape, String> {
+        SceneShape::try_from(ShapeEntry {
+            name: name.to_string(),
+            geometry,
+            position,
+            angle,
+            velocity: Vec2::ZERO,
+        })
+    }
+}
+
+/// A shape as written in the file.
+#[derive(Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename = "Shape")]
+pub(crate) struct ShapeEntry {
+    pub(super) name: String,
+    pub(super) geometry: Geometry,
+    position: Vec2,
+    angle: f32,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    velocity: Vec2,
+}
+
+fn is_zero(v: &Vec2) -> bool {
+    *v == Vec2::ZERO
+}
+
+fn check_vec(name: &str, field: &str, v: Vec2) -> Result<(), String> {
+    if !v.is_finite() {
+        return Err(format!(
+            "shape \"{name}\": {field} ({}, {}) is not a finite number",
+            v.x, v.y
+        ));
+    }
+    if v.abs().max_element() > MAX_COORDINATE {
+        return Err(format!(
+            "shape \"{name}\": {field} ({}, {}) is beyond the coordinate limit of {MAX_COORDINATE:e}",
+            v.x, v.y
+        ));
+    }
+    Ok(())
+}
+
+impl TryFrom<ShapeEntry> for SceneShape {
+    type Error = String;
+    fn try_from(e: ShapeEntry) -> Result<Self, String> {
+        if e.name.trim().is_empty() {
+            return Err("a shape has an empty name".to_string());
+        }
+        let name = &e.name;
+        check_vec(name, "position", e.position)?;
+        check_vec(name, "velocity", e.velocity)?;
+        if !e.angle.is_finite() {
+            return Err(format!(
+                "shape \"{name}\": angle {} is not a finite number",
+                e.angle
+            ));
+        }
+        let kind = e.geometry.kind_name();
+        let (shape, load_note) = match Shape::new(e.geometry.clone()) {
+            Ok(shape) => (shape, None),
+            Err(
+                err @ (ShapeError::CollinearVertex { .. } | ShapeError::DuplicateVertex { .. }),
+            ) => {
+                let Geometry::Polygon { points, radius } = &e.geometry else {
+                    return Err(format!("shape \"{name}\" ({kind}): {err}"));
+                };
+                match engine_hull(points, *radius, name) {
+                    Some((shape, note)) => (shape, Some(note)),
+                    None => return Err(format!("shape \"{name}\" ({kind}): {err}")),
+                }
+            }
+            Err(err) => return Err(format!("shape \"{name}\" ({kind}): {err}")),
+        };
+        Ok(SceneShape {
+            name: e.name,
+            shape,
+            pose: Pose::new(e.position, e.angle),
+            velocity: e.velocity,
+            load_note,
+        })
+    }
+}
+
+impl From<SceneShape> for ShapeEntry {
+    fn from(s: SceneShape) -> Self {
+        ShapeEntry {
+            name: s.name,
+            geometry: s.shape.geometry().clone(),
+            position: s.pose.position,
+            angle: s.pose.angle,
+            velocity: s.velocity,
+        }
+    }
+}
+
+/// A scene: shapes and the settings the algorithms run with.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Scene {
+    #[serde(deserialize_with = "version_one")]
+    pub version: u32,
+    #[serde(default)]
+    pub title: String,
+    #[serde(default)]
+    pub notes: String,
+    /// The heading the scene is listed under in the panel (e.g. "GJK", "Public cases").
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub group: String,
+    pub shapes: Vec<SceneShape>,
+    #[serde(default)]
+    pub settings: Settings,
+    /// What the debugger was showing (written by the app; optional).
+    #[serde(default, skip_serializing_if = "View::is_default")]
+    pub view: View,
+    /// What the algorithms should conclude on this scene's pair (optional; checked
+    /// by the scene-library test).
+    #[serde(default, skip_serializing_if = "Expect::is_empty")]
+    pub expect: Expect,
+}
+
+/// A scene's declared outcome for its pair (the view's A and B, else the first two
+/// shapes): per algorithm name, the expected termination name
+/// (the analysis' `termination`); with `manifold_source` "sat" the
+/// manifold entry is checked on the SAT path. Optionally whether the pair overlaps.
+///
+/// ```ron
+/// expect: (terminations: {"gjk": "duplicate_support", "epa": "none"}, overlap: "no"),
+/// ```
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, Default)]
+#[serde(default, deny_unknown_fields)]
+pub struct Expect {
+    pub terminations: std::collections::BTreeMap<String, String>,
+    /// "yes", "no" or empty (not checked).
+    pub overlap: String,
+}
+
+impl Expect {
+    pub fn is_empty(&self) -> bool {
+        self.terminations.is_empty() && self.overlap.is_empty()
+    }
+}
+
+/// The debugger's view of a scene: cameras, the pair, the algorithm, the step, the layers.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, Default)]
+#[serde(default, deny_unknown_fields)]
+pub struct View {
+    /// Camera of the world view (zoom 0: fit on open).
+    pub world_camera: Camera,
+    /// Camera of the configuration-space view (zoom 0: fit on open).
+    pub config_camera: Camera,
+    /// Names of shapes A and B (empty: the first two shapes).
+    pub a: String,
+    pub b: String,
+    /// Algorithm name: gjk, epa, sat, manifold, clip, box-box, toi, cast.
+    pub algorithm: Algorithm,
+    /// The manifold algorithm's normal: "epa" (default, also when empty) or "sat".
+    pub manifold_source: String,
+    /// Step shown (clamped to the trace).
+    pub step: usize,
+    /// Layers switched off.
+    pub hidden_layers: Vec<LayerId>,
+    /// Fraction of the canvas width given to the world view (0 or 1: one view only;
+    /// 0 means the default split).
+    pub split: f32,
+}
+
+impl View {
+    pub fn is_default(&self) -> bool {
+        *self == View::default()
+    }
+}
+
+fn version_one<'de, D: Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
+    let v = u32::deserialize(d)?;
+    if v != SCENE_VERSION {
+        return Err(serde::de::Error::custom(format!(
+            "unknown scene version {v}; this build reads version {SCENE_VERSION}"
+        )));
+    }
+    Ok(v)
+}
+
+impl Default for Scene {
+    fn default() -> Self {
+        Scene {
+            version: SCENE_VERSION,
+            title: String::new(),
+            notes: String::new(),
+            group: String::new(),
+            shapes: Vec::new(),
+            settings: Settings::default(),
+            view: View::default(),
+            expect: Expect::default(),
+        }
+    }
+}
+
+impl Scene {
+    /// The warnings of loading (engine hulls rebuilt), one per shape concerned.
+    pub fn load_notes(&self) -> Vec<String> {
+        self.shapes
+            .iter()
+            .filter_map(|s| s.load_note.clone())
+            .collect()
+    }
+
+    pub fn shape_index(&self, name: &str) -> Option<usize> {
+        self.shapes.iter().position(|s| s.name == name)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scene::tests::EXAMPLE;
+    use crate::scene::{parse_scene, scene_to_string};
+
+    #[test]
+    fn an_engine_hull_loads_with_a_note_and_real_defects_do_not() {
+        // Box2D issue 296: Box2D's builder takes these five points (dropping the last,
+        // nearly collinear one); the core alone refuses them.
+        let text = "(version: 1, shapes: [\n (name: \"A\", geometry: Polygon(points: [(-1.70082211, -1.43221712), (0.5, -0.5), (0.104992867, 0.97400856), (-0.658002853, 0.926608086), (-0.994554818, 0.165337861)], radius: 0.0), position: (0.0, 0.0), angle: 0.0),\n (name: \"B\", geometry: Circle(radius: 0.5), position: (2.0, 0.0), angle: 0.0)])";
+        let s = parse_scene(text, "i296.ron").unwrap();
+        assert_eq!(s.shapes[0].shape.vertices().len(), 4);
+        let notes = s.load_notes();
+        assert_eq!(notes.len(), 1);
+        assert!(
+            notes[0].contains("b2ComputeHull") && notes[0].contains("-0.9945548"),
+            "{notes:?}"
+        );
+        // A vertex well off the line (a real non-convex polygon) is still refused.
+        let bad = text.replace("(-0.994554818, 0.165337861)", "(-0.5, 0.0)");
+        assert!(parse_scene(&bad, "bad.ron").is_err());
+        // A saved engine hull reloads without a note, as the hull.
+        let again = parse_scene(&scene_to_string(&s), "again.ron").unwrap();
+        assert!(again.load_notes().is_empty());
+        assert_eq!(again.shapes[0], s.shapes[0]);
+    }
+
+    #[test]
+    fn the_documented_example_loads_and_round_trips() {
+        let scene = parse_scene(EXAMPLE, "example.ron").unwrap();
+        assert_eq!(scene.shapes.len(), 5);
+        assert_eq!(scene.shapes[2].velocity, Vec2::new(-2.0, 0.0));
+        assert_eq!(scene.settings.speculative_distance, 0.0);
+        let text = scene_to_string(&scene);
+        let again = parse_scene(&text, "again.ron").unwrap();
+        assert_eq!(scene, again, "{text}");
+    }
+
+    #[test]
+    fn optional_fields_default() {
+        let s = parse_scene(
+            r#"(version: 1, shapes: [(name: "A", geometry: Circle(radius: 1.0), position: (0.0, 0.0), angle: 0.0)])"#,
+            "x.ron",
+        )
+        .unwrap();
+        assert_eq!(s.settings, Settings::default());
+        assert_eq!(s.title, "");
+        assert_eq!(s.shapes[0].velocity, Vec2::ZERO);
+        let partial = parse_scene(
+            r#"(version: 1, shapes: [], settings: (use_cache: true))"#,
+            "x.ron",
+        )
+        .unwrap();
+        assert!(partial.settings.use_cache);
+        assert_eq!(partial.settings.gjk_max_iterations, 20);
+    }
+}

@@ -1,0 +1,432 @@
+//! Reading a scene from text: RON (hex floats mapped back to the user's columns), then
+//! the checks the types cannot make (unique names, the view's pair, cameras and split,
+//! the expected outcome's names), each a named function giving the line it concerns;
+//! and "make convex", which mends refused polygons before parsing.
+
+use super::errors::friendly;
+use super::format::{Expect, Scene, View};
+use super::view_state::Algorithm;
+use super::{hexfloat, SceneError, SceneErrorKind, ShapeEntry};
+use crate::core::settings::Settings;
+use crate::core::shape::Geometry;
+use serde::{Deserialize, Serialize};
+
+/// Parses a scene from text. `path` only labels errors.
+pub fn parse_scene(text: &str, path: &str) -> Result<Scene, SceneError> {
+    if text.trim().is_empty() {
+        return Err(Problem {
+            line: None,
+            kind: SceneErrorKind::Empty,
+            message: "the file is empty".to_string(),
+        }
+        .in_file(path));
+    }
+    let scene = read_ron(text, path)?;
+    check_scene(&scene, text).map_err(|p| p.in_file(path))?;
+    Ok(scene)
+}
+
+/// The RON text as a scene (types, fields and shapes checked by deserialisation).
+fn read_ron(text: &str, path: &str) -> Result<Scene, SceneError> {
+    // Hex floats (`0x1.8p+1`) become the decimals RON reads to the same f32; error
+    // columns are mapped back to the user's text.
+    let (converted, replaced) = hexfloat::replace_in_ron(text);
+    ron::from_str(&converted).map_err(|e| {
+        let line = e.position.line;
+        SceneError {
+            path: path.to_string(),
+            line: Some(line),
+            column: Some(hexfloat::original_column(&replaced, line, e.position.col)),
+            kind: SceneErrorKind::Invalid,
+            message: friendly(&e.code),
+        }
+    })
+}
+
+/// A problem a check found: the line it concerns (1-based, where known), its kind
+/// and message; [`Problem::in_file`] names the file.
+struct Problem {
+    line: Option<usize>,
+    kind: SceneErrorKind,
+    message: String,
+}
+
+impl Problem {
+    /// An invalid scene, at `line`.
+    fn invalid(line: Option<usize>, message: String) -> Problem {
+        Problem {
+            line,
+            kind: SceneErrorKind::Invalid,
+            message,
+        }
+    }
+
+    fn in_file(self, path: &str) -> SceneError {
+        SceneError {
+            path: path.to_string(),
+            line: self.line,
+            column: None,
+            kind: self.kind,
+            message: self.message,
+        }
+    }
+}
+
+/// The checks of a parsed scene, in order; the first problem found.
+fn check_scene(scene: &Scene, text: &str) -> Result<(), Problem> {
+    check_unique_names(scene, text)?;
+    check_view_pair(scene, text)?;
+    check_cameras(&scene.view, text)?;
+    check_manifold_source(&scene.view, text)?;
+    check_terminations(&scene.expect, text)?;
+    check_overlap(&scene.expect)?;
+    check_split(&scene.view)
+}
+
+/// Line (1-based) of the first line of `text` containing `needle`.
+fn line_containing(text: &str, needle: &str) -> Option<usize> {
+    text.lines().position(|l| l.contains(needle)).map(|i| i + 1)
+}
+
+/// No two shapes share a name (the line of the second).
+fn check_unique_names(scene: &Scene, text: &str) -> Result<(), Problem> {
+    for (i, s) in scene.shapes.iter().enumerate() {
+        if let Some(first) = scene.shapes[..i].iter().position(|o| o.name == s.name) {
+            return Err(Problem {
+                line: nth_name_line(text, &s.name, 1),
+                kind: SceneErrorKind::DuplicateName,
+                message: format!(
+                    "shape name \"{}\" is used twice (shapes {} and {}); names must be unique",
+                    s.name, first, i
+                ),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// The view's A and B, when named, are shapes of the scene.
+fn check_view_pair(scene: &Scene, text: &str) -> Result<(), Problem> {
+    for (field, name) in [("a", &scene.view.a), ("b", &scene.view.b)] {
+        if !name.is_empty() && scene.shape_index(name).is_none() {
+            return Err(Problem::invalid(
+                line_containing(text, "view"),
+                format!("view.{field} names shape \"{name}\", which the scene does not have"),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Both cameras have a finite centre and a zoom ≥ 0.
+fn check_cameras(v: &View, text: &str) -> Result<(), Problem> {
+    for (field, cam) in [
+        ("world_camera", &v.world_camera),
+        ("config_camera", &v.config_camera),
+    ] {
+        if !cam.center.is_finite() || !cam.zoom.is_finite() || cam.zoom < 0.0 {
+            return Err(Problem::invalid(
+                line_containing(text, field),
+                format!("view.{field} must have a finite centre and a zoom ≥ 0"),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The manifold source is empty, "epa" or "sat".
+fn check_manifold_source(v: &View, text: &str) -> Result<(), Problem> {
+    if !matches!(v.manifold_source.as_str(), "" | "epa" | "sat") {
+        return Err(Problem::invalid(
+            line_containing(text, "manifold_source"),
+            format!(
+                "view.manifold_source is \"{}\"; it must be \"epa\" or \"sat\"",
+                v.manifold_source
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// The expected terminations name algorithms.
+fn check_terminations(expect: &Expect, text: &str) -> Result<(), Problem> {
+    for name in expect.terminations.keys() {
+        if Algorithm::from_name(name).is_none() {
+            let names: Vec<&str> = Algorithm::ALL.iter().map(|a| a.name()).collect();
+            return Err(Problem::invalid(
+                line_containing(text, "terminations"),
+                format!(
+                    "expect.terminations names algorithm \"{name}\"; expected one of: {}",
+                    names.join(", ")
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The expected overlap is empty, "yes" or "no".
+fn check_overlap(expect: &Expect) -> Result<(), Problem> {
+    if !matches!(expect.overlap.as_str(), "" | "yes" | "no") {
+        return Err(Problem::invalid(
+            None,
+            format!(
+                "expect.overlap is \"{}\"; it must be \"yes\" or \"no\"",
+                expect.overlap
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// The view's split is from 0 to 1.
+fn check_split(v: &View) -> Result<(), Problem> {
+    if !(0.0..=1.0).contains(&v.split) {
+        return Err(Problem::invalid(
+            None,
+            format!("view.split is {}; it must be from 0 to 1", v.split),
+        ));
+    }
+    Ok(())
+}
+
+/// Line (1-based) of the `k`-th (0-based) `name: "NAME"` in the text.
+fn nth_name_line(text: &str, name: &str, k: usize) -> Option<usize> {
+    let quoted = format!("\"{name}\"");
+    let mut seen = 0;
+    for (i, line) in text.lines().enumerate() {
+        let mut rest = line;
+        while let Some(at) = rest.find("name") {
+            let after = rest[at + 4..].trim_start();
+            if let Some(after) = after.strip_prefix(':') {
+                if after.trim_start().starts_with(&quoted) {
+                    if seen == k {
+                        return Some(i + 1);
+                    }
+                    seen += 1;
+                }
+            }
+            rest = &rest[at + 4..];
+        }
+    }
+    None
+}
+
+/// A scene parsed without validating the shapes, so that refused polygons can be
+/// replaced by their convex hulls ("make convex").
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename = "Scene")]
+struct LenientScene {
+    version: u32,
+    #[serde(default)]
+    title: String,
+    #[serde(default)]
+    notes: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    group: String,
+    shapes: Vec<ShapeEntry>,
+    #[serde(default)]
+    settings: Settings,
+    #[serde(default, skip_serializing_if = "View::is_default")]
+    view: View,
+    #[serde(default, skip_serializing_if = "Expect::is_empty")]
+    expect: Expect,
+}
+
+/// Parses a scene, replacing every polygon that is refused for its outline
+/// (non-convex, self-intersecting, collinear or repeated vertices) by the convex hull
+/// of its points. Returns the scene and one line per shape that was changed. Other
+/// problems are reported as by [`parse_scene`].
+pub fn parse_scene_making_convex(
+    text: &str,
+    path: &str,
+) -> Result<(Scene, Vec<String>), SceneError> {
+    use crate::core::shape::ShapeError as E;
+    let Ok(mut lenient) = ron::from_str::<LenientScene>(&hexfloat::replace_in_ron(text).0) else {
+        return parse_scene(text, path).map(|s| (s, Vec::new()));
+    };
+    let mut changed = Vec::new();
+    for shape in &mut lenient.shapes {
+        if let Geometry::Polygon { points, radius } = &shape.geometry {
+            if let Err(
+                e @ (E::NonConvex { .. }
+                | E::SelfIntersecting { .. }
+                | E::CollinearVertex { .. }
+                | E::DuplicateVertex { .. }),
+            ) = crate::core::shape::validate_polygon(points)
+            {
+                if let Ok(hull) = crate::core::hull::convex_hull(points) {
+                    changed.push(format!(
+                        "shape \"{}\": {e}; replaced by its convex hull ({} vertices)",
+                        shape.name,
+                        hull.len()
+                    ));
+                    shape.geometry = Geometry::Polygon {
+                        points: hull,
+                        radius: *radius,
+                    };
+                }
+            }
+        }
+    }
+    let fixed = ron::ser::to_string(&lenient).map_err(|e| SceneError {
+        path: path.to_string(),
+        line: None,
+        column: None,
+        kind: SceneErrorKind::Invalid,
+        message: e.to_string(),
+    })?;
+    parse_scene(&fixed, path).map(|s| (s, changed))
+}
+
+/// True when `e` is a shape refused for its outline, which "make convex" can mend.
+pub fn error_is_fixable_by_hull(e: &SceneError) -> bool {
+    e.kind == SceneErrorKind::Invalid
+        && (e.message.contains("is not convex")
+            || e.message.contains("intersects itself")
+            || e.message
+                .contains("lies on the line through its neighbours")
+            || e.message.contains("repeats vertex"))
+        && e.message.contains("polygon): ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scene::scene_to_string;
+    use glam::Vec2;
+
+    fn error_of(text: &str) -> SceneError {
+        parse_scene(text, "bad.ron").unwrap_err()
+    }
+
+    #[test]
+    fn hex_floats_read_to_the_exact_f32_and_errors_point_at_the_users_column() {
+        let text = "(version: 1, shapes: [\n (name: \"A\", geometry: Circle(radius: 0x1.8p-1), position: (-0x1.99999ap-4, 0x0p+0), angle: 0.0),\n (name: \"B\", geometry: Circle(radius: 0x1p+0), position: (0x1p+1, 0.0), angle: 0.0)])";
+        let s = parse_scene(text, "hex.ron").unwrap();
+        assert_eq!(s.shapes[0].pose.position.x.to_bits(), (-0.1f32).to_bits());
+        assert_eq!(s.shapes[0].shape.radius(), 0.75);
+        assert_eq!(s.shapes[1].pose.position.x, 2.0);
+        // An error after a hex float on the same line: the column is the user's.
+        let bad =
+            "(version: 1, shapes: [(name: \"A\", geometry: Circle(radius: 0x1p+0), oops: 1)])";
+        let e = parse_scene(bad, "bad.ron").unwrap_err();
+        // The same text with a decimal of the same width: RON's own column.
+        let plain = bad.replace("0x1p+0", "1.0000");
+        let expected = parse_scene(&plain, "plain.ron").unwrap_err().column;
+        assert!(expected.is_some());
+        assert_eq!(e.column, expected, "{e}");
+    }
+
+    #[test]
+    fn expect_section_loads_and_is_checked() {
+        let s = parse_scene(
+            r#"(version: 1, shapes: [], expect: (terminations: {"gjk": "converged", "box-box": "not_boxes"}, overlap: "no"))"#,
+            "x.ron",
+        )
+        .unwrap();
+        assert_eq!(
+            s.expect.terminations.get("box-box").map(String::as_str),
+            Some("not_boxes")
+        );
+        let again = parse_scene(&scene_to_string(&s), "y.ron").unwrap();
+        assert_eq!(again.expect, s.expect);
+        let e = error_of(r#"(version: 1, shapes: [], expect: (terminations: {"gjkk": "x"}))"#);
+        assert!(
+            e.message
+                .contains("expect.terminations names algorithm \"gjkk\""),
+            "{e}"
+        );
+        let e = error_of(r#"(version: 1, shapes: [], expect: (overlap: "maybe"))"#);
+        assert!(e.message.contains("expect.overlap"), "{e}");
+    }
+
+    #[test]
+    fn errors_name_file_line_and_problem() {
+        let e = error_of("");
+        assert_eq!(e.kind, SceneErrorKind::Empty);
+        assert_eq!(e.to_string(), "bad.ron: the file is empty");
+
+        let e = error_of("(version: 1,\n shapes: [\n (name: \"A\", geometry: Circle(radius: 1.0) position: (0.0, 0.0), angle: 0.0)])");
+        assert_eq!(e.line, Some(3), "{e}");
+        assert!(e.to_string().starts_with("bad.ron:3:"), "{e}");
+
+        let e = error_of("(version: 2, shapes: [])");
+        assert!(e.message.contains("unknown scene version 2"), "{e}");
+        assert_eq!(e.line, Some(1));
+
+        let e = error_of(
+            "(version: 1,\n shapes: [(name: \"A\", geometry: Circle(radius: 1.0), angle: 0.0)])",
+        );
+        assert!(e.message.contains("missing field `position`"), "{e}");
+        assert_eq!(e.line, Some(2));
+
+        let e = error_of("(version: 1, shapes: [], colour: 3)");
+        assert!(e.message.contains("unknown field `colour`"), "{e}");
+
+        let e = error_of("(version: 1,\n shapes: [(name: \"A\", geometry: Triangle(radius: 1.0), position: (0.0, 0.0), angle: 0.0)])");
+        assert!(e.message.contains("unknown shape kind `Triangle`"), "{e}");
+        assert_eq!(e.line, Some(2));
+
+        let e = error_of("(version: 1, shapes: [(name: \"A\", geometry: Circle(radius: \"big\"), position: (0.0, 0.0), angle: 0.0)])");
+        assert_eq!(e.kind, SceneErrorKind::Invalid);
+        assert!(
+            e.message.to_lowercase().contains("float") || e.message.contains("f32"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn invalid_shapes_and_settings_are_refused_with_their_line() {
+        let text = "(version: 1,\n shapes: [\n  (name: \"A\", geometry: Circle(radius: 1.0), position: (0.0, 0.0), angle: 0.0),\n  (name: \"Dart\", geometry: Polygon(points: [(0.0, 0.0), (2.0, 0.0), (1.0, 0.5), (2.0, 2.0), (0.0, 2.0)]),\n   position: (0.0, 0.0), angle: 0.0),\n ])";
+        let e = error_of(text);
+        assert!(
+            e.message
+                .contains("shape \"Dart\" (polygon): the polygon is not convex"),
+            "{e}"
+        );
+        assert!(e.message.contains("vertex 2 (1, 0.5)"), "{e}");
+        assert!(matches!(e.line, Some(4) | Some(5)), "{e}");
+
+        let e = error_of("(version: 1, shapes: [(name: \"A\", geometry: Circle(radius: NaN), position: (0.0, 0.0), angle: 0.0)])");
+        assert!(e.message.contains("radius is NaN"), "{e}");
+
+        let e = error_of("(version: 1, shapes: [(name: \"A\", geometry: Circle(radius: 1.0), position: (1e9, 0.0), angle: 0.0)])");
+        assert!(e.message.contains("beyond the coordinate limit"), "{e}");
+
+        let e = error_of("(version: 1, shapes: [], view: (a: \"Q\"))");
+        assert!(e.message.contains("view.a names shape \"Q\""), "{e}");
+        let e = error_of("(version: 1, shapes: [], view: (algorithm: \"gjkk\"))");
+        assert!(e.message.contains("unknown algorithm \"gjkk\""), "{e}");
+
+        let e = error_of("(version: 1, shapes: [],\n settings: (gjk_max_iterations: 0))");
+        assert!(
+            e.message.contains("settings.gjk_max_iterations is 0"),
+            "{e}"
+        );
+        assert_eq!(e.line, Some(2));
+
+        let text = "(version: 1, shapes: [\n (name: \"A\", geometry: Circle(radius: 1.0), position: (0.0, 0.0), angle: 0.0),\n (name: \"A\", geometry: Circle(radius: 1.0), position: (0.0, 0.0), angle: 0.0)])";
+        let e = error_of(text);
+        assert_eq!(e.kind, SceneErrorKind::DuplicateName);
+        assert_eq!(e.line, Some(3));
+        assert!(e.message.contains("\"A\" is used twice"), "{e}");
+    }
+
+    #[test]
+    fn refused_polygons_can_be_made_convex() {
+        let text = "(version: 1, shapes: [\n (name: \"Dart\", geometry: Polygon(points: [(0.0, 0.0), (2.0, 0.0), (1.0, 0.5), (2.0, 2.0), (0.0, 2.0)], radius: 0.1), position: (1.0, 1.0), angle: 0.0),\n (name: \"C\", geometry: Circle(radius: 1.0), position: (0.0, 0.0), angle: 0.0)])";
+        let e = parse_scene(text, "dart.ron").unwrap_err();
+        assert!(error_is_fixable_by_hull(&e), "{e}");
+        let (scene, changed) = parse_scene_making_convex(text, "dart.ron").unwrap();
+        assert_eq!(changed.len(), 1, "{changed:?}");
+        assert!(changed[0].contains("Dart"), "{changed:?}");
+        assert_eq!(scene.shapes[0].shape.vertices().len(), 4);
+        assert_eq!(scene.shapes[0].shape.radius(), 0.1);
+        assert_eq!(scene.shapes[0].pose.position, Vec2::new(1.0, 1.0));
+        // Other errors are not mended.
+        let e = parse_scene_making_convex("(version: 2, shapes: [])", "v.ron").unwrap_err();
+        assert!(e.message.contains("unknown scene version"));
+        assert!(!error_is_fixable_by_hull(&e));
+    }
+}
