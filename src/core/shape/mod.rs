@@ -15,10 +15,10 @@ use serde::{Deserialize, Serialize};
 mod support_index;
 mod validate;
 
-pub use support_index::support_index;
-pub use validate::{validate_polygon, ShapeError};
+pub use self::support_index::support_index;
+pub use self::validate::{validate_polygon, ShapeError};
 
-use validate::check_scalar;
+use self::validate::check_scalar;
 
 /// The geometry of a shape as written in a scene file (local frame).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
