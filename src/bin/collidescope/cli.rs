@@ -155,32 +155,41 @@ pub struct FuzzArgs {
     pub peers: bool,
 }
 
-/// `collidescope fuzz`: runs, prints progress on stderr (long runs only, at most every
-/// second and every 2 %), the summary table on stdout, writes the scenes. `Ok(true)`
-/// when no disagreement was found.
-pub fn run_fuzz(args: &FuzzArgs) -> Result<bool, String> {
-    use collidescope::verify::{run, write_scenes, FuzzConfig};
-    use std::io::{IsTerminal, Write};
-    use std::time::{Duration, Instant};
-    let mut config = FuzzConfig::new(args.seed, args.count);
-    config.start = args.start;
-    config.keep = args.max_scenes.max(1);
-    if let Some(t) = args.threads {
-        config.threads = t.max(1);
+/// The fuzzer's progress on stderr: on a terminal one line rewritten at most every
+/// second; otherwise a line per 2 %, at most one a second; nothing on runs under a
+/// second.
+struct ProgressLine {
+    count: u64,
+    began: std::time::Instant,
+    terminal: bool,
+    last_print: std::time::Instant,
+    last_done: u64,
+    printed: bool,
+}
+
+impl ProgressLine {
+    fn new(count: u64, began: std::time::Instant) -> Self {
+        use std::io::IsTerminal;
+        ProgressLine {
+            count,
+            began,
+            terminal: std::io::stderr().is_terminal(),
+            last_print: began,
+            last_done: 0,
+            printed: false,
+        }
     }
-    let began = Instant::now();
-    let terminal = std::io::stderr().is_terminal();
-    let mut last_print = began;
-    let mut last_done = 0u64;
-    let mut printed = false;
-    let total = args.count.max(1);
-    let mut progress = |done: u64, failures: u64| {
+
+    fn update(&mut self, done: u64, failures: u64) {
+        use std::io::Write;
+        use std::time::{Duration, Instant};
         let now = Instant::now();
-        let elapsed = now - began;
-        let step = if terminal { 0 } else { total / 50 };
+        let elapsed = now - self.began;
+        let total = self.count.max(1);
+        let step = if self.terminal { 0 } else { total / 50 };
         if elapsed < Duration::from_secs(1)
-            || now - last_print < Duration::from_secs(1)
-            || (done < total && done - last_done < step.max(1))
+            || now - self.last_print < Duration::from_secs(1)
+            || (done < total && done - self.last_done < step.max(1))
         {
             return;
         }
@@ -188,26 +197,48 @@ pub fn run_fuzz(args: &FuzzArgs) -> Result<bool, String> {
         let eta = (total.saturating_sub(done)) as f64 / rate.max(1e-9);
         let line = format!(
             "fuzz: {done}/{} pairs ({:.1} %), {failures} disagreements, {:.0} pairs/s, ~{:.0} s left",
-            args.count,
+            self.count,
             100.0 * done as f64 / total as f64,
             rate,
             eta
         );
         let mut err = std::io::stderr();
-        if terminal {
+        if self.terminal {
             let _ = write!(err, "\r{line}   ");
         } else {
             let _ = writeln!(err, "{line}");
         }
         let _ = err.flush();
-        printed = true;
-        last_print = now;
-        last_done = done;
-    };
-    let report = run(&config, &mut progress);
-    if printed && terminal {
-        eprintln!();
+        self.printed = true;
+        self.last_print = now;
+        self.last_done = done;
     }
+
+    /// Ends the rewritten line on a terminal.
+    fn end(&self) {
+        if self.printed && self.terminal {
+            eprintln!();
+        }
+    }
+}
+
+/// `collidescope fuzz`: runs, prints progress on stderr (long runs only, at most every
+/// second and every 2 %), the summary table on stdout, writes the scenes. `Ok(true)`
+/// when no disagreement was found.
+pub fn run_fuzz(args: &FuzzArgs) -> Result<bool, String> {
+    use collidescope::verify::{run, write_scenes, FuzzConfig};
+    use std::time::Instant;
+    let mut config = FuzzConfig::new(args.seed, args.count);
+    config.start = args.start;
+    config.keep = args.max_scenes.max(1);
+    if let Some(t) = args.threads {
+        config.threads = t.max(1);
+    }
+    let began = Instant::now();
+    let mut line = ProgressLine::new(args.count, began);
+    let mut progress = |done: u64, failures: u64| line.update(done, failures);
+    let report = run(&config, &mut progress);
+    line.end();
     let seconds = began.elapsed().as_secs_f64();
     println!(
         "collidescope fuzz: seed {}, pairs {}..{}, {} threads, {:.1} s",
