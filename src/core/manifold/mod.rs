@@ -62,6 +62,8 @@
 //! - `points`: step 3's point cases, the clipped points and the support fallback;
 //! - `clip`: the segment–segment clip to the side planes and the reference face;
 //! - `point_core` and `face_search`: the SAT source's one-pass path for a 1-vertex core;
+//! - `types`: the inputs and outputs ([`ManifoldInput`], [`ManifoldOutput`], the sources,
+//!   cases and outcomes);
 //! - `ids`: [`ContactId`], [`IdKind`]; `trace`: [`ManifoldTrace`] and its records.
 
 mod clip;
@@ -72,10 +74,12 @@ mod normal;
 mod point_core;
 mod points;
 mod trace;
+mod types;
 
 pub(crate) use self::features::touching_tolerance;
 pub use self::ids::{ContactId, IdKind};
 pub use self::trace::{ClipPlane, ClipStep, FeatureRecord, ManifoldTrace};
+pub use self::types::*;
 
 use self::clip::clip_edges;
 use self::features::{select_features, Edge, Pair};
@@ -85,218 +89,7 @@ use self::points::{point_point, point_segment};
 use crate::core::consts::MAX_MANIFOLD_POINTS;
 use crate::core::math::Transform;
 use crate::core::sat::Owner;
-use crate::core::settings::SatBias;
-use crate::core::settings::Settings;
-use crate::core::shape::Shape;
 use glam::Vec2;
-use serde::ser::SerializeStruct;
-use serde::{Serialize, Serializer};
-
-/// Where the normal that selects the features comes from, when the cores overlap.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum ManifoldSource {
-    /// EPA's penetration normal (the general path, any convex pair).
-    Epa,
-    /// SAT's axis of least penetration, with the reference-face bias.
-    Sat,
-}
-
-impl ManifoldSource {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            ManifoldSource::Epa => "epa",
-            ManifoldSource::Sat => "sat",
-        }
-    }
-}
-
-/// Where the normal actually used came from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum NormalSource {
-    /// SAT's axis (cores overlapping or touching).
-    Sat,
-    /// EPA's normal (cores overlapping).
-    Epa,
-    /// The direction between the cores' closest points (cores apart).
-    ClosestPoints,
-}
-
-impl NormalSource {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            NormalSource::Sat => "sat",
-            NormalSource::Epa => "epa",
-            NormalSource::ClosestPoints => "closest_points",
-        }
-    }
-}
-
-/// Which of the three cases made the contacts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum ManifoldCase {
-    /// Two point features (circles).
-    PointPoint,
-    /// A point against an edge.
-    PointSegment,
-    /// Two edges: reference and incident, clipped.
-    SegmentSegment,
-    /// Separated cores whose closest features are two vertices.
-    VertexVertex,
-}
-
-impl ManifoldCase {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            ManifoldCase::PointPoint => "point_point",
-            ManifoldCase::PointSegment => "point_segment",
-            ManifoldCase::SegmentSegment => "segment_segment",
-            ManifoldCase::VertexVertex => "vertex_vertex",
-        }
-    }
-}
-
-/// How the query ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum ManifoldOutcome {
-    /// Contact points from the features (1 or 2).
-    Contact,
-    /// Clipping kept nothing; one point from the deepest incident vertex.
-    SupportFallback,
-    /// Farther apart than the speculative distance: no manifold.
-    Separated,
-}
-
-impl ManifoldOutcome {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            ManifoldOutcome::Contact => "contact",
-            ManifoldOutcome::SupportFallback => "support_fallback",
-            ManifoldOutcome::Separated => "separated",
-        }
-    }
-}
-
-/// Input of [`contact_manifold`].
-#[derive(Clone, Copy, Debug)]
-pub struct ManifoldInput<'a> {
-    pub shape_a: &'a Shape,
-    pub transform_a: Transform,
-    pub shape_b: &'a Shape,
-    pub transform_b: Transform,
-    pub source: ManifoldSource,
-    /// Pairs up to this far apart (length units) still get points.
-    pub speculative_distance: f32,
-    pub gjk_max_iterations: u32,
-    pub epa_tolerance: f32,
-    pub epa_max_iterations: u32,
-    /// SAT's reference-face rule (the SAT normal source).
-    pub sat_bias: SatBias,
-}
-
-impl<'a> ManifoldInput<'a> {
-    /// The input with a scene's settings.
-    pub fn new(
-        shape_a: &'a Shape,
-        transform_a: Transform,
-        shape_b: &'a Shape,
-        transform_b: Transform,
-        settings: &Settings,
-        source: ManifoldSource,
-    ) -> Self {
-        ManifoldInput {
-            shape_a,
-            transform_a,
-            shape_b,
-            transform_b,
-            source,
-            speculative_distance: settings.speculative_distance,
-            gjk_max_iterations: settings.gjk_max_iterations,
-            epa_tolerance: settings.epa_tolerance,
-            epa_max_iterations: settings.epa_max_iterations,
-            sat_bias: settings.sat_bias,
-        }
-    }
-}
-
-/// One contact point. World space.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
-pub struct ManifoldPoint {
-    /// The point on A's surface.
-    pub point_a: Vec2,
-    /// The point on B's surface.
-    pub point_b: Vec2,
-    /// `(point_b − point_a)·normal`: negative = penetration, radii subtracted.
-    pub separation: f32,
-    /// Packed [`ContactId`].
-    pub id: u32,
-}
-
-/// Output of [`contact_manifold`]. World space.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct ManifoldOutput {
-    pub outcome: ManifoldOutcome,
-    /// Where the feature-selecting normal came from (None when separated before one
-    /// was needed).
-    pub normal_source: Option<NormalSource>,
-    /// None when separated.
-    pub case: Option<ManifoldCase>,
-    /// Unit normal from A to B (the reference face's, or the given one in the point
-    /// cases); for a separated pair, the separating direction when one was found,
-    /// else zero.
-    pub normal: Vec2,
-    /// The shape holding the reference feature.
-    pub reference: Option<Owner>,
-    points: [ManifoldPoint; MAX_MANIFOLD_POINTS],
-    point_count: usize,
-}
-
-impl ManifoldOutput {
-    /// The contact points (empty when separated).
-    pub fn points(&self) -> &[ManifoldPoint] {
-        &self.points[..self.point_count]
-    }
-
-    /// True when the pair is farther apart than the speculative distance.
-    pub fn is_separated(&self) -> bool {
-        self.outcome == ManifoldOutcome::Separated
-    }
-
-    /// The point of least separation.
-    pub fn deepest(&self) -> Option<&ManifoldPoint> {
-        self.points()
-            .iter()
-            .min_by(|a, b| a.separation.total_cmp(&b.separation))
-    }
-
-    fn separated(normal_source: Option<NormalSource>, normal: Vec2) -> ManifoldOutput {
-        ManifoldOutput {
-            outcome: ManifoldOutcome::Separated,
-            normal_source,
-            case: None,
-            normal,
-            reference: None,
-            points: [ManifoldPoint::default(); MAX_MANIFOLD_POINTS],
-            point_count: 0,
-        }
-    }
-}
-
-impl Serialize for ManifoldOutput {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut st = s.serialize_struct("ManifoldOutput", 6)?;
-        st.serialize_field("outcome", &self.outcome)?;
-        st.serialize_field("normal_source", &self.normal_source)?;
-        st.serialize_field("case", &self.case)?;
-        st.serialize_field("normal", &self.normal)?;
-        st.serialize_field("reference", &self.reference)?;
-        st.serialize_field("points", self.points())?;
-        st.end()
-    }
-}
 
 /// The contact manifold of two shapes. `trace`, when given, is cleared and filled
 /// (no allocation happens without it).
@@ -445,6 +238,8 @@ fn record_reference(trace: Option<&mut ManifoldTrace>, r: &Edge, i: &Edge, xf: &
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::settings::Settings;
+    use crate::core::shape::Shape;
 
     fn v(x: f32, y: f32) -> Vec2 {
         Vec2::new(x, y)

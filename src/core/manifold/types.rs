@@ -1,0 +1,218 @@
+//! The manifold's inputs and outputs: the normal sources, the cases and outcomes, the
+//! input, the contact points and the output (world space, normal from A to B).
+
+use crate::core::consts::MAX_MANIFOLD_POINTS;
+use crate::core::math::Transform;
+use crate::core::sat::Owner;
+use crate::core::settings::SatBias;
+use crate::core::settings::Settings;
+use crate::core::shape::Shape;
+use glam::Vec2;
+use serde::ser::SerializeStruct;
+use serde::{Serialize, Serializer};
+
+/// Where the normal that selects the features comes from, when the cores overlap.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ManifoldSource {
+    /// EPA's penetration normal (the general path, any convex pair).
+    Epa,
+    /// SAT's axis of least penetration, with the reference-face bias.
+    Sat,
+}
+
+impl ManifoldSource {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ManifoldSource::Epa => "epa",
+            ManifoldSource::Sat => "sat",
+        }
+    }
+}
+
+/// Where the normal actually used came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum NormalSource {
+    /// SAT's axis (cores overlapping or touching).
+    Sat,
+    /// EPA's normal (cores overlapping).
+    Epa,
+    /// The direction between the cores' closest points (cores apart).
+    ClosestPoints,
+}
+
+impl NormalSource {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            NormalSource::Sat => "sat",
+            NormalSource::Epa => "epa",
+            NormalSource::ClosestPoints => "closest_points",
+        }
+    }
+}
+
+/// Which of the three cases made the contacts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ManifoldCase {
+    /// Two point features (circles).
+    PointPoint,
+    /// A point against an edge.
+    PointSegment,
+    /// Two edges: reference and incident, clipped.
+    SegmentSegment,
+    /// Separated cores whose closest features are two vertices.
+    VertexVertex,
+}
+
+impl ManifoldCase {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ManifoldCase::PointPoint => "point_point",
+            ManifoldCase::PointSegment => "point_segment",
+            ManifoldCase::SegmentSegment => "segment_segment",
+            ManifoldCase::VertexVertex => "vertex_vertex",
+        }
+    }
+}
+
+/// How the query ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ManifoldOutcome {
+    /// Contact points from the features (1 or 2).
+    Contact,
+    /// Clipping kept nothing; one point from the deepest incident vertex.
+    SupportFallback,
+    /// Farther apart than the speculative distance: no manifold.
+    Separated,
+}
+
+impl ManifoldOutcome {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ManifoldOutcome::Contact => "contact",
+            ManifoldOutcome::SupportFallback => "support_fallback",
+            ManifoldOutcome::Separated => "separated",
+        }
+    }
+}
+
+/// Input of [`contact_manifold`].
+#[derive(Clone, Copy, Debug)]
+pub struct ManifoldInput<'a> {
+    pub shape_a: &'a Shape,
+    pub transform_a: Transform,
+    pub shape_b: &'a Shape,
+    pub transform_b: Transform,
+    pub source: ManifoldSource,
+    /// Pairs up to this far apart (length units) still get points.
+    pub speculative_distance: f32,
+    pub gjk_max_iterations: u32,
+    pub epa_tolerance: f32,
+    pub epa_max_iterations: u32,
+    /// SAT's reference-face rule (the SAT normal source).
+    pub sat_bias: SatBias,
+}
+
+impl<'a> ManifoldInput<'a> {
+    /// The input with a scene's settings.
+    pub fn new(
+        shape_a: &'a Shape,
+        transform_a: Transform,
+        shape_b: &'a Shape,
+        transform_b: Transform,
+        settings: &Settings,
+        source: ManifoldSource,
+    ) -> Self {
+        ManifoldInput {
+            shape_a,
+            transform_a,
+            shape_b,
+            transform_b,
+            source,
+            speculative_distance: settings.speculative_distance,
+            gjk_max_iterations: settings.gjk_max_iterations,
+            epa_tolerance: settings.epa_tolerance,
+            epa_max_iterations: settings.epa_max_iterations,
+            sat_bias: settings.sat_bias,
+        }
+    }
+}
+
+/// One contact point. World space.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
+pub struct ManifoldPoint {
+    /// The point on A's surface.
+    pub point_a: Vec2,
+    /// The point on B's surface.
+    pub point_b: Vec2,
+    /// `(point_b − point_a)·normal`: negative = penetration, radii subtracted.
+    pub separation: f32,
+    /// Packed [`ContactId`].
+    pub id: u32,
+}
+
+/// Output of [`contact_manifold`]. World space.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ManifoldOutput {
+    pub outcome: ManifoldOutcome,
+    /// Where the feature-selecting normal came from (None when separated before one
+    /// was needed).
+    pub normal_source: Option<NormalSource>,
+    /// None when separated.
+    pub case: Option<ManifoldCase>,
+    /// Unit normal from A to B (the reference face's, or the given one in the point
+    /// cases); for a separated pair, the separating direction when one was found,
+    /// else zero.
+    pub normal: Vec2,
+    /// The shape holding the reference feature.
+    pub reference: Option<Owner>,
+    pub(super) points: [ManifoldPoint; MAX_MANIFOLD_POINTS],
+    pub(super) point_count: usize,
+}
+
+impl ManifoldOutput {
+    /// The contact points (empty when separated).
+    pub fn points(&self) -> &[ManifoldPoint] {
+        &self.points[..self.point_count]
+    }
+
+    /// True when the pair is farther apart than the speculative distance.
+    pub fn is_separated(&self) -> bool {
+        self.outcome == ManifoldOutcome::Separated
+    }
+
+    /// The point of least separation.
+    pub fn deepest(&self) -> Option<&ManifoldPoint> {
+        self.points()
+            .iter()
+            .min_by(|a, b| a.separation.total_cmp(&b.separation))
+    }
+
+    pub(super) fn separated(normal_source: Option<NormalSource>, normal: Vec2) -> ManifoldOutput {
+        ManifoldOutput {
+            outcome: ManifoldOutcome::Separated,
+            normal_source,
+            case: None,
+            normal,
+            reference: None,
+            points: [ManifoldPoint::default(); MAX_MANIFOLD_POINTS],
+            point_count: 0,
+        }
+    }
+}
+
+impl Serialize for ManifoldOutput {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut st = s.serialize_struct("ManifoldOutput", 6)?;
+        st.serialize_field("outcome", &self.outcome)?;
+        st.serialize_field("normal_source", &self.normal_source)?;
+        st.serialize_field("case", &self.case)?;
+        st.serialize_field("normal", &self.normal)?;
+        st.serialize_field("reference", &self.reference)?;
+        st.serialize_field("points", self.points())?;
+        st.end()
+    }
+}
