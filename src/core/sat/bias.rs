@@ -100,25 +100,28 @@ pub(super) fn choose_axis(
 
 #[cfg(test)]
 mod tests {
+    use super::super::test_util::{sat, sat_with, v};
     use super::super::*;
     use crate::core::math::Transform;
     use glam::Vec2;
 
-    fn v(x: f32, y: f32) -> Vec2 {
-        Vec2::new(x, y)
-    }
-
-    fn sat(a: &Shape, xa: Transform, b: &Shape, xb: Transform) -> SatOutput {
-        separating_axis(
-            &SatInput {
-                shape_a: a,
-                transform_a: xa,
-                shape_b: b,
-                transform_b: xb,
-                bias: SatBias::Box2dLite,
-            },
-            None,
-        )
+    #[test]
+    fn box2d_v3_takes_b_beyond_a_tenth_of_slop_where_lite_keeps_a() {
+        // A tilted 0.05 rad under a flat B: B's face penetrates less than A's by more
+        // than 0.1 × linear slop, well within Lite's 0.95·s_A + 0.01·h_B.
+        let a = Shape::cuboid(v(1.0, 1.0)).unwrap();
+        let (xa, xb) = (
+            Transform::new(Vec2::ZERO, 0.05),
+            Transform::new(v(0.0, 1.9), 0.0),
+        );
+        let v3 = sat_with(SatBias::Box2dV3, &a, xa, &a, xb);
+        assert_eq!(v3.axis_owner, Owner::B, "{v3:?}");
+        assert_eq!(v3.choice, SatChoice::BBeyondBias);
+        let lite = sat(&a, xa, &a, xb);
+        assert_eq!(lite.axis_owner, Owner::A, "{lite:?}");
+        // Within the tenth of slop (equal faces), v3 keeps A too.
+        let tie = sat_with(SatBias::Box2dV3, &a, Transform::IDENTITY, &a, xb);
+        assert_eq!(tie.axis_owner, Owner::A);
     }
 
     #[test]

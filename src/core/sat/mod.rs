@@ -326,26 +326,48 @@ fn outcome_of(separation: f32) -> SatOutcome {
     }
 }
 
+/// Helpers shared by the SAT unit tests.
 #[cfg(test)]
-mod tests {
+pub(super) mod test_util {
     use super::*;
 
-    fn v(x: f32, y: f32) -> Vec2 {
+    pub(in crate::core::sat) fn v(x: f32, y: f32) -> Vec2 {
         Vec2::new(x, y)
     }
 
-    fn sat(a: &Shape, xa: Transform, b: &Shape, xb: Transform) -> SatOutput {
-        separating_axis(
-            &SatInput {
-                shape_a: a,
-                transform_a: xa,
-                shape_b: b,
-                transform_b: xb,
-                bias: SatBias::Box2dLite,
-            },
-            None,
-        )
+    /// SAT with a preset, trace off.
+    pub(in crate::core::sat) fn sat_with(
+        bias: SatBias,
+        a: &Shape,
+        xa: Transform,
+        b: &Shape,
+        xb: Transform,
+    ) -> SatOutput {
+        let input = SatInput {
+            shape_a: a,
+            transform_a: xa,
+            shape_b: b,
+            transform_b: xb,
+            bias,
+        };
+        separating_axis(&input, None)
     }
+
+    /// SAT with Box2D-Lite's bias (what these tests were written for).
+    pub(in crate::core::sat) fn sat(
+        a: &Shape,
+        xa: Transform,
+        b: &Shape,
+        xb: Transform,
+    ) -> SatOutput {
+        sat_with(SatBias::Box2dLite, a, xa, b, xb)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::test_util::{sat, v};
+    use super::*;
 
     #[test]
     fn boxes_overlapping_along_x() {
