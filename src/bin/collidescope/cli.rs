@@ -335,7 +335,7 @@ pub fn run_repro(args: &ExportArgs, language: &str) -> Result<Option<String>, St
         None => collidescope::render::scene_pair(&scene)
             .ok_or_else(|| format!("{label}: the scene needs two shapes"))?,
     };
-    let text = export(&scene, a, b, language, &label)?;
+    let text = export(&scene, a, b, language, &label).map_err(|e| format!("{label}: {e}"))?;
     match &args.out {
         Some(out) => {
             collidescope::scene::fs::write_atomic(out, text.as_bytes())
