@@ -3,15 +3,16 @@
 //! pair of shape kinds Box2D collides: the same point count, normals within 1e-3,
 //! points on each surface within 1e-4 + 5e-7·L, separations within the same.
 //!
-//! Measured: 98.5 % (10,343 of 10,500). The issue's target is 99.5 %; what remains:
-//! - capsule–capsule and capsule–segment (~220 pairs): `b2CollideCapsules` keeps a
-//!   second point only when one clipped point lies within linear slop of the closest
-//!   distance; we keep both clipped points;
-//! - deep polygon overlaps (~15 pairs): Box2D's reference face or incident edge
-//!   differs by a hair's tilt (normals 0.003–0.1 apart);
-//! - rounded polygon against polygon (2 pairs): Box2D clips where we take one point.
+//! Measured: 99.98 % (10,498 of 10,500; the issue asks for 99.5 %). The two left are a
+//! rounded polygon against a polygon whose cores are apart (by more than a tenth of
+//! slop) while the rounded shapes overlap: Box2D clips SAT's faces and keeps both
+//! points unless the closest vertex pair is nearer by 0.1 × slop; we take the closest
+//! points' direction, which for these two is a vertex pair, and make one point.
 //!
-//! The assertion holds the measured floor (98 %), so a regression fails it.
+//! How the rest came to match: Box2D v3.2 (what boxdd vendors) takes B's polygon face
+//! whenever it is strictly better (v3.0's 0.1 × slop bias is gone; it cost 20 pairs),
+//! and two segment cores follow `b2CollideCapsules` (`core/manifold/segments.rs`; it
+//! cost 135).
 //!
 //! Pairs Box2D refuses (a polygon `b2ValidateHull` rejects) or has no function for
 //! (segment–segment) are not counted; every other disagreement is printed by kind.
@@ -144,7 +145,7 @@ fn close(a: [f32; 2], b: Vec2, tol: f32) -> bool {
 }
 
 #[test]
-fn box2d_v3_preset_matches_box2d_manifolds_on_98_percent_of_pairs() {
+fn box2d_v3_preset_matches_box2d_manifolds_on_99_5_percent_of_pairs() {
     let settings = Settings::default();
     let mut rng = Rng::new(0xB0C2_D3A0);
     let mut by_kind: BTreeMap<(Kind, Kind), Tally> = BTreeMap::new();
@@ -232,7 +233,7 @@ fn box2d_v3_preset_matches_box2d_manifolds_on_98_percent_of_pairs() {
     );
     assert!(compared >= 10_000, "only {compared} pairs compared");
     assert!(
-        rate >= 0.98,
+        rate >= 0.995,
         "{:.3} % of manifolds match Box2D v3",
         100.0 * rate
     );

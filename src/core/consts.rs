@@ -91,9 +91,15 @@ pub const SAT_RELATIVE_TOLERANCE: f32 = 0.95;
 /// `absoluteTol`, which it multiplies by the box half extent.
 pub const SAT_ABSOLUTE_TOLERANCE: f32 = 0.01;
 
-/// Box2D v3's reference-face tolerance (length units): B's face is the reference
-/// only when its separation beats A's by more than 0.1 × linear slop (0.005 m).
-pub const SAT_V3_TOLERANCE: f32 = 0.1 * 0.005;
+/// Box2D's linear slop (`B2_LINEAR_SLOP`, length units): the contact tolerance the
+/// segment rule below is written in.
+pub const SEGMENT_SLOP: f32 = 0.005;
+
+/// Two segment cores with Box2D v3's preset (`b2CollideCapsules`, `segments.rs`): B's
+/// face is the reference only when its separation beats A's by more than this (0.1 ×
+/// linear slop, length units). Box2D v3.1+ dropped this bias for polygons (A's face on
+/// a tie, B's when strictly better) but kept it for capsules.
+pub const SEGMENT_FLIP_TOLERANCE: f32 = 0.1 * SEGMENT_SLOP;
 
 /// Contact manifold (`manifold.rs`, `box_box.rs`): cores closer than this fraction of
 /// the configuration's size (the sum of both bounding radii) count as touching, and

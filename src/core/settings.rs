@@ -10,9 +10,12 @@ use serde::{Deserialize, Serialize};
 /// frames; they differ on deep overlaps.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub enum SatBias {
-    /// Box2D v3 (`b2CollidePolygons`): B's face only when its separation beats A's by
-    /// more than 0.1 × linear slop ([`SAT_V3_TOLERANCE`]), penetrating or not. The
-    /// default: it takes the true minimum axis, as the engine people debug against.
+    /// Box2D v3 (`b2CollidePolygons` of v3.1+, as boxdd vendors it): B's face only
+    /// when its separation beats A's, penetrating or not (A's on a tie); two segment
+    /// cores (segments, capsules) follow `b2CollideCapsules` (B's face only when better
+    /// by 0.1 × linear slop, two points only when one lies within slop of the closest
+    /// distance). The default: it takes the true minimum axis, as the engine people
+    /// debug against.
     #[default]
     Box2dV3,
     /// Box2D-Lite: when both penetrate, B's face only when its separation beats

@@ -5,8 +5,8 @@
 //! Checks, each against the exact f64 answer:
 //! - `b2ShapeDistance` (radii used): the distance;
 //! - `b2Collide*` when the shapes are within Box2D's speculative distance: at least one
-//!   point and the least separation equal to the exact signed distance, within Box2D's
-//!   face bias (0.1 × linear slop) — only for hulls `b2ValidateHull` accepts;
+//!   point and the least separation equal to the exact signed distance, within 0.1 × linear
+//!   slop (Box2D's face bias for capsules) — only for hulls `b2ValidateHull` accepts;
 //! - `b2ShapeCast` when B moves relative to A: hit or miss, and the fraction at which
 //!   Box2D's own stopping rule (core distance `max(slop, R − slop)` plus a quarter slop)
 //!   is met on the exact sweep.

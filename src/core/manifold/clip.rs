@@ -87,7 +87,7 @@ pub(super) fn clip_edges(
 /// the one through its first vertex, then the one through its second: the points
 /// left (A's frame) and their count.
 #[inline]
-fn clip_side_planes(
+pub(super) fn clip_side_planes(
     r: &Edge,
     i: &Edge,
     mut trace: Option<&mut ManifoldTrace>,
@@ -196,7 +196,7 @@ fn clip_reference_face(
 
 /// One clip step as the trace records it (world space): `at` a point on the plane,
 /// `cut_side` its normal towards the side that is cut.
-fn clip_step(
+pub(super) fn clip_step(
     plane: ClipPlane,
     at: Vec2,
     cut_side: Vec2,

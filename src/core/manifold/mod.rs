@@ -73,6 +73,7 @@ mod ids;
 mod normal;
 mod point_core;
 mod points;
+mod segments;
 mod trace;
 mod types;
 
@@ -86,9 +87,11 @@ use self::features::{select_features, Edge, Pair};
 use self::normal::{choose_normal, reference_is_b, NormalChoice, Step1};
 use self::point_core::point_core_manifold;
 use self::points::{point_point, point_segment};
+use self::segments::segment_pair_manifold;
 use crate::core::consts::MAX_MANIFOLD_POINTS;
 use crate::core::math::Transform;
 use crate::core::sat::Owner;
+use crate::core::settings::SatBias;
 use glam::Vec2;
 
 /// The contact manifold of two shapes. `trace`, when given, is cleared and filled
@@ -110,6 +113,13 @@ pub fn contact_manifold(
     );
     if input.source == ManifoldSource::Sat && (na == 1 || nb == 1) {
         return point_core_manifold(input, trace);
+    }
+    if input.source == ManifoldSource::Sat
+        && input.sat_bias == SatBias::Box2dV3
+        && na == 2
+        && nb == 2
+    {
+        return segment_pair_manifold(&Pair::new(input), trace);
     }
     general_manifold(input, &Pair::new(input), trace)
 }

@@ -37,6 +37,10 @@ pub enum ClipPlane {
     Side2,
     /// The reference face, moved out by the radii and the speculative distance.
     ReferenceFace,
+    /// Two segment cores (Box2D v3's capsule rule): the plane at the closest
+    /// distance plus linear slop; both clipped points stay if either lies within it,
+    /// else both go and one point is made at the closest points.
+    ClosestDistance,
 }
 
 impl ClipPlane {
@@ -45,6 +49,7 @@ impl ClipPlane {
             ClipPlane::Side1 => "side_1",
             ClipPlane::Side2 => "side_2",
             ClipPlane::ReferenceFace => "reference_face",
+            ClipPlane::ClosestDistance => "closest_distance",
         }
     }
 }

@@ -1,12 +1,12 @@
-//! The reference-face bias, two presets ([`SatBias`]): Box2D v3's (B's face when better
-//! by more than 0.1 × linear slop) and Box2D-Lite's (`relativeTol` / `absoluteTol`): between A's
+//! The reference-face bias, two presets ([`SatBias`]): Box2D v3's (B's face when
+//! strictly better, A's on a tie) and Box2D-Lite's (`relativeTol` / `absoluteTol`): between A's
 //! best face and B's, B wins a penetrating pair only when clearly better
 //! ([`choose_owner`], [`bias_threshold`], the face's length scale [`face_scale`]), so
 //! the reference face does not flip-flop between frames. [`choose_axis`] applies it to
 //! the two best faces, computing B's centroid distance only when it decides.
 
 use super::{Owner, SatBest, SatChoice};
-use crate::core::consts::{SAT_ABSOLUTE_TOLERANCE, SAT_RELATIVE_TOLERANCE, SAT_V3_TOLERANCE};
+use crate::core::consts::{SAT_ABSOLUTE_TOLERANCE, SAT_RELATIVE_TOLERANCE};
 use crate::core::settings::SatBias;
 use crate::core::shape::Shape;
 
@@ -62,8 +62,10 @@ pub(super) fn choose_axis(
 ) -> (SatBest, SatChoice, Option<f32>) {
     match (best_a, best_b) {
         (Some(ba), Some(bb)) if bias == SatBias::Box2dV3 => {
-            // Box2D v3: B's face only when better by more than 0.1 × linear slop.
-            let th = ba.separation + SAT_V3_TOLERANCE;
+            // Box2D v3.1+ (`b2CollidePolygons`, `separationA >= separationB`): B's face
+            // only when strictly better. (v3.0 asked for 0.1 × linear slop more; the
+            // Box2D that boxdd vendors, v3.2, does not.)
+            let th = ba.separation;
             if bb.separation > th {
                 (bb, SatChoice::BBeyondBias, Some(th))
             } else {
@@ -106,9 +108,9 @@ mod tests {
     use glam::Vec2;
 
     #[test]
-    fn box2d_v3_takes_b_beyond_a_tenth_of_slop_where_lite_keeps_a() {
-        // A tilted 0.05 rad under a flat B: B's face penetrates less than A's by more
-        // than 0.1 × linear slop, well within Lite's 0.95·s_A + 0.01·h_B.
+    fn box2d_v3_takes_b_when_better_where_lite_keeps_a() {
+        // A tilted 0.05 rad under a flat B: B's face penetrates less than A's, well
+        // within Lite's 0.95·s_A + 0.01·h_B.
         let a = Shape::cuboid(v(1.0, 1.0)).unwrap();
         let (xa, xb) = (
             Transform::new(Vec2::ZERO, 0.05),
@@ -119,7 +121,7 @@ mod tests {
         assert_eq!(v3.choice, SatChoice::BBeyondBias);
         let lite = sat(&a, xa, &a, xb);
         assert_eq!(lite.axis_owner, Owner::A, "{lite:?}");
-        // Within the tenth of slop (equal faces), v3 keeps A too.
+        // On a tie (equal faces), v3 keeps A too.
         let tie = sat_with(SatBias::Box2dV3, &a, Transform::IDENTITY, &a, xb);
         assert_eq!(tie.axis_owner, Owner::A);
     }

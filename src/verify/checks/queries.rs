@@ -2,7 +2,7 @@
 
 use super::*;
 
-use crate::core::consts::{SAT_ABSOLUTE_TOLERANCE, SAT_RELATIVE_TOLERANCE, SAT_V3_TOLERANCE};
+use crate::core::consts::{SAT_ABSOLUTE_TOLERANCE, SAT_RELATIVE_TOLERANCE};
 use crate::core::sat::{face_scale, Owner, SatBias, SatOutcome, SatOutput};
 
 pub(in crate::verify) fn check_distance(sink: &mut Sink, ex: &Reference, r: &CoreResults) {
@@ -199,7 +199,7 @@ pub(in crate::verify) fn check_sat(
                 SatBias::Box2dLite => {
                     SAT_RELATIVE_TOLERANCE as f64 * sa + SAT_ABSOLUTE_TOLERANCE as f64 * h_b
                 }
-                SatBias::Box2dV3 => sa + SAT_V3_TOLERANCE as f64,
+                SatBias::Box2dV3 => sa,
             };
             let biased = match face_sep {
                 Some(fs) => {

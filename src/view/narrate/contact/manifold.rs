@@ -62,13 +62,18 @@ fn features_text(tr: &ManifoldTrace) -> String {
 fn reference_incident_text(tr: &ManifoldTrace) -> String {
     match (&tr.reference, &tr.incident) {
         (Some(r), Some(i)) => format!(
-            "The reference edge is {}'s edge {}–{}, the one more perpendicular to the normal; the incident edge is {}'s edge {}–{}. The incident edge will be clipped by the two side planes through the reference edge's ends, then by the reference face.",
+            "The reference edge is {}'s edge {}–{}, the one more perpendicular to the normal; the incident edge is {}'s edge {}–{}. The incident edge will be clipped by the two side planes through the reference edge's ends, then {}.",
             r.owner.as_str(),
             r.index_a,
             r.index_b,
             i.owner.as_str(),
             i.index_a,
-            i.index_b
+            i.index_b,
+            if tr.clips.last().map(|c| c.plane) == Some(ClipPlane::ClosestDistance) {
+                "kept only if a clipped point lies within slop of the closest distance (Box2D's capsule rule)"
+            } else {
+                "by the reference face"
+            }
         ),
         _ => String::new(),
     }
@@ -79,12 +84,16 @@ fn clip_text(tr: &ManifoldTrace, j: usize) -> String {
     let Some(c) = tr.clips.get(j) else {
         return String::new();
     };
+    if c.plane == ClipPlane::ClosestDistance {
+        return slop_rule_text(c);
+    }
     let plane = match c.plane {
         ClipPlane::Side1 => "the side plane through the reference edge's first end",
         ClipPlane::Side2 => "the side plane through the reference edge's second end",
         ClipPlane::ReferenceFace => {
             "the reference face (moved out by the radii and the speculative distance)"
         }
+        ClipPlane::ClosestDistance => unreachable!("narrated by slop_rule_text"),
     };
     let mut s = format!(
         "Clip {} by {plane}: {} point{} in, {} kept",
@@ -103,6 +112,20 @@ fn clip_text(tr: &ManifoldTrace, j: usize) -> String {
         );
     }
     s + "."
+}
+
+/// Two segment cores (Box2D v3's `b2CollideCapsules`): both clipped points or none.
+fn slop_rule_text(c: &crate::core::manifold::ClipStep) -> String {
+    let verdict = if c.kept.is_empty() {
+        "Neither clipped point is within linear slop (0.005) of the closest distance, so both go: a far clipped point would be a speculative contact that only misleads the solver. One point is made between the closest points instead."
+    } else {
+        "One of them lies within linear slop (0.005) of the closest distance, so both are kept, however far the other one is."
+    };
+    format!(
+        "Box2D's rule for two segments (capsules): the plane drawn is the closest distance between the cores plus linear slop. {} clipped point{} in. {verdict}",
+        c.input.len(),
+        if c.input.len() == 1 { "" } else { "s" },
+    )
 }
 
 /// The contact points, each with its separation and id.
