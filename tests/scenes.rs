@@ -19,12 +19,13 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 /// The groups the library must fill (the panel's headings).
-const GROUPS: [&str; 7] = [
+const GROUPS: [&str; 8] = [
     "Start here",
     "GJK",
     "EPA",
     "SAT and clipping",
     "Time of impact",
+    "Engines",
     "Public cases",
     "Stress",
 ];
@@ -143,6 +144,7 @@ fn allowed(algorithm: Algorithm) -> &'static [&'static str] {
             "not_boxes",
         ],
         Algorithm::Toi => &["hit", "miss", "already_overlapping", "no_relative_motion"],
+        Algorithm::Hull => &["hull", "count", "welded", "collinear"],
         Algorithm::Cast => &[
             "hit",
             "initially_overlapping",

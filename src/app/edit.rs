@@ -85,9 +85,14 @@ impl AppState {
             return Err(format!("no shape {i}"));
         };
         let name = s.name.clone();
-        let shape = Shape::new(geometry).map_err(|e| format!("{name}: {e}"))?;
+        let shape = s
+            .shape
+            .rebuilt(geometry)
+            .map_err(|e| format!("{name}: {e}"))?;
         self.begin_edit();
         self.scene.shapes[i].shape = shape;
+        // The geometry is no longer the hull of those points.
+        self.scene.shapes[i].hull_of = None;
         self.refused_vertex = None;
         self.changed();
         Ok(())
@@ -209,6 +214,7 @@ impl AppState {
         let geometry = kind.geometry();
         let shape = SceneShape {
             load_note: None,
+            hull_of: None,
             name: letter,
             shape: Shape::new(geometry)
                 .unwrap_or_else(|_| unreachable!("built-in geometry is valid")),
@@ -276,10 +282,50 @@ impl AppState {
         Ok(self.push_shape(SceneShape {
             name,
             load_note: None,
+            hull_of: None,
             shape,
             pose: Pose::new(centroid, 0.0),
             velocity: Vec2::ZERO,
         }))
+    }
+
+    /// Adds the polygon Box2D's hull builder makes of pasted points (world x, y pairs;
+    /// any cloud, not only a convex outline), keeps the points as its `hull_of`, makes
+    /// it shape A of the pair and shows the builder's steps.
+    pub fn add_box2d_hull(&mut self, text: &str) -> Result<usize, String> {
+        use crate::core::quickhull::{quickhull, BOX2D_LINEAR_SLOP};
+        let world = parse_points(text)?;
+        let centroid = world.iter().copied().sum::<Vec2>() / world.len() as f32;
+        let local: Vec<Vec2> = world.iter().map(|p| *p - centroid).collect();
+        let hull = quickhull(&local, BOX2D_LINEAR_SLOP).hull.map_err(|f| {
+            format!(
+                "Box2D's hull builder makes no hull of these points: {}",
+                f.as_str()
+            )
+        })?;
+        let shape = Shape::new(Geometry::Polygon {
+            points: hull,
+            radius: 0.0,
+        })
+        .map_err(|e| format!("the hull of the pasted points: {e}"))?;
+        let name = self.unique_name("H");
+        let i = self.push_shape(SceneShape {
+            name,
+            load_note: None,
+            shape,
+            pose: Pose::new(centroid, 0.0),
+            velocity: Vec2::ZERO,
+            hull_of: Some(local),
+        });
+        let other = match self.pair {
+            Some((a, b)) if a != i => Some(if b != i { b } else { a }),
+            _ => (0..self.scene.shapes.len()).find(|&j| j != i),
+        };
+        if let Some(b) = other {
+            self.set_pair(i, b);
+        }
+        self.set_algorithm(Algorithm::Hull);
+        Ok(i)
     }
 
     pub fn set_settings(&mut self, settings: Settings) -> Result<(), String> {

@@ -578,6 +578,32 @@ mod tests {
     }
 
     #[test]
+    fn a_pasted_cloud_becomes_box2ds_hull_and_is_stepped() {
+        let mut app = app();
+        // A square with a point inside and one a hair off its bottom edge.
+        let cloud = "(0,0) (2,0) (2,2) (0,2) (1,1) (1,-0.001)";
+        let i = app.add_box2d_hull(cloud).unwrap();
+        let s = &app.scene.shapes[i];
+        assert_eq!(s.shape.vertices().len(), 4);
+        assert_eq!(s.hull_of.as_ref().map(Vec::len), Some(6));
+        assert_eq!(app.algorithm, Algorithm::Hull);
+        assert_eq!(app.pair.map(|p| p.0), Some(i));
+        let an = app.analysis().unwrap();
+        assert_eq!(an.hull_input.len(), 6);
+        assert!(an.step_count(Algorithm::Hull) > 2);
+        // Editing the polygon forgets the points it was built from.
+        let s = &app.scene.shapes[i];
+        let out = s.pose.transform().apply(s.shape.vertices()[0] * 1.1);
+        app.move_vertex(i, 0, out).unwrap();
+        assert!(app.scene.shapes[i].hull_of.is_none());
+        // Two points make no hull: the builder's reason, and nothing added.
+        let n = app.scene.shapes.len();
+        let e = app.add_box2d_hull("(0,0) (1,0)").unwrap_err();
+        assert!(e.contains("needs 3 to 64 points"), "{e}");
+        assert_eq!(app.scene.shapes.len(), n);
+    }
+
+    #[test]
     fn settings_take_effect_and_cache_warm_starts() {
         let mut app = app();
         app.move_shape(1, Vec2::new(4.0, 0.5));

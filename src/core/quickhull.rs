@@ -60,6 +60,15 @@ pub enum HullFailure {
 }
 
 impl HullFailure {
+    /// The name in reports and scene expectations.
+    pub fn name(self) -> &'static str {
+        match self {
+            HullFailure::Count => "count",
+            HullFailure::Welded => "welded",
+            HullFailure::Collinear => "collinear",
+        }
+    }
+
     pub fn as_str(self) -> &'static str {
         match self {
             HullFailure::Count => "needs 3 to 64 points",

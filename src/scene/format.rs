@@ -22,6 +22,11 @@ pub struct SceneShape {
     /// What loading changed, when the file's polygon was an engine's hull the core
     /// refuses as given (see [`engine_hull`]); shown as a warning, never saved.
     pub load_note: Option<String>,
+    /// The raw points (local frame) this polygon was built from by Box2D's hull
+    /// builder, when it was (an engine hull welded on load, a hull made in the panel):
+    /// what the `hull` algorithm steps through. Saved as `hull_of`; dropped when the
+    /// geometry is edited.
+    pub hull_of: Option<Vec<Vec2>>,
 }
 
 /// Two shapes are equal when their data are; how they were loaded does not count.
@@ -31,6 +36,7 @@ impl PartialEq for SceneShape {
             && self.shape == o.shape
             && self.pose == o.pose
             && self.velocity == o.velocity
+            && self.hull_of == o.hull_of
     }
 }
 
@@ -60,7 +66,8 @@ pub fn engine_hull(points: &[Vec2], radius: f32, name: &str) -> Option<(Shape, S
         shape,
         format!(
             "shape \"{name}\": built as Box2D's b2ComputeHull does (linear slop 0.005): \
-             {} of {} vertices kept, dropped {} (the shape moved by at most {change:.2e})",
+             {} of {} vertices kept, dropped {} (the shape moved by at most {change:.2e}); \
+             `raw_points: true` on the shape keeps the points as given",
             hull.len(),
             points.len(),
             dropped.join(", ")
@@ -81,6 +88,8 @@ impl SceneShape {
             position,
             angle,
             velocity: Vec2::ZERO,
+            raw_points: false,
+            hull_of: Vec::new(),
         })
     }
 }
@@ -95,6 +104,39 @@ pub(crate) struct ShapeEntry {
     angle: f32,
     #[serde(default, skip_serializing_if = "is_zero")]
     velocity: Vec2,
+    /// A polygon's points kept as given, vertices on a line included, rather than
+    /// built into the hull Box2D's builder makes ([`Shape::new_raw_points`]).
+    #[serde(default, skip_serializing_if = "is_false")]
+    raw_points: bool,
+    /// The raw points the polygon was built from by Box2D's hull builder (none: not
+    /// built from points).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    hull_of: Vec<Vec2>,
+}
+
+/// `hull_of`: at most [`MAX_POLYGON_VERTICES`](crate::core::consts::MAX_POLYGON_VERTICES)
+/// finite points within the coordinate limit.
+fn check_hull_of(name: &str, points: &[Vec2]) -> Result<(), String> {
+    use crate::core::consts::{MAX_COORDINATE, MAX_POLYGON_VERTICES};
+    if points.len() > MAX_POLYGON_VERTICES {
+        return Err(format!(
+            "shape \"{name}\": hull_of has {} points; at most {MAX_POLYGON_VERTICES} are allowed",
+            points.len()
+        ));
+    }
+    for (i, p) in points.iter().enumerate() {
+        if !p.is_finite() || p.abs().max_element() > MAX_COORDINATE {
+            return Err(format!(
+                "shape \"{name}\": hull_of point {i} ({}, {}) is not a finite number within ±{MAX_COORDINATE:e}",
+                p.x, p.y
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 fn is_zero(v: &Vec2) -> bool {
@@ -133,7 +175,21 @@ impl TryFrom<ShapeEntry> for SceneShape {
             ));
         }
         let kind = e.geometry.kind_name();
-        let (shape, load_note) = match Shape::new(e.geometry.clone()) {
+        let built = if e.raw_points {
+            if !matches!(e.geometry, Geometry::Polygon { .. }) {
+                return Err(format!(
+                    "shape \"{name}\" ({kind}): raw_points applies to polygons only"
+                ));
+            }
+            Shape::new_raw_points(e.geometry.clone())
+        } else {
+            Shape::new(e.geometry.clone())
+        };
+        if !e.hull_of.is_empty() {
+            check_hull_of(name, &e.hull_of)?;
+        }
+        let mut hull_of = (!e.hull_of.is_empty()).then(|| e.hull_of.clone());
+        let (shape, load_note) = match built {
             Ok(shape) => (shape, None),
             Err(
                 err @ (ShapeError::CollinearVertex { .. } | ShapeError::DuplicateVertex { .. }),
@@ -142,8 +198,15 @@ impl TryFrom<ShapeEntry> for SceneShape {
                     return Err(format!("shape \"{name}\" ({kind}): {err}"));
                 };
                 match engine_hull(points, *radius, name) {
-                    Some((shape, note)) => (shape, Some(note)),
-                    None => return Err(format!("shape \"{name}\" ({kind}): {err}")),
+                    Some((shape, note)) => {
+                        hull_of = Some(points.clone());
+                        (shape, Some(note))
+                    }
+                    None => {
+                        return Err(format!(
+                            "shape \"{name}\" ({kind}): {err} (`raw_points: true` keeps vertices on a line as given)"
+                        ))
+                    }
                 }
             }
             Err(err) => return Err(format!("shape \"{name}\" ({kind}): {err}")),
@@ -154,6 +217,7 @@ impl TryFrom<ShapeEntry> for SceneShape {
             pose: Pose::new(e.position, e.angle),
             velocity: e.velocity,
             load_note,
+            hull_of,
         })
     }
 }
@@ -166,6 +230,8 @@ impl From<SceneShape> for ShapeEntry {
             position: s.pose.position,
             angle: s.pose.angle,
             velocity: s.velocity,
+            raw_points: s.shape.keeps_raw_points(),
+            hull_of: s.hull_of.unwrap_or_default(),
         }
     }
 }
@@ -183,6 +249,10 @@ pub struct Scene {
     /// The heading the scene is listed under in the panel (e.g. "GJK", "Public cases").
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub group: String,
+    /// The precision numbers are read in: `f32`, the engines' (and the only one:
+    /// every value is rounded to the nearest f32 as the engine stored it).
+    #[serde(default, skip_serializing_if = "Precision::is_default")]
+    pub precision: Precision,
     pub shapes: Vec<SceneShape>,
     #[serde(default)]
     pub settings: Settings,
@@ -228,7 +298,7 @@ pub struct View {
     /// Names of shapes A and B (empty: the first two shapes).
     pub a: String,
     pub b: String,
-    /// Algorithm name: gjk, epa, sat, manifold, clip, box-box, toi, cast.
+    /// Algorithm name: gjk, epa, sat, manifold, clip, box-box, toi, cast, hull.
     pub algorithm: Algorithm,
     /// The manifold algorithm's normal: "epa" (default, also when empty) or "sat".
     pub manifold_source: String,
@@ -244,6 +314,22 @@ pub struct View {
 impl View {
     pub fn is_default(&self) -> bool {
         *self == View::default()
+    }
+}
+
+/// `precision: f32` in a scene file: every number is read as the nearest f32 (a hex
+/// float exactly), the value an engine stored. The only precision there is; the field
+/// lets a file exported from an engine say so.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Precision {
+    #[default]
+    #[serde(rename = "f32")]
+    F32,
+}
+
+impl Precision {
+    fn is_default(&self) -> bool {
+        *self == Precision::F32
     }
 }
 
@@ -264,6 +350,7 @@ impl Default for Scene {
             title: String::new(),
             notes: String::new(),
             group: String::new(),
+            precision: Precision::F32,
             shapes: Vec::new(),
             settings: Settings::default(),
             view: View::default(),
@@ -312,6 +399,47 @@ mod tests {
         let again = parse_scene(&scene_to_string(&s), "again.ron").unwrap();
         assert!(again.load_notes().is_empty());
         assert_eq!(again.shapes[0], s.shapes[0]);
+    }
+
+    #[test]
+    fn precision_f32_is_accepted_and_anything_else_named() {
+        let text = "(version: 1, precision: f32, shapes: [(name: \"A\", geometry: Circle(radius: 0x1.8p-1), position: (0.1, 0.0), angle: 0.0)])";
+        let s = parse_scene(text, "p.ron").unwrap();
+        assert_eq!(s.precision, Precision::F32);
+        // 0.1 is read as the f32 an engine stores, in either form.
+        assert_eq!(s.shapes[0].pose.position.x, 0.1f32);
+        assert_eq!(s.shapes[0].shape.radius(), 0.75);
+        let err = parse_scene(&text.replace("f32", "f64"), "p.ron")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("p.ron:1:") && err.contains("f64") && err.contains("f32"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn raw_points_keep_an_engine_hull_as_given_and_round_trip() {
+        let text = "(version: 1, shapes: [\n (name: \"A\", geometry: Polygon(points: [(-1.70082211, -1.43221712), (0.5, -0.5), (0.104992867, 0.97400856), (-0.658002853, 0.926608086), (-0.994554818, 0.165337861)], radius: 0.0), position: (0.0, 0.0), angle: 0.0, raw_points: true),\n (name: \"B\", geometry: Circle(radius: 0.5), position: (2.0, 0.0), angle: 0.0)])";
+        let s = parse_scene(text, "raw.ron").unwrap();
+        assert_eq!(
+            s.shapes[0].shape.vertices().len(),
+            5,
+            "all five points kept"
+        );
+        assert!(s.load_notes().is_empty());
+        assert!(s.shapes[0].shape.keeps_raw_points());
+        let saved = scene_to_string(&s);
+        assert!(saved.contains("raw_points: true"), "{saved}");
+        let again = parse_scene(&saved, "again.ron").unwrap();
+        assert_eq!(again.shapes[0], s.shapes[0]);
+        // Still refused with raw points: a real dent, and raw points on a circle.
+        let dent = text.replace("(-0.994554818, 0.165337861)", "(-0.5, 0.0)");
+        let err = parse_scene(&dent, "dent.ron").unwrap_err().to_string();
+        assert!(err.contains("dent.ron") && err.contains("polygon"), "{err}");
+        let circle = text.replace("angle: 0.0)])", "angle: 0.0, raw_points: true)])");
+        let err = parse_scene(&circle, "c.ron").unwrap_err().to_string();
+        assert!(err.contains("raw_points applies to polygons only"), "{err}");
     }
 
     #[test]

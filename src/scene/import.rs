@@ -382,6 +382,7 @@ pub fn to_scene(shapes: &[ImportedShape], title: &str) -> Result<Scene, String> 
         scene.shapes.push(SceneShape {
             name,
             load_note: None,
+            hull_of: None,
             shape,
             pose: Pose::new(position, s.angle),
             velocity: s.velocity,

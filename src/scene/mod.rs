@@ -49,7 +49,7 @@ pub mod view_state;
 pub use crate::core::settings::Settings;
 pub use errors::{SceneError, SceneErrorKind};
 pub(crate) use format::ShapeEntry;
-pub use format::{engine_hull, Expect, Scene, SceneShape, View};
+pub use format::{engine_hull, Expect, Precision, Scene, SceneShape, View};
 pub use parse::{error_is_fixable_by_hull, parse_scene, parse_scene_making_convex};
 
 /// Reads and parses a scene file.

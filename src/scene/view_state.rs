@@ -9,7 +9,7 @@ use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
 /// The algorithms the debugger steps through. File and command-line names are
-/// `gjk`, `epa`, `sat`, `manifold`, `clip`, `box-box`, `toi`, `cast`.
+/// `gjk`, `epa`, `sat`, `manifold`, `clip`, `box-box`, `toi`, `cast`, `hull`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
 #[serde(try_from = "String", into = "String")]
 pub enum Algorithm {
@@ -22,10 +22,12 @@ pub enum Algorithm {
     BoxBox,
     Toi,
     Cast,
+    /// Box2D's hull builder on shape A's raw points (one shape, not the pair).
+    Hull,
 }
 
 impl Algorithm {
-    pub const ALL: [Algorithm; 8] = [
+    pub const ALL: [Algorithm; 9] = [
         Algorithm::Gjk,
         Algorithm::Epa,
         Algorithm::Sat,
@@ -34,6 +36,7 @@ impl Algorithm {
         Algorithm::BoxBox,
         Algorithm::Toi,
         Algorithm::Cast,
+        Algorithm::Hull,
     ];
 
     /// The name used in files and on the command line.
@@ -47,6 +50,7 @@ impl Algorithm {
             Algorithm::BoxBox => "box-box",
             Algorithm::Toi => "toi",
             Algorithm::Cast => "cast",
+            Algorithm::Hull => "hull",
         }
     }
 
@@ -61,6 +65,7 @@ impl Algorithm {
             Algorithm::BoxBox => "Box–box (Box2D-Lite)",
             Algorithm::Toi => "Time of impact (swept SAT)",
             Algorithm::Cast => "Shape cast",
+            Algorithm::Hull => "Hull builder (Box2D), shape A",
         }
     }
 
@@ -107,10 +112,12 @@ pub enum LayerId {
     PeerParry,
     /// Box2D v3's own GJK simplex at the same iteration (configuration space).
     PeerBox2dSimplex,
+    /// Box2D's hull builder on A's raw points.
+    Hull,
 }
 
 impl LayerId {
-    pub const ALL: [LayerId; 13] = [
+    pub const ALL: [LayerId; 14] = [
         LayerId::Shapes,
         LayerId::Minkowski,
         LayerId::GjkSimplex,
@@ -124,6 +131,7 @@ impl LayerId {
         LayerId::PeerBox2d,
         LayerId::PeerParry,
         LayerId::PeerBox2dSimplex,
+        LayerId::Hull,
     ];
 }
 

@@ -7,11 +7,14 @@ use crate::core::epa::{penetration, EpaTrace, PenetrationOutput};
 use crate::core::gjk::{shape_distance, DistanceInput, DistanceOutput, GjkTrace, SimplexCache};
 use crate::core::manifold::{contact_manifold, ManifoldOutput, ManifoldSource, ManifoldTrace};
 use crate::core::minkowski::{minkowski_difference, MinkowskiOutline};
+use crate::core::quickhull::{quickhull, QuickHull, BOX2D_LINEAR_SLOP};
 use crate::core::sat::{separating_axis, SatOutput, SatTrace};
+use crate::core::shape::Geometry;
 use crate::core::sutherland_hodgman::{overlap_manifold, ClipTrace, OverlapManifold};
 use crate::core::toi::shape_cast::{shape_cast, CastOutput, CastTrace};
 use crate::core::toi::swept_sat::{swept_sat, SweptOutput, SweptTrace};
-use crate::scene::Scene;
+use crate::scene::{Scene, SceneShape};
+use glam::Vec2;
 
 pub use crate::scene::view_state::Algorithm;
 
@@ -52,6 +55,23 @@ pub struct Analysis {
     /// Box2D-Lite box–box (an error when either shape is not a box).
     pub box_box: Result<BoxBoxOutput, BoxBoxError>,
     pub box_box_trace: BoxBoxTrace,
+    /// Box2D's hull builder on A's raw points ([`hull_points`]), local frame.
+    pub hull: QuickHull,
+    /// Those points (A's local frame).
+    pub hull_input: Vec<Vec2>,
+}
+
+/// The points Box2D's hull builder is shown on for a shape: the raw points it was
+/// built from (`hull_of`), else a polygon's points as written, a box's corners, or
+/// the core's one or two vertices (too few for a hull: the builder says so).
+pub fn hull_points(s: &SceneShape) -> Vec<Vec2> {
+    if let Some(points) = &s.hull_of {
+        return points.clone();
+    }
+    match s.shape.geometry() {
+        Geometry::Polygon { points, .. } => points.clone(),
+        _ => s.shape.vertices().to_vec(),
+    }
 }
 
 impl Analysis {
@@ -103,6 +123,8 @@ impl Analysis {
             )
         });
         let (box_box, box_box_trace) = traced(|t| box_box(&inputs.box_box(), Some(t)));
+        let hull_input = hull_points(sa);
+        let hull = quickhull(&hull_input, BOX2D_LINEAR_SLOP);
         Analysis {
             a,
             b,
@@ -128,6 +150,8 @@ impl Analysis {
             clip_trace,
             box_box,
             box_box_trace,
+            hull,
+            hull_input,
         }
     }
 
@@ -152,6 +176,8 @@ impl Analysis {
                 Ok(_) => 3 + self.box_box_trace.clips.len() + 1,
                 Err(_) => 1,
             },
+            // Each builder step, then the hull.
+            Algorithm::Hull => self.hull.steps.len() + 1,
         };
         n.max(1)
     }
@@ -180,6 +206,10 @@ impl Analysis {
             },
             Algorithm::Toi => self.swept.termination.as_str(),
             Algorithm::Cast => self.cast.termination.as_str(),
+            Algorithm::Hull => match &self.hull.hull {
+                Ok(_) => "hull",
+                Err(f) => f.name(),
+            },
         }
     }
 

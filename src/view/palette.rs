@@ -37,6 +37,7 @@ pub fn layer_color(id: LayerId) -> Rgba {
         LayerId::PeerBox2d => Rgba(250, 250, 250, 255),
         LayerId::PeerParry => Rgba(180, 255, 90, 255),
         LayerId::PeerBox2dSimplex => Rgba(250, 250, 250, 255),
+        LayerId::Hull => Rgba(255, 105, 180, 255),
     }
 }
 

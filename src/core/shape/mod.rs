@@ -16,7 +16,7 @@ mod support_index;
 mod validate;
 
 pub use self::support_index::support_index;
-pub use self::validate::{validate_polygon, ShapeError};
+pub use self::validate::{validate_polygon, validate_polygon_with, ShapeError};
 
 use self::validate::check_scalar;
 
@@ -101,16 +101,39 @@ pub struct Shape {
     radius: f32,
     /// Cached [`Shape::bounding_radius`]: queries use it for relative tolerances.
     bounding_radius: f32,
+    /// Built by [`Shape::new_raw_points`]: flat vertices kept as given.
+    raw_points: bool,
 }
 
 impl Shape {
     /// Validates `geometry` and builds the core.
     pub fn new(geometry: Geometry) -> Result<Shape, ShapeError> {
+        Shape::build(geometry, false)
+    }
+
+    /// As [`Shape::new`], but a polygon's vertices that lie on the line through their
+    /// neighbours are kept as given ([`validate_polygon_with`]): an engine's raw points,
+    /// when the user asks for them rather than the hull Box2D's builder would make.
+    pub fn new_raw_points(geometry: Geometry) -> Result<Shape, ShapeError> {
+        Shape::build(geometry, true)
+    }
+
+    /// A new geometry for this shape, built the way this one was (raw points or not).
+    pub fn rebuilt(&self, geometry: Geometry) -> Result<Shape, ShapeError> {
+        Shape::build(geometry, self.raw_points)
+    }
+
+    /// True when built by [`Shape::new_raw_points`].
+    pub fn keeps_raw_points(&self) -> bool {
+        self.raw_points
+    }
+
+    fn build(geometry: Geometry, raw_points: bool) -> Result<Shape, ShapeError> {
         let radius = geometry.radius();
         check_scalar("radius", radius)?;
         let vertices = match &geometry {
             Geometry::Circle { .. } => vec![Vec2::ZERO],
-            Geometry::Polygon { points, .. } => validate_polygon(points)?,
+            Geometry::Polygon { points, .. } => validate_polygon_with(points, raw_points)?,
             Geometry::Box { half_extents, .. } => {
                 check_scalar("half extent x", half_extents.x)?;
                 check_scalar("half extent y", half_extents.y)?;
@@ -143,6 +166,7 @@ impl Shape {
             normals,
             radius,
             bounding_radius,
+            raw_points,
         })
     }
 

@@ -113,6 +113,15 @@ pub(super) fn check_scalar(field: &'static str, value: f32) -> Result<(), ShapeE
 /// Accepts 1 vertex (a point), 2 distinct vertices (a segment), or 3 or more that form
 /// a strictly convex, simple outline in either winding.
 pub fn validate_polygon(points: &[Vec2]) -> Result<Vec<Vec2>, ShapeError> {
+    validate_polygon_with(points, false)
+}
+
+/// [`validate_polygon`], and with `keep_flat` also accepting vertices that lie on the
+/// line through their neighbours (turning by less than [`COLLINEAR_SINE`] either way),
+/// as an engine's raw points may: their two edges share a normal, which every query
+/// handles (GJK and SAT see the same support, clipping picks either edge).
+/// Duplicates, real dents and self-intersections are refused all the same.
+pub fn validate_polygon_with(points: &[Vec2], keep_flat: bool) -> Result<Vec<Vec2>, ShapeError> {
     check_count(points.len())?;
     check_coordinates(points)?;
     let scale = outline_scale(points);
@@ -121,7 +130,7 @@ pub fn validate_polygon(points: &[Vec2]) -> Result<Vec<Vec2>, ShapeError> {
         return Ok(points.to_vec());
     }
     let orientation = orientation(points, scale)?;
-    check_corners(points, orientation)?;
+    check_corners(points, orientation, keep_flat)?;
     let mut ccw = points.to_vec();
     if orientation < 0.0 {
         ccw.reverse();
@@ -203,7 +212,7 @@ fn orientation(points: &[Vec2], scale: f32) -> Result<f32, ShapeError> {
 
 /// Every corner turns the outline's way (`orientation`), strictly, and the outline
 /// goes around once.
-fn check_corners(points: &[Vec2], orientation: f32) -> Result<(), ShapeError> {
+fn check_corners(points: &[Vec2], orientation: f32, keep_flat: bool) -> Result<(), ShapeError> {
     let n = points.len();
     // Every corner must turn the same way as the whole outline, and by more than
     // COLLINEAR_SINE. The total turning of a simple convex outline is exactly 2π; a
@@ -221,7 +230,7 @@ fn check_corners(points: &[Vec2], orientation: f32) -> Result<(), ShapeError> {
                 point: points[i],
             });
         }
-        if sine <= COLLINEAR_SINE {
+        if sine <= COLLINEAR_SINE && !keep_flat {
             return Err(ShapeError::CollinearVertex {
                 vertex: i,
                 point: points[i],

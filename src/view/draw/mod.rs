@@ -16,6 +16,7 @@ use serde::{Deserialize, Serialize};
 mod contact;
 mod epa;
 mod gjk;
+mod hull;
 pub mod peers;
 mod prims;
 mod shapes;
@@ -88,6 +89,7 @@ impl LayerId {
             LayerId::PeerBox2d => "Box2D v3's answer: witnesses, normal, contacts, impact",
             LayerId::PeerParry => "parry2d's answer: witnesses, normal, contacts, impact",
             LayerId::PeerBox2dSimplex => "Box2D v3's own GJK simplex at this iteration",
+            LayerId::Hull => "Hull builder: points, edge, farthest point, dropped points",
         }
     }
 
@@ -229,6 +231,7 @@ pub fn build_draw_list(
         Algorithm::BoxBox => out.push(LayerId::Manifold, contact::box_box_layer(scene, an, step)),
         Algorithm::Toi => out.push(LayerId::Toi, toi_layer(scene, an, step)),
         Algorithm::Cast => out.push(LayerId::Toi, cast_layer(scene, an, step)),
+        Algorithm::Hull => out.push(LayerId::Hull, hull::hull_layer(scene, an, step)),
     }
     out
 }

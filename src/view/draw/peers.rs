@@ -158,6 +158,8 @@ fn engine_prims(
                 }
             }
         }
+        // One shape's hull: no engine answer to draw.
+        Algorithm::Hull => {}
         Algorithm::Sat | Algorithm::Manifold | Algorithm::Clip | Algorithm::BoxBox => {
             if let Some(m) = &a.manifold {
                 for p in &m.points {

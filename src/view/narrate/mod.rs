@@ -11,6 +11,7 @@ use crate::view::text::tidy_zeros;
 mod contact;
 mod epa;
 mod gjk;
+mod hull;
 mod numbers;
 mod toi;
 
@@ -81,6 +82,7 @@ fn narrate_raw(
         Algorithm::Manifold => contact::manifold_step(an, manifold_source, step),
         Algorithm::Clip => contact::clip_step(an, step),
         Algorithm::BoxBox => contact::box_box_step(an, step),
+        Algorithm::Hull => hull::hull_step(an, step),
     }
 }
 

@@ -25,6 +25,11 @@ pub fn numbers(
     manifold_source: ManifoldSource,
 ) -> Vec<(String, String)> {
     let mut rows = Rows::default();
+    if algorithm == Algorithm::Hull {
+        // One shape: the pair's distance and depth do not belong here.
+        hull_rows(an, step, &mut rows);
+        return rows.0;
+    }
     match algorithm {
         Algorithm::Gjk => simplex_rows(&an.gjk_trace, step, &mut rows),
         Algorithm::Epa => match an.epa_phase(step) {
@@ -41,6 +46,7 @@ pub fn numbers(
         Algorithm::Clip => clip_rows(an, &mut rows),
         Algorithm::BoxBox => box_box_rows(an, &mut rows),
         Algorithm::Toi | Algorithm::Cast => toi_rows(an, &mut rows),
+        Algorithm::Hull => unreachable!("one shape's numbers, returned above"),
         Algorithm::Gjk | Algorithm::Epa => {}
     }
     rows.0
@@ -213,6 +219,42 @@ fn clip_rows(an: &Analysis, rows: &mut Rows) {
             &format!("overlap point {i}"),
             format!("{} sep {:.6}", p(pt.point_b), pt.separation),
         );
+    }
+}
+
+/// Box2D's hull builder: the input, the step's numbers, the result.
+fn hull_rows(an: &Analysis, step: usize, rows: &mut Rows) {
+    use crate::core::quickhull::{HullStep, BOX2D_LINEAR_SLOP};
+    rows.row("points", an.hull_input.len().to_string());
+    rows.row("linear slop", format!("{BOX2D_LINEAR_SLOP}"));
+    rows.row(
+        "weld distance (4·slop)",
+        format!("{}", 4.0 * BOX2D_LINEAR_SLOP),
+    );
+    rows.row(
+        "line tolerance (2·slop)",
+        format!("{}", 2.0 * BOX2D_LINEAR_SLOP),
+    );
+    match an.hull.steps.get(step) {
+        Some(HullStep::Recurse {
+            p1, p2, distance, ..
+        }) => {
+            rows.row("edge", format!("{} → {}", p(*p1), p(*p2)));
+            rows.row("farthest distance", format!("{distance:.6}"));
+        }
+        Some(HullStep::MergeCollinear { point, distance }) => {
+            rows.row("merged vertex", p(*point));
+            rows.row("its distance to the line", format!("{distance:.3e}"));
+        }
+        Some(HullStep::Weld { point, onto }) => {
+            rows.row("welded", format!("{} onto {}", p(*point), p(*onto)));
+            rows.row("apart", format!("{:.3e}", point.distance(*onto)));
+        }
+        _ => {}
+    }
+    match &an.hull.hull {
+        Ok(h) => rows.row("hull vertices", h.len().to_string()),
+        Err(f) => rows.row("no hull", f.as_str().to_string()),
     }
 }
 

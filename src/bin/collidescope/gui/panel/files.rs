@@ -43,12 +43,13 @@ impl Panel {
         }
         // Groups in teaching order, then any others alphabetically; inside a group, by
         // file name (the library names its files in teaching order).
-        const ORDER: [&str; 7] = [
+        const ORDER: [&str; 8] = [
             "Start here",
             "GJK",
             "EPA",
             "SAT and clipping",
             "Time of impact",
+            "Engines",
             "Public cases",
             "Stress",
         ];

@@ -136,6 +136,22 @@ impl Panel {
                     }
                 }
             }
+            if ui
+                .button("Box2D hull, stepped")
+                .on_hover_text(
+                    "add the hull Box2D's b2ComputeHull makes of the points (any cloud), as shape A, and step through the builder",
+                )
+                .clicked()
+            {
+                if let Err(e) = app.add_box2d_hull(&self.paste_text) {
+                    app.message = Some(collidescope::app::Message {
+                        text: e,
+                        is_error: true,
+                    });
+                } else {
+                    self.paste_refused = None;
+                }
+            }
             if let Some(pts) = self.paste_refused.clone() {
                 if ui
                     .button("Make convex")
