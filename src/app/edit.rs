@@ -325,6 +325,7 @@ impl AppState {
             self.set_pair(i, b);
         }
         self.set_algorithm(Algorithm::Hull);
+        self.set_step(0);
         Ok(i)
     }
 

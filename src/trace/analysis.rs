@@ -59,6 +59,9 @@ pub struct Analysis {
     pub hull: QuickHull,
     /// Those points (A's local frame).
     pub hull_input: Vec<Vec2>,
+    /// A's pose: the builder runs in A's frame, as Box2D's does; words and pictures
+    /// show world points.
+    pub hull_pose: crate::core::math::Transform,
 }
 
 /// The points Box2D's hull builder is shown on for a shape: the raw points it was
@@ -152,6 +155,7 @@ impl Analysis {
             box_box_trace,
             hull,
             hull_input,
+            hull_pose: xa,
         }
     }
 
@@ -219,6 +223,11 @@ impl Analysis {
             ManifoldSource::Epa => (&self.manifold_epa, &self.manifold_epa_trace),
             ManifoldSource::Sat => (&self.manifold_sat, &self.manifold_sat_trace),
         }
+    }
+
+    /// A point of the hull builder's (A's frame) in world space.
+    pub fn hull_world(&self, p: Vec2) -> Vec2 {
+        self.hull_pose.apply(p)
     }
 
     /// For the EPA algorithm: which phase step `k` is in.

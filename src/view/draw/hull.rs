@@ -7,22 +7,24 @@ use super::prims::{dot, line, seg, text};
 use super::{LayerId, Prim};
 use crate::core::math::{cross, Transform};
 use crate::core::quickhull::HullStep;
-use crate::scene::Scene;
 use crate::trace::analysis::Analysis;
 use crate::view::palette::{ADDED, CUT, KEPT};
 use glam::Vec2;
 
 /// Hull step `k` (the last step shows the hull).
-pub(super) fn hull_layer(scene: &Scene, an: &Analysis, k: usize) -> Vec<Prim> {
+pub(super) fn hull_layer(an: &Analysis, k: usize) -> Vec<Prim> {
     let c = LayerId::Hull.color();
-    let xf = scene.shapes[an.a].pose.transform();
+    let xf = an.hull_pose;
     let w = |p: Vec2| xf.apply(p);
     let mut prims = Vec::new();
     let steps = &an.hull.steps;
     // Points dropped by the steps before this one, in red; the rest in the layer colour.
+    // A hull vertex is never dropped: rounding can hand a new vertex to its own child
+    // recursion (a cross product of 1e-8 instead of 0), which then finds it "inside".
     let dropped: Vec<Vec2> = steps.iter().take(k).flat_map(dropped_by).collect();
+    let vertex = |p: &Vec2| an.hull.hull.as_ref().is_ok_and(|h| h.contains(p));
     for p in &an.hull_input {
-        let gone = dropped.contains(p);
+        let gone = dropped.contains(p) && !vertex(p);
         prims.push(dot(w(*p), 3.5, if gone { CUT } else { c }));
     }
     match steps.get(k) {

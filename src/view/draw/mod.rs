@@ -231,7 +231,7 @@ pub fn build_draw_list(
         Algorithm::BoxBox => out.push(LayerId::Manifold, contact::box_box_layer(scene, an, step)),
         Algorithm::Toi => out.push(LayerId::Toi, toi_layer(scene, an, step)),
         Algorithm::Cast => out.push(LayerId::Toi, cast_layer(scene, an, step)),
-        Algorithm::Hull => out.push(LayerId::Hull, hull::hull_layer(scene, an, step)),
+        Algorithm::Hull => out.push(LayerId::Hull, hull::hull_layer(an, step)),
     }
     out
 }

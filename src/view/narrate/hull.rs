@@ -8,6 +8,8 @@ use crate::view::text::p;
 /// Hull step `k`; the step after the last is the result.
 pub fn hull_step(an: &Analysis, k: usize) -> String {
     let slop = BOX2D_LINEAR_SLOP;
+    // Builder points are in A's frame; the words give world points, as drawn.
+    let p = |q: glam::Vec2| p(an.hull_world(q));
     let Some(step) = an.hull.steps.get(k) else {
         return result_text(an);
     };
@@ -37,7 +39,14 @@ pub fn hull_step(an: &Analysis, k: usize) -> String {
             best,
             distance,
             accepted,
-        } => recurse_text(*p1, *p2, points.len(), *best, *distance, *accepted),
+        } => recurse_text(
+            an.hull_world(*p1),
+            an.hull_world(*p2),
+            points.len(),
+            best.map(|b| an.hull_world(b)),
+            *distance,
+            *accepted,
+        ),
         HullStep::MergeCollinear { point, distance } => format!(
             "Merge: the hull vertex {} is only {distance:.2e} from the line through its neighbours, under 2 × slop ({}): Box2D removes it, and checks again until no vertex is that flat. (This is how Box2D issue 296's nearly collinear vertex disappears.)",
             p(*point),

@@ -225,6 +225,8 @@ fn clip_rows(an: &Analysis, rows: &mut Rows) {
 /// Box2D's hull builder: the input, the step's numbers, the result.
 fn hull_rows(an: &Analysis, step: usize, rows: &mut Rows) {
     use crate::core::quickhull::{HullStep, BOX2D_LINEAR_SLOP};
+    // Builder points are in A's frame; the rows give world points, as drawn.
+    let p = |q: glam::Vec2| p(an.hull_world(q));
     rows.row("points", an.hull_input.len().to_string());
     rows.row("linear slop", format!("{BOX2D_LINEAR_SLOP}"));
     rows.row(

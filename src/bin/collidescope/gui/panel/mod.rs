@@ -121,7 +121,7 @@ impl Panel {
             .show(ui, |ui| self.ui_settings(ui, app));
         egui::CollapsingHeader::new("Shapes")
             .default_open(true)
-            .show(ui, |ui| self.ui_shapes(ui, app));
+            .show(ui, |ui| self.ui_shapes(ui, app, out));
         ui.separator();
         self.ui_help(ui);
     }

@@ -3,7 +3,7 @@
 //! vertex table of polygons, duplicate / delete), and pasting a polygon.
 
 use super::widgets::{drag, track};
-use super::Panel;
+use super::{Panel, PanelOutput};
 use collidescope::app::{AppState, ShapeKind};
 use collidescope::core::shape::{Geometry, Pose, Shape};
 use collidescope::scene::import::parse_points;
@@ -12,7 +12,12 @@ use egui_macroquad::egui::{self, RichText};
 use glam::Vec2;
 
 impl Panel {
-    pub(super) fn ui_shapes(&mut self, ui: &mut egui::Ui, app: &mut AppState) {
+    pub(super) fn ui_shapes(
+        &mut self,
+        ui: &mut egui::Ui,
+        app: &mut AppState,
+        out: &mut PanelOutput,
+    ) {
         ui_shape_list(ui, app);
         self.ui_add_shape(ui, app);
         if let Some(i) = app.selected {
@@ -20,7 +25,7 @@ impl Panel {
             self.ui_shape_editor(ui, app, i);
         }
         ui.separator();
-        self.ui_paste_polygon(ui, app);
+        self.ui_paste_polygon(ui, app, out);
     }
 
     /// The kind picker and "Add" (at the centre of the world view).
@@ -115,7 +120,7 @@ impl Panel {
 
     /// A polygon typed or pasted as points; when refused (not convex), the offer to
     /// add its convex hull instead.
-    fn ui_paste_polygon(&mut self, ui: &mut egui::Ui, app: &mut AppState) {
+    fn ui_paste_polygon(&mut self, ui: &mut egui::Ui, app: &mut AppState, out: &mut PanelOutput) {
         ui.label(RichText::new("Paste a polygon (x, y pairs, world coordinates)").strong());
         ui.add(
             egui::TextEdit::multiline(&mut self.paste_text)
@@ -150,6 +155,8 @@ impl Panel {
                     });
                 } else {
                     self.paste_refused = None;
+                    // The points may lie anywhere: bring them into view.
+                    out.fit = true;
                 }
             }
             if let Some(pts) = self.paste_refused.clone() {
