@@ -91,15 +91,24 @@ pub const SAT_RELATIVE_TOLERANCE: f32 = 0.95;
 /// `absoluteTol`, which it multiplies by the box half extent.
 pub const SAT_ABSOLUTE_TOLERANCE: f32 = 0.01;
 
-/// Box2D's linear slop (`B2_LINEAR_SLOP`, length units): the contact tolerance the
-/// segment rule below is written in.
-pub const SEGMENT_SLOP: f32 = 0.005;
+/// Box2D's linear slop (`B2_LINEAR_SLOP`, length units): the contact tolerance its
+/// rules are written in — the segment rule below, the hull builder (`quickhull.rs`)
+/// and the rotating time of impact's target and band (`toi/rotating`).
+pub const LINEAR_SLOP: f32 = 0.005;
+
+/// Rotating time of impact: bound on outer iterations (GJK distances). Box2D stops at
+/// 20; a fast spin is followed through its turns in short intervals (see
+/// `toi/rotating`), each at least one iteration.
+pub const ROTATING_TOI_MAX_ITERATIONS: u32 = 4096;
+
+/// Rotating time of impact: iterates of the root finder per push-back (Box2D's 50).
+pub const TOI_ROOT_ITERATIONS: u32 = 50;
 
 /// Two segment cores with Box2D v3's preset (`b2CollideCapsules`, `segments.rs`): B's
 /// face is the reference only when its separation beats A's by more than this (0.1 ×
 /// linear slop, length units). Box2D v3.1+ dropped this bias for polygons (A's face on
 /// a tie, B's when strictly better) but kept it for capsules.
-pub const SEGMENT_FLIP_TOLERANCE: f32 = 0.1 * SEGMENT_SLOP;
+pub const SEGMENT_FLIP_TOLERANCE: f32 = 0.1 * LINEAR_SLOP;
 
 /// Contact manifold (`manifold.rs`, `box_box.rs`): cores closer than this fraction of
 /// the configuration's size (the sum of both bounding radii) count as touching, and

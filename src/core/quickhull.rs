@@ -23,7 +23,7 @@ use glam::Vec2;
 use serde::Serialize;
 
 /// Box2D's default linear slop (metres), the builder's tolerance unit.
-pub const BOX2D_LINEAR_SLOP: f32 = 0.005;
+pub const BOX2D_LINEAR_SLOP: f32 = crate::core::consts::LINEAR_SLOP;
 
 /// One step of the builder, for the trace.
 #[derive(Clone, Debug, PartialEq, Serialize)]

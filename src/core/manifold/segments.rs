@@ -19,7 +19,7 @@
 //!    first when a segment meets a capsule, whichever is A, as Box2D dispatches it.
 //! 4. **Clip** the incident segment to the reference segment's extent (the two side
 //!    planes). Both clipped points are kept if **either** lies within linear slop
-//!    ([`SEGMENT_SLOP`]) of the closest distance; a clipped point far off the closest
+//!    ([`LINEAR_SLOP`]) of the closest distance; a clipped point far off the closest
 //!    distance would be a speculative point that only misleads the solver.
 //! 5. **One point** otherwise: between the closest points, along the direction from
 //!    A's to B's (A's left normal when they coincide).
@@ -30,7 +30,7 @@ use super::ids::{ContactId, IdKind};
 use super::points::contact_point;
 use super::trace::{ClipPlane, ManifoldTrace};
 use super::{ManifoldCase, ManifoldOutcome, ManifoldOutput, ManifoldPoint, NormalSource};
-use crate::core::consts::{MAX_MANIFOLD_POINTS, SEGMENT_FLIP_TOLERANCE, SEGMENT_SLOP};
+use crate::core::consts::{LINEAR_SLOP, MAX_MANIFOLD_POINTS, SEGMENT_FLIP_TOLERANCE};
 use crate::core::math::left_perp;
 use crate::core::sat::Owner;
 use glam::Vec2;
@@ -219,7 +219,7 @@ fn clip_pair(
     }
     let (clipped, n) = clip_side_planes(&r, &i, trace.as_deref_mut(), &xf);
     let clipped = &clipped[..n];
-    let limit = distance + SEGMENT_SLOP;
+    let limit = distance + LINEAR_SLOP;
     let depth = |p: Vec2| (p - r.v1).dot(r.normal);
     let keep = n == 2 && clipped.iter().any(|c| depth(c.p) <= limit);
     if let Some(t) = trace {

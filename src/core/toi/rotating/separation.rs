@@ -1,0 +1,159 @@
+//! The separation function of Box2D v3's time of impact (`b2MakeSeparationFunction`,
+//! `b2FindMinSeparation`, `b2EvaluateSeparation`): an axis fixed in the world (two
+//! points) or in one shape (a face of A, a face of B), built from GJK's simplex at
+//! `t1`, along which the shapes' separation is followed over time.
+//!
+//! `s(t)` for the witness pair `(i, j)` is the distance along the axis from A's witness
+//! to B's at time `t`; `find_min` picks the pair that is deepest at `t` (each shape's
+//! support point against the axis), `evaluate` follows a given pair.
+
+use super::Sweep;
+use crate::core::gjk::SimplexCache;
+use crate::core::math::left_perp;
+use crate::core::shape::Shape;
+use glam::Vec2;
+use serde::Serialize;
+
+/// Where the axis lives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SeparationKind {
+    /// GJK ended on one vertex of each: the axis joins them, fixed in the world.
+    Points,
+    /// Two vertices of A (a face) and one of B: the face's normal, turning with A.
+    FaceA,
+    /// Two vertices of B and one of A: B's face normal, turning with B.
+    FaceB,
+}
+
+impl SeparationKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            SeparationKind::Points => "points",
+            SeparationKind::FaceA => "face_a",
+            SeparationKind::FaceB => "face_b",
+        }
+    }
+}
+
+/// A separation function: the kind, its axis (world for points, the owner's local frame
+/// for a face) and the face's local midpoint.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct SeparationFunction {
+    pub kind: SeparationKind,
+    pub axis: Vec2,
+    pub local_point: Vec2,
+}
+
+/// The two shapes and their sweeps, as the functions read them.
+#[derive(Clone, Copy)]
+pub(super) struct Motion<'a> {
+    pub(super) a: &'a Shape,
+    pub(super) b: &'a Shape,
+    pub(super) sweep_a: Sweep,
+    pub(super) sweep_b: Sweep,
+}
+
+impl SeparationFunction {
+    /// Built from GJK's cache at `t1` (1 or 2 vertex pairs). `None` when the cache is
+    /// empty or holds 3 pairs (the cores overlap: no axis separates them).
+    pub(super) fn new(cache: &SimplexCache, m: &Motion, t1: f32) -> Option<SeparationFunction> {
+        let (xa, xb) = (m.sweep_a.transform(t1), m.sweep_b.transform(t1));
+        let (va, vb) = (m.a.vertices(), m.b.vertices());
+        let ia = |k: usize| va.get(cache.index_a[k] as usize).copied();
+        let ib = |k: usize| vb.get(cache.index_b[k] as usize).copied();
+        match cache.count {
+            1 => {
+                let (pa, pb) = (xa.apply(ia(0)?), xb.apply(ib(0)?));
+                Some(SeparationFunction {
+                    kind: SeparationKind::Points,
+                    axis: (pb - pa).normalize_or_zero(),
+                    local_point: Vec2::ZERO,
+                })
+            }
+            2 if cache.index_a[0] == cache.index_a[1] => {
+                // Two points on B, one on A: B's face.
+                let (b1, b2) = (ib(0)?, ib(1)?);
+                let mut axis = -left_perp(b2 - b1).normalize_or_zero();
+                let local_point = 0.5 * (b1 + b2);
+                let s = (xa.apply(ia(0)?) - xb.apply(local_point)).dot(xb.q.apply(axis));
+                if s < 0.0 {
+                    axis = -axis;
+                }
+                Some(SeparationFunction {
+                    kind: SeparationKind::FaceB,
+                    axis,
+                    local_point,
+                })
+            }
+            2 => {
+                // Two points on A (one or two on B): A's face.
+                let (a1, a2) = (ia(0)?, ia(1)?);
+                let mut axis = -left_perp(a2 - a1).normalize_or_zero();
+                let local_point = 0.5 * (a1 + a2);
+                let s = (xb.apply(ib(0)?) - xa.apply(local_point)).dot(xa.q.apply(axis));
+                if s < 0.0 {
+                    axis = -axis;
+                }
+                Some(SeparationFunction {
+                    kind: SeparationKind::FaceA,
+                    axis,
+                    local_point,
+                })
+            }
+            _ => None,
+        }
+    }
+
+    /// The axis in world space at time `t`.
+    pub fn world_axis(&self, sweep_a: &Sweep, sweep_b: &Sweep, t: f32) -> Vec2 {
+        match self.kind {
+            SeparationKind::Points => self.axis,
+            SeparationKind::FaceA => sweep_a.transform(t).q.apply(self.axis),
+            SeparationKind::FaceB => sweep_b.transform(t).q.apply(self.axis),
+        }
+    }
+
+    /// The deepest pair at `t`: its separation and the witness vertices (A's, B's;
+    /// `None` for the face's own shape).
+    pub(super) fn find_min(&self, m: &Motion, t: f32) -> (f32, Option<usize>, Option<usize>) {
+        let (xa, xb) = (m.sweep_a.transform(t), m.sweep_b.transform(t));
+        match self.kind {
+            SeparationKind::Points => {
+                let ia = m.a.support_index(xa.q.apply_inv(self.axis));
+                let ib = m.b.support_index(xb.q.apply_inv(-self.axis));
+                (self.evaluate(m, Some(ia), Some(ib), t), Some(ia), Some(ib))
+            }
+            SeparationKind::FaceA => {
+                let n = xa.q.apply(self.axis);
+                let ib = m.b.support_index(xb.q.apply_inv(-n));
+                (self.evaluate(m, None, Some(ib), t), None, Some(ib))
+            }
+            SeparationKind::FaceB => {
+                let n = xb.q.apply(self.axis);
+                let ia = m.a.support_index(xa.q.apply_inv(-n));
+                (self.evaluate(m, Some(ia), None, t), Some(ia), None)
+            }
+        }
+    }
+
+    /// The separation of the pair (`ia`, `ib`) along the axis at `t` (cores, radii not
+    /// subtracted). A missing index of the shape that does not own the face is
+    /// vertex 0 (it never happens: `find_min` names it).
+    pub(super) fn evaluate(&self, m: &Motion, ia: Option<usize>, ib: Option<usize>, t: f32) -> f32 {
+        let (xa, xb) = (m.sweep_a.transform(t), m.sweep_b.transform(t));
+        let va = |i: Option<usize>| m.a.vertices()[i.unwrap_or(0).min(m.a.vertices().len() - 1)];
+        let vb = |i: Option<usize>| m.b.vertices()[i.unwrap_or(0).min(m.b.vertices().len() - 1)];
+        match self.kind {
+            SeparationKind::Points => (xb.apply(vb(ib)) - xa.apply(va(ia))).dot(self.axis),
+            SeparationKind::FaceA => {
+                let n = xa.q.apply(self.axis);
+                (xb.apply(vb(ib)) - xa.apply(self.local_point)).dot(n)
+            }
+            SeparationKind::FaceB => {
+                let n = xb.q.apply(self.axis);
+                (xa.apply(va(ia)) - xb.apply(self.local_point)).dot(n)
+            }
+        }
+    }
+}
