@@ -162,6 +162,8 @@ fn box2d_v3_preset_matches_box2d_manifolds_on_99_5_percent_of_pairs() {
                     shape_b: &b,
                     transform_b: xb,
                     velocity_b: Vec2::ZERO,
+                    angular_velocity_a: 0.0,
+                    angular_velocity_b: 0.0,
                     settings: &settings,
                 };
                 let Ok(theirs) = box2d::manifold(&pair) else {

@@ -157,7 +157,19 @@ fn parry_rust_tests_build_and_pass_against_parry2d_0_31() {
         .args(["test", "--quiet", "--no-fail-fast"])
         .env_remove("RUSTFLAGS")
         .env("CARGO_TARGET_DIR", dir.join("target")));
-    assert!(ok, "the exported parry2d tests fail:\n{log}");
+    // parry2d's known disagreements with the exact answer, each a scene whose exported
+    // test must keep failing (so that a parry fix is noticed): two rounded boxes 1.71
+    // apart, where parry's distance is 5.5e-4 too long (its GJK on rounded shapes stops
+    // early; see the README's engine findings).
+    const KNOWN: [&str; 1] = ["toi_rounded_grazing"];
+    let failed: std::collections::BTreeSet<&str> = log
+        .lines()
+        .filter_map(|l| l.split("`--test ").nth(1))
+        .filter_map(|rest| rest.split('`').next())
+        .collect();
+    let known: std::collections::BTreeSet<&str> = KNOWN.into_iter().collect();
+    assert_eq!(failed, known, "the exported parry2d tests that fail:\n{log}");
+    assert_eq!(ok, known.is_empty());
     let passed = log.matches("test result: ok. 1 passed").count();
-    assert_eq!(passed, count, "{log}");
+    assert_eq!(passed, count - known.len(), "{log}");
 }

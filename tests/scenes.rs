@@ -145,6 +145,7 @@ fn allowed(algorithm: Algorithm) -> &'static [&'static str] {
         ],
         Algorithm::Toi => &["hit", "miss", "already_overlapping", "no_relative_motion"],
         Algorithm::Hull => &["hull", "count", "welded", "collinear"],
+        Algorithm::Rotating => &["hit", "separated", "overlapped", "failed"],
         Algorithm::Cast => &[
             "hit",
             "initially_overlapping",

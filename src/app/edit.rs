@@ -78,6 +78,24 @@ impl AppState {
         }
     }
 
+    /// Sets a shape's turn per step (radians, counter-clockwise); refused when not
+    /// finite or beyond the scene limit.
+    pub fn set_angular_velocity(&mut self, i: usize, w: f32) {
+        use crate::core::consts::MAX_ANGULAR_VELOCITY;
+        let ok = w.is_finite() && w.abs() <= MAX_ANGULAR_VELOCITY;
+        if ok
+            && self
+                .scene
+                .shapes
+                .get(i)
+                .is_some_and(|s| s.angular_velocity != w)
+        {
+            self.begin_edit();
+            self.scene.shapes[i].angular_velocity = w;
+            self.changed();
+        }
+    }
+
     /// Replaces a shape's geometry. A refused geometry leaves the shape unchanged and
     /// returns the reason.
     pub fn set_geometry(&mut self, i: usize, geometry: Geometry) -> Result<(), String> {
@@ -220,6 +238,7 @@ impl AppState {
                 .unwrap_or_else(|_| unreachable!("built-in geometry is valid")),
             pose: Pose::new(position, 0.0),
             velocity: Vec2::ZERO,
+            angular_velocity: 0.0,
         };
         self.push_shape(shape)
     }
@@ -286,6 +305,7 @@ impl AppState {
             shape,
             pose: Pose::new(centroid, 0.0),
             velocity: Vec2::ZERO,
+            angular_velocity: 0.0,
         }))
     }
 
@@ -315,6 +335,7 @@ impl AppState {
             shape,
             pose: Pose::new(centroid, 0.0),
             velocity: Vec2::ZERO,
+            angular_velocity: 0.0,
             hull_of: Some(local),
         });
         let other = match self.pair {

@@ -101,6 +101,11 @@ pub const LINEAR_SLOP: f32 = 0.005;
 /// `toi/rotating`), each at least one iteration.
 pub const ROTATING_TOI_MAX_ITERATIONS: u32 = 4096;
 
+/// Largest angular velocity a scene may give a shape (radians per step, either way):
+/// 100 turns per step; the rotating time of impact follows a spin in intervals whose
+/// number grows with it, within [`ROTATING_TOI_MAX_ITERATIONS`].
+pub const MAX_ANGULAR_VELOCITY: f32 = 200.0 * std::f32::consts::PI;
+
 /// Rotating time of impact: iterates of the root finder per push-back (Box2D's 50).
 pub const TOI_ROOT_ITERATIONS: u32 = 50;
 

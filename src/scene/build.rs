@@ -12,6 +12,7 @@ use crate::core::math::Transform;
 use crate::core::sat::SatInput;
 use crate::core::settings::Settings;
 use crate::core::shape::Shape;
+use crate::core::toi::rotating::{RotatingToiInput, Sweep, ToiTarget};
 use crate::core::toi::shape_cast::CastInput;
 use crate::core::toi::swept_sat::SweptInput;
 use glam::Vec2;
@@ -27,6 +28,9 @@ pub struct PairInputs<'a> {
     pub shape_b: &'a Shape,
     pub transform_b: Transform,
     pub velocity_b: Vec2,
+    /// Turns over the step (radians, counter-clockwise about each shape's position).
+    pub angular_velocity_a: f32,
+    pub angular_velocity_b: f32,
     pub settings: &'a Settings,
 }
 
@@ -47,6 +51,8 @@ impl<'a> PairInputs<'a> {
             shape_b: &b.shape,
             transform_b: b.pose.transform(),
             velocity_b: b.velocity,
+            angular_velocity_a: a.angular_velocity,
+            angular_velocity_b: b.angular_velocity,
             settings,
         }
     }
@@ -60,13 +66,42 @@ impl<'a> PairInputs<'a> {
             shape_b: self.shape_a,
             transform_b: self.transform_a,
             velocity_b: self.velocity_a,
+            angular_velocity_a: self.angular_velocity_b,
+            angular_velocity_b: self.angular_velocity_a,
             settings: self.settings,
         }
     }
 
-    /// Whether either shape moves over the step.
+    /// Whether either shape moves (or turns) over the step.
     pub fn moving(&self) -> bool {
-        self.velocity_a != Vec2::ZERO || self.velocity_b != Vec2::ZERO
+        self.velocity_a != Vec2::ZERO || self.velocity_b != Vec2::ZERO || self.rotating()
+    }
+
+    /// Whether either shape turns over the step.
+    pub fn rotating(&self) -> bool {
+        self.angular_velocity_a != 0.0 || self.angular_velocity_b != 0.0
+    }
+
+    /// Both motions as sweeps over t ∈ [0, 1].
+    pub fn sweeps(&self) -> (Sweep, Sweep) {
+        let sweep = |xf: &Transform, v: Vec2, w: f32| Sweep::new(xf.p, xf.q.angle(), v, w);
+        (
+            sweep(&self.transform_a, self.velocity_a, self.angular_velocity_a),
+            sweep(&self.transform_b, self.velocity_b, self.angular_velocity_b),
+        )
+    }
+
+    /// The rotating time of impact over the whole step, touching as the target.
+    pub fn rotating_toi(&self) -> RotatingToiInput<'a> {
+        let (sweep_a, sweep_b) = self.sweeps();
+        RotatingToiInput {
+            shape_a: self.shape_a,
+            sweep_a,
+            shape_b: self.shape_b,
+            sweep_b,
+            t_max: 1.0,
+            target: ToiTarget::Touch,
+        }
     }
 
     /// GJK distance between the rounded shapes.

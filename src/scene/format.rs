@@ -19,6 +19,9 @@ pub struct SceneShape {
     pub pose: Pose,
     /// Velocity over one unit of time (for time of impact).
     pub velocity: Vec2,
+    /// Turn over one unit of time, radians counter-clockwise about `pose.position`
+    /// (for the rotating time of impact); 0 for none.
+    pub angular_velocity: f32,
     /// What loading changed, when the file's polygon was an engine's hull the core
     /// refuses as given (see [`engine_hull`]); shown as a warning, never saved.
     pub load_note: Option<String>,
@@ -36,6 +39,7 @@ impl PartialEq for SceneShape {
             && self.shape == o.shape
             && self.pose == o.pose
             && self.velocity == o.velocity
+            && self.angular_velocity == o.angular_velocity
             && self.hull_of == o.hull_of
     }
 }
@@ -88,6 +92,7 @@ impl SceneShape {
             position,
             angle,
             velocity: Vec2::ZERO,
+            angular_velocity: 0.0,
             raw_points: false,
             hull_of: Vec::new(),
         })
@@ -104,6 +109,9 @@ pub(crate) struct ShapeEntry {
     angle: f32,
     #[serde(default, skip_serializing_if = "is_zero")]
     velocity: Vec2,
+    /// Radians per unit time, counter-clockwise about `position`.
+    #[serde(default, skip_serializing_if = "is_zero_f32")]
+    angular_velocity: f32,
     /// A polygon's points kept as given, vertices on a line included, rather than
     /// built into the hull Box2D's builder makes ([`Shape::new_raw_points`]).
     #[serde(default, skip_serializing_if = "is_false")]
@@ -112,6 +120,17 @@ pub(crate) struct ShapeEntry {
     /// built from points).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     hull_of: Vec<Vec2>,
+}
+
+/// `angular_velocity`: finite, at most [`MAX_ANGULAR_VELOCITY`](crate::core::consts::MAX_ANGULAR_VELOCITY) either way.
+fn check_angular_velocity(name: &str, w: f32) -> Result<(), String> {
+    use crate::core::consts::MAX_ANGULAR_VELOCITY;
+    if !w.is_finite() || w.abs() > MAX_ANGULAR_VELOCITY {
+        return Err(format!(
+            "shape \"{name}\": angular_velocity {w} is not a finite number within ±{MAX_ANGULAR_VELOCITY} (radians per step)"
+        ));
+    }
+    Ok(())
 }
 
 /// `hull_of`: at most [`MAX_POLYGON_VERTICES`](crate::core::consts::MAX_POLYGON_VERTICES)
@@ -133,6 +152,10 @@ fn check_hull_of(name: &str, points: &[Vec2]) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+fn is_zero_f32(x: &f32) -> bool {
+    *x == 0.0
 }
 
 fn is_false(b: &bool) -> bool {
@@ -168,6 +191,7 @@ impl TryFrom<ShapeEntry> for SceneShape {
         let name = &e.name;
         check_vec(name, "position", e.position)?;
         check_vec(name, "velocity", e.velocity)?;
+        check_angular_velocity(name, e.angular_velocity)?;
         if !e.angle.is_finite() {
             return Err(format!(
                 "shape \"{name}\": angle {} is not a finite number",
@@ -216,6 +240,7 @@ impl TryFrom<ShapeEntry> for SceneShape {
             shape,
             pose: Pose::new(e.position, e.angle),
             velocity: e.velocity,
+            angular_velocity: e.angular_velocity,
             load_note,
             hull_of,
         })
@@ -230,6 +255,7 @@ impl From<SceneShape> for ShapeEntry {
             position: s.pose.position,
             angle: s.pose.angle,
             velocity: s.velocity,
+            angular_velocity: s.angular_velocity,
             raw_points: s.shape.keeps_raw_points(),
             hull_of: s.hull_of.unwrap_or_default(),
         }

@@ -386,6 +386,7 @@ pub fn to_scene(shapes: &[ImportedShape], title: &str) -> Result<Scene, String> 
             shape,
             pose: Pose::new(position, s.angle),
             velocity: s.velocity,
+            angular_velocity: 0.0,
         });
     }
     Ok(scene)

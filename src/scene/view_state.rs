@@ -9,7 +9,8 @@ use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
 /// The algorithms the debugger steps through. File and command-line names are
-/// `gjk`, `epa`, `sat`, `manifold`, `clip`, `box-box`, `toi`, `cast`, `hull`.
+/// `gjk`, `epa`, `sat`, `manifold`, `clip`, `box-box`, `toi`, `cast`, `hull`,
+/// `toi-rotating`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
 #[serde(try_from = "String", into = "String")]
 pub enum Algorithm {
@@ -24,10 +25,12 @@ pub enum Algorithm {
     Cast,
     /// Box2D's hull builder on shape A's raw points (one shape, not the pair).
     Hull,
+    /// Time of impact with turning shapes (Box2D's b2TimeOfImpact, made safe for spins).
+    Rotating,
 }
 
 impl Algorithm {
-    pub const ALL: [Algorithm; 9] = [
+    pub const ALL: [Algorithm; 10] = [
         Algorithm::Gjk,
         Algorithm::Epa,
         Algorithm::Sat,
@@ -36,6 +39,7 @@ impl Algorithm {
         Algorithm::BoxBox,
         Algorithm::Toi,
         Algorithm::Cast,
+        Algorithm::Rotating,
         Algorithm::Hull,
     ];
 
@@ -51,6 +55,7 @@ impl Algorithm {
             Algorithm::Toi => "toi",
             Algorithm::Cast => "cast",
             Algorithm::Hull => "hull",
+            Algorithm::Rotating => "toi-rotating",
         }
     }
 
@@ -66,6 +71,7 @@ impl Algorithm {
             Algorithm::Toi => "Time of impact (swept SAT)",
             Algorithm::Cast => "Shape cast",
             Algorithm::Hull => "Hull builder (Box2D), shape A",
+            Algorithm::Rotating => "Time of impact, turning (b2TimeOfImpact)",
         }
     }
 

@@ -11,6 +11,7 @@ use crate::core::quickhull::{quickhull, QuickHull, BOX2D_LINEAR_SLOP};
 use crate::core::sat::{separating_axis, SatOutput, SatTrace};
 use crate::core::shape::Geometry;
 use crate::core::sutherland_hodgman::{overlap_manifold, ClipTrace, OverlapManifold};
+use crate::core::toi::rotating::{time_of_impact, RotatingToiOutput, RotatingToiTrace};
 use crate::core::toi::shape_cast::{shape_cast, CastOutput, CastTrace};
 use crate::core::toi::swept_sat::{swept_sat, SweptOutput, SweptTrace};
 use crate::scene::{Scene, SceneShape};
@@ -41,6 +42,9 @@ pub struct Analysis {
     /// The general shape cast (conservative advancement) over the same step.
     pub cast: CastOutput,
     pub cast_trace: CastTrace,
+    /// The time of impact with the shapes turning too (their angular velocities).
+    pub rotating: RotatingToiOutput,
+    pub rotating_trace: RotatingToiTrace,
     pub sat: SatOutput,
     pub sat_trace: SatTrace,
     /// The contact manifold with EPA's normal, and with SAT's.
@@ -103,6 +107,8 @@ impl Analysis {
         );
         let (swept, swept_trace) = traced(|t| swept_sat(&inputs.swept(), Some(t)));
         let (cast, cast_trace) = traced(|t| shape_cast(&inputs.cast(), Some(t)));
+        let (rotating, rotating_trace) =
+            traced(|t| time_of_impact(&inputs.rotating_toi(), Some(t)));
         let (sat, sat_trace) = traced(|t| separating_axis(&inputs.sat(), Some(t)));
         let (manifold_epa, manifold_epa_trace) =
             traced(|t| contact_manifold(&inputs.manifold(ManifoldSource::Epa), Some(t)));
@@ -143,6 +149,8 @@ impl Analysis {
             swept_trace,
             cast,
             cast_trace,
+            rotating,
+            rotating_trace,
             sat,
             sat_trace,
             manifold_epa,
@@ -182,6 +190,8 @@ impl Analysis {
             },
             // Each builder step, then the hull.
             Algorithm::Hull => self.hull.steps.len() + 1,
+            // Each distance and each push-back, then the answer.
+            Algorithm::Rotating => rotating_steps(&self.rotating_trace).len() + 1,
         };
         n.max(1)
     }
@@ -210,6 +220,7 @@ impl Analysis {
             },
             Algorithm::Toi => self.swept.termination.as_str(),
             Algorithm::Cast => self.cast.termination.as_str(),
+            Algorithm::Rotating => self.rotating.state.as_str(),
             Algorithm::Hull => match &self.hull.hull {
                 Ok(_) => "hull",
                 Err(f) => f.name(),
@@ -239,6 +250,32 @@ impl Analysis {
             EpaPhase::Epa(k - g)
         }
     }
+}
+
+/// A step of the rotating time of impact: an outer iteration's distance at `t1`
+/// (`push: None`) or one of its push-backs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RotatingStep {
+    pub iteration: usize,
+    pub push: Option<usize>,
+}
+
+/// The rotating time of impact's steps, in order (the answer follows them).
+pub fn rotating_steps(t: &RotatingToiTrace) -> Vec<RotatingStep> {
+    let mut steps = Vec::new();
+    for (i, it) in t.iterations.iter().enumerate() {
+        steps.push(RotatingStep {
+            iteration: i,
+            push: None,
+        });
+        for p in 0..it.pushes.len() {
+            steps.push(RotatingStep {
+                iteration: i,
+                push: Some(p),
+            });
+        }
+    }
+    steps
 }
 
 /// Steps of a manifold trace: features and normal, reference and incident edges

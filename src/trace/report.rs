@@ -7,6 +7,7 @@ use crate::core::gjk::{shape_distance, DistanceOutput, GjkTrace};
 use crate::core::manifold::{contact_manifold, ManifoldOutput, ManifoldSource, ManifoldTrace};
 use crate::core::math::arr;
 use crate::core::sat::{separating_axis, SatOutput, SatTrace};
+use crate::core::toi::rotating::{time_of_impact, RotatingToiOutput, RotatingToiTrace, ToiState};
 use crate::core::toi::shape_cast::{shape_cast, CastOutput, CastTrace};
 use crate::core::toi::swept_sat::{swept_sat, SweptOutput, SweptTrace};
 use crate::scene::build::PairInputs;
@@ -158,9 +159,13 @@ impl ManifoldJson {
 }
 
 /// The `"toi"` key: when the pair first touches as both shapes move by their
-/// velocities over t ∈ [0, 1] (no rotation).
+/// velocities over t ∈ [0, 1].
 ///
-/// It is fed by the general shape cast ([`crate::core::toi::shape_cast`], conservative advancement),
+/// When either shape turns (`angular_velocity`), it is the rotating time of impact
+/// ([`crate::core::toi::rotating`], Box2D's `b2TimeOfImpact` made safe for spins), with
+/// `"state"` (`hit`, `separated`, `overlapped`, `failed`), `"angular"` (A's and B's turn
+/// per step), and the `"target"` core distance with its `"tolerance"`; `termination`
+/// repeats the state. Otherwise it is fed by the general shape cast ([`crate::core::toi::shape_cast`], conservative advancement),
 /// which is exact for every pair of shapes; swept SAT ([`crate::core::toi::swept_sat`]) is exact only
 /// for sharp polygons (conservative for curved shapes), so it appears in the trace,
 /// beside the cast, for comparison. On a miss, `t`, `point` and `normal` describe the
@@ -173,6 +178,32 @@ pub struct ToiJson {
     pub normal: [f32; 2],
     pub iterations: u32,
     pub termination: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub state: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub angular: Option<[f32; 2]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub target: Option<f32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tolerance: Option<f32>,
+}
+
+impl ToiJson {
+    /// The rotating time of impact's answer (`angular`: A's and B's turn per step).
+    pub fn rotating(o: &RotatingToiOutput, angular: [f32; 2]) -> ToiJson {
+        ToiJson {
+            hit: o.state == ToiState::Hit,
+            t: o.t,
+            point: arr(o.point),
+            normal: arr(o.normal),
+            iterations: o.iterations,
+            termination: o.state.as_str(),
+            state: Some(o.state.as_str()),
+            angular: Some(angular),
+            target: Some(o.target),
+            tolerance: Some(o.tolerance),
+        }
+    }
 }
 
 impl From<&CastOutput> for ToiJson {
@@ -184,6 +215,10 @@ impl From<&CastOutput> for ToiJson {
             normal: arr(c.normal),
             iterations: c.iterations,
             termination: c.termination.as_str(),
+            state: None,
+            angular: None,
+            target: None,
+            tolerance: None,
         }
     }
 }
@@ -196,6 +231,9 @@ pub struct ToiTraceJson {
     /// Swept SAT on the same motion: its answer and every axis.
     pub swept_sat: SweptOutput,
     pub swept_sat_trace: SweptTrace,
+    /// The rotating time of impact that feeds `"toi"` when a shape turns.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rotating: Option<RotatingToiTrace>,
 }
 
 /// Every recorded step, with `--trace`.
@@ -232,14 +270,26 @@ pub fn pair_report(scene: &Scene, a: &SceneShape, b: &SceneShape, with_trace: bo
     // shape cast over swept SAT).
     let moving = inputs.moving();
     let mut cast_trace = (with_trace && moving).then(CastTrace::default);
-    let toi = moving.then(|| shape_cast(&inputs.cast(), cast_trace.as_mut()));
-    let toi_trace = cast_trace.map(|cast| {
+    let mut rotating_trace = (with_trace && inputs.rotating()).then(RotatingToiTrace::default);
+    let toi = if inputs.rotating() {
+        let o = time_of_impact(&inputs.rotating_toi(), rotating_trace.as_mut());
+        let angular = [inputs.angular_velocity_a, inputs.angular_velocity_b];
+        Some(ToiJson::rotating(&o, angular))
+    } else {
+        moving.then(|| ToiJson::from(&shape_cast(&inputs.cast(), cast_trace.as_mut())))
+    };
+    let toi_trace = cast_trace.map(|mut cast| {
+        if inputs.rotating() {
+            // The translational cast of the same pair, for comparison.
+            shape_cast(&inputs.cast(), Some(&mut cast));
+        }
         let mut swept_sat_trace = SweptTrace::default();
         let swept = swept_sat(&inputs.swept(), Some(&mut swept_sat_trace));
         ToiTraceJson {
             cast,
             swept_sat: swept,
             swept_sat_trace,
+            rotating: rotating_trace,
         }
     });
     PairReport {
@@ -250,7 +300,7 @@ pub fn pair_report(scene: &Scene, a: &SceneShape, b: &SceneShape, with_trace: bo
         penetration: pen.as_ref().map(PenetrationJson::from),
         sat: SatJson::from(&sat),
         manifold: ManifoldJson::from_output(&manifold),
-        toi: toi.as_ref().map(ToiJson::from),
+        toi,
         trace: gjk_trace.map(|gjk| TraceJson {
             gjk,
             epa: if pen.is_some() { epa_trace } else { None },

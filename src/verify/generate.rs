@@ -69,6 +69,9 @@ impl FuzzPair {
             shape_b: &self.shape_b,
             transform_b: self.transform_b(),
             velocity_b: self.velocity_b,
+            // Fuzzed pairs do not turn (the rotating time of impact has its own check).
+            angular_velocity_a: 0.0,
+            angular_velocity_b: 0.0,
             settings,
         }
     }

@@ -19,6 +19,7 @@ mod gjk;
 mod hull;
 pub mod peers;
 mod prims;
+mod rotating;
 mod shapes;
 mod toi;
 
@@ -232,6 +233,7 @@ pub fn build_draw_list(
         Algorithm::Toi => out.push(LayerId::Toi, toi_layer(scene, an, step)),
         Algorithm::Cast => out.push(LayerId::Toi, cast_layer(scene, an, step)),
         Algorithm::Hull => out.push(LayerId::Hull, hull::hull_layer(an, step)),
+        Algorithm::Rotating => out.push(LayerId::Toi, rotating::rotating_layer(scene, an, step)),
     }
     out
 }

@@ -148,7 +148,7 @@ fn engine_prims(
                 ));
             }
         }
-        Algorithm::Toi | Algorithm::Cast => {
+        Algorithm::Toi | Algorithm::Cast | Algorithm::Rotating => {
             if let Some(t) = &a.toi {
                 let p = v(t.point);
                 if t.hit && p.is_finite() {

@@ -13,6 +13,7 @@ mod epa;
 mod gjk;
 mod hull;
 mod numbers;
+mod rotating;
 mod toi;
 
 pub use epa::*;
@@ -83,6 +84,7 @@ fn narrate_raw(
         Algorithm::Clip => contact::clip_step(an, step),
         Algorithm::BoxBox => contact::box_box_step(an, step),
         Algorithm::Hull => hull::hull_step(an, step),
+        Algorithm::Rotating => rotating::rotating_step(an, step),
     }
 }
 

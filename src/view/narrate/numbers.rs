@@ -46,6 +46,7 @@ pub fn numbers(
         Algorithm::Clip => clip_rows(an, &mut rows),
         Algorithm::BoxBox => box_box_rows(an, &mut rows),
         Algorithm::Toi | Algorithm::Cast => toi_rows(an, &mut rows),
+        Algorithm::Rotating => rotating_rows(an, &mut rows),
         Algorithm::Hull => unreachable!("one shape's numbers, returned above"),
         Algorithm::Gjk | Algorithm::Epa => {}
     }
@@ -220,6 +221,30 @@ fn clip_rows(an: &Analysis, rows: &mut Rows) {
             format!("{} sep {:.6}", p(pt.point_b), pt.separation),
         );
     }
+}
+
+/// The rotating time of impact: target, band, safe interval, answer and counts.
+fn rotating_rows(an: &Analysis, rows: &mut Rows) {
+    let (o, tr) = (&an.rotating, &an.rotating_trace);
+    rows.row("target (core distance)", format!("{:.6}", tr.target));
+    rows.row("tolerance", format!("{:.6}", tr.tolerance));
+    rows.row(
+        "safe interval",
+        if tr.max_interval.is_finite() {
+            format!("{:.6}", tr.max_interval)
+        } else {
+            "whole step (no turning)".to_string()
+        },
+    );
+    rows.row("state", o.state.as_str().to_string());
+    rows.row("t", format!("{:.6}", o.t));
+    if o.state == crate::core::toi::rotating::ToiState::Hit {
+        rows.row("point", p(o.point));
+        rows.row("normal", p(o.normal));
+    }
+    rows.row("iterations", o.iterations.to_string());
+    rows.row("push-backs", o.push_iterations.to_string());
+    rows.row("root iterates", o.root_iterations.to_string());
 }
 
 /// Box2D's hull builder: the input, the step's numbers, the result.

@@ -330,6 +330,7 @@ fn keyboard(app: &mut AppState, canvas: &mut Canvas, out: &mut panel::PanelOutpu
         KeyCode::Key7,
         KeyCode::Key8,
         KeyCode::Key9,
+        KeyCode::Key0,
     ];
     for (key, algo) in digits.iter().zip(panel::AVAILABLE) {
         if is_key_pressed(*key) {

@@ -9,8 +9,8 @@ use collidescope::view::narrate::narrate;
 use egui_macroquad::egui::{self, RichText};
 use std::path::PathBuf;
 
-/// The algorithms the picker offers, in order (keys 1 to 9).
-pub const AVAILABLE: [Algorithm; 9] = Algorithm::ALL;
+/// The algorithms the picker offers, in order (keys 1 to 9, then 0).
+pub const AVAILABLE: [Algorithm; 10] = Algorithm::ALL;
 
 impl Panel {
     pub(super) fn ui_algorithm(

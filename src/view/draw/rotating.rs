@@ -1,0 +1,177 @@
+//! The rotating time of impact, drawn (world space): the sweep (both shapes at eight
+//! times along the step), then per step the poses at `t1` with the closest points and
+//! the separation axis, or the poses at `t2` with the deepest pair; last, the poses at
+//! the time of impact with the contact point and normal.
+
+use super::prims::{dot, line, size, text};
+use super::toi::ghost;
+use super::{LayerId, Prim, SHAPE_A, SHAPE_B};
+use crate::core::shape::Pose;
+use crate::core::toi::rotating::{SeparationKind, Sweep, ToiState};
+use crate::scene::Scene;
+use crate::trace::analysis::{rotating_steps, Analysis};
+use glam::Vec2;
+
+/// Ghost poses of the sweep preview.
+const PREVIEW_POSES: usize = 8;
+
+fn pose(s: &Sweep, t: f32) -> Pose {
+    Pose::new(s.c1 + t * (s.c2 - s.c1), s.a1 + t * (s.a2 - s.a1))
+}
+
+/// Step `k` of the rotating time of impact.
+pub(super) fn rotating_layer(scene: &Scene, an: &Analysis, k: usize) -> Vec<Prim> {
+    let c = LayerId::Toi.color();
+    let (sa, sb) = scene.pair(an.a, an.b).sweeps();
+    let mut prims = Vec::new();
+    // The sweep preview: faint ghosts along the motion.
+    for i in 1..=PREVIEW_POSES {
+        let t = i as f32 / PREVIEW_POSES as f32;
+        ghost(scene, an.a, &pose(&sa, t), SHAPE_A, 60, true, &mut prims);
+        ghost(scene, an.b, &pose(&sb, t), SHAPE_B, 60, true, &mut prims);
+    }
+    let tr = &an.rotating_trace;
+    let steps = rotating_steps(tr);
+    let Some(step) = steps.get(k) else {
+        result_prims(scene, an, &sa, &sb, &mut prims);
+        return prims;
+    };
+    let Some(it) = tr.iterations.get(step.iteration) else {
+        return prims;
+    };
+    match step.push.and_then(|p| it.pushes.get(p)) {
+        None => {
+            ghost(
+                scene,
+                an.a,
+                &pose(&sa, it.t1),
+                SHAPE_A,
+                220,
+                false,
+                &mut prims,
+            );
+            ghost(
+                scene,
+                an.b,
+                &pose(&sb, it.t1),
+                SHAPE_B,
+                220,
+                false,
+                &mut prims,
+            );
+            prims.push(line(it.point_a, it.point_b, 2.0, c));
+            prims.push(dot(it.point_a, 4.0, c));
+            prims.push(dot(it.point_b, 4.0, c));
+            prims.push(text(
+                0.5 * (it.point_a + it.point_b),
+                format!("t1 = {:.4}, d = {:.4}", it.t1, it.distance),
+                c,
+            ));
+            if let Some(f) = &it.function {
+                // From the shape whose side the axis measures from: B's face points at
+                // A, the others from A towards B.
+                let axis = f.world_axis(&sa, &sb, it.t1);
+                let from = match f.kind {
+                    SeparationKind::FaceB => it.point_b,
+                    _ => it.point_a,
+                };
+                let len = 0.25 * size(scene, an);
+                prims.push(Prim::Arrow {
+                    from,
+                    to: from + axis * len,
+                    width: 2.0,
+                    color: c,
+                });
+                prims.push(text(
+                    from + axis * len,
+                    format!("axis: {}", f.kind.as_str()),
+                    c,
+                ));
+            }
+        }
+        Some(p) => {
+            ghost(
+                scene,
+                an.a,
+                &pose(&sa, it.t1),
+                SHAPE_A,
+                120,
+                false,
+                &mut prims,
+            );
+            ghost(
+                scene,
+                an.b,
+                &pose(&sb, it.t1),
+                SHAPE_B,
+                120,
+                false,
+                &mut prims,
+            );
+            ghost(
+                scene,
+                an.a,
+                &pose(&sa, p.t2),
+                SHAPE_A,
+                230,
+                true,
+                &mut prims,
+            );
+            ghost(
+                scene,
+                an.b,
+                &pose(&sb, p.t2),
+                SHAPE_B,
+                230,
+                true,
+                &mut prims,
+            );
+            let (xa, xb) = (sa.transform(p.t2), sb.transform(p.t2));
+            let va = p
+                .index_a
+                .and_then(|i| scene.shapes[an.a].shape.vertices().get(i));
+            let vb = p
+                .index_b
+                .and_then(|i| scene.shapes[an.b].shape.vertices().get(i));
+            let mut anchor = None;
+            for v in [va.map(|v| xa.apply(*v)), vb.map(|v| xb.apply(*v))]
+                .into_iter()
+                .flatten()
+            {
+                prims.push(dot(v, 5.5, c));
+                anchor = Some(v);
+            }
+            if let Some(at) = anchor {
+                prims.push(text(at, format!("t2 = {:.4}, s = {:.4}", p.t2, p.s2), c));
+            }
+        }
+    }
+    prims
+}
+
+/// The answer: the poses at the time of impact, the point and normal (a hit), or the
+/// poses at the end (separated).
+fn result_prims(scene: &Scene, an: &Analysis, sa: &Sweep, sb: &Sweep, prims: &mut Vec<Prim>) {
+    let c = LayerId::Toi.color();
+    let o = &an.rotating;
+    ghost(scene, an.a, &pose(sa, o.t), SHAPE_A, 240, false, prims);
+    ghost(scene, an.b, &pose(sb, o.t), SHAPE_B, 240, false, prims);
+    if o.state == ToiState::Hit {
+        prims.push(dot(o.point, 6.0, c));
+        let len = 0.25 * size(scene, an);
+        prims.push(Prim::Arrow {
+            from: o.point,
+            to: o.point + o.normal * len,
+            width: 2.0,
+            color: c,
+        });
+        prims.push(text(o.point, format!("hit at t = {:.5}", o.t), c));
+    } else {
+        let at = pose(sb, o.t).position;
+        prims.push(text(
+            at + Vec2::ZERO,
+            format!("{} (t = {:.4})", o.state.as_str(), o.t),
+            c,
+        ));
+    }
+}
