@@ -7,6 +7,7 @@
 
 use super::prims::line;
 use super::{DrawList, LayerId, Prim, Rgba};
+use crate::scene::Scene;
 use crate::trace::analysis::Algorithm;
 use crate::trace::peer_answer::{Engine, EngineAnswer};
 use glam::Vec2;
@@ -51,6 +52,21 @@ fn arrow(from: Vec2, to: Vec2, color: Rgba) -> Prim {
         width: 2.0,
         color,
     }
+}
+
+/// The overlay of every engine on the pair `(a, b)` of `scene`: [`peer_layers`] sized
+/// by the pair (the sum of the shapes' bounding radii). The app's canvas and the
+/// exported pictures both draw it through here.
+pub fn pair_peer_layers(
+    scene: &Scene,
+    (a, b): (usize, usize),
+    answers: &[(Engine, EngineAnswer)],
+    algorithm: Algorithm,
+    step: usize,
+    out: &mut DrawList,
+) {
+    let size = scene.shapes[a].shape.bounding_radius() + scene.shapes[b].shape.bounding_radius();
+    peer_layers(answers, algorithm, step, size, out);
 }
 
 /// The overlay of every engine for `algorithm`. `size` is the pair's size (world
