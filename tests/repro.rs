@@ -168,7 +168,10 @@ fn parry_rust_tests_build_and_pass_against_parry2d_0_31() {
         .filter_map(|rest| rest.split('`').next())
         .collect();
     let known: std::collections::BTreeSet<&str> = KNOWN.into_iter().collect();
-    assert_eq!(failed, known, "the exported parry2d tests that fail:\n{log}");
+    assert_eq!(
+        failed, known,
+        "the exported parry2d tests that fail:\n{log}"
+    );
     assert_eq!(ok, known.is_empty());
     let passed = log.matches("test result: ok. 1 passed").count();
     assert_eq!(passed, count - known.len(), "{log}");

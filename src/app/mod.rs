@@ -18,7 +18,7 @@ use crate::scene::{Scene, View};
 use crate::trace::analysis::{Algorithm, Analysis};
 use crate::trace::peer_answer::{Engine, EngineAnswer};
 use crate::view::camera::Camera;
-use crate::view::draw::peers::peer_layers;
+use crate::view::draw::peers::pair_peer_layers;
 use crate::view::draw::{build_draw_list, DrawList, Highlight, LayerId};
 use glam::Vec2;
 use std::collections::HashSet;
@@ -153,6 +153,17 @@ pub struct AppState {
 /// The default split between the world and configuration views.
 pub const DEFAULT_SPLIT: f32 = 0.55;
 const UNDO_LIMIT: usize = 200;
+
+/// The engines' answers (Box2D v3, parry2d) on the pair `(a, b)` of `scene`; none
+/// without a pair. The app asks them for its overlays and its peers table, the
+/// exported pictures (`render::SceneExport::with_peers`) for theirs.
+#[cfg(feature = "peers")]
+pub fn ask_peers_on(scene: &Scene, pair: Option<(usize, usize)>) -> Vec<(Engine, EngineAnswer)> {
+    match pair {
+        Some((a, b)) => crate::peers::ask_all(&scene.pair(a, b)),
+        None => Vec::new(),
+    }
+}
 
 impl AppState {
     pub fn new(scene: Scene, path: Option<PathBuf>) -> AppState {
@@ -304,10 +315,7 @@ impl AppState {
     /// The engines on the current pair.
     #[cfg(feature = "peers")]
     fn ask_peers(&self) -> Vec<(Engine, EngineAnswer)> {
-        match self.pair {
-            Some((a, b)) => crate::peers::ask_all(&self.scene.pair(a, b)),
-            None => Vec::new(),
-        }
+        ask_peers_on(&self.scene, self.pair)
     }
 
     #[cfg(not(feature = "peers"))]
@@ -354,10 +362,8 @@ impl AppState {
         self.analysis();
         let (algo, step) = (self.algorithm, self.step);
         let mut list = build_draw_list(&self.scene, self.analysis.as_ref(), algo, step, &hl);
-        if let Some((a, b)) = self.pair {
-            let size = self.scene.shapes[a].shape.bounding_radius()
-                + self.scene.shapes[b].shape.bounding_radius();
-            peer_layers(&self.peers, algo, step, size, &mut list);
+        if let Some(pair) = self.pair {
+            pair_peer_layers(&self.scene, pair, &self.peers, algo, step, &mut list);
         }
         list.layers.retain(|l| !self.hidden_layers.contains(&l.id));
         list

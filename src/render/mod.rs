@@ -211,12 +211,23 @@ mod tests {
         let ex = SceneExport::new(&scene, Algorithm::Manifold);
         let step = ex.view_step();
         let from_scene = ex.picture(step).unwrap();
-        // The window's picture adds the engines' overlays (when built with the peers);
-        // everything else is the scene's picture.
-        from_app
-            .list
-            .layers
-            .retain(|l| !matches!(l.id, LayerId::PeerBox2d | LayerId::PeerParry));
+        // The window's picture adds the engines' overlays (when built with the peers),
+        // as the scene's picture does when asked for them (`export --peers`)...
+        #[cfg(feature = "peers")]
+        {
+            let ex = SceneExport::new(&scene, Algorithm::Manifold).with_peers();
+            let with_peers = ex.picture(step).unwrap();
+            assert_eq!(from_app.list, with_peers.list);
+            assert!(with_peers.list.layer(LayerId::PeerBox2d).is_some());
+            assert!(with_peers.list.layer(LayerId::PeerParry).is_some());
+        }
+        // ... everything else is the scene's picture.
+        from_app.list.layers.retain(|l| {
+            !matches!(
+                l.id,
+                LayerId::PeerBox2d | LayerId::PeerParry | LayerId::PeerBox2dSimplex
+            )
+        });
         assert_eq!(from_app.list, from_scene.list);
         assert_eq!(from_app.title, from_scene.title);
         assert!(from_app.title.contains("SAT normal"), "{}", from_app.title);

@@ -8,7 +8,9 @@ use crate::app::AppState;
 use crate::core::gjk::SimplexCache;
 use crate::scene::Scene;
 use crate::trace::analysis::{Algorithm, Analysis};
+use crate::trace::peer_answer::{Engine, EngineAnswer};
 use crate::view::camera::Camera;
+use crate::view::draw::peers::pair_peer_layers;
 use crate::view::draw::{build_draw_list, DrawList, Highlight};
 use std::fmt;
 use std::path::Path;
@@ -184,6 +186,9 @@ pub struct SceneExport<'a> {
     scene: &'a Scene,
     algorithm: Algorithm,
     analysis: Option<Analysis>,
+    /// The engines' answers on the pair, drawn as the app's overlay layers; empty
+    /// unless [`SceneExport::with_peers`] asked them.
+    peers: Vec<(Engine, EngineAnswer)>,
 }
 
 impl<'a> SceneExport<'a> {
@@ -196,7 +201,18 @@ impl<'a> SceneExport<'a> {
             scene,
             algorithm,
             analysis,
+            peers: Vec::new(),
         }
+    }
+
+    /// Asks the engines (Box2D v3, parry2d) on the pair, as the app does, so that every
+    /// picture adds their overlay layers (`PeerBox2d`, `PeerParry`, and for GJK
+    /// `PeerBox2dSimplex`) as the app's canvas draws them. Nothing to ask with no pair.
+    #[cfg(feature = "peers")]
+    pub fn with_peers(mut self) -> SceneExport<'a> {
+        let pair = self.analysis.as_ref().map(|an| (an.a, an.b));
+        self.peers = crate::app::ask_peers_on(self.scene, pair);
+        self
     }
 
     pub fn analysis(&self) -> Option<&Analysis> {
@@ -216,9 +232,9 @@ impl<'a> SceneExport<'a> {
         self.scene.view.step.min(self.step_count() - 1)
     }
 
-    /// The picture of `step` (counted from 0): the draw list with the scene's hidden
-    /// layers removed and its manifold normal source, the scene's view cameras, no
-    /// selection.
+    /// The picture of `step` (counted from 0): the draw list (with the engines'
+    /// overlays after [`SceneExport::with_peers`]) with the scene's hidden layers removed
+    /// and its manifold normal source, the scene's view cameras, no selection.
     pub fn picture(&self, step: usize) -> Result<Picture, ExportError> {
         let count = self.step_count();
         if step >= count {
@@ -241,6 +257,10 @@ impl<'a> SceneExport<'a> {
                 ..Highlight::default()
             },
         );
+        if let Some(an) = &self.analysis {
+            let (algorithm, pair) = (self.algorithm, (an.a, an.b));
+            pair_peer_layers(self.scene, pair, &self.peers, algorithm, step, &mut list);
+        }
         list.layers.retain(|l| !view.hidden_layers.contains(&l.id));
         let names = self.analysis.as_ref().map(|an| {
             (

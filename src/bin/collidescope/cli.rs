@@ -70,7 +70,8 @@ pub enum Command {
     /// configuration-space views with their grids, the same layers and colours (the
     /// scene's hidden layers stay hidden, its view cameras are used when they have a
     /// zoom, else both views are fitted), a title line and a legend. SVG is vector, one
-    /// <g id="layer-..."> per layer; PNG is rendered in software.
+    /// <g id="layer-..."> per layer; PNG is rendered in software. With --peers the
+    /// engines' answers (Box2D v3, parry2d) are drawn over ours, as the debugger does.
     Export(ExportArgs),
     /// Check the collision core against exact f64 references on seeded random pairs
     /// of every shape kind (including touching, nearly parallel, tiny against huge,
@@ -282,6 +283,7 @@ pub fn run_fuzz(args: &FuzzArgs) -> Result<bool, String> {
     after_help = "Examples:\n  \
         collidescope export scenes/welcome.ron --algorithm epa --step 3 --out epa.png\n  \
         collidescope export scenes/welcome.ron --algorithm gjk --all-steps flip/ --format png\n  \
+        collidescope export scenes/public_5_point_near_short_edge.ron --algorithm manifold --peers --out p5.png\n  \
         collidescope export scenes/public_5_point_near_short_edge.ron --as box2d-c --out test_public_5.c\n  \
         collidescope export scene.ron --pair A,B --as parry-rust"
 )]
@@ -309,6 +311,12 @@ pub struct ExportArgs {
     /// Image size in pixels, as WIDTHxHEIGHT.
     #[arg(long, value_name = "WxH", default_value = "1280x800", value_parser = parse_size)]
     pub size: (i32, i32),
+    /// Add the engines' answers on the pair (Box2D v3 and parry2d: witness points,
+    /// normal, contacts, impact; Box2D's own GJK simplex) as the debugger's overlay
+    /// layers, in the same colours, with their legend entries
+    /// (pictures only, not --as).
+    #[arg(long, conflicts_with = "language")]
+    pub peers: bool,
     /// Instead of a picture, the pair as a regression test: box2d-c (a Box2D v3 C test),
     /// parry-rust (a parry2d #[test]) or scene-hex (the pair's scene with hex floats).
     /// Written to --out, or to standard output without it.
@@ -367,7 +375,10 @@ pub fn run_export(args: &ExportArgs) -> Result<Vec<PathBuf>, String> {
     };
     // parse_size has checked the range, so the sizes are positive.
     let (w, h) = (args.size.0 as u32, args.size.1 as u32);
-    let ex = SceneExport::new(&scene, algorithm);
+    let mut ex = SceneExport::new(&scene, algorithm);
+    if args.peers {
+        ex = with_peers(ex)?;
+    }
     if let Some(dir) = &args.all_steps {
         let format = Format::from_name(args.format.as_deref().unwrap_or("svg"))
             .ok_or("--format: expected svg or png")?;
@@ -401,6 +412,26 @@ pub fn run_export(args: &ExportArgs) -> Result<Vec<PathBuf>, String> {
     write_atomic(out, &bytes).map_err(|e| e.to_string())?;
     Ok(vec![out.clone()])
 }
+
+/// `export --peers`: the engines' overlays on every picture.
+#[cfg(feature = "peers")]
+fn with_peers(
+    ex: collidescope::render::SceneExport<'_>,
+) -> Result<collidescope::render::SceneExport<'_>, String> {
+    Ok(ex.with_peers())
+}
+
+#[cfg(not(feature = "peers"))]
+fn with_peers(
+    _ex: collidescope::render::SceneExport<'_>,
+) -> Result<collidescope::render::SceneExport<'_>, String> {
+    Err(NO_PEERS.into())
+}
+
+/// Why `--peers` fails in a build without the engines.
+#[cfg(not(feature = "peers"))]
+const NO_PEERS: &str =
+    "--peers needs the engines: this collidescope was built without the \"peers\" feature";
 
 /// `collidescope import`: reads the pair, returns the scene text or writes the file.
 pub fn run_import(
@@ -501,10 +532,7 @@ fn add_peers(
     _scene: &collidescope::scene::Scene,
     _report: &mut collidescope::trace::report::Report,
 ) -> Result<(), String> {
-    Err(
-        "--peers needs the engines: this collidescope was built without the \"peers\" feature"
-            .into(),
-    )
+    Err(NO_PEERS.into())
 }
 
 /// `fuzz --peers`: the engines on the same pairs, their answers classified.
@@ -536,8 +564,5 @@ fn run_fuzz_peers(args: &FuzzArgs) -> Result<(), String> {
 
 #[cfg(not(feature = "peers"))]
 fn run_fuzz_peers(_args: &FuzzArgs) -> Result<(), String> {
-    Err(
-        "--peers needs the engines: this collidescope was built without the \"peers\" feature"
-            .into(),
-    )
+    Err(NO_PEERS.into())
 }
