@@ -196,6 +196,10 @@ pub fn test(scene: &Scene, a: usize, b: usize, source: &str) -> Result<String, S
     manifold_block(&mut out, sa, sb, &ex, tol);
     if ex.moving {
         cast_block(&mut out, scene, a, b, &xa, &ex);
+    } else if ex.rotating {
+        out.push_str(
+            "\t/* The shapes turn over the step: b2TimeOfImpact is not checked here. */\n",
+        );
     }
     out.push_str("\treturn 0;\n}\n\n");
     let _ = writeln!(

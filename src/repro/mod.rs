@@ -68,8 +68,11 @@ pub struct Expected {
     pub depth: Option<f64>,
     /// The first time of contact in [0, 1] when either shape moves and they meet.
     pub toi: Option<f64>,
-    /// Whether either shape moves.
+    /// Whether either shape moves without turning (the translational cast is checked).
     pub moving: bool,
+    /// Whether either shape turns: no exact time of impact is given (the exported
+    /// tests check the still pose only and say so).
+    pub rotating: bool,
     /// |vB − vA|, for turning a length tolerance into a time tolerance.
     pub speed: f64,
     /// Length tolerance of a generated test: what an f32 engine's iterative solvers
@@ -85,7 +88,9 @@ impl Expected {
     pub fn of(scene: &Scene, a: usize, b: usize) -> Expected {
         let pair = FuzzPair::from_scene(scene, a, b);
         let r = Reference::new(&pair);
-        let moving = pair.velocity_a != pair.velocity_b;
+        let (sa, sb) = (&scene.shapes[a], &scene.shapes[b]);
+        let rotating = sa.angular_velocity != 0.0 || sb.angular_velocity != 0.0;
+        let moving = pair.velocity_a != pair.velocity_b && !rotating;
         let toi = ExactToi::new(&pair, &r);
         let depth = (r.signed < 0.0).then_some(-r.signed);
         Expected {
@@ -93,6 +98,7 @@ impl Expected {
             depth,
             toi: if moving { toi.t_hit } else { None },
             moving,
+            rotating,
             speed: (pair.velocity_b - pair.velocity_a).as_dvec2().length(),
             length_tolerance: r
                 .length_tolerance()

@@ -114,6 +114,10 @@ pub fn test(scene: &Scene, a: usize, b: usize, source: &str) -> String {
     }
     if ex.moving {
         cast_block(&mut out, sa, sb, &ex, tol);
+    } else if ex.rotating {
+        out.push_str(
+            "    // The shapes turn over the step: cast_shapes_nonlinear is not checked here.\n",
+        );
     }
     out.push_str("}\n");
     out

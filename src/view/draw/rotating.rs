@@ -62,11 +62,14 @@ pub(super) fn rotating_layer(scene: &Scene, an: &Analysis, k: usize) -> Vec<Prim
             prims.push(line(it.point_a, it.point_b, 2.0, c));
             prims.push(dot(it.point_a, 4.0, c));
             prims.push(dot(it.point_b, 4.0, c));
-            prims.push(text(
-                0.5 * (it.point_a + it.point_b),
-                format!("t1 = {:.4}, d = {:.4}", it.t1, it.distance),
-                c,
-            ));
+            // Below the distance line: the axis label sits above, at the arrow's tip.
+            prims.push(Prim::Label {
+                at: 0.5 * (it.point_a + it.point_b),
+                offset: Vec2::new(6.0, 16.0),
+                text: format!("t1 = {:.4}, d = {:.4}", it.t1, it.distance),
+                color: c,
+                size: 14.0,
+            });
             if let Some(f) = &it.function {
                 // From the shape whose side the axis measures from: B's face points at
                 // A, the others from A towards B.

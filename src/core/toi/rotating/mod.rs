@@ -331,6 +331,55 @@ pub fn time_of_impact(
     }
 }
 
+/// `n + 1` samples `(t, s(t))` over `[from, to]` of the separation function `f`: the
+/// deepest pair's separation along its axis at each time (what the push-back looks at;
+/// a lower bound of the core distance), for plotting.
+pub fn separation_curve(
+    input: &RotatingToiInput,
+    f: &SeparationFunction,
+    from: f32,
+    to: f32,
+    n: usize,
+) -> Vec<(f32, f32)> {
+    let m = Motion {
+        a: input.shape_a,
+        b: input.shape_b,
+        sweep_a: input.sweep_a,
+        sweep_b: input.sweep_b,
+    };
+    samples(from, to, n)
+        .map(|t| (t, f.find_min(&m, t).0))
+        .collect()
+}
+
+/// `n + 1` samples `(t, d(t))` of the core distance (GJK) over `[from, to]`, for
+/// plotting beside [`separation_curve`].
+pub fn distance_curve(input: &RotatingToiInput, from: f32, to: f32, n: usize) -> Vec<(f32, f32)> {
+    samples(from, to, n)
+        .map(|t| {
+            let d = shape_distance(
+                &DistanceInput {
+                    shape_a: input.shape_a,
+                    transform_a: input.sweep_a.transform(t),
+                    shape_b: input.shape_b,
+                    transform_b: input.sweep_b.transform(t),
+                    use_radii: false,
+                    max_iterations: 20,
+                },
+                None,
+                None,
+            );
+            (t, d.core_distance)
+        })
+        .collect()
+}
+
+/// `n + 1` evenly spaced times from `from` to `to` (at least the two ends).
+fn samples(from: f32, to: f32, n: usize) -> impl Iterator<Item = f32> {
+    let n = n.max(1);
+    (0..=n).map(move |i| from + (to - from) * i as f32 / n as f32)
+}
+
 /// What an outer iteration decided.
 enum Step {
     Done,

@@ -11,6 +11,7 @@ mod help;
 mod layers;
 mod numbers;
 mod peers;
+mod plot;
 mod settings;
 mod shapes;
 mod widgets;
@@ -53,6 +54,8 @@ pub struct Panel {
     scenes_dir: PathBuf,
     add_kind: ShapeKind,
     pub default_scene: Scene,
+    /// The s(t) plot's samples (see `plot.rs`).
+    curves: plot::CurveCache,
 }
 
 impl Panel {
@@ -71,6 +74,7 @@ impl Panel {
             scenes_dir,
             add_kind: ShapeKind::Polygon,
             default_scene,
+            curves: plot::CurveCache::default(),
         };
         p.rescan();
         p
@@ -110,6 +114,11 @@ impl Panel {
         egui::CollapsingHeader::new("Peers: Box2D v3, parry2d, exact")
             .default_open(true)
             .show(ui, |ui| self.ui_peers(ui, app));
+        if app.algorithm == collidescope::trace::analysis::Algorithm::Rotating {
+            egui::CollapsingHeader::new("s(t): separation over the step")
+                .default_open(true)
+                .show(ui, |ui| self.ui_plot(ui, app));
+        }
         egui::CollapsingHeader::new("Numbers")
             .default_open(true)
             .show(ui, |ui| self.ui_numbers(ui, app));

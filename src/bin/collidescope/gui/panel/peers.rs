@@ -65,6 +65,9 @@ impl Panel {
 /// Ours, then each engine's.
 fn peer_rows(app: &mut AppState, exact: &Expected) -> Vec<Row> {
     let mut rows = Vec::new();
+    let rotating = app
+        .pair
+        .is_some_and(|(a, b)| app.scene.pair(a, b).rotating());
     if let Some(an) = app.analysis() {
         let m = an.manifold(ManifoldSource::Sat).0;
         rows.push(Row {
@@ -76,7 +79,13 @@ fn peer_rows(app: &mut AppState, exact: &Expected) -> Vec<Row> {
             } else {
                 m.points().len()
             }),
-            toi: an.cast.hit.then_some(an.cast.t as f64),
+            // A turning pair's time of impact is the rotating one.
+            toi: if rotating {
+                (an.rotating.state == collidescope::core::toi::rotating::ToiState::Hit)
+                    .then_some(an.rotating.t as f64)
+            } else {
+                an.cast.hit.then_some(an.cast.t as f64)
+            },
             lacks_depth: false,
             note: String::new(),
         });
@@ -84,7 +93,7 @@ fn peer_rows(app: &mut AppState, exact: &Expected) -> Vec<Row> {
     for (engine, answer) in app.peer_answers() {
         rows.push(Row::of_engine(engine.label(), answer));
     }
-    if !exact.moving {
+    if !exact.moving && !rotating {
         // Nothing moves: no time of impact to compare.
         for r in &mut rows {
             r.toi = None;

@@ -206,11 +206,16 @@ fn ui_shape_list(ui: &mut egui::Ui, app: &mut AppState) {
     }
 }
 
-/// Position, angle (degrees) and velocity of shape `i`; each drag one undo step.
+/// Position, angle (degrees), velocity and turn per step of shape `i`; each drag one
+/// undo step.
 fn ui_pose_velocity(ui: &mut egui::Ui, app: &mut AppState, i: usize, s: &SceneShape) {
     let mut pose = s.pose;
     let mut vel = s.velocity;
     let mut deg = pose.angle.to_degrees();
+    // The turn per step in turns (a slider a person can read: 1 = a full turn), kept
+    // in radians in the scene.
+    let mut turns = s.angular_velocity / std::f32::consts::TAU;
+    let mut turned = false;
     egui::Grid::new("pose").num_columns(3).show(ui, |ui| {
         ui.label("position");
         let rx = ui.add(
@@ -236,7 +241,24 @@ fn ui_pose_velocity(ui: &mut egui::Ui, app: &mut AppState, i: usize, s: &SceneSh
         track(app, &vx);
         track(app, &vy);
         ui.end_row();
+        ui.label("turns / step");
+        let rw = ui
+            .add(
+                egui::Slider::new(&mut turns, -12.0..=12.0)
+                    .step_by(0.01)
+                    .max_decimals(4),
+            )
+            .on_hover_text(
+                "angular velocity: turns per step, counter-clockwise about the position (the rotating time of impact)",
+            );
+        track(app, &rw);
+        // Only a real edit: turns → radians rounds, and must not count as a change.
+        turned = rw.changed();
+        ui.end_row();
     });
+    if turned {
+        app.set_angular_velocity(i, turns * std::f32::consts::TAU);
+    }
     pose.angle = deg.to_radians();
     if (pose.position, deg) != (s.pose.position, s.pose.angle.to_degrees()) {
         app.set_pose(i, Pose::new(pose.position, pose.angle));
