@@ -35,6 +35,12 @@ pub enum Drag {
         i: usize,
         offset: f32,
     },
+    /// Setting shape `i`'s turn per step by winding the spin handle around it;
+    /// `last` the cursor's direction angle at the previous frame (turns accumulate).
+    Spin {
+        i: usize,
+        last: f32,
+    },
     /// Moving vertex `k` of shape `i`.
     Vertex {
         i: usize,
@@ -70,6 +76,8 @@ pub struct Canvas {
 const VERTEX_PICK: f32 = 9.0;
 const ROTATE_HANDLE_OFFSET: f32 = 28.0;
 const ROTATE_PICK: f32 = 9.0;
+/// The spin handle sits this much farther out than the rotation handle, pixels.
+const SPIN_HANDLE_EXTRA: f32 = 22.0;
 
 impl Canvas {
     pub fn new() -> Canvas {
@@ -244,6 +252,11 @@ impl Canvas {
                     self.drag_rotate(app, i, offset, mouse);
                 }
             }
+            Drag::Spin { i, last } => {
+                if is_mouse_button_down(MouseButton::Left) {
+                    self.drag_spin(app, i, last, mouse);
+                }
+            }
             Drag::Vertex { i, k } => {
                 if is_mouse_button_down(MouseButton::Left) {
                     let w = app.world_camera.to_world(mouse, &self.world_vp);
@@ -289,6 +302,42 @@ impl Canvas {
         }
     }
 
+    /// Winds the turn per step by the cursor's turn about the shape since `last`
+    /// (several turns by going round several times; Shift snaps to eighth turns).
+    fn drag_spin(&mut self, app: &mut AppState, i: usize, last: f32, mouse: glam::Vec2) {
+        let Some(s) = app.scene.shapes.get(i) else {
+            return;
+        };
+        let d = app.world_camera.to_world(mouse, &self.world_vp) - s.pose.position;
+        if d.length_squared() == 0.0 {
+            return;
+        }
+        let now = d.y.atan2(d.x);
+        let tau = std::f32::consts::TAU;
+        // The smallest turn from last to now, so crossing ±π does not jump a turn.
+        let step = (now - last + std::f32::consts::PI).rem_euclid(tau) - std::f32::consts::PI;
+        let mut w = s.angular_velocity + step;
+        self.drag = Drag::Spin { i, last: now };
+        if shift_held() {
+            let snap = tau / 8.0;
+            w = (w / snap).round() * snap;
+        }
+        if w != s.angular_velocity {
+            app.set_angular_velocity(i, w);
+        }
+    }
+
+    /// The spin handle of shape `i` (screen pixels): beyond the rotation handle, in
+    /// the direction the shape faces at the end of the step.
+    pub fn spin_handle(&self, app: &AppState, i: usize) -> Option<glam::Vec2> {
+        let s = app.scene.shapes.get(i)?;
+        let cam = &app.world_camera;
+        let reach = s.shape.bounding_radius() * cam.zoom + ROTATE_HANDLE_OFFSET + SPIN_HANDLE_EXTRA;
+        let a = s.pose.angle + s.angular_velocity;
+        let center = cam.to_screen(s.pose.position, &self.world_vp);
+        Some(center + glam::Vec2::new(a.cos(), -a.sin()) * reach)
+    }
+
     /// Moves B by the cursor's motion in configuration space since `last`.
     fn drag_config_b(&mut self, app: &mut AppState, b: usize, last: glam::Vec2, mouse: glam::Vec2) {
         let cvp = self.config_vp;
@@ -308,6 +357,7 @@ impl Canvas {
                 self.drag,
                 Drag::Move { .. }
                     | Drag::Rotate { .. }
+                    | Drag::Spin { .. }
                     | Drag::Vertex { .. }
                     | Drag::ConfigMoveB { .. }
             )
@@ -333,6 +383,18 @@ impl Canvas {
             Some(Space::World) => {
                 let w = app.world_camera.to_world(mouse, &wvp);
                 if let Some(i) = app.selected {
+                    // Spin handle of the selection (its turn per step).
+                    if let Some(h) = self.spin_handle(app, i) {
+                        if h.distance(mouse) <= ROTATE_PICK {
+                            let d = w - app.scene.shapes[i].pose.position;
+                            app.begin_drag();
+                            self.drag = Drag::Spin {
+                                i,
+                                last: d.y.atan2(d.x),
+                            };
+                            return;
+                        }
+                    }
                     // Rotation handle of the selection.
                     if let Some(h) = self.rotate_handle(app, i) {
                         if h.distance(mouse) <= ROTATE_PICK {
@@ -440,7 +502,42 @@ impl Canvas {
         out.polyline(&[c, h], false, 1.0, palette::HANDLE_TETHER, true);
         out.dot(h, 7.0, palette::HANDLE);
         out.dot(h, 4.0, palette::BACKGROUND);
+        self.draw_spin_handle(app, i, c, &mut *out);
         out.end_group();
+    }
+
+    /// The spin handle: an arc from the shape's angle through its turn per step (the
+    /// first turn drawn, the count written), ending in a ring in the time-of-impact
+    /// colour.
+    fn draw_spin_handle(&self, app: &AppState, i: usize, c: glam::Vec2, out: &mut WindowPainter) {
+        let Some(h) = self.spin_handle(app, i) else {
+            return;
+        };
+        let s = &app.scene.shapes[i];
+        let color = collidescope::view::draw::LayerId::Toi.color();
+        let reach = c.distance(h);
+        let w = s.angular_velocity;
+        let sweep = w.clamp(-std::f32::consts::TAU, std::f32::consts::TAU);
+        let n = ((sweep.abs() / 0.1).ceil() as usize).clamp(2, 64);
+        let arc: Vec<glam::Vec2> = (0..=n)
+            .map(|k| {
+                let a = s.pose.angle + sweep * k as f32 / n as f32;
+                c + glam::Vec2::new(a.cos(), -a.sin()) * reach
+            })
+            .collect();
+        if w != 0.0 {
+            out.polyline(&arc, false, 1.5, color, false);
+        }
+        out.dot(h, 7.0, color);
+        out.dot(h, 4.0, palette::BACKGROUND);
+        let turns = w / std::f32::consts::TAU;
+        let label = format!("spin {turns:+.2} turns/step");
+        // Right of the handle, or left of it in the view's right half (never clipped):
+        // Hack's advance is 0.6 em.
+        let width = 0.6 * 13.0 * label.chars().count() as f32;
+        let right_half = h.x > self.world_vp.x + 0.5 * self.world_vp.w;
+        let dx = if right_half { -9.0 - width } else { 9.0 };
+        out.text(h + glam::Vec2::new(dx, -9.0), &label, 13.0, color);
     }
 }
 
