@@ -10,7 +10,7 @@ use collidescope::core::toi::rotating::{distance_curve, separation_curve};
 use collidescope::trace::analysis::{rotating_steps, Algorithm};
 use collidescope::view::draw::LayerId;
 use egui_macroquad::egui::{self, Color32};
-use egui_plot::{HLine, Legend, Line, LineStyle, Plot, PlotPoints, Points, VLine};
+use egui_plot::{HLine, Line, LineStyle, Plot, PlotPoints, Points, VLine};
 
 /// Samples per curve.
 const SAMPLES: usize = 160;
@@ -18,7 +18,9 @@ const SAMPLES: usize = 160;
 /// What the plot shows for one step (cached by revision and step).
 #[derive(Clone, Default)]
 pub struct CurveCache {
-    key: Option<(u64, usize)>,
+    key: Option<(u64, usize, bool)>,
+    /// Show all of `[t1, 1]` rather than the interval being searched.
+    pub whole_step: bool,
     separation: Vec<[f64; 2]>,
     distance: Vec<[f64; 2]>,
     target: f64,
@@ -39,9 +41,15 @@ impl Panel {
         if app.algorithm != Algorithm::Rotating {
             return;
         }
-        let key = (app.revision(), app.step);
+        let mut whole = self.curves.whole_step;
+        ui.checkbox(
+            &mut whole,
+            "whole step (else the interval searched and a little beyond)",
+        );
+        let key = (app.revision(), app.step, whole);
         if self.curves.key != Some(key) {
             self.curves = sample(app, key);
+            self.curves.whole_step = whole;
         }
         let c = &self.curves;
         if c.key.is_none() {
@@ -52,7 +60,7 @@ impl Panel {
             ui.label("This step has no separation function (the answer came from the distance alone); the curve shows the core distance.");
         } else {
             ui.label(format!(
-                "Separation along the {} axis from t1 = {:.4} (the deepest pair at each t), the core distance above it, the target band; dots: the root finder's iterates.",
+                "Pink: s(t), the separation along the {} axis from t1 = {:.4} (the deepest pair at each t). Grey: the core distance d(t), never below s. Green: the target and its band. White: t1 and the end of the interval searched. Yellow: the root finder's bracket and iterates.",
                 c.kind, c.t1
             ));
         }
@@ -60,7 +68,6 @@ impl Panel {
         let toi = Color32::from_rgb(toi.0, toi.1, toi.2);
         Plot::new("separation_curve")
             .height(190.0)
-            .legend(Legend::default())
             .allow_scroll(false)
             .show(ui, |p| {
                 p.line(
@@ -121,7 +128,7 @@ impl Panel {
 }
 
 /// The curves of the current step.
-fn sample(app: &mut AppState, key: (u64, usize)) -> CurveCache {
+fn sample(app: &mut AppState, key: (u64, usize, bool)) -> CurveCache {
     let Some((a, b)) = app.pair else {
         return CurveCache::default();
     };
@@ -138,20 +145,28 @@ fn sample(app: &mut AppState, key: (u64, usize)) -> CurveCache {
     let push = step
         .and_then(|s| s.push)
         .and_then(|p| it.and_then(|i| i.pushes.get(p)));
+    let t_end = it.map(|i| i.t_end).unwrap_or(1.0);
+    // The interval searched, and as much again twice (where the curve goes next).
+    let to = if key.2 {
+        1.0
+    } else {
+        (t1 + 3.0 * (t_end - t1).max(0.01)).min(1.0)
+    };
     let roots: Vec<[f64; 2]> = push
         .map(|p| p.roots.iter().map(|r| [r.t as f64, r.s as f64]).collect())
         .unwrap_or_default();
     CurveCache {
         key: Some(key),
+        whole_step: key.2,
         separation: it
             .and_then(|i| i.function)
-            .map(|f| pts(&separation_curve(&input, &f, t1, 1.0, SAMPLES)))
+            .map(|f| pts(&separation_curve(&input, &f, t1, to, SAMPLES)))
             .unwrap_or_default(),
-        distance: pts(&distance_curve(&input, t1, 1.0, SAMPLES)),
+        distance: pts(&distance_curve(&input, t1, to, SAMPLES)),
         target: tr.target as f64,
         tolerance: tr.tolerance as f64,
         t1: t1 as f64,
-        t_end: it.map(|i| i.t_end).unwrap_or(1.0) as f64,
+        t_end: t_end as f64,
         bracket: push
             .and_then(|p| p.roots.last())
             .map(|r| (r.a1 as f64, r.a2 as f64)),
