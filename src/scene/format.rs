@@ -280,6 +280,9 @@ pub struct Scene {
     #[serde(default, skip_serializing_if = "Precision::is_default")]
     pub precision: Precision,
     pub shapes: Vec<SceneShape>,
+    /// Rays cast against every shape (optional).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rays: Vec<super::rays::SceneRay>,
     #[serde(default)]
     pub settings: Settings,
     /// What the debugger was showing (written by the app; optional).
@@ -378,6 +381,7 @@ impl Default for Scene {
             group: String::new(),
             precision: Precision::F32,
             shapes: Vec::new(),
+            rays: Vec::new(),
             settings: Settings::default(),
             view: View::default(),
             expect: Expect::default(),

@@ -75,6 +75,8 @@ impl Problem {
 /// The checks of a parsed scene, in order; the first problem found.
 fn check_scene(scene: &Scene, text: &str) -> Result<(), Problem> {
     check_unique_names(scene, text)?;
+    super::rays::check_rays(&scene.rays)
+        .map_err(|m| Problem::invalid(line_containing(text, "rays"), m))?;
     check_view_pair(scene, text)?;
     check_cameras(&scene.view, text)?;
     check_manifold_source(&scene.view, text)?;
