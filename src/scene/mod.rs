@@ -66,16 +66,7 @@ pub fn load_scene(path: &Path) -> Result<Scene, SceneError> {
     if path.is_dir() {
         return Err(io_err("is a directory, not a scene file".to_string()));
     }
-    let bytes = std::fs::read(path).map_err(|e| match e.kind() {
-        std::io::ErrorKind::NotFound => io_err("no such file".to_string()),
-        _ => io_err(format!("cannot read: {e}")),
-    })?;
-    let text = String::from_utf8(bytes).map_err(|e| {
-        io_err(format!(
-            "is not UTF-8 text (bad byte at offset {})",
-            e.utf8_error().valid_up_to()
-        ))
-    })?;
+    let text = fs::read_text(path).map_err(io_err)?;
     parse_scene(&text, &label)
 }
 

@@ -32,6 +32,10 @@ pub struct Cli {
     /// Multisampling (1 = off; software GL is much faster without it).
     #[arg(long, default_value_t = 4)]
     pub msaa: i32,
+    /// Largest input read as text (a scene, an import), in MiB; larger input is
+    /// refused with a message (default 64).
+    #[arg(long, global = true, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..=65536))]
+    pub max_input_mb: Option<u64>,
     #[command(subcommand)]
     pub command: Option<Command>,
 }
@@ -439,17 +443,15 @@ pub fn run_import(
     out: Option<&PathBuf>,
     title: Option<&str>,
 ) -> Result<Option<String>, String> {
-    use std::io::Read;
     let label = file.display().to_string();
-    let text = if label == "-" {
-        let mut s = String::new();
-        std::io::stdin()
-            .read_to_string(&mut s)
-            .map_err(|e| format!("standard input: {e}"))?;
-        s
-    } else {
-        std::fs::read_to_string(file).map_err(|e| format!("{label}: {e}"))?
-    };
+    let text = collidescope::scene::fs::read_text(file).map_err(|e| {
+        let name = if label == "-" {
+            "standard input"
+        } else {
+            &label
+        };
+        format!("{name}: {e}")
+    })?;
     let title = title
         .map(str::to_string)
         .unwrap_or_else(|| format!("Imported from {label}"));

@@ -8,6 +8,9 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let args = Cli::parse();
+    if let Some(mb) = args.max_input_mb {
+        collidescope::scene::fs::set_input_limit(mb << 20);
+    }
     match args.command {
         Some(Command::Report {
             scene,
