@@ -233,6 +233,19 @@ impl AppState {
         self.cache = SimplexCache::default();
         self.stale = true;
         self.revision += 1;
+        // A view step past the algorithm's last is said, not clamped in silence.
+        let steps = self.step_count();
+        if self.step >= steps {
+            self.message = Some(Message {
+                text: format!(
+                    "view.step {} is past the last step of {} on this pair (it has {steps}): showing step {steps}",
+                    self.step,
+                    self.algorithm.name()
+                ),
+                is_error: false,
+            });
+            self.step = steps - 1;
+        }
     }
 
     /// Changes whenever what is drawn changes: the view redraws its list only then.

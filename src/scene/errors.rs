@@ -62,14 +62,58 @@ pub(super) fn friendly(code: &ron::Error) -> String {
             expected.join(", ")
         ),
         E::NoSuchEnumVariant {
-            found, expected, ..
-        } => format!(
-            "unknown shape kind `{found}`; expected one of: {}",
-            expected.join(", ")
-        ),
+            found,
+            expected,
+            outer,
+        } => {
+            let what = match outer.as_deref() {
+                Some("Geometry") | None => "shape kind",
+                Some("LayerId") => "layer",
+                Some("SatBias") => "sat_bias",
+                Some("Precision") => "precision",
+                Some(_) => "value",
+            };
+            format!(
+                "unknown {what} `{found}`; expected one of: {}",
+                expected.join(", ")
+            )
+        }
         E::Eof => "the file ends too early (an unclosed bracket?)".to_string(),
         other => other.to_string(),
     }
+}
+
+/// A clearer word for RON's "expected integer" / "expected comma" when the value at
+/// the error is a number that is not a whole number (`version: 1.0`, `-1`,
+/// `gjk_max_iterations: 20.5`): the field and the value. `line_text` is the line of
+/// the error, `col` its 1-based column.
+pub(super) fn not_whole(code: &ron::Error, line_text: &str, col: usize) -> Option<String> {
+    if !matches!(
+        code,
+        ron::Error::ExpectedInteger | ron::Error::ExpectedComma
+    ) {
+        return None;
+    }
+    let chars: Vec<char> = line_text.chars().collect();
+    let at = col.saturating_sub(1).min(chars.len());
+    // The field: the last `name:` before the error.
+    let before: String = chars[..at].iter().collect();
+    let colon = before.rfind(':')?;
+    let field = before[..colon]
+        .trim_end()
+        .rsplit(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .next()?
+        .to_string();
+    let value: String = before[colon + 1..]
+        .chars()
+        .chain(chars[at..].iter().copied())
+        .skip_while(|c| c.is_whitespace())
+        .take_while(|c| !matches!(c, ',' | ')' | ']' | '}') && !c.is_whitespace())
+        .collect();
+    let is_number = value.parse::<f64>().is_ok();
+    (is_number && !field.is_empty() && value.parse::<u64>().is_err()).then(|| {
+        format!("field `{field}`: `{value}` is not a whole number (expected an integer from 0 up)")
+    })
 }
 
 fn describe(outer: &str) -> String {

@@ -33,12 +33,14 @@ fn read_ron(text: &str, path: &str) -> Result<Scene, SceneError> {
     let (converted, replaced) = hexfloat::replace_in_ron(text);
     ron::from_str(&converted).map_err(|e| {
         let line = e.position.line;
+        let line_text = converted.lines().nth(line.saturating_sub(1)).unwrap_or("");
         SceneError {
             path: path.to_string(),
             line: Some(line),
             column: Some(hexfloat::original_column(&replaced, line, e.position.col)),
             kind: SceneErrorKind::Invalid,
-            message: friendly(&e.code),
+            message: super::errors::not_whole(&e.code, line_text, e.position.col)
+                .unwrap_or_else(|| friendly(&e.code)),
         }
     })
 }
@@ -107,8 +109,18 @@ fn check_unique_names(scene: &Scene, text: &str) -> Result<(), Problem> {
     Ok(())
 }
 
-/// The view's A and B, when named, are shapes of the scene.
+/// The view's A and B, when named, are shapes of the scene, and two different ones.
 fn check_view_pair(scene: &Scene, text: &str) -> Result<(), Problem> {
+    let v = &scene.view;
+    if !v.a.is_empty() && v.a == v.b {
+        return Err(Problem::invalid(
+            line_containing(text, "view"),
+            format!(
+                "view names shape \"{}\" as both a and b; a pair needs two different shapes",
+                v.a
+            ),
+        ));
+    }
     for (field, name) in [("a", &scene.view.a), ("b", &scene.view.b)] {
         if !name.is_empty() && scene.shape_index(name).is_none() {
             return Err(Problem::invalid(

@@ -233,6 +233,15 @@ impl ProgressLine {
 pub fn run_fuzz(args: &FuzzArgs) -> Result<bool, String> {
     use collidescope::verify::{run, write_scenes, FuzzConfig};
     use std::time::Instant;
+    // Pair indices are u64: the run must not wrap past the last one.
+    if args.start.checked_add(args.count).is_none() {
+        return Err(format!(
+            "--start {} plus --count {} passes the last pair index ({}); lower one of them",
+            args.start,
+            args.count,
+            u64::MAX
+        ));
+    }
     let mut config = FuzzConfig::new(args.seed, args.count);
     config.start = args.start;
     config.keep = args.max_scenes.max(1);
@@ -439,7 +448,7 @@ const NO_PEERS: &str =
 
 /// `collidescope import`: reads the pair, returns the scene text or writes the file.
 pub fn run_import(
-    file: &PathBuf,
+    file: &std::path::Path,
     out: Option<&PathBuf>,
     title: Option<&str>,
 ) -> Result<Option<String>, String> {

@@ -53,6 +53,10 @@ impl fmt::Display for ShapeError {
                 "vertex {vertex} ({}, {}) is beyond the coordinate limit of {MAX_COORDINATE:e}",
                 short(point.x), short(point.y)
             ),
+            ShapeError::BadValue { field, value } if field.starts_with("half extent") => write!(
+                f,
+                "{field} is {value}; it must be greater than 0 and at most {MAX_COORDINATE:e}"
+            ),
             ShapeError::BadValue { field, value } => write!(
                 f,
                 "{field} is {value}; it must be a finite number from 0 to {MAX_COORDINATE:e}"
