@@ -429,6 +429,23 @@ fn the_cast_does_not_extrapolate_on_a_noisy_normal() {
     );
 }
 
+/// Seed 4242, pair 174403: a rounded box grazing a point, the least gap 8.6e-6 at
+/// t = 0.7577. The cast stopped within its tolerance, then its last linear step d/c on
+/// a closing speed near zero ran past the closest approach: a hit at t = 0.7586 where
+/// the gap was 7.3e-5. Fixed in shape_cast/advance.rs: the stepped time is kept only if
+/// the surfaces are still within the tolerance there.
+#[test]
+fn a_grazing_cast_does_not_step_past_its_closest_approach() {
+    let p = collidescope::verify::generate_pair(4242, 174403);
+    let (_, t, res, m) = checked(&p);
+    assert!(failures(&m).is_empty(), "{:?}", failures(&m));
+    assert!(
+        t.f(res.cast.t as f64) <= t.tolerance + 2.0e-5,
+        "{}",
+        t.f(res.cast.t as f64)
+    );
+}
+
 /// Seed 3, pair 961779: a 0.01-wide hull with a 2.4e-6 edge, 90 from a huge hull's
 /// origin. In A's frame rounding (~1e-5) exceeds that edge, the hull is no longer
 /// strictly convex in f32, and SAT's rotating-calipers walk stopped early: separation
