@@ -114,3 +114,39 @@ fn a_fuzz_run_past_the_last_pair_index_is_refused() {
     let e = String::from_utf8_lossy(&out.stderr);
     assert!(e.contains("passes the last pair index"), "{e}");
 }
+
+#[test]
+fn names_are_bounded_and_never_reach_the_terminal_raw() {
+    let long = "N".repeat(5000);
+    let e = err(&scene("").replace("\"A\"", &format!("\"{long}\"")));
+    assert!(
+        e.contains("5000 characters long; at most 200"),
+        "{}",
+        &e[..200.min(e.len())]
+    );
+    assert!(e.len() < 400, "the message does not echo the whole name");
+    let e = err(&scene("").replace("\"A\"", "\"A\\u{1b}[31m\""));
+    assert!(
+        e.contains("control character") && !e.contains('\u{1b}'),
+        "{e}"
+    );
+}
+
+#[test]
+fn duplicate_names_among_many_shapes_are_found_at_once() {
+    // 50,000 shapes, the last one repeating the sixth name: a sorted pass finds it.
+    let mut text = String::from("(version: 1, shapes: [\n");
+    for i in 0..50_000 {
+        let name = if i == 49_999 { 5 } else { i };
+        text += &format!(
+            "(name: \"S{name}\", geometry: Circle(radius: 0.4), position: ({i}.0, 0.0), angle: 0.0),\n"
+        );
+    }
+    text += "])";
+    let e = err(&text);
+    assert!(
+        e.contains("\"S5\" is used twice (shapes 5 and 49999)"),
+        "{e}"
+    );
+    assert!(e.starts_with("bad.ron:50001:"), "{e}");
+}

@@ -72,25 +72,76 @@ pub fn text_of(bytes: Vec<u8>) -> Result<String, String> {
 
 /// Writes `bytes` to `path` atomically: `.<name>.tmp<pid>` beside it, flushed to disk,
 /// then renamed over `path`. On any failure the temporary file is removed and the old
-/// file (if any) is untouched, so a failed write never leaves half a file. The error
-/// is a sentence without the path (callers name the file).
+/// file (if any) is untouched, so a failed write never leaves half a file. A symlink
+/// is followed (the file it points to is replaced, the link stays), an existing
+/// file's permissions are kept, and temporary files left by a killed earlier write
+/// (their process gone) are removed. The error is a sentence without the path
+/// (callers name the file).
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), String> {
+    let path = &resolve_symlink(path);
     let file_name = path
         .file_name()
         .ok_or_else(|| "is not a file path".to_string())?
         .to_string_lossy()
         .to_string();
+    remove_stale_temporaries(path, &file_name);
     let tmp = path.with_file_name(format!(".{file_name}.tmp{}", std::process::id()));
+    let permissions = std::fs::metadata(path).ok().map(|m| m.permissions());
     let write = || -> std::io::Result<()> {
         let mut f = std::fs::File::create(&tmp)?;
         f.write_all(bytes)?;
         f.sync_all()?;
+        if let Some(p) = &permissions {
+            std::fs::set_permissions(&tmp, p.clone())?;
+        }
         std::fs::rename(&tmp, path)
     };
     write().map_err(|e| {
         let _ = std::fs::remove_file(&tmp);
         format!("cannot write: {e}")
     })
+}
+
+/// The file a symlink points to (followed to the end), or `path` itself.
+fn resolve_symlink(path: &Path) -> std::path::PathBuf {
+    let is_link = std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink());
+    if !is_link {
+        return path.to_path_buf();
+    }
+    // A dangling link: write where it points.
+    std::fs::canonicalize(path).unwrap_or_else(|_| match std::fs::read_link(path) {
+        Ok(target) if target.is_absolute() => target,
+        Ok(target) => path.with_file_name(target),
+        Err(_) => path.to_path_buf(),
+    })
+}
+
+/// Removes `.<name>.tmp<pid>` beside `path` whose process no longer runs (a write
+/// killed before its rename). Only where processes can be looked up (`/proc`).
+fn remove_stale_temporaries(path: &Path, file_name: &str) {
+    let proc_fs = Path::new("/proc/self");
+    let Some(dir) = path.parent() else { return };
+    let dir = if dir.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        dir
+    };
+    if !proc_fs.exists() {
+        return;
+    }
+    let prefix = format!(".{file_name}.tmp");
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for e in entries.flatten() {
+        let name = e.file_name().to_string_lossy().to_string();
+        let Some(pid) = name.strip_prefix(&prefix) else {
+            continue;
+        };
+        if pid.parse::<u32>().is_ok() && !Path::new("/proc").join(pid).exists() {
+            let _ = std::fs::remove_file(e.path());
+        }
+    }
 }
 
 #[cfg(test)]
@@ -128,6 +179,32 @@ mod tests {
             let e = read_text(Path::new("/dev/zero")).unwrap_err();
             assert!(e.contains("input limit of 64 MiB"), "{e}");
         }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_write_keeps_the_mode_follows_a_symlink_and_clears_dead_temporaries() {
+        use std::os::unix::fs::{symlink, PermissionsExt};
+        let dir = std::env::temp_dir().join(format!("cs-fs-mode-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let real = dir.join("real.svg");
+        write_atomic(&real, b"one").unwrap();
+        std::fs::set_permissions(&real, std::fs::Permissions::from_mode(0o640)).unwrap();
+        let link = dir.join("link.svg");
+        symlink(&real, &link).unwrap();
+        // A temporary of a process that cannot exist (pid beyond the kernel's limit).
+        let dead = dir.join(".real.svg.tmp4294967295");
+        std::fs::write(&dead, b"half").unwrap();
+        write_atomic(&link, b"two").unwrap();
+        assert!(std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink());
+        assert_eq!(std::fs::read(&real).unwrap(), b"two");
+        let mode = std::fs::metadata(&real).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o640);
+        assert!(!dead.exists(), "the dead write's temporary is gone");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
