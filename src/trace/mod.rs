@@ -4,3 +4,4 @@
 pub mod analysis;
 pub mod peer_answer;
 pub mod report;
+pub mod stream;

@@ -3,7 +3,6 @@
 
 use clap::{Parser, Subcommand};
 use collidescope::scene::{load_scene, parse_scene, Scene};
-use collidescope::trace::report::scene_report;
 use std::path::PathBuf;
 
 /// The built-in default scene, compiled into the binary so it works from any folder.
@@ -42,13 +41,18 @@ pub struct Cli {
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
-    /// Print a JSON report of every pair of shapes in a scene.
+    /// Print a JSON report of every pair of shapes in a scene, written pair by pair
+    /// (flat memory for any scene; progress on stderr for long runs).
     Report {
-        /// The scene file (RON).
+        /// The scene file (RON; `-` reads standard input).
         scene: PathBuf,
         /// Only this pair, as `A,B` (shape names).
-        #[arg(long, value_name = "A,B")]
+        #[arg(long, value_name = "A,B", conflicts_with = "pairs_near")]
         pair: Option<String>,
+        /// Only the pairs whose bounding circles (grown by their motion) are at most
+        /// D apart: a broad phase for big scenes.
+        #[arg(long, value_name = "D")]
+        pairs_near: Option<f32>,
         /// Include every recorded algorithm step.
         #[arg(long)]
         trace: bool,
@@ -442,7 +446,7 @@ fn with_peers(
 }
 
 /// Why `--peers` fails in a build without the engines.
-#[cfg(not(feature = "peers"))]
+#[cfg_attr(feature = "peers", allow(dead_code))]
 const NO_PEERS: &str =
     "--peers needs the engines: this collidescope was built without the \"peers\" feature";
 
@@ -505,45 +509,87 @@ pub fn load_or_default(path: Option<&PathBuf>) -> Result<(Scene, String), String
 }
 
 /// `collidescope report`: prints the JSON, or returns the error for stderr.
+/// `collidescope report`: the report written to stdout pair by pair (see
+/// `trace::stream`), progress on stderr when there are many pairs.
 pub fn run_report(
     scene_path: &PathBuf,
     pair: Option<&str>,
+    near: Option<f32>,
     trace: bool,
     peers: bool,
-) -> Result<String, String> {
+) -> Result<(), String> {
+    use collidescope::trace::stream::{selected_pairs, write_report, PairSelection};
+    use std::io::Write;
+    if peers && !cfg!(feature = "peers") {
+        return Err(NO_PEERS.into());
+    }
+    if near.is_some_and(|d| !d.is_finite() || d < 0.0) {
+        return Err("--pairs-near must be a distance ≥ 0".into());
+    }
     let (scene, label) = load_or_default(Some(scene_path))?;
-    let pair = match pair {
+    let split = match pair {
         Some(p) => Some(split_pair(p)?),
         None => None,
     };
-    let mut report = scene_report(&scene, &label, pair, trace)?;
-    if peers {
-        add_peers(&scene, &mut report)?;
-    }
-    serde_json::to_string_pretty(&report).map_err(|e| format!("cannot write JSON: {e}"))
+    let selection = match (split, near) {
+        (Some((a, b)), _) => PairSelection::One(a, b),
+        (None, Some(d)) => PairSelection::Near(d),
+        (None, None) => PairSelection::All,
+    };
+    let pairs = selected_pairs(&scene, &label, selection)?;
+    let decorate = |i: usize, j: usize, p: &mut collidescope::trace::report::PairReport| {
+        if peers {
+            add_peers(&scene, i, j, p);
+        }
+    };
+    let started = std::time::Instant::now();
+    let mut last = started;
+    let mut progress = |done: usize, total: usize| {
+        let now = std::time::Instant::now();
+        if total >= 10_000 && (now - last).as_secs_f32() >= 1.0 {
+            last = now;
+            eprintln!(
+                "report: {done}/{total} pairs ({:.1} %), {:.0} s",
+                100.0 * done as f64 / total as f64,
+                (now - started).as_secs_f32()
+            );
+        }
+    };
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    write_report(
+        &scene,
+        &label,
+        &pairs,
+        trace,
+        &decorate,
+        &mut progress,
+        &mut out,
+    )?;
+    writeln!(out)
+        .and_then(|_| out.flush())
+        .map_err(|e| format!("cannot write the report: {e}"))
 }
 
-/// Fills each pair's `"peers"` with the engines' answers.
+/// Fills a pair's `"peers"` with the engines' answers.
 #[cfg(feature = "peers")]
 fn add_peers(
     scene: &collidescope::scene::Scene,
-    report: &mut collidescope::trace::report::Report,
-) -> Result<(), String> {
-    for p in &mut report.pairs {
-        let index = |n: &str| scene.shape_index(n).ok_or_else(|| format!("no shape {n}"));
-        let (i, j) = (index(&p.a)?, index(&p.b)?);
-        let answers = collidescope::peers::ask_all(&scene.pair(i, j));
-        p.peers = Some(answers.into_iter().map(|(e, a)| (e.key(), a)).collect());
-    }
-    Ok(())
+    i: usize,
+    j: usize,
+    p: &mut collidescope::trace::report::PairReport,
+) {
+    let answers = collidescope::peers::ask_all(&scene.pair(i, j));
+    p.peers = Some(answers.into_iter().map(|(e, a)| (e.key(), a)).collect());
 }
 
 #[cfg(not(feature = "peers"))]
 fn add_peers(
     _scene: &collidescope::scene::Scene,
-    _report: &mut collidescope::trace::report::Report,
-) -> Result<(), String> {
-    Err(NO_PEERS.into())
+    _i: usize,
+    _j: usize,
+    _p: &mut collidescope::trace::report::PairReport,
+) {
 }
 
 /// `fuzz --peers`: the engines on the same pairs, their answers classified.

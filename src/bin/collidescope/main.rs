@@ -15,9 +15,13 @@ fn main() -> ExitCode {
         Some(Command::Report {
             scene,
             pair,
+            pairs_near,
             trace,
             peers,
-        }) => finish(cli::run_report(&scene, pair.as_deref(), trace, peers).map(|j| j + "\n")),
+        }) => finish(
+            cli::run_report(&scene, pair.as_deref(), pairs_near, trace, peers)
+                .map(|()| String::new()),
+        ),
         Some(Command::Import { file, out, title }) => finish(
             cli::run_import(&file, out.as_ref(), title.as_deref()).map(Option::unwrap_or_default),
         ),
