@@ -27,7 +27,9 @@
 //! `|v|` from `x` to the core shrinks to `r` (a face is reached in one advance, its
 //! plane being the last support line; an arc to within ε, converging fast except for
 //! a ray that grazes it). The radius enters only through the support line's offset,
-//! so a rounded shape costs no more than its core.
+//! so a rounded shape costs no more than its core. When the march stops on a rounded
+//! corner, the last gap (under ε) is closed exactly on that corner's circle
+//! (`Marcher::polish`).
 //!
 //! ## An origin in the shape
 //! When the march stops at λ = 0 the origin is in the shape (to within ε). Two more
@@ -47,7 +49,7 @@ use super::trace::{GjkMarch, GjkRayStep, GjkRayStop};
 use super::types::{RayCastOutput, RayFeature, RayStatus};
 use crate::core::consts::{RAY_GJK_TOLERANCE, RAY_REACH_MARGIN};
 use crate::core::gjk::{search_direction, Simplex, SimplexVertex};
-use crate::core::math::Transform;
+use crate::core::math::{cross, Transform};
 use crate::core::shape::{support_index, Shape};
 use glam::Vec2;
 
@@ -225,12 +227,33 @@ fn march(
             break stop;
         }
     };
-    let normal = m.normal();
+    let mut feature = feature_of(shape, &m.simplex, m.normal());
+    if shape.radius() == 0.0 && m.lambda > 0.0 {
+        // Stopped on an edge of a sharp shape: the edge's own normal. The last
+        // support line may be a corner's, nearly parallel to the edge, which a
+        // grazing ray meets far from the corner, within the tolerance of the edge.
+        if let RayFeature::Edge(i) | RayFeature::Side(i) = feature {
+            m.plane = Some(shape.normals()[i]);
+        }
+    }
+    if stop == GjkRayStop::Converged && m.lambda > 0.0 {
+        if let Some((lambda, flat)) = m.polish() {
+            if let Some(edge) = flat {
+                feature = match shape.vertices().len() {
+                    2 => RayFeature::Side(edge),
+                    _ => RayFeature::Edge(edge),
+                };
+            }
+            if let Some(last) = rec.and_then(|(r, _)| r.last_mut()) {
+                last.polished_to = Some(lambda);
+            }
+        }
+    }
     Marched {
         lambda: m.lambda,
         stop,
-        normal,
-        feature: feature_of(shape, &m.simplex, normal),
+        normal: m.normal(),
+        feature,
         iterations: m.iterations,
     }
 }
@@ -247,6 +270,80 @@ impl Marcher<'_> {
             index_b: 0,
         };
         self.simplex.count += 1;
+    }
+
+    /// The last gap, closed exactly on a rounded corner: when the march stops within
+    /// the tolerance of the arc of one core vertex `c` (a one-point simplex, radius
+    /// `r > 0`), the rest is a ray against the circle `(c, r)`, solved as in
+    /// `circle.rs`. The circle is the surface only over the corner's normal cone
+    /// (from the normal of the edge before `c` to the normal of the edge after it,
+    /// counter-clockwise): when the circle's entry falls outside the cone, the ray
+    /// meets the neighbouring edge's flat piece there (the march, within the
+    /// tolerance, could not tell them apart), and the gap is closed on that piece's
+    /// line instead. Either piece lies in the shape and the march stopped before the
+    /// shape, so the step lands on the true entry.
+    ///
+    /// Without it a ray grazing a small corner keeps the tolerance's distance, which
+    /// along a glancing ray is long, and a normal turned by it. Returns the new λ and,
+    /// when the gap was closed on a flat piece, its edge.
+    fn polish(&mut self) -> Option<(f32, Option<usize>)> {
+        let r = self.shape.radius();
+        if r == 0.0 || self.simplex.count != 1 {
+            return None;
+        }
+        let i = self.simplex.v[0].index_a as usize;
+        let c = self.simplex.v[0].w_a;
+        let length = self.d.length();
+        let u = self.d / length;
+        let s = self.x - c;
+        let t_star = -s.dot(u);
+        let closest = s + t_star * u;
+        let cc = closest.length_squared();
+        if cc > r * r {
+            // The line passes the circle within the tolerance: keep the march's point.
+            return None;
+        }
+        let t_in = t_star - (r * r - cc).sqrt();
+        let n = (s + t_in * u).try_normalize()?;
+        let flat = self.outside_cone(i, n);
+        let (step, normal) = match flat {
+            None => (t_in / length, n),
+            Some(edge) => {
+                // Across edge `edge`'s flat piece: n·(x + t·d − v) = r.
+                let ne = self.shape.normals()[edge];
+                let v = self.shape.vertices()[edge];
+                let closing = -ne.dot(self.d);
+                if closing <= 0.0 {
+                    return None;
+                }
+                ((ne.dot(self.x - v) - r).max(0.0) / closing, ne)
+            }
+        };
+        if step.is_nan() || step < 0.0 || self.lambda + step > self.end {
+            return None;
+        }
+        self.lambda += step;
+        self.x = self.o + self.lambda * self.d;
+        self.towards = Some(normal);
+        Some((self.lambda, flat))
+    }
+
+    /// The edge whose flat piece the direction `n` from core vertex `i` points into,
+    /// if it leaves the vertex's normal cone (`None`: on the arc).
+    fn outside_cone(&self, i: usize, n: Vec2) -> Option<usize> {
+        let normals = self.shape.normals();
+        let count = normals.len();
+        if count == 0 {
+            return None;
+        }
+        let (before, after) = ((i + count - 1) % count, i);
+        if cross(normals[after], n) > 0.0 {
+            Some(after)
+        } else if cross(n, normals[before]) > 0.0 {
+            Some(before)
+        } else {
+            None
+        }
     }
 
     /// The normal at the stop: the direction from the core towards `x` on a rounded
@@ -360,6 +457,7 @@ impl Marcher<'_> {
             gap: None,
             advanced_to: None,
             stop: None,
+            polished_to: None,
         }
     }
 }

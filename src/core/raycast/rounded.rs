@@ -26,7 +26,10 @@
 //! gives `f_out` as the largest of the disc exits and the crossings with `nᵢ·d > 0`.
 //! The feature is the candidate's: `Vertex(i)` for an arc, `Edge(i)` for a flat
 //! piece (where a piece meets an arc both give the same point; the earlier in the
-//! scan keeps it). Cost: `n` circle tests and `n` plane tests, against Box2D's
+//! scan keeps it). A circle's crossing counts only on its arc — where its normal lies
+//! between the two edge normals at the vertex — since elsewhere the circle runs
+//! under a flat piece (exactly, that changes nothing: those crossings come later;
+//! in f32 it keeps a grazing ray from taking a circle's normal off the arc). Cost: `n` circle tests and `n` plane tests, against Box2D's
 //! `b2ShapeCast` (conservative advancement with GJK) for a rounded polygon.
 //!
 //! The origin's side comes from the point query: inside the core, or within `r` of
@@ -37,7 +40,9 @@ use super::local::{Crossing, LineSpan, LocalRay};
 use super::point::locate;
 use super::trace::{CircleRecord, FlatRecord};
 use super::types::{RayCastOutput, RayFeature};
+use crate::core::math::cross;
 use crate::core::shape::Shape;
+use glam::Vec2;
 
 /// The trace lists a rounded polygon fills.
 pub(super) type RoundedRecords<'t> = Option<(&'t mut Vec<CircleRecord>, &'t mut Vec<FlatRecord>)>;
@@ -46,21 +51,39 @@ pub(super) type RoundedRecords<'t> = Option<(&'t mut Vec<CircleRecord>, &'t mut 
 pub(super) fn ray_rounded(ray: &LocalRay, shape: &Shape, records: RoundedRecords) -> RayCastOutput {
     let (mut circles, mut flats) = records.unzip();
     let (v, n, r) = (shape.vertices(), shape.normals(), shape.radius());
-    let mut span = LineSpan::default();
+    // `span` takes the arcs and flat pieces of the boundary; `any` every circle
+    // crossing, the fallback should rounding put a crossing just off every piece.
+    let (mut span, mut any) = (LineSpan::default(), LineSpan::default());
     for i in 0..v.len() {
         let feature = RayFeature::Vertex(i);
         if let Some((c_in, c_out)) = circle_span(ray, v[i], r, feature, circles.as_deref_mut()) {
-            span.merge(c_in, c_out);
-        }
-        if let Some(c) = flat_crossing(ray, shape, i, flats.as_deref_mut()) {
-            if ray.translation.dot(n[i]) < 0.0 {
-                offer_enter(&mut span, c);
-            } else {
-                offer_exit(&mut span, c);
+            any.merge(c_in, c_out);
+            let before = n[(i + v.len() - 1) % v.len()];
+            for (c, enter) in [(c_in, true), (c_out, false)] {
+                if on_arc(before, n[i], c.normal) {
+                    offer(&mut span, c, enter);
+                }
             }
         }
+        if let Some(c) = flat_crossing(ray, shape, i, flats.as_deref_mut()) {
+            offer(&mut span, c, ray.translation.dot(n[i]) < 0.0);
+        }
     }
+    let span = LineSpan {
+        enter: span.enter.or(any.enter),
+        exit: span.exit.or(any.exit),
+    };
     ray.finish(locate(shape, ray.origin).side, &span)
+}
+
+/// The circle around a core vertex is the boundary only over the vertex's normal
+/// cone, from the normal of the edge before it to the normal of the edge after it
+/// (counter-clockwise); elsewhere it lies under a flat piece. A grazing ray crosses
+/// the circle and the flat piece near their junction at nearly the same fraction,
+/// and rounding can put the circle's crossing first: kept only on the arc, it
+/// cannot lend the answer the circle's normal there.
+fn on_arc(before: Vec2, after: Vec2, normal: Vec2) -> bool {
+    cross(before, normal) >= 0.0 && cross(normal, after) >= 0.0
 }
 
 /// Where the line crosses edge `i` pushed out by the radius, when it crosses it
@@ -103,14 +126,13 @@ fn flat_crossing(
     })
 }
 
-fn offer_enter(span: &mut LineSpan, c: Crossing) {
-    if span.enter.is_none_or(|e| c.fraction < e.fraction) {
-        span.enter = Some(c);
-    }
-}
-
-fn offer_exit(span: &mut LineSpan, c: Crossing) {
-    if span.exit.is_none_or(|x| c.fraction > x.fraction) {
+/// Offers a crossing as the entry (`enter`) or the exit.
+fn offer(span: &mut LineSpan, c: Crossing, enter: bool) {
+    if enter {
+        if span.enter.is_none_or(|e| c.fraction < e.fraction) {
+            span.enter = Some(c);
+        }
+    } else if span.exit.is_none_or(|x| c.fraction > x.fraction) {
         span.exit = Some(c);
     }
 }

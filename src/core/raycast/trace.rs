@@ -207,6 +207,9 @@ pub struct GjkRayStep {
     /// The fraction λ advanced to, when the plane separated and the ray runs into it.
     pub advanced_to: Option<f32>,
     pub stop: Option<GjkRayStop>,
+    /// Last step of a march stopped on a rounded corner: λ after the last gap was
+    /// closed exactly on that corner's circle.
+    pub polished_to: Option<f32>,
 }
 
 /// The ray-cast trace (world space).
