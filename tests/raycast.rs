@@ -31,7 +31,7 @@
 //! reason for code there: a grazing ray near a rounded corner took the corner
 //! circle's normal where the circle runs under the neighbouring flat piece (now the
 //! exact function keeps only a circle's arc, and GJK's final exact step checks the
-//! corner's normal cone: `rounded.rs`, `gjk.rs` `polish`); and GJK on a sharp edge
+//! corner's normal cone: `rounded.rs`, `march.rs` `polish`); and GJK on a sharp edge
 //! hit by a grazing ray reported the last support line's normal, a corner's, nearly
 //! parallel to the edge (now the edge's own normal).
 

@@ -49,7 +49,8 @@
 //! - `point.rs`: the point query (zero-length rays, boundary features);
 //! - `circle.rs`, `capsule.rs`, `segment.rs`, `polygon.rs`, `rounded.rs`: the exact
 //!   function of each shape kind, each with its derivation;
-//! - `gjk.rs`: the GJK ray cast, for any shape;
+//! - `gjk.rs`, `march.rs`: the GJK ray cast, for any shape (one march along a ray
+//!   in `march.rs`);
 //! - `trace.rs`: the trace ([`RayTrace`]).
 //!
 //! [`RAY_MIN_TRANSLATION_SQUARED`]: crate::core::consts::RAY_MIN_TRANSLATION_SQUARED
@@ -60,6 +61,7 @@ mod capsule;
 mod circle;
 mod gjk;
 mod local;
+mod march;
 mod point;
 mod polygon;
 mod rounded;
