@@ -319,7 +319,7 @@ impl Frame {
     }
 
     /// The minimum of the convex `g` on `[0, max]`: (f, g(f)).
-    fn minimum(&self) -> (f64, f64) {
+    pub fn minimum(&self) -> (f64, f64) {
         let phi = 0.5 * (5f64.sqrt() - 1.0);
         let (mut a, mut b) = (0.0, self.max);
         for _ in 0..120 {
@@ -437,7 +437,13 @@ impl Frame {
             return Exact::Ambiguous("ends on the segment");
         }
         if !(0.0..=self.max).contains(&f) || !(0.0..=1.0).contains(&t) {
-            return Exact::Missed;
+            // A near-parallel ray can pass an end closer than the tolerance while the
+            // lines cross far away.
+            return if self.minimum().1 <= tol {
+                Exact::Ambiguous("grazing")
+            } else {
+                Exact::Missed
+            };
         }
         let n = DVec2::new(e.y, -e.x).normalize();
         Exact::Hit {
