@@ -136,3 +136,35 @@ pub const MAX_MANIFOLD_POINTS: usize = 2;
 /// fraction of the polygons' size are merged into one (dimensionless), so a clip line
 /// through a vertex does not leave a zero-length edge.
 pub const CLIP_WELD_TOLERANCE: f32 = 1.0e-6;
+
+/// Ray casts (`raycast/`): a ray whose origin or translation has a coordinate larger
+/// than this (length units) is refused with the status `out_of_range`. Squares of
+/// lengths up to 1e15 (1e30) stay far from f32's overflow at 3.4e38, so no
+/// intermediate of a ray cast can become infinite; shapes themselves are bounded by
+/// [`MAX_COORDINATE`].
+pub const RAY_MAX_COORDINATE: f32 = 1.0e15;
+
+/// Ray casts: a translation whose squared length is below this (length units
+/// squared; f32's smallest normal number, so `|d|` ≈ 1.1e-19) counts as zero. The
+/// ray is then a point and the cast a point query: its unit direction could not be
+/// formed without underflow.
+pub const RAY_MIN_TRANSLATION_SQUARED: f32 = f32::MIN_POSITIVE;
+
+/// Ray casts: the ray is cut where it has left the shape's bounding disc for good
+/// (fraction `(|o| + R) / |d|`, `o` the origin in the shape's frame, `R` the bounding
+/// radius), widened by this fraction (dimensionless) against rounding. Nothing lies
+/// beyond, so no answer changes; a huge `max_fraction` then costs no precision.
+pub const RAY_REACH_MARGIN: f32 = 1.0e-2;
+
+/// GJK ray cast (`raycast/gjk.rs`): the march stops when the point on the ray is
+/// within this fraction of the configuration's size (the shape's bounding radius plus
+/// the distance of the ray's origin from the shape's frame origin; dimensionless) of
+/// the shape. f32 puts ~1e-7 of that size of rounding into each point of the ray, so
+/// 1e-6 sits above the noise. A face is met exactly (the march lands on its plane);
+/// an arc to within this distance.
+pub const RAY_GJK_TOLERANCE: f32 = 1.0e-6;
+
+/// GJK ray cast: default bound on iterations (support evaluations) per march. A face
+/// or a corner takes 2 to 4; an arc met head-on 3 to 6; a ray grazing an arc
+/// converges linearly and may use many more.
+pub const DEFAULT_RAY_GJK_MAX_ITERATIONS: u32 = 64;

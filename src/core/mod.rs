@@ -11,6 +11,7 @@
 //! - [`sutherland_hodgman`]: polygon clipping and the overlap-region manifold;
 //! - [`box_box`]: Box2D-Lite's box–box contact with feature-pair ids;
 //! - [`toi`]: time of impact (swept SAT, conservative-advancement shape cast);
+//! - [`raycast`]: ray casts, exact per shape kind and by GJK;
 //! - [`settings`]: tolerances, iteration bounds and the SAT bias, with defaults.
 
 pub mod box_box;
@@ -22,6 +23,7 @@ pub mod manifold;
 pub mod math;
 pub mod minkowski;
 pub mod quickhull;
+pub mod raycast;
 pub mod sat;
 pub mod settings;
 pub mod shape;

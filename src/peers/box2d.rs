@@ -11,13 +11,19 @@
 //!   has only the other order, e.g. circle–polygon), points at the midpoint between the
 //!   surfaces as Box2D keeps them, turned into a point on each surface;
 //! - time of impact: `b2ShapeCast` (linear, B moving relative to A);
-//! - penetration: Box2D has no penetration-depth query (named in `missing`).
+//! - penetration: Box2D has no penetration-depth query (named in `missing`);
+//! - ray casts ([`ray_cast`], one shape, no pair): `b2RayCastCircle`,
+//!   `b2RayCastCapsule`, `b2RayCastSegment` (two-sided) or `b2RayCastPolygon` (which
+//!   sends a rounded polygon through `b2ShapeCast` with a point), in the shape's frame.
 
 use super::Kind;
 use crate::core::math::{arr, Transform};
+use crate::core::raycast::RayInput;
 use crate::core::shape::Shape;
 use crate::scene::build::PairInputs;
-use crate::trace::peer_answer::{EngineAnswer, PeerContact, PeerDistance, PeerManifold, PeerToi};
+use crate::trace::peer_answer::{
+    EngineAnswer, PeerContact, PeerDistance, PeerManifold, PeerRayCast, PeerToi,
+};
 use boxdd_sys::ffi as b2;
 use glam::Vec2;
 
@@ -335,4 +341,99 @@ pub fn toi(pair: &PairInputs) -> PeerToi {
         normal: arr(xa.q.apply(g(o.normal))),
         iterations: Some(o.iterations.max(0) as u32),
     }
+}
+
+/// Box2D's `B2_HUGE` (single precision, one length unit per metre): `b2IsValidRay`
+/// asks for `max_fraction` below it.
+pub const HUGE: f32 = 1.0e5;
+
+/// Box2D's linear slop (`B2_LINEAR_SLOP`): `b2ShapeCast`, and so the ray cast against
+/// a rounded polygon, stops this far inside the rounded surface (see [`ray_cast`]).
+pub const LINEAR_SLOP: f32 = 0.005;
+
+/// The ray in the shape's frame as Box2D takes it, or why Box2D would assert on it
+/// (`b2IsValidRay`: finite, `0 ≤ max_fraction < B2_HUGE`; the C library's asserts
+/// are compiled in and stop the process).
+pub fn ray_input(transform: &Transform, ray: &RayInput) -> Result<b2::b2RayCastInput, String> {
+    let finite =
+        ray.origin.is_finite() && ray.translation.is_finite() && ray.max_fraction.is_finite();
+    if !finite || !(0.0..HUGE).contains(&ray.max_fraction) {
+        return Err(format!(
+            "Box2D v3 asserts on this ray (b2IsValidRay: finite, 0 ≤ maxFraction < {HUGE})"
+        ));
+    }
+    Ok(b2::b2RayCastInput {
+        origin: v(transform.apply_inv(ray.origin)),
+        translation: v(transform.q.apply_inv(ray.translation)),
+        maxFraction: ray.max_fraction,
+    })
+}
+
+/// Box2D's ray cast against one shape, answered in the world frame, in Box2D's own
+/// conventions (v3.2, as linked):
+/// - an origin inside a circle, capsule or polygon (sharp or rounded) is a hit at
+///   fraction 0 with a zero normal ("initial overlap"); a segment has no inside;
+/// - a rounded polygon goes through `b2ShapeCast` with a point: conservative
+///   advancement that stops at a core distance of `max(slop, r − slop)` plus up to a
+///   quarter slop (slop = [`LINEAR_SLOP`]), so the hit lies 0.75 to 1 slop *inside*
+///   the rounded surface (outside it when `r < 2·slop`), and an origin less than
+///   0.75 slop outside is an initial overlap;
+/// - `b2RayCastCapsule` calls a ray within `FLT_EPSILON` of parallel to the axis
+///   that starts outside the band of the sides a miss, wherever it would meet a cap;
+/// - `b2RayCastSegment` calls every ray parallel to the segment a miss.
+///
+/// Refused (no call): a polygon of more than 8 vertices or one `b2ValidateHull`
+/// rejects, and a ray Box2D would assert on ([`ray_input`]).
+pub fn ray_cast(shape: &Shape, transform: Transform, ray: RayInput) -> Result<PeerRayCast, String> {
+    if let Some(why) = refusal(shape) {
+        return Err(why);
+    }
+    let input = ray_input(&transform, &ray)?;
+    let vs = shape.vertices();
+    // SAFETY (every call): plain values; the ray passed b2IsValidRay's conditions,
+    // the polygon b2ValidateHull.
+    let o = unsafe {
+        match Kind::of(shape) {
+            Kind::Circle => b2::b2RayCastCircle(
+                &b2::b2Circle {
+                    center: v(vs[0]),
+                    radius: shape.radius(),
+                },
+                &input,
+            ),
+            Kind::Capsule => b2::b2RayCastCapsule(
+                &b2::b2Capsule {
+                    center1: v(vs[0]),
+                    center2: v(vs[1]),
+                    radius: shape.radius(),
+                },
+                &input,
+            ),
+            Kind::Segment => b2::b2RayCastSegment(
+                &b2::b2Segment {
+                    point1: v(vs[0]),
+                    point2: v(vs[1]),
+                },
+                &input,
+                false,
+            ),
+            Kind::Polygon if accepts_polygon(shape) => {
+                b2::b2RayCastPolygon(&polygon(shape), &input)
+            }
+            Kind::Polygon => {
+                return Err("Box2D v3 refuses this polygon (b2ValidateHull)".into());
+            }
+        }
+    };
+    let iterations = Some(o.iterations.max(0) as u32);
+    if !o.hit {
+        return Ok(PeerRayCast::miss(ray.max_fraction, iterations));
+    }
+    Ok(PeerRayCast {
+        hit: true,
+        fraction: o.fraction,
+        point: arr(transform.apply(g(o.point))),
+        normal: arr(transform.q.apply(g(o.normal))),
+        iterations,
+    })
 }

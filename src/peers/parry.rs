@@ -8,14 +8,15 @@
 
 use super::Kind;
 use crate::core::math::{arr, Transform};
+use crate::core::raycast::RayInput;
 use crate::core::shape::Shape;
 use crate::scene::build::PairInputs;
 use crate::trace::peer_answer::{
-    EngineAnswer, PeerContact, PeerDistance, PeerManifold, PeerPenetration, PeerToi,
+    EngineAnswer, PeerContact, PeerDistance, PeerManifold, PeerPenetration, PeerRayCast, PeerToi,
 };
 use glam::Vec2;
 use parry::math::{Pose, Rot2, Vector};
-use parry::query::{self as pq, ClosestPoints, PersistentQueryDispatcher, ShapeCastOptions};
+use parry::query::{self as pq, ClosestPoints, PersistentQueryDispatcher, Ray, ShapeCastOptions};
 use parry::shape as ps;
 
 /// The parry2d release this build links (Cargo.toml pins 0.31).
@@ -213,5 +214,52 @@ fn toi(
             normal: [f32::NAN; 2],
             iterations: None,
         },
+    })
+}
+
+/// The pose as parry takes it (for callers that prepare parry's inputs once, e.g.
+/// the benches).
+pub fn parry_pose(t: &Transform) -> Pose {
+    pose(t)
+}
+
+/// The ray as parry's `Ray` (direction = the translation, so parry's time of impact
+/// is our fraction) and its `max_time_of_impact`, or why it is refused (non-finite,
+/// or a negative `max_fraction`).
+pub fn parry_ray(ray: &RayInput) -> Result<(Ray, f32), String> {
+    let finite =
+        ray.origin.is_finite() && ray.translation.is_finite() && ray.max_fraction.is_finite();
+    if !finite || ray.max_fraction < 0.0 {
+        return Err("parry2d: refused: a non-finite ray or a negative max_fraction".into());
+    }
+    Ok((
+        Ray::new(pv(ray.origin), pv(ray.translation)),
+        ray.max_fraction,
+    ))
+}
+
+/// parry's `cast_ray_and_get_normal` on the shape converted by [`shape`], with its
+/// pose, in parry's conventions: `solid = true`, an origin inside is a hit at
+/// fraction 0; `solid = false`, the hit is where the ray leaves the shape, the
+/// normal pointing inward. A polygon (rounded or not) is cast by GJK
+/// (`local_ray_intersection_with_support_map_with_params`), a ball, capsule or
+/// segment in closed form.
+pub fn ray_cast(
+    shape: &Shape,
+    transform: Transform,
+    ray: RayInput,
+    solid: bool,
+) -> Result<PeerRayCast, String> {
+    let (r, max) = parry_ray(&ray)?;
+    let hit = self::shape(shape).cast_ray_and_get_normal(&pose(&transform), &r, max, solid);
+    Ok(match hit {
+        Some(h) => PeerRayCast {
+            hit: true,
+            fraction: h.time_of_impact,
+            point: arr(ray.at(h.time_of_impact)),
+            normal: arr(gv(h.normal)),
+            iterations: None,
+        },
+        None => PeerRayCast::miss(ray.max_fraction, None),
     })
 }

@@ -115,6 +115,38 @@ pub struct PeerToi {
     pub iterations: Option<u32>,
 }
 
+/// A ray cast against one shape (world frame), in the **engine's own conventions**
+/// (see `peers::box2d::ray_cast` and `peers::parry::ray_cast`): `fraction` of the
+/// ray's translation at the hit, the hit point and the surface normal there. A miss
+/// is `hit: false` with `fraction` = the ray's `max_fraction` and NaN point and
+/// normal. A ray starting inside the shape is where the engines differ: Box2D v3.2
+/// reports a hit at fraction 0 with a zero normal ("initial overlap"), parry with
+/// `solid = true` a hit at fraction 0, parry with `solid = false` the exit (the
+/// normal pointing inward).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PeerRayCast {
+    pub hit: bool,
+    pub fraction: f32,
+    pub point: [f32; 2],
+    pub normal: [f32; 2],
+    /// Iterations, when the engine reports them (Box2D: 0 for its closed forms, the
+    /// `b2ShapeCast` steps for a rounded polygon).
+    pub iterations: Option<u32>,
+}
+
+impl PeerRayCast {
+    /// A miss over a ray of `max_fraction`.
+    pub fn miss(max_fraction: f32, iterations: Option<u32>) -> PeerRayCast {
+        PeerRayCast {
+            hit: false,
+            fraction: max_fraction,
+            point: [f32::NAN; 2],
+            normal: [f32::NAN; 2],
+            iterations,
+        }
+    }
+}
+
 /// One engine's answers on one pair.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct EngineAnswer {

@@ -39,12 +39,11 @@ mod trace;
 
 pub use self::cache::{CacheUse, SimplexCache};
 pub(crate) use self::pair::LocalPair;
-pub(crate) use self::simplex::separation_normal;
+pub(crate) use self::simplex::{search_direction, separation_normal};
 pub use self::simplex::{Simplex, SimplexVertex, VoronoiRegion};
 pub use self::trace::{GjkStep, GjkTrace};
 
 use self::cache::{read_cache, write_cache};
-use self::simplex::search_direction;
 use self::trace::record_step;
 use crate::core::consts::{GJK_DIRECTION_EPSILON, GJK_RELATIVE_TOLERANCE};
 use crate::core::math::Transform;

@@ -124,7 +124,7 @@ impl Simplex {
     /// Reduces the simplex to the feature nearest the origin and sets its
     /// barycentric weights; returns where the origin fell.
     #[inline(always)]
-    pub(super) fn solve(&mut self) -> VoronoiRegion {
+    pub(crate) fn solve(&mut self) -> VoronoiRegion {
         match self.count {
             1 => {
                 self.v[0].a = 1.0;
@@ -290,7 +290,7 @@ pub(crate) fn separation_normal(s: &Simplex) -> Option<Vec2> {
 /// (the sign of `cross(e12, −w1)`), which stays accurate when the closest point is
 /// tiny compared with the segment (Box2D).
 #[inline]
-pub(super) fn search_direction(s: &Simplex) -> (Vec2, f32) {
+pub(crate) fn search_direction(s: &Simplex) -> (Vec2, f32) {
     match s.count {
         1 => (-s.v[0].w, s.v[0].w.length()),
         _ => {

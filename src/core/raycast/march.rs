@@ -1,0 +1,357 @@
+//! One march of the GJK ray cast (`gjk.rs`): the point `x = o + λ·d` advanced
+//! along a ray onto the shape, iteration by iteration (steps 1 to 4 of `gjk.rs`'s
+//! derivation), the last gap closed exactly on a rounded corner, the feature and
+//! normal at the stop, and the trace records.
+
+use super::trace::{GjkMarch, GjkRayStep, GjkRayStop};
+use super::types::RayFeature;
+use crate::core::gjk::{search_direction, Simplex, SimplexVertex};
+use crate::core::math::{cross, Transform};
+use crate::core::shape::{support_index, Shape};
+use glam::Vec2;
+
+/// One march: a ray `o + λ·d`, λ ∈ [0, end], against the shape.
+struct Marcher<'s> {
+    shape: &'s Shape,
+    which: GjkMarch,
+    o: Vec2,
+    d: Vec2,
+    end: f32,
+    tol: f32,
+    lambda: f32,
+    x: Vec2,
+    simplex: Simplex,
+    /// The last support line's normal the march advanced to, and the last direction
+    /// from the simplex towards `x`.
+    plane: Option<Vec2>,
+    towards: Option<Vec2>,
+    iterations: u32,
+    /// What the current iteration found, for the trace.
+    info: StepInfo,
+}
+
+/// The support point, gap and advance of one iteration (each when computed).
+#[derive(Clone, Copy, Default)]
+struct StepInfo {
+    support: Option<usize>,
+    gap: Option<f32>,
+    advanced_to: Option<f32>,
+}
+
+/// How a march ended.
+pub(super) struct Marched {
+    pub(super) lambda: f32,
+    pub(super) stop: GjkRayStop,
+    pub(super) normal: Vec2,
+    pub(super) feature: RayFeature,
+    pub(super) iterations: u32,
+}
+
+impl Marched {
+    /// The march stopped on the shape (at λ, which may be 0).
+    pub(super) fn on_shape(&self) -> bool {
+        matches!(
+            self.stop,
+            GjkRayStop::Converged | GjkRayStop::Enclosed | GjkRayStop::Stalled
+        )
+    }
+}
+
+/// The trace's GJK list and the shape's pose, when tracing.
+pub(super) type Recorder<'t> = Option<(&'t mut Vec<GjkRayStep>, Transform)>;
+
+/// Marches the ray `o + λ·d`, λ ∈ [0, end], onto the shape.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn march(
+    shape: &Shape,
+    which: GjkMarch,
+    o: Vec2,
+    d: Vec2,
+    end: f32,
+    tol: f32,
+    max_iterations: u32,
+    mut rec: Recorder,
+) -> Marched {
+    // Start from the core point facing the ray's origin (parry's choice).
+    let first = support_index(shape.vertices(), -d);
+    let mut m = Marcher {
+        shape,
+        which,
+        o,
+        d,
+        end,
+        tol,
+        lambda: 0.0,
+        x: o,
+        simplex: Simplex::default(),
+        plane: None,
+        towards: None,
+        iterations: 0,
+        info: StepInfo::default(),
+    };
+    m.push(first);
+    let stop = loop {
+        if let Some(stop) = m.step(max_iterations, rec.as_mut().map(|(r, xf)| (&mut **r, *xf))) {
+            break stop;
+        }
+    };
+    let mut feature = feature_of(shape, &m.simplex, m.normal());
+    if shape.radius() == 0.0 && m.lambda > 0.0 {
+        // Stopped on an edge of a sharp shape: the edge's own normal. The last
+        // support line may be a corner's, nearly parallel to the edge, which a
+        // grazing ray meets far from the corner, within the tolerance of the edge.
+        if let RayFeature::Edge(i) | RayFeature::Side(i) = feature {
+            m.plane = Some(shape.normals()[i]);
+        }
+    }
+    if stop == GjkRayStop::Converged && m.lambda > 0.0 {
+        if let Some((lambda, flat)) = m.polish() {
+            if let Some(edge) = flat {
+                feature = match shape.vertices().len() {
+                    2 => RayFeature::Side(edge),
+                    _ => RayFeature::Edge(edge),
+                };
+            }
+            if let Some(last) = rec.and_then(|(r, _)| r.last_mut()) {
+                last.polished_to = Some(lambda);
+            }
+        }
+    }
+    Marched {
+        lambda: m.lambda,
+        stop,
+        normal: m.normal(),
+        feature,
+        iterations: m.iterations,
+    }
+}
+
+impl Marcher<'_> {
+    fn push(&mut self, index: usize) {
+        let p = self.shape.vertices()[index];
+        self.simplex.v[self.simplex.count] = SimplexVertex {
+            w_a: p,
+            w_b: self.x,
+            w: self.x - p,
+            a: 1.0,
+            index_a: index as u8,
+            index_b: 0,
+        };
+        self.simplex.count += 1;
+    }
+
+    /// The last gap, closed exactly on a rounded corner: when the march stops within
+    /// the tolerance of the arc of one core vertex `c` (a one-point simplex, radius
+    /// `r > 0`), the rest is a ray against the circle `(c, r)`, solved as in
+    /// `circle.rs`. The circle is the surface only over the corner's normal cone
+    /// (from the normal of the edge before `c` to the normal of the edge after it,
+    /// counter-clockwise): when the circle's entry falls outside the cone, the ray
+    /// meets the neighbouring edge's flat piece there (the march, within the
+    /// tolerance, could not tell them apart), and the gap is closed on that piece's
+    /// line instead. Either piece lies in the shape and the march stopped before the
+    /// shape, so the step lands on the true entry.
+    ///
+    /// Without it a ray grazing a small corner keeps the tolerance's distance, which
+    /// along a glancing ray is long, and a normal turned by it. Returns the new λ and,
+    /// when the gap was closed on a flat piece, its edge.
+    fn polish(&mut self) -> Option<(f32, Option<usize>)> {
+        let r = self.shape.radius();
+        if r == 0.0 || self.simplex.count != 1 {
+            return None;
+        }
+        let i = self.simplex.v[0].index_a as usize;
+        let c = self.simplex.v[0].w_a;
+        let length = self.d.length();
+        let u = self.d / length;
+        let s = self.x - c;
+        let t_star = -s.dot(u);
+        let closest = s + t_star * u;
+        let cc = closest.length_squared();
+        if cc > r * r {
+            // The line passes the circle within the tolerance: keep the march's point.
+            return None;
+        }
+        let t_in = t_star - (r * r - cc).sqrt();
+        let n = (s + t_in * u).try_normalize()?;
+        let flat = self.outside_cone(i, n);
+        let (step, normal) = match flat {
+            None => (t_in / length, n),
+            Some(edge) => {
+                // Across edge `edge`'s flat piece: n·(x + t·d − v) = r.
+                let ne = self.shape.normals()[edge];
+                let v = self.shape.vertices()[edge];
+                let closing = -ne.dot(self.d);
+                if closing <= 0.0 {
+                    return None;
+                }
+                ((ne.dot(self.x - v) - r).max(0.0) / closing, ne)
+            }
+        };
+        if step.is_nan() || step < 0.0 || self.lambda + step > self.end {
+            return None;
+        }
+        self.lambda += step;
+        self.x = self.o + self.lambda * self.d;
+        self.towards = Some(normal);
+        Some((self.lambda, flat))
+    }
+
+    /// The edge whose flat piece the direction `n` from core vertex `i` points into,
+    /// if it leaves the vertex's normal cone (`None`: on the arc).
+    fn outside_cone(&self, i: usize, n: Vec2) -> Option<usize> {
+        let normals = self.shape.normals();
+        let count = normals.len();
+        if count == 0 {
+            return None;
+        }
+        let (before, after) = ((i + count - 1) % count, i);
+        if cross(normals[after], n) > 0.0 {
+            Some(after)
+        } else if cross(n, normals[before]) > 0.0 {
+            Some(before)
+        } else {
+            None
+        }
+    }
+
+    /// The normal at the stop: the direction from the core towards `x` on a rounded
+    /// shape (there `|v| ≈ r`, a well-defined direction), the last support line's on
+    /// a sharp one (there `|v| ≈ 0`); facing the ray when neither exists.
+    fn normal(&self) -> Vec2 {
+        let (first, second) = if self.shape.radius() > 0.0 {
+            (self.towards, self.plane)
+        } else {
+            (self.plane, self.towards)
+        };
+        first.or(second).unwrap_or(-self.d.normalize_or_zero())
+    }
+
+    /// One iteration; `Some` when the march stops.
+    fn step(&mut self, max_iterations: u32, rec: Recorder) -> Option<GjkRayStop> {
+        // The simplex seen from the current x; its indices as it enters (a support
+        // point just dropped by the solve still counts as a repeat).
+        let count = self.simplex.count;
+        let mut entering = [u8::MAX; 3];
+        for (k, sv) in self.simplex.v[..count].iter_mut().enumerate() {
+            sv.w_b = self.x;
+            sv.w = self.x - sv.w_a;
+            entering[k] = sv.index_a;
+        }
+        self.simplex.solve();
+        let record = rec.as_ref().map(|(_, xf)| self.record(xf));
+        self.info = StepInfo::default();
+        let stop = self.decide(&entering, max_iterations);
+        if let (Some((list, xf)), Some(mut r)) = (rec, record) {
+            let vertices = self.shape.vertices();
+            r.support_index = self.info.support;
+            r.support = self.info.support.map(|i| xf.apply(vertices[i]));
+            r.gap = self.info.gap;
+            r.advanced_to = self.info.advanced_to;
+            r.stop = stop;
+            list.push(r);
+        }
+        stop
+    }
+
+    /// Steps 1 to 4 of the module docs on the solved simplex.
+    fn decide(&mut self, entering: &[u8; 3], max_iterations: u32) -> Option<GjkRayStop> {
+        if self.simplex.count == 3 {
+            return Some(GjkRayStop::Enclosed);
+        }
+        let (dir, dist) = search_direction(&self.simplex);
+        let r = self.shape.radius();
+        self.towards = (-dir).try_normalize();
+        let towards = match self.towards {
+            Some(t) if dist > r + self.tol => t,
+            _ => return Some(GjkRayStop::Converged),
+        };
+        if self.iterations >= max_iterations {
+            return Some(GjkRayStop::MaxIterations);
+        }
+        let index = support_index(self.shape.vertices(), towards);
+        let p = self.shape.vertices()[index];
+        self.iterations += 1;
+        let gap = towards.dot(self.x - p) - r;
+        self.info.support = Some(index);
+        self.info.gap = Some(gap);
+        if gap > 0.0 {
+            let closing = -towards.dot(self.d);
+            if closing <= 0.0 {
+                return Some(GjkRayStop::MovingAway);
+            }
+            let next = self.lambda + gap / closing;
+            if next > self.end {
+                return Some(GjkRayStop::PastEnd);
+            }
+            self.lambda = next;
+            self.x = self.o + next * self.d;
+            self.plane = Some(towards);
+            self.info.advanced_to = Some(next);
+        }
+        if entering.contains(&(index as u8)) {
+            return self
+                .info
+                .advanced_to
+                .is_none()
+                .then_some(GjkRayStop::Stalled);
+        }
+        self.push(index);
+        None
+    }
+
+    /// The record of the state after the solve, before the support point (world).
+    fn record(&self, xf: &Transform) -> GjkRayStep {
+        let s = &self.simplex;
+        let enclosed = s.count == 3;
+        let (dir, dist) = search_direction(s);
+        let direction = (!enclosed).then(|| (-dir).try_normalize()).flatten();
+        let closest = if enclosed {
+            self.x
+        } else {
+            self.x - s.closest_point()
+        };
+        GjkRayStep {
+            march: self.which,
+            iteration: self.iterations,
+            lambda: self.lambda,
+            point: xf.apply(self.x),
+            simplex: s.vertices().iter().map(|v| xf.apply(v.w_a)).collect(),
+            indices: s.vertices().iter().map(|v| v.index_a as usize).collect(),
+            closest: xf.apply(closest),
+            distance: if enclosed { 0.0 } else { dist },
+            direction: direction.map(|t| xf.q.apply(t)),
+            support: None,
+            support_index: None,
+            gap: None,
+            advanced_to: None,
+            stop: None,
+            polished_to: None,
+        }
+    }
+}
+
+/// The feature under the final simplex: its vertex, its edge, or (a triangle, or a
+/// chord of the core) the edge whose normal is nearest `normal`.
+fn feature_of(shape: &Shape, simplex: &Simplex, normal: Vec2) -> RayFeature {
+    let (n, rounded) = (shape.vertices().len(), shape.radius() > 0.0);
+    let normals = shape.normals();
+    let best_edge = || {
+        (0..normals.len())
+            .max_by(|&i, &j| normals[i].dot(normal).total_cmp(&normals[j].dot(normal)))
+            .unwrap_or(0)
+    };
+    if n == 1 {
+        return RayFeature::Circle;
+    }
+    if n == 2 && simplex.count >= 2 {
+        return RayFeature::Side(usize::from(normals[0].dot(normal) < 0.0));
+    }
+    let idx = |k: usize| simplex.v[k].index_a as usize;
+    match simplex.count {
+        1 if n == 2 && rounded => RayFeature::Cap(idx(0)),
+        1 => RayFeature::Vertex(idx(0)),
+        2 if idx(1) == (idx(0) + 1) % n => RayFeature::Edge(idx(0)),
+        2 if idx(0) == (idx(1) + 1) % n => RayFeature::Edge(idx(1)),
+        _ => RayFeature::Edge(best_edge()),
+    }
+}

@@ -1,0 +1,272 @@
+//! A ray against a sharp polygon (as Box2D's `b2RayCastPolygon`): the ray's
+//! interval `[lower, upper]`, starting as `[0, max_fraction]`, clipped against every
+//! edge's half-plane; the edge that last raised `lower` is the one hit.
+//!
+//! ## Derivation
+//! The polygon is the intersection of the half-planes `nᵢ·(p − vᵢ) ≤ 0`. On the ray
+//! `p = o + f·d` edge `i`'s condition reads `f·(nᵢ·d) ≤ nᵢ·(vᵢ − o)`, i.e.
+//! `f·den ≤ num`:
+//! - `den < 0` (running against the normal, **entering** the half-plane): `f ≥
+//!   num/den`, which may raise `lower`;
+//! - `den > 0` (**leaving** it): `f ≤ num/den`, which may lower `upper`;
+//! - `den = 0` (parallel): the whole line is in the half-plane if `num ≥ 0`, none
+//!   of it if `num < 0` (a miss at once).
+//!
+//! The comparisons are made without dividing (`num < lower·den` for `den < 0`, as
+//! Box2D writes it) and the clip stops as soon as `upper < lower`. Coordinates are
+//! taken relative to vertex 0, so a polygon far from its frame's origin loses no
+//! precision (Box2D's `base`).
+//!
+//! **Which edge:** if some edge raised `lower`, the origin lies in front of it (`num <
+//! 0`): the ray enters there, at `lower`. If none did, every plane has `num ≥ 0`:
+//! the origin is in the closed polygon — strictly inside when every `num > 0` (no
+//! hit; the exit is `upper` when a plane lowered it), on the boundary when the
+//! smallest `num` is 0 (a hit at 0 if `upper > 0`, the ray running into the polygon
+//! or along an edge; a miss if `upper = 0`, leaving at once). The boundary edge is
+//! the one through the origin that the ray runs most against.
+//!
+//! **Through a vertex:** the two edges meeting there raise `lower` to the same value
+//! (or within rounding); the first one in edge order that reaches the maximum keeps
+//! it (strict `<`), as in Box2D.
+
+use super::local::LocalRay;
+use super::trace::{ClipAction, ClipStep};
+use super::types::{RayCastOutput, RayFeature};
+use crate::core::shape::Shape;
+use glam::Vec2;
+
+/// The clip's state.
+struct Clip {
+    lower: f32,
+    upper: f32,
+    /// The edge that last raised `lower` / lowered `upper`.
+    enter: Option<usize>,
+    exit: Option<usize>,
+    /// The smallest `num` over the edges (how far inside the origin is, times 1 —
+    /// the normals are unit), and the edge through the origin (num = 0) the ray
+    /// runs most against (smallest `den`).
+    min_num: f32,
+    boundary: Option<(usize, f32)>,
+}
+
+/// A ray against a polygon of three or more vertices, radius 0.
+pub(super) fn ray_polygon(
+    ray: &LocalRay,
+    shape: &Shape,
+    mut record: Option<&mut Vec<ClipStep>>,
+) -> RayCastOutput {
+    let (v, n) = (shape.vertices(), shape.normals());
+    let base = v[0];
+    let p1 = ray.origin - base;
+    let d = ray.translation;
+    let mut clip = Clip {
+        lower: 0.0,
+        upper: ray.max_fraction,
+        enter: None,
+        exit: None,
+        min_num: f32::INFINITY,
+        boundary: None,
+    };
+    for i in 0..v.len() {
+        let num = n[i].dot((v[i] - base) - p1);
+        let den = n[i].dot(d);
+        clip.min_num = clip.min_num.min(num);
+        if num == 0.0 && clip.boundary.is_none_or(|(_, b)| den < b) {
+            clip.boundary = Some((i, den));
+        }
+        let action = clip.step(i, num, den);
+        let emptied = action == ClipAction::ParallelOutside || clip.upper < clip.lower;
+        if let Some(rec) = record.as_deref_mut() {
+            let xf = &ray.input.transform;
+            rec.push(ClipStep {
+                edge: i,
+                vertex: xf.apply(v[i]),
+                normal: xf.q.apply(n[i]),
+                numerator: num,
+                denominator: den,
+                crossing: (den != 0.0).then(|| num / den),
+                action,
+                lower: clip.lower,
+                upper: clip.upper,
+                emptied,
+            });
+        }
+        if emptied {
+            return ray.missed();
+        }
+    }
+    clip.finish(ray, n)
+}
+
+impl Clip {
+    /// Edge `i`'s half-plane applied to the interval.
+    fn step(&mut self, i: usize, num: f32, den: f32) -> ClipAction {
+        if den == 0.0 {
+            return if num < 0.0 {
+                ClipAction::ParallelOutside
+            } else {
+                ClipAction::ParallelInside
+            };
+        }
+        // lower < num/den ⇔ num < lower·den when den < 0 (the inequality flips).
+        if den < 0.0 {
+            if num < self.lower * den {
+                self.lower = num / den;
+                self.enter = Some(i);
+                return ClipAction::RaisesLower;
+            }
+            return ClipAction::KeepsLower;
+        }
+        if num < self.upper * den {
+            self.upper = num / den;
+            self.exit = Some(i);
+            return ClipAction::LowersUpper;
+        }
+        ClipAction::KeepsUpper
+    }
+
+    /// The answer once every edge has clipped a non-empty interval.
+    fn finish(&self, ray: &LocalRay, n: &[Vec2]) -> RayCastOutput {
+        if let Some(i) = self.enter {
+            return ray.hit(self.lower, RayFeature::Edge(i), n[i], None);
+        }
+        if self.min_num > 0.0 {
+            return ray.inside(self.exit.map(|_| self.upper));
+        }
+        // On the boundary (min num = 0): in at once, or leaving at once.
+        match self.boundary {
+            Some((i, _)) if self.upper > 0.0 => ray.hit(0.0, RayFeature::Edge(i), n[i], None),
+            _ => ray.missed(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::core::math::Transform;
+    use crate::core::raycast::{
+        ray_cast, ClipAction, RayCastInput, RayCastOutput, RayFeature, RayInput, RayMethod,
+        RayStatus, RayTrace,
+    };
+    use crate::core::shape::Shape;
+    use glam::Vec2;
+
+    fn v(x: f32, y: f32) -> Vec2 {
+        Vec2::new(x, y)
+    }
+
+    fn cast_with(s: &Shape, o: Vec2, d: Vec2, trace: Option<&mut RayTrace>) -> RayCastOutput {
+        ray_cast(
+            &RayCastInput::new(s, Transform::IDENTITY, RayInput::new(o, d)),
+            trace,
+        )
+    }
+
+    fn unit_box() -> Shape {
+        Shape::cuboid(v(1.0, 1.0)).unwrap()
+    }
+
+    #[test]
+    fn face_hit_and_the_interval_edge_by_edge() {
+        let b = unit_box();
+        let mut trace = RayTrace::default();
+        let out = cast_with(&b, v(-3.0, 0.5), v(4.0, 0.0), Some(&mut trace));
+        assert_eq!(
+            (out.status, out.feature),
+            (RayStatus::Hit, RayFeature::Edge(3))
+        );
+        assert_eq!((out.fraction, out.normal), (0.5, v(-1.0, 0.0)));
+        assert_eq!(trace.method, RayMethod::Polygon);
+        let actions: Vec<_> = trace.clip.iter().map(|s| s.action).collect();
+        // Bottom: parallel inside; right: leaves at 1; top: parallel; left: enters at 0.5.
+        assert_eq!(
+            actions,
+            [
+                ClipAction::ParallelInside,
+                ClipAction::KeepsUpper,
+                ClipAction::ParallelInside,
+                ClipAction::RaisesLower
+            ]
+        );
+        assert_eq!((trace.clip[3].lower, trace.clip[3].upper), (0.5, 1.0));
+    }
+
+    #[test]
+    fn the_clip_stops_when_the_interval_empties() {
+        let b = unit_box();
+        let mut trace = RayTrace::default();
+        let out = cast_with(&b, v(-3.0, 2.0), v(4.0, -0.5), Some(&mut trace));
+        assert_eq!(out.status, RayStatus::Missed);
+        let last = trace.clip.last().unwrap();
+        assert!(last.emptied && last.upper < last.lower, "{trace:?}");
+    }
+
+    #[test]
+    fn through_a_vertex() {
+        // Exactly through the corner (1, 1), diagonally: edges 1 and 2 both enter at
+        // f = 0.5; the first in edge order keeps it.
+        let b = unit_box();
+        let out = cast_with(&b, v(2.0, 2.0), v(-2.0, -2.0), None);
+        assert_eq!((out.status, out.fraction), (RayStatus::Hit, 0.5));
+        assert_eq!(out.feature, RayFeature::Edge(1));
+        // Grazing the corner along y = 1 from the right: parallel to the top edge and
+        // on it, entering the right edge's plane at x = 1.
+        let graze = cast_with(&b, v(3.0, 1.0), v(-4.0, 0.0), None);
+        assert_eq!((graze.status, graze.fraction), (RayStatus::Hit, 0.5));
+        assert_eq!(graze.normal, v(1.0, 0.0));
+    }
+
+    #[test]
+    fn parallel_to_an_edge() {
+        let b = unit_box();
+        // Inside the slab of the top and bottom edges: hits the left edge.
+        assert_eq!(cast_with(&b, v(-3.0, 0.9), v(4.0, 0.0), None).fraction, 0.5);
+        // Outside it: misses at the first parallel plane in front.
+        let out = cast_with(&b, v(-3.0, 1.1), v(4.0, 0.0), None);
+        assert_eq!(out.status, RayStatus::Missed);
+    }
+
+    #[test]
+    fn origin_on_the_boundary() {
+        let b = unit_box();
+        let inward = cast_with(&b, v(-1.0, 0.0), v(1.0, 0.0), None);
+        assert_eq!((inward.status, inward.fraction), (RayStatus::Hit, 0.0));
+        assert_eq!(
+            (inward.feature, inward.normal),
+            (RayFeature::Edge(3), v(-1.0, 0.0))
+        );
+        let outward = cast_with(&b, v(-1.0, 0.0), v(-1.0, 0.0), None);
+        assert_eq!(outward.status, RayStatus::Missed);
+        assert!(!outward.inside);
+        let along = cast_with(&b, v(-1.0, 0.0), v(0.0, 1.0), None);
+        assert_eq!(
+            (along.status, along.feature),
+            (RayStatus::Hit, RayFeature::Edge(3))
+        );
+    }
+
+    #[test]
+    fn inside_reports_the_exit() {
+        let b = unit_box();
+        let out = cast_with(&b, v(0.0, 0.5), v(0.0, 2.0), None);
+        assert_eq!(out.status, RayStatus::Inside);
+        assert!(out.inside && !out.hit);
+        assert_eq!(out.exit_fraction, Some(0.25));
+        let ends_inside = cast_with(&b, v(0.0, 0.5), v(0.0, 0.1), None);
+        assert_eq!(ends_inside.exit_fraction, None);
+    }
+
+    #[test]
+    fn far_polygon_keeps_its_precision() {
+        // A unit box 1e5 from its frame's origin: the clip runs relative to vertex 0.
+        let pts = [
+            v(1.0e5, 0.0),
+            v(1.0e5 + 1.0, 0.0),
+            v(1.0e5 + 1.0, 1.0),
+            v(1.0e5, 1.0),
+        ];
+        let b = Shape::polygon(&pts, 0.0).unwrap();
+        let out = cast_with(&b, v(1.0e5 - 1.0, 0.25), v(2.0, 0.0), None);
+        assert_eq!(out.fraction, 0.5);
+    }
+}
