@@ -9,6 +9,7 @@ use crate::core::epa::PenetrationInput;
 use crate::core::gjk::DistanceInput;
 use crate::core::manifold::{ManifoldInput, ManifoldSource};
 use crate::core::math::Transform;
+use crate::core::raycast::{RayCastInput, RayInput};
 use crate::core::sat::SatInput;
 use crate::core::settings::Settings;
 use crate::core::shape::Shape;
@@ -35,6 +36,18 @@ pub struct PairInputs<'a> {
 }
 
 impl Scene {
+    /// Ray `r` of this scene against shape `s`, as the core's ray-cast input (the
+    /// whole ray, `max_fraction` 1). Panics if an index is out of range.
+    pub fn ray_input(&self, r: usize, s: usize) -> RayCastInput<'_> {
+        let ray = &self.rays[r];
+        let shape = &self.shapes[s];
+        RayCastInput::new(
+            &shape.shape,
+            shape.pose.transform(),
+            RayInput::new(ray.origin, ray.translation),
+        )
+    }
+
     /// Shapes `a` and `b` of this scene as query inputs, with the scene's settings.
     /// Panics if an index is out of range (callers index shapes they listed).
     pub fn pair(&self, a: usize, b: usize) -> PairInputs<'_> {

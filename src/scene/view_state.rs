@@ -120,10 +120,12 @@ pub enum LayerId {
     PeerBox2dSimplex,
     /// Box2D's hull builder on A's raw points.
     Hull,
+    /// The scene's rays and what each meets first.
+    Rays,
 }
 
 impl LayerId {
-    pub const ALL: [LayerId; 14] = [
+    pub const ALL: [LayerId; 15] = [
         LayerId::Shapes,
         LayerId::Minkowski,
         LayerId::GjkSimplex,
@@ -138,6 +140,7 @@ impl LayerId {
         LayerId::PeerParry,
         LayerId::PeerBox2dSimplex,
         LayerId::Hull,
+        LayerId::Rays,
     ];
 }
 

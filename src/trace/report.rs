@@ -6,6 +6,7 @@ use crate::core::epa::{penetration, EpaTrace, PenetrationOutput};
 use crate::core::gjk::{shape_distance, DistanceOutput, GjkTrace};
 use crate::core::manifold::{contact_manifold, ManifoldOutput, ManifoldSource, ManifoldTrace};
 use crate::core::math::arr;
+use crate::core::raycast::ray_cast;
 use crate::core::sat::{separating_axis, SatOutput, SatTrace};
 use crate::core::toi::rotating::{time_of_impact, RotatingToiOutput, RotatingToiTrace, ToiState};
 use crate::core::toi::shape_cast::{shape_cast, CastOutput, CastTrace};
@@ -21,6 +22,51 @@ use std::collections::BTreeMap;
 pub struct Report {
     pub scene: String,
     pub pairs: Vec<PairReport>,
+    /// One entry per ray and shape (rays in file order, then shapes).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub rays: Vec<RayJson>,
+}
+
+/// A ray against one shape (world coordinates): Box2D's convention for a ray that
+/// starts inside (`hit` false, `inside` true), with `exit_fraction` where it leaves
+/// (parry's `solid = false` answer).
+#[derive(Clone, Debug, Serialize)]
+pub struct RayJson {
+    pub ray: String,
+    pub shape: String,
+    pub hit: bool,
+    pub fraction: f32,
+    pub point: Option<[f32; 2]>,
+    pub normal: Option<[f32; 2]>,
+    /// `edge 2`, `vertex 0`, `cap 1`, `side 0`, `circle`, or `none`.
+    pub feature: String,
+    pub inside: bool,
+    pub exit_fraction: Option<f32>,
+    pub status: &'static str,
+}
+
+/// Every ray of `scene` against every shape (the exact ray cast of each shape kind).
+pub fn rays_report(scene: &Scene) -> Vec<RayJson> {
+    let mut out = Vec::with_capacity(scene.rays.len() * scene.shapes.len());
+    for (r, ray) in scene.rays.iter().enumerate() {
+        for (s, shape) in scene.shapes.iter().enumerate() {
+            let o = ray_cast(&scene.ray_input(r, s), None);
+            let has_point = o.hit;
+            out.push(RayJson {
+                ray: ray.name.clone(),
+                shape: shape.name.clone(),
+                hit: o.hit,
+                fraction: o.fraction,
+                point: has_point.then(|| arr(o.point)),
+                normal: has_point.then(|| arr(o.normal)),
+                feature: o.feature.label(),
+                inside: o.inside,
+                exit_fraction: o.exit_fraction,
+                status: o.status.as_str(),
+            });
+        }
+    }
+    out
 }
 
 /// One pair of shapes.
@@ -368,5 +414,6 @@ pub fn scene_report(
     Ok(Report {
         scene: label.to_string(),
         pairs,
+        rays: rays_report(scene),
     })
 }

@@ -141,9 +141,13 @@ struct Pairs<'l, 'a, 'p>(&'l Lazy<'a, 'p>);
 
 impl Serialize for Lazy<'_, '_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut st = s.serialize_struct("Report", 2)?;
+        let rays = super::report::rays_report(self.scene);
+        let mut st = s.serialize_struct("Report", 2 + usize::from(!rays.is_empty()))?;
         st.serialize_field("scene", self.label)?;
         st.serialize_field("pairs", &Pairs(self))?;
+        if !rays.is_empty() {
+            st.serialize_field("rays", &rays)?;
+        }
         st.end()
     }
 }

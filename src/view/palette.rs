@@ -38,6 +38,7 @@ pub fn layer_color(id: LayerId) -> Rgba {
         LayerId::PeerParry => Rgba(180, 255, 90, 255),
         LayerId::PeerBox2dSimplex => Rgba(250, 250, 250, 255),
         LayerId::Hull => Rgba(255, 105, 180, 255),
+        LayerId::Rays => Rgba(255, 110, 70, 255),
     }
 }
 

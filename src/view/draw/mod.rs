@@ -19,6 +19,7 @@ mod gjk;
 mod hull;
 pub mod peers;
 mod prims;
+mod rays;
 mod rotating;
 mod shapes;
 mod toi;
@@ -91,6 +92,7 @@ impl LayerId {
             LayerId::PeerParry => "parry2d's answer: witnesses, normal, contacts, impact",
             LayerId::PeerBox2dSimplex => "Box2D v3's own GJK simplex at this iteration",
             LayerId::Hull => "Hull builder: points, edge, farthest point, dropped points",
+            LayerId::Rays => "Rays: first hit, normal, fraction",
         }
     }
 
@@ -181,6 +183,9 @@ pub fn build_draw_list(
 ) -> DrawList {
     let mut out = DrawList::default();
     out.push(LayerId::Shapes, shapes_layer(scene, an, hl));
+    if !scene.rays.is_empty() {
+        out.push(LayerId::Rays, rays::rays_layer(scene));
+    }
     let Some(an) = an else {
         return out;
     };

@@ -63,6 +63,16 @@ pub(in crate::view::draw) fn size(scene: &Scene, an: &Analysis) -> f32 {
         .max(1.0e-6)
 }
 
+/// A size for the whole scene (the largest shape's bounding radius, twice), for
+/// layers that are not about one pair.
+pub(in crate::view::draw) fn size_of_scene(scene: &Scene) -> f32 {
+    2.0 * scene
+        .shapes
+        .iter()
+        .map(|s| s.shape.bounding_radius())
+        .fold(1.0e-6, f32::max)
+}
+
 /// A line through `p` perpendicular to `normal`, `half` long each way.
 pub(in crate::view::draw) fn plane(p: Vec2, normal: Vec2, half: f32, color: Rgba) -> Prim {
     let t = Vec2::new(-normal.y, normal.x);

@@ -1,0 +1,75 @@
+//! The scene's rays (world space, every algorithm): each from its origin to the first
+//! shape it meets (solid), then on to its tip (dashed); the hit point with the
+//! surface normal, and a label naming the shape, the feature and the fraction — or
+//! the shape the ray starts inside.
+
+use super::prims::{dot, seg, size_of_scene};
+use super::{LayerId, Prim};
+use crate::core::raycast::{ray_cast, RayCastOutput};
+use crate::scene::Scene;
+use glam::Vec2;
+
+/// Every ray of the scene against every shape: the first hit drawn.
+pub(super) fn rays_layer(scene: &Scene) -> Vec<Prim> {
+    let c = LayerId::Rays.color();
+    let len = 0.15 * size_of_scene(scene);
+    let mut prims = Vec::new();
+    for (r, ray) in scene.rays.iter().enumerate() {
+        let casts: Vec<(usize, RayCastOutput)> = (0..scene.shapes.len())
+            .map(|s| (s, ray_cast(&scene.ray_input(r, s), None)))
+            .collect();
+        let first = casts
+            .iter()
+            .filter(|(_, o)| o.hit)
+            .min_by(|a, b| a.1.fraction.total_cmp(&b.1.fraction));
+        let inside = casts.iter().find(|(_, o)| o.inside);
+        let (origin, tip) = (ray.origin, ray.tip());
+        prims.push(dot(origin, 4.5, c));
+        let label = match (first, inside) {
+            (_, Some((s, o))) => format!(
+                "{}: inside {}{}",
+                ray.name,
+                scene.shapes[*s].name,
+                o.exit_fraction
+                    .map(|f| format!(", exit f={f:.3}"))
+                    .unwrap_or_default()
+            ),
+            (Some((s, o)), None) => format!(
+                "{}: {} {}, f={:.3}",
+                ray.name,
+                scene.shapes[*s].name,
+                o.feature.label(),
+                o.fraction
+            ),
+            (None, None) => format!("{}: no hit", ray.name),
+        };
+        match first.filter(|_| inside.is_none()) {
+            Some((_, o)) => {
+                prims.push(seg(origin, o.point, 2.0, c, false));
+                prims.push(seg(o.point, tip, 1.2, c.with_alpha(150), true));
+                prims.push(dot(o.point, 5.0, c));
+                prims.push(Prim::Arrow {
+                    from: o.point,
+                    to: o.point + o.normal * len,
+                    width: 1.5,
+                    color: c,
+                });
+            }
+            None => prims.push(Prim::Arrow {
+                from: origin,
+                to: tip,
+                width: 1.5,
+                color: c.with_alpha(200),
+            }),
+        }
+        // The label at the origin, below it (the hit point keeps its own space).
+        prims.push(Prim::Label {
+            at: origin,
+            offset: Vec2::new(6.0, 16.0),
+            text: label,
+            color: c,
+            size: 14.0,
+        });
+    }
+    prims
+}
