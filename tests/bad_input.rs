@@ -150,3 +150,34 @@ fn duplicate_names_among_many_shapes_are_found_at_once() {
     );
     assert!(e.starts_with("bad.ron:50001:"), "{e}");
 }
+
+#[test]
+fn import_refuses_what_the_scene_refuses_with_the_same_words() {
+    use collidescope::scene::import::import;
+    // A position past the coordinate limit: the scene file's own message.
+    let e = import(
+        "A: (0,0) (1,0) (0,1)\nposition: (1e30, 0)\nB: (3,3) (4,3) (3,4)\n",
+        "t",
+    )
+    .unwrap_err();
+    assert!(
+        e.contains("position") && e.contains("beyond the coordinate limit of 1e6"),
+        "{e}"
+    );
+    // A word among the numbers is refused, not dropped.
+    let e = import("A: (0,0) (1,0) two (0,1)\nB: (3,3) (4,3) (3,4)\n", "t").unwrap_err();
+    assert!(e.contains("\"two\" is not a number"), "{e}");
+    // A Unicode minus is a minus.
+    let s = import("A: (0,0) (1,0) (0,1)\nB: (3,\u{2212}3) (4,3) (3,4)\n", "t").unwrap();
+    let b = &s.shapes[1];
+    let lowest = b
+        .shape
+        .vertices()
+        .iter()
+        .map(|v| v.y + b.pose.position.y)
+        .fold(f32::MAX, f32::min);
+    assert!((lowest + 3.0).abs() < 1e-5, "{lowest}");
+    // A bow-tie is said to cross itself, not to lie on one line.
+    let e = import("A: (0,0) (2,2) (2,0) (0,2)\nB: (3,3) (4,3) (3,4)\n", "t").unwrap_err();
+    assert!(e.contains("crosses itself"), "{e}");
+}

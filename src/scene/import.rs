@@ -15,7 +15,9 @@
 //! more a polygon; a polygon is checked like any other (non-convex input is
 //! refused with the reason).
 
-use crate::core::shape::{Geometry, Pose, Shape};
+use crate::core::consts::MAX_COORDINATE;
+use crate::core::shape::Geometry;
+use crate::scene::format::printable_name;
 use crate::scene::{Scene, SceneShape, SCENE_VERSION};
 use glam::Vec2;
 use serde_json::Value;
@@ -375,19 +377,19 @@ pub fn to_scene(shapes: &[ImportedShape], title: &str) -> Result<Scene, String> 
                 radius: s.radius,
             },
         };
-        let shape = Shape::new(geometry).map_err(|e| format!("shape {name}: {e}"))?;
-        if !s.angle.is_finite() || !position.is_finite() || !s.velocity.is_finite() {
-            return Err(format!("shape {name}: the pose must be finite numbers"));
+        // The scene file's own checks (shape, limits, finiteness, names), with the
+        // same messages: what imports is what loads.
+        let mut shape = SceneShape::new(&name, geometry, position, s.angle)?;
+        if !s.velocity.is_finite() || s.velocity.abs().max_element() > MAX_COORDINATE {
+            return Err(format!(
+                "shape \"{}\": velocity ({}, {}) is not a finite number within the coordinate limit of {MAX_COORDINATE:e}",
+                printable_name(&name),
+                s.velocity.x,
+                s.velocity.y
+            ));
         }
-        scene.shapes.push(SceneShape {
-            name,
-            load_note: None,
-            hull_of: None,
-            shape,
-            pose: Pose::new(position, s.angle),
-            velocity: s.velocity,
-            angular_velocity: 0.0,
-        });
+        shape.velocity = s.velocity;
+        scene.shapes.push(shape);
     }
     Ok(scene)
 }
@@ -401,6 +403,33 @@ pub fn import(text: &str, title: &str) -> Result<Scene, String> {
 /// `[[1,2],[3,4]]`, `b2Vec2(1.0f, 2.0f)`, one pair per line, … Numbers glued to a
 /// letter (the `2` of `b2Vec2`) are not coordinates. Hex floats and the Unicode minus
 /// are read too ([`normalize_numbers`]).
+/// Words a pasted point list may hold besides numbers: the constructors and field
+/// names engines print points with.
+const POINT_WORDS: [&str; 22] = [
+    "b2Vec2",
+    "b2MakeVec2",
+    "Vec2",
+    "vec2",
+    "Vector2",
+    "vector2",
+    "Vector",
+    "Point2",
+    "point2",
+    "Point",
+    "point",
+    "new",
+    "x",
+    "y",
+    "f",
+    "glam",
+    "nalgebra",
+    "na",
+    "math",
+    "points",
+    "vertices",
+    "B2_LITERAL",
+];
+
 pub fn parse_points(text: &str) -> Result<Vec<Vec2>, String> {
     let normalized = normalize_numbers(text);
     let text = normalized.as_str();
@@ -436,10 +465,20 @@ pub fn parse_points(text: &str) -> Result<Vec<Vec2>, String> {
                 i += 1;
             }
         } else {
-            // Skip a whole identifier so that digits inside it are not read.
+            // Skip a whole identifier so that digits inside it are not read — only the
+            // words engines print points with; any other word is refused rather than
+            // silently dropped (a "two" among the numbers would shift every pair).
             if c.is_ascii_alphabetic() || c == b'_' {
+                let start = i;
                 while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_') {
                     i += 1;
+                }
+                let word = &text[start..i];
+                if !POINT_WORDS.contains(&word) {
+                    return Err(format!(
+                        "\"{word}\" is not a number; points are x, y pairs, optionally written as {}",
+                        "b2Vec2(x, y), Vec2::new(x, y), Point2::new(x, y) or vec2(x, y)"
+                    ));
                 }
             } else {
                 i += 1;

@@ -85,7 +85,7 @@ impl fmt::Display for ShapeError {
             ),
             ShapeError::SelfIntersecting { vertex, point } => write!(
                 f,
-                "the polygon intersects itself: its outline winds around a second time at vertex {vertex} ({}, {})",
+                "the polygon intersects itself: its outline crosses itself (a bow-tie) or winds around twice, first seen at vertex {vertex} ({}, {})",
                 short(point.x), short(point.y)
             ),
         }
@@ -209,6 +209,32 @@ fn orientation(points: &[Vec2], scale: f32) -> Result<f32, ShapeError> {
         twice_area += a.x * b.y - a.y * b.x;
     }
     if twice_area.abs() <= (scale as f64).powi(2) * 1.0e-9 {
+        // No area: all on one line — or an outline that crosses itself so that its
+        // lobes cancel (a bow-tie). Tell them apart by the points' spread off the line
+        // from the first point to the farthest one.
+        let p0 = points[0].as_dvec2();
+        let far = points
+            .iter()
+            .map(|p| p.as_dvec2())
+            .max_by(|a, b| a.distance_squared(p0).total_cmp(&b.distance_squared(p0)))
+            .unwrap_or(p0);
+        let dir = (far - p0).normalize_or_zero();
+        let off = points
+            .iter()
+            .map(|p| (p.as_dvec2() - p0).perp_dot(dir).abs())
+            .fold(0.0f64, f64::max);
+        if off > scale as f64 * 1.0e-6 {
+            // The first corner that turns against the one before it.
+            let turn = |i: usize| {
+                let (a, b, c) = (points[(i + n - 1) % n], points[i], points[(i + 1) % n]);
+                cross(b - a, c - b)
+            };
+            let vertex = (1..n).find(|&i| turn(i) * turn(i - 1) < 0.0).unwrap_or(0);
+            return Err(ShapeError::SelfIntersecting {
+                vertex,
+                point: points[vertex],
+            });
+        }
         return Err(ShapeError::AllCollinear);
     }
     Ok(twice_area.signum() as f32)
