@@ -583,7 +583,10 @@ mod tests {
         );
         assert_eq!(parse_points("[[0,0],[1,0],[0,1]]").unwrap().len(), 3);
         assert!(parse_points("1 2 3").unwrap_err().contains("odd"));
-        assert!(parse_points("hello").unwrap_err().contains("no numbers"));
+        assert!(parse_points("hello")
+            .unwrap_err()
+            .contains("\"hello\" is not a number"));
+        assert!(parse_points("()").unwrap_err().contains("no numbers"));
         let mut app = app();
         let i = app
             .paste_polygon("(10, 10), (12, 10), (12, 12), (10, 12)")

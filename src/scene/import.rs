@@ -500,6 +500,7 @@ pub fn parse_points(text: &str) -> Result<Vec<Vec2>, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::shape::Pose;
     use crate::scene::{parse_scene, scene_to_string};
 
     fn v(x: f32, y: f32) -> Vec2 {
