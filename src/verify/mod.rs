@@ -54,6 +54,8 @@ mod generate;
 mod kinds;
 #[cfg(feature = "peers")]
 pub mod peers;
+#[cfg(feature = "peers")]
+pub mod peers_rotating;
 mod reference;
 mod report;
 mod results;

@@ -558,7 +558,14 @@ fn add_peers(
 #[cfg(feature = "peers")]
 fn run_fuzz_peers(args: &FuzzArgs) -> Result<(), String> {
     use collidescope::verify::peers::{run_peers, write_peer_scenes};
-    let report = run_peers(args.seed, args.start, args.count, args.max_scenes.max(1));
+    let family = fuzz_family(args)?;
+    let report = run_peers(
+        args.seed,
+        args.start,
+        args.count,
+        family,
+        args.max_scenes.max(1),
+    );
     println!("\nengines against the exact reference (tolerance 1e-4 of the pair's size):");
     print!("{}", report.table());
     let written = write_peer_scenes(&report, &args.out, args.max_scenes)?;

@@ -104,13 +104,14 @@ pub struct RotatingVerdict {
 }
 
 /// Judges `answer` against the exact window (module docs). `oracle` gives the exact
-/// distance at the answer's time; `overlap_tolerance` is how close to touching the
-/// cores may be at t = 0 for "overlapped" to be right.
+/// distance at the answer's time; "overlapped" is right when the core distance at
+/// t = 0 is at most `overlap_level` (ours and Box2D's: [`overlap_tolerance`], the
+/// cores overlap; parry's: the radii plus it, the rounded shapes overlap).
 pub fn judge_rotating(
     oracle: &RotatingOracle,
     exact: &BandedToi,
     answer: RotatingAnswer,
-    overlap_tolerance: f64,
+    overlap_level: f64,
 ) -> RotatingVerdict {
     let tt = ROTATING_TIME_TOLERANCE;
     let verdict = |class, error| RotatingVerdict { class, error };
@@ -122,7 +123,7 @@ pub fn judge_rotating(
     match answer.state {
         ToiState::Failed => return verdict(RotatingClass::Failed, 1.0),
         ToiState::Overlapped => {
-            return if exact.d0 <= overlap_tolerance {
+            return if exact.d0 <= overlap_level {
                 verdict(right, 0.0)
             } else {
                 verdict(RotatingClass::WrongOverlap, 1.0)
