@@ -105,8 +105,9 @@ fn state_of_box2d(s: b2::b2TOIState) -> ToiState {
     }
 }
 
-/// `b2TimeOfImpact` over the step (module docs).
-pub fn box2d(pair: &PairInputs) -> Result<(PeerToi, PeerRotatingToi), String> {
+/// Box2D's input for the pair: proxies, sweeps (module docs), `maxFraction` 1; or why
+/// Box2D cannot take a shape.
+pub fn box2d_input(pair: &PairInputs) -> Result<b2::b2TOIInput, String> {
     for s in [pair.shape_a, pair.shape_b] {
         let n = s.vertices().len();
         if n > MAX_POLYGON_VERTICES {
@@ -116,16 +117,31 @@ pub fn box2d(pair: &PairInputs) -> Result<(PeerToi, PeerRotatingToi), String> {
         }
     }
     let (sa, sb) = box2d_sweeps(pair);
-    let input = b2::b2TOIInput {
+    Ok(b2::b2TOIInput {
         proxyA: proxy(pair.shape_a),
         proxyB: proxy(pair.shape_b),
         sweepA: b2_sweep(&sa),
         sweepB: b2_sweep(&sb),
         maxFraction: 1.0,
-    };
-    // SAFETY: plain values; proxies of ≤ 8 vertices (checked above); the rotations
-    // are the core's unit cosine and sine (b2TimeOfImpact asserts they are unit).
-    let o = unsafe { b2::b2TimeOfImpact(&input) };
+    })
+}
+
+/// `b2TimeOfImpact` on an input such as [`box2d_input`] makes; `None` for a proxy
+/// of no point or more than Box2D holds.
+#[inline]
+pub fn box2d_call(input: &b2::b2TOIInput) -> Option<b2::b2TOIOutput> {
+    let held = 1..=MAX_POLYGON_VERTICES as i32;
+    if !(held.contains(&input.proxyA.count) && held.contains(&input.proxyB.count)) {
+        return None;
+    }
+    // SAFETY: plain values; proxies of 1 to 8 points (checked); the rotations the
+    // callers pass are the core's unit cosine and sine (b2TimeOfImpact asserts unit).
+    Some(unsafe { b2::b2TimeOfImpact(input) })
+}
+
+/// `b2TimeOfImpact` over the step (module docs).
+pub fn box2d(pair: &PairInputs) -> Result<(PeerToi, PeerRotatingToi), String> {
+    let o = box2d_call(&box2d_input(pair)?).ok_or("Box2D v3: a proxy it cannot hold")?;
     let state = state_of_box2d(o.state);
     let note = (!box2d_represents(pair)).then(|| {
         "Box2D's sweep interpolates the rotation's cosine and sine (nlerp): it turns the \
@@ -159,11 +175,18 @@ fn motion(xf: &Transform, velocity: Vec2, turn: f32) -> NonlinearRigidMotion {
     NonlinearRigidMotion::new(start, Vector::ZERO, pv(velocity), turn)
 }
 
+/// Both shapes' motions as parry's (module docs).
+pub fn parry_motions(pair: &PairInputs) -> (NonlinearRigidMotion, NonlinearRigidMotion) {
+    (
+        motion(&pair.transform_a, pair.velocity_a, pair.angular_velocity_a),
+        motion(&pair.transform_b, pair.velocity_b, pair.angular_velocity_b),
+    )
+}
+
 /// `cast_shapes_nonlinear` over the step (module docs).
 pub fn parry_toi(pair: &PairInputs) -> Result<(PeerToi, PeerRotatingToi), String> {
     let (ga, gb) = (shape(pair.shape_a), shape(pair.shape_b));
-    let ma = motion(&pair.transform_a, pair.velocity_a, pair.angular_velocity_a);
-    let mb = motion(&pair.transform_b, pair.velocity_b, pair.angular_velocity_b);
+    let (ma, mb) = parry_motions(pair);
     let hit = pq::cast_shapes_nonlinear(&ma, &*ga, &mb, &*gb, 0.0, 1.0, true)
         .map_err(|_| "parry2d: no nonlinear shape cast for this pair of shapes".to_string())?;
     let radii = pair.shape_a.radius() + pair.shape_b.radius();
