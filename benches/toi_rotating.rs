@@ -29,16 +29,19 @@ use std::time::Duration;
 const PAIRS: usize = 64;
 const SEED: u64 = 0x0B0E_7011;
 
+/// parry's input: each shape and its motion.
+type ParryInput = (
+    Box<dyn parry::shape::Shape>,
+    NonlinearRigidMotion,
+    Box<dyn parry::shape::Shape>,
+    NonlinearRigidMotion,
+);
+
 /// The pairs of a case, with every engine's input.
 struct Case {
     pairs: Vec<FuzzPair>,
     box2d: Vec<boxdd_sys::ffi::b2TOIInput>,
-    parry: Vec<(
-        Box<dyn parry::shape::Shape>,
-        NonlinearRigidMotion,
-        Box<dyn parry::shape::Shape>,
-        NonlinearRigidMotion,
-    )>,
+    parry: Vec<ParryInput>,
 }
 
 /// 64 rotating-family pairs Box2D takes, kept by `keep` after `adjust`.

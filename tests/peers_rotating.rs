@@ -215,6 +215,16 @@ fn turning_scenes_get_the_engines_rotating_answers() {
             Engine::Parry => assert_eq!(rot.target, 0.0),
         }
     }
+    // The exact column of the app's Peers table: the oracle's first touch.
+    let ex = collidescope::repro::Expected::of(&s, 0, 1);
+    let turning = ex.turning.expect("the pair turns");
+    let ours = collidescope::core::toi::rotating::time_of_impact(&pair.rotating_toi(), None);
+    let t = turning.t.expect("the bar reaches the box");
+    assert!(
+        (ours.t as f64) < t && t - (ours.t as f64) < 0.01,
+        "{t} vs ours {}",
+        ours.t
+    );
     // Under half a turn Box2D follows the motion: the bullet against a wall turning
     // a quarter turn; both engines hit near our time.
     let s = load_scene(&dir.join("toi_bullet_rotating_wall.ron")).expect("loads");
