@@ -43,6 +43,8 @@ fn pair(
         shape_b: Shape::new(b).expect("valid shape B"),
         pose_b,
         velocity_b,
+        angular_velocity_a: 0.0,
+        angular_velocity_b: 0.0,
     }
 }
 
@@ -98,6 +100,7 @@ fn a_short_seeded_run_finds_no_disagreement() {
         count: 4000,
         threads: 2,
         keep: 50,
+        family: None,
     };
     let report = run(&config, &mut |_, _| {});
     assert_eq!(report.count, 4000);

@@ -14,16 +14,22 @@
 
 pub mod box2d;
 pub mod parry;
+pub mod rotating;
 
 use crate::scene::build::PairInputs;
 use crate::trace::peer_answer::{Engine, EngineAnswer};
 
-/// Asks one engine every query it has on the pair.
+/// Asks one engine every query it has on the pair. When a shape turns, `toi` is the
+/// engine's rotating time of impact ([`rotating`]).
 pub fn ask(engine: Engine, pair: &PairInputs) -> EngineAnswer {
-    match engine {
+    let mut answer = match engine {
         Engine::Box2d => box2d::answer(pair),
         Engine::Parry => parry::answer(pair),
+    };
+    if pair.rotating() && answer.toi.is_some() {
+        rotating::answer(engine, pair, &mut answer);
     }
+    answer
 }
 
 /// Every engine's answer, in [`Engine::ALL`] order.

@@ -15,7 +15,7 @@ pub mod parry_rust;
 pub mod scene_hex;
 
 use crate::scene::Scene;
-use crate::verify::{ExactToi, FuzzPair, Reference};
+use crate::verify::{ExactToi, FuzzPair, Reference, RotatingOracle};
 
 /// The target of `export --as`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -81,6 +81,18 @@ pub struct Expected {
     pub length_tolerance: f64,
     /// Depth tolerance for `depth`.
     pub depth_tolerance: f64,
+    /// When either shape turns: the first time the rounded shapes touch (the f64
+    /// oracle of the rotating time of impact, at the radii), if they do, and the
+    /// oracle's bound on the closing speed. `toi` stays the translation-only time the
+    /// exported shape-cast tests check.
+    pub turning: Option<TurningToi>,
+}
+
+/// The exact rotating time of impact of [`Expected::turning`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TurningToi {
+    pub t: Option<f64>,
+    pub speed: f64,
 }
 
 impl Expected {
@@ -104,8 +116,23 @@ impl Expected {
                 .length_tolerance()
                 .max(ENGINE_RELATIVE_TOLERANCE * r.scale),
             depth_tolerance: r.depth_tolerance(depth.unwrap_or(0.0)),
+            turning: turning(&pair),
         }
     }
+}
+
+/// The rotating oracle's first touch, when the pair turns.
+fn turning(pair: &FuzzPair) -> Option<TurningToi> {
+    if pair.angular_velocity_a == 0.0 && pair.angular_velocity_b == 0.0 {
+        return None;
+    }
+    let oracle = RotatingOracle::of_pair(pair);
+    let radii = (pair.shape_a.radius() + pair.shape_b.radius()) as f64;
+    let c = oracle.first_within(radii, 0.0);
+    Some(TurningToi {
+        t: c.t,
+        speed: oracle.speed,
+    })
 }
 
 /// Shapes `a` and `b` of `scene` (by index) in `language`. `source` names the scene

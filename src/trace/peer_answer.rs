@@ -7,6 +7,7 @@
 //! A query the engine lacks, or a pair it cannot take, is `None` with a sentence in
 //! `missing` that says so ("parry2d: no manifold for segment–segment") — never a guess.
 
+use crate::core::toi::rotating::ToiState;
 use glam::Vec2;
 use serde::Serialize;
 
@@ -104,8 +105,9 @@ pub struct PeerManifold {
     pub points: Vec<PeerContact>,
 }
 
-/// Time of impact over the step (both shapes translate by their velocities, no
-/// rotation): `t` in [0, 1], the contact point and normal (A to B) at that time.
+/// Time of impact over the step: `t` in [0, 1], the contact point and normal (A to B)
+/// at that time. Both shapes translate by their velocities; when either turns it is
+/// the engine's rotating time of impact (see [`PeerRotatingToi`]).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct PeerToi {
     pub hit: bool,
@@ -147,6 +149,20 @@ impl PeerRayCast {
     }
 }
 
+/// What an engine's rotating time of impact adds to its `toi` (when a shape turns).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PeerRotatingToi {
+    /// In Box2D's names: `hit`, `separated`, `overlapped` (the cores — parry: the
+    /// rounded shapes — overlap at t = 0), `failed`.
+    pub state: ToiState,
+    /// The core distance the engine stops at: Box2D `max(slop, radii − slop)` within
+    /// ±slop/4; parry2d the radii (the surfaces touch).
+    pub target: f32,
+    /// How the engine's motion differs from the scene's, when it does.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+}
+
 /// One engine's answers on one pair.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct EngineAnswer {
@@ -156,6 +172,9 @@ pub struct EngineAnswer {
     pub penetration: Option<PeerPenetration>,
     pub manifold: Option<PeerManifold>,
     pub toi: Option<PeerToi>,
+    /// With a turning shape: the state, target and motion of the engine's `toi`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub toi_rotating: Option<PeerRotatingToi>,
     /// Each query the engine did not answer, and why.
     pub missing: Vec<String>,
     /// The engine's own GJK simplexes, one per iteration, as B − A points (configuration
@@ -173,6 +192,7 @@ impl EngineAnswer {
             penetration: None,
             manifold: None,
             toi: None,
+            toi_rotating: None,
             missing: Vec::new(),
             simplexes: Vec::new(),
         }

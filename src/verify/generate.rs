@@ -8,10 +8,12 @@ use crate::scene::Settings;
 use glam::{DVec2, Vec2};
 
 mod placement;
+mod rotating;
 mod shapes;
 
 pub use placement::world_core;
 use placement::{place, place_parallel, random_gap, random_velocities, Gap};
+use rotating::rotating_pair;
 use shapes::{make_shape, random_edged_kind, random_kind, v2};
 
 /// One generated pair: shapes, poses and velocities (the step runs from t = 0 to 1).
@@ -28,6 +30,10 @@ pub struct FuzzPair {
     pub shape_b: Shape,
     pub pose_b: Pose,
     pub velocity_b: Vec2,
+    /// Turns over the step (radians, counter-clockwise about each position); 0 but in
+    /// the rotating family.
+    pub angular_velocity_a: f32,
+    pub angular_velocity_b: f32,
 }
 
 impl FuzzPair {
@@ -57,6 +63,8 @@ impl FuzzPair {
             shape_b: sb.shape.clone(),
             pose_b: sb.pose,
             velocity_b: sb.velocity,
+            angular_velocity_a: sa.angular_velocity,
+            angular_velocity_b: sb.angular_velocity,
         }
     }
 
@@ -69,9 +77,8 @@ impl FuzzPair {
             shape_b: &self.shape_b,
             transform_b: self.transform_b(),
             velocity_b: self.velocity_b,
-            // Fuzzed pairs do not turn (the rotating time of impact has its own check).
-            angular_velocity_a: 0.0,
-            angular_velocity_b: 0.0,
+            angular_velocity_a: self.angular_velocity_a,
+            angular_velocity_b: self.angular_velocity_b,
             settings,
         }
     }
@@ -94,6 +101,8 @@ struct Drawn {
     pose_b: Pose,
     velocity_a: Vec2,
     velocity_b: Vec2,
+    angular_velocity_a: f32,
+    angular_velocity_b: f32,
 }
 
 impl Drawn {
@@ -108,14 +117,25 @@ impl Drawn {
             pose_b: pb,
             velocity_a: Vec2::ZERO,
             velocity_b: Vec2::ZERO,
+            angular_velocity_a: 0.0,
+            angular_velocity_b: 0.0,
         }
     }
 }
 
 /// Pair `index` of run `seed`.
 pub fn generate_pair(seed: u64, index: u64) -> FuzzPair {
+    generate_pair_in(seed, index, None)
+}
+
+/// Pair `index` of run `seed`, of `family` when given: the family is drawn as usual
+/// and then replaced, so a pair whose drawn family is `family` is the same pair
+/// either way (`fuzz --family F --seed S --start I --count 1` reproduces pair I of any
+/// run in which it has family F).
+pub fn generate_pair_in(seed: u64, index: u64, family: Option<Family>) -> FuzzPair {
     let mut rng = Rng::for_pair(seed, index);
-    let family = random_family(&mut rng);
+    let drawn = random_family(&mut rng);
+    let family = family.unwrap_or(drawn);
     let rng = &mut rng;
     let d = match family {
         Family::General | Family::Touching | Family::Moving => general_pair(rng, family),
@@ -124,6 +144,7 @@ pub fn generate_pair(seed: u64, index: u64) -> FuzzPair {
         Family::LargeCoordinates => large_coordinates_pair(rng),
         Family::Sliver => sliver_pair(rng),
         Family::Coincident => coincident_pair(rng),
+        Family::Rotating => rotating_pair(rng),
     };
     FuzzPair {
         seed,
@@ -137,6 +158,8 @@ pub fn generate_pair(seed: u64, index: u64) -> FuzzPair {
         shape_b: d.shape_b,
         pose_b: d.pose_b,
         velocity_b: d.velocity_b,
+        angular_velocity_a: d.angular_velocity_a,
+        angular_velocity_b: d.angular_velocity_b,
     }
 }
 

@@ -78,10 +78,13 @@ pub enum Family {
     Coincident,
     /// Velocities: aimed, passing by, zero, equal, one shape still.
     Moving,
+    /// Moving and turning: every kind, thin bars and slivers among them; turns from
+    /// none to 20 per step; some shifted to graze (see `generate/rotating.rs`).
+    Rotating,
 }
 
 impl Family {
-    pub const ALL: [Family; 8] = [
+    pub const ALL: [Family; 9] = [
         Family::General,
         Family::Touching,
         Family::NearlyParallel,
@@ -90,10 +93,11 @@ impl Family {
         Family::Sliver,
         Family::Coincident,
         Family::Moving,
+        Family::Rotating,
     ];
 
     /// Share of the pairs, in percent (they add up to 100).
-    pub(super) const WEIGHTS: [u32; 8] = [25, 15, 10, 10, 10, 10, 5, 15];
+    pub(super) const WEIGHTS: [u32; 9] = [22, 14, 9, 9, 9, 9, 5, 13, 10];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -105,7 +109,12 @@ impl Family {
             Family::Sliver => "sliver",
             Family::Coincident => "coincident",
             Family::Moving => "moving",
+            Family::Rotating => "rotating",
         }
+    }
+
+    pub fn from_name(name: &str) -> Option<Family> {
+        Family::ALL.into_iter().find(|f| f.name() == name)
     }
 
     pub(super) fn index(self) -> usize {
@@ -155,10 +164,13 @@ pub enum Check {
     CastToi,
     /// Swept SAT against the shape cast, sharp moving pairs that both hit.
     SweptVsCast,
+    /// The rotating time of impact (target: touching) against the exact window of the
+    /// f64 oracle, rotating family (see `checks/toi_rotating.rs`).
+    ToiRotating,
 }
 
 impl Check {
-    pub const ALL: [Check; 15] = [
+    pub const ALL: [Check; 16] = [
         Check::GjkDistance,
         Check::GjkWitness,
         Check::GjkNormal,
@@ -174,6 +186,7 @@ impl Check {
         Check::SweptToi,
         Check::CastToi,
         Check::SweptVsCast,
+        Check::ToiRotating,
     ];
 
     pub fn name(self) -> &'static str {
@@ -193,6 +206,7 @@ impl Check {
             Check::SweptToi => "swept_toi",
             Check::CastToi => "cast_toi",
             Check::SweptVsCast => "swept_vs_cast",
+            Check::ToiRotating => "toi_rotating",
         }
     }
 
@@ -214,6 +228,7 @@ impl Check {
             Check::ClipRegion => Algorithm::Clip,
             Check::SweptToi | Check::SweptVsCast => Algorithm::Toi,
             Check::CastToi => Algorithm::Cast,
+            Check::ToiRotating => Algorithm::Rotating,
         }
     }
 }

@@ -49,10 +49,13 @@
 
 mod checks;
 pub mod exact;
+mod exact_toi;
 mod generate;
 mod kinds;
 #[cfg(feature = "peers")]
 pub mod peers;
+#[cfg(feature = "peers")]
+pub mod peers_rotating;
 mod reference;
 mod report;
 mod results;
@@ -63,6 +66,7 @@ mod tolerances;
 
 pub use checks::*;
 pub use exact::*;
+pub use exact_toi::*;
 pub use generate::*;
 pub use kinds::*;
 pub use reference::*;
@@ -92,6 +96,8 @@ mod tests {
             shape_b: b,
             pose_b: pb,
             velocity_b: Vec2::ZERO,
+            angular_velocity_a: 0.0,
+            angular_velocity_b: 0.0,
         }
     }
 

@@ -180,7 +180,7 @@ fn face_separations(core: &[DVec2], normals: &[DVec2], other: &[DVec2]) -> Vec<f
 }
 
 /// Distance of the core outlines and their closest points (A's, B's) when apart.
-fn outline_distance(a: &[DVec2], b: &[DVec2]) -> (f64, Option<(DVec2, DVec2)>) {
+pub(super) fn outline_distance(a: &[DVec2], b: &[DVec2]) -> (f64, Option<(DVec2, DVec2)>) {
     // Outline distance: crossing edges or containment give 0; otherwise the
     // closest pair is a vertex of one against an edge of the other.
     let overlapping = outline_edges(a)

@@ -6,6 +6,7 @@ use crate::core::gjk::{shape_distance, DistanceOutput};
 use crate::core::manifold::{contact_manifold, ManifoldOutput, ManifoldSource};
 use crate::core::sat::{separating_axis, SatOutput};
 use crate::core::sutherland_hodgman::{clip_polygon, ClipOutput};
+use crate::core::toi::rotating::{time_of_impact, RotatingToiOutput};
 use crate::core::toi::shape_cast::{shape_cast, CastOutput};
 use crate::core::toi::swept_sat::{swept_sat, SweptOutput};
 use crate::scene::Settings;
@@ -25,6 +26,8 @@ pub struct CoreResults {
     pub clip: Option<ClipOutput>,
     pub swept: SweptOutput,
     pub cast: CastOutput,
+    /// The rotating time of impact (touching as the target), rotating family only.
+    pub rotating: Option<RotatingToiOutput>,
 }
 
 /// Runs every algorithm on the pair with `settings`, traces off, through the scene's
@@ -48,5 +51,7 @@ pub fn run_core(pair: &FuzzPair, settings: &Settings) -> CoreResults {
         clip,
         swept: swept_sat(&inputs.swept(), None),
         cast: shape_cast(&inputs.cast(), None),
+        rotating: (pair.family == Family::Rotating)
+            .then(|| time_of_impact(&inputs.rotating_toi(), None)),
     }
 }

@@ -18,6 +18,9 @@ pub struct FuzzConfig {
     pub threads: usize,
     /// Disagreements kept with their details (the count includes all).
     pub keep: usize,
+    /// Only pairs of this family (each pair drawn as usual, its family replaced: see
+    /// [`generate_pair_in`]).
+    pub family: Option<Family>,
 }
 
 impl FuzzConfig {
@@ -30,13 +33,21 @@ impl FuzzConfig {
                 .map(|n| n.get())
                 .unwrap_or(1),
             keep: DEFAULT_KEEP,
+            family: None,
         }
     }
 }
 
-/// Generates, runs and checks one pair; adds it to `report`.
-pub fn fuzz_one(seed: u64, index: u64, settings: &Settings, report: &mut FuzzReport, keep: usize) {
-    let pair = generate_pair(seed, index);
+/// Generates (of `family` when given), runs and checks one pair; adds it to `report`.
+pub fn fuzz_one(
+    seed: u64,
+    index: u64,
+    family: Option<Family>,
+    settings: &Settings,
+    report: &mut FuzzReport,
+    keep: usize,
+) {
+    let pair = generate_pair_in(seed, index, family);
     let reference = Reference::new(&pair);
     let toi = ExactToi::new(&pair, &reference);
     let results = run_core(&pair, settings);
@@ -108,6 +119,7 @@ pub fn run(config: &FuzzConfig, progress: &mut dyn FnMut(u64, u64)) -> FuzzRepor
                         fuzz_one(
                             config.seed,
                             config.start + k,
+                            config.family,
                             &settings,
                             &mut report,
                             config.keep,

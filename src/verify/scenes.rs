@@ -6,22 +6,35 @@ use crate::scene::{save_scene, Scene, SceneShape, View};
 use glam::Vec2;
 use std::path::{Path, PathBuf};
 
-/// The scene of a disagreement: the pair as shapes A and B (velocities kept), the
+/// The scene of a disagreement: the pair as shapes A and B (velocities and turns kept), the
 /// check as the title, the numbers and the way to reproduce it in the notes, and the
 /// view on the algorithm concerned.
 pub fn disagreement_scene(pair: &FuzzPair, d: &Disagreement) -> Result<Scene, String> {
-    let shape = |name: &str, s: &Shape, pose: &Pose, velocity: Vec2| {
+    let shape = |name: &str, s: &Shape, pose: &Pose, velocity: Vec2, turn: f32| {
         SceneShape::new(name, s.geometry().clone(), pose.position, pose.angle).map(|mut s| {
             s.velocity = velocity;
+            s.angular_velocity = turn;
             s
         })
     };
-    let a = shape("A", &pair.shape_a, &pair.pose_a, pair.velocity_a)?;
-    let b = shape("B", &pair.shape_b, &pair.pose_b, pair.velocity_b)?;
+    let a = shape(
+        "A",
+        &pair.shape_a,
+        &pair.pose_a,
+        pair.velocity_a,
+        pair.angular_velocity_a,
+    )?;
+    let b = shape(
+        "B",
+        &pair.shape_b,
+        &pair.pose_b,
+        pair.velocity_b,
+        pair.angular_velocity_b,
+    )?;
     let notes = format!(
         "Fuzzer disagreement, check {check}: {detail}. Error {err:.3e} against the tolerance \
          {tol:.3e}. A is a {ka}, B a {kb} ({family} family). Reproduce: collidescope fuzz \
-         --seed {seed} --start {index} --count 1",
+         --family {family} --seed {seed} --start {index} --count 1",
         check = d.check.name(),
         detail = d.detail,
         err = d.error,
@@ -71,7 +84,7 @@ pub fn write_scenes(report: &FuzzReport, dir: &Path, max: usize) -> Result<Vec<P
         .map_err(|e| format!("{}: cannot create the folder: {e}", dir.display()))?;
     let mut written = Vec::new();
     for d in report.disagreements.iter().take(max) {
-        let pair = generate_pair(d.seed, d.index);
+        let pair = generate_pair_in(d.seed, d.index, Some(d.family));
         let scene = disagreement_scene(&pair, d)?;
         let path = dir.join(scene_file_name(d));
         save_scene(&scene, &path).map_err(|e| e.to_string())?;

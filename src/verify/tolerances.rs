@@ -57,3 +57,36 @@ pub const DEFAULT_KEEP: usize = 1000;
 /// the configuration's size `L`: GJK-based f32 solvers stop at relative tolerances of
 /// about 1e-5 to 1e-4, so a looser bar than the core's own checks above.
 pub const ENGINE_RELATIVE_TOLERANCE: f64 = 1.0e-4;
+
+// ---------------------------------------------------------------------------------
+// The rotating time of impact: its check and its oracle (`exact_toi.rs`).
+// ---------------------------------------------------------------------------------
+
+/// The rotating time of impact is held to this much time (fraction of the step) on
+/// either side of the exact window (see `checks/toi_rotating.rs`).
+pub const ROTATING_TIME_TOLERANCE: f64 = 1.0e-3;
+
+/// The oracle's closing-speed bound is raised by this fraction, against rounding in
+/// the f64 placement (dimensionless; f64 carries 1e-16).
+pub const ORACLE_SPEED_MARGIN: f64 = 1.0e-9;
+
+/// The oracle's distance resolution (length units): an interval it can neither free
+/// nor enter, shorter than this over the speed bound, is a touch at the level.
+pub const ORACLE_DISTANCE_RESOLUTION: f64 = 1.0e-9;
+
+/// Bracket width (time) below which the oracle bisects instead of walking: within
+/// it a second crossing could be missed by at most this much time.
+pub const ORACLE_HANDOFF: f64 = 1.0e-6;
+
+/// The oracle's time resolution: bisection stops at a bracket this wide.
+pub const ORACLE_TIME_RESOLUTION: f64 = 1.0e-9;
+
+/// Bound on the oracle's bisection steps (1e-6 to 1e-9 takes 10).
+pub const ORACLE_BISECTIONS: u32 = 64;
+
+/// Distances the oracle may evaluate for one level before it says it cannot decide
+/// (a graze within ~1e-9 of the level can take that many).
+pub const ORACLE_MAX_EVALUATIONS: u32 = 50_000;
+
+/// Even samples of the cross-check over the step (64 intervals, 65 times).
+pub const ORACLE_SAMPLES: u32 = 64;

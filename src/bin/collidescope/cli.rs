@@ -137,7 +137,8 @@ pub fn run_hull(points: &[String], slop: f32, trace: bool) -> Result<String, Str
 #[derive(clap::Args, Debug)]
 #[command(after_help = "Examples:\n  \
         collidescope fuzz --count 1000000 --seed 1\n  \
-        collidescope fuzz --seed 1 --start 4711 --count 1   # one pair again, from a scene's notes")]
+        collidescope fuzz --seed 1 --start 4711 --count 1   # one pair again, from a scene's notes\n  \
+        collidescope fuzz --family rotating --count 100000  # the rotating time of impact only")]
 pub struct FuzzArgs {
     /// Seed of the run: pair I of seed S is always the same pair.
     #[arg(long, default_value_t = 1)]
@@ -148,6 +149,11 @@ pub struct FuzzArgs {
     /// Index of the first pair.
     #[arg(long, default_value_t = 0)]
     pub start: u64,
+    /// Only pairs of this family: general, touching, nearly_parallel, tiny_huge,
+    /// large_coordinates, sliver, coincident, moving, rotating (each pair is drawn as
+    /// usual and given this family, so a scene's notes reproduce it).
+    #[arg(long, value_name = "NAME")]
+    pub family: Option<String>,
     /// Folder for the scene files of disagreements (created when needed).
     #[arg(long, value_name = "DIR", default_value = "fuzz-failures")]
     pub out: PathBuf,
@@ -231,6 +237,18 @@ impl ProgressLine {
     }
 }
 
+/// The `--family` of a fuzz run, checked.
+fn fuzz_family(args: &FuzzArgs) -> Result<Option<collidescope::verify::Family>, String> {
+    use collidescope::verify::Family;
+    match &args.family {
+        None => Ok(None),
+        Some(name) => Family::from_name(name).map(Some).ok_or_else(|| {
+            let names: Vec<&str> = Family::ALL.iter().map(|f| f.name()).collect();
+            format!("unknown family {name:?}; one of: {}", names.join(", "))
+        }),
+    }
+}
+
 /// `collidescope fuzz`: runs, prints progress on stderr (long runs only, at most every
 /// second and every 2 %), the summary table on stdout, writes the scenes. `Ok(true)`
 /// when no disagreement was found.
@@ -248,6 +266,7 @@ pub fn run_fuzz(args: &FuzzArgs) -> Result<bool, String> {
     }
     let mut config = FuzzConfig::new(args.seed, args.count);
     config.start = args.start;
+    config.family = fuzz_family(args)?;
     config.keep = args.max_scenes.max(1);
     if let Some(t) = args.threads {
         config.threads = t.max(1);
@@ -596,7 +615,14 @@ fn add_peers(
 #[cfg(feature = "peers")]
 fn run_fuzz_peers(args: &FuzzArgs) -> Result<(), String> {
     use collidescope::verify::peers::{run_peers, write_peer_scenes};
-    let report = run_peers(args.seed, args.start, args.count, args.max_scenes.max(1));
+    let family = fuzz_family(args)?;
+    let report = run_peers(
+        args.seed,
+        args.start,
+        args.count,
+        family,
+        args.max_scenes.max(1),
+    );
     println!("\nengines against the exact reference (tolerance 1e-4 of the pair's size):");
     print!("{}", report.table());
     let written = write_peer_scenes(&report, &args.out, args.max_scenes)?;

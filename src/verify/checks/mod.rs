@@ -15,10 +15,16 @@ use glam::{DVec2, Vec2};
 mod contacts;
 mod queries;
 mod toi;
+mod toi_rotating;
 
 use contacts::{check_clip, check_manifold};
 use queries::{check_distance, check_penetration, check_sat};
 use toi::check_toi;
+use toi_rotating::check_toi_rotating;
+pub use toi_rotating::{
+    describe_rotating, judge_rotating, overlap_tolerance, RotatingAnswer, RotatingClass,
+    RotatingVerdict,
+};
 
 /// One check's verdict on one pair: the worst error of its conditions, against the
 /// tolerance of that condition. `detail` is written only for failures.
@@ -133,6 +139,9 @@ pub fn check_pair(
     check_symmetry(&mut sink, ex, results);
     check_termination(&mut sink, pair, toi, results);
     check_toi(&mut sink, pair, ex, toi, results);
+    if let Some(o) = &results.rotating {
+        check_toi_rotating(&mut sink, pair, ex, o);
+    }
     sink.measures
 }
 
@@ -191,6 +200,11 @@ pub(super) fn check_finite(sink: &mut Sink, r: &CoreResults) {
     let c = &r.cast;
     if !(c.t.is_finite() && ok_v(c.point) && ok_v(c.normal) && c.distance.is_finite()) {
         bad.push("cast");
+    }
+    if let Some(o) = &r.rotating {
+        if !(o.t.is_finite() && ok_v(o.point) && ok_v(o.normal)) {
+            bad.push("rotating toi");
+        }
     }
     sink.require(Check::Finite, bad.is_empty(), || {
         format!("non-finite numbers in: {}", bad.join(", "))
