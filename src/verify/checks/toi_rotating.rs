@@ -12,8 +12,9 @@
 //!   `t` is within `target + band + V·T` (touching there, to the time tolerance);
 //! - **separated** (nothing before the end): `1 ≤ latest + T` — a contact deeper than
 //!   the band in the last `T` of the step may be missed;
-//! - **overlapped**: the cores overlap at t = 0 to f32 (exact distance within
-//!   [`LENGTH_TOLERANCE`] of the configuration's size);
+//! - **overlapped**: the cores overlap at t = 0 to f32 (exact distance within the
+//!   point tolerance: [`LENGTH_TOLERANCE`] of the configuration's size plus
+//!   [`WORLD_ROUNDING`] of its world coordinates);
 //! - **failed**: never.
 //!
 //! A distance that bottoms out inside the band (`earliest` but no `latest`) is a
@@ -161,10 +162,11 @@ pub fn judge_rotating(
     verdict(class, error)
 }
 
-/// How close to touching the cores may be at t = 0 for "overlapped" (f32 GJK's
-/// resolution at the configuration's size).
+/// How close to touching the cores may be at t = 0 for "overlapped": f32's
+/// resolution at the configuration's size and at its world coordinates (the poses
+/// are f32 world positions; two points 4e-7 apart near x = 8 are within an ulp).
 pub fn overlap_tolerance(ex: &Reference) -> f64 {
-    LENGTH_TOLERANCE * ex.scale
+    ex.point_tolerance()
 }
 
 /// The numbers of a verdict, in words.
