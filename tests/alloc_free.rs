@@ -152,3 +152,56 @@ fn queries_with_the_trace_off_allocate_nothing() {
     assert!(n > 0, "a traced penetration query allocated nothing");
     assert!(!epa_trace.steps.is_empty());
 }
+
+/// Ray casts, exact and GJK, on every kind: hits, misses, origins inside (GJK's exit
+/// and entry marches), point rays and refused rays allocate nothing without a trace.
+#[test]
+fn ray_casts_with_the_trace_off_allocate_nothing() {
+    use collidescope::core::raycast::{
+        ray_cast, ray_cast_gjk, RayCastInput, RayInput, RayStatus, RayTrace,
+    };
+    let shapes = [
+        octagon(0.0),
+        octagon(0.1),
+        Shape::circle(0.75).unwrap(),
+        Shape::capsule(v(-1.0, 0.0), v(1.0, 0.3), 0.4).unwrap(),
+        Shape::cuboid(v(1.0, 0.5)).unwrap(),
+        Shape::segment(v(-1.0, -0.2), v(1.0, 0.2)).unwrap(),
+    ];
+    let xf = Transform::new(v(0.3, -0.2), 0.4);
+    let rays = [
+        RayInput::new(v(-4.0, 0.1), v(8.0, 0.2)),     // hit
+        RayInput::new(v(-4.0, 3.0), v(8.0, 0.2)),     // miss
+        RayInput::new(v(0.3, -0.2), v(3.0, 1.0)),     // inside (not for the segment)
+        RayInput::new(v(0.3, -0.2), Vec2::ZERO),      // point ray
+        RayInput::new(v(f32::NAN, 0.0), v(1.0, 0.0)), // refused
+    ];
+    let mut statuses = Vec::new();
+    for s in &shapes {
+        for ray in rays {
+            let input = RayCastInput::new(s, xf, ray);
+            for f in [ray_cast, ray_cast_gjk] {
+                let mut out = None;
+                let n = allocations_during(|| out = Some(f(&input, None)));
+                assert_eq!(n, 0, "a ray cast allocated {n} times: {s:?} {ray:?}");
+                statuses.push(out.map(|o| o.status));
+            }
+        }
+    }
+    for status in [
+        RayStatus::Hit,
+        RayStatus::Missed,
+        RayStatus::Inside,
+        RayStatus::NonFiniteInput,
+    ] {
+        assert!(
+            statuses.contains(&Some(status)),
+            "{status:?} never exercised"
+        );
+    }
+    // Control: a traced cast records (and so allocates).
+    let mut trace = RayTrace::default();
+    let input = RayCastInput::new(&shapes[0], xf, rays[2]);
+    let n = allocations_during(|| ray_cast_gjk(&input, Some(&mut trace)));
+    assert!(n > 0 && !trace.gjk.is_empty());
+}

@@ -22,10 +22,11 @@
 //! origins inside — and leaves 2,402 ambiguous (a grazing offset or an origin within
 //! 1e-5·L of the surface; most of them from the grazing family, and on slivers, whose
 //! thickness is of that order). **Both methods agree with it on every decided ray,
-//! 100 %, strictly as well**: worst `|Δf|·|d|/L` 3.4e-6 (exact) and 3.4e-6 (GJK),
-//! every normal within 1e-3 rad (worst 1.1e-4 exact, 2.7e-4 GJK, both on grazing
-//! hits of rounded shapes, where a position error along the ray turns the normal by
-//! that error over the radius); the GJK ray cast never reached its iteration bound.
+//! 100 %, strictly as well**: worst `|Δf|·|d|/L` 3.0e-6 (exact) and 3.4e-6 (GJK),
+//! every normal within 1e-3 rad (worst 2.2e-4 exact, 2.7e-4 GJK, both on grazing
+//! hits of slivers and rounded shapes, where a position error along the ray turns
+//! the normal by that error over the radius); the GJK ray cast never reached its
+//! iteration bound.
 //!
 //! Two disagreements found on the way, both fixed in the core and kept as the
 //! reason for code there: a grazing ray near a rounded corner took the corner

@@ -24,14 +24,16 @@
 //!
 //! A parallel line in the band enters through the cap it comes from (cap 0 when
 //! `da > 0`). The exit is the same reasoning run backwards (where the line leaves the
-//! band), so a ray starting inside learns where it leaves. Box2D gives up on a ray
+//! band), so a ray starting inside learns where it leaves; from outside, with the
+//! entry ahead, it is not needed and not computed (unless tracing). The origin's side
+//! comes from the same coordinates: `|h0|` between the ends, the distance to the
+//! nearer end's centre beyond them, against `r`. Box2D gives up on a ray
 //! within `FLT_EPSILON` of parallel that starts outside the band; here the band's
 //! crossings are computed for any `dn ≠ 0` (they may be far away, or infinite, and
 //! are then compared, never used as points).
 
 use super::circle::circle_span;
-use super::local::{Crossing, LineSpan, LocalRay};
-use super::point::locate;
+use super::local::{Crossing, LineSpan, LocalRay, Normal, Side};
 use super::trace::{CircleRecord, FlatRecord};
 use super::types::{RayCastOutput, RayFeature};
 use crate::core::shape::Shape;
@@ -48,10 +50,30 @@ enum End {
 }
 
 /// A ray against a capsule (a two-vertex core grown by a radius > 0).
+#[inline(never)]
 pub(super) fn ray_capsule(ray: &LocalRay, shape: &Shape, records: CapsuleRecords) -> RayCastOutput {
     let (mut circles, mut flats) = records.unzip();
-    let span = capsule_span(ray, shape, &mut circles, &mut flats);
-    ray.finish(locate(shape, ray.origin).side, &span)
+    let band = Band::new(ray, shape);
+    if band.dn == 0.0 && band.h0.abs() > band.r {
+        // Parallel to the axis, outside the band: no point of the line is in it.
+        return ray.missed();
+    }
+    let side = band.side();
+    let Some(enter) = band_end(ray, &band, End::Enter, &mut circles, &mut flats) else {
+        // A cap missed: the line misses the capsule.
+        return ray.missed();
+    };
+    // From outside, an entry ahead is the answer: the exit is not needed.
+    let exit = if side == Side::Outside && enter.fraction >= 0.0 && flats.is_none() {
+        Some(enter)
+    } else {
+        band_end(ray, &band, End::Exit, &mut circles, &mut flats)
+    };
+    let span = LineSpan {
+        enter: Some(enter),
+        exit,
+    };
+    ray.finish(side, &span)
 }
 
 /// The capsule's geometry in the core's coordinates, and the ray's in them.
@@ -86,6 +108,28 @@ impl Band {
         }
     }
 
+    /// The origin's side, from the coordinates already at hand: its distance across
+    /// (`|h0|`) between the ends, to the nearer end's centre beyond them (the point
+    /// query's test, `point.rs`, without its division).
+    fn side(&self) -> Side {
+        let dd = if self.a0 < 0.0 {
+            self.h0 * self.h0 + self.a0 * self.a0
+        } else if self.a0 > self.len {
+            let beyond = self.a0 - self.len;
+            self.h0 * self.h0 + beyond * beyond
+        } else {
+            self.h0 * self.h0
+        };
+        let rr = self.r * self.r;
+        if dd > rr {
+            Side::Outside
+        } else if dd == rr {
+            Side::Boundary
+        } else {
+            Side::Inside
+        }
+    }
+
     /// The side line crossed at `end` and the fraction there (`None` when parallel).
     fn side_crossing(&self, end: End) -> Option<(usize, f32)> {
         if self.dn == 0.0 {
@@ -96,30 +140,6 @@ impl Band {
         let k = usize::from((self.dn > 0.0) == (end == End::Enter));
         let h = if k == 0 { self.r } else { -self.r };
         Some((k, (h - self.h0) / self.dn))
-    }
-}
-
-/// The line of `ray` through the capsule.
-fn capsule_span(
-    ray: &LocalRay,
-    shape: &Shape,
-    circles: &mut Option<&mut Vec<CircleRecord>>,
-    flats: &mut Option<&mut Vec<FlatRecord>>,
-) -> LineSpan {
-    let band = Band::new(ray, shape);
-    if band.dn == 0.0 && band.h0.abs() > band.r {
-        // Parallel to the axis, outside the band: no point of the line is in it.
-        return LineSpan::default();
-    }
-    let enter = band_end(ray, &band, End::Enter, circles, flats);
-    let exit = band_end(ray, &band, End::Exit, circles, flats);
-    match (enter, exit) {
-        (Some(e), Some(x)) => LineSpan {
-            enter: Some(e),
-            exit: Some(x),
-        },
-        // A cap missed: the line misses the capsule.
-        _ => LineSpan::default(),
     }
 }
 
@@ -152,8 +172,7 @@ fn band_end(
         return Some(Crossing {
             fraction: f,
             feature: RayFeature::Side(k),
-            normal: band.n[k],
-            surface: None,
+            normal: Normal::Flat(band.n[k]),
         });
     };
     let (c_in, c_out) = circle_span(

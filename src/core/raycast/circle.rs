@@ -4,32 +4,39 @@
 //! rounded polygon's corners.
 //!
 //! ## Derivation
-//! In length units along the unit direction `u = d/|d|`, with `s = o − c` the origin
-//! relative to the centre, the line is `s + t·u` and meets the circle where
-//! `t² + 2(s·u)t + |s|² − r² = 0`. The textbook discriminant `(s·u)² − (|s|² − r²)`
-//! subtracts two numbers of size `|s|²` to get one of size `r²`: from an origin
-//! 1e4 radii away, f32 keeps nothing of it (the ulp of `|s|²` is then ~8 r²).
+//! In fractions of the translation `d`, with `s = o − c` the origin relative to the
+//! centre, the line is `s + f·d` and meets the circle where
+//! `|d|²f² + 2(s·d)f + |s|² − r² = 0`. The textbook discriminant
+//! `(s·d)² − |d|²(|s|² − r²)` subtracts two numbers of size `|s|²|d|²` to get one of
+//! size `r²|d|²`: from an origin 1e4 radii away, f32 keeps nothing of it (the ulp of
+//! `|s|²` is then ~8 r²).
 //!
 //! The stable form goes through the closest approach instead: the line passes
-//! nearest the centre at `t* = −s·u`, at the point `s + t*·u`, whose squared length
-//! `cc` is computed from the point itself (as Box2D does) — not as `|s|² − t*²`,
-//! the same cancellation again. If `cc > r²` the line misses. Otherwise the half
-//! chord is `h = √(r² − cc)`, a difference of two numbers of size `r²`, and the line
-//! is in the disc for `t ∈ [t* − h, t* + h]`.
+//! nearest the centre at `f* = −s·d / |d|²`, at the offset `p* = s + f*·d` from the
+//! centre, whose squared length `cc` is computed from the point itself (as Box2D
+//! does) — not as `|s|² − f*²|d|²`, the same cancellation again. If `cc > r²` the
+//! line misses. Otherwise the half chord is `h = √((r² − cc)/|d|²)` (a difference of
+//! two numbers of size `r²`) and the line is in the disc for `f ∈ [f* − h, f* + h]`.
 //!
-//! The roots themselves are `t* ∓ h`. When the origin is near the circle, `t* − h`
-//! is a small difference of large numbers, but its absolute error (~ε·|s|) is the
-//! precision of the origin itself; Vieta's form `(|s|² − r²)/(t* + h)`, the usual
-//! cure for a cancelling root, would bring back `|s|² − r²` and be worse (its error
-//! is ε·(|s|² + r²)/(t* + h), large for a grazing ray near the surface). So, as in
-//! `b2RayCastCircle`, the roots are taken directly. The origin's side is the sign of
-//! `|s|² − r²` (Box2D's inside test).
+//! The roots themselves are `f* ∓ h`. When the origin is near the circle, `f* − h`
+//! is a small difference of large numbers, but its absolute error (~ε·|s|/|d|) is the
+//! precision of the origin itself; Vieta's form `(|s|² − r²)/(|d|²(f* + h))`, the
+//! usual cure for a cancelling root, would bring back `|s|² − r²` and be worse (its
+//! error is ε·(|s|² + r²)/(|d|²(f* + h)), large for a grazing ray near the surface).
+//! So, as in `b2RayCastCircle`, the roots are taken directly. The origin's side is the
+//! sign of `|s|² − r²` (Box2D's inside test).
+//!
+//! **The normal** at a root is the crossing's offset from the centre divided by `r`,
+//! and the decomposition gives that offset directly: `p* ∓ h·d`, with `p* ⊥ d`, so
+//! its squared length is `cc + h²|d|² = r²` up to rounding of the inputs' size. No
+//! normalisation (a square root and a division, which Box2D spends) and no rounding
+//! of the far-away origin enters it, as it would in `(o + f·d − c) / |o + f·d − c|`.
 //!
 //! **Tangent** (`cc = r²`): `h = 0`, one crossing, the normal perpendicular to the
 //! ray. **Radius 0** (a point shape): only a line through the centre meets it; the
-//! normal is then `−u`, facing the ray.
+//! normal is then `−d̂`, facing the ray.
 
-use super::local::{Crossing, LineSpan, LocalRay, Side};
+use super::local::{Crossing, LineSpan, LocalRay, Normal, Side};
 use super::trace::CircleRecord;
 use super::types::{RayCastOutput, RayFeature};
 use crate::core::shape::Shape;
@@ -38,6 +45,7 @@ use glam::Vec2;
 /// The line of `ray` against the circle of centre `c` and radius `r` (local frame):
 /// its entry and exit crossings (`feature` on both), or `None` when it misses.
 /// Records the closest approach and the roots when `record` is given.
+#[inline(always)]
 pub(super) fn circle_span(
     ray: &LocalRay,
     c: Vec2,
@@ -45,16 +53,24 @@ pub(super) fn circle_span(
     feature: RayFeature,
     record: Option<&mut Vec<CircleRecord>>,
 ) -> Option<(Crossing, Crossing)> {
-    let length = ray.length;
-    let u = ray.translation / length;
+    let d = ray.translation;
+    let dd = ray.length_squared;
+    let inv_dd = 1.0 / dd;
     let s = ray.origin - c;
-    let t_star = -s.dot(u);
-    let closest = s + t_star * u;
+    let f_star = -s.dot(d) * inv_dd;
+    let closest = s + f_star * d;
     let cc = closest.length_squared();
     let rr = r * r;
     let roots = (cc <= rr).then(|| {
-        let h = (rr - cc).sqrt();
-        (t_star - h, t_star + h)
+        let hh = (rr - cc) * inv_dd;
+        // A translation tiny against the radius can overflow (r² − cc)/|d|²: take
+        // the root of each factor then.
+        let h = if hh < f32::MAX {
+            hh.sqrt()
+        } else {
+            (rr - cc).sqrt() * inv_dd.sqrt()
+        };
+        (f_star - h, f_star + h, h)
     });
     if let Some(rec) = record {
         let xf = &ray.input.transform;
@@ -62,32 +78,33 @@ pub(super) fn circle_span(
             feature,
             center: xf.apply(c),
             radius: r,
-            closest_fraction: t_star / length,
+            closest_fraction: f_star,
             closest_point: xf.apply(c + closest),
             closest_distance: cc.sqrt(),
-            enter: roots.map(|(t, _)| t / length),
-            exit: roots.map(|(_, t)| t / length),
+            enter: roots.map(|(f, _, _)| f),
+            exit: roots.map(|(_, f, _)| f),
         });
     }
-    let (t_in, t_out) = roots?;
-    let crossing = |t: f32| {
-        // The surface point and the outward normal at root t.
-        let n = if r > 0.0 {
-            (s + t * u).try_normalize().unwrap_or(-u)
-        } else {
-            -u
-        };
-        Crossing {
-            fraction: t / length,
-            feature,
-            normal: n,
-            surface: Some(c + r * n),
-        }
+    let (f_in, f_out, h) = roots?;
+    // The offsets from the centre, of length r (see the module docs); the normals
+    // are formed later, for the crossing the answer uses.
+    let crossing = |f: f32, offset: Vec2| Crossing {
+        fraction: f,
+        feature,
+        normal: Normal::Arc {
+            center: c,
+            radius: r,
+            offset,
+        },
     };
-    Some((crossing(t_in), crossing(t_out)))
+    Some((
+        crossing(f_in, closest - h * d),
+        crossing(f_out, closest + h * d),
+    ))
 }
 
 /// A ray against a circle shape (a one-vertex core grown by its radius).
+#[inline(never)]
 pub(super) fn ray_circle(
     ray: &LocalRay,
     shape: &Shape,

@@ -56,13 +56,13 @@ pub(super) fn ray_gjk(ray: &LocalRay, mut rec: Option<&mut Vec<GjkRayStep>>) -> 
     let xf = ray.input.transform;
     let tol = RAY_GJK_TOLERANCE * (shape.bounding_radius() + ray.origin.length());
     let max = ray.input.max_iterations.max(1);
-    let (o, d) = (ray.origin, ray.translation);
+    let (o, d, end) = (ray.origin, ray.translation, ray.end());
     let fwd = march(
         shape,
         GjkMarch::Forward,
         o,
         d,
-        ray.end,
+        end,
         tol,
         max,
         rec.as_deref_mut().map(|r| (r, xf)),
@@ -71,7 +71,7 @@ pub(super) fn ray_gjk(ray: &LocalRay, mut rec: Option<&mut Vec<GjkRayStep>>) -> 
         GjkRayStop::MovingAway | GjkRayStop::PastEnd => ray.missed(),
         GjkRayStop::MaxIterations => ray.stopped(fwd.lambda, RayStatus::MaxIterations),
         _ if fwd.lambda > 0.0 => ray.hit(fwd.lambda, fwd.feature, fwd.normal, None),
-        _ => return in_shape(ray, tol, max, fwd.iterations, rec.map(|r| (r, xf))),
+        _ => return in_shape(ray, end, tol, max, fwd.iterations, rec.map(|r| (r, xf))),
     };
     out.iterations = fwd.iterations;
     out
@@ -79,9 +79,16 @@ pub(super) fn ray_gjk(ray: &LocalRay, mut rec: Option<&mut Vec<GjkRayStep>>) -> 
 
 /// The forward march stopped at λ = 0: inside, or on the boundary (see the module
 /// docs). `spent`: iterations so far.
-fn in_shape(ray: &LocalRay, tol: f32, max: u32, spent: u32, mut rec: Recorder) -> RayCastOutput {
+fn in_shape(
+    ray: &LocalRay,
+    end: f32,
+    tol: f32,
+    max: u32,
+    spent: u32,
+    mut rec: Recorder,
+) -> RayCastOutput {
     let shape = ray.input.shape;
-    let (o, d, end) = (ray.origin, ray.translation, ray.end);
+    let (o, d) = (ray.origin, ray.translation);
     let mut iterations = spent;
     // Where the ray leaves: reversed from its end.
     let exit = if end > 0.0 {
@@ -104,14 +111,15 @@ fn in_shape(ray: &LocalRay, tol: f32, max: u32, spent: u32, mut rec: Recorder) -
     } else {
         Some(0.0)
     };
-    let along = |f: f32| f * ray.length;
+    let length = ray.length();
+    let along = |f: f32| f * length;
     let mut out = if exit.is_some_and(|x| along(x) <= tol) {
         ray.missed()
     } else {
         // Where the line enters: from beyond the bounding disc behind the origin. The
         // entry is at most `behind` (the origin is in the shape); the march may go
         // up to twice as far so that rounding at the origin does not end it.
-        let behind = (o.length() + shape.bounding_radius()) / ray.length * (1.0 + RAY_REACH_MARGIN);
+        let behind = (o.length() + shape.bounding_radius()) / length * (1.0 + RAY_REACH_MARGIN);
         let entry = march(
             shape,
             GjkMarch::Entry,

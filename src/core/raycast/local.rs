@@ -6,7 +6,6 @@
 use super::point::locate;
 use super::types::{RayCastInput, RayCastOutput, RayFeature, RayStatus};
 use crate::core::consts::{RAY_MAX_COORDINATE, RAY_MIN_TRANSLATION_SQUARED, RAY_REACH_MARGIN};
-use crate::core::shape::Shape;
 use glam::Vec2;
 
 /// Where the ray's origin lies, by the shape's own exact test (its sign, not a
@@ -18,15 +17,61 @@ pub(super) enum Side {
     Inside,
 }
 
+/// The outward normal at a crossing, as it is known when the crossing is found: a
+/// flat piece's unit normal, or an arc's centre, radius and the offset of the
+/// crossing from the centre (of length `radius`, from `circle.rs`'s decomposition)
+/// — the arc's unit normal, `offset / radius`, is formed only for the crossing the
+/// answer uses.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) enum Normal {
+    Flat(Vec2),
+    Arc {
+        center: Vec2,
+        radius: f32,
+        offset: Vec2,
+    },
+}
+
 /// Where the ray's line crosses the shape's boundary: the fraction (of the
-/// translation; any sign), the feature, the outward unit normal there (local frame)
-/// and, for an arc, the surface point (local) — flat features take the ray's point.
+/// translation; any sign), the feature, and its normal (local frame).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(super) struct Crossing {
     pub fraction: f32,
     pub feature: RayFeature,
-    pub normal: Vec2,
-    pub surface: Option<Vec2>,
+    pub normal: Normal,
+}
+
+impl Crossing {
+    /// The outward direction at the crossing, not normalised (an arc's: from its
+    /// centre to the crossing) — enough for a sign test.
+    #[inline]
+    pub fn direction(&self) -> Vec2 {
+        match self.normal {
+            Normal::Flat(n) => n,
+            Normal::Arc { offset, .. } => offset,
+        }
+    }
+
+    /// The unit outward normal, and the surface point of an arc (a flat piece takes
+    /// the ray's own point). A radius-0 arc (a point shape) faces the ray.
+    #[inline(always)]
+    pub fn resolve(&self, ray: &LocalRay) -> (Vec2, Option<Vec2>) {
+        match self.normal {
+            Normal::Flat(n) => (n, None),
+            Normal::Arc {
+                center,
+                radius,
+                offset,
+            } => {
+                let n = if radius > 0.0 {
+                    offset / radius
+                } else {
+                    -ray.translation / ray.length()
+                };
+                (n, Some(center + offset))
+            }
+        }
+    }
 }
 
 /// The ray's line through the shape: where it enters and where it leaves (`None`:
@@ -59,56 +104,55 @@ pub(super) struct LocalRay<'a> {
     pub origin: Vec2,
     pub translation: Vec2,
     pub max_fraction: f32,
-    /// `|translation|`, 0 for a point ray.
-    pub length: f32,
-    /// The last fraction at which the ray can still meet the shape (at most
-    /// `max_fraction`): beyond it the ray has left the bounding disc for good.
-    /// 0 for a point ray.
-    pub end: f32,
+    /// `|translation|²`, 0 for a point ray (the length itself, a square root, is
+    /// formed only where it is needed: [`LocalRay::length`]).
+    pub length_squared: f32,
 }
 
 impl<'a> LocalRay<'a> {
     /// The ray in the shape's frame, or the status that refuses it.
+    #[inline]
     pub fn new(input: &'a RayCastInput<'a>) -> Result<LocalRay<'a>, RayStatus> {
         let (ray, xf) = (&input.ray, &input.transform);
-        let finite = ray.origin.is_finite()
-            && ray.translation.is_finite()
-            && ray.max_fraction.is_finite()
-            && xf.p.is_finite()
-            && xf.q.c.is_finite()
-            && xf.q.s.is_finite();
-        if !finite {
-            return Err(RayStatus::NonFiniteInput);
-        }
-        if ray.max_fraction < 0.0 {
-            return Err(RayStatus::NegativeMaxFraction);
-        }
-        let big = ray
-            .origin
-            .abs()
-            .max_element()
-            .max(ray.translation.abs().max_element());
-        if big > RAY_MAX_COORDINATE {
-            return Err(RayStatus::OutOfRange);
+        if !valid(input) {
+            return Err(refusal(input));
         }
         let origin = xf.apply_inv(ray.origin);
         let translation = xf.q.apply_inv(ray.translation);
-        let (length, end) = reach(input.shape, origin, translation, ray.max_fraction);
+        let dd = translation.length_squared();
+        let point = dd < RAY_MIN_TRANSLATION_SQUARED || ray.max_fraction == 0.0;
         Ok(LocalRay {
             input,
             origin,
             translation,
             max_fraction: ray.max_fraction,
-            length,
-            end,
+            length_squared: if point { 0.0 } else { dd },
         })
+    }
+
+    /// The last fraction at which the ray can still meet the shape (at most
+    /// `max_fraction`; 0 for a point ray): for `f > (|o| + R)/|d|`,
+    /// `|o + f·d| ≥ f·|d| − |o| > R`, outside the bounding disc of radius `R` for
+    /// good. Widened by [`RAY_REACH_MARGIN`] against rounding.
+    pub fn end(&self) -> f32 {
+        if self.is_point() {
+            return 0.0;
+        }
+        let out = (self.origin.length() + self.input.shape.bounding_radius()) / self.length();
+        self.max_fraction.min(out * (1.0 + RAY_REACH_MARGIN))
     }
 
     /// A point ray: zero translation (to [`RAY_MIN_TRANSLATION_SQUARED`]) or zero
     /// `max_fraction`.
     #[inline]
     pub fn is_point(&self) -> bool {
-        self.length == 0.0
+        self.length_squared == 0.0
+    }
+
+    /// `|translation|` (0 for a point ray).
+    #[inline]
+    pub fn length(&self) -> f32 {
+        self.length_squared.sqrt()
     }
 
     /// The local point at fraction `f`.
@@ -119,6 +163,7 @@ impl<'a> LocalRay<'a> {
 
     /// A hit at fraction `f` on `feature`, outward normal `n` (local), surface point
     /// `surface` (local) or the ray's own point.
+    #[inline(always)]
     pub fn hit(
         &self,
         f: f32,
@@ -145,14 +190,11 @@ impl<'a> LocalRay<'a> {
     }
 
     /// A hit at a crossing (its fraction clamped to 0 from below).
+    #[inline(always)]
     pub fn hit_at(&self, c: &Crossing) -> RayCastOutput {
         let f = c.fraction.max(0.0);
-        self.hit(
-            f,
-            c.feature,
-            c.normal,
-            c.surface.filter(|_| f == c.fraction),
-        )
+        let (n, surface) = c.resolve(self);
+        self.hit(f, c.feature, n, surface.filter(|_| f == c.fraction))
     }
 
     /// A hit at fraction 0 on the boundary feature nearest the origin.
@@ -173,11 +215,13 @@ impl<'a> LocalRay<'a> {
     }
 
     /// A miss: no point of the ray in the shape.
+    #[inline]
     pub fn missed(&self) -> RayCastOutput {
         self.stopped(self.max_fraction, RayStatus::Missed)
     }
 
     /// No surface point; the ray's point at `f`.
+    #[inline]
     pub fn stopped(&self, f: f32, status: RayStatus) -> RayCastOutput {
         let p = self.input.ray.at(f);
         let p = if p.is_finite() {
@@ -195,6 +239,7 @@ impl<'a> LocalRay<'a> {
     ///   exit ahead, is a hit at 0);
     /// - origin on the boundary: a hit at 0 when the ray runs into the shape (the exit
     ///   lies ahead) or is a point; a miss when it leaves at once.
+    #[inline(always)]
     pub fn finish(&self, side: Side, span: &LineSpan) -> RayCastOutput {
         let exit = span.exit.map(|x| x.fraction);
         match side {
@@ -213,20 +258,43 @@ impl<'a> LocalRay<'a> {
     }
 }
 
-/// `|d|` (0 for a point ray) and the last fraction at which the ray can meet the
-/// shape: for `f > (|o| + R)/|d|`, `|o + f·d| ≥ f·|d| − |o| > R`, outside the
-/// bounding disc of radius `R` for good.
-fn reach(shape: &Shape, origin: Vec2, translation: Vec2, max_fraction: f32) -> (f32, f32) {
-    let dd = translation.length_squared();
-    if dd < RAY_MIN_TRANSLATION_SQUARED || max_fraction == 0.0 {
-        return (0.0, 0.0);
+/// The whole input is fine — every value finite, the ray's coordinates within
+/// [`RAY_MAX_COORDINATE`], `max_fraction ≥ 0` — in one pass of comparisons, each of
+/// which fails for NaN (the common path; [`refusal`] says why when it is not).
+#[inline(always)]
+fn valid(input: &RayCastInput) -> bool {
+    let (ray, xf) = (&input.ray, &input.transform);
+    let ray_big = ray.origin.abs().max(ray.translation.abs()).max_element();
+    let xf_big = xf.p.abs().max_element().max(xf.q.c.abs()).max(xf.q.s.abs());
+    // `max` drops a NaN operand: each value is compared on its own as well.
+    ray_big <= RAY_MAX_COORDINATE
+        && xf_big < f32::INFINITY
+        && (0.0..f32::INFINITY).contains(&ray.max_fraction)
+        && !(ray.origin.is_nan() || ray.translation.is_nan() || xf.p.is_nan())
+        && !(xf.q.c.is_nan() || xf.q.s.is_nan())
+}
+
+/// Why [`valid`] refused the input.
+#[cold]
+fn refusal(input: &RayCastInput) -> RayStatus {
+    let (ray, xf) = (&input.ray, &input.transform);
+    let finite = ray.origin.is_finite()
+        && ray.translation.is_finite()
+        && ray.max_fraction.is_finite()
+        && xf.p.is_finite()
+        && xf.q.c.is_finite()
+        && xf.q.s.is_finite();
+    if !finite {
+        RayStatus::NonFiniteInput
+    } else if ray.max_fraction < 0.0 {
+        RayStatus::NegativeMaxFraction
+    } else {
+        RayStatus::OutOfRange
     }
-    let length = dd.sqrt();
-    let out = (origin.length() + shape.bounding_radius()) / length;
-    (length, max_fraction.min(out * (1.0 + RAY_REACH_MARGIN)))
 }
 
 /// An output with no surface point.
+#[inline]
 pub(super) fn no_surface(point: Vec2, fraction: f32, status: RayStatus) -> RayCastOutput {
     RayCastOutput {
         hit: false,
@@ -252,6 +320,7 @@ mod tests {
     use super::*;
     use crate::core::math::Transform;
     use crate::core::raycast::RayInput;
+    use crate::core::shape::Shape;
 
     fn v(x: f32, y: f32) -> Vec2 {
         Vec2::new(x, y)
@@ -269,9 +338,9 @@ mod tests {
         // World (10, −5) is 5 below the centre; the frame is turned by 90°.
         assert!((r.origin - v(-5.0, 0.0)).length() < 1e-5, "{:?}", r.origin);
         assert!((r.translation - v(2.0, 0.0)).length() < 1e-5);
-        assert_eq!(r.length, 2.0);
+        assert_eq!(r.length(), 2.0);
         // Out of the disc of radius √2 for good beyond (5 + √2)/2 ≈ 3.2: max 1 kept.
-        assert_eq!(r.end, 1.0);
+        assert_eq!(r.end(), 1.0);
     }
 
     #[test]
@@ -282,9 +351,9 @@ mod tests {
         let input = RayCastInput::new(&s, Transform::IDENTITY, ray);
         let r = LocalRay::new(&input).unwrap();
         assert!(
-            (r.end - 4.0 * (1.0 + RAY_REACH_MARGIN)).abs() < 1e-5,
+            (r.end() - 4.0 * (1.0 + RAY_REACH_MARGIN)).abs() < 1e-5,
             "{}",
-            r.end
+            r.end()
         );
     }
 

@@ -101,6 +101,7 @@ fn kind(ray: &LocalRay) -> Kind {
 
 /// The ray in the shape's frame, or the answer when there is nothing to cast: a
 /// refused input, a point ray.
+#[inline(always)]
 fn prepare<'a>(
     input: &'a RayCastInput<'a>,
     trace: &mut Option<&mut RayTrace>,
@@ -149,7 +150,7 @@ pub fn ray_cast(input: &RayCastInput, mut trace: Option<&mut RayTrace>) -> RayCa
             Kind::Polygon => RayMethod::Polygon,
             Kind::Rounded => RayMethod::RoundedPolygon,
         };
-        t.begin(method, ray.end);
+        t.begin(method, ray.end());
     }
     let t = trace;
     match k {
@@ -176,7 +177,7 @@ pub fn ray_cast_gjk(input: &RayCastInput, mut trace: Option<&mut RayTrace>) -> R
         Err(out) => return out,
     };
     if let Some(t) = trace.as_deref_mut() {
-        t.begin(RayMethod::Gjk, ray.end);
+        t.begin(RayMethod::Gjk, ray.end());
     }
     gjk::ray_gjk(&ray, trace.map(|t| &mut t.gjk))
 }

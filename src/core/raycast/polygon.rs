@@ -33,7 +33,6 @@ use super::local::LocalRay;
 use super::trace::{ClipAction, ClipStep};
 use super::types::{RayCastOutput, RayFeature};
 use crate::core::shape::Shape;
-use glam::Vec2;
 
 /// The clip's state.
 struct Clip {
@@ -42,14 +41,10 @@ struct Clip {
     /// The edge that last raised `lower` / lowered `upper`.
     enter: Option<usize>,
     exit: Option<usize>,
-    /// The smallest `num` over the edges (how far inside the origin is, times 1 —
-    /// the normals are unit), and the edge through the origin (num = 0) the ray
-    /// runs most against (smallest `den`).
-    min_num: f32,
-    boundary: Option<(usize, f32)>,
 }
 
 /// A ray against a polygon of three or more vertices, radius 0.
+#[inline(never)]
 pub(super) fn ray_polygon(
     ray: &LocalRay,
     shape: &Shape,
@@ -64,16 +59,10 @@ pub(super) fn ray_polygon(
         upper: ray.max_fraction,
         enter: None,
         exit: None,
-        min_num: f32::INFINITY,
-        boundary: None,
     };
     for i in 0..v.len() {
         let num = n[i].dot((v[i] - base) - p1);
         let den = n[i].dot(d);
-        clip.min_num = clip.min_num.min(num);
-        if num == 0.0 && clip.boundary.is_none_or(|(_, b)| den < b) {
-            clip.boundary = Some((i, den));
-        }
         let action = clip.step(i, num, den);
         let emptied = action == ClipAction::ParallelOutside || clip.upper < clip.lower;
         if let Some(rec) = record.as_deref_mut() {
@@ -95,11 +84,15 @@ pub(super) fn ray_polygon(
             return ray.missed();
         }
     }
-    clip.finish(ray, n)
+    if let Some(i) = clip.enter {
+        return ray.hit(clip.lower, RayFeature::Edge(i), n[i], None);
+    }
+    clip.in_closed_polygon(ray, shape)
 }
 
 impl Clip {
     /// Edge `i`'s half-plane applied to the interval.
+    #[inline]
     fn step(&mut self, i: usize, num: f32, den: f32) -> ClipAction {
         if den == 0.0 {
             return if num < 0.0 {
@@ -125,16 +118,29 @@ impl Clip {
         ClipAction::KeepsUpper
     }
 
-    /// The answer once every edge has clipped a non-empty interval.
-    fn finish(&self, ray: &LocalRay, n: &[Vec2]) -> RayCastOutput {
-        if let Some(i) = self.enter {
-            return ray.hit(self.lower, RayFeature::Edge(i), n[i], None);
+    /// No edge raised `lower`: the origin is in the closed polygon. A second pass
+    /// over the edges (only here, so the clip itself stays Box2D's) finds the
+    /// smallest `num` — 0 puts the origin on the boundary — and, among the edges
+    /// through the origin, the one the ray runs most against (smallest `den`).
+    #[cold]
+    fn in_closed_polygon(&self, ray: &LocalRay, shape: &Shape) -> RayCastOutput {
+        let (v, n) = (shape.vertices(), shape.normals());
+        let p1 = ray.origin - v[0];
+        let (mut min_num, mut boundary) = (f32::INFINITY, None::<(usize, f32)>);
+        for i in 0..v.len() {
+            // The same expressions as the clip's, so the same values.
+            let num = n[i].dot((v[i] - v[0]) - p1);
+            let den = n[i].dot(ray.translation);
+            min_num = min_num.min(num);
+            if num == 0.0 && boundary.is_none_or(|(_, b)| den < b) {
+                boundary = Some((i, den));
+            }
         }
-        if self.min_num > 0.0 {
+        if min_num > 0.0 {
             return ray.inside(self.exit.map(|_| self.upper));
         }
         // On the boundary (min num = 0): in at once, or leaving at once.
-        match self.boundary {
+        match boundary {
             Some((i, _)) if self.upper > 0.0 => ray.hit(0.0, RayFeature::Edge(i), n[i], None),
             _ => ray.missed(),
         }

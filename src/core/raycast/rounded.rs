@@ -36,7 +36,7 @@
 //! it (squared distance against `r²`).
 
 use super::circle::circle_span;
-use super::local::{Crossing, LineSpan, LocalRay};
+use super::local::{Crossing, LineSpan, LocalRay, Normal};
 use super::point::locate;
 use super::trace::{CircleRecord, FlatRecord};
 use super::types::{RayCastOutput, RayFeature};
@@ -48,6 +48,7 @@ use glam::Vec2;
 pub(super) type RoundedRecords<'t> = Option<(&'t mut Vec<CircleRecord>, &'t mut Vec<FlatRecord>)>;
 
 /// A ray against a rounded polygon.
+#[inline(never)]
 pub(super) fn ray_rounded(ray: &LocalRay, shape: &Shape, records: RoundedRecords) -> RayCastOutput {
     let (mut circles, mut flats) = records.unzip();
     let (v, n, r) = (shape.vertices(), shape.normals(), shape.radius());
@@ -60,7 +61,7 @@ pub(super) fn ray_rounded(ray: &LocalRay, shape: &Shape, records: RoundedRecords
             any.merge(c_in, c_out);
             let before = n[(i + v.len() - 1) % v.len()];
             for (c, enter) in [(c_in, true), (c_out, false)] {
-                if on_arc(before, n[i], c.normal) {
+                if on_arc(before, n[i], c.direction()) {
                     offer(&mut span, c, enter);
                 }
             }
@@ -82,8 +83,8 @@ pub(super) fn ray_rounded(ray: &LocalRay, shape: &Shape, records: RoundedRecords
 /// the circle and the flat piece near their junction at nearly the same fraction,
 /// and rounding can put the circle's crossing first: kept only on the arc, it
 /// cannot lend the answer the circle's normal there.
-fn on_arc(before: Vec2, after: Vec2, normal: Vec2) -> bool {
-    cross(before, normal) >= 0.0 && cross(normal, after) >= 0.0
+fn on_arc(before: Vec2, after: Vec2, direction: Vec2) -> bool {
+    cross(before, direction) >= 0.0 && cross(direction, after) >= 0.0
 }
 
 /// Where the line crosses edge `i` pushed out by the radius, when it crosses it
@@ -121,8 +122,7 @@ fn flat_crossing(
     Some(Crossing {
         fraction: f,
         feature: RayFeature::Edge(i),
-        normal: n[i],
-        surface: None,
+        normal: Normal::Flat(n[i]),
     })
 }
 

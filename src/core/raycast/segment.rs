@@ -20,13 +20,14 @@
 //! (feature `Vertex(i)`, normal `−d̂`, the end seen head-on) and leaves at the
 //! other. Parallel but not collinear: a miss.
 
-use super::local::{Crossing, LineSpan, LocalRay, Side};
+use super::local::{Crossing, LineSpan, LocalRay, Normal, Side};
 use super::trace::FlatRecord;
 use super::types::{RayCastOutput, RayFeature};
 use crate::core::shape::Shape;
 use glam::Vec2;
 
 /// A ray against a segment (a two-vertex core, radius 0).
+#[inline(never)]
 pub(super) fn ray_segment(
     ray: &LocalRay,
     shape: &Shape,
@@ -62,8 +63,7 @@ pub(super) fn ray_segment(
     let crossing = Crossing {
         fraction: f,
         feature: RayFeature::Side(k),
-        normal: n[k],
-        surface: None,
+        normal: Normal::Flat(n[k]),
     };
     let side = if numerator == 0.0 {
         Side::Boundary
@@ -80,14 +80,13 @@ pub(super) fn ray_segment(
 /// The ray's line lies along the segment: in at the nearer end, out at the farther.
 fn collinear(ray: &LocalRay, v0: Vec2, v1: Vec2) -> RayCastOutput {
     let dd = ray.translation.length_squared();
-    let u = ray.translation / ray.length;
+    let u = ray.translation / ray.length();
     let f0 = (v0 - ray.origin).dot(ray.translation) / dd;
     let f1 = (v1 - ray.origin).dot(ray.translation) / dd;
     let end = |f: f32, i: usize, n: Vec2| Crossing {
         fraction: f,
         feature: RayFeature::Vertex(i),
-        normal: n,
-        surface: None,
+        normal: Normal::Flat(n),
     };
     let (enter, exit) = if f0 <= f1 {
         (end(f0, 0, -u), end(f1, 1, u))
