@@ -8,6 +8,11 @@
 //! an engine. The engines' own vector types (Box2D's `b2Vec2`, parry's glamx `Vec2`)
 //! appear only in this module and are converted at its edge.
 //!
+//! Ray casts are asked per shape, not per pair: [`box2d::ray_cast`] and
+//! [`parry::ray_cast`] take a shape, its pose and a world ray and answer a
+//! [`PeerRayCast`](crate::trace::peer_answer::PeerRayCast) in the engine's own
+//! conventions (how each treats a ray starting inside is documented there).
+//!
 //! Box2D is called through its raw C API (`boxdd-sys`), not boxdd's safe wrapper: the
 //! wrapper has no way to pass the relative transform the C functions take nor to read
 //! the GJK simplex buffer, and its per-call checks would weigh on the benchmarks.
