@@ -14,6 +14,7 @@ mod shapes;
 pub use placement::world_core;
 use placement::{place, place_parallel, random_gap, random_velocities, Gap};
 use rotating::rotating_pair;
+pub use shapes::ellipse_points;
 use shapes::{make_shape, random_edged_kind, random_kind, v2};
 
 /// One generated pair: shapes, poses and velocities (the step runs from t = 0 to 1).

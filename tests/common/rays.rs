@@ -21,7 +21,7 @@ use collidescope::core::math::Transform;
 use collidescope::core::raycast::RayInput;
 use collidescope::core::shape::{Geometry, Shape};
 use collidescope::verify::exact::{closest_on_segment, outline_edges, sd_core};
-use collidescope::verify::Rng;
+use collidescope::verify::{ellipse_points, Rng};
 use glam::{DVec2, Vec2};
 
 /// The ambiguity band and the comparison tolerance, relative to L.
@@ -83,17 +83,6 @@ fn v2(p: DVec2) -> Vec2 {
     Vec2::new(p.x as f32, p.y as f32)
 }
 
-/// `n` points on an ellipse at jittered angles (convex position), centre `c`.
-fn ellipse(rng: &mut Rng, n: usize, rx: f64, ry: f64, c: DVec2) -> Vec<Vec2> {
-    let phase = rng.range(0.0, std::f64::consts::TAU);
-    (0..n)
-        .map(|k| {
-            let t = phase + std::f64::consts::TAU * (k as f64 + rng.range(-0.3, 0.3)) / n as f64;
-            v2(c + DVec2::new(rx * t.cos(), ry * t.sin()))
-        })
-        .collect()
-}
-
 fn geometry(rng: &mut Rng, kind: Kind, s: f64) -> Geometry {
     let c = DVec2::new(rng.range(-0.3, 0.3) * s, rng.range(-0.3, 0.3) * s);
     let fat = rng.range(0.3, 1.0);
@@ -113,7 +102,7 @@ fn geometry(rng: &mut Rng, kind: Kind, s: f64) -> Geometry {
         },
         Kind::Polygon | Kind::RoundedPolygon => {
             let n = rng.int(3, 8);
-            let points = ellipse(rng, n, s, s * fat, c);
+            let points = ellipse_points(rng, n, s, s * fat, c);
             let radius = if kind == Kind::RoundedPolygon {
                 rounding(rng)
             } else {
@@ -131,7 +120,7 @@ fn geometry(rng: &mut Rng, kind: Kind, s: f64) -> Geometry {
                     radius: 0.0,
                 },
                 _ => Geometry::Polygon {
-                    points: ellipse(rng, 5, s, s * fat, c),
+                    points: ellipse_points(rng, 5, s, s * fat, c),
                     radius: 0.0,
                 },
             }
@@ -160,7 +149,7 @@ fn geometry(rng: &mut Rng, kind: Kind, s: f64) -> Geometry {
             1 => {
                 let n = rng.int(3, 8);
                 Geometry::Polygon {
-                    points: ellipse(rng, n, s, s * 1.0e-3, c),
+                    points: ellipse_points(rng, n, s, s * 1.0e-3, c),
                     radius: 0.0,
                 }
             }

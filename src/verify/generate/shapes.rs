@@ -12,7 +12,7 @@ pub(super) fn v2(p: DVec2) -> Vec2 {
 
 /// Points on an ellipse (semi-axes `rx`, `ry`) at jittered angles, counter-clockwise:
 /// always in convex position; the jitter keeps consecutive angles ≥ 0.4·2π/n apart.
-fn ellipse_points(rng: &mut Rng, n: usize, rx: f64, ry: f64, c: DVec2) -> Vec<Vec2> {
+pub fn ellipse_points(rng: &mut Rng, n: usize, rx: f64, ry: f64, c: DVec2) -> Vec<Vec2> {
     let phase = rng.range(0.0, std::f64::consts::TAU);
     (0..n)
         .map(|k| {

@@ -19,6 +19,36 @@ fn pose(s: &Sweep, t: f32) -> Pose {
     Pose::new(s.c1 + t * (s.c2 - s.c1), s.a1 + t * (s.a2 - s.a1))
 }
 
+/// Both shapes' ghosts at time `t` of their sweeps.
+fn both(
+    scene: &Scene,
+    an: &Analysis,
+    sweeps: (&Sweep, &Sweep),
+    t: f32,
+    alpha: u8,
+    dashed: bool,
+    prims: &mut Vec<Prim>,
+) {
+    ghost(
+        scene,
+        an.a,
+        &pose(sweeps.0, t),
+        SHAPE_A,
+        alpha,
+        dashed,
+        prims,
+    );
+    ghost(
+        scene,
+        an.b,
+        &pose(sweeps.1, t),
+        SHAPE_B,
+        alpha,
+        dashed,
+        prims,
+    );
+}
+
 /// Step `k` of the rotating time of impact.
 pub(super) fn rotating_layer(scene: &Scene, an: &Analysis, k: usize) -> Vec<Prim> {
     let c = LayerId::Toi.color();
@@ -27,8 +57,7 @@ pub(super) fn rotating_layer(scene: &Scene, an: &Analysis, k: usize) -> Vec<Prim
     // The sweep preview: faint ghosts along the motion.
     for i in 1..=PREVIEW_POSES {
         let t = i as f32 / PREVIEW_POSES as f32;
-        ghost(scene, an.a, &pose(&sa, t), SHAPE_A, 60, true, &mut prims);
-        ghost(scene, an.b, &pose(&sb, t), SHAPE_B, 60, true, &mut prims);
+        both(scene, an, (&sa, &sb), t, 60, true, &mut prims);
     }
     let tr = &an.rotating_trace;
     let steps = rotating_steps(tr);
@@ -41,24 +70,7 @@ pub(super) fn rotating_layer(scene: &Scene, an: &Analysis, k: usize) -> Vec<Prim
     };
     match step.push.and_then(|p| it.pushes.get(p)) {
         None => {
-            ghost(
-                scene,
-                an.a,
-                &pose(&sa, it.t1),
-                SHAPE_A,
-                220,
-                false,
-                &mut prims,
-            );
-            ghost(
-                scene,
-                an.b,
-                &pose(&sb, it.t1),
-                SHAPE_B,
-                220,
-                false,
-                &mut prims,
-            );
+            both(scene, an, (&sa, &sb), it.t1, 220, false, &mut prims);
             prims.push(line(it.point_a, it.point_b, 2.0, c));
             prims.push(dot(it.point_a, 4.0, c));
             prims.push(dot(it.point_b, 4.0, c));
@@ -93,42 +105,8 @@ pub(super) fn rotating_layer(scene: &Scene, an: &Analysis, k: usize) -> Vec<Prim
             }
         }
         Some(p) => {
-            ghost(
-                scene,
-                an.a,
-                &pose(&sa, it.t1),
-                SHAPE_A,
-                120,
-                false,
-                &mut prims,
-            );
-            ghost(
-                scene,
-                an.b,
-                &pose(&sb, it.t1),
-                SHAPE_B,
-                120,
-                false,
-                &mut prims,
-            );
-            ghost(
-                scene,
-                an.a,
-                &pose(&sa, p.t2),
-                SHAPE_A,
-                230,
-                true,
-                &mut prims,
-            );
-            ghost(
-                scene,
-                an.b,
-                &pose(&sb, p.t2),
-                SHAPE_B,
-                230,
-                true,
-                &mut prims,
-            );
+            both(scene, an, (&sa, &sb), it.t1, 120, false, &mut prims);
+            both(scene, an, (&sa, &sb), p.t2, 230, true, &mut prims);
             let (xa, xb) = (sa.transform(p.t2), sb.transform(p.t2));
             let va = p
                 .index_a
@@ -157,8 +135,7 @@ pub(super) fn rotating_layer(scene: &Scene, an: &Analysis, k: usize) -> Vec<Prim
 fn result_prims(scene: &Scene, an: &Analysis, sa: &Sweep, sb: &Sweep, prims: &mut Vec<Prim>) {
     let c = LayerId::Toi.color();
     let o = &an.rotating;
-    ghost(scene, an.a, &pose(sa, o.t), SHAPE_A, 240, false, prims);
-    ghost(scene, an.b, &pose(sb, o.t), SHAPE_B, 240, false, prims);
+    both(scene, an, (sa, sb), o.t, 240, false, prims);
     if o.state == ToiState::Hit {
         prims.push(dot(o.point, 6.0, c));
         let len = 0.25 * size(scene, an);
