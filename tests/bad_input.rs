@@ -181,3 +181,26 @@ fn import_refuses_what_the_scene_refuses_with_the_same_words() {
     let e = import("A: (0,0) (2,2) (2,0) (0,2)\nB: (3,3) (4,3) (3,4)\n", "t").unwrap_err();
     assert!(e.contains("crosses itself"), "{e}");
 }
+
+#[test]
+fn touching_through_the_radii_is_an_overlap_of_depth_zero() {
+    use collidescope::trace::report::scene_report;
+    // Two circles of radius 0.5, centres exactly 1 apart: one answer for touching.
+    let s = parse_scene(
+        "(version: 1, shapes: [(name: \"A\", geometry: Circle(radius: 0.5), position: (0.0, 0.0), angle: 0.0), (name: \"B\", geometry: Circle(radius: 0.5), position: (1.0, 0.0), angle: 0.0)])",
+        "touch.ron",
+    )
+    .unwrap();
+    let r = scene_report(&s, "touch.ron", None, false).unwrap();
+    let p = &r.pairs[0];
+    assert_eq!(p.distance.distance, 0.0);
+    assert!(p.overlap);
+    let pen = p
+        .penetration
+        .as_ref()
+        .expect("touching has a penetration of depth 0");
+    assert_eq!(pen.depth, 0.0);
+    assert_eq!(pen.termination, "touching");
+    assert!((pen.normal[0] - 1.0).abs() < 1e-6 && pen.normal[1].abs() < 1e-6);
+    assert!((pen.point_a[0] - 0.5).abs() < 1e-6);
+}

@@ -139,6 +139,24 @@ impl From<&PenetrationOutput> for PenetrationJson {
     }
 }
 
+impl PenetrationJson {
+    /// Shapes that touch (distance 0) with nothing to push apart: depth 0, the
+    /// contact normal and point from the distance query, `termination` "touching".
+    /// One answer for touching: `overlap` true and a penetration of depth 0, never
+    /// `overlap` true with no penetration.
+    fn touching(d: &DistanceOutput) -> Self {
+        let mid = 0.5 * (d.point_a + d.point_b);
+        PenetrationJson {
+            depth: 0.0,
+            normal: arr(d.normal.unwrap_or(glam::Vec2::ZERO)),
+            point_a: arr(mid),
+            point_b: arr(mid),
+            iterations: 0,
+            termination: "touching",
+        }
+    }
+}
+
 /// The `"sat"` key: the chosen axis (radii subtracted, negative = penetration),
 /// its normal from A to B, the shape owning it (`"A"` or `"B"`) and that shape's edge
 /// index. Two circles have no face axis: the line of centres is reported, owner A,
@@ -343,7 +361,10 @@ pub fn pair_report(scene: &Scene, a: &SceneShape, b: &SceneShape, with_trace: bo
         b: b.name.clone(),
         distance: DistanceJson::from(&distance),
         overlap,
-        penetration: pen.as_ref().map(PenetrationJson::from),
+        penetration: pen
+            .as_ref()
+            .map(PenetrationJson::from)
+            .or_else(|| overlap.then(|| PenetrationJson::touching(&distance))),
         sat: SatJson::from(&sat),
         manifold: ManifoldJson::from_output(&manifold),
         toi,
