@@ -44,6 +44,7 @@ pub mod fs;
 pub mod hexfloat;
 pub mod import;
 mod parse;
+pub mod points;
 pub mod rays;
 pub mod view_state;
 

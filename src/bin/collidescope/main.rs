@@ -1,4 +1,5 @@
 mod cli;
+mod fuzz_cmd;
 #[cfg(feature = "gui")]
 mod gui;
 
@@ -40,7 +41,7 @@ fn main() -> ExitCode {
             slop,
             trace,
         }) => finish(cli::run_hull(&points, slop, trace).map(|t| t + "\n")),
-        Some(Command::Fuzz(fuzz)) => match cli::run_fuzz(&fuzz) {
+        Some(Command::Fuzz(fuzz)) => match fuzz_cmd::run_fuzz(&fuzz) {
             Ok(true) => ExitCode::SUCCESS,
             Ok(false) => ExitCode::from(1),
             Err(e) => {

@@ -1,0 +1,257 @@
+//! The debugger state without a window: edits, undo, stepping, files, pastes.
+
+use super::*;
+use crate::scene::import::parse_points;
+use crate::scene::parse_scene;
+
+fn app() -> AppState {
+    let scene = parse_scene(crate::scene::DEFAULT_SCENE, "default").unwrap();
+    AppState::new(scene, None)
+}
+
+#[test]
+fn drag_moves_the_shape_and_recomputes_once() {
+    let mut app = app();
+    let d0 = app.analysis().unwrap().distance.distance;
+    assert_eq!(app.recomputations, 1);
+    app.analysis();
+    app.draw_list();
+    assert_eq!(app.recomputations, 1, "nothing changed: no recomputation");
+    app.begin_drag();
+    app.move_shape(1, Vec2::new(5.0, 0.0));
+    app.move_shape(1, Vec2::new(6.0, 0.0));
+    app.end_drag();
+    assert_eq!(app.scene.shapes[1].pose.position, Vec2::new(6.0, 0.0));
+    let d1 = app.analysis().unwrap().distance.distance;
+    assert_eq!(app.recomputations, 2);
+    assert!(d0 == 0.0 && d1 > 4.0, "{d0} {d1}");
+    assert!(app.dirty);
+    // The whole drag is one undo step.
+    app.undo();
+    assert_eq!(app.scene.shapes[1].pose.position, Vec2::new(1.5, 0.6));
+    app.redo();
+    assert_eq!(app.scene.shapes[1].pose.position, Vec2::new(6.0, 0.0));
+}
+
+#[test]
+fn stepping_clamps_and_survives_changes() {
+    let mut app = app();
+    app.set_algorithm(Algorithm::Epa);
+    app.step_last();
+    let n = app.step_count();
+    assert_eq!(app.step, n - 1);
+    app.step_next();
+    assert_eq!(app.step, n - 1, "next at the end stays");
+    app.step_first();
+    app.step_back();
+    assert_eq!(app.step, 0);
+    app.step_last();
+    // Pull B away: fewer EPA steps (none); the step is clamped to the new trace.
+    app.move_shape(1, Vec2::new(8.0, 0.0));
+    app.analysis();
+    assert!(app.step < app.step_count());
+    // Playback runs to the end and stops.
+    app.move_shape(1, Vec2::new(1.5, 0.6));
+    app.step_first();
+    app.toggle_play();
+    for _ in 0..100 {
+        app.tick(0.5);
+    }
+    assert!(!app.playing);
+    let n = app.step_count();
+    assert_eq!(app.step, n - 1);
+}
+
+#[test]
+fn refused_vertex_drag_leaves_the_polygon_unchanged() {
+    let mut app = app();
+    let before = app.scene.shapes[0].shape.clone();
+    // Pull vertex 0 of the hexagon (1, 0) deep inside: non-convex.
+    let err = app.move_vertex(0, 0, Vec2::new(0.2, 0.0)).unwrap_err();
+    assert!(err.contains("not convex"), "{err}");
+    assert_eq!(app.scene.shapes[0].shape, before);
+    assert_eq!(app.refused_vertex, Some((0, 0)));
+    assert!(app.message.as_ref().unwrap().is_error);
+    assert!(!app.can_undo(), "a refused edit is not an undo step");
+    // A convex move is accepted and undoable.
+    app.move_vertex(0, 0, Vec2::new(1.3, 0.0)).unwrap();
+    assert_eq!(app.scene.shapes[0].shape.vertices()[0], Vec2::new(1.3, 0.0));
+    app.undo();
+    assert_eq!(app.scene.shapes[0].shape, before);
+}
+
+#[test]
+fn draw_list_and_refusal_follow_edits_at_once() {
+    let mut app = app();
+    app.set_algorithm(Algorithm::Epa);
+    app.step_last();
+    let before = app.revision();
+    // Pull B away: fewer steps; the list must draw a step that exists.
+    app.move_shape(1, Vec2::new(9.0, 0.0));
+    let list = app.draw_list();
+    let n = app.step_count();
+    assert!(app.step < n);
+    assert!(
+        list.layer(LayerId::GjkSimplex).is_some(),
+        "the clamped step is drawn"
+    );
+    assert!(!app.dirty || app.revision() > before);
+    // A refused vertex drag bumps the revision so the red dot shows at once.
+    let r = app.revision();
+    let _ = app.move_vertex(0, 0, Vec2::new(0.2, 0.0));
+    assert!(app.revision() > r);
+    // View changes are not unsaved changes.
+    let mut fresh = AppState::new(app.scene.clone(), None);
+    fresh.set_algorithm(Algorithm::Sat);
+    fresh.set_pair(1, 0);
+    fresh.toggle_layer(LayerId::Minkowski);
+    assert!(!fresh.dirty);
+}
+
+#[test]
+fn bad_file_leaves_the_scene_unchanged() {
+    let mut app = app();
+    app.move_shape(1, Vec2::new(3.0, 3.0));
+    let dir = std::env::temp_dir().join(format!("collidescope-app-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.ron");
+    std::fs::write(&bad, "(version: 1, shapes: [(name: \"A\")]").unwrap();
+    let before = app.scene.clone();
+    let err = app.open(&bad).unwrap_err();
+    assert!(err.contains("bad.ron:1:"), "{err}");
+    assert_eq!(app.scene, before);
+    assert!(app.dirty, "the unsaved work is kept");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_refused_polygon_file_can_be_opened_convex() {
+    let mut app = app();
+    let dir = std::env::temp_dir().join(format!("collidescope-hull-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("dart.ron");
+    std::fs::write(
+        &path,
+        "(version: 1, shapes: [(name: \"D\", geometry: Polygon(points: [(0.0, 0.0), (2.0, 0.0), (1.0, 0.5), (2.0, 2.0), (0.0, 2.0)]), position: (0.0, 0.0), angle: 0.0)])",
+    )
+    .unwrap();
+    assert!(app.open(&path).is_err());
+    assert_eq!(app.convex_fix_available.as_deref(), Some(path.as_path()));
+    app.open_making_convex(&path).unwrap();
+    assert_eq!(app.scene.shapes[0].shape.vertices().len(), 4);
+    assert!(app.dirty);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn save_writes_the_view_and_reopens_identically() {
+    let mut app = app();
+    app.set_algorithm(Algorithm::Epa);
+    app.set_step(2);
+    app.set_pair(1, 0);
+    app.toggle_layer(LayerId::Minkowski);
+    app.world_camera = Camera {
+        center: Vec2::new(1.0, 2.0),
+        zoom: 80.0,
+    };
+    let dir = std::env::temp_dir().join(format!("collidescope-save-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("s.ron");
+    app.save_as(&path).unwrap();
+    assert!(!app.dirty);
+    let mut again = AppState::new(Scene::default(), None);
+    again.open(&path).unwrap();
+    assert_eq!(again.pair, Some((1, 0)));
+    assert_eq!(again.algorithm, Algorithm::Epa);
+    assert_eq!(again.step, 2);
+    assert!(again.hidden_layers.contains(&LayerId::Minkowski));
+    assert_eq!(again.world_camera, app.world_camera);
+    assert_eq!(again.scene.shapes, app.scene.shapes);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn shapes_add_duplicate_rename_delete() {
+    let mut app = app();
+    let n = app.scene.shapes.len();
+    let i = app.add_shape(ShapeKind::Capsule, Vec2::new(3.0, 3.0));
+    assert_eq!(app.scene.shapes.len(), n + 1);
+    assert_eq!(app.scene.shapes[i].name, "E");
+    let j = app.duplicate_shape(i).unwrap();
+    assert_eq!(app.scene.shapes[j].name, "E'");
+    assert!(app.rename(j, "A").unwrap_err().contains("already"));
+    app.rename(j, "Copy").unwrap();
+    app.set_pair(0, j);
+    app.delete_shape(1);
+    assert_eq!(app.pair, Some((0, j - 1)));
+    assert_eq!(app.scene.shapes[j - 1].name, "Copy");
+    app.undo();
+    assert_eq!(app.scene.shapes.len(), n + 2);
+    assert_eq!(app.pair, Some((0, j)));
+}
+
+#[test]
+fn paste_and_make_convex() {
+    assert_eq!(
+        parse_points("b2Vec2(1.0f, -2.5f), b2Vec2(3e1f, 4)").unwrap(),
+        vec![Vec2::new(1.0, -2.5), Vec2::new(30.0, 4.0)]
+    );
+    assert_eq!(parse_points("[[0,0],[1,0],[0,1]]").unwrap().len(), 3);
+    assert!(parse_points("1 2 3").unwrap_err().contains("odd"));
+    assert!(parse_points("hello")
+        .unwrap_err()
+        .contains("\"hello\" is not a number"));
+    assert!(parse_points("()").unwrap_err().contains("no numbers"));
+    let mut app = app();
+    let i = app
+        .paste_polygon("(10, 10), (12, 10), (12, 12), (10, 12)")
+        .unwrap();
+    assert_eq!(app.scene.shapes[i].pose.position, Vec2::new(11.0, 11.0));
+    let dart = "(0,0) (2,0) (1,0.5) (2,2) (0,2)";
+    assert!(app.paste_polygon(dart).unwrap_err().contains("not convex"));
+    let pts = parse_points(dart).unwrap();
+    app.make_convex(i, &pts).unwrap();
+    assert_eq!(app.scene.shapes[i].shape.vertices().len(), 4);
+}
+
+#[test]
+fn a_pasted_cloud_becomes_box2ds_hull_and_is_stepped() {
+    let mut app = app();
+    // A square with a point inside and one a hair off its bottom edge.
+    let cloud = "(0,0) (2,0) (2,2) (0,2) (1,1) (1,-0.001)";
+    let i = app.add_box2d_hull(cloud).unwrap();
+    let s = &app.scene.shapes[i];
+    assert_eq!(s.shape.vertices().len(), 4);
+    assert_eq!(s.hull_of.as_ref().map(Vec::len), Some(6));
+    assert_eq!(app.algorithm, Algorithm::Hull);
+    assert_eq!(app.pair.map(|p| p.0), Some(i));
+    let an = app.analysis().unwrap();
+    assert_eq!(an.hull_input.len(), 6);
+    assert!(an.step_count(Algorithm::Hull) > 2);
+    // Editing the polygon forgets the points it was built from.
+    let s = &app.scene.shapes[i];
+    let out = s.pose.transform().apply(s.shape.vertices()[0] * 1.1);
+    app.move_vertex(i, 0, out).unwrap();
+    assert!(app.scene.shapes[i].hull_of.is_none());
+    // Two points make no hull: the builder's reason, and nothing added.
+    let n = app.scene.shapes.len();
+    let e = app.add_box2d_hull("(0,0) (1,0)").unwrap_err();
+    assert!(e.contains("needs 3 to 64 points"), "{e}");
+    assert_eq!(app.scene.shapes.len(), n);
+}
+
+#[test]
+fn settings_take_effect_and_cache_warm_starts() {
+    let mut app = app();
+    app.move_shape(1, Vec2::new(4.0, 0.5));
+    let mut s = app.scene.settings;
+    s.use_cache = true;
+    app.set_settings(s).unwrap();
+    app.analysis();
+    app.move_shape(1, Vec2::new(4.01, 0.5));
+    let an = app.analysis().unwrap();
+    assert_eq!(an.distance.cache_use, crate::core::gjk::CacheUse::WarmStart);
+    assert!(an.cold_iterations.is_some());
+    s.gjk_max_iterations = 0;
+    assert!(app.set_settings(s).is_err());
+}

@@ -1,0 +1,185 @@
+//! `collidescope fuzz`: the run with its progress and table, the scenes it writes, and
+//! `--peers` (the engines on the same pairs).
+
+use crate::cli::FuzzArgs;
+
+/// The fuzzer's progress on stderr: on a terminal one line rewritten at most every
+/// second; otherwise a line per 2 %, at most one a second; nothing on runs under a
+/// second.
+struct ProgressLine {
+    count: u64,
+    began: std::time::Instant,
+    terminal: bool,
+    last_print: std::time::Instant,
+    last_done: u64,
+    printed: bool,
+}
+
+impl ProgressLine {
+    fn new(count: u64, began: std::time::Instant) -> Self {
+        use std::io::IsTerminal;
+        ProgressLine {
+            count,
+            began,
+            terminal: std::io::stderr().is_terminal(),
+            last_print: began,
+            last_done: 0,
+            printed: false,
+        }
+    }
+
+    fn update(&mut self, done: u64, failures: u64) {
+        use std::io::Write;
+        use std::time::{Duration, Instant};
+        let now = Instant::now();
+        let elapsed = now - self.began;
+        let total = self.count.max(1);
+        let step = if self.terminal { 0 } else { total / 50 };
+        if elapsed < Duration::from_secs(1)
+            || now - self.last_print < Duration::from_secs(1)
+            || (done < total && done - self.last_done < step.max(1))
+        {
+            return;
+        }
+        let rate = done as f64 / elapsed.as_secs_f64().max(1e-9);
+        let eta = (total.saturating_sub(done)) as f64 / rate.max(1e-9);
+        let line = format!(
+            "fuzz: {done}/{} pairs ({:.1} %), {failures} disagreements, {:.0} pairs/s, ~{:.0} s left",
+            self.count,
+            100.0 * done as f64 / total as f64,
+            rate,
+            eta
+        );
+        let mut err = std::io::stderr();
+        if self.terminal {
+            let _ = write!(err, "\r{line}   ");
+        } else {
+            let _ = writeln!(err, "{line}");
+        }
+        let _ = err.flush();
+        self.printed = true;
+        self.last_print = now;
+        self.last_done = done;
+    }
+
+    /// Ends the rewritten line on a terminal.
+    fn end(&self) {
+        if self.printed && self.terminal {
+            eprintln!();
+        }
+    }
+}
+
+/// The `--family` of a fuzz run, checked.
+fn fuzz_family(args: &FuzzArgs) -> Result<Option<collidescope::verify::Family>, String> {
+    use collidescope::verify::Family;
+    match &args.family {
+        None => Ok(None),
+        Some(name) => Family::from_name(name).map(Some).ok_or_else(|| {
+            let names: Vec<&str> = Family::ALL.iter().map(|f| f.name()).collect();
+            format!("unknown family {name:?}; one of: {}", names.join(", "))
+        }),
+    }
+}
+
+/// `collidescope fuzz`: runs, prints progress on stderr (long runs only, at most every
+/// second and every 2 %), the summary table on stdout, writes the scenes. `Ok(true)`
+/// when no disagreement was found.
+pub fn run_fuzz(args: &FuzzArgs) -> Result<bool, String> {
+    use collidescope::verify::{run, write_scenes, FuzzConfig};
+    use std::time::Instant;
+    // Pair indices are u64: the run must not wrap past the last one.
+    if args.start.checked_add(args.count).is_none() {
+        return Err(format!(
+            "--start {} plus --count {} passes the last pair index ({}); lower one of them",
+            args.start,
+            args.count,
+            u64::MAX
+        ));
+    }
+    let mut config = FuzzConfig::new(args.seed, args.count);
+    config.start = args.start;
+    config.family = fuzz_family(args)?;
+    config.keep = args.max_scenes.max(1);
+    if let Some(t) = args.threads {
+        config.threads = t.max(1);
+    }
+    let began = Instant::now();
+    let mut line = ProgressLine::new(args.count, began);
+    let mut progress = |done: u64, failures: u64| line.update(done, failures);
+    let report = run(&config, &mut progress);
+    line.end();
+    let seconds = began.elapsed().as_secs_f64();
+    println!(
+        "collidescope fuzz: seed {}, pairs {}..{}, {} threads, {:.1} s",
+        args.seed,
+        args.start,
+        args.start + report.count,
+        config.threads,
+        seconds
+    );
+    print!("{}", report.table());
+    if args.peers {
+        run_fuzz_peers(args)?;
+    }
+    if report.is_clean() {
+        println!("no disagreements");
+        return Ok(true);
+    }
+    let written = write_scenes(&report, &args.out, args.max_scenes)?;
+    println!(
+        "{} disagreements; {} scene files in {} (open one with: collidescope FILE)",
+        report.disagreement_count,
+        written.len(),
+        args.out.display()
+    );
+    for d in report.disagreements.iter().take(20) {
+        println!(
+            "  pair {} ({}): {}: {}",
+            d.index,
+            d.family.name(),
+            d.check.name(),
+            d.detail
+        );
+    }
+    Ok(false)
+}
+
+/// `fuzz --peers`: the engines on the same pairs, their answers classified.
+#[cfg(feature = "peers")]
+fn run_fuzz_peers(args: &FuzzArgs) -> Result<(), String> {
+    use collidescope::verify::peers::{run_peers, write_peer_scenes};
+    let family = fuzz_family(args)?;
+    let report = run_peers(
+        args.seed,
+        args.start,
+        args.count,
+        family,
+        args.max_scenes.max(1),
+    );
+    println!("\nengines against the exact reference (tolerance 1e-4 of the pair's size):");
+    print!("{}", report.table());
+    let written = write_peer_scenes(&report, &args.out, args.max_scenes)?;
+    if !written.is_empty() {
+        println!(
+            "{} engine disagreement scenes in {} (open one with: collidescope FILE)",
+            written.len(),
+            args.out.display()
+        );
+    }
+    for case in report.engine_disagreements().take(10) {
+        println!(
+            "  pair {}: {} {}: {}",
+            case.index,
+            case.engine.label(),
+            case.query,
+            case.detail
+        );
+    }
+    Ok(())
+}
+
+#[cfg(not(feature = "peers"))]
+fn run_fuzz_peers(_args: &FuzzArgs) -> Result<(), String> {
+    Err(crate::cli::NO_PEERS.into())
+}
