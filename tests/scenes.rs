@@ -146,6 +146,16 @@ fn allowed(algorithm: Algorithm) -> &'static [&'static str] {
         Algorithm::Toi => &["hit", "miss", "already_overlapping", "no_relative_motion"],
         Algorithm::Hull => &["hull", "count", "welded", "collinear"],
         Algorithm::Rotating => &["hit", "separated", "overlapped", "failed"],
+        Algorithm::Ray => &[
+            "hit",
+            "inside",
+            "missed",
+            "max_iterations",
+            "non_finite_input",
+            "negative_max_fraction",
+            "out_of_range",
+            "no_ray",
+        ],
         Algorithm::Cast => &[
             "hit",
             "initially_overlapping",

@@ -10,13 +10,15 @@ mod commands;
 mod edit;
 mod files;
 mod history;
+mod rays;
 
 use crate::core::gjk::SimplexCache;
 use crate::core::shape::Geometry;
 use crate::repro::Expected;
 use crate::scene::{Scene, View};
 use crate::trace::analysis::{Algorithm, Analysis};
-use crate::trace::peer_answer::{Engine, EngineAnswer};
+use crate::trace::peer_answer::{Engine, EngineAnswer, PeerRayAnswer};
+use crate::trace::ray_study::{view_ray, RayMethodChoice};
 use crate::view::camera::Camera;
 use crate::view::draw::peers::pair_peer_layers;
 use crate::view::draw::{build_draw_list, DrawList, Highlight, LayerId};
@@ -148,6 +150,11 @@ pub struct AppState {
     peers: Vec<(Engine, EngineAnswer)>,
     /// The exact f64 answers on the pair (the peers table's reference column).
     exact: Option<Expected>,
+    /// The ray the algorithm `ray` steps (an index in `scene.rays`) and its method.
+    pub ray: usize,
+    pub ray_method: RayMethodChoice,
+    /// The engines' casts of that ray against shape A.
+    ray_peers: Vec<PeerRayAnswer>,
 }
 
 /// The default split between the world and configuration views.
@@ -195,6 +202,9 @@ impl AppState {
             revision: 0,
             convex_fix_available: None,
             peers: Vec::new(),
+            ray: 0,
+            ray_method: RayMethodChoice::Exact,
+            ray_peers: Vec::new(),
             exact: None,
         };
         app.install(scene);
@@ -214,6 +224,8 @@ impl AppState {
         self.pair = (n >= 2 && a != b && a < n && b < n).then_some((a, b));
         self.algorithm = v.algorithm;
         self.manifold_via_sat = v.manifold_source == "sat";
+        self.ray = view_ray(&self.scene);
+        self.ray_method = RayMethodChoice::from_name(&v.ray_method).unwrap_or_default();
         self.step = v.step;
         self.world_camera = v.world_camera;
         self.config_camera = v.config_camera;
@@ -290,6 +302,16 @@ impl AppState {
             step: self.step,
             hidden_layers: hidden,
             split: self.split,
+            ray: s
+                .rays
+                .get(self.ray)
+                .filter(|_| self.ray > 0)
+                .map(|r| r.name.clone())
+                .unwrap_or_default(),
+            ray_method: match self.ray_method {
+                RayMethodChoice::Exact => String::new(),
+                m => m.name().to_string(),
+            },
         };
         s
     }
@@ -316,8 +338,11 @@ impl AppState {
             self.stale = false;
             self.analysis = self.pair.map(|(a, b)| {
                 self.recomputations += 1;
-                Analysis::compute(&self.scene, a, b, &mut self.cache)
+                let mut an = Analysis::compute(&self.scene, a, b, &mut self.cache);
+                an.study_ray(&self.scene, self.ray, self.ray_method);
+                an
             });
+            self.ray_peers = self.ask_ray_peers();
             self.exact = self.pair.map(|(a, b)| Expected::of(&self.scene, a, b));
             self.peers = self.ask_peers();
             self.clamp_step();
@@ -334,6 +359,31 @@ impl AppState {
     #[cfg(not(feature = "peers"))]
     fn ask_peers(&self) -> Vec<(Engine, EngineAnswer)> {
         Vec::new()
+    }
+
+    /// The engines' casts of the stepped ray against shape A.
+    #[cfg(feature = "peers")]
+    fn ask_ray_peers(&self) -> Vec<PeerRayAnswer> {
+        match (&self.analysis, self.pair) {
+            (Some(an), Some((a, _))) if an.ray.is_some() => {
+                let s = &self.scene.shapes[a];
+                let ray = self.scene.ray_input(self.ray, a).ray;
+                crate::peers::ask_ray(&s.shape, s.pose.transform(), ray)
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    #[cfg(not(feature = "peers"))]
+    fn ask_ray_peers(&self) -> Vec<PeerRayAnswer> {
+        Vec::new()
+    }
+
+    /// The engines' casts of the stepped ray against shape A (recomputed with the
+    /// analysis).
+    pub fn ray_peer_answers(&mut self) -> &[PeerRayAnswer] {
+        self.analysis();
+        &self.ray_peers
     }
 
     /// The engines' answers on the pair (recomputed only when something changed).

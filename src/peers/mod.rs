@@ -22,7 +22,7 @@ pub mod parry;
 pub mod rotating;
 
 use crate::scene::build::PairInputs;
-use crate::trace::peer_answer::{Engine, EngineAnswer};
+use crate::trace::peer_answer::{Engine, EngineAnswer, PeerRayAnswer};
 
 /// Asks one engine every query it has on the pair. When a shape turns, `toi` is the
 /// engine's rotating time of impact ([`rotating`]).
@@ -40,6 +40,33 @@ pub fn ask(engine: Engine, pair: &PairInputs) -> EngineAnswer {
 /// Every engine's answer, in [`Engine::ALL`] order.
 pub fn ask_all(pair: &PairInputs) -> Vec<(Engine, EngineAnswer)> {
     Engine::ALL.iter().map(|e| (*e, ask(*e, pair))).collect()
+}
+
+/// Every engine's ray cast of `ray` against `shape` at `transform`: Box2D v3, then
+/// parry2d with `solid = true` and with `solid = false` (their conventions differ
+/// for a ray starting inside; see [`PeerRayCast`](crate::trace::peer_answer::PeerRayCast)).
+pub fn ask_ray(
+    shape: &crate::core::shape::Shape,
+    transform: crate::core::math::Transform,
+    ray: crate::core::raycast::RayInput,
+) -> Vec<PeerRayAnswer> {
+    vec![
+        PeerRayAnswer {
+            engine: Engine::Box2d,
+            convention: "",
+            answer: box2d::ray_cast(shape, transform, ray),
+        },
+        PeerRayAnswer {
+            engine: Engine::Parry,
+            convention: "solid",
+            answer: parry::ray_cast(shape, transform, ray, true),
+        },
+        PeerRayAnswer {
+            engine: Engine::Parry,
+            convention: "hollow",
+            answer: parry::ray_cast(shape, transform, ray, false),
+        },
+    ]
 }
 
 /// What a shape is, for the engines' tables of shape pairs. A core of one vertex is a

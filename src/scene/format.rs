@@ -380,6 +380,12 @@ pub struct View {
     /// Fraction of the canvas width given to the world view (0 or 1: one view only;
     /// 0 means the default split).
     pub split: f32,
+    /// The ray the `ray` algorithm steps against shape A (empty: the first ray).
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub ray: String,
+    /// Its method: "exact" (default, also when empty) or "gjk".
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub ray_method: String,
 }
 
 impl View {

@@ -82,6 +82,7 @@ fn check_scene(scene: &Scene, text: &str) -> Result<(), Problem> {
     check_view_pair(scene, text)?;
     check_cameras(&scene.view, text)?;
     check_manifold_source(&scene.view, text)?;
+    check_view_ray(scene, text)?;
     check_terminations(&scene.expect, text)?;
     check_overlap(&scene.expect)?;
     check_split(&scene.view)
@@ -165,6 +166,30 @@ fn check_manifold_source(v: &View, text: &str) -> Result<(), Problem> {
             format!(
                 "view.manifold_source is \"{}\"; it must be \"epa\" or \"sat\"",
                 v.manifold_source
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// The view's ray names a ray of the scene; its method is empty, "exact" or "gjk".
+fn check_view_ray(scene: &Scene, text: &str) -> Result<(), Problem> {
+    let v = &scene.view;
+    if !v.ray.is_empty() && !scene.rays.iter().any(|r| r.name == v.ray) {
+        return Err(Problem::invalid(
+            line_containing(text, "ray:"),
+            format!(
+                "view.ray is \"{}\", but no ray has that name",
+                super::format::printable_name(&v.ray)
+            ),
+        ));
+    }
+    if !matches!(v.ray_method.as_str(), "" | "exact" | "gjk") {
+        return Err(Problem::invalid(
+            line_containing(text, "ray_method"),
+            format!(
+                "view.ray_method is \"{}\"; it must be \"exact\" or \"gjk\"",
+                super::format::printable_name(&v.ray_method)
             ),
         ));
     }

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 
 /// The algorithms the debugger steps through. File and command-line names are
 /// `gjk`, `epa`, `sat`, `manifold`, `clip`, `box-box`, `toi`, `cast`, `hull`,
-/// `toi-rotating`.
+/// `toi-rotating`, `ray`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
 #[serde(try_from = "String", into = "String")]
 pub enum Algorithm {
@@ -27,10 +27,12 @@ pub enum Algorithm {
     Hull,
     /// Time of impact with turning shapes (Box2D's b2TimeOfImpact, made safe for spins).
     Rotating,
+    /// A scene ray against shape A (one ray and one shape, not the pair).
+    Ray,
 }
 
 impl Algorithm {
-    pub const ALL: [Algorithm; 10] = [
+    pub const ALL: [Algorithm; 11] = [
         Algorithm::Gjk,
         Algorithm::Epa,
         Algorithm::Sat,
@@ -41,6 +43,7 @@ impl Algorithm {
         Algorithm::Cast,
         Algorithm::Rotating,
         Algorithm::Hull,
+        Algorithm::Ray,
     ];
 
     /// The name used in files and on the command line.
@@ -56,6 +59,7 @@ impl Algorithm {
             Algorithm::Cast => "cast",
             Algorithm::Hull => "hull",
             Algorithm::Rotating => "toi-rotating",
+            Algorithm::Ray => "ray",
         }
     }
 
@@ -72,6 +76,7 @@ impl Algorithm {
             Algorithm::Cast => "Shape cast",
             Algorithm::Hull => "Hull builder (Box2D), shape A",
             Algorithm::Rotating => "Time of impact, turning (b2TimeOfImpact)",
+            Algorithm::Ray => "Ray cast against shape A",
         }
     }
 
@@ -122,10 +127,12 @@ pub enum LayerId {
     Hull,
     /// The scene's rays and what each meets first.
     Rays,
+    /// The algorithm `ray`: one ray against shape A, stepped.
+    RayCast,
 }
 
 impl LayerId {
-    pub const ALL: [LayerId; 15] = [
+    pub const ALL: [LayerId; 16] = [
         LayerId::Shapes,
         LayerId::Minkowski,
         LayerId::GjkSimplex,
@@ -141,6 +148,7 @@ impl LayerId {
         LayerId::PeerBox2dSimplex,
         LayerId::Hull,
         LayerId::Rays,
+        LayerId::RayCast,
     ];
 }
 

@@ -15,6 +15,7 @@ use crate::core::toi::rotating::{time_of_impact, RotatingToiOutput, RotatingToiT
 use crate::core::toi::shape_cast::{shape_cast, CastOutput, CastTrace};
 use crate::core::toi::swept_sat::{swept_sat, SweptOutput, SweptTrace};
 use crate::scene::{Scene, SceneShape};
+use crate::trace::ray_study::{view_ray, RayMethodChoice, RayStudy};
 use glam::Vec2;
 
 pub use crate::scene::view_state::Algorithm;
@@ -66,6 +67,10 @@ pub struct Analysis {
     /// A's pose: the builder runs in A's frame, as Box2D's does; words and pictures
     /// show world points.
     pub hull_pose: crate::core::math::Transform,
+    /// A scene ray against shape A, stepped (None when the scene has no rays). The
+    /// ray and the method the scene's view names; the app sets its own choice with
+    /// [`Analysis::study_ray`].
+    pub ray: Option<RayStudy>,
 }
 
 /// The points Box2D's hull builder is shown on for a shape: the raw points it was
@@ -164,6 +169,12 @@ impl Analysis {
             hull,
             hull_input,
             hull_pose: xa,
+            ray: RayStudy::of(
+                scene,
+                view_ray(scene),
+                a,
+                RayMethodChoice::from_name(&scene.view.ray_method).unwrap_or_default(),
+            ),
         }
     }
 
@@ -192,6 +203,8 @@ impl Analysis {
             Algorithm::Hull => self.hull.steps.len() + 1,
             // Each distance and each push-back, then the answer.
             Algorithm::Rotating => rotating_steps(&self.rotating_trace).len() + 1,
+            // Each record of the cast, then the answer.
+            Algorithm::Ray => self.ray.as_ref().map_or(1, |r| r.steps.len()),
         };
         n.max(1)
     }
@@ -225,7 +238,17 @@ impl Analysis {
                 Ok(_) => "hull",
                 Err(f) => f.name(),
             },
+            Algorithm::Ray => self
+                .ray
+                .as_ref()
+                .map_or("no_ray", |r| r.output.status.as_str()),
         }
+    }
+
+    /// Casts ray `ray` of `scene` against shape A with `method` (the app's choice);
+    /// no study when the index is out of range.
+    pub fn study_ray(&mut self, scene: &Scene, ray: usize, method: RayMethodChoice) {
+        self.ray = RayStudy::of(scene, ray, self.a, method);
     }
 
     /// The manifold computed with `source`'s normal, and its trace.

@@ -3,5 +3,6 @@
 
 pub mod analysis;
 pub mod peer_answer;
+pub mod ray_study;
 pub mod report;
 pub mod stream;

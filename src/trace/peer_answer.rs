@@ -136,6 +136,27 @@ pub struct PeerRayCast {
     pub iterations: Option<u32>,
 }
 
+/// One engine's ray cast in one of its conventions (parry is asked twice: `solid`
+/// true and false), or why it refused the shape or the ray.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PeerRayAnswer {
+    pub engine: Engine,
+    /// "" for Box2D; "solid" / "hollow" for parry's `solid = true` / `false`.
+    pub convention: &'static str,
+    pub answer: Result<PeerRayCast, String>,
+}
+
+impl PeerRayAnswer {
+    /// "Box2D v3", "parry2d solid", "parry2d hollow".
+    pub fn label(&self) -> String {
+        if self.convention.is_empty() {
+            self.engine.label().to_string()
+        } else {
+            format!("{} {}", self.engine.label(), self.convention)
+        }
+    }
+}
+
 impl PeerRayCast {
     /// A miss over a ray of `max_fraction`.
     pub fn miss(max_fraction: f32, iterations: Option<u32>) -> PeerRayCast {

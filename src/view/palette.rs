@@ -39,6 +39,7 @@ pub fn layer_color(id: LayerId) -> Rgba {
         LayerId::PeerBox2dSimplex => Rgba(250, 250, 250, 255),
         LayerId::Hull => Rgba(255, 105, 180, 255),
         LayerId::Rays => Rgba(255, 110, 70, 255),
+        LayerId::RayCast => Rgba(150, 235, 255, 255),
     }
 }
 

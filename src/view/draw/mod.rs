@@ -19,6 +19,7 @@ mod gjk;
 mod hull;
 pub mod peers;
 mod prims;
+mod ray;
 mod rays;
 mod rotating;
 mod shapes;
@@ -93,6 +94,7 @@ impl LayerId {
             LayerId::PeerBox2dSimplex => "Box2D v3's own GJK simplex at this iteration",
             LayerId::Hull => "Hull builder: points, edge, farthest point, dropped points",
             LayerId::Rays => "Rays: first hit, normal, fraction",
+            LayerId::RayCast => "Ray cast, stepped: clip interval, circles, GJK march",
         }
     }
 
@@ -184,7 +186,12 @@ pub fn build_draw_list(
     let mut out = DrawList::default();
     out.push(LayerId::Shapes, shapes_layer(scene, an, hl));
     if !scene.rays.is_empty() {
-        out.push(LayerId::Rays, rays::rays_layer(scene));
+        // The stepped ray is drawn by its own layer.
+        let stepped = an
+            .filter(|_| algorithm == Algorithm::Ray)
+            .and_then(|an| an.ray.as_ref())
+            .map(|r| r.ray);
+        out.push(LayerId::Rays, rays::rays_layer(scene, stepped));
     }
     let Some(an) = an else {
         return out;
@@ -239,6 +246,11 @@ pub fn build_draw_list(
         Algorithm::Cast => out.push(LayerId::Toi, cast_layer(scene, an, step)),
         Algorithm::Hull => out.push(LayerId::Hull, hull::hull_layer(an, step)),
         Algorithm::Rotating => out.push(LayerId::Toi, rotating::rotating_layer(scene, an, step)),
+        Algorithm::Ray => {
+            if let Some(study) = &an.ray {
+                out.push(LayerId::RayCast, ray::ray_layer(scene, study, step));
+            }
+        }
     }
     out
 }

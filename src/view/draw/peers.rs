@@ -246,8 +246,9 @@ impl Overlay<'_> {
                     }
                 }
             }
-            // One shape's hull: no engine answer to draw.
-            Algorithm::Hull => {}
+            // One shape's hull: no engine answer to draw. The engines' ray casts
+            // are drawn by the ray layer's own peers (`ray_peer_prims`).
+            Algorithm::Hull | Algorithm::Ray => {}
             Algorithm::Sat | Algorithm::Manifold | Algorithm::Clip | Algorithm::BoxBox => {
                 match (&a.manifold, distance) {
                     (Some(m), _) if !m.points.is_empty() => {

@@ -9,12 +9,16 @@ use crate::core::raycast::{ray_cast, RayCastOutput};
 use crate::scene::Scene;
 use glam::Vec2;
 
-/// Every ray of the scene against every shape: the first hit drawn.
-pub(super) fn rays_layer(scene: &Scene) -> Vec<Prim> {
+/// Every ray of the scene against every shape: the first hit drawn (but for ray
+/// `skip`, which the algorithm `ray` draws step by step).
+pub(super) fn rays_layer(scene: &Scene, skip: Option<usize>) -> Vec<Prim> {
     let c = LayerId::Rays.color();
     let len = 0.15 * size_of_scene(scene);
     let mut prims = Vec::new();
     for (r, ray) in scene.rays.iter().enumerate() {
+        if skip == Some(r) {
+            continue;
+        }
         let casts: Vec<(usize, RayCastOutput)> = (0..scene.shapes.len())
             .map(|s| (s, ray_cast(&scene.ray_input(r, s), None)))
             .collect();

@@ -13,6 +13,7 @@ mod epa;
 mod gjk;
 mod hull;
 mod numbers;
+mod ray;
 mod rotating;
 mod toi;
 
@@ -85,6 +86,7 @@ fn narrate_raw(
         Algorithm::BoxBox => contact::box_box_step(an, step),
         Algorithm::Hull => hull::hull_step(an, step),
         Algorithm::Rotating => rotating::rotating_step(an, step),
+        Algorithm::Ray => ray::ray_step(an, step),
     }
 }
 

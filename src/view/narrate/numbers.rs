@@ -30,6 +30,15 @@ pub fn numbers(
         hull_rows(an, step, &mut rows);
         return rows.0;
     }
+    if algorithm == Algorithm::Ray {
+        // One ray and one shape.
+        super::ray::ray_rows(an, step, &mut rows.0);
+        return rows
+            .0
+            .into_iter()
+            .map(|(k, v)| (k, tidy_zeros(&v)))
+            .collect();
+    }
     match algorithm {
         Algorithm::Gjk => simplex_rows(&an.gjk_trace, step, &mut rows),
         Algorithm::Epa => match an.epa_phase(step) {
@@ -47,7 +56,7 @@ pub fn numbers(
         Algorithm::BoxBox => box_box_rows(an, &mut rows),
         Algorithm::Toi | Algorithm::Cast => toi_rows(an, &mut rows),
         Algorithm::Rotating => rotating_rows(an, &mut rows),
-        Algorithm::Hull => unreachable!("one shape's numbers, returned above"),
+        Algorithm::Hull | Algorithm::Ray => unreachable!("one shape's numbers, returned above"),
         Algorithm::Gjk | Algorithm::Epa => {}
     }
     rows.0

@@ -51,6 +51,11 @@ pub enum Drag {
         b: usize,
         last: glam::Vec2,
     },
+    /// Moving ray `r`'s tip (`tip`) or its origin.
+    RayEnd {
+        r: usize,
+        tip: bool,
+    },
     /// Panning view `space`.
     Pan {
         space: Space,
@@ -269,6 +274,11 @@ impl Canvas {
                     self.drag_config_b(app, b, last, mouse);
                 }
             }
+            Drag::RayEnd { r, tip } => {
+                if is_mouse_button_down(MouseButton::Left) {
+                    self.drag_ray(app, r, tip, mouse);
+                }
+            }
         }
     }
 
@@ -360,6 +370,7 @@ impl Canvas {
                     | Drag::Spin { .. }
                     | Drag::Vertex { .. }
                     | Drag::ConfigMoveB { .. }
+                    | Drag::RayEnd { .. }
             )
         {
             self.drag = Drag::None;
@@ -382,6 +393,9 @@ impl Canvas {
         match self.view_at(mouse) {
             Some(Space::World) => {
                 let w = app.world_camera.to_world(mouse, &wvp);
+                if self.press_ray(app, mouse) {
+                    return;
+                }
                 if let Some(i) = app.selected {
                     // Spin handle of the selection (its turn per step).
                     if let Some(h) = self.spin_handle(app, i) {

@@ -4,6 +4,7 @@
 mod canvas;
 mod painter;
 mod panel;
+mod ray_handles;
 
 use canvas::{Canvas, BACKGROUND};
 use collidescope::app::{AppState, Message};
@@ -336,6 +337,9 @@ fn keyboard(app: &mut AppState, canvas: &mut Canvas, out: &mut panel::PanelOutpu
         if is_key_pressed(*key) {
             app.set_algorithm(algo);
         }
+    }
+    if is_key_pressed(KeyCode::R) {
+        app.set_algorithm(collidescope::trace::analysis::Algorithm::Ray);
     }
     if is_key_pressed(KeyCode::P) || is_key_pressed(KeyCode::F12) {
         out.screenshot = true;

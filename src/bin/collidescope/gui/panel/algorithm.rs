@@ -9,8 +9,9 @@ use collidescope::view::narrate::narrate;
 use egui_macroquad::egui::{self, RichText};
 use std::path::PathBuf;
 
-/// The algorithms the picker offers, in order (keys 1 to 9, then 0).
-pub const AVAILABLE: [Algorithm; 10] = Algorithm::ALL;
+/// The algorithms the picker offers, in order (keys 1 to 9, then 0, then R for the
+/// ray).
+pub const AVAILABLE: [Algorithm; 11] = Algorithm::ALL;
 
 impl Panel {
     pub(super) fn ui_algorithm(
@@ -137,6 +138,9 @@ fn ui_algorithm_picker(ui: &mut egui::Ui, app: &mut AppState) {
             }
         });
     app.set_algorithm(algo);
+    if algo == Algorithm::Ray {
+        super::rays::ui_ray_choice(ui, app);
+    }
     if algo == Algorithm::Manifold {
         ui.horizontal(|ui| {
             ui.label("normal from:");

@@ -12,6 +12,7 @@ mod layers;
 mod numbers;
 mod peers;
 mod plot;
+mod rays;
 mod settings;
 mod shapes;
 mod widgets;
@@ -131,6 +132,10 @@ impl Panel {
         egui::CollapsingHeader::new("Shapes")
             .default_open(true)
             .show(ui, |ui| self.ui_shapes(ui, app, out));
+        egui::CollapsingHeader::new(format!("Rays ({})", app.scene.rays.len()))
+            .id_salt("rays")
+            .default_open(!app.scene.rays.is_empty())
+            .show(ui, |ui| self.ui_rays(ui, app));
         ui.separator();
         self.ui_help(ui);
     }

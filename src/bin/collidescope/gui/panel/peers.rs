@@ -44,6 +44,10 @@ impl Panel {
             ui.label("Needs two shapes.");
             return;
         };
+        if app.algorithm == collidescope::trace::analysis::Algorithm::Ray {
+            super::rays::ui_ray_peers(ui, app);
+            return;
+        }
         let Some(exact) = app.exact().cloned() else {
             return;
         };

@@ -1,0 +1,230 @@
+//! The rays in the panel: which ray the algorithm `ray` steps and how (beside the
+//! algorithm picker), the engines' casts of it beside ours (in the peers section),
+//! and the "Rays" section that lists, edits, adds and deletes the scene's rays with
+//! what each meets first.
+
+use super::widgets::drag;
+use super::Panel;
+use collidescope::app::AppState;
+use collidescope::core::raycast::{ray_cast, ray_cast_gjk, RayCastOutput};
+use collidescope::trace::peer_answer::PeerRayCast;
+use collidescope::trace::ray_study::RayMethodChoice;
+use egui_macroquad::egui::{self, Color32, RichText};
+use glam::Vec2;
+
+/// The stepped ray and its method (the algorithm `ray`).
+pub(super) fn ui_ray_choice(ui: &mut egui::Ui, app: &mut AppState) {
+    if app.scene.rays.is_empty() {
+        ui.label("No rays in this scene: add one under Rays below.");
+        return;
+    }
+    let names: Vec<String> = app.scene.rays.iter().map(|r| r.name.clone()).collect();
+    let mut r = app.ray.min(names.len() - 1);
+    let mut method = app.ray_method;
+    ui.horizontal(|ui| {
+        egui::ComboBox::from_label("against A,")
+            .selected_text(&names[r])
+            .show_ui(ui, |ui| {
+                for (i, n) in names.iter().enumerate() {
+                    ui.selectable_value(&mut r, i, n);
+                }
+            });
+        ui.radio_value(&mut method, RayMethodChoice::Exact, "exact")
+            .on_hover_text("the exact function of A's kind (Box2D's clip for a polygon)");
+        ui.radio_value(&mut method, RayMethodChoice::Gjk, "GJK")
+            .on_hover_text("the general GJK ray cast (any shape)");
+    });
+    app.set_ray(r);
+    app.set_ray_method(method);
+}
+
+/// Ours (both methods) and the engines' casts of the stepped ray against A.
+pub(super) fn ui_ray_peers(ui: &mut egui::Ui, app: &mut AppState) {
+    let Some((a, _)) = app.pair else {
+        return;
+    };
+    if app.ray >= app.scene.rays.len() {
+        ui.label("No ray to compare: add one under Rays.");
+        return;
+    }
+    let input = app.scene.ray_input(app.ray, a);
+    let ours = [
+        ("Collidescope exact", ray_cast(&input, None)),
+        ("Collidescope GJK", ray_cast_gjk(&input, None)),
+    ];
+    let engines = app.ray_peer_answers().to_vec();
+    egui::Grid::new("ray_peers").striped(true).show(ui, |ui| {
+        for h in ["", "hit", "fraction", "normal"] {
+            ui.label(RichText::new(h).strong());
+        }
+        ui.end_row();
+        for (name, o) in ours {
+            ui.label(name);
+            ours_cells(ui, &o);
+            ui.end_row();
+        }
+        for e in &engines {
+            ui.label(e.label());
+            match &e.answer {
+                Ok(p) => engine_cells(ui, p),
+                Err(why) => {
+                    ui.label(RichText::new("refused").color(Color32::GRAY))
+                        .on_hover_text(why);
+                    ui.label("");
+                    ui.label("");
+                }
+            }
+            ui.end_row();
+        }
+    });
+    ui.label(
+        RichText::new(
+            "A ray starting inside: we say inside (no hit) with the exit fraction; \
+             Box2D v3.2 and parry solid say a hit at 0; parry hollow gives the exit.",
+        )
+        .small(),
+    );
+}
+
+fn ours_cells(ui: &mut egui::Ui, o: &RayCastOutput) {
+    let hit = if o.inside {
+        match o.exit_fraction {
+            Some(f) => format!("inside, exit {f:.5}"),
+            None => "inside".into(),
+        }
+    } else if o.hit {
+        format!("yes ({})", o.feature.label())
+    } else {
+        o.status.as_str().replace('_', " ")
+    };
+    ui.label(hit);
+    ui.label(format!("{:.6}", o.fraction));
+    ui.label(if o.hit {
+        format!("({:.4}, {:.4})", o.normal.x, o.normal.y)
+    } else {
+        "—".into()
+    });
+}
+
+fn engine_cells(ui: &mut egui::Ui, p: &PeerRayCast) {
+    ui.label(if p.hit { "yes" } else { "no" });
+    ui.label(format!("{:.6}", p.fraction));
+    ui.label(if p.hit && p.normal[0].is_finite() {
+        format!("({:.4}, {:.4})", p.normal[0], p.normal[1])
+    } else {
+        "—".into()
+    });
+}
+
+impl Panel {
+    /// The "Rays" section: each ray's origin and translation (drag to change), what
+    /// it meets first, "step" and "delete"; then "Add a ray".
+    pub(super) fn ui_rays(&mut self, ui: &mut egui::Ui, app: &mut AppState) {
+        let mut delete = None;
+        for r in 0..app.scene.rays.len() {
+            ui_ray_row(ui, app, r, &mut delete);
+        }
+        if let Some(r) = delete {
+            app.delete_ray(r);
+        }
+        if ui
+            .button("Add a ray")
+            .on_hover_text("a ray from the left of the shapes to their right; drag its ends")
+            .clicked()
+        {
+            let (origin, translation) = new_ray_place(app);
+            if let Err(e) = app.add_ray(origin, translation) {
+                app.error(e);
+            }
+        }
+        ui.label(
+            RichText::new(
+                "A ray covers origin + f·translation, f from 0 to 1. On the canvas, drag \
+                 its origin (round dot) or its tip (arrow head).",
+            )
+            .small(),
+        );
+    }
+}
+
+fn ui_ray_row(ui: &mut egui::Ui, app: &mut AppState, r: usize, delete: &mut Option<usize>) {
+    let ray = app.scene.rays[r].clone();
+    ui.horizontal(|ui| {
+        let stepped = app.ray == r;
+        let name = RichText::new(&ray.name).strong();
+        ui.label(if stepped {
+            name.color(Color32::from_rgb(150, 235, 255))
+        } else {
+            name
+        });
+        if ui
+            .small_button("step")
+            .on_hover_text("step this ray against A (algorithm ray)")
+            .clicked()
+        {
+            app.set_ray(r);
+            app.set_algorithm(collidescope::trace::analysis::Algorithm::Ray);
+        }
+        if ui.small_button("delete").clicked() {
+            *delete = Some(r);
+        }
+    });
+    let (mut o, mut d) = (ray.origin, ray.translation);
+    let mut changed = false;
+    ui.horizontal(|ui| {
+        ui.label("origin");
+        changed |= drag(ui, app, &mut o.x, 0.01);
+        changed |= drag(ui, app, &mut o.y, 0.01);
+        ui.label("translation");
+        changed |= drag(ui, app, &mut d.x, 0.01);
+        changed |= drag(ui, app, &mut d.y, 0.01);
+    });
+    if changed {
+        if let Err(e) = app.set_ray_geometry(r, o, d) {
+            app.error(e);
+        }
+    }
+    ui.label(RichText::new(first_hit(app, r)).small());
+}
+
+/// What ray `r` meets first, in words.
+fn first_hit(app: &AppState, r: usize) -> String {
+    let scene = &app.scene;
+    let mut first: Option<(usize, RayCastOutput)> = None;
+    for s in 0..scene.shapes.len() {
+        let o = ray_cast(&scene.ray_input(r, s), None);
+        if o.inside {
+            return format!("starts inside {}", scene.shapes[s].name);
+        }
+        if o.hit && first.is_none_or(|(_, f)| o.fraction < f.fraction) {
+            first = Some((s, o));
+        }
+    }
+    match first {
+        Some((s, o)) => format!(
+            "first hit: {} {} at f = {:.5}",
+            scene.shapes[s].name,
+            o.feature.label(),
+            o.fraction
+        ),
+        None => "meets no shape".into(),
+    }
+}
+
+/// Where "Add a ray" puts a ray: from left of every shape, across their middle.
+fn new_ray_place(app: &AppState) -> (Vec2, Vec2) {
+    let shapes = &app.scene.shapes;
+    if shapes.is_empty() {
+        return (Vec2::new(-2.0, 0.0), Vec2::new(4.0, 0.0));
+    }
+    let (mut lo, mut hi) = (Vec2::splat(f32::INFINITY), Vec2::splat(f32::NEG_INFINITY));
+    for s in shapes {
+        let r = s.shape.bounding_radius();
+        lo = lo.min(s.pose.position - Vec2::splat(r));
+        hi = hi.max(s.pose.position + Vec2::splat(r));
+    }
+    let w = (hi.x - lo.x).max(1.0);
+    // A little above the middle, so it is not exactly through the shapes' centres.
+    let y = 0.5 * (lo.y + hi.y) + 0.13 * (hi.y - lo.y);
+    (Vec2::new(lo.x - 0.2 * w, y), Vec2::new(1.4 * w, 0.0))
+}
