@@ -184,7 +184,7 @@ pub struct FuzzArgs {
 pub struct ExportArgs {
     /// The scene file (RON).
     pub scene: PathBuf,
-    /// Algorithm: gjk, epa, sat, manifold, clip, box-box, toi, cast (default: the
+    /// Algorithm: gjk, epa, sat, manifold, clip, box-box, toi, cast, toi-rotating, hull, ray (default: the
     /// scene's view section, else gjk).
     #[arg(long, value_name = "NAME")]
     pub algorithm: Option<String>,

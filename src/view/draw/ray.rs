@@ -73,6 +73,18 @@ fn tag(at: Vec2, offset: Vec2, text: String, color: Rgba) -> Prim {
     }
 }
 
+/// A label beside `at` on the side away from `from` (so a label about a point on a
+/// circle sits outside the circle). Widths are estimated for the 14 px monospace
+/// labels (8.5 px a character).
+fn tag_away(at: Vec2, from: Vec2, text: String, color: Rgba) -> Prim {
+    let d = at - from;
+    let width = 8.5 * text.chars().count() as f32;
+    let dx = if d.x >= 0.0 { 8.0 } else { -(width + 8.0) };
+    // World y points up, screen y down: above the point is a negative offset.
+    let dy = if d.y >= 0.0 { -8.0 } else { 18.0 };
+    tag(at, Vec2::new(dx, dy), text, color)
+}
+
 /// An edge plane: the line through the edge's first vertex across its normal.
 fn plane_line(s: &ClipStep, half: f32, color: Rgba) -> Prim {
     let t = Vec2::new(-s.normal.y, s.normal.x);
@@ -152,21 +164,25 @@ fn circle_prims(ray: &RayInput, r: &CircleRecord, c: Rgba, p: &mut Vec<Prim>) {
         false,
     ));
     p.push(dot(r.closest_point, 3.5, c.with_alpha(170)));
-    p.push(tag(
-        r.closest_point,
-        Vec2::new(6.0, 18.0),
+    // The closest-approach label just outside the circle, on the side of the
+    // closest point (glam's normalize_or_zero keeps a line through the centre
+    // from dividing by zero).
+    let out = (r.closest_point - r.center).normalize_or_zero();
+    let out = if out == Vec2::ZERO { Vec2::Y } else { out };
+    p.push(tag_away(
+        r.center + out * r.radius,
+        r.center,
         format!("{}: closest {:.4}", r.feature.label(), r.closest_distance),
         c,
     ));
-    for (f, color, word) in [(r.enter, KEPT, "in"), (r.exit, ERROR, "out")] {
+    for (f, color, before) in [(r.enter, KEPT, true), (r.exit, ERROR, false)] {
         if let Some(f) = f {
-            p.push(dot(ray.at(f), 5.0, color));
-            p.push(tag(
-                ray.at(f),
-                Vec2::new(6.0, -8.0),
-                format!("{word} {f:.4}"),
-                color,
-            ));
+            let at = ray.at(f);
+            p.push(dot(at, 5.0, color));
+            // The entry's label before the crossing along the ray, the exit's after.
+            let from = if before { at + ray.translation } else { at - ray.translation };
+            let word = if before { "in" } else { "out" };
+            p.push(tag_away(at, from, format!("{word} {f:.4}"), color));
         }
     }
 }
