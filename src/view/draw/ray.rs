@@ -180,7 +180,11 @@ fn circle_prims(ray: &RayInput, r: &CircleRecord, c: Rgba, p: &mut Vec<Prim>) {
             let at = ray.at(f);
             p.push(dot(at, 5.0, color));
             // The entry's label before the crossing along the ray, the exit's after.
-            let from = if before { at + ray.translation } else { at - ray.translation };
+            let from = if before {
+                at + ray.translation
+            } else {
+                at - ray.translation
+            };
             let word = if before { "in" } else { "out" };
             p.push(tag_away(at, from, format!("{word} {f:.4}"), color));
         }

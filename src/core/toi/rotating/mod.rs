@@ -186,7 +186,10 @@ fn bounds(input: &RotatingToiInput, tolerance: f32) -> Bounds {
     let reach = |s: &Shape| (s.bounding_radius() - s.radius()).max(0.0);
     let (ra, rb) = (reach(input.shape_a), reach(input.shape_b));
     let dv = (sb.velocity() - sa.velocity()).length();
-    let (wa, wb) = (sa.omega().abs(), sb.omega().abs());
+    // A core of reach 0 (a circle about its centre) looks the same at every angle:
+    // its spin bends nothing and is left out.
+    let spin = |w: f32, reach: f32| if reach > 0.0 { w.abs() } else { 0.0 };
+    let (wa, wb) = (spin(sa.omega(), ra), spin(sb.omega(), rb));
     let omega = wa + wb;
     let span = ra + rb + (sb.c1 - sa.c1).length() + dv;
     let k = 2.0 * dv * omega + span * omega * omega;
@@ -281,6 +284,14 @@ pub fn time_of_impact(
             Step::Done
         } else if d.core_distance <= target + tolerance {
             Step::Hit
+        } else if t1 >= t_max {
+            // At the end of the step and still above the band: nothing touched. (A
+            // separation function is a lower bound of the distance and may sit in the
+            // band here while the distance does not; pushing back from t_max would
+            // then go nowhere.)
+            out.state = ToiState::Separated;
+            out.t = t_max;
+            Step::Done
         } else {
             let t_end = t_max.min(t1 + b.interval.max((d.core_distance - target) / b.speed));
             if let Some(r) = record.as_mut() {

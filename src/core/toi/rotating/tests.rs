@@ -1,5 +1,5 @@
 use super::*;
-use crate::core::shape::Shape;
+use crate::core::shape::{Geometry, Shape};
 use std::f32::consts::{FRAC_PI_2, TAU};
 
 fn v(x: f32, y: f32) -> Vec2 {
@@ -225,4 +225,38 @@ fn the_root_finder_brackets_shrink() {
         "ours {} oracle {oracle}",
         out.t
     );
+}
+
+/// Fuzz seed 112, pair 207975: a polygon turning slowly towards a circle spinning
+/// at 63 rad per step about its centre; the distance reaches the band's upper edge
+/// exactly at t = 1. The separation function sat in the band at t = 1 while GJK's
+/// distance did not, and the query pushed back from t = 1 to t = 1 until the
+/// iteration bound ("failed"). It is "separated" at t = 1 now, in a few iterations:
+/// the circle's spin is left out of the interval bound as it bends nothing.
+#[test]
+fn ends_above_the_band_at_t_max_is_separated_not_failed() {
+    let a = Shape::new(Geometry::Polygon {
+        points: vec![
+            v(0.6880301, -0.37108773),
+            v(0.7974024, -0.22478397),
+            v(0.7146061, 0.0070136264),
+            v(0.46358728, 0.1376242),
+            v(0.14553165, 0.18210915),
+            v(-0.29631448, 0.09509275),
+            v(-0.49023604, -0.05988622),
+            v(-0.47858894, -0.29911888),
+            v(-0.35731748, -0.4047252),
+            v(0.013458582, -0.5174275),
+            v(0.37071326, -0.5021134),
+        ],
+        radius: 0.0,
+    })
+    .expect("polygon");
+    let b = Shape::new(Geometry::Circle { radius: 0.4908496 }).expect("circle");
+    let sa = Sweep::new(v(-3.9838462, 8.081788), -1.7510895, Vec2::ZERO, -1.828182);
+    let sb = Sweep::new(v(-4.3862324, 9.1992035), 0.9207916, Vec2::ZERO, -63.117657);
+    let out = toi(&a, sa, &b, sb);
+    assert_eq!(out.state, ToiState::Separated, "{out:?}");
+    assert_eq!(out.t, 1.0);
+    assert!(out.iterations < 200, "{} iterations", out.iterations);
 }
