@@ -73,6 +73,24 @@ pub(in crate::view::draw) fn size_of_scene(scene: &Scene) -> f32 {
         .fold(1.0e-6, f32::max)
 }
 
+/// A label beside `at` on the side away from `from` (so a label about a point on a
+/// circle sits outside the circle). Widths are estimated for the 14 px monospace
+/// labels (8.5 px a character).
+pub(in crate::view::draw) fn tag_away(at: Vec2, from: Vec2, text: String, color: Rgba) -> Prim {
+    let d = at - from;
+    let width = 8.5 * text.chars().count() as f32;
+    let dx = if d.x >= 0.0 { 8.0 } else { -(width + 8.0) };
+    // World y points up, screen y down: above the point is a negative offset.
+    let dy = if d.y >= 0.0 { -8.0 } else { 18.0 };
+    Prim::Label {
+        at,
+        offset: Vec2::new(dx, dy),
+        text: crate::view::text::tidy_zeros(&text),
+        color,
+        size: 14.0,
+    }
+}
+
 /// A line through `p` perpendicular to `normal`, `half` long each way.
 pub(in crate::view::draw) fn plane(p: Vec2, normal: Vec2, half: f32, color: Rgba) -> Prim {
     let t = Vec2::new(-normal.y, normal.x);

@@ -13,7 +13,7 @@
 //! - The answer: the hit with its normal, the exit of a ray that starts inside, or
 //!   the miss.
 
-use super::prims::{dot, seg, size_of_scene};
+use super::prims::{dot, seg, size_of_scene, tag_away};
 use super::{LayerId, Prim, Rgba};
 use crate::core::raycast::{CircleRecord, ClipStep, FlatRecord, GjkRayStep, RayInput};
 use crate::scene::Scene;
@@ -71,18 +71,6 @@ fn tag(at: Vec2, offset: Vec2, text: String, color: Rgba) -> Prim {
         color,
         size: 14.0,
     }
-}
-
-/// A label beside `at` on the side away from `from` (so a label about a point on a
-/// circle sits outside the circle). Widths are estimated for the 14 px monospace
-/// labels (8.5 px a character).
-fn tag_away(at: Vec2, from: Vec2, text: String, color: Rgba) -> Prim {
-    let d = at - from;
-    let width = 8.5 * text.chars().count() as f32;
-    let dx = if d.x >= 0.0 { 8.0 } else { -(width + 8.0) };
-    // World y points up, screen y down: above the point is a negative offset.
-    let dy = if d.y >= 0.0 { -8.0 } else { 18.0 };
-    tag(at, Vec2::new(dx, dy), text, color)
 }
 
 /// An edge plane: the line through the edge's first vertex across its normal.

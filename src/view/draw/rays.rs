@@ -7,7 +7,6 @@ use super::prims::{dot, seg, size_of_scene};
 use super::{LayerId, Prim};
 use crate::core::raycast::{ray_cast, RayCastOutput};
 use crate::scene::Scene;
-use glam::Vec2;
 
 /// Every ray of the scene against every shape: the first hit drawn (but for ray
 /// `skip`, which the algorithm `ray` draws step by step).
@@ -66,10 +65,14 @@ pub(super) fn rays_layer(scene: &Scene, skip: Option<usize>) -> Vec<Prim> {
                 color: c.with_alpha(200),
             }),
         }
-        // The label at the origin, below it (the hit point keeps its own space).
+        // The label at the origin, to its right and on the side of the ray's line
+        // the ray does not go to (below a rising ray, above a falling one): off the
+        // ray, inside the view for a ray that starts at its left edge, and the hit
+        // point keeps its own space.
+        let dy = if tip.y > origin.y { 18.0 } else { -8.0 };
         prims.push(Prim::Label {
             at: origin,
-            offset: Vec2::new(6.0, 16.0),
+            offset: glam::Vec2::new(8.0, dy),
             text: label,
             color: c,
             size: 14.0,
