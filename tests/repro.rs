@@ -160,8 +160,10 @@ fn parry_rust_tests_build_and_pass_against_parry2d_0_31() {
     // parry2d's known disagreements with the exact answer, each a scene whose exported
     // test must keep failing (so that a parry fix is noticed): two rounded boxes 1.71
     // apart, where parry's distance is 5.5e-4 too long (its GJK on rounded shapes stops
-    // early; see the README's engine findings).
-    const KNOWN: [&str; 1] = ["toi_rounded_grazing"];
+    // early; see the README's engine findings); and the bar spinning a full turn past a
+    // box, where `cast_shapes_nonlinear` tunnels through the first contact (exact:
+    // t ∈ [0.2245, 0.2266]; parry: 0.7256).
+    const KNOWN: [&str; 2] = ["toi_rounded_grazing", "toi_spinning_bar"];
     let failed: std::collections::BTreeSet<&str> = log
         .lines()
         .filter_map(|l| l.split("`--test ").nth(1))

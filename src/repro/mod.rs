@@ -15,7 +15,9 @@ pub mod parry_rust;
 pub mod scene_hex;
 
 use crate::scene::Scene;
-use crate::verify::{ExactToi, FuzzPair, Reference, RotatingOracle};
+use crate::verify::{
+    BandedToi, ExactToi, FuzzPair, Reference, RotatingOracle, ROTATING_TIME_TOLERANCE,
+};
 
 /// The target of `export --as`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -133,6 +135,46 @@ fn turning(pair: &FuzzPair) -> Option<TurningToi> {
         t: c.t,
         speed: oracle.speed,
     })
+}
+
+/// Where a right rotating time of impact lies for an engine that aims at `target`
+/// (a core distance) within `tolerance`, along `oracle`'s motion: the fuzzer's window
+/// (`verify::checks::toi_rotating`), [`ROTATING_TIME_TOLERANCE`] of the step around
+/// the band.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum TurnWindow {
+    /// The oracle could not decide: nothing is checked.
+    Undecided,
+    /// The cores never come within the band before the end of the step (or only in
+    /// its last `T`): no hit.
+    Separated,
+    /// Within the band at t = 0 already: a hit at 0 or "overlapped".
+    AtStart,
+    /// The distance bottoms out inside the band: a hit (not before `from`) and a miss
+    /// are both right.
+    Grazing { from: f64 },
+    /// A hit in `[from, to]`.
+    Hit { from: f64, to: f64 },
+}
+
+pub(crate) fn turn_window(oracle: &RotatingOracle, target: f64, tolerance: f64) -> TurnWindow {
+    let w = BandedToi::new(oracle, target, tolerance);
+    let t = ROTATING_TIME_TOLERANCE;
+    if w.undecided() {
+        return TurnWindow::Undecided;
+    }
+    match (w.earliest.t, w.latest.t) {
+        (None, _) => TurnWindow::Separated,
+        (Some(e), _) if e <= 0.0 => TurnWindow::AtStart,
+        (Some(e), None) => TurnWindow::Grazing { from: e - t },
+        (Some(_), Some(l)) if l >= 1.0 - t => TurnWindow::Grazing {
+            from: w.earliest.t.unwrap_or(0.0) - t,
+        },
+        (Some(e), Some(l)) => TurnWindow::Hit {
+            from: (e - t).max(0.0),
+            to: (l + t).min(1.0),
+        },
+    }
 }
 
 /// Shapes `a` and `b` of `scene` (by index) in `language`. `source` names the scene

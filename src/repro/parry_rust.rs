@@ -5,11 +5,14 @@
 //! (`ConvexPolygon::from_convex_polyline_unmodified`, which keeps them as given, wrapped
 //! in a `RoundShape` when rounded), the poses from the core's cosine and sine. Checks
 //! against the exact f64 answer: `query::distance`; when the shapes overlap, the
-//! depth from `query::contact`; when B moves relative to A, `query::cast_shapes`.
+//! depth from `query::contact`; when B moves relative to A, `query::cast_shapes`;
+//! when a shape turns, `query::cast_shapes_nonlinear` against the exact window.
 
-use super::{ident, Expected};
+use super::{ident, turn_window, Expected, TurnWindow};
+use crate::core::consts::LINEAR_SLOP;
 use crate::core::shape::Shape;
 use crate::scene::{Scene, SceneShape};
+use crate::verify::{FuzzPair, RotatingOracle};
 use glam::Vec2;
 use std::fmt::Write as _;
 
@@ -80,7 +83,8 @@ pub fn test(scene: &Scene, a: usize, b: usize, source: &str) -> String {
          //! Inputs are the exact f32 bits Collidescope used; expected values are the exact\n\
          //! answer in f64 for these inputs. Needs parry2d = \"0.31\".\n\n\
          use parry2d::math::{{Pose, Rot2, Vector}};\n\
-         use parry2d::query::{{self, ShapeCastOptions}};\n\
+         #[allow(unused_imports)]\n\
+         use parry2d::query::{{self, NonlinearRigidMotion, ShapeCastOptions}};\n\
          #[allow(unused_imports)]\n\
          use parry2d::shape::{{ConvexPolygon, RoundShape, SharedShape}};\n\n\
          fn v(x: u32, y: u32) -> Vector {{\n    Vector::new(f32::from_bits(x), f32::from_bits(y))\n}}\n\n\
@@ -115,9 +119,7 @@ pub fn test(scene: &Scene, a: usize, b: usize, source: &str) -> String {
     if ex.moving {
         cast_block(&mut out, sa, sb, &ex, tol);
     } else if ex.rotating {
-        out.push_str(
-            "    // The shapes turn over the step: cast_shapes_nonlinear is not checked here.\n",
-        );
+        turning_block(&mut out, scene, a, b);
     }
     out.push_str("}\n");
     out
@@ -154,4 +156,49 @@ fn cast_block(out: &mut String, sa: &SceneShape, sb: &SceneShape, ex: &Expected,
             );
         }
     }
+}
+
+/// `cast_shapes_nonlinear` when a shape turns: the scene's motion (angle linear in
+/// time, turning about the position), judged at the radii (touching) within a
+/// quarter slop on the exact motion, with the fuzzer's window ([`turn_window`]).
+fn turning_block(out: &mut String, scene: &Scene, a: usize, b: usize) {
+    let (sa, sb) = (&scene.shapes[a], &scene.shapes[b]);
+    let pair = FuzzPair::from_scene(scene, a, b);
+    let radii = (sa.shape.radius() + sb.shape.radius()) as f64;
+    let window = turn_window(
+        &RotatingOracle::of_pair(&pair),
+        radii,
+        0.25 * LINEAR_SLOP as f64,
+    );
+    let _ = writeln!(
+        out,
+        "\n    // Time of impact with turning: A turns by {} and B by {} over the step (radians),\n\
+         \x20   // about their positions, angles linear in time.\n\
+         \x20   let motion_a = NonlinearRigidMotion::new(pos_a, Vector::ZERO, {}, {});\n\
+         \x20   let motion_b = NonlinearRigidMotion::new(pos_b, Vector::ZERO, {}, {});\n\
+         \x20   let hit = query::cast_shapes_nonlinear(&motion_a, &*a, &motion_b, &*b, 0.0, 1.0, true).unwrap();",
+        sa.angular_velocity,
+        sb.angular_velocity,
+        vector(sa.velocity),
+        bits(sa.angular_velocity),
+        vector(sb.velocity),
+        bits(sb.angular_velocity)
+    );
+    let check = match window {
+        TurnWindow::Undecided => {
+            "    // The exact oracle could not decide this motion: nothing checked.\n    let _ = hit;"
+                .to_string()
+        }
+        TurnWindow::Separated => {
+            "    // Exact: the shapes never come within a quarter slop of touching.\n    assert!(hit.is_none(), \"{hit:?}\");".to_string()
+        }
+        TurnWindow::AtStart => "    // Exact: touching (within a quarter slop) at t = 0 already.\n    let hit = hit.expect(\"touching at the start\");\n    assert!(hit.time_of_impact <= 1.0e-3, \"{hit:?}\");".to_string(),
+        TurnWindow::Grazing { from } => format!(
+            "    // Exact: the distance bottoms out within a quarter slop of touching (a graze): a\n    // hit from t = {from:.9} on, or none.\n    if let Some(hit) = hit {{\n        assert!(hit.time_of_impact as f64 >= {from:?}, \"{{hit:?}}\");\n    }}"
+        ),
+        TurnWindow::Hit { from, to } => format!(
+            "    // Exact: the shapes come within a quarter slop of touching between t = {from:.9}\n    // and t = {to:.9} (with 1e-3 of the step each side).\n    let hit = hit.expect(\"the shapes meet during the step\");\n    let t = hit.time_of_impact as f64;\n    assert!(t >= {from:?} && t <= {to:?}, \"t {{t}}, window [{from:.9}, {to:.9}]\");"
+        ),
+    };
+    let _ = writeln!(out, "{check}");
 }

@@ -112,6 +112,27 @@ impl Mover {
         }
     }
 
+    /// A shape moving from `c1` to `c2` while its rotation runs from `q1` to `q2` as
+    /// Box2D's `b2Sweep` runs it (nlerp, turning about the position).
+    pub fn nlerp(
+        shape: &Shape,
+        c1: glam::Vec2,
+        c2: glam::Vec2,
+        q1: crate::core::math::Rot,
+        q2: crate::core::math::Rot,
+    ) -> Mover {
+        let q = |r: crate::core::math::Rot| DVec2::new(r.c as f64, r.s as f64);
+        Mover {
+            core: shape.vertices().iter().map(|v| v.as_dvec2()).collect(),
+            position: c1.as_dvec2(),
+            velocity: c2.as_dvec2() - c1.as_dvec2(),
+            path: AnglePath::Nlerp {
+                q1: q(q1),
+                q2: q(q2),
+            },
+        }
+    }
+
     /// The core's reach: its farthest vertex from the position.
     pub fn reach(&self) -> f64 {
         self.core.iter().map(|v| v.length()).fold(0.0, f64::max)

@@ -24,7 +24,6 @@ use crate::core::toi::rotating::{ToiState, ToiTarget};
 use crate::peers::rotating::{box2d_represents, box2d_sweeps, Box2dSweep};
 use crate::scene::build::PairInputs;
 use crate::trace::peer_answer::{Engine, EngineAnswer};
-use glam::DVec2;
 
 /// How an engine's rotating answer came out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -201,16 +200,7 @@ fn judge_engine(
 pub fn box2d_oracle(pair: &FuzzPair, inputs: &PairInputs) -> RotatingOracle {
     let (sa, sb) = box2d_sweeps(inputs);
     let mover = |shape: &crate::core::shape::Shape, s: &Box2dSweep| {
-        let q = |r: crate::core::math::Rot| DVec2::new(r.c as f64, r.s as f64);
-        Mover {
-            core: shape.vertices().iter().map(|v| v.as_dvec2()).collect(),
-            position: s.c1.as_dvec2(),
-            velocity: s.c2.as_dvec2() - s.c1.as_dvec2(),
-            path: AnglePath::Nlerp {
-                q1: q(s.q1),
-                q2: q(s.q2),
-            },
-        }
+        Mover::nlerp(shape, s.c1, s.c2, s.q1, s.q2)
     };
     RotatingOracle::new(mover(&pair.shape_a, &sa), mover(&pair.shape_b, &sb))
 }
