@@ -19,6 +19,10 @@ struct Row {
     depth: Option<f64>,
     points: Option<usize>,
     toi: Option<f64>,
+    /// Without a hit: what the time of impact said instead ("separated", "failed at
+    /// 0.7256"), and any note of the engine's on it (Box2D's half-turn limit).
+    toi_state: Option<String>,
+    toi_note: Option<String>,
     /// The engine has no penetration query (its empty depth is not a wrong answer).
     lacks_depth: bool,
     note: String,
@@ -32,6 +36,15 @@ impl Row {
             depth: a.penetration.as_ref().map(|p| p.depth as f64),
             points: a.manifold.as_ref().map(|m| m.points.len()),
             toi: a.toi.as_ref().filter(|t| t.hit).map(|t| t.t as f64),
+            toi_state: a
+                .toi_rotating
+                .as_ref()
+                .filter(|r| r.state != ToiState::Hit)
+                .map(|r| match (r.state, a.toi.as_ref()) {
+                    (ToiState::Failed, Some(t)) => format!("failed at {:.4}", t.t),
+                    (s, _) => s.as_str().to_string(),
+                }),
+            toi_note: a.toi_rotating.as_ref().and_then(|r| r.note.clone()),
             lacks_depth: a.missing.iter().any(|m| m.starts_with("penetration")),
             note: a.missing.join("; "),
         }
@@ -86,6 +99,9 @@ fn peer_rows(app: &mut AppState, exact: &Expected) -> Vec<Row> {
                 Some(_) => (an.rotating.state == ToiState::Hit).then_some(an.rotating.t as f64),
                 None => an.cast.hit.then_some(an.cast.t as f64),
             },
+            toi_state: (exact.turning.is_some() && an.rotating.state != ToiState::Hit)
+                .then(|| an.rotating.state.as_str().to_string()),
+            toi_note: None,
             lacks_depth: false,
             note: String::new(),
         });
@@ -97,6 +113,7 @@ fn peer_rows(app: &mut AppState, exact: &Expected) -> Vec<Row> {
         // Nothing moves: no time of impact to compare.
         for r in &mut rows {
             r.toi = None;
+            r.toi_state = None;
         }
     }
     rows
@@ -154,7 +171,22 @@ fn peers_table(ui: &mut egui::Ui, rows: &[Row], exact: &Expected) {
                     cell(ui, r.depth, exact.depth, exact.depth_tolerance + tol);
                 }
                 ui.label(r.points.map_or("—".into(), |n| n.to_string()));
-                cell(ui, r.toi, toi_exact, toi_tol);
+                match (&r.toi_state, r.toi) {
+                    (Some(state), None) => {
+                        // A state instead of a time: wrong when the exact answer is a hit.
+                        let t = RichText::new(state).monospace();
+                        let t = if toi_exact.is_some() {
+                            t.color(Color32::from_rgb(255, 110, 110))
+                        } else {
+                            t
+                        };
+                        let l = ui.label(t);
+                        if let Some(note) = &r.toi_note {
+                            l.on_hover_text(note);
+                        }
+                    }
+                    _ => cell(ui, r.toi, toi_exact, toi_tol),
+                }
                 ui.end_row();
             }
             ui.label(RichText::new("exact (f64)").strong());
