@@ -1,0 +1,397 @@
+//! A chain segment against a polygon (Box2D's `b2CollideChainSegmentAndPolygon`):
+//! rounded or not; a capsule or bare segment is a polygon of two vertices (Box2D's
+//! `b2MakeCapsule`), a box one of four. Steps 1–3, 5 and 6 of the module docs of
+//! `chain`; step 4, the separating-axis search, is in `sat`.
+//!
+//! ## Derivation of the closest-features step (3)
+//! GJK's final simplex names the closest features of the two cores:
+//! - **one vertex pair**: the candidate normal is the direction between the closest
+//!   points. Admitted, it is a vertex contact: one point. Snapped, the shape's
+//!   vertex is the incident feature against the segment's face.
+//! - **the segment's vertex and the shape's edge** (two shape vertices): the
+//!   candidate is the reversed normal of the shape's edge most aligned with the
+//!   direction from the shape to the segment (GJK's two vertices may belong to either
+//!   edge at a vertex; this picks the face, and its exact normal). Admitted, the
+//!   shape's edge is the reference; snapped, it is the incident edge.
+//! - **the segment's edge and a shape vertex** (two segment vertices): the segment's
+//!   face, with the incident vertex the one of the two deeper along `n1` (measured
+//!   from the nearer segment end: Box2D's test, kept).
+//!
+//! ## Step 5, the neighbour as incident feature
+//! With the shape's face (normal `m`) as the reference, the segment is its incident
+//! edge only if no neighbour would be a better one: at the segment's end deeper along
+//! `m`, the neighbour's normal (the segment's own at a flat or concave end) is
+//! compared with `n1`: when `n_neighbour·m < n1·m` the neighbour faces the reference
+//! more squarely, and the contact is the neighbour's to make.
+
+use super::classify::unit_or_zero;
+use super::classify::{classify_normal, NormalDecision, SegmentEnd};
+use super::clip::{clip_segments, ClipEdge, ClipInput};
+use super::sat::separating_axes;
+use super::trace::{record, Candidate, ChainStep, OneSidedTest};
+use super::{make_key, ChainOutcome, ChainTrace, Frame, Local, LocalPoint};
+use crate::core::consts::{CHAIN_CLOSEST_FEATURES_DISTANCE, MAX_POLYGON_VERTICES};
+use crate::core::gjk::{gjk_core, LocalPair};
+use crate::core::manifold::{ContactId, IdKind};
+use crate::core::sat::Owner;
+use glam::Vec2;
+
+/// The shape's core in the chain's frame.
+pub(super) struct Polygon {
+    pub(super) vertices: [Vec2; MAX_POLYGON_VERTICES],
+    pub(super) normals: [Vec2; MAX_POLYGON_VERTICES],
+    pub(super) count: usize,
+    pub(super) radius: f32,
+    /// The area centroid (the midpoint of a two-vertex core).
+    pub(super) centroid: Vec2,
+}
+
+impl Polygon {
+    fn new(frame: &Frame) -> Polygon {
+        let (shape, xf) = (frame.shape, frame.b_to_a);
+        let count = shape.vertices().len().min(MAX_POLYGON_VERTICES);
+        let mut p = Polygon {
+            vertices: [Vec2::ZERO; MAX_POLYGON_VERTICES],
+            normals: [Vec2::ZERO; MAX_POLYGON_VERTICES],
+            count,
+            radius: shape.radius(),
+            centroid: xf.apply(shape.centroid()),
+        };
+        for (i, (v, n)) in shape
+            .vertices()
+            .iter()
+            .zip(shape.normals())
+            .enumerate()
+            .take(count)
+        {
+            p.vertices[i] = xf.apply(*v);
+            p.normals[i] = xf.q.apply(*n);
+        }
+        p
+    }
+
+    #[inline]
+    pub(super) fn next(&self, i: usize) -> usize {
+        if i + 1 < self.count {
+            i + 1
+        } else {
+            0
+        }
+    }
+
+    #[inline]
+    fn prev(&self, i: usize) -> usize {
+        if i > 0 {
+            i - 1
+        } else {
+            self.count - 1
+        }
+    }
+}
+
+/// Where the query goes after steps 3 and 4.
+pub(super) enum Next {
+    /// Decided: the manifold (possibly empty).
+    Done(Local),
+    /// The segment's face is the reference; the shape's incident feature is this.
+    SegmentFace(Incident),
+}
+
+/// The shape's feature found against the segment's face.
+pub(super) enum Incident {
+    /// The deepest vertex: its edge more anti-parallel to `n1` is the incident edge.
+    Vertex(usize),
+    /// The incident edge, starting at this vertex.
+    Edge(usize),
+}
+
+/// The closest points of the cores and GJK's final simplex (vertex pairs).
+struct Closest {
+    distance: f32,
+    point_a: Vec2,
+    point_b: Vec2,
+    simplex: [(usize, usize); 3],
+    count: usize,
+}
+
+/// Steps 1–6 (module docs of `chain`), in the chain's frame.
+pub(super) fn collide_polygon(frame: &Frame, mut trace: Option<&mut ChainTrace>) -> Local {
+    let poly = Polygon::new(frame);
+    let (behind, behind1) = one_sided(frame, &poly, &mut trace);
+    if behind {
+        return Local::empty(ChainOutcome::Behind);
+    }
+    let closest = closest_cores(frame, &poly);
+    let limit = poly.radius + frame.speculative_distance;
+    let from_features = !behind1 && closest.distance > CHAIN_CLOSEST_FEATURES_DISTANCE;
+    record(&mut trace, || {
+        let xf = frame.xf_a;
+        ChainStep::Closest {
+            distance: closest.distance,
+            limit,
+            point_a: xf.apply(closest.point_a),
+            point_b: xf.apply(closest.point_b),
+            simplex: closest.simplex[..closest.count]
+                .iter()
+                .map(|&(a, b)| (a as u8, b as u8))
+                .collect(),
+            from_closest_features: from_features,
+        }
+    });
+    if closest.distance > limit {
+        return Local::empty(ChainOutcome::Separated);
+    }
+    let next = if from_features {
+        closest_features(frame, &poly, &closest, trace.as_deref_mut())
+    } else {
+        separating_axes(frame, &poly, trace.as_deref_mut())
+    };
+    match next {
+        Next::Done(local) => local,
+        Next::SegmentFace(incident) => segment_reference(frame, &poly, incident, trace),
+    }
+}
+
+/// Step 1: the shape's centroid behind the segment's line and every convex
+/// neighbour's. Returns (rejected, behind the segment's own line).
+fn one_sided(frame: &Frame, poly: &Polygon, trace: &mut Option<&mut ChainTrace>) -> (bool, bool) {
+    let (s, n) = (&frame.segment, &frame.normals);
+    let c = poly.centroid;
+    let offset1 = n.normal1.dot(c - s.a);
+    let offset0 = n.convex1.then(|| n.normal0.dot(c - s.a));
+    let offset2 = n.convex2.then(|| n.normal2.dot(c - s.b));
+    let behind1 = offset1 < 0.0;
+    let behind = behind1 && offset0.is_none_or(|o| o < 0.0) && offset2.is_none_or(|o| o < 0.0);
+    record(trace, || {
+        ChainStep::OneSided(OneSidedTest {
+            centre: frame.xf_a.apply(c),
+            offset0,
+            offset1,
+            offset2,
+            behind,
+        })
+    });
+    (behind, behind1)
+}
+
+/// Step 2: GJK on the cores, cold (Box2D's fresh `b2SimplexCache`). Overlapping cores
+/// have distance 0 and no simplex (Box2D leaves its cache unwritten then).
+fn closest_cores(frame: &Frame, poly: &Polygon) -> Closest {
+    let segment = [frame.segment.a, frame.segment.b];
+    let pair = LocalPair {
+        a: &segment,
+        b: frame.shape.vertices(),
+        b_to_a: frame.b_to_a,
+    };
+    let core = gjk_core(&pair, None, frame.gjk_max_iterations, &frame.xf_a, None);
+    let (point_a, point_b) = core.simplex.witness_points();
+    let mut out = Closest {
+        distance: 0.0,
+        point_a,
+        point_b,
+        simplex: [(0, 0); 3],
+        count: 0,
+    };
+    if core.termination.is_overlap() {
+        return out;
+    }
+    out.distance = point_a.distance(point_b);
+    for (dst, v) in out.simplex.iter_mut().zip(core.simplex.vertices()) {
+        *dst = (
+            (v.index_a as usize).min(1),
+            (v.index_b as usize).min(poly.count - 1),
+        );
+    }
+    out.count = core.simplex.count.min(3);
+    out
+}
+
+/// Step 3: the candidate normal from the closest features (module docs).
+fn closest_features(
+    frame: &Frame,
+    poly: &Polygon,
+    closest: &Closest,
+    mut trace: Option<&mut ChainTrace>,
+) -> Next {
+    let q = frame.xf_a.q;
+    let s = &closest.simplex;
+    match closest.count {
+        1 => {
+            let n = unit_or_zero(closest.point_b - closest.point_a);
+            let class = classify_normal(&frame.normals, n);
+            record(&mut trace, || ChainStep::Classify {
+                candidate: Candidate::ClosestVertices,
+                class: class.rotated(q),
+            });
+            match class.decision {
+                NormalDecision::Skip => Next::Done(Local::empty(ChainOutcome::Skipped)),
+                NormalDecision::Admit => Next::Done(vertex_contact(poly, closest, n)),
+                NormalDecision::Snap => Next::SegmentFace(Incident::Vertex(s[0].1)),
+            }
+        }
+        2 if s[0].0 == s[1].0 => {
+            let (ib1, ib2) = (s[0].1, s[1].1);
+            let towards_segment = closest.point_a - closest.point_b;
+            let (d1, d2) = (
+                towards_segment.dot(poly.normals[ib1]),
+                towards_segment.dot(poly.normals[ib2]),
+            );
+            let edge = if d1 > d2 { ib1 } else { ib2 };
+            let class = classify_normal(&frame.normals, -poly.normals[edge]);
+            record(&mut trace, || ChainStep::Classify {
+                candidate: Candidate::ClosestEdge { edge },
+                class: class.rotated(q),
+            });
+            match class.decision {
+                NormalDecision::Skip => Next::Done(Local::empty(ChainOutcome::Skipped)),
+                NormalDecision::Admit => Next::Done(shape_reference(frame, poly, edge, trace)),
+                NormalDecision::Snap => Next::SegmentFace(Incident::Edge(edge)),
+            }
+        }
+        2 => {
+            let (ib1, ib2) = (s[0].1, s[1].1);
+            let (p1, p2, n1) = (frame.segment.a, frame.segment.b, frame.normals.normal1);
+            let d1 = n1.dot(poly.vertices[ib1] - p1);
+            let d2 = n1.dot(poly.vertices[ib2] - p2);
+            Next::SegmentFace(Incident::Vertex(if d1 < d2 { ib1 } else { ib2 }))
+        }
+        // A triangle means overlap (distance 0, not this path); kept total anyway.
+        _ => separating_axes(frame, poly, trace),
+    }
+}
+
+/// An admitted vertex pair: one point between the closest points.
+fn vertex_contact(poly: &Polygon, closest: &Closest, n: Vec2) -> Local {
+    let (ia, ib) = closest.simplex[0];
+    let on_shape = closest.point_b - poly.radius * n;
+    let point = LocalPoint {
+        point: 0.5 * (closest.point_a + on_shape),
+        separation: closest.distance - poly.radius,
+        id: ContactId {
+            reference: Owner::A,
+            reference_index: ia as u8,
+            incident_index: ib as u8,
+            kind: IdKind::Point,
+        },
+        key: make_key(ia, ib),
+    };
+    Local::contact(n, &[point])
+}
+
+/// Step 5: the shape's edge `edge` is the reference, the segment the incident edge
+/// unless the neighbour at its deeper end is (module docs).
+pub(super) fn shape_reference(
+    frame: &Frame,
+    poly: &Polygon,
+    edge: usize,
+    mut trace: Option<&mut ChainTrace>,
+) -> Local {
+    let (s, normals, xf) = (&frame.segment, &frame.normals, frame.xf_a);
+    let (i1, i2) = (edge, poly.next(edge));
+    let (a1, a2, m) = (poly.vertices[i1], poly.vertices[i2], poly.normals[i1]);
+    let (end, neighbour) = if m.dot(s.a - a1) < m.dot(s.b - a1) {
+        (SegmentEnd::Tail, normals.tail_normal())
+    } else {
+        (SegmentEnd::Head, normals.head_normal())
+    };
+    let (neighbour_alignment, segment_alignment) = (neighbour.dot(m), normals.normal1.dot(m));
+    let neighbour_is_incident = neighbour_alignment < segment_alignment;
+    record(&mut trace, || ChainStep::NeighbourIncident {
+        end,
+        neighbour_alignment,
+        segment_alignment,
+        neighbour_is_incident,
+    });
+    if neighbour_is_incident {
+        return Local::empty(ChainOutcome::NeighbourIncident);
+    }
+    record(&mut trace, || ChainStep::Reference {
+        reference: Owner::B,
+        reference_edge: [xf.apply(a1), xf.apply(a2)],
+        incident_edge: [xf.apply(s.a), xf.apply(s.b)],
+        shape_indices: (i1, i2),
+        normal: xf.q.apply(m),
+    });
+    let id = |incident: usize| ContactId {
+        reference: Owner::B,
+        reference_index: i1 as u8,
+        incident_index: incident as u8,
+        kind: IdKind::IncidentVertex,
+    };
+    let input = ClipInput {
+        reference: ClipEdge {
+            v1: a1,
+            v2: a2,
+            radius: poly.radius,
+        },
+        incident: ClipEdge {
+            v1: s.a,
+            v2: s.b,
+            radius: 0.0,
+        },
+        normal: m,
+        ids: [(id(1), make_key(i1, 1)), (id(0), make_key(i2, 0))],
+    };
+    match clip_segments(&input, &xf, trace) {
+        Some(points) => Local::contact(-m, &points),
+        None => Local::empty(ChainOutcome::NoOverlap),
+    }
+}
+
+/// Step 6: the segment's face is the reference; the shape's incident edge is the one
+/// at the incident vertex more anti-parallel to `n1`, or the given edge.
+fn segment_reference(
+    frame: &Frame,
+    poly: &Polygon,
+    incident: Incident,
+    trace: Option<&mut ChainTrace>,
+) -> Local {
+    let mut trace = trace;
+    let (s, n1, xf) = (&frame.segment, frame.normals.normal1, frame.xf_a);
+    let (ib1, ib2) = match incident {
+        Incident::Edge(i) => (i, poly.next(i)),
+        Incident::Vertex(i2) => {
+            let i1 = poly.prev(i2);
+            if n1.dot(poly.normals[i1]) < n1.dot(poly.normals[i2]) {
+                (i1, i2)
+            } else {
+                (i2, poly.next(i2))
+            }
+        }
+    };
+    let (b1, b2) = (poly.vertices[ib1], poly.vertices[ib2]);
+    record(&mut trace, || ChainStep::Reference {
+        reference: Owner::A,
+        reference_edge: [xf.apply(s.a), xf.apply(s.b)],
+        incident_edge: [xf.apply(b1), xf.apply(b2)],
+        shape_indices: (ib1, ib2),
+        normal: xf.q.apply(n1),
+    });
+    let id = |reference_index: u8, incident: usize| ContactId {
+        reference: Owner::A,
+        reference_index,
+        incident_index: incident as u8,
+        kind: IdKind::IncidentVertex,
+    };
+    let input = ClipInput {
+        reference: ClipEdge {
+            v1: s.a,
+            v2: s.b,
+            radius: 0.0,
+        },
+        incident: ClipEdge {
+            v1: b1,
+            v2: b2,
+            radius: poly.radius,
+        },
+        normal: n1,
+        ids: [
+            (id(0, ib2), make_key(0, ib2)),
+            (id(0, ib1), make_key(1, ib1)),
+        ],
+    };
+    match clip_segments(&input, &xf, trace) {
+        Some(points) => Local::contact(n1, &points),
+        None => Local::empty(ChainOutcome::NoOverlap),
+    }
+}
