@@ -395,3 +395,185 @@ fn segment_reference(
         None => Local::empty(ChainOutcome::NoOverlap),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::*;
+    use crate::core::manifold::{contact_manifold, ManifoldInput, ManifoldSource};
+    use crate::core::math::Transform;
+    use crate::core::settings::Settings;
+    use crate::core::shape::Shape;
+    use glam::Vec2;
+
+    fn v(x: f32, y: f32) -> Vec2 {
+        Vec2::new(x, y)
+    }
+
+    fn collide(seg: &ChainSegment, shape: &Shape, xb: Transform) -> (ChainManifold, ChainTrace) {
+        let mut t = ChainTrace::default();
+        let input = ChainSegmentInput::new(seg, Transform::IDENTITY, shape, xb);
+        let m = collide_chain_segment(&input, Some(&mut t));
+        assert_eq!(
+            collide_chain_segment(&input, None),
+            m,
+            "the trace changes nothing"
+        );
+        (m, t)
+    }
+
+    /// A ground chain along y = 0, right to left (normal up), with a seam at x = 0.495.
+    fn seam() -> Vec<ChainSegment> {
+        let p = [v(2.0, 0.0), v(0.495, 0.0), v(-2.0, 0.0)];
+        chain_segments(&p, false, ChainConvention::EveryPoint).unwrap()
+    }
+
+    #[test]
+    fn box_across_a_seam_gets_the_face_normal_on_both_segments_and_no_ghost_bump() {
+        let b = Shape::cuboid(v(0.5, 0.5)).unwrap();
+        // 0.01 deep; the right segment reaches 0.005 under the box.
+        let xb = Transform::new(v(0.0, 0.49), 0.0);
+        for seg in seam() {
+            let (m, t) = collide(&seg, &b, xb);
+            assert_eq!(m.outcome, ChainOutcome::Contact, "{t:#?}");
+            assert_eq!(m.points().len(), 2);
+            assert!((m.normal - v(0.0, 1.0)).length() < 1e-6, "{m:?}");
+            for p in m.points() {
+                assert!((p.separation + 0.01).abs() < 1e-6, "{p:?}");
+                assert!(p.point_a.y.abs() < 1e-6 && (p.point_b.y + 0.01).abs() < 1e-6);
+            }
+        }
+        // The right segment's points span exactly its part under the box.
+        let (m, _) = collide(&seam()[0], &b, xb);
+        let mut xs: Vec<f32> = m.points().iter().map(|p| p.point.x).collect();
+        xs.sort_by(f32::total_cmp);
+        assert!(
+            (xs[0] - 0.495).abs() < 1e-6 && (xs[1] - 0.5).abs() < 1e-6,
+            "{xs:?}"
+        );
+        // The naive two-sided segment there: the segment's end pushes the box sideways.
+        let naive = Shape::segment(v(0.495, 0.0), v(2.0, 0.0)).unwrap();
+        let input = ManifoldInput::new(
+            &naive,
+            Transform::IDENTITY,
+            &b,
+            xb,
+            &Settings::default(),
+            ManifoldSource::Sat,
+        );
+        let n = contact_manifold(&input, None).normal;
+        assert!((n - v(0.0, 1.0)).length() > 0.5, "naive normal {n:?}");
+    }
+
+    #[test]
+    fn capsule_and_rounded_box_across_the_seam_keep_the_face_normal() {
+        let shapes = [
+            Shape::capsule(v(-0.5, 0.0), v(0.5, 0.0), 0.2).unwrap(),
+            Shape::polygon(
+                &[v(-0.5, -0.3), v(0.5, -0.3), v(0.5, 0.3), v(-0.5, 0.3)],
+                0.1,
+            )
+            .unwrap(),
+        ];
+        for (shape, y) in shapes.iter().zip([0.19, 0.39]) {
+            for seg in seam() {
+                let (m, t) = collide(&seg, shape, Transform::new(v(0.0, y), 0.0));
+                assert_eq!(m.outcome, ChainOutcome::Contact, "{t:#?}");
+                assert!((m.normal - v(0.0, 1.0)).length() < 1e-6, "{m:?}");
+                for p in m.points() {
+                    assert!((p.separation + 0.01).abs() < 1e-5, "{p:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn box_behind_the_segment_is_rejected() {
+        let b = Shape::cuboid(v(0.5, 0.5)).unwrap();
+        let (m, t) = collide(&seam()[1], &b, Transform::new(v(-1.0, -0.4), 0.3));
+        assert_eq!(m.outcome, ChainOutcome::Behind);
+        let test = t.one_sided().unwrap();
+        assert!(test.behind && test.offset0.is_none() && (test.offset1 + 0.4).abs() < 1e-6);
+    }
+
+    /// The top of a square block, right to left, both ends convex corners.
+    fn block_top() -> ChainSegment {
+        ChainSegment {
+            ghost1: v(1.0, -2.0),
+            a: v(1.0, 0.0),
+            b: v(-1.0, 0.0),
+            ghost2: v(-1.0, -2.0),
+        }
+    }
+
+    #[test]
+    fn convex_corner_admits_a_vertex_contact_and_skips_the_side() {
+        // A diamond whose lowest vertex hangs 0.01 off the corner (1, 0) along the
+        // bisector: vertex–vertex, the normal in the corner's arc, admitted.
+        let d =
+            Shape::polygon(&[v(0.0, -0.3), v(0.3, 0.0), v(0.0, 0.3), v(-0.3, 0.0)], 0.0).unwrap();
+        let dir = v(1.0, 1.0).normalize();
+        let centre = v(1.0, 0.0) + dir * 0.01 + dir * 0.3;
+        let (m, t) = collide(
+            &block_top(),
+            &d,
+            Transform::new(centre, std::f32::consts::FRAC_PI_4),
+        );
+        assert_eq!(m.outcome, ChainOutcome::Contact, "{t:#?}");
+        assert_eq!(m.points().len(), 1);
+        assert!((m.normal - dir).length() < 1e-4, "{m:?}");
+        assert!((m.points()[0].separation - 0.01).abs() < 1e-5);
+        assert_eq!(t.classification().unwrap().decision, NormalDecision::Admit);
+        // Below the top's line, beside the side face: the side's separating axis wins.
+        let down = v(0.6, -0.8);
+        let square = Shape::cuboid(v(0.2, 0.2)).unwrap();
+        let angle = (-down).to_angle() - std::f32::consts::FRAC_PI_4;
+        let centre = v(1.0, 0.0) + down * (0.01 + 0.2 * 2f32.sqrt());
+        let (m, _) = collide(&block_top(), &square, Transform::new(centre, angle));
+        assert_eq!(m.outcome, ChainOutcome::NeighbourAxis);
+        // A long bar whose upper-left corner sits 0.01 off the corner along `down`,
+        // rising to the right (30°) so its centroid is in front of the top: the
+        // closest features are two vertices and their normal turns 53° past the
+        // side's normal (1, 0): the side's territory, skipped.
+        let bar = Shape::cuboid(v(1.0, 0.05)).unwrap();
+        let q = Transform::new(Vec2::ZERO, 30f32.to_radians());
+        let corner = v(1.0, 0.0) + 0.01 * down;
+        let xb = Transform::new(corner - q.apply(v(-1.0, 0.05)), 30f32.to_radians());
+        let (m, t) = collide(&block_top(), &bar, xb);
+        assert_eq!(m.outcome, ChainOutcome::Skipped, "{t:#?}");
+        assert!(m.points().is_empty());
+        let class = t.classification().unwrap();
+        assert_eq!(class.end, SegmentEnd::Tail);
+        assert!(class.cross.unwrap() > crate::core::consts::CHAIN_SINE_TOLERANCE);
+    }
+
+    #[test]
+    fn concave_corner_snaps_to_each_segments_face() {
+        // A valley, right to left so the open side is up; Box2D's convention: the
+        // outer points are ghosts, two segments meet at (0, 0).
+        let p = [
+            v(2.0, 2.0),
+            v(1.0, 1.0),
+            v(0.0, 0.0),
+            v(-1.0, 1.0),
+            v(-2.0, 2.0),
+        ];
+        let segs = chain_segments(&p, false, ChainConvention::Box2d).unwrap();
+        let ball = Shape::polygon(
+            &[v(-0.2, -0.2), v(0.2, -0.2), v(0.2, 0.2), v(-0.2, 0.2)],
+            0.0,
+        )
+        .unwrap();
+        // A square sitting in the valley, rotated 45°: its lower sides lean on both slopes.
+        let xb = Transform::new(
+            v(0.0, 0.2 * 2f32.sqrt() - 0.01),
+            std::f32::consts::FRAC_PI_4,
+        );
+        for seg in &segs {
+            let s = SegmentNormals::new(seg);
+            assert!(!s.convex1 && !s.convex2, "{s:?}");
+            let (m, t) = collide(seg, &ball, xb);
+            assert_eq!(m.outcome, ChainOutcome::Contact, "{t:#?}");
+            assert!((m.normal - s.normal1).length() < 1e-5, "{m:?} {s:?}");
+        }
+    }
+}
