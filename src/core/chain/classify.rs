@@ -155,6 +155,7 @@ pub enum SegmentEnd {
 /// A classified normal with every number the decision used, for a Gauss-map drawing.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct NormalClass {
+    /// Skip, admit or snap.
     pub decision: NormalDecision,
     /// The candidate normal (segment towards shape).
     pub candidate: Vec2,
@@ -168,6 +169,7 @@ pub struct NormalClass {
     /// `cross(n, n0)` at the tail, `cross(n2, n)` at the head. None at a concave or
     /// flat end (no comparison: snap).
     pub cross: Option<f32>,
+    /// [`CHAIN_SINE_TOLERANCE`], the bound `cross` is compared with.
     pub tolerance: f32,
 }
 

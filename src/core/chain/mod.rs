@@ -71,7 +71,8 @@
 //!   and the conversion of the result to the world;
 //! - `segments`: [`ChainSegment`], [`chain_segments`], the conventions and errors;
 //! - `classify`: [`SegmentNormals`], [`classify_normal`];
-//! - `circle`, `polygon` (steps 1–3, 5), `sat` (step 4), `clip` (the clip of 5–6);
+//! - `circle`, `polygon` (steps 1–3), `sat` (step 4), `reference` (steps 5–6) and
+//!   `clip` (their clip);
 //! - `types`: inputs and outputs; `trace`: [`ChainTrace`] and its steps.
 //!
 //! [`DEFAULT_SPECULATIVE_DISTANCE`]: crate::core::consts::DEFAULT_SPECULATIVE_DISTANCE
@@ -81,6 +82,7 @@ mod circle;
 mod classify;
 mod clip;
 mod polygon;
+mod reference;
 mod sat;
 mod segments;
 mod trace;

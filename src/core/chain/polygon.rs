@@ -1,7 +1,8 @@
 //! A chain segment against a polygon (Box2D's `b2CollideChainSegmentAndPolygon`):
 //! rounded or not; a capsule or bare segment is a polygon of two vertices (Box2D's
-//! `b2MakeCapsule`), a box one of four. Steps 1–3, 5 and 6 of the module docs of
-//! `chain`; step 4, the separating-axis search, is in `sat`.
+//! `b2MakeCapsule`), a box one of four. Steps 1–3 of the module docs of `chain`;
+//! step 4, the separating-axis search, is in `sat`; steps 5 and 6, the reference
+//! face and the clip, in `reference`.
 //!
 //! ## Derivation of the closest-features step (3)
 //! GJK's final simplex names the closest features of the two cores:
@@ -16,17 +17,10 @@
 //! - **the segment's edge and a shape vertex** (two segment vertices): the segment's
 //!   face, with the incident vertex the one of the two deeper along `n1` (measured
 //!   from the nearer segment end: Box2D's test, kept).
-//!
-//! ## Step 5, the neighbour as incident feature
-//! With the shape's face (normal `m`) as the reference, the segment is its incident
-//! edge only if no neighbour would be a better one: at the segment's end deeper along
-//! `m`, the neighbour's normal (the segment's own at a flat or concave end) is
-//! compared with `n1`: when `n_neighbour·m < n1·m` the neighbour faces the reference
-//! more squarely, and the contact is the neighbour's to make.
 
 use super::classify::unit_or_zero;
-use super::classify::{classify_normal, NormalDecision, SegmentEnd};
-use super::clip::{clip_segments, ClipEdge, ClipInput};
+use super::classify::{classify_normal, NormalDecision};
+use super::reference::{segment_reference, shape_reference};
 use super::sat::separating_axes;
 use super::trace::{record, Candidate, ChainStep, OneSidedTest};
 use super::{make_key, ChainOutcome, ChainTrace, Frame, Local, LocalPoint};
@@ -80,7 +74,7 @@ impl Polygon {
     }
 
     #[inline]
-    fn prev(&self, i: usize) -> usize {
+    pub(super) fn prev(&self, i: usize) -> usize {
         if i > 0 {
             i - 1
         } else {
@@ -278,124 +272,6 @@ fn vertex_contact(poly: &Polygon, closest: &Closest, n: Vec2) -> Local {
     Local::contact(n, &[point])
 }
 
-/// Step 5: the shape's edge `edge` is the reference, the segment the incident edge
-/// unless the neighbour at its deeper end is (module docs).
-pub(super) fn shape_reference(
-    frame: &Frame,
-    poly: &Polygon,
-    edge: usize,
-    mut trace: Option<&mut ChainTrace>,
-) -> Local {
-    let (s, normals, xf) = (&frame.segment, &frame.normals, frame.xf_a);
-    let (i1, i2) = (edge, poly.next(edge));
-    let (a1, a2, m) = (poly.vertices[i1], poly.vertices[i2], poly.normals[i1]);
-    let (end, neighbour) = if m.dot(s.a - a1) < m.dot(s.b - a1) {
-        (SegmentEnd::Tail, normals.tail_normal())
-    } else {
-        (SegmentEnd::Head, normals.head_normal())
-    };
-    let (neighbour_alignment, segment_alignment) = (neighbour.dot(m), normals.normal1.dot(m));
-    let neighbour_is_incident = neighbour_alignment < segment_alignment;
-    record(&mut trace, || ChainStep::NeighbourIncident {
-        end,
-        neighbour_alignment,
-        segment_alignment,
-        neighbour_is_incident,
-    });
-    if neighbour_is_incident {
-        return Local::empty(ChainOutcome::NeighbourIncident);
-    }
-    record(&mut trace, || ChainStep::Reference {
-        reference: Owner::B,
-        reference_edge: [xf.apply(a1), xf.apply(a2)],
-        incident_edge: [xf.apply(s.a), xf.apply(s.b)],
-        shape_indices: (i1, i2),
-        normal: xf.q.apply(m),
-    });
-    let id = |incident: usize| ContactId {
-        reference: Owner::B,
-        reference_index: i1 as u8,
-        incident_index: incident as u8,
-        kind: IdKind::IncidentVertex,
-    };
-    let input = ClipInput {
-        reference: ClipEdge {
-            v1: a1,
-            v2: a2,
-            radius: poly.radius,
-        },
-        incident: ClipEdge {
-            v1: s.a,
-            v2: s.b,
-            radius: 0.0,
-        },
-        normal: m,
-        ids: [(id(1), make_key(i1, 1)), (id(0), make_key(i2, 0))],
-    };
-    match clip_segments(&input, &xf, trace) {
-        Some(points) => Local::contact(-m, &points),
-        None => Local::empty(ChainOutcome::NoOverlap),
-    }
-}
-
-/// Step 6: the segment's face is the reference; the shape's incident edge is the one
-/// at the incident vertex more anti-parallel to `n1`, or the given edge.
-fn segment_reference(
-    frame: &Frame,
-    poly: &Polygon,
-    incident: Incident,
-    trace: Option<&mut ChainTrace>,
-) -> Local {
-    let mut trace = trace;
-    let (s, n1, xf) = (&frame.segment, frame.normals.normal1, frame.xf_a);
-    let (ib1, ib2) = match incident {
-        Incident::Edge(i) => (i, poly.next(i)),
-        Incident::Vertex(i2) => {
-            let i1 = poly.prev(i2);
-            if n1.dot(poly.normals[i1]) < n1.dot(poly.normals[i2]) {
-                (i1, i2)
-            } else {
-                (i2, poly.next(i2))
-            }
-        }
-    };
-    let (b1, b2) = (poly.vertices[ib1], poly.vertices[ib2]);
-    record(&mut trace, || ChainStep::Reference {
-        reference: Owner::A,
-        reference_edge: [xf.apply(s.a), xf.apply(s.b)],
-        incident_edge: [xf.apply(b1), xf.apply(b2)],
-        shape_indices: (ib1, ib2),
-        normal: xf.q.apply(n1),
-    });
-    let id = |reference_index: u8, incident: usize| ContactId {
-        reference: Owner::A,
-        reference_index,
-        incident_index: incident as u8,
-        kind: IdKind::IncidentVertex,
-    };
-    let input = ClipInput {
-        reference: ClipEdge {
-            v1: s.a,
-            v2: s.b,
-            radius: 0.0,
-        },
-        incident: ClipEdge {
-            v1: b1,
-            v2: b2,
-            radius: poly.radius,
-        },
-        normal: n1,
-        ids: [
-            (id(0, ib2), make_key(0, ib2)),
-            (id(0, ib1), make_key(1, ib1)),
-        ],
-    };
-    match clip_segments(&input, &xf, trace) {
-        Some(points) => Local::contact(n1, &points),
-        None => Local::empty(ChainOutcome::NoOverlap),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::super::*;
@@ -575,5 +451,42 @@ mod tests {
             assert_eq!(m.outcome, ChainOutcome::Contact, "{t:#?}");
             assert!((m.normal - s.normal1).length() < 1e-5, "{m:?} {s:?}");
         }
+    }
+    #[test]
+    fn trace_records_each_decision_in_order() {
+        let b = Shape::cuboid(v(0.5, 0.5)).unwrap();
+        let (m, t) = collide(&seam()[0], &b, Transform::new(v(0.0, 0.49), 0.0));
+        let names: Vec<String> = t
+            .steps
+            .iter()
+            .map(|s| {
+                serde_json::to_value(s).unwrap()["step"]
+                    .as_str()
+                    .unwrap()
+                    .to_string()
+            })
+            .filter(|n| n != "classify")
+            .collect();
+        let expected = [
+            "segment",
+            "one_sided",
+            "closest",
+            "separating_axes",
+            "reference",
+            "clip",
+        ];
+        assert_eq!(names, expected);
+        // Every one of the box's four normals was classified (snapped: flat ends).
+        let classified = t
+            .steps
+            .iter()
+            .filter(|s| matches!(s, ChainStep::Classify { class, .. } if class.decision == NormalDecision::Snap))
+            .count();
+        assert_eq!(classified, 4);
+        assert_eq!(t.points, m.points().to_vec());
+        assert_eq!(t.normal, Some(m.normal));
+        assert!(serde_json::to_string(&t)
+            .unwrap()
+            .contains("\"winner\":\"segment\""));
     }
 }

@@ -20,7 +20,8 @@
 //! segment, as in Box2D.
 
 use super::classify::{classify_normal, NormalDecision};
-use super::polygon::{shape_reference, Incident, Next, Polygon};
+use super::polygon::{Incident, Next, Polygon};
+use super::reference::shape_reference;
 use super::trace::{record, Candidate, ChainStep, SatAxis};
 use super::{ChainOutcome, ChainTrace, Frame, InvalidInput, Local};
 use glam::Vec2;

@@ -16,8 +16,11 @@ use serde::Serialize;
 pub struct OneSidedTest {
     /// The centre tested: a circle's centre, a polygon's centroid.
     pub centre: Vec2,
+    /// Along the tail neighbour's normal, from `a` (None: not convex there).
     pub offset0: Option<f32>,
+    /// Along the segment's normal, from `a`.
     pub offset1: f32,
+    /// Along the head neighbour's normal, from `b` (None: not convex there).
     pub offset2: Option<f32>,
     /// True when every offset tested is negative: the query stops ([`ChainOutcome::Behind`]).
     pub behind: bool,
@@ -65,6 +68,7 @@ pub enum SatAxis {
 pub enum ChainStep {
     /// The segment and its neighbours: normals and convexity of both ends.
     Segment {
+        /// The segment's points and ghosts, world space.
         a: Vec2,
         b: Vec2,
         ghost1: Vec2,
@@ -76,6 +80,7 @@ pub enum ChainStep {
     /// A circle: where its centre projects, and a neighbour's Voronoi test at an end
     /// (`neighbour_test > 0` keeps the tail, `≤ 0` keeps the head).
     CircleRegion {
+        /// Where the centre projects.
         region: CircleRegion,
         /// The closest point of the segment to the centre.
         closest: Vec2,
@@ -85,8 +90,10 @@ pub enum ChainStep {
     /// The closest points of the cores (GJK, radii not used), and the limit beyond
     /// which the pair is separated (the shape's radius plus the speculative distance).
     Closest {
+        /// Between the cores (0 when they overlap).
         distance: f32,
         limit: f32,
+        /// The closest points on the segment and on the shape's core.
         point_a: Vec2,
         point_b: Vec2,
         /// The final simplex as vertex pairs (segment, shape); empty when the cores
@@ -105,24 +112,31 @@ pub enum ChainStep {
     /// The separating-axis search: each separation (the shape's least along the
     /// axis, cores), and the winner.
     SeparatingAxes {
+        /// Along the segment's normal.
         segment: f32,
+        /// Along the convex neighbours' normals (None where not convex).
         neighbour0: Option<f32>,
         neighbour2: Option<f32>,
         /// The best admitted shape edge and its separation.
         shape_edge: Option<(usize, f32)>,
+        /// The axis that decided.
         winner: SatAxis,
     },
     /// With the shape's face as reference: which end of the segment lies deeper and
     /// whether that end's neighbour is more anti-parallel to the face (it would be
     /// the incident feature: [`ChainOutcome::NeighbourIncident`]).
     NeighbourIncident {
+        /// The segment's end deeper below the shape's face.
         end: SegmentEnd,
+        /// `n_neighbour·m` and `n1·m`, `m` the face's normal.
         neighbour_alignment: f32,
         segment_alignment: f32,
+        /// `neighbour_alignment < segment_alignment`.
         neighbour_is_incident: bool,
     },
     /// The reference edge and the incident edge, and the reference's outward normal.
     Reference {
+        /// A: the segment's face; B: the shape's edge.
         reference: Owner,
         reference_edge: [Vec2; 2],
         incident_edge: [Vec2; 2],
@@ -133,9 +147,13 @@ pub enum ChainStep {
     /// The incident edge clipped to the reference edge's extent (tangent
     /// coordinates from the reference's first vertex), and the two points kept.
     Clip {
+        /// `(0, u1)`: the reference edge along its tangent.
         reference_extent: (f32, f32),
+        /// `(l2, u2)`: the incident edge's second and first vertex.
         incident_extent: (f32, f32),
+        /// False when the extents are disjoint ([`ChainOutcome::NoOverlap`]).
         overlap: bool,
+        /// The incident core points kept at each end (before moving them midway).
         lower: Option<Vec2>,
         upper: Option<Vec2>,
     },
@@ -144,10 +162,13 @@ pub enum ChainStep {
 /// The chain query's trace, world space.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct ChainTrace {
+    /// Every decision, in order.
     pub steps: Vec<ChainStep>,
     /// The manifold's normal (chain to shape), when points were made.
     pub normal: Option<Vec2>,
+    /// The manifold's points (as in the output).
     pub points: Vec<ChainPoint>,
+    /// How the query ended.
     pub outcome: Option<ChainOutcome>,
 }
 

@@ -160,6 +160,7 @@ impl ChainPoint {
 /// Output of [`collide_chain_segment`](super::collide_chain_segment). World space.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ChainManifold {
+    /// How the query ended (why there are no points, when there are none).
     pub outcome: ChainOutcome,
     /// Unit normal from the chain segment to the shape; zero without points.
     pub normal: Vec2,
