@@ -205,3 +205,57 @@ fn ray_casts_with_the_trace_off_allocate_nothing() {
     let n = allocations_during(|| ray_cast_gjk(&input, Some(&mut trace)));
     assert!(n > 0 && !trace.gjk.is_empty());
 }
+
+/// Chain segments against every kind, from every outcome's side (contact, behind,
+/// separated, a convex corner's neighbour), allocate nothing without a trace.
+#[test]
+fn chain_segments_with_the_trace_off_allocate_nothing() {
+    use collidescope::core::chain::{
+        collide_chain_segment, ChainOutcome, ChainSegment, ChainSegmentInput, ChainTrace,
+    };
+    let shapes = [
+        octagon(0.0),
+        octagon(0.1),
+        Shape::circle(0.75).unwrap(),
+        Shape::capsule(v(-1.0, 0.0), v(1.0, 0.3), 0.4).unwrap(),
+        Shape::cuboid(v(1.0, 0.5)).unwrap(),
+        Shape::segment(v(-1.0, -0.2), v(1.0, 0.2)).unwrap(),
+    ];
+    // The top of a block: right to left, normal up, both ends convex.
+    let seg = ChainSegment {
+        ghost1: v(2.0, -2.0),
+        a: v(2.0, 0.0),
+        b: v(-2.0, 0.0),
+        ghost2: v(-2.0, -2.0),
+    };
+    let xa = Transform::new(v(0.3, -0.2), 0.4);
+    let places = [v(0.0, 0.5), v(0.0, -1.5), v(0.0, 5.0), v(3.0, -0.3)];
+    let mut outcomes = Vec::new();
+    for s in &shapes {
+        for at in places {
+            let xb = Transform::new(xa.apply(at), 0.7);
+            let input = ChainSegmentInput::new(&seg, xa, s, xb);
+            let mut out = None;
+            let n = allocations_during(|| out = Some(collide_chain_segment(&input, None)));
+            assert_eq!(n, 0, "a chain query allocated {n} times: {s:?} {at:?}");
+            outcomes.extend(out.map(|o| o.outcome));
+        }
+    }
+    for outcome in [
+        ChainOutcome::Contact,
+        ChainOutcome::Behind,
+        ChainOutcome::Separated,
+    ] {
+        assert!(outcomes.contains(&outcome), "{outcome:?} never exercised");
+    }
+    // Control: a traced query records (and so allocates).
+    let mut trace = ChainTrace::default();
+    let input = ChainSegmentInput::new(
+        &seg,
+        xa,
+        &shapes[0],
+        Transform::new(xa.apply(places[0]), 0.7),
+    );
+    let n = allocations_during(|| collide_chain_segment(&input, Some(&mut trace)));
+    assert!(n > 0 && !trace.steps.is_empty());
+}

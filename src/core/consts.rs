@@ -168,3 +168,18 @@ pub const RAY_GJK_TOLERANCE: f32 = 1.0e-6;
 /// or a corner takes 2 to 4; an arc met head-on 3 to 6; a ray grazing an arc
 /// converges linearly and may use many more.
 pub const DEFAULT_RAY_GJK_MAX_ITERATIONS: u32 = 64;
+
+/// Chain segments (`chain/`): the sine of the angle by which a candidate contact normal
+/// may turn past a convex neighbour's normal and still be admitted (dimensionless;
+/// Box2D's `sinTol` in `b2ClassifyNormal`, ~0.57°).
+pub const CHAIN_SINE_TOLERANCE: f32 = 0.01;
+
+/// Chain segments: an end of a segment is a convex corner when the chain turns there
+/// by more than this sine, `cross(edge0, edge1) ≥ 0.01` (dimensionless; Box2D's
+/// `convexTol`). Flatter and concave ends count as not convex.
+pub const CHAIN_CONVEX_SINE: f32 = 0.01;
+
+/// Chain segments against a polygon: cores farther apart than this (length units;
+/// Box2D's `0.1 · B2_LINEAR_SLOP`) take their normal from the closest features (GJK);
+/// closer ones, or a shape behind the segment's line, from a separating-axis search.
+pub const CHAIN_CLOSEST_FEATURES_DISTANCE: f32 = 0.1 * LINEAR_SLOP;

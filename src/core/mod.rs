@@ -8,6 +8,7 @@
 //! - [`minkowski`]: the exact outline of B − A;
 //! - [`sat`]: separating axis test with Box2D-Lite's reference-face bias;
 //! - [`manifold`]: contact manifold by reference/incident-edge clipping (EPA or SAT normal);
+//! - [`chain`]: one-sided chain segments with ghost vertices (Box2D v3's smooth manifold);
 //! - [`sutherland_hodgman`]: polygon clipping and the overlap-region manifold;
 //! - [`box_box`]: Box2D-Lite's box–box contact with feature-pair ids;
 //! - [`toi`]: time of impact (swept SAT, conservative-advancement shape cast);
@@ -15,6 +16,7 @@
 //! - [`settings`]: tolerances, iteration bounds and the SAT bias, with defaults.
 
 pub mod box_box;
+pub mod chain;
 pub mod consts;
 pub mod epa;
 pub mod gjk;

@@ -32,15 +32,15 @@ pub const MAX_POLYGON_VERTICES: usize = 8;
 /// GJK iterations recorded from the simplex buffer (Box2D stops at 20).
 const SIMPLEX_CAPACITY: usize = 32;
 
-fn v(p: Vec2) -> b2::b2Vec2 {
+pub(super) fn v(p: Vec2) -> b2::b2Vec2 {
     b2::b2Vec2 { x: p.x, y: p.y }
 }
 
-fn g(p: b2::b2Vec2) -> Vec2 {
+pub(super) fn g(p: b2::b2Vec2) -> Vec2 {
     Vec2::new(p.x, p.y)
 }
 
-fn xf(t: &Transform) -> b2::b2Transform {
+pub(super) fn xf(t: &Transform) -> b2::b2Transform {
     b2::b2Transform {
         p: v(t.p),
         q: b2::b2Rot { c: t.q.c, s: t.q.s },

@@ -13,11 +13,16 @@
 //! [`PeerRayCast`](crate::trace::peer_answer::PeerRayCast) in the engine's own
 //! conventions (how each treats a ray starting inside is documented there).
 //!
+//! Chain segments are asked per segment, not per pair: [`chain::manifold`] takes a
+//! [`ChainSegment`](crate::core::chain::ChainSegment), the chain's pose and a shape, and
+//! answers Box2D's one-sided manifold (`b2CollideChainSegmentAnd*`).
+//!
 //! Box2D is called through its raw C API (`boxdd-sys`), not boxdd's safe wrapper: the
 //! wrapper has no way to pass the relative transform the C functions take nor to read
 //! the GJK simplex buffer, and its per-call checks would weigh on the benchmarks.
 
 pub mod box2d;
+pub mod chain;
 pub mod parry;
 pub mod rotating;
 
