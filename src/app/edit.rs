@@ -20,9 +20,19 @@ impl AppState {
     /// Records the state before an edit.
     pub(super) fn begin_edit(&mut self) {
         if self.dragging {
-            return; // the whole drag is one undo step, recorded at its start
+            // The whole drag is one undo step: the state at its start, recorded at its
+            // first edit (a click that changes nothing records nothing).
+            if let Some(start) = self.drag_start.take() {
+                self.push_undo(start);
+            }
+            return;
         }
-        self.undo.push(self.snapshot());
+        let now = self.snapshot();
+        self.push_undo(now);
+    }
+
+    fn push_undo(&mut self, s: Snapshot) {
+        self.undo.push(s);
         if self.undo.len() > UNDO_LIMIT {
             self.undo.remove(0);
         }
@@ -37,19 +47,26 @@ impl AppState {
         self.refused_vertex = None;
     }
 
-    /// Starts a drag: the edits until [`AppState::end_drag`] are one undo step.
+    /// Starts a drag: the edits until [`AppState::end_drag`] are one undo step (none
+    /// when the drag changes nothing: a click).
     pub fn begin_drag(&mut self) {
-        self.begin_edit();
-        self.dragging = true;
+        if !self.dragging {
+            self.drag_start = Some(self.snapshot());
+            self.dragging = true;
+        }
     }
 
     pub fn end_drag(&mut self) {
         self.dragging = false;
+        self.drag_start = None;
     }
 
     pub fn set_pose(&mut self, i: usize, pose: Pose) {
         if i >= self.scene.shapes.len() || !pose.position.is_finite() || !pose.angle.is_finite() {
             return;
+        }
+        if self.scene.shapes[i].pose == pose {
+            return; // no change: no undo step, not unsaved
         }
         self.begin_edit();
         self.scene.shapes[i].pose = pose;
@@ -71,7 +88,12 @@ impl AppState {
     }
 
     pub fn set_velocity(&mut self, i: usize, velocity: Vec2) {
-        if i < self.scene.shapes.len() && velocity.is_finite() {
+        let changes = self
+            .scene
+            .shapes
+            .get(i)
+            .is_some_and(|s| s.velocity != velocity);
+        if changes && velocity.is_finite() {
             self.begin_edit();
             self.scene.shapes[i].velocity = velocity;
             self.changed();

@@ -2,6 +2,7 @@
 //! atomic.
 
 use super::*;
+use crate::core::manifold::ManifoldSource;
 use crate::scene::{load_scene, save_scene, Scene};
 use std::path::{Path, PathBuf};
 
@@ -80,12 +81,27 @@ impl AppState {
     }
 
     pub fn save_as(&mut self, path: &Path) -> Result<PathBuf, String> {
-        let scene = self.scene_for_save();
+        let mut scene = self.scene_for_save();
+        // An `expect` block the edited scene no longer meets would make the saved file
+        // fail the scene tests: it is dropped, and the status line says why.
+        let broken = broken_expectations(&scene);
+        if !broken.is_empty() {
+            scene.expect = Default::default();
+        }
         match save_scene(&scene, path) {
             Ok(()) => {
                 self.path = Some(path.to_path_buf());
                 self.dirty = false;
-                self.info(format!("Saved {}", path.display()));
+                if broken.is_empty() {
+                    self.info(format!("Saved {}", path.display()));
+                } else {
+                    self.scene.expect = Default::default();
+                    self.info(format!(
+                        "Saved {} — its expect block no longer held ({}) and was removed",
+                        path.display(),
+                        broken.join("; ")
+                    ));
+                }
                 Ok(path.to_path_buf())
             }
             Err(e) => {
@@ -95,4 +111,44 @@ impl AppState {
             }
         }
     }
+}
+
+/// The expectations of `scene.expect` its pair does not meet now: "gjk: expected
+/// converged, now duplicate_support", "overlap: expected no, now yes". The pair is the
+/// view's A and B, else the first two shapes (as the scene tests read it).
+fn broken_expectations(scene: &Scene) -> Vec<String> {
+    let ex = &scene.expect;
+    if ex.is_empty() || scene.shapes.len() < 2 {
+        return Vec::new();
+    }
+    let a = scene.shape_index(&scene.view.a).unwrap_or(0);
+    let b = scene
+        .shape_index(&scene.view.b)
+        .unwrap_or(if a == 1 { 0 } else { 1 });
+    if a == b {
+        return Vec::new();
+    }
+    let an = Analysis::compute(scene, a, b, &mut SimplexCache::default());
+    let source = if scene.view.manifold_source == "sat" {
+        ManifoldSource::Sat
+    } else {
+        ManifoldSource::Epa
+    };
+    let mut broken = Vec::new();
+    for (name, want) in &ex.terminations {
+        if let Some(algo) = Algorithm::from_name(name) {
+            let now = an.termination(algo, source);
+            if now != want {
+                broken.push(format!("{name}: expected {want}, now {now}"));
+            }
+        }
+    }
+    if !ex.overlap.is_empty() {
+        let overlap = an.penetration.is_some() || an.distance.distance <= 0.0;
+        let now = if overlap { "yes" } else { "no" };
+        if now != ex.overlap {
+            broken.push(format!("overlap: expected {}, now {now}", ex.overlap));
+        }
+    }
+    broken
 }

@@ -30,6 +30,7 @@ impl AppState {
         self.selected = s.selected.filter(|&i| i < self.scene.shapes.len());
         self.refused_vertex = None;
         self.dragging = false;
+        self.drag_start = None;
         self.changed();
     }
 }

@@ -134,8 +134,10 @@ pub struct AppState {
     pub refused_vertex: Option<(usize, usize)>,
     undo: Vec<Snapshot>,
     redo: Vec<Snapshot>,
-    /// True while a drag is under way (its undo snapshot is already taken).
+    /// True while a drag is under way.
     dragging: bool,
+    /// The state when the drag began, pushed on the undo stack at its first edit.
+    drag_start: Option<Snapshot>,
     analysis: Option<Analysis>,
     stale: bool,
     cache: SimplexCache,
@@ -195,6 +197,7 @@ impl AppState {
             undo: Vec::new(),
             redo: Vec::new(),
             dragging: false,
+            drag_start: None,
             analysis: None,
             stale: true,
             cache: SimplexCache::default(),
@@ -241,6 +244,7 @@ impl AppState {
         self.redo.clear();
         self.dirty = false;
         self.dragging = false;
+        self.drag_start = None;
         self.playing = false;
         self.cache = SimplexCache::default();
         self.stale = true;

@@ -34,6 +34,34 @@ fn drag_moves_the_shape_and_recomputes_once() {
 }
 
 #[test]
+fn a_click_that_changes_nothing_is_no_undo_step_and_no_change() {
+    let mut app = app();
+    // A move, undone and redone, then a click on the shape: the redo stays, nothing is
+    // recorded, the scene is not marked unsaved.
+    app.begin_drag();
+    app.move_shape(1, Vec2::new(4.0, 0.0));
+    app.end_drag();
+    app.undo();
+    app.dirty = false;
+    app.begin_drag();
+    app.move_shape(1, app.scene.shapes[1].pose.position);
+    app.end_drag();
+    assert!(!app.dirty, "a click is not an edit");
+    assert!(!app.can_undo(), "a click records no undo step");
+    assert!(app.can_redo(), "a click keeps the redo");
+    // A drag that moves: one undo step that restores the start.
+    let start = app.scene.shapes[1].pose.position;
+    app.begin_drag();
+    app.move_shape(1, Vec2::new(2.0, 2.0));
+    app.move_shape(1, Vec2::new(3.0, 2.0));
+    app.end_drag();
+    assert!(app.dirty && app.can_undo() && !app.can_redo());
+    app.undo();
+    assert_eq!(app.scene.shapes[1].pose.position, start);
+    assert!(!app.can_undo());
+}
+
+#[test]
 fn stepping_clamps_and_survives_changes() {
     let mut app = app();
     app.set_algorithm(Algorithm::Epa);
@@ -254,4 +282,34 @@ fn settings_take_effect_and_cache_warm_starts() {
     assert!(an.cold_iterations.is_some());
     s.gjk_max_iterations = 0;
     assert!(app.set_settings(s).is_err());
+}
+
+#[test]
+fn saving_drops_an_expect_block_the_edited_scene_no_longer_meets() {
+    let dir = std::env::temp_dir().join(format!("collidescope-expect-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut app = AppState::new(
+        crate::scene::load_scene(std::path::Path::new("scenes/rays.ron")).unwrap(),
+        None,
+    );
+    assert_eq!(app.scene.expect.overlap, "no");
+    // Saved unchanged: the block holds and stays.
+    let kept = dir.join("kept.ron");
+    app.save_as(&kept).unwrap();
+    let again = crate::scene::load_scene(&kept).unwrap();
+    assert_eq!(again.expect, app.scene.expect);
+    // B moved onto A: "overlap: no" no longer holds; the block is removed and said so.
+    let a = app.scene.shapes[0].pose.position;
+    app.move_shape(1, a);
+    let moved = dir.join("moved.ron");
+    app.save_as(&moved).unwrap();
+    let text = &app.message.as_ref().unwrap().text;
+    assert!(
+        text.contains("expect block no longer held")
+            && text.contains("overlap: expected no, now yes"),
+        "{text}"
+    );
+    assert!(crate::scene::load_scene(&moved).unwrap().expect.is_empty());
+    assert!(app.scene.expect.is_empty());
+    std::fs::remove_dir_all(&dir).ok();
 }
