@@ -79,26 +79,16 @@ impl Panel {
                 self.rescan();
             }
         });
+        self.ui_save_as(ui, app);
         ui.horizontal(|ui| {
-            ui.add(
-                egui::TextEdit::singleline(&mut self.save_as_path)
-                    .hint_text("path/to/scene.ron")
-                    .desired_width(200.0),
-            );
-            if ui.button("Save as").clicked() && !self.save_as_path.trim().is_empty() {
-                let p = PathBuf::from(self.save_as_path.trim());
-                if app.save_as(&p).is_ok() {
-                    self.rescan();
-                }
-            }
-        });
-        ui.horizontal(|ui| {
-            ui.add(
+            let field = ui.add(
                 egui::TextEdit::singleline(&mut self.open_path)
                     .hint_text("open a .ron file")
                     .desired_width(200.0),
             );
-            if ui.button("Open").clicked() && !self.open_path.trim().is_empty() {
+            // Enter in the box opens, as the button does.
+            let entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+            if (ui.button("Open").clicked() || entered) && !self.open_path.trim().is_empty() {
                 let p = PathBuf::from(self.open_path.trim());
                 self.request(app, Pending::Open(p));
             }
@@ -158,6 +148,51 @@ impl Panel {
         }
         if let Some(p) = open {
             self.request(app, Pending::Open(p));
+        }
+    }
+}
+
+impl Panel {
+    /// "Save as": a path that exists (and is not the scene's own file) is overwritten
+    /// only once the user says so; the box empties after a save.
+    fn ui_save_as(&mut self, ui: &mut egui::Ui, app: &mut AppState) {
+        ui.horizontal(|ui| {
+            let field = ui.add(
+                egui::TextEdit::singleline(&mut self.save_as_path)
+                    .hint_text("path/to/scene.ron")
+                    .desired_width(200.0),
+            );
+            let entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+            if (ui.button("Save as").clicked() || entered) && !self.save_as_path.trim().is_empty() {
+                let p = PathBuf::from(self.save_as_path.trim());
+                if p.exists() && app.path.as_deref() != Some(p.as_path()) {
+                    self.overwrite = Some(p);
+                } else {
+                    self.save_to(app, &p);
+                }
+            }
+        });
+        if let Some(p) = self.overwrite.clone() {
+            ui.horizontal_wrapped(|ui| {
+                ui.label(
+                    RichText::new(format!("{} exists. Replace it?", p.display()))
+                        .color(egui::Color32::from_rgb(255, 200, 90)),
+                );
+                if ui.button("Replace").clicked() {
+                    self.overwrite = None;
+                    self.save_to(app, &p);
+                }
+                if ui.button("Cancel").clicked() {
+                    self.overwrite = None;
+                }
+            });
+        }
+    }
+
+    fn save_to(&mut self, app: &mut AppState, p: &std::path::Path) {
+        if app.save_as(p).is_ok() {
+            self.save_as_path.clear();
+            self.rescan();
         }
     }
 }

@@ -39,6 +39,8 @@ pub struct PanelOutput {
 pub struct Panel {
     pub open_path: String,
     pub save_as_path: String,
+    /// A "Save as" path that exists, waiting for "Replace" or "Cancel".
+    overwrite: Option<PathBuf>,
     pub paste_text: String,
     /// Where "Export this step" writes (.png or .svg).
     pub export_path: String,
@@ -64,6 +66,7 @@ impl Panel {
         let mut p = Panel {
             open_path: String::new(),
             save_as_path: String::new(),
+            overwrite: None,
             paste_text: String::new(),
             export_path: String::new(),
             export_suggested: String::new(),
