@@ -60,6 +60,7 @@
 
 mod checks;
 pub mod exact;
+mod exact_ray;
 mod exact_toi;
 mod generate;
 mod kinds;
@@ -77,6 +78,7 @@ mod tolerances;
 
 pub use checks::*;
 pub use exact::*;
+pub use exact_ray::*;
 pub use exact_toi::*;
 pub use generate::*;
 pub use kinds::*;
