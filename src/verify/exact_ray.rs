@@ -239,7 +239,10 @@ impl RayFrame {
 
     /// A bare segment has no inside and no depth: the crossing of the two lines,
     /// ambiguous within the tolerance of the segment's ends, of the ray's ends, or
-    /// of parallel.
+    /// of parallel — measured across the other line, so that a ray crossing at a
+    /// glancing angle whose ends (or the segment's) lie within the tolerance of the
+    /// other line is ambiguous too. Its `deepest` is the ray's end: with no inside,
+    /// any point of the ray within the tolerance of the segment is on its surface.
     fn exact_segment(&self) -> ExactRay {
         let tol = self.tol();
         let (a, b) = (self.core[0], self.core[1]);
@@ -267,6 +270,21 @@ impl RayFrame {
         if near(f - self.max, dlen) {
             return ExactRay::Ambiguous("ends on the segment");
         }
+        let off_ray = |p: DVec2| cross(p - self.o, self.d).abs() / dlen;
+        let off_segment = |p: DVec2| cross(p - a, e).abs() / e.length();
+        let crossing = (0.0..=self.max).contains(&f) && (0.0..=1.0).contains(&t);
+        if crossing
+            && [
+                off_ray(a),
+                off_ray(b),
+                off_segment(self.o),
+                off_segment(self.o + self.max * self.d),
+            ]
+            .into_iter()
+            .any(|x| x <= tol)
+        {
+            return ExactRay::Ambiguous("grazing the segment");
+        }
         if !(0.0..=self.max).contains(&f) || !(0.0..=1.0).contains(&t) {
             // A near-parallel ray can pass an end closer than the tolerance while the
             // lines cross far away.
@@ -279,7 +297,7 @@ impl RayFrame {
         let n = DVec2::new(e.y, -e.x).normalize();
         ExactRay::Hit {
             fraction: f,
-            deepest: f,
+            deepest: self.max,
             normal: Some(if n.dot(self.d) < 0.0 { n } else { -n }),
         }
     }
