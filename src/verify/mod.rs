@@ -67,6 +67,8 @@ mod kinds;
 #[cfg(feature = "peers")]
 pub mod peers;
 #[cfg(feature = "peers")]
+mod peers_ray;
+#[cfg(feature = "peers")]
 pub mod peers_rotating;
 mod reference;
 mod report;

@@ -83,7 +83,8 @@ pub fn judge_ray(frame: &RayFrame, exact: &ExactRay, out: &RayCastOutput) -> Ray
             } else {
                 let err = strict(out.fraction, fraction);
                 j.fraction_error = Some(err);
-                j.normal_error = normal.map(|n| angle_between(n, frame.to_local(out.normal.as_dvec2())));
+                j.normal_error =
+                    normal.map(|n| angle_between(n, frame.to_local(out.normal.as_dvec2())));
                 let s = err <= crate::verify::RAY_TOLERANCE;
                 let surface = on_surface(out.fraction) && (out.fraction as f64) <= deepest;
                 (s || surface, s)

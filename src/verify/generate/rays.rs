@@ -213,4 +213,3 @@ pub(super) fn grazing(rng: &mut Rng, shape: &Shape, xf: &Transform, s: f64) -> (
     let origin = p + n * offset - tangent * before;
     (origin, tangent * before * rng.range(1.2, 3.0))
 }
-
