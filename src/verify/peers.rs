@@ -433,7 +433,9 @@ mod tests {
             );
             // The engines' rotating answers miss often on fast spins: their floors are
             // in tests/peers_rotating.rs.
-            if *query != "toi_rotating" {
+            // parry's `solid = false` exits are mostly wrong on polygons when
+            // |d| ≠ 1 (its units bug, see `peers_ray.rs`).
+            if *query != "toi_rotating" && *query != "ray_exit" {
                 assert!(
                     c[Verdict::Agree as usize] * 10 >= 9 * c.iter().sum::<u64>(),
                     "{engine:?} {query}: {c:?}"
@@ -446,6 +448,9 @@ mod tests {
             .rotating
             .contains_key(&(Engine::Box2d, "half-turn limit".to_string())));
         assert!(r.counts.contains_key(&(Engine::Parry, "depth")));
+        assert!(r.counts.contains_key(&(Engine::Box2d, "ray")));
+        assert!(r.counts.contains_key(&(Engine::Parry, "ray_exit")));
+        assert!(r.ray_classes[&(Engine::Parry, "convention: inside → hit at 0 (solid)")] > 0);
         for case in r.engine_disagreements() {
             let s = peer_scene(case).unwrap();
             assert_eq!(s.shapes.len(), 2);
