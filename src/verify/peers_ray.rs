@@ -26,7 +26,8 @@ use super::{fuzz_rays, judge_ray, ExactRay, FuzzPair, RayFrame, ENGINE_RELATIVE_
 use crate::core::math::Transform;
 use crate::core::raycast::{ray_cast, RayCastInput, RayInput};
 use crate::core::shape::Shape;
-use crate::peers::{box2d, parry};
+use crate::peers::box2d;
+use crate::peers::parry as parry_peer;
 use crate::trace::peer_answer::{Engine, PeerRayCast};
 
 /// How an engine's ray answer came out: right (agreeing or by convention) or not,
@@ -151,7 +152,7 @@ fn one_ray(case: &RayCase, report: &mut PeerReport) {
         }
         Err(_) => report.ray_class(Engine::Box2d, "refused (not asked)"),
     }
-    match parry::ray_cast(case.shape, case.xf, case.ray, true) {
+    match parry_peer::ray_cast(case.shape, case.xf, case.ray, true) {
         Ok(p) => {
             let j = judge_parry_solid(case, &p);
             record(report, case, &ours, Engine::Parry, "ray", &p, j);
@@ -162,7 +163,7 @@ fn one_ray(case: &RayCase, report: &mut PeerReport) {
         if exit.is_some_and(f64::is_nan) {
             return;
         }
-        if let Ok(p) = parry::ray_cast(case.shape, case.xf, case.ray, false) {
+        if let Ok(p) = parry_peer::ray_cast(case.shape, case.xf, case.ray, false) {
             let j = judge_parry_exit(case, exit, &p);
             record(report, case, &ours, Engine::Parry, "ray_exit", &p, j);
         }
@@ -300,7 +301,7 @@ fn unit_exit_agrees(case: &RayCase, exit: Option<f64>) -> bool {
     let mut unit = case.ray;
     unit.translation /= len;
     unit.max_fraction *= len;
-    let Ok(p) = parry::ray_cast(case.shape, case.xf, unit, false) else {
+    let Ok(p) = parry_peer::ray_cast(case.shape, case.xf, unit, false) else {
         return false;
     };
     match exit {
