@@ -51,11 +51,12 @@
 //!   grazing ray or a thin rounding exposes.
 //!
 //! ## Results (the seed below)
-//! 11,250 rays, 752 ambiguous to f32 (on the surface or grazing within 1e-5·L).
-//! - Box2D: hit/miss 8,392 / 8,392 (100 %, 92 of them by the slop classes above),
-//!   fraction 4,126 / 4,126 where both hit (100 %, 834 within the slop), inside →
+//! 11,250 rays, 759 ambiguous to f32 (on the surface or grazing within 1e-5·L;
+//! the oracle measures a segment's ambiguity across the lines, `src/verify/exact_ray.rs`).
+//! - Box2D: hit/miss 8,385 / 8,385 (100 %, 92 of them by the slop classes above),
+//!   fraction 4,119 / 4,119 where both hit (100 %, 834 within the slop), inside →
 //!   "initial overlap" 1,397 / 1,397;
-//! - parry2d: hit/miss 9,077 / 9,079 (99.978 %), fraction 4,467 / 4,468 (99.978 %),
+//! - parry2d: hit/miss 9,070 / 9,072 (99.978 %), fraction 4,460 / 4,461 (99.978 %),
 //!   inside → 0 with `solid = true` 1,419 / 1,419, exit with `solid = false` 596 /
 //!   1,419 raw (42 %) and 1,419 / 1,419 recast with a unit direction.
 //!

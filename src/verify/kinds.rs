@@ -167,10 +167,16 @@ pub enum Check {
     /// The rotating time of impact (target: touching) against the exact window of the
     /// f64 oracle, rotating family (see `checks/toi_rotating.rs`).
     ToiRotating,
+    /// The exact ray cast (`raycast::ray_cast`) of each pair's two rays (one against
+    /// A, one against B; see `checks/rays.rs`) against the f64 ray oracle: status,
+    /// fraction or exit, point, normal, feature.
+    RayExact,
+    /// The same for the GJK ray cast (`raycast::ray_cast_gjk`).
+    RayGjk,
 }
 
 impl Check {
-    pub const ALL: [Check; 16] = [
+    pub const ALL: [Check; 18] = [
         Check::GjkDistance,
         Check::GjkWitness,
         Check::GjkNormal,
@@ -187,6 +193,8 @@ impl Check {
         Check::CastToi,
         Check::SweptVsCast,
         Check::ToiRotating,
+        Check::RayExact,
+        Check::RayGjk,
     ];
 
     pub fn name(self) -> &'static str {
@@ -207,7 +215,14 @@ impl Check {
             Check::CastToi => "cast_toi",
             Check::SweptVsCast => "swept_vs_cast",
             Check::ToiRotating => "toi_rotating",
+            Check::RayExact => "ray_exact",
+            Check::RayGjk => "ray_gjk",
         }
+    }
+
+    /// True for the ray checks (their scenes hold the pair's rays).
+    pub fn is_ray(self) -> bool {
+        matches!(self, Check::RayExact | Check::RayGjk)
     }
 
     pub(super) fn index(self) -> usize {
@@ -229,6 +244,9 @@ impl Check {
             Check::SweptToi | Check::SweptVsCast => Algorithm::Toi,
             Check::CastToi => Algorithm::Cast,
             Check::ToiRotating => Algorithm::Rotating,
+            // The debugger's ray view is not in the scene format yet: the scene opens
+            // on the default view, the ray in the shapes' scene.
+            Check::RayExact | Check::RayGjk => Algorithm::default(),
         }
     }
 }

@@ -22,6 +22,22 @@
 //! pairs (moving and turning, up to 20 turns per step; thin bars and slivers; some
 //! shifted to graze), the only ones that turn.
 //!
+//! ## Rays
+//! Each pair also gets two rays ([`fuzz_rays`]): one against shape A, one against B,
+//! drawn from a stream of their own, [`Rng::for_stream`]`(seed, index,`
+//! [`RAY_STREAM_SALT`]`)`, so a seed's pairs are the same with or without them. Each
+//! is of a [`RayClass`]: general (aimed at the shape from up to 50 radii), grazing
+//! (1e-6 to 1e-1 of the size off a tangent), exactly tangent, through a core vertex,
+//! parallel to an edge (on its line, on the surface's, or just off), from a surface
+//! point, from inside, or of zero length; `max_fraction` 1 (the scene format's
+//! rays, so a disagreement's scene holds the very rays, `RA` and `RB`). Both ray
+//! casts (the exact functions, GJK) are judged against the f64 ray oracle
+//! ([`RayFrame`], `exact_ray.rs`; checks `ray_exact` and `ray_gjk`, `checks/rays.rs`);
+//! rays the oracle cannot decide to f32 are counted per class, not compared. With
+//! `--peers`, Box2D's and parry's answers to the same rays are classified
+//! (`peers_ray.rs`). The ray tests (`tests/raycast.rs`, `tests/peers_raycast.rs`)
+//! draw their cases from the same generator ([`random_ray_case`]).
+//!
 //! ## The exact references (f64, computed from the f32 inputs as given)
 //! - **Distance**: the brute-force closest distance of the core outlines: the minimum
 //!   over every vertex of one core against every edge of the other, 0 when an edge of
@@ -40,6 +56,10 @@
 //!   distance of the point `−v·t` (v = vB − vA) from the core difference (its convex
 //!   hull, built by brute force) grown by the radii: convex in `t`. Its minimum on
 //!   [0, 1] (golden section) says hit or miss; the first root (bisection) is the time.
+//! - **Ray casts** ([`RayFrame`]): along the ray the signed distance to the shape is
+//!   convex; its sign at the origin says inside, its minimum (golden section) hit or
+//!   miss, bisection the entry or exit; a bare segment in closed form. Ambiguous
+//!   within `1e-5·L` ([`RAY_TOLERANCE`], `L = R + |o| + |d|` in the shape's frame).
 //! - **Rotating time of impact** ([`RotatingOracle`], `exact_toi.rs`): the first time
 //!   the brute-force core distance of the turning shapes reaches a level, by a
 //!   Lipschitz branch and bound (the distance changes no faster than the bound of
@@ -60,11 +80,14 @@
 
 mod checks;
 pub mod exact;
+mod exact_ray;
 mod exact_toi;
 mod generate;
 mod kinds;
 #[cfg(feature = "peers")]
 pub mod peers;
+#[cfg(feature = "peers")]
+mod peers_ray;
 #[cfg(feature = "peers")]
 pub mod peers_rotating;
 mod reference;
@@ -77,6 +100,7 @@ mod tolerances;
 
 pub use checks::*;
 pub use exact::*;
+pub use exact_ray::*;
 pub use exact_toi::*;
 pub use generate::*;
 pub use kinds::*;

@@ -101,6 +101,9 @@ pub struct FuzzReport {
     pub checks: Vec<(Check, CheckStats)>,
     /// In the order of [`Family::ALL`].
     pub families: Vec<(Family, FamilyStats)>,
+    /// The rays cast (two per pair), per [`RayClass`] in the order of
+    /// [`RayClass::ALL`].
+    pub rays: Vec<(RayClass, RayClassStats)>,
     /// Every disagreement (sorted by pair index, then check), up to the `keep` limit.
     pub disagreements: Vec<Disagreement>,
     /// All disagreements, including those not kept.
@@ -121,6 +124,7 @@ impl FuzzReport {
                 .iter()
                 .map(|f| (*f, FamilyStats::default()))
                 .collect(),
+            rays: empty_ray_stats(),
             disagreements: Vec::new(),
             disagreement_count: 0,
         }
@@ -132,6 +136,9 @@ impl FuzzReport {
             a.merge(b);
         }
         for ((_, a), (_, b)) in self.families.iter_mut().zip(&o.families) {
+            a.merge(b);
+        }
+        for ((_, a), (_, b)) in self.rays.iter_mut().zip(&o.rays) {
             a.merge(b);
         }
         self.disagreement_count += o.disagreement_count;
@@ -196,6 +203,32 @@ impl FuzzReport {
                 st.epa_max_iterations,
                 st.epa_stalled,
                 st.cast_max_iterations
+            ));
+        }
+        s.push('\n');
+        s.push_str(&self.ray_table());
+        s
+    }
+
+    /// The rays per class: cast, ambiguous (counted, not compared), the oracle's
+    /// hits, misses and origins inside, GJK ray casts at their iteration bound.
+    pub fn ray_table(&self) -> String {
+        let mut s = format!(
+            "{:<18} {:>9} {:>10} {:>9} {:>9} {:>9} {:>8}\n",
+            "ray class", "rays", "ambiguous", "hit", "missed", "inside", "gjk max"
+        );
+        let mut total = RayClassStats::default();
+        let rows = self.rays.iter().map(|(c, st)| (c.name(), *st));
+        for (name, st) in rows.collect::<Vec<_>>().into_iter().chain([("", total)]) {
+            let (name, st) = if name.is_empty() {
+                ("all", total)
+            } else {
+                total.merge(&st);
+                (name, st)
+            };
+            s.push_str(&format!(
+                "{:<18} {:>9} {:>10} {:>9} {:>9} {:>9} {:>8}\n",
+                name, st.rays, st.ambiguous, st.hit, st.missed, st.inside, st.gjk_max_iterations
             ));
         }
         s

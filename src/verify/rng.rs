@@ -24,6 +24,13 @@ impl Rng {
             ^ splitmix(index.wrapping_mul(0xD1B5_4A32_D192_ED03).wrapping_add(1)))
     }
 
+    /// A further stream of pair `index` of run `seed`, told apart by `salt`:
+    /// independent of [`Rng::for_pair`]'s, so drawing from it leaves the pair as it is.
+    pub fn for_stream(seed: u64, index: u64, salt: u64) -> Rng {
+        let Rng(state) = Rng::for_pair(seed, index);
+        Rng(splitmix(state ^ splitmix(salt)))
+    }
+
     pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         splitmix(self.0)

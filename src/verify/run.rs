@@ -51,7 +51,8 @@ pub fn fuzz_one(
     let reference = Reference::new(&pair);
     let toi = ExactToi::new(&pair, &reference);
     let results = run_core(&pair, settings);
-    let measures = check_pair(&pair, &reference, &toi, &results, settings);
+    let mut measures = check_pair(&pair, &reference, &toi, &results, settings);
+    measures.extend(check_rays(&pair, &mut report.rays));
     report.count += 1;
     let fam = &mut report.families[pair.family.index()].1;
     fam.pairs += 1;

@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::core::shape::{Pose, Shape};
+use crate::scene::rays::SceneRay;
 use crate::scene::{save_scene, Scene, SceneShape, View};
 use glam::Vec2;
 use std::path::{Path, PathBuf};
@@ -31,7 +32,7 @@ pub fn disagreement_scene(pair: &FuzzPair, d: &Disagreement) -> Result<Scene, St
         pair.velocity_b,
         pair.angular_velocity_b,
     )?;
-    let notes = format!(
+    let mut notes = format!(
         "Fuzzer disagreement, check {check}: {detail}. Error {err:.3e} against the tolerance \
          {tol:.3e}. A is a {ka}, B a {kb} ({family} family). Reproduce: collidescope fuzz \
          --family {family} --seed {seed} --start {index} --count 1",
@@ -45,6 +46,15 @@ pub fn disagreement_scene(pair: &FuzzPair, d: &Disagreement) -> Result<Scene, St
         seed = d.seed,
         index = d.index,
     );
+    let rays = if d.check.is_ray() {
+        notes.push_str(
+            ". The rays: RA against A, RB against B (each cast against both shapes in \
+             the scene); the fuzzer checks RA on A and RB on B",
+        );
+        scene_rays(pair)
+    } else {
+        Vec::new()
+    };
     Ok(Scene {
         title: format!(
             "Fuzz: {} (seed {}, pair {})",
@@ -55,6 +65,7 @@ pub fn disagreement_scene(pair: &FuzzPair, d: &Disagreement) -> Result<Scene, St
         notes,
         group: "Fuzz failures".to_string(),
         shapes: vec![a, b],
+        rays,
         view: View {
             a: "A".to_string(),
             b: "B".to_string(),
@@ -67,6 +78,19 @@ pub fn disagreement_scene(pair: &FuzzPair, d: &Disagreement) -> Result<Scene, St
         },
         ..Scene::default()
     })
+}
+
+/// The pair's two fuzzer rays as scene rays, `RA` (cast at A) and `RB` (at B).
+fn scene_rays(pair: &FuzzPair) -> Vec<SceneRay> {
+    let [a, b] = fuzz_rays(pair);
+    [("RA", a), ("RB", b)]
+        .into_iter()
+        .map(|(name, r)| SceneRay {
+            name: name.to_string(),
+            origin: r.ray.origin,
+            translation: r.ray.translation,
+        })
+        .collect()
 }
 
 /// The file name of a disagreement's scene.

@@ -133,12 +133,21 @@ pub fn run_hull(points: &[String], slop: f32, trace: bool) -> Result<String, Str
     }
 }
 
-/// Arguments of `collidescope fuzz`.
+/// Arguments of `collidescope fuzz`: seeded random pairs, every algorithm checked
+/// against exact f64 references; each pair also gets a random ray against A and one
+/// against B (their own random stream), cast by the exact functions and by GJK and
+/// checked against the f64 ray oracle (checks `ray_exact`, `ray_gjk`).
 #[derive(clap::Args, Debug)]
 #[command(after_help = "Examples:\n  \
         collidescope fuzz --count 1000000 --seed 1\n  \
         collidescope fuzz --seed 1 --start 4711 --count 1   # one pair again, from a scene's notes\n  \
-        collidescope fuzz --family rotating --count 100000  # the rotating time of impact only")]
+        collidescope fuzz --family rotating --count 100000  # the rotating time of impact only\n\n\
+        Each pair also gets two rays (one against A, one against B: general, grazing, \
+        tangent, through a vertex, parallel to an edge, from the boundary, from inside, \
+        zero length), checked by ray_exact and ray_gjk; a ray disagreement's scene holds \
+        the rays RA and RB. With --peers, Box2D's and parry's ray casts are classified \
+        too (queries ray and ray_exit), their conventions for a ray starting inside \
+        counted as conventions.")]
 pub struct FuzzArgs {
     /// Seed of the run: pair I of seed S is always the same pair.
     #[arg(long, default_value_t = 1)]
@@ -163,9 +172,9 @@ pub struct FuzzArgs {
     /// Most scene files written.
     #[arg(long, value_name = "N", default_value_t = 1000)]
     pub max_scenes: usize,
-    /// Also run each pair through Box2D v3 and parry2d and classify their answers
-    /// (agree / engine wrong / ours wrong / both) against the exact reference; each
-    /// engine disagreement becomes a scene in --out.
+    /// Also run each pair (and its two rays) through Box2D v3 and parry2d and
+    /// classify their answers (agree / engine wrong / ours wrong / both) against the
+    /// exact reference; each engine disagreement becomes a scene in --out.
     #[arg(long)]
     pub peers: bool,
 }

@@ -95,7 +95,7 @@ pub(super) fn march(
             break stop;
         }
     };
-    let mut feature = feature_of(shape, &m.simplex, m.normal());
+    let mut feature = feature_of(shape, &m.simplex, m.normal(), m.x, m.tol);
     if shape.radius() == 0.0 && m.lambda > 0.0 {
         // Stopped on an edge of a sharp shape: the edge's own normal. The last
         // support line may be a corner's, nearly parallel to the edge, which a
@@ -331,12 +331,27 @@ impl Marcher<'_> {
 }
 
 /// The feature under the final simplex: its vertex, its edge, or (a triangle, or a
-/// chord of the core) the edge whose normal is nearest `normal`.
-fn feature_of(shape: &Shape, simplex: &Simplex, normal: Vec2) -> RayFeature {
+/// chord of the core) among the edges nearest the ray's point `x` (within `tol` of
+/// the nearest), the one whose normal is nearest `normal`.
+///
+/// Nearest first: on a sliver (aspect 1e-3) a chord of the core runs across it, the
+/// last support line's normal along it, and the edge whose normal was nearest that
+/// was an end's, far from the point (the fuzzer's `ray_gjk` check, `fuzz --seed 1`
+/// pair 12802; the test at the bottom).
+fn feature_of(shape: &Shape, simplex: &Simplex, normal: Vec2, x: Vec2, tol: f32) -> RayFeature {
     let (n, rounded) = (shape.vertices().len(), shape.radius() > 0.0);
     let normals = shape.normals();
     let best_edge = || {
+        let vs = shape.vertices();
+        let dist = |i: usize| {
+            let (a, b) = (vs[i], vs[(i + 1) % n]);
+            let e = b - a;
+            let t = ((x - a).dot(e) / e.length_squared().max(f32::MIN_POSITIVE)).clamp(0.0, 1.0);
+            (x - (a + t * e)).length()
+        };
+        let nearest = (0..normals.len()).map(dist).fold(f32::INFINITY, f32::min);
         (0..normals.len())
+            .filter(|&i| dist(i) <= nearest + tol)
             .max_by(|&i, &j| normals[i].dot(normal).total_cmp(&normals[j].dot(normal)))
             .unwrap_or(0)
     };
@@ -353,5 +368,58 @@ fn feature_of(shape: &Shape, simplex: &Simplex, normal: Vec2) -> RayFeature {
         2 if idx(1) == (idx(0) + 1) % n => RayFeature::Edge(idx(0)),
         2 if idx(0) == (idx(1) + 1) % n => RayFeature::Edge(idx(1)),
         _ => RayFeature::Edge(best_edge()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::core::math::Transform;
+    use crate::core::raycast::{ray_cast, ray_cast_gjk, RayCastInput, RayFeature, RayInput};
+    use crate::core::shape::{Geometry, Shape};
+    use glam::Vec2;
+
+    /// `collidescope fuzz --seed 1 --start 12802 --count 1`, ray RA: a rounded
+    /// sliver polygon (aspect 1e-3) hit on its long side. GJK's final simplex was a
+    /// chord across the sliver, and the edge picked by the support line's normal
+    /// alone was one at its far end, 0.36 from the point.
+    #[test]
+    fn gjk_feature_on_a_sliver_is_the_edge_under_the_point() {
+        let v = |x: f32, y: f32| Vec2::new(x, y);
+        let points = vec![
+            v(-0.30096158, -0.17609659),
+            v(0.06353071, -0.17612422),
+            v(0.4902267, -0.17579332),
+            v(0.55842006, -0.17549403),
+            v(0.40659335, -0.17509663),
+            v(0.07854581, -0.17489444),
+            v(-0.22629896, -0.17489487),
+            v(-0.65003324, -0.17525075),
+            v(-0.69205165, -0.17563285),
+            v(-0.49717885, -0.17597553),
+        ];
+        let shape = Shape::new(Geometry::Polygon {
+            points,
+            radius: 0.00009032756,
+        })
+        .unwrap();
+        let xf = Transform::new(v(-1.6451275, 7.6643076), -0.6681913);
+        let ray = RayInput::new(v(-1.9139788, 7.606358), v(0.35719272, -0.20392083));
+        let input = RayCastInput::new(&shape, xf, ray);
+        let (exact, gjk) = (ray_cast(&input, None), ray_cast_gjk(&input, None));
+        assert!(exact.hit && gjk.hit);
+        let local = xf.q.apply_inv(gjk.point - xf.p);
+        let (RayFeature::Edge(i) | RayFeature::Vertex(i)) = gjk.feature else {
+            panic!("{:?}", gjk.feature)
+        };
+        let vs = shape.vertices();
+        let (a, b) = (vs[i], vs[(i + 1) % vs.len()]);
+        let t = ((local - a).dot(b - a) / (b - a).length_squared()).clamp(0.0, 1.0);
+        let off = (local - (a + t * (b - a))).length();
+        assert!(off < 1.0e-3, "{:?} is {off} from the point", gjk.feature);
+        let angle = gjk
+            .normal
+            .perp_dot(exact.normal)
+            .atan2(gjk.normal.dot(exact.normal));
+        assert!(angle.abs() < 1.0e-3, "{gjk:?} {exact:?}");
     }
 }
