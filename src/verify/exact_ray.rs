@@ -181,6 +181,32 @@ impl RayFrame {
         (probe - c).try_normalize()
     }
 
+    /// The outward normals of the surface pieces within `within` of the ray's point
+    /// at `f`: each core edge's (a sharp shape), or the direction from each core
+    /// edge's nearest point (a rounded one). Two nearly collinear edges of a sliver
+    /// both pass within the position tolerance of a hit far from their joint: either
+    /// normal is right to that tolerance.
+    pub fn normals_near(&self, f: f64, within: f64) -> Vec<DVec2> {
+        let x = self.o + f * self.d;
+        outline_edges(&self.core)
+            .filter_map(|(a, b)| {
+                let c = closest_on_segment(a, b, x);
+                let gap = (x - c).length() - self.r;
+                if gap.abs() > within {
+                    return None;
+                }
+                if self.r > 0.0 {
+                    (x - c).try_normalize()
+                } else {
+                    let n = (b - a).perp().try_normalize()?;
+                    // Outward: away from the core's centroid.
+                    let centre = self.core.iter().sum::<DVec2>() / self.core.len() as f64;
+                    Some(if n.dot(a - centre) < 0.0 { -n } else { n })
+                }
+            })
+            .collect()
+    }
+
     /// The exact answer.
     pub fn exact(&self) -> ExactRay {
         if self.d.length() * self.max < 1.0e-12 * self.scale {

@@ -95,7 +95,7 @@ pub(super) fn march(
             break stop;
         }
     };
-    let mut feature = feature_of(shape, &m.simplex, m.normal(), m.x, m.tol);
+    let mut feature = feature_of(shape, &m.simplex, m.normal(), m.x);
     if shape.radius() == 0.0 && m.lambda > 0.0 {
         // Stopped on an edge of a sharp shape: the edge's own normal. The last
         // support line may be a corner's, nearly parallel to the edge, which a
@@ -331,30 +331,20 @@ impl Marcher<'_> {
 }
 
 /// The feature under the final simplex: its vertex, its edge, or (a triangle, or a
-/// chord of the core) among the edges nearest the ray's point `x` (within `tol` of
-/// the nearest), the one whose normal is nearest `normal`.
+/// chord of the core) the edge nearest the ray's point `x` — among edges equally near
+/// to rounding (a corner), the one whose normal is nearest `normal`.
 ///
 /// Nearest first: on a sliver (aspect 1e-3) a chord of the core runs across it, the
 /// last support line's normal along it, and the edge whose normal was nearest that
 /// was an end's, far from the point (the fuzzer's `ray_gjk` check, `fuzz --seed 1`
-/// pair 12802; the test at the bottom).
-fn feature_of(shape: &Shape, simplex: &Simplex, normal: Vec2, x: Vec2, tol: f32) -> RayFeature {
+/// pair 12802; the test at the bottom). Nearest to rounding, not to GJK's tolerance:
+/// two nearly collinear edges of a sliver (1e-3 rad apart) both pass within the
+/// tolerance of a point far from their joint, and the normal of the one the point is
+/// not on is off by their angle.
+fn feature_of(shape: &Shape, simplex: &Simplex, normal: Vec2, x: Vec2) -> RayFeature {
     let (n, rounded) = (shape.vertices().len(), shape.radius() > 0.0);
     let normals = shape.normals();
-    let best_edge = || {
-        let vs = shape.vertices();
-        let dist = |i: usize| {
-            let (a, b) = (vs[i], vs[(i + 1) % n]);
-            let e = b - a;
-            let t = ((x - a).dot(e) / e.length_squared().max(f32::MIN_POSITIVE)).clamp(0.0, 1.0);
-            (x - (a + t * e)).length()
-        };
-        let nearest = (0..normals.len()).map(dist).fold(f32::INFINITY, f32::min);
-        (0..normals.len())
-            .filter(|&i| dist(i) <= nearest + tol)
-            .max_by(|&i, &j| normals[i].dot(normal).total_cmp(&normals[j].dot(normal)))
-            .unwrap_or(0)
-    };
+    let best_edge = || nearest_edge(shape, x, normal).0;
     if n == 1 {
         return RayFeature::Circle;
     }
@@ -369,6 +359,27 @@ fn feature_of(shape: &Shape, simplex: &Simplex, normal: Vec2, x: Vec2, tol: f32)
         2 if idx(0) == (idx(1) + 1) % n => RayFeature::Edge(idx(1)),
         _ => RayFeature::Edge(best_edge()),
     }
+}
+
+/// The core edge nearest `x` — among edges equally near to rounding (a corner), the
+/// one whose normal is nearest `normal` — and the nearest point on it.
+fn nearest_edge(shape: &Shape, x: Vec2, normal: Vec2) -> (usize, Vec2) {
+    let (vs, normals) = (shape.vertices(), shape.normals());
+    let n = vs.len();
+    let closest = |i: usize| {
+        let (a, b) = (vs[i], vs[(i + 1) % n]);
+        let e = b - a;
+        let t = ((x - a).dot(e) / e.length_squared().max(f32::MIN_POSITIVE)).clamp(0.0, 1.0);
+        a + t * e
+    };
+    let dist = |i: usize| (x - closest(i)).length();
+    let nearest = (0..normals.len()).map(dist).fold(f32::INFINITY, f32::min);
+    let rounding = 8.0 * f32::EPSILON * (x.length() + shape.bounding_radius());
+    let i = (0..normals.len())
+        .filter(|&i| dist(i) <= nearest + rounding)
+        .max_by(|&i, &j| normals[i].dot(normal).total_cmp(&normals[j].dot(normal)))
+        .unwrap_or(0);
+    (i, closest(i))
 }
 
 #[cfg(test)]

@@ -83,8 +83,23 @@ pub fn judge_ray(frame: &RayFrame, exact: &ExactRay, out: &RayCastOutput) -> Ray
             } else {
                 let err = strict(out.fraction, fraction);
                 j.fraction_error = Some(err);
-                j.normal_error =
-                    normal.map(|n| angle_between(n, frame.to_local(out.normal.as_dvec2())));
+                // The normal is judged against the exact hit's, the surface's at the
+                // point reported (within the fraction's tolerance of the hit: on an
+                // arc of radius r a point δ along the surface turns the normal by
+                // δ/r, which the point's own check already bounds), or that of any
+                // piece within the position tolerance of the hit (nearly collinear
+                // sliver edges; `RayFrame::normals_near`). Only when the hit has a
+                // unique normal at all.
+                let ours = frame.to_local(out.normal.as_dvec2());
+                j.normal_error = normal.map(|n| {
+                    let near = frame.normals_near(fraction, tol);
+                    [Some(n), frame.normal(out.fraction as f64)]
+                        .into_iter()
+                        .flatten()
+                        .chain(near)
+                        .map(|m| angle_between(m, ours))
+                        .fold(f64::INFINITY, f64::min)
+                });
                 let s = err <= crate::verify::RAY_TOLERANCE;
                 let surface = on_surface(out.fraction) && (out.fraction as f64) <= deepest;
                 (s || surface, s)
