@@ -243,9 +243,11 @@ impl TryFrom<ShapeEntry> for SceneShape {
         }
         let geometry = match &e.geometry {
             EntryGeometry::Convex(g) => g.clone(),
-            EntryGeometry::Chain(_) => return Err(format!(
+            EntryGeometry::Chain(_) => {
+                return Err(format!(
                 "shape \"{name}\": a chain is not a convex shape; it belongs in the scene's chains"
-            )),
+            ))
+            }
         };
         let kind = geometry.kind_name();
         let built = if e.raw_points {
