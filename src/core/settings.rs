@@ -33,6 +33,34 @@ impl SatBias {
     }
 }
 
+/// How a chain's segments meet a shape in the report (`settings.chain_mode`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ChainMode {
+    /// Each segment with its ghost vertices, one-sided
+    /// ([`collide_chain_segment`](crate::core::chain::collide_chain_segment)): no
+    /// bump at a seam. The default.
+    #[default]
+    Smooth,
+    /// Each segment as an independent two-sided segment through the ordinary contact
+    /// manifold: shows the ghost collision at a seam that the smooth mode removes.
+    Naive,
+}
+
+impl ChainMode {
+    /// The mode as the report writes it: `smooth` or `naive`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ChainMode::Smooth => "smooth",
+            ChainMode::Naive => "naive",
+        }
+    }
+
+    /// True for the default ([`ChainMode::Smooth`]), which a saved scene leaves out.
+    pub fn is_default(&self) -> bool {
+        *self == ChainMode::Smooth
+    }
+}
+
 /// Algorithm settings: what a scene's `settings` section carries.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(try_from = "RawSettings")]
@@ -50,6 +78,10 @@ pub struct Settings {
     pub use_cache: bool,
     /// SAT's reference-face rule. Default [`SatBias::Box2dV3`].
     pub sat_bias: SatBias,
+    /// How chains meet shapes. Default [`ChainMode::Smooth`]; written only when not
+    /// the default, so older scene files save as they were.
+    #[serde(default, skip_serializing_if = "ChainMode::is_default")]
+    pub chain_mode: ChainMode,
 }
 
 impl Default for Settings {
@@ -61,6 +93,7 @@ impl Default for Settings {
             epa_max_iterations: DEFAULT_EPA_MAX_ITERATIONS,
             use_cache: false,
             sat_bias: SatBias::Box2dV3,
+            chain_mode: ChainMode::Smooth,
         }
     }
 }
@@ -74,6 +107,7 @@ struct RawSettings {
     epa_max_iterations: u32,
     use_cache: bool,
     sat_bias: SatBias,
+    chain_mode: ChainMode,
 }
 
 impl Default for RawSettings {
@@ -86,6 +120,7 @@ impl Default for RawSettings {
             epa_max_iterations: s.epa_max_iterations,
             use_cache: s.use_cache,
             sat_bias: s.sat_bias,
+            chain_mode: s.chain_mode,
         }
     }
 }
@@ -100,6 +135,7 @@ impl TryFrom<RawSettings> for Settings {
             epa_max_iterations: r.epa_max_iterations,
             use_cache: r.use_cache,
             sat_bias: r.sat_bias,
+            chain_mode: r.chain_mode,
         };
         s.validate()?;
         Ok(s)

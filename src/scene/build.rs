@@ -2,8 +2,9 @@
 //! the debugger, the JSON report and the fuzzer all go through it, so a setting or a
 //! pose reaches every query the same way.
 
-use super::{Scene, SceneShape};
+use super::{Scene, SceneChain, SceneShape};
 use crate::core::box_box::BoxBoxInput;
+use crate::core::chain::ChainSegmentInput;
 use crate::core::consts::DEFAULT_CAST_MAX_ITERATIONS;
 use crate::core::epa::PenetrationInput;
 use crate::core::gjk::DistanceInput;
@@ -52,6 +53,75 @@ impl Scene {
     /// Panics if an index is out of range (callers index shapes they listed).
     pub fn pair(&self, a: usize, b: usize) -> PairInputs<'_> {
         PairInputs::new(&self.shapes[a], &self.shapes[b], &self.settings)
+    }
+}
+
+/// A chain (A) and a shape (B) placed in the world, with the settings: one query
+/// input per segment, in the chain's segment order.
+#[derive(Clone, Copy, Debug)]
+pub struct ChainPairInputs<'a> {
+    pub chain: &'a SceneChain,
+    pub transform_a: Transform,
+    pub shape: &'a Shape,
+    pub transform_b: Transform,
+    pub settings: &'a Settings,
+}
+
+impl Scene {
+    /// Chain `c` of this scene against shape `s`, with the scene's settings. Panics if
+    /// an index is out of range (callers index chains and shapes they listed).
+    pub fn chain_pair(&self, c: usize, s: usize) -> ChainPairInputs<'_> {
+        let (chain, shape) = (&self.chains[c], &self.shapes[s]);
+        ChainPairInputs {
+            chain,
+            transform_a: chain.pose.transform(),
+            shape: &shape.shape,
+            transform_b: shape.pose.transform(),
+            settings: &self.settings,
+        }
+    }
+}
+
+impl<'a> ChainPairInputs<'a> {
+    /// How many segments the chain has.
+    pub fn segment_count(&self) -> usize {
+        self.chain.segments().len()
+    }
+
+    /// Segment `i` with its ghosts against the shape (the smooth mode).
+    pub fn segment(&self, i: usize) -> Option<ChainSegmentInput<'a>> {
+        let segment = self.chain.segments().get(i)?;
+        Some(
+            ChainSegmentInput::new(segment, self.transform_a, self.shape, self.transform_b)
+                .with_settings(self.settings),
+        )
+    }
+
+    /// Segment `i` as a two-sided segment shape (A) against the shape (B), through the
+    /// ordinary contact manifold with the SAT normal, as the report's pairs (the naive
+    /// mode).
+    pub fn naive_segment(&self, i: usize) -> Option<ManifoldInput<'a>> {
+        let segment = self.chain.segment_shape(i)?;
+        Some(ManifoldInput::new(
+            segment,
+            self.transform_a,
+            self.shape,
+            self.transform_b,
+            self.settings,
+            ManifoldSource::Sat,
+        ))
+    }
+
+    /// The GJK distance between segment `i` (no ghosts) and the rounded shape.
+    pub fn segment_distance(&self, i: usize) -> Option<DistanceInput<'a>> {
+        Some(DistanceInput {
+            shape_a: self.chain.segment_shape(i)?,
+            transform_a: self.transform_a,
+            shape_b: self.shape,
+            transform_b: self.transform_b,
+            use_radii: true,
+            max_iterations: self.settings.gjk_max_iterations,
+        })
     }
 }
 

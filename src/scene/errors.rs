@@ -70,6 +70,8 @@ pub(super) fn friendly(code: &ron::Error) -> String {
                 Some("Geometry") | None => "shape kind",
                 Some("LayerId") => "layer",
                 Some("SatBias") => "sat_bias",
+                Some("ChainMode") => "chain_mode",
+                Some("Convention") => "chain convention",
                 Some("Precision") => "precision",
                 Some(_) => "value",
             };

@@ -2,13 +2,14 @@
 //! settings, view and expected outcome; a [`SceneShape`] is validated as it is read
 //! (an engine's nearly degenerate hull rebuilt as Box2D does, see [`engine_hull`]).
 
+use super::chains::{EntryGeometry, SceneChain};
 use super::view_state::{Algorithm, Camera, LayerId};
 use super::SCENE_VERSION;
 use crate::core::consts::MAX_COORDINATE;
 use crate::core::settings::Settings;
 use crate::core::shape::{Geometry, Pose, Shape, ShapeError};
 use glam::Vec2;
-use serde::{Deserialize, Deserializer, Serialize};
+use serde::{Deserialize, Serialize};
 
 /// A named shape placed in the scene.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -88,7 +89,7 @@ impl SceneShape {
     ) -> Result<SceneShape, String> {
         SceneShape::try_from(ShapeEntry {
             name: name.to_string(),
-            geometry,
+            geometry: EntryGeometry::Convex(geometry),
             position,
             angle,
             velocity: Vec2::ZERO,
@@ -99,27 +100,27 @@ impl SceneShape {
     }
 }
 
-/// A shape as written in the file.
+/// A shape (or a chain: `Chain` geometry) as written in the file.
 #[derive(Clone, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, rename = "Shape")]
 pub(crate) struct ShapeEntry {
     pub(super) name: String,
-    pub(super) geometry: Geometry,
-    position: Vec2,
-    angle: f32,
+    pub(super) geometry: EntryGeometry,
+    pub(super) position: Vec2,
+    pub(super) angle: f32,
     #[serde(default, skip_serializing_if = "is_zero")]
-    velocity: Vec2,
+    pub(super) velocity: Vec2,
     /// Radians per unit time, counter-clockwise about `position`.
     #[serde(default, skip_serializing_if = "is_zero_f32")]
-    angular_velocity: f32,
+    pub(super) angular_velocity: f32,
     /// A polygon's points kept as given, vertices on a line included, rather than
     /// built into the hull Box2D's builder makes ([`Shape::new_raw_points`]).
     #[serde(default, skip_serializing_if = "is_false")]
-    raw_points: bool,
+    pub(super) raw_points: bool,
     /// The raw points the polygon was built from by Box2D's hull builder (none: not
     /// built from points).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    hull_of: Vec<Vec2>,
+    pub(super) hull_of: Vec<Vec2>,
 }
 
 /// `angular_velocity`: finite, at most [`MAX_ANGULAR_VELOCITY`](crate::core::consts::MAX_ANGULAR_VELOCITY) either way.
@@ -207,7 +208,7 @@ pub(crate) fn check_name(name: &str, what: &str) -> Result<(), String> {
     Ok(())
 }
 
-fn check_vec(name: &str, field: &str, v: Vec2) -> Result<(), String> {
+pub(super) fn check_vec(name: &str, field: &str, v: Vec2) -> Result<(), String> {
     if !v.is_finite() {
         return Err(format!(
             "shape \"{name}\": {field} ({}, {}) is not a finite number",
@@ -240,16 +241,24 @@ impl TryFrom<ShapeEntry> for SceneShape {
                 e.angle
             ));
         }
-        let kind = e.geometry.kind_name();
+        let geometry = match &e.geometry {
+            EntryGeometry::Convex(g) => g.clone(),
+            EntryGeometry::Chain(_) => {
+                return Err(format!(
+                "shape \"{name}\": a chain is not a convex shape; it belongs in the scene's chains"
+            ))
+            }
+        };
+        let kind = geometry.kind_name();
         let built = if e.raw_points {
-            if !matches!(e.geometry, Geometry::Polygon { .. }) {
+            if !matches!(geometry, Geometry::Polygon { .. }) {
                 return Err(format!(
                     "shape \"{name}\" ({kind}): raw_points applies to polygons only"
                 ));
             }
-            Shape::new_raw_points(e.geometry.clone())
+            Shape::new_raw_points(geometry.clone())
         } else {
-            Shape::new(e.geometry.clone())
+            Shape::new(geometry.clone())
         };
         if !e.hull_of.is_empty() {
             check_hull_of(name, &e.hull_of)?;
@@ -260,7 +269,7 @@ impl TryFrom<ShapeEntry> for SceneShape {
             Err(
                 err @ (ShapeError::CollinearVertex { .. } | ShapeError::DuplicateVertex { .. }),
             ) => {
-                let Geometry::Polygon { points, radius } = &e.geometry else {
+                let Geometry::Polygon { points, radius } = &geometry else {
                     return Err(format!("shape \"{name}\" ({kind}): {err}"));
                 };
                 match engine_hull(points, *radius, name) {
@@ -293,7 +302,7 @@ impl From<SceneShape> for ShapeEntry {
     fn from(s: SceneShape) -> Self {
         ShapeEntry {
             name: s.name,
-            geometry: s.shape.geometry().clone(),
+            geometry: EntryGeometry::Convex(s.shape.geometry().clone()),
             position: s.pose.position,
             angle: s.pose.angle,
             velocity: s.velocity,
@@ -304,35 +313,31 @@ impl From<SceneShape> for ShapeEntry {
     }
 }
 
-/// A scene: shapes and the settings the algorithms run with.
+/// A scene: shapes and the settings the algorithms run with. Read and written as the
+/// file's layout, `SceneFile` (in `entries`), where chains are entries of the shape list.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(from = "super::entries::SceneFile", into = "super::entries::SceneFile")]
 pub struct Scene {
-    #[serde(deserialize_with = "version_one")]
+    /// The format version: 1.
     pub version: u32,
-    #[serde(default)]
     pub title: String,
-    #[serde(default)]
     pub notes: String,
     /// The heading the scene is listed under in the panel (e.g. "GJK", "Public cases").
-    #[serde(default, skip_serializing_if = "String::is_empty")]
     pub group: String,
     /// The precision numbers are read in: `f32`, the engines' (and the only one:
     /// every value is rounded to the nearest f32 as the engine stored it).
-    #[serde(default, skip_serializing_if = "Precision::is_default")]
     pub precision: Precision,
+    /// The convex shapes, in file order.
     pub shapes: Vec<SceneShape>,
+    /// The chains (shape entries with `Chain` geometry), in file order.
+    pub chains: Vec<SceneChain>,
     /// Rays cast against every shape (optional).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub rays: Vec<super::rays::SceneRay>,
-    #[serde(default)]
     pub settings: Settings,
     /// What the debugger was showing (written by the app; optional).
-    #[serde(default, skip_serializing_if = "View::is_default")]
     pub view: View,
     /// What the algorithms should conclude on this scene's pair (optional; checked
     /// by the scene-library test).
-    #[serde(default, skip_serializing_if = "Expect::is_empty")]
     pub expect: Expect,
 }
 
@@ -405,19 +410,9 @@ pub enum Precision {
 }
 
 impl Precision {
-    fn is_default(&self) -> bool {
+    pub(super) fn is_default(&self) -> bool {
         *self == Precision::F32
     }
-}
-
-fn version_one<'de, D: Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
-    let v = u32::deserialize(d)?;
-    if v != SCENE_VERSION {
-        return Err(serde::de::Error::custom(format!(
-            "unknown scene version {v}; this build reads version {SCENE_VERSION}"
-        )));
-    }
-    Ok(v)
 }
 
 impl Default for Scene {
@@ -429,6 +424,7 @@ impl Default for Scene {
             group: String::new(),
             precision: Precision::F32,
             shapes: Vec::new(),
+            chains: Vec::new(),
             rays: Vec::new(),
             settings: Settings::default(),
             view: View::default(),
@@ -448,6 +444,10 @@ impl Scene {
 
     pub fn shape_index(&self, name: &str) -> Option<usize> {
         self.shapes.iter().position(|s| s.name == name)
+    }
+
+    pub fn chain_index(&self, name: &str) -> Option<usize> {
+        self.chains.iter().position(|c| c.name == name)
     }
 }
 

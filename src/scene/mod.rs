@@ -38,6 +38,8 @@ pub const DEFAULT_SCENE: &str = include_str!("../../assets/default.ron");
 pub const SCENE_VERSION: u32 = 1;
 
 pub mod build;
+pub mod chains;
+mod entries;
 mod errors;
 mod format;
 pub mod fs;
@@ -49,6 +51,7 @@ pub mod rays;
 pub mod view_state;
 
 pub use crate::core::settings::Settings;
+pub use chains::SceneChain;
 pub use errors::{SceneError, SceneErrorKind};
 pub(crate) use format::ShapeEntry;
 pub use format::{engine_hull, Expect, Precision, Scene, SceneShape, View};

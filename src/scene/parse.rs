@@ -3,6 +3,7 @@
 //! the expected outcome's names), each a named function giving the line it concerns;
 //! and "make convex", which mends refused polygons before parsing.
 
+use super::chains::EntryGeometry;
 use super::errors::friendly;
 use super::format::{Expect, Scene, View};
 use super::view_state::Algorithm;
@@ -93,30 +94,53 @@ fn line_containing(text: &str, needle: &str) -> Option<usize> {
     text.lines().position(|l| l.contains(needle)).map(|i| i + 1)
 }
 
-/// No two shapes share a name (the line of the second). A sorted pass: O(n log n),
-/// so a scene of a hundred thousand shapes is checked at once.
+/// No two shapes or chains share a name (the line of the second). A sorted pass:
+/// O(n log n), so a scene of a hundred thousand shapes is checked at once.
 fn check_unique_names(scene: &Scene, text: &str) -> Result<(), Problem> {
-    let mut order: Vec<usize> = (0..scene.shapes.len()).collect();
-    // Stable: equal names keep file order, so the pair found is (first, second).
-    order.sort_by(|&x, &y| scene.shapes[x].name.cmp(&scene.shapes[y].name));
-    let dup = order
+    // (name, is a chain, index): shapes then chains.
+    let mut all: Vec<(&str, bool, usize)> = scene
+        .shapes
+        .iter()
+        .enumerate()
+        .map(|(i, s)| (s.name.as_str(), false, i))
+        .collect();
+    all.extend(
+        scene
+            .chains
+            .iter()
+            .enumerate()
+            .map(|(i, c)| (c.name.as_str(), true, i)),
+    );
+    // Stable: equal names keep shapes-then-chains order, so the pair found is (first, second).
+    all.sort_by(|x, y| x.0.cmp(y.0));
+    let dup = all
         .windows(2)
-        .filter(|w| scene.shapes[w[0]].name == scene.shapes[w[1]].name)
-        .min_by_key(|w| w[1]);
-    if let Some(&[first, i]) = dup {
-        let s = &scene.shapes[i];
-        return Err(Problem {
-            line: nth_name_line(text, &s.name, 1),
-            kind: SceneErrorKind::DuplicateName,
-            message: format!(
-                "shape name \"{}\" is used twice (shapes {} and {}); names must be unique",
-                super::format::printable_name(&s.name),
-                first,
-                i
-            ),
-        });
-    }
-    Ok(())
+        .filter(|w| w[0].0 == w[1].0)
+        .min_by_key(|w| (w[1].1, w[1].2));
+    let Some([first, second]) = dup else {
+        return Ok(());
+    };
+    let name = super::format::printable_name(first.0);
+    let what = |(_, chain, i): (&str, bool, usize)| {
+        format!("{} {i}", if chain { "chain" } else { "shape" })
+    };
+    let message = if !first.1 && !second.1 {
+        format!(
+            "shape name \"{name}\" is used twice (shapes {} and {}); names must be unique",
+            first.2, second.2
+        )
+    } else {
+        format!(
+            "name \"{name}\" is used twice ({} and {}); shape and chain names must be unique",
+            what(*first),
+            what(*second)
+        )
+    };
+    Err(Problem {
+        line: nth_name_line(text, first.0, 1),
+        kind: SceneErrorKind::DuplicateName,
+        message,
+    })
 }
 
 /// The view's A and B, when named, are shapes of the scene, and two different ones.
@@ -295,7 +319,7 @@ pub fn parse_scene_making_convex(
     };
     let mut changed = Vec::new();
     for shape in &mut lenient.shapes {
-        if let Geometry::Polygon { points, radius } = &shape.geometry {
+        if let EntryGeometry::Convex(Geometry::Polygon { points, radius }) = &shape.geometry {
             if let Err(
                 e @ (E::NonConvex { .. }
                 | E::SelfIntersecting { .. }
@@ -309,10 +333,10 @@ pub fn parse_scene_making_convex(
                         shape.name,
                         hull.len()
                     ));
-                    shape.geometry = Geometry::Polygon {
+                    shape.geometry = EntryGeometry::Convex(Geometry::Polygon {
                         points: hull,
                         radius: *radius,
-                    };
+                    });
                 }
             }
         }

@@ -2,6 +2,7 @@
 //!
 //! All points are world coordinates; normals point from A to B.
 
+use crate::core::chain::ChainManifold;
 use crate::core::epa::{penetration, EpaTrace, PenetrationOutput};
 use crate::core::gjk::{shape_distance, DistanceOutput, GjkTrace};
 use crate::core::manifold::{contact_manifold, ManifoldOutput, ManifoldSource, ManifoldTrace};
@@ -13,18 +14,51 @@ use crate::core::toi::shape_cast::{shape_cast, CastOutput, CastTrace};
 use crate::core::toi::swept_sat::{swept_sat, SweptOutput, SweptTrace};
 use crate::scene::build::PairInputs;
 use crate::scene::{Scene, SceneShape};
+use crate::trace::chain_report::{chain_pair_report, ChainPairReport};
 use crate::trace::peer_answer::EngineAnswer;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
-/// The whole report.
-#[derive(Clone, Debug, Serialize)]
+/// The whole report. `"pairs"` lists the pairs of shapes, then the chain pairs.
+#[derive(Clone, Debug)]
 pub struct Report {
     pub scene: String,
     pub pairs: Vec<PairReport>,
+    /// Every chain against every shape (chains in file order, then shapes), written
+    /// in `"pairs"` after the pairs of shapes.
+    pub chains: Vec<ChainPairReport>,
     /// One entry per ray and shape (rays in file order, then shapes).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub rays: Vec<RayJson>,
+}
+
+impl Serialize for Report {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut st = s.serialize_struct("Report", 2 + usize::from(!self.rays.is_empty()))?;
+        st.serialize_field("scene", &self.scene)?;
+        st.serialize_field("pairs", &AllPairs(&self.pairs, &self.chains))?;
+        if !self.rays.is_empty() {
+            st.serialize_field("rays", &self.rays)?;
+        }
+        st.end()
+    }
+}
+
+/// The pairs of shapes, then the chain pairs, as one list.
+struct AllPairs<'a>(&'a [PairReport], &'a [ChainPairReport]);
+
+impl Serialize for AllPairs<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeSeq;
+        let mut seq = s.serialize_seq(Some(self.0.len() + self.1.len()))?;
+        for p in self.0 {
+            seq.serialize_element(p)?;
+        }
+        for c in self.1 {
+            seq.serialize_element(c)?;
+        }
+        seq.end()
+    }
 }
 
 /// A ray against one shape (world coordinates): Box2D's convention for a ray that
@@ -222,6 +256,25 @@ impl ManifoldJson {
     }
 }
 
+impl ManifoldJson {
+    /// A chain segment's manifold in the same form; None without points.
+    pub fn from_chain(m: &ChainManifold) -> Option<ManifoldJson> {
+        m.is_contact().then(|| ManifoldJson {
+            normal: arr(m.normal),
+            points: m
+                .points()
+                .iter()
+                .map(|p| ManifoldPointJson {
+                    point_a: arr(p.point_a),
+                    point_b: arr(p.point_b),
+                    separation: p.separation,
+                    id: p.id.pack(),
+                })
+                .collect(),
+        })
+    }
+}
+
 /// The `"toi"` key: when the pair first touches as both shapes move by their
 /// velocities over t ∈ [0, 1].
 ///
@@ -382,15 +435,7 @@ pub fn pair_report(scene: &Scene, a: &SceneShape, b: &SceneShape, with_trace: bo
 /// The indices of the shapes named `na` and `nb`, or an error naming the scene's shapes
 /// (`label` names the scene).
 pub fn find_pair(scene: &Scene, label: &str, na: &str, nb: &str) -> Result<(usize, usize), String> {
-    let find = |n: &str| {
-        scene.shape_index(n).ok_or_else(|| {
-            let names: Vec<&str> = scene.shapes.iter().map(|s| s.name.as_str()).collect();
-            format!(
-                "{label}: no shape named \"{n}\"; the scene has: {}",
-                names.join(", ")
-            )
-        })
-    };
+    let find = |n: &str| shape_named(scene, label, n);
     let (i, j) = (find(na)?, find(nb)?);
     if i == j {
         return Err(format!(
@@ -400,8 +445,50 @@ pub fn find_pair(scene: &Scene, label: &str, na: &str, nb: &str) -> Result<(usiz
     Ok((i, j))
 }
 
-/// The report of a scene: every pair `i < j` in file order, or only `pair`.
-/// Fails when `pair` names a shape the scene does not have.
+/// The index of the shape named `n`, or an error naming the scene's shapes.
+fn shape_named(scene: &Scene, label: &str, n: &str) -> Result<usize, String> {
+    scene.shape_index(n).ok_or_else(|| {
+        let names: Vec<&str> = scene.shapes.iter().map(|s| s.name.as_str()).collect();
+        let chains = if scene.chain_index(n).is_some() {
+            " (a chain pairs with a shape only)"
+        } else {
+            ""
+        };
+        format!(
+            "{label}: no shape named \"{n}\"{chains}; the scene has: {}",
+            names.join(", ")
+        )
+    })
+}
+
+/// What `--pair A,B` names: two shapes (their indices), or a chain and a shape in
+/// either order (the chain's index, then the shape's).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NamedPair {
+    Shapes(usize, usize),
+    Chain(usize, usize),
+}
+
+/// The pair named `na`, `nb`: two shapes, or a chain and a shape. Two chains are
+/// refused (chain against chain is not collided).
+pub fn find_named_pair(
+    scene: &Scene,
+    label: &str,
+    na: &str,
+    nb: &str,
+) -> Result<NamedPair, String> {
+    match (scene.chain_index(na), scene.chain_index(nb)) {
+        (Some(_), Some(_)) => Err(format!(
+            "--pair names two chains (\"{na}\", \"{nb}\"); a chain pairs with a shape only"
+        )),
+        (Some(c), None) => Ok(NamedPair::Chain(c, shape_named(scene, label, nb)?)),
+        (None, Some(c)) => Ok(NamedPair::Chain(c, shape_named(scene, label, na)?)),
+        (None, None) => find_pair(scene, label, na, nb).map(|(i, j)| NamedPair::Shapes(i, j)),
+    }
+}
+
+/// The report of a scene: every pair `i < j` in file order, then every chain against
+/// every shape; or only `pair`. Fails when `pair` names a shape the scene does not have.
 pub fn scene_report(
     scene: &Scene,
     label: &str,
@@ -409,16 +496,17 @@ pub fn scene_report(
     with_trace: bool,
 ) -> Result<Report, String> {
     let mut pairs = Vec::new();
+    let mut chains = Vec::new();
     match pair {
-        Some((na, nb)) => {
-            let (i, j) = find_pair(scene, label, na, nb)?;
-            pairs.push(pair_report(
+        Some((na, nb)) => match find_named_pair(scene, label, na, nb)? {
+            NamedPair::Shapes(i, j) => pairs.push(pair_report(
                 scene,
                 &scene.shapes[i],
                 &scene.shapes[j],
                 with_trace,
-            ));
-        }
+            )),
+            NamedPair::Chain(c, s) => chains.push(chain_pair_report(scene, c, s)),
+        },
         None => {
             for i in 0..scene.shapes.len() {
                 for j in i + 1..scene.shapes.len() {
@@ -430,11 +518,15 @@ pub fn scene_report(
                     ));
                 }
             }
+            for c in 0..scene.chains.len() {
+                chains.extend((0..scene.shapes.len()).map(|s| chain_pair_report(scene, c, s)));
+            }
         }
     }
     Ok(Report {
         scene: label.to_string(),
         pairs,
+        chains,
         rays: rays_report(scene),
     })
 }

@@ -3,7 +3,8 @@
 //! whole report's, and a broad phase (`near`) keeps only the pairs whose bounding
 //! circles, grown by their motion, come within a distance.
 
-use super::report::{find_pair, pair_report, PairReport};
+use super::chain_report::chain_pair_report;
+use super::report::{find_named_pair, pair_report, NamedPair, PairReport};
 use crate::scene::Scene;
 use serde::ser::{SerializeSeq, SerializeStruct};
 use serde::{Serialize, Serializer};
@@ -52,33 +53,84 @@ impl PairList {
     }
 }
 
-/// The pairs of `selection`, in file order.
+/// The pairs a report covers: pairs of shapes, then chain pairs `(chain, shape)`
+/// (chain against chain is not collided).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Selection {
+    pub shapes: PairList,
+    /// `(chain index, shape index)`, by chain then shape.
+    pub chains: Vec<(usize, usize)>,
+}
+
+impl Selection {
+    /// Pairs of shapes and chain pairs together.
+    pub fn len(&self) -> usize {
+        self.shapes.len() + self.chains.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+/// The pairs of `selection`, in file order; `One` may name a chain and a shape.
 pub fn selected_pairs(
     scene: &Scene,
     label: &str,
     selection: PairSelection,
-) -> Result<PairList, String> {
+) -> Result<Selection, String> {
+    let listed = |shapes, chains| Selection {
+        shapes: PairList::Listed(shapes),
+        chains,
+    };
     match selection {
-        PairSelection::One(a, b) => {
-            find_pair(scene, label, a, b).map(|p| PairList::Listed(vec![p]))
-        }
-        PairSelection::All => Ok(PairList::Every(scene.shapes.len())),
-        PairSelection::Near(d) => Ok(PairList::Listed(near_pairs(scene, d))),
+        PairSelection::One(a, b) => Ok(match find_named_pair(scene, label, a, b)? {
+            NamedPair::Shapes(i, j) => listed(vec![(i, j)], Vec::new()),
+            NamedPair::Chain(c, s) => listed(Vec::new(), vec![(c, s)]),
+        }),
+        PairSelection::All => Ok(Selection {
+            shapes: PairList::Every(scene.shapes.len()),
+            chains: (0..scene.chains.len())
+                .flat_map(|c| (0..scene.shapes.len()).map(move |s| (c, s)))
+                .collect(),
+        }),
+        PairSelection::Near(d) => Ok(listed(near_pairs(scene, d), near_chain_pairs(scene, d))),
     }
+}
+
+/// The shapes' bounding circles, grown by their motion: the shape turns about its
+/// position, so its circle covers every angle; the motion grows it by the velocity
+/// (the whole step).
+fn grown_circles(scene: &Scene) -> Vec<(glam::Vec2, f32)> {
+    scene
+        .shapes
+        .iter()
+        .map(|s| {
+            let r = s.shape.bounding_radius() + s.velocity.length();
+            (s.pose.position + 0.5 * s.velocity, r)
+        })
+        .collect()
+}
+
+/// Chain pairs whose bounding circles (a chain's about its position, covering its
+/// points) come within `d`: every chain against every shape, chains being few.
+fn near_chain_pairs(scene: &Scene, d: f32) -> Vec<(usize, usize)> {
+    let circles = grown_circles(scene);
+    let mut pairs = Vec::new();
+    for (c, chain) in scene.chains.iter().enumerate() {
+        let (cc, rc) = (chain.pose.position, chain.bounding_radius());
+        for (s, &(cs, rs)) in circles.iter().enumerate() {
+            if cc.distance(cs) - rc - rs <= d {
+                pairs.push((c, s));
+            }
+        }
+    }
+    pairs
 }
 
 /// Sweep and prune on x over the grown bounding circles: O(n log n + pairs).
 fn near_pairs(scene: &Scene, d: f32) -> Vec<(usize, usize)> {
-    let circles: Vec<(glam::Vec2, f32)> = scene
-        .shapes
-        .iter()
-        .map(|s| {
-            // The shape turns about its position: its bounding circle covers every
-            // angle; the motion grows it by the velocity (the whole step).
-            let r = s.shape.bounding_radius() + s.velocity.length();
-            (s.pose.position + 0.5 * s.velocity, r)
-        })
-        .collect();
+    let circles = grown_circles(scene);
     let mut order: Vec<usize> = (0..circles.len()).collect();
     order.sort_by(|&a, &b| {
         let (ca, ra) = circles[a];
@@ -103,12 +155,13 @@ fn near_pairs(scene: &Scene, d: f32) -> Vec<(usize, usize)> {
 }
 
 /// Writes the report of `pairs` to `out` as pretty JSON (the same text as the whole
-/// report serialised at once), each pair computed as it is written. `decorate` may add
-/// to a pair (the engines' answers); `progress(done, total)` is called after each pair.
+/// report serialised at once), each pair computed as it is written: the pairs of
+/// shapes, then the chain pairs. `decorate` may add to a pair of shapes (the engines'
+/// answers); `progress(done, total)` is called after each pair.
 pub fn write_report<W: Write>(
     scene: &Scene,
     label: &str,
-    pairs: &PairList,
+    pairs: &Selection,
     with_trace: bool,
     decorate: &dyn Fn(usize, usize, &mut PairReport),
     progress: &mut dyn FnMut(usize, usize),
@@ -130,7 +183,7 @@ pub fn write_report<W: Write>(
 struct Lazy<'a, 'p> {
     scene: &'a Scene,
     label: &'a str,
-    pairs: &'a PairList,
+    pairs: &'a Selection,
     with_trace: bool,
     decorate: &'a dyn Fn(usize, usize, &mut PairReport),
     progress: RefCell<&'p mut dyn FnMut(usize, usize)>,
@@ -157,14 +210,22 @@ impl Serialize for Pairs<'_, '_, '_> {
         let l = self.0;
         let mut seq = s.serialize_seq(Some(l.pairs.len()))?;
         let total = l.pairs.len();
-        for (k, (i, j)) in l.pairs.iter().enumerate() {
+        let done = |k: usize| {
+            if let Ok(mut f) = l.progress.try_borrow_mut() {
+                (*f)(k, total);
+            }
+        };
+        for (k, (i, j)) in l.pairs.shapes.iter().enumerate() {
             let shapes = &l.scene.shapes;
             let mut p = pair_report(l.scene, &shapes[i], &shapes[j], l.with_trace);
             (l.decorate)(i, j, &mut p);
             seq.serialize_element(&p)?;
-            if let Ok(mut f) = l.progress.try_borrow_mut() {
-                (*f)(k + 1, total);
-            }
+            done(k + 1);
+        }
+        let before = l.pairs.shapes.len();
+        for (k, &(c, s)) in l.pairs.chains.iter().enumerate() {
+            seq.serialize_element(&chain_pair_report(l.scene, c, s))?;
+            done(before + k + 1);
         }
         seq.end()
     }
@@ -217,7 +278,7 @@ mod tests {
         let scene = row(50, 1.0);
         let near = selected_pairs(&scene, "row.ron", PairSelection::Near(0.5)).unwrap();
         assert_eq!(near.len(), 49);
-        assert!(near.iter().all(|(i, j)| j == i + 1));
+        assert!(near.shapes.iter().all(|(i, j)| j == i + 1));
         let wider = selected_pairs(&scene, "row.ron", PairSelection::Near(1.3)).unwrap();
         assert_eq!(wider.len(), 49 + 48);
     }
