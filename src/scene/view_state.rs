@@ -129,10 +129,12 @@ pub enum LayerId {
     Rays,
     /// The algorithm `ray`: one ray against shape A, stepped.
     RayCast,
+    /// The scene's chains: segments, one-sided normals, contacts.
+    Chains,
 }
 
 impl LayerId {
-    pub const ALL: [LayerId; 16] = [
+    pub const ALL: [LayerId; 17] = [
         LayerId::Shapes,
         LayerId::Minkowski,
         LayerId::GjkSimplex,
@@ -149,6 +151,7 @@ impl LayerId {
         LayerId::Hull,
         LayerId::Rays,
         LayerId::RayCast,
+        LayerId::Chains,
     ];
 }
 

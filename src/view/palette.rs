@@ -40,6 +40,7 @@ pub fn layer_color(id: LayerId) -> Rgba {
         LayerId::Hull => Rgba(255, 105, 180, 255),
         LayerId::Rays => Rgba(255, 110, 70, 255),
         LayerId::RayCast => Rgba(150, 235, 255, 255),
+        LayerId::Chains => Rgba(215, 195, 140, 255),
     }
 }
 

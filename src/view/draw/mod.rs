@@ -13,6 +13,7 @@ use crate::view::palette;
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
+mod chain;
 mod contact;
 mod epa;
 mod gjk;
@@ -95,6 +96,7 @@ impl LayerId {
             LayerId::Hull => "Hull builder: points, edge, farthest point, dropped points",
             LayerId::Rays => "Rays: first hit, normal, fraction",
             LayerId::RayCast => "Ray cast, stepped: clip interval, circles, GJK march",
+            LayerId::Chains => "Chains: segments, one-sided normals, contacts (smooth or naive)",
         }
     }
 
@@ -185,6 +187,9 @@ pub fn build_draw_list(
 ) -> DrawList {
     let mut out = DrawList::default();
     out.push(LayerId::Shapes, shapes_layer(scene, an, hl));
+    if !scene.chains.is_empty() {
+        out.push(LayerId::Chains, chain::chains_layer(scene));
+    }
     if !scene.rays.is_empty() {
         // The stepped ray is drawn by its own layer.
         let stepped = an

@@ -39,6 +39,17 @@ impl Panel {
             ui.label("GJK simplex cache");
             ui.checkbox(&mut s.use_cache, "warm start");
             ui.end_row();
+            if !app.scene.chains.is_empty() {
+                use collidescope::core::settings::ChainMode;
+                ui.label("chains");
+                ui.horizontal(|ui| {
+                    ui.radio_value(&mut s.chain_mode, ChainMode::Smooth, "smooth")
+                        .on_hover_text("one-sided segments with ghost vertices (Box2D's chains)");
+                    ui.radio_value(&mut s.chain_mode, ChainMode::Naive, "naive")
+                        .on_hover_text("independent two-sided segments: the ghost bump");
+                });
+                ui.end_row();
+            }
         });
         if let Err(e) = app.set_settings(s) {
             ui.label(RichText::new(e).color(Color32::LIGHT_RED));

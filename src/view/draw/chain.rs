@@ -1,0 +1,142 @@
+//! The scene's chains (world space, every algorithm): each polyline with its points,
+//! each segment's one-sided normal (the side shapes collide from) at its middle and its
+//! index; then, for every shape, the contacts of each segment within reach in the
+//! scene's chain mode — smooth (ghost vertices) or naive (two-sided segments). A naive
+//! normal tilted away from its segment's normal is the ghost bump: drawn red and said.
+
+use super::prims::{dot, size_of_scene};
+use super::{LayerId, Prim};
+use crate::core::settings::ChainMode;
+use crate::scene::Scene;
+use crate::trace::chain_report::{chain_pair_report, ChainSegmentJson};
+use crate::view::palette::{ERROR, KEPT};
+use glam::Vec2;
+
+/// A normal tilted more than this from its segment's normal is called a bump (rad).
+const BUMP_ANGLE: f32 = 0.1;
+
+/// Every chain of the scene and its contacts with every shape.
+pub(super) fn chains_layer(scene: &Scene) -> Vec<Prim> {
+    let c = LayerId::Chains.color();
+    let len = 0.08 * size_of_scene(scene);
+    let mut p = Vec::new();
+    for (k, chain) in scene.chains.iter().enumerate() {
+        let xf = chain.pose.transform();
+        let world: Vec<Vec2> = chain.points.iter().map(|q| xf.apply(*q)).collect();
+        p.push(Prim::Polyline {
+            points: world.clone(),
+            closed: chain.closed,
+            width: 3.0,
+            color: c,
+            dashed: false,
+        });
+        for q in &world {
+            p.push(dot(*q, 3.0, c));
+        }
+        let mut normals = Vec::new();
+        for (i, s) in chain.segments().iter().enumerate() {
+            let (a, b) = (xf.apply(s.a), xf.apply(s.b));
+            // Box2D's chain normal: the right perpendicular of a → b.
+            let n = Vec2::new(b.y - a.y, a.x - b.x).normalize_or_zero();
+            let mid = 0.5 * (a + b);
+            p.push(Prim::Arrow {
+                from: mid,
+                to: mid + n * len,
+                width: 1.2,
+                color: c.with_alpha(170),
+            });
+            p.push(Prim::Label {
+                at: mid,
+                offset: Vec2::new(-4.0, 16.0),
+                text: format!("{i}"),
+                color: c.with_alpha(200),
+                size: 12.0,
+            });
+            normals.push(n);
+        }
+        p.push(Prim::Label {
+            at: world.first().copied().unwrap_or(xf.p),
+            offset: Vec2::new(6.0, 18.0),
+            text: format!("{} ({})", chain.name, scene.settings.chain_mode.as_str()),
+            color: c,
+            size: 14.0,
+        });
+        for s in 0..scene.shapes.len() {
+            // Contact normals as long as the shape is big, so they show beside it.
+            let len = 0.6 * scene.shapes[s].shape.bounding_radius();
+            for e in chain_pair_report(scene, k, s).chain {
+                contact_prims(&e, normals.get(e.segment).copied(), scene, len, &mut p);
+            }
+        }
+    }
+    p
+}
+
+/// One segment's contacts: the points and the normal; red with the tilt when the
+/// normal leaves the segment's by more than [`BUMP_ANGLE`] in the naive mode; the
+/// smooth mode's refusals named at the segment's middle.
+fn contact_prims(
+    e: &ChainSegmentJson,
+    segment_normal: Option<Vec2>,
+    scene: &Scene,
+    len: f32,
+    p: &mut Vec<Prim>,
+) {
+    let Some(m) = &e.manifold else {
+        return;
+    };
+    let n = Vec2::from(m.normal);
+    let tilt = segment_normal.map_or(0.0, |s| s.perp_dot(n).atan2(s.dot(n)).abs());
+    let bump = scene.settings.chain_mode == ChainMode::Naive && tilt > BUMP_ANGLE;
+    let color = if bump { ERROR } else { KEPT };
+    for q in &m.points {
+        // On the chain; a point farther than the speculative distance (Box2D v3 keeps
+        // both clipped points, the solver ignores it) faded, without its arrow.
+        let at = Vec2::from(q.point_a);
+        if q.separation > scene.settings.speculative_distance {
+            p.push(dot(at, 3.0, color.with_alpha(110)));
+            continue;
+        }
+        p.push(dot(at, 5.0, color));
+        p.push(Prim::Arrow {
+            from: at,
+            to: at + n * len,
+            width: 2.0,
+            color,
+        });
+    }
+    if let (true, Some(q)) = (bump, m.points.first()) {
+        p.push(Prim::Label {
+            at: Vec2::from(q.point_a),
+            offset: Vec2::new(8.0, -10.0),
+            text: format!(
+                "segment {}: normal tilted {:.0}° (ghost bump)",
+                e.segment,
+                tilt.to_degrees()
+            ),
+            color: ERROR,
+            size: 14.0,
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scene::load_scene;
+    use std::path::Path;
+
+    fn bump_arrows(file: &str) -> usize {
+        let scene = load_scene(Path::new(file)).expect("scene");
+        chains_layer(&scene)
+            .iter()
+            .filter(|p| matches!(p, Prim::Arrow { color, .. } if *color == ERROR))
+            .count()
+    }
+
+    #[test]
+    fn the_ghost_bump_shows_in_the_naive_mode_only() {
+        assert!(bump_arrows("scenes/chain_tiled_floor_naive.ron") >= 1);
+        assert_eq!(bump_arrows("scenes/chain_tiled_floor.ron"), 0);
+    }
+}
