@@ -23,7 +23,7 @@ use collidescope::core::math::Transform;
 use collidescope::core::shape::{Geometry, Shape};
 use collidescope::peers::chain;
 use collidescope::trace::peer_answer::PeerManifold;
-use collidescope::verify::Rng;
+use collidescope::verify::{ellipse_points, Rng};
 use glam::Vec2;
 use std::collections::BTreeMap;
 
@@ -79,17 +79,11 @@ fn chain(rng: &mut Rng) -> Vec<ChainSegment> {
     }
 }
 
+/// 3 to 8 vertices on a jittered ellipse (the fuzzer's generator).
 fn polygon_points(rng: &mut Rng) -> Vec<Vec2> {
     let n = 3 + rng.below(6);
-    let (ax, ay) = (rng.range_f32(0.2, 0.8), rng.range_f32(0.2, 0.8));
-    let phase = rng.range_f32(0.0, std::f32::consts::TAU);
-    let step = std::f32::consts::TAU / n as f32;
-    (0..n)
-        .map(|i| {
-            let t = phase + step * (i as f32 + rng.range_f32(-0.2, 0.2));
-            Vec2::new(ax * t.cos(), ay * t.sin())
-        })
-        .collect()
+    let (ax, ay) = (rng.range(0.2, 0.8), rng.range(0.2, 0.8));
+    ellipse_points(rng, n, ax, ay, glam::DVec2::ZERO)
 }
 
 fn shape(rng: &mut Rng, kind: Kind) -> Shape {
