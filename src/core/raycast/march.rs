@@ -103,6 +103,17 @@ pub(super) fn march(
         if let RayFeature::Edge(i) | RayFeature::Side(i) = feature {
             m.plane = Some(shape.normals()[i]);
         }
+    } else if m.lambda > 0.0 && m.simplex.count == 2 && !simplex_is_edge(shape, &m.simplex) {
+        // A rounded shape stopped on a chord of its core (a sliver's nearly collinear
+        // edges, within the tolerance of the chord): the normal is the direction from
+        // the nearest core point, not the chord's (`fuzz --seed 1` pair 163126: the
+        // chord's normal 1.1e-3 rad off).
+        if let RayFeature::Edge(_) = feature {
+            let (_, c) = nearest_edge(shape, m.x, m.normal());
+            if let Some(u) = (m.x - c).try_normalize() {
+                m.towards = Some(u);
+            }
+        }
     }
     if stop == GjkRayStop::Converged && m.lambda > 0.0 {
         if let Some((lambda, flat)) = m.polish() {
@@ -361,6 +372,13 @@ fn feature_of(shape: &Shape, simplex: &Simplex, normal: Vec2, x: Vec2) -> RayFea
     }
 }
 
+/// Whether a two-point simplex is an edge of the core (adjacent vertices).
+fn simplex_is_edge(shape: &Shape, simplex: &Simplex) -> bool {
+    let n = shape.vertices().len();
+    let (i, j) = (simplex.v[0].index_a as usize, simplex.v[1].index_a as usize);
+    n <= 2 || j == (i + 1) % n || i == (j + 1) % n
+}
+
 /// The core edge nearest `x` — among edges equally near to rounding (a corner), the
 /// one whose normal is nearest `normal` — and the nearest point on it.
 fn nearest_edge(shape: &Shape, x: Vec2, normal: Vec2) -> (usize, Vec2) {
@@ -432,5 +450,41 @@ mod tests {
             .perp_dot(exact.normal)
             .atan2(gjk.normal.dot(exact.normal));
         assert!(angle.abs() < 1.0e-3, "{gjk:?} {exact:?}");
+    }
+
+    /// `collidescope fuzz --seed 1 --start 163126 --count 1`, ray RB: a rounded sliver
+    /// (radius 1e-3, 3 long, 3e-3 thick) hit on its long side. GJK stopped on a chord
+    /// of two nearly collinear edges (vertices 0 and 7), and the normal was the
+    /// chord's, 1.1e-3 rad off the edge's; it is now the direction from the nearest
+    /// core point.
+    #[test]
+    fn gjk_normal_on_a_rounded_sliver_is_the_surface_normal() {
+        let v = |x: f32, y: f32| Vec2::new(x, y);
+        let points = vec![
+            v(1.8588098, -0.046849553),
+            v(1.1408023, -0.04588709),
+            v(0.14421465, -0.045708813),
+            v(-0.8248307, -0.04630782),
+            v(-1.1132473, -0.047206663),
+            v(-0.80349094, -0.04810918),
+            v(0.10017538, -0.04867155),
+            v(1.1100613, -0.048518438),
+            v(1.7703661, -0.04780272),
+        ];
+        let shape = Shape::new(Geometry::Polygon {
+            points,
+            radius: 0.0010426866,
+        })
+        .unwrap();
+        let xf = Transform::new(v(-4.7905765, 4.673968), -1.6320757);
+        let ray = RayInput::new(v(-8.689229, 2.4770863), v(12.085291, 3.475767));
+        let input = RayCastInput::new(&shape, xf, ray);
+        let (exact, gjk) = (ray_cast(&input, None), ray_cast_gjk(&input, None));
+        assert!(exact.hit && gjk.hit, "{exact:?} {gjk:?}");
+        let angle = gjk
+            .normal
+            .perp_dot(exact.normal)
+            .atan2(gjk.normal.dot(exact.normal));
+        assert!(angle.abs() < 2.0e-4, "{angle}: {gjk:?} {exact:?}");
     }
 }
