@@ -21,7 +21,7 @@
 //! ray, an exit at the ray's very end, a point ray. Such rays are counted, not
 //! compared.
 
-use super::exact::{closest_on_segment, outline_edges, sd_core};
+use super::exact::{angle_between, closest_on_segment, cross64, normals64, outline_edges, sd_core};
 use super::RayCase;
 use crate::core::math::Transform;
 use crate::core::raycast::RayInput;
@@ -205,6 +205,26 @@ impl RayFrame {
                 }
             })
             .collect()
+    }
+
+    /// The angle from `n` to the normal cone of a sharp core vertex within `within`
+    /// of the ray's point at `f` (0 inside the cone: at a corner every normal between
+    /// its two edges' is right), when there is such a vertex.
+    pub fn corner_cone_error(&self, f: f64, n: DVec2, within: f64) -> Option<f64> {
+        let count = self.core.len();
+        if self.r != 0.0 || count < 3 {
+            return None;
+        }
+        let x = self.o + f * self.d;
+        let normals = normals64(&self.core);
+        let i = (0..count).find(|&i| (self.core[i] - x).length() <= within)?;
+        let (before, after) = (normals[(i + count - 1) % count], normals[i]);
+        let inside = cross64(before, n) >= 0.0 && cross64(n, after) >= 0.0;
+        Some(if inside {
+            0.0
+        } else {
+            angle_between(before, n).min(angle_between(after, n))
+        })
     }
 
     /// The exact answer.

@@ -90,14 +90,19 @@ pub fn judge_ray(frame: &RayFrame, exact: &ExactRay, out: &RayCastOutput) -> Ray
                 // piece within the position tolerance of the hit (nearly collinear
                 // sliver edges; `RayFrame::normals_near`). Only when the hit has a
                 // unique normal at all.
+                // A GJK march may stop where the ray touches a sharp corner within
+                // its tolerance before entering through the next face: at the corner
+                // any normal of its cone is right.
                 let ours = frame.to_local(out.normal.as_dvec2());
                 j.normal_error = normal.map(|n| {
                     let near = frame.normals_near(fraction, tol);
+                    let corner = frame.corner_cone_error(out.fraction as f64, ours, tol);
                     [Some(n), frame.normal(out.fraction as f64)]
                         .into_iter()
                         .flatten()
                         .chain(near)
                         .map(|m| angle_between(m, ours))
+                        .chain(corner)
                         .fold(f64::INFINITY, f64::min)
                 });
                 let s = err <= crate::verify::RAY_TOLERANCE;
