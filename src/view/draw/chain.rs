@@ -61,11 +61,31 @@ pub(super) fn chains_layer(scene: &Scene) -> Vec<Prim> {
             color: c,
             size: 14.0,
         });
+        let mut maps: Vec<usize> = Vec::new();
         for s in 0..scene.shapes.len() {
             // Contact normals as long as the shape is big, so they show beside it.
             let len = 0.6 * scene.shapes[s].shape.bounding_radius();
-            for e in chain_pair_report(scene, k, s).chain {
-                contact_prims(&e, normals.get(e.segment).copied(), scene, len, &mut p);
+            let entries = chain_pair_report(scene, k, s).chain;
+            for e in &entries {
+                contact_prims(e, normals.get(e.segment).copied(), scene, len, &mut p);
+            }
+            // One Gauss map per chain and shape: the segment of the deepest contact
+            // (else the first one within reach), so maps of short neighbouring
+            // segments do not pile up.
+            let deepest = |e: &&ChainSegmentJson| {
+                e.manifold
+                    .as_ref()
+                    .and_then(|m| m.points.iter().map(|q| q.separation).reduce(f32::min))
+                    .unwrap_or(f32::INFINITY)
+            };
+            let shown = entries
+                .iter()
+                .min_by(|x, y| deepest(x).total_cmp(&deepest(y)));
+            if let (ChainMode::Smooth, Some(e)) = (scene.settings.chain_mode, shown) {
+                // Maps of several shapes on one segment side by side along it.
+                let slot = maps.iter().filter(|&&m| m == e.segment).count();
+                maps.push(e.segment);
+                super::gauss::gauss_prims(scene, (k, e.segment), s, slot, &mut p);
             }
         }
     }
@@ -138,5 +158,18 @@ mod tests {
     fn the_ghost_bump_shows_in_the_naive_mode_only() {
         assert!(bump_arrows("scenes/chain_tiled_floor_naive.ron") >= 1);
         assert_eq!(bump_arrows("scenes/chain_tiled_floor.ron"), 0);
+    }
+
+    #[test]
+    fn the_gauss_map_says_why_the_seam_normal_snaps() {
+        let scene = load_scene(Path::new("scenes/chain_tiled_floor.ron")).expect("scene");
+        let labels: Vec<String> = chains_layer(&scene)
+            .into_iter()
+            .filter_map(|p| match p {
+                Prim::Label { text, .. } => Some(text),
+                _ => None,
+            })
+            .collect();
+        assert!(labels.iter().any(|t| t == "Box: snap"), "{labels:?}");
     }
 }

@@ -16,6 +16,7 @@ use serde::{Deserialize, Serialize};
 mod chain;
 mod contact;
 mod epa;
+mod gauss;
 mod gjk;
 mod hull;
 pub mod peers;

@@ -1,0 +1,125 @@
+//! The Gauss map of a chain segment's normal classification (Box2D's
+//! `b2ClassifyNormal`), drawn as a small unit circle under the segment (on its solid
+//! side, where nothing else is drawn): the segment's normal, its neighbours'
+//! normals, the arc of normals the segment may produce (towards a convex end, up to
+//! that neighbour's normal), and the candidate normal of this contact coloured by the
+//! decision — admitted (green), snapped to the segment's normal (yellow), skipped
+//! because a neighbour owns it (red).
+
+use super::prims::seg;
+use super::{LayerId, Prim, Rgba};
+use crate::core::chain::{
+    collide_chain_segment, ChainStep, ChainTrace, NormalClass, NormalDecision,
+};
+use crate::scene::Scene;
+use crate::view::palette::{ADDED, ERROR, KEPT};
+use glam::Vec2;
+
+/// The Gauss map of segment `i` of chain `c` against shape `s`, when the smooth
+/// query classified a normal; the `slot`-th map of that segment (placed beside the
+/// earlier ones).
+pub(super) fn gauss_prims(
+    scene: &Scene,
+    (c, i): (usize, usize),
+    s: usize,
+    slot: usize,
+    p: &mut Vec<Prim>,
+) {
+    let inputs = scene.chain_pair(c, s);
+    let Some(input) = inputs.segment(i) else {
+        return;
+    };
+    let mut trace = ChainTrace::default();
+    collide_chain_segment(&input, Some(&mut trace));
+    let (mut ends, mut class) = (None, None);
+    for step in &trace.steps {
+        match step {
+            ChainStep::Segment { a, b, .. } => ends = Some((*a, *b)),
+            ChainStep::Classify { class: k, .. } => class = Some(*k),
+            _ => {}
+        }
+    }
+    let (Some((a, b)), Some(k)) = (ends, class) else {
+        return;
+    };
+    let r = 0.18 * (b - a).length();
+    let n1 = k.normals.normal1;
+    let along = k.normals.edge1 * (2.6 * r * slot as f32);
+    let centre = 0.5 * (a + b) - n1 * (1.8 * r) + along;
+    draw_map(centre, r, &k, &scene.shapes[s].name, p);
+}
+
+fn draw_map(centre: Vec2, r: f32, k: &NormalClass, shape: &str, p: &mut Vec<Prim>) {
+    let c = LayerId::Chains.color();
+    let circle: Vec<Vec2> = (0..64)
+        .map(|j| {
+            let t = j as f32 / 64.0 * std::f32::consts::TAU;
+            centre + r * Vec2::new(t.cos(), t.sin())
+        })
+        .collect();
+    p.push(Prim::Polyline {
+        points: circle,
+        closed: true,
+        width: 1.0,
+        color: c.with_alpha(120),
+        dashed: false,
+    });
+    let nm = &k.normals;
+    // The arc the segment may produce: from its normal towards each convex end's
+    // neighbour normal (a concave or flat end adds nothing: normals there snap).
+    for (convex, n) in [(nm.convex1, nm.normal0), (nm.convex2, nm.normal2)] {
+        if convex && n != Vec2::ZERO {
+            p.push(Prim::Polyline {
+                points: arc(centre, r, nm.normal1, n),
+                closed: false,
+                width: 4.0,
+                color: KEPT.with_alpha(160),
+                dashed: false,
+            });
+        }
+    }
+    for n in [nm.normal0, nm.normal2] {
+        if n != Vec2::ZERO {
+            p.push(seg(centre, centre + n * r, 1.0, c.with_alpha(140), true));
+        }
+    }
+    p.push(seg(centre, centre + nm.normal1 * r, 2.0, c, false));
+    let (color, word) = match k.decision {
+        NormalDecision::Admit => (KEPT, "admit"),
+        NormalDecision::Snap => (ADDED, "snap"),
+        NormalDecision::Skip => (ERROR, "skip"),
+    };
+    p.push(Prim::Arrow {
+        from: centre,
+        to: centre + k.candidate * (1.25 * r),
+        width: 2.0,
+        color,
+    });
+    // Inside the circle, under its centre (the candidate and the normals point up
+    // and sideways from it).
+    // Names are checked printable on load; long ones are cut here.
+    let name: String = shape.chars().take(20).collect();
+    p.push(label(centre, format!("{name}: {word}"), color));
+}
+
+/// Points on the circle from direction `from` to `to` the short way round.
+fn arc(centre: Vec2, r: f32, from: Vec2, to: Vec2) -> Vec<Vec2> {
+    let a0 = from.y.atan2(from.x);
+    let turn = from.perp_dot(to).atan2(from.dot(to));
+    (0..=16)
+        .map(|j| {
+            let t = a0 + turn * j as f32 / 16.0;
+            centre + r * Vec2::new(t.cos(), t.sin())
+        })
+        .collect()
+}
+
+fn label(at: Vec2, text: String, color: Rgba) -> Prim {
+    Prim::Label {
+        at,
+        offset: Vec2::new(-44.0, 18.0),
+        text,
+        color,
+        size: 13.0,
+    }
+}
