@@ -39,6 +39,7 @@ use collidescope::core::gjk::{shape_distance, DistanceInput, GjkTrace};
 use collidescope::core::math::Transform;
 use collidescope::core::shape::Shape;
 use collidescope::peers::box2d;
+use collidescope::verify::Rng;
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use glam::Vec2;
 use parry2d::math::{Isometry, Point, Vector};
@@ -53,34 +54,15 @@ const GJK_MAX_ITERATIONS: u32 = 20;
 /// Box2D's distance and ours agree within this (both f32, same relative pose).
 const BOX2D_DISTANCE_TOLERANCE: f32 = 1e-4;
 
-/// SplitMix64: a small, seeded, dependency-free generator.
-struct Rng(u64);
-
-impl Rng {
-    fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in `[lo, hi)`.
-    fn range(&mut self, lo: f32, hi: f32) -> f32 {
-        let unit = (self.next_u64() >> 40) as f32 / (1u64 << 24) as f32;
-        lo + (hi - lo) * unit
-    }
-}
-
 /// A random convex 8-gon: 8 points on a random ellipse (semi-axes 0.5..1.5), at
 /// jittered angles. Points on an ellipse are always in strictly convex position.
 fn random_octagon(rng: &mut Rng) -> Vec<Vec2> {
-    let (ax, ay) = (rng.range(0.5, 1.5), rng.range(0.5, 1.5));
-    let tilt = rng.range(0.0, std::f32::consts::TAU);
+    let (ax, ay) = (rng.range_f32(0.5, 1.5), rng.range_f32(0.5, 1.5));
+    let tilt = rng.range_f32(0.0, std::f32::consts::TAU);
     let (s, c) = tilt.sin_cos();
     (0..8)
         .map(|i| {
-            let t = std::f32::consts::TAU * (i as f32 + rng.range(-0.3, 0.3)) / 8.0;
+            let t = std::f32::consts::TAU * (i as f32 + rng.range_f32(-0.3, 0.3)) / 8.0;
             let p = Vec2::new(ax * t.cos(), ay * t.sin());
             Vec2::new(c * p.x - s * p.y, s * p.x + c * p.y)
         })
@@ -89,9 +71,9 @@ fn random_octagon(rng: &mut Rng) -> Vec<Vec2> {
 
 /// A random pose at `dist_lo..dist_hi` from the origin, any angle.
 fn random_pose(rng: &mut Rng, dist_lo: f32, dist_hi: f32) -> (Vec2, f32) {
-    let dist = rng.range(dist_lo, dist_hi);
-    let dir = rng.range(0.0, std::f32::consts::TAU);
-    let angle = rng.range(-std::f32::consts::PI, std::f32::consts::PI);
+    let dist = rng.range_f32(dist_lo, dist_hi);
+    let dir = rng.range_f32(0.0, std::f32::consts::TAU);
+    let angle = rng.range_f32(-std::f32::consts::PI, std::f32::consts::PI);
     (Vec2::new(dist * dir.cos(), dist * dir.sin()), angle)
 }
 
@@ -180,13 +162,13 @@ fn pairs<P1>(
     keep: impl Fn(&Pair<P1, ConvexPolygon>) -> bool,
     box2d: bool,
 ) -> Vec<Pair<P1, ConvexPolygon>> {
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let mut out = Vec::with_capacity(PAIRS);
     let (mut refused, mut disagreed) = (0usize, 0usize);
     while out.len() < PAIRS {
         let (a, pa) = make_a(&mut rng);
-        let angle_a = rng.range(-std::f32::consts::PI, std::f32::consts::PI);
-        let pos_a = Vec2::new(rng.range(-10.0, 10.0), rng.range(-10.0, 10.0));
+        let angle_a = rng.range_f32(-std::f32::consts::PI, std::f32::consts::PI);
+        let pos_a = Vec2::new(rng.range_f32(-10.0, 10.0), rng.range_f32(-10.0, 10.0));
         let points_b = random_octagon(&mut rng);
         let (offset, angle_b) = random_pose(&mut rng, dist.0, dist.1);
         let Ok(b) = Shape::polygon(&points_b, 0.0) else {
@@ -249,13 +231,13 @@ fn octagon_a(rng: &mut Rng) -> (Shape, ConvexPolygon) {
 }
 
 fn circle_a(rng: &mut Rng) -> (Shape, Ball) {
-    let r = rng.range(0.25, 1.0);
+    let r = rng.range_f32(0.25, 1.0);
     (Shape::circle(r).expect("valid radius"), Ball::new(r))
 }
 
 fn capsule_a(rng: &mut Rng) -> (Shape, Capsule) {
-    let half = rng.range(0.25, 1.0);
-    let r = rng.range(0.1, 0.5);
+    let half = rng.range_f32(0.25, 1.0);
+    let r = rng.range_f32(0.1, 0.5);
     let (a, b) = (Vec2::new(-half, 0.0), Vec2::new(half, 0.0));
     (
         Shape::capsule(a, b, r).expect("valid capsule"),

@@ -55,6 +55,7 @@ use collidescope::core::math::Transform;
 use collidescope::core::settings::Settings;
 use collidescope::core::shape::Shape;
 use collidescope::peers::box2d;
+use collidescope::verify::Rng;
 use criterion::measurement::WallTime;
 use criterion::{black_box, criterion_group, criterion_main, BenchmarkGroup, Criterion};
 use glam::Vec2;
@@ -68,31 +69,14 @@ const MASK: usize = PAIRS - 1;
 const SEED: u64 = 0x3A41_F01D_C0DE_0003;
 const PREDICTION: f32 = 0.02;
 
-struct Rng(u64);
-
-impl Rng {
-    fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn range(&mut self, lo: f32, hi: f32) -> f32 {
-        let unit = (self.next_u64() >> 40) as f32 / (1u64 << 24) as f32;
-        lo + (hi - lo) * unit
-    }
-}
-
 /// A random convex 8-gon: 8 points on a random ellipse at jittered angles.
 fn random_octagon(rng: &mut Rng) -> Vec<Vec2> {
-    let (ax, ay) = (rng.range(0.5, 1.5), rng.range(0.5, 1.5));
-    let tilt = rng.range(0.0, std::f32::consts::TAU);
+    let (ax, ay) = (rng.range_f32(0.5, 1.5), rng.range_f32(0.5, 1.5));
+    let tilt = rng.range_f32(0.0, std::f32::consts::TAU);
     let (s, c) = tilt.sin_cos();
     (0..8)
         .map(|i| {
-            let t = std::f32::consts::TAU * (i as f32 + rng.range(-0.3, 0.3)) / 8.0;
+            let t = std::f32::consts::TAU * (i as f32 + rng.range_f32(-0.3, 0.3)) / 8.0;
             let p = Vec2::new(ax * t.cos(), ay * t.sin());
             Vec2::new(c * p.x - s * p.y, s * p.x + c * p.y)
         })
@@ -356,21 +340,21 @@ fn pairs<P1: ParryShape, P2: ParryShape, C: Box2dCollide>(
     ours: impl Fn(&Pair<P1, P2, C>) -> Summary,
     cull: bool,
 ) -> Vec<Pair<P1, P2, C>> {
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let mut out = Vec::with_capacity(PAIRS);
     let (mut refused, mut disagreed) = (0usize, 0usize);
     while out.len() < PAIRS {
         let (a, pa) = make_a(&mut rng);
         let (b, pb) = make_b(&mut rng);
         let xf_a = Transform::new(
-            Vec2::new(rng.range(-10.0, 10.0), rng.range(-10.0, 10.0)),
-            rng.range(-3.1, 3.1),
+            Vec2::new(rng.range_f32(-10.0, 10.0), rng.range_f32(-10.0, 10.0)),
+            rng.range_f32(-3.1, 3.1),
         );
-        let d = rng.range(dist.0, dist.1);
-        let dir = rng.range(0.0, std::f32::consts::TAU);
+        let d = rng.range_f32(dist.0, dist.1);
+        let dir = rng.range_f32(0.0, std::f32::consts::TAU);
         let xf_b = Transform::new(
             xf_a.p + d * Vec2::new(dir.cos(), dir.sin()),
-            rng.range(-3.1, 3.1),
+            rng.range_f32(-3.1, 3.1),
         );
         if !(box2d_accepts(&a) && box2d_accepts(&b)) {
             // Before make_pair: b2MakePolygon asserts on a hull Box2D refuses.
@@ -404,12 +388,12 @@ fn octagon(rng: &mut Rng) -> (Shape, ConvexPolygon) {
 }
 
 fn circle(rng: &mut Rng) -> (Shape, Ball) {
-    let r = rng.range(0.25, 1.0);
+    let r = rng.range_f32(0.25, 1.0);
     (Shape::circle(r).expect("valid radius"), Ball::new(r))
 }
 
 fn cuboid(rng: &mut Rng) -> (Shape, Cuboid) {
-    let h = Vec2::new(rng.range(0.3, 1.2), rng.range(0.3, 1.2));
+    let h = Vec2::new(rng.range_f32(0.3, 1.2), rng.range_f32(0.3, 1.2));
     (
         Shape::cuboid(h).expect("valid box"),
         Cuboid::new(Vector::new(h.x, h.y)),

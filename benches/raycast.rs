@@ -39,6 +39,7 @@ use collidescope::core::math::Transform;
 use collidescope::core::raycast::{ray_cast, ray_cast_gjk, RayCastInput, RayInput};
 use collidescope::core::shape::Shape;
 use collidescope::peers::{box2d, parry as peer_parry};
+use collidescope::verify::Rng;
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use glam::Vec2;
 use parry::math::{Pose, Vector};
@@ -50,27 +51,10 @@ const CASES: usize = 256;
 const MASK: usize = CASES - 1;
 const SEED: u64 = 0x5241_5942_454E_4301;
 
-struct Rng(u64);
-
-impl Rng {
-    fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in `[lo, hi)`.
-    fn range(&mut self, lo: f32, hi: f32) -> f32 {
-        let unit = (self.next_u64() >> 40) as f32 / (1u64 << 24) as f32;
-        lo + (hi - lo) * unit
-    }
-
-    fn unit_vector(&mut self) -> Vec2 {
-        let t = self.range(0.0, std::f32::consts::TAU);
-        Vec2::new(t.cos(), t.sin())
-    }
+/// A direction uniform on the circle (f32, from the fuzzer's generator).
+fn unit_vector(rng: &mut Rng) -> Vec2 {
+    let t = rng.range_f32(0.0, std::f32::consts::TAU);
+    Vec2::new(t.cos(), t.sin())
 }
 
 /// The three kinds benchmarked.
@@ -155,19 +139,19 @@ fn pv(p: Vec2) -> Vector {
 fn random_shape(rng: &mut Rng, kind: Kind) -> Shape {
     match kind {
         Kind::Polygon => {
-            let (ax, ay) = (rng.range(0.5, 1.5), rng.range(0.5, 1.5));
+            let (ax, ay) = (rng.range_f32(0.5, 1.5), rng.range_f32(0.5, 1.5));
             let points: Vec<Vec2> = (0..8)
                 .map(|i| {
-                    let t = std::f32::consts::TAU * (i as f32 + rng.range(-0.3, 0.3)) / 8.0;
+                    let t = std::f32::consts::TAU * (i as f32 + rng.range_f32(-0.3, 0.3)) / 8.0;
                     Vec2::new(ax * t.cos(), ay * t.sin())
                 })
                 .collect();
             Shape::polygon(&points, 0.0).expect("points on an ellipse are convex")
         }
-        Kind::Circle => Shape::circle(rng.range(0.5, 1.5)).expect("a positive radius"),
+        Kind::Circle => Shape::circle(rng.range_f32(0.5, 1.5)).expect("a positive radius"),
         Kind::Capsule => {
-            let half = rng.unit_vector() * (0.5 * rng.range(0.5, 2.5));
-            Shape::capsule(-half, half, rng.range(0.2, 0.8)).expect("distinct ends")
+            let half = unit_vector(rng) * (0.5 * rng.range_f32(0.5, 2.5));
+            Shape::capsule(-half, half, rng.range_f32(0.2, 0.8)).expect("distinct ends")
         }
     }
 }
@@ -175,13 +159,13 @@ fn random_shape(rng: &mut Rng, kind: Kind) -> Shape {
 fn random_case(rng: &mut Rng, kind: Kind) -> Option<Case> {
     let shape = random_shape(rng, kind);
     let xf = Transform::new(
-        rng.unit_vector() * rng.range(0.0, 5.0),
-        rng.range(-3.1, 3.1),
+        unit_vector(rng) * rng.range_f32(0.0, 5.0),
+        rng.range_f32(-3.1, 3.1),
     );
     let big_r = shape.bounding_radius();
-    let origin = xf.p + rng.unit_vector() * rng.range(3.0, 6.0);
-    let aim = xf.p + rng.unit_vector() * (1.2 * big_r * rng.range(0.0, 1.0).sqrt());
-    let ray = RayInput::new(origin, (aim - origin) * rng.range(1.0, 2.0));
+    let origin = xf.p + unit_vector(rng) * rng.range_f32(3.0, 6.0);
+    let aim = xf.p + unit_vector(rng) * (1.2 * big_r * rng.range_f32(0.0, 1.0).sqrt());
+    let ray = RayInput::new(origin, (aim - origin) * rng.range_f32(1.0, 2.0));
     let v = shape.vertices();
     let (parry_shape, b2) = match kind {
         Kind::Polygon => {
@@ -249,7 +233,7 @@ fn all_agree(case: &Case) -> bool {
 }
 
 fn cases(kind: Kind, seed: u64) -> Vec<Case> {
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let (mut kept, mut skipped, mut hits) = (Vec::with_capacity(CASES), 0, 0);
     while kept.len() < CASES {
         match random_case(&mut rng, kind) {

@@ -33,6 +33,7 @@ use collidescope::core::math::Transform;
 use collidescope::core::shape::Shape;
 use collidescope::core::toi::shape_cast::{shape_cast, CastInput, CastTermination};
 use collidescope::peers::box2d;
+use collidescope::verify::Rng;
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use glam::Vec2;
 use parry2d::math::{Isometry, Point, Vector};
@@ -47,29 +48,12 @@ const SEED: u64 = 0x0CA5_7BE1_1C40_0001;
 /// radius), within a quarter of it.
 const BOX2D_LINEAR_SLOP: f32 = 0.005;
 
-struct Rng(u64);
-
-impl Rng {
-    fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn range(&mut self, lo: f32, hi: f32) -> f32 {
-        let unit = (self.next_u64() >> 40) as f32 / (1u64 << 24) as f32;
-        lo + (hi - lo) * unit
-    }
-}
-
 /// A convex 8-gon: 8 points on a random ellipse at jittered angles.
 fn random_octagon(rng: &mut Rng) -> Vec<Vec2> {
-    let (ax, ay) = (rng.range(0.5, 1.5), rng.range(0.5, 1.5));
+    let (ax, ay) = (rng.range_f32(0.5, 1.5), rng.range_f32(0.5, 1.5));
     (0..8)
         .map(|i| {
-            let t = std::f32::consts::TAU * (i as f32 + rng.range(-0.3, 0.3)) / 8.0;
+            let t = std::f32::consts::TAU * (i as f32 + rng.range_f32(-0.3, 0.3)) / 8.0;
             Vec2::new(ax * t.cos(), ay * t.sin())
         })
         .collect()
@@ -146,7 +130,7 @@ fn box2d_accepts(shape: &Shape) -> bool {
 }
 
 fn pairs() -> Vec<Pair> {
-    let mut rng = Rng(SEED);
+    let mut rng = Rng::new(SEED);
     let mut out = Vec::with_capacity(PAIRS);
     let (mut refused, mut disagreed) = (0usize, 0usize);
     let parry = |p: &[Vec2]| {
@@ -162,13 +146,13 @@ fn pairs() -> Vec<Pair> {
         ) else {
             continue;
         };
-        let pos_a = Vec2::new(rng.range(-10.0, 10.0), rng.range(-10.0, 10.0));
-        let dir = rng.range(0.0, std::f32::consts::TAU);
-        let pos_b = pos_a + rng.range(4.0, 8.0) * Vec2::new(dir.cos(), dir.sin());
-        let target = pos_a + Vec2::new(rng.range(-1.0, 1.0), rng.range(-1.0, 1.0));
-        let va = Vec2::new(rng.range(-1.0, 1.0), rng.range(-1.0, 1.0));
-        let vb = (target - pos_b) / rng.range(0.6, 1.2) + va;
-        let (angle_a, angle_b) = (rng.range(-3.1, 3.1), rng.range(-3.1, 3.1));
+        let pos_a = Vec2::new(rng.range_f32(-10.0, 10.0), rng.range_f32(-10.0, 10.0));
+        let dir = rng.range_f32(0.0, std::f32::consts::TAU);
+        let pos_b = pos_a + rng.range_f32(4.0, 8.0) * Vec2::new(dir.cos(), dir.sin());
+        let target = pos_a + Vec2::new(rng.range_f32(-1.0, 1.0), rng.range_f32(-1.0, 1.0));
+        let va = Vec2::new(rng.range_f32(-1.0, 1.0), rng.range_f32(-1.0, 1.0));
+        let vb = (target - pos_b) / rng.range_f32(0.6, 1.2) + va;
+        let (angle_a, angle_b) = (rng.range_f32(-3.1, 3.1), rng.range_f32(-3.1, 3.1));
         let iso = |p: Vec2, a: f32| Isometry::new(Vector::new(p.x, p.y), a);
         let (xf_a, xf_b) = (
             Transform::new(pos_a, angle_a),
