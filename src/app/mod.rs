@@ -12,7 +12,10 @@ mod files;
 mod history;
 mod rays;
 
+pub use rays::RayMeets;
+
 use crate::core::gjk::SimplexCache;
+use crate::core::raycast::RayCastOutput;
 use crate::core::shape::Geometry;
 use crate::repro::Expected;
 use crate::scene::{Scene, View};
@@ -157,6 +160,9 @@ pub struct AppState {
     pub ray_method: RayMethodChoice,
     /// The engines' casts of that ray against shape A.
     ray_peers: Vec<PeerRayAnswer>,
+    /// Ours on the same (exact, GJK), and what each scene ray meets first.
+    ray_ours: Vec<(&'static str, RayCastOutput)>,
+    ray_meets: Vec<RayMeets>,
 }
 
 /// The default split between the world and configuration views.
@@ -208,6 +214,8 @@ impl AppState {
             ray: 0,
             ray_method: RayMethodChoice::Exact,
             ray_peers: Vec::new(),
+            ray_ours: Vec::new(),
+            ray_meets: Vec::new(),
             exact: None,
         };
         app.install(scene);
@@ -347,6 +355,11 @@ impl AppState {
                 an
             });
             self.ray_peers = self.ask_ray_peers();
+            self.ray_meets = crate::trace::ray_study::first_meets(&self.scene);
+            self.ray_ours = self
+                .pair
+                .map(|(a, _)| rays::ours(&self.scene, self.ray, a))
+                .unwrap_or_default();
             self.exact = self.pair.map(|(a, b)| Expected::of(&self.scene, a, b));
             self.peers = self.ask_peers();
             self.clamp_step();

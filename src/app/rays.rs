@@ -4,9 +4,35 @@
 
 use super::*;
 use crate::core::consts::MAX_COORDINATE;
+use crate::core::raycast::{ray_cast, ray_cast_gjk};
 use crate::scene::rays::SceneRay;
+pub use crate::trace::ray_study::RayMeets;
+
+/// Ray `r` against shape `s` by both of our methods (none when `r` is out of range).
+pub(super) fn ours(scene: &Scene, r: usize, s: usize) -> Vec<(&'static str, RayCastOutput)> {
+    if r >= scene.rays.len() || s >= scene.shapes.len() {
+        return Vec::new();
+    }
+    let input = scene.ray_input(r, s);
+    vec![
+        ("Collidescope exact", ray_cast(&input, None)),
+        ("Collidescope GJK", ray_cast_gjk(&input, None)),
+    ]
+}
 
 impl AppState {
+    /// What each scene ray meets first (recomputed only when something changed).
+    pub fn ray_meets(&mut self) -> &[RayMeets] {
+        self.analysis();
+        &self.ray_meets
+    }
+
+    /// Our two casts of the stepped ray against shape A (recomputed on change).
+    pub fn ray_ours(&mut self) -> &[(&'static str, RayCastOutput)] {
+        self.analysis();
+        &self.ray_ours
+    }
+
     /// Steps ray `r` (an index in `scene.rays`).
     pub fn set_ray(&mut self, r: usize) {
         if r < self.scene.rays.len() && r != self.ray {

@@ -124,6 +124,40 @@ fn steps_of(t: &RayTrace) -> Vec<RayStep> {
     steps
 }
 
+/// What a scene ray meets first among the shapes (the exact cast of each).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum RayMeets {
+    /// It starts inside shape `i` (the answer has the exit fraction).
+    Inside(usize, RayCastOutput),
+    /// It hits shape `i` first, with this answer.
+    Hit(usize, RayCastOutput),
+    Nothing,
+}
+
+/// Every ray's first meeting: the rays layer draws it, the app's Rays section says
+/// it (computed on change).
+pub fn first_meets(scene: &Scene) -> Vec<RayMeets> {
+    (0..scene.rays.len())
+        .map(|r| {
+            let mut first = RayMeets::Nothing;
+            for s in 0..scene.shapes.len() {
+                let o = ray_cast(&scene.ray_input(r, s), None);
+                if o.inside {
+                    return RayMeets::Inside(s, o);
+                }
+                let earlier = match first {
+                    RayMeets::Hit(_, f) => o.fraction < f.fraction,
+                    _ => true,
+                };
+                if o.hit && earlier {
+                    first = RayMeets::Hit(s, o);
+                }
+            }
+            first
+        })
+        .collect()
+}
+
 /// The ray a scene's view names (`view.ray`; the first ray when empty or unknown).
 pub fn view_ray(scene: &Scene) -> usize {
     scene
@@ -188,5 +222,25 @@ mod tests {
         );
         assert_eq!(RayMethodChoice::from_name("GJK"), None);
         assert_eq!(view_ray(&s), 0);
+    }
+
+    #[test]
+    fn first_meets_names_the_first_shape_the_inside_and_the_misses() {
+        let mut s = scene();
+        assert!(
+            matches!(first_meets(&s)[0], RayMeets::Hit(0, o) if (o.fraction - 2.0 / 6.0).abs() < 1e-6)
+        );
+        let r = |o: (f32, f32), t: (f32, f32)| crate::scene::rays::SceneRay {
+            name: format!("{o:?}"),
+            origin: glam::Vec2::new(o.0, o.1),
+            translation: glam::Vec2::new(t.0, t.1),
+        };
+        s.rays = vec![r((0.0, 0.0), (3.0, 0.0)), r((0.0, 3.0), (1.0, 0.0))];
+        let m = first_meets(&s);
+        assert!(
+            matches!(m[0], RayMeets::Inside(0, o) if o.exit_fraction == Some(1.0 / 3.0)),
+            "{m:?}"
+        );
+        assert_eq!(m[1], RayMeets::Nothing);
     }
 }

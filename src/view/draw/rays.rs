@@ -5,8 +5,8 @@
 
 use super::prims::{dot, seg, size_of_scene};
 use super::{LayerId, Prim};
-use crate::core::raycast::{ray_cast, RayCastOutput};
 use crate::scene::Scene;
+use crate::trace::ray_study::{first_meets, RayMeets};
 
 /// Every ray of the scene against every shape: the first hit drawn (but for ray
 /// `skip`, which the algorithm `ray` draws step by step).
@@ -14,25 +14,24 @@ pub(super) fn rays_layer(scene: &Scene, skip: Option<usize>) -> Vec<Prim> {
     let c = LayerId::Rays.color();
     let len = 0.15 * size_of_scene(scene);
     let mut prims = Vec::new();
+    let meets = first_meets(scene);
     for (r, ray) in scene.rays.iter().enumerate() {
         if skip == Some(r) {
             continue;
         }
-        let casts: Vec<(usize, RayCastOutput)> = (0..scene.shapes.len())
-            .map(|s| (s, ray_cast(&scene.ray_input(r, s), None)))
-            .collect();
-        let first = casts
-            .iter()
-            .filter(|(_, o)| o.hit)
-            .min_by(|a, b| a.1.fraction.total_cmp(&b.1.fraction));
-        let inside = casts.iter().find(|(_, o)| o.inside);
+        let meets = meets.get(r).copied().unwrap_or(RayMeets::Nothing);
+        let (first, inside) = match meets {
+            RayMeets::Hit(s, o) => (Some((s, o)), None),
+            RayMeets::Inside(s, o) => (None, Some((s, o))),
+            RayMeets::Nothing => (None, None),
+        };
         let (origin, tip) = (ray.origin, ray.tip());
         prims.push(dot(origin, 4.5, c));
         let label = match (first, inside) {
             (_, Some((s, o))) => format!(
                 "{}: inside {}{}",
                 ray.name,
-                scene.shapes[*s].name,
+                scene.shapes[s].name,
                 o.exit_fraction
                     .map(|f| format!(", exit f={f:.3}"))
                     .unwrap_or_default()
@@ -40,7 +39,7 @@ pub(super) fn rays_layer(scene: &Scene, skip: Option<usize>) -> Vec<Prim> {
             (Some((s, o)), None) => format!(
                 "{}: {} {}, f={:.3}",
                 ray.name,
-                scene.shapes[*s].name,
+                scene.shapes[s].name,
                 o.feature.label(),
                 o.fraction
             ),

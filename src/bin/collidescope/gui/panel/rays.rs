@@ -6,7 +6,8 @@
 use super::widgets::drag;
 use super::Panel;
 use collidescope::app::AppState;
-use collidescope::core::raycast::{ray_cast, ray_cast_gjk, RayCastOutput};
+use collidescope::app::RayMeets;
+use collidescope::core::raycast::RayCastOutput;
 use collidescope::trace::peer_answer::PeerRayCast;
 use collidescope::trace::ray_study::RayMethodChoice;
 use egui_macroquad::egui::{self, Color32, RichText};
@@ -40,18 +41,14 @@ pub(super) fn ui_ray_choice(ui: &mut egui::Ui, app: &mut AppState) {
 
 /// Ours (both methods) and the engines' casts of the stepped ray against A.
 pub(super) fn ui_ray_peers(ui: &mut egui::Ui, app: &mut AppState) {
-    let Some((a, _)) = app.pair else {
+    if app.pair.is_none() {
         return;
-    };
+    }
     if app.ray >= app.scene.rays.len() {
         ui.label("No ray to compare: add one under Rays.");
         return;
     }
-    let input = app.scene.ray_input(app.ray, a);
-    let ours = [
-        ("Collidescope exact", ray_cast(&input, None)),
-        ("Collidescope GJK", ray_cast_gjk(&input, None)),
-    ];
+    let ours = app.ray_ours().to_vec();
     let engines = app.ray_peer_answers().to_vec();
     egui::Grid::new("ray_peers").striped(true).show(ui, |ui| {
         for h in ["", "hit", "fraction", "normal"] {
@@ -187,27 +184,19 @@ fn ui_ray_row(ui: &mut egui::Ui, app: &mut AppState, r: usize, delete: &mut Opti
     ui.label(RichText::new(first_hit(app, r)).small());
 }
 
-/// What ray `r` meets first, in words.
-fn first_hit(app: &AppState, r: usize) -> String {
-    let scene = &app.scene;
-    let mut first: Option<(usize, RayCastOutput)> = None;
-    for s in 0..scene.shapes.len() {
-        let o = ray_cast(&scene.ray_input(r, s), None);
-        if o.inside {
-            return format!("starts inside {}", scene.shapes[s].name);
-        }
-        if o.hit && first.is_none_or(|(_, f)| o.fraction < f.fraction) {
-            first = Some((s, o));
-        }
-    }
-    match first {
-        Some((s, o)) => format!(
+/// What ray `r` meets first, in words (the app's answer, computed on change).
+fn first_hit(app: &mut AppState, r: usize) -> String {
+    let meets = app.ray_meets().get(r).copied();
+    let name = |s: usize| app.scene.shapes.get(s).map_or("?", |x| x.name.as_str());
+    match meets {
+        Some(RayMeets::Inside(s, _)) => format!("starts inside {}", name(s)),
+        Some(RayMeets::Hit(s, o)) => format!(
             "first hit: {} {} at f = {:.5}",
-            scene.shapes[s].name,
+            name(s),
             o.feature.label(),
             o.fraction
         ),
-        None => "meets no shape".into(),
+        _ => "meets no shape".into(),
     }
 }
 
