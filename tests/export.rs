@@ -133,7 +133,7 @@ fn expected_tag(p: &Prim) -> &'static str {
         Prim::Fill { .. } => "<polygon class=\"fill\"",
         Prim::Dot { .. } => "<circle class=\"dot\"",
         Prim::Arrow { .. } => "<g class=\"arrow\">",
-        Prim::Label { .. } => "<g class=\"label\">",
+        Prim::Label { .. } => "<g class=\"label\"",
         Prim::Cross { .. } => "<path class=\"cross\"",
     }
 }

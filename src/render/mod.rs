@@ -30,6 +30,7 @@
 //! Coordinates: a layer's point `p` is drawn at `camera.to_screen(p, viewport)` of its
 //! view ([`layout`] gives both), written with two decimals.
 
+mod labels;
 mod layout;
 mod paint;
 mod picture;
@@ -37,6 +38,7 @@ mod png;
 mod svg;
 mod text;
 
+pub use labels::*;
 pub use layout::*;
 pub use paint::*;
 pub use picture::*;

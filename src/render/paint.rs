@@ -28,8 +28,20 @@ pub trait Painter {
     fn dot(&mut self, at: Vec2, radius: f32, c: Rgba);
     /// A shaft and, when long enough, a head triangle.
     fn arrow(&mut self, from: Vec2, to: Vec2, width: f32, head: Option<[Vec2; 3]>, c: Rgba);
-    /// Text with a dark box behind it; `at` is the baseline start.
-    fn label(&mut self, at: Vec2, text: &str, size: f32, c: Rgba, back: &Viewport);
+    /// Text with a dark box behind it; `at` is the baseline start. A label moved off its
+    /// anchor has a leader line (anchor, box) drawn first.
+    fn label(
+        &mut self,
+        at: Vec2,
+        text: &str,
+        size: f32,
+        c: Rgba,
+        back: &Viewport,
+        leader: Option<[Vec2; 2]>,
+    );
+    /// A label dropped for want of room ([`place_labels`]): nothing is drawn; the SVG
+    /// keeps it hidden.
+    fn dropped_label(&mut self, _text: &str, _size: f32, _c: Rgba) {}
     /// Plain text; `at` is the baseline start.
     fn text(&mut self, at: Vec2, text: &str, size: f32, c: Rgba);
     fn cross(&mut self, at: Vec2, size: f32, c: Rgba);
@@ -104,17 +116,11 @@ pub fn paint_prim(prim: &Prim, view: &ViewFrame, out: &mut impl Painter) {
             color,
             size,
         } => {
+            // Unplaced (a caller outside `paint_view`): at its own offset.
             let p = (s(*at) + *offset).round();
             if p.is_finite() {
                 let size = (*size * LABEL_SCALE).round();
-                let (above, below) = text_extent(text, size);
-                let back = Viewport {
-                    x: p.x - 2.0,
-                    y: p.y - above - 1.0,
-                    w: text_width(text, size) + 4.0,
-                    h: above + below + 3.0,
-                };
-                out.label(p, text, size, *color, &back);
+                out.label(p, text, size, *color, &label_box(p, text, size), None);
             }
         }
         Prim::Cross { at, size, color } => {
@@ -212,6 +218,10 @@ pub fn paint_view(view: &ViewFrame, list: &DrawList, title: &str, out: &mut impl
         None,
         Some(&view.viewport),
     );
+    let vp = &view.viewport;
+    let title_at = Vec2::new(vp.x + 10.0, vp.y + 22.0);
+    let title_box = label_box(title_at, title, VIEW_TITLE_SIZE);
+    let mut spots = place_labels(view, list, &[title_box]).into_iter();
     out.begin_group(Some(&format!("grid-{name}")), Some("grid"), None, None);
     paint_grid(view, out);
     out.end_group();
@@ -223,17 +233,22 @@ pub fn paint_view(view: &ViewFrame, list: &DrawList, title: &str, out: &mut impl
             None,
         );
         for prim in &layer.prims {
-            paint_prim(prim, view, out);
+            match prim {
+                Prim::Label {
+                    text, color, size, ..
+                } => {
+                    let size = (*size * LABEL_SCALE).round();
+                    match spots.next().flatten() {
+                        Some(l) => out.label(l.at, text, size, *color, &l.back, l.leader),
+                        None => out.dropped_label(text, size, *color),
+                    }
+                }
+                _ => paint_prim(prim, view, out),
+            }
         }
         out.end_group();
     }
-    let vp = &view.viewport;
-    out.text(
-        Vec2::new(vp.x + 10.0, vp.y + 22.0),
-        title,
-        VIEW_TITLE_SIZE,
-        VIEW_TITLE,
-    );
+    out.text(title_at, title, VIEW_TITLE_SIZE, VIEW_TITLE);
     out.end_group();
 }
 

@@ -181,7 +181,18 @@ impl Painter for PngPainter {
         }
     }
 
-    fn label(&mut self, at: Vec2, text: &str, size: f32, c: Rgba, back: &Viewport) {
+    fn label(
+        &mut self,
+        at: Vec2,
+        text: &str,
+        size: f32,
+        c: Rgba,
+        back: &Viewport,
+        leader: Option<[Vec2; 2]>,
+    ) {
+        if let Some(l) = leader {
+            self.polyline(&l, false, 1.0, crate::view::palette::leader(c), false);
+        }
         self.rect(back, LABEL_BACK);
         self.draw_text(at, text, size, c);
     }

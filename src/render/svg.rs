@@ -207,15 +207,43 @@ impl Painter for SvgPainter {
         self.line(&s);
     }
 
-    fn label(&mut self, at: Vec2, text: &str, size: f32, c: Rgba, back: &Viewport) {
+    fn label(
+        &mut self,
+        at: Vec2,
+        text: &str,
+        size: f32,
+        c: Rgba,
+        back: &Viewport,
+        leader: Option<[Vec2; 2]>,
+    ) {
+        let line = leader
+            .map(|[a, b]| {
+                format!(
+                    r#"<line class="leader" x1="{}" y1="{}" x2="{}" y2="{}"{}/>"#,
+                    num(a.x),
+                    num(a.y),
+                    num(b.x),
+                    num(b.y),
+                    stroke_attr(crate::view::palette::leader(c), 1.0)
+                )
+            })
+            .unwrap_or_default();
         let s = format!(
-            r#"<g class="label"><rect x="{}" y="{}" width="{}" height="{}"{}/>{}</g>"#,
+            r#"<g class="label">{line}<rect x="{}" y="{}" width="{}" height="{}"{}/>{}</g>"#,
             num(back.x),
             num(back.y),
             num(back.w),
             num(back.h),
             fill_attr(LABEL_BACK),
             SvgPainter::text_element(at, text, size, c)
+        );
+        self.line(&s);
+    }
+
+    fn dropped_label(&mut self, text: &str, size: f32, c: Rgba) {
+        let s = format!(
+            r#"<g class="label" visibility="hidden" data-dropped="no room">{}</g>"#,
+            SvgPainter::text_element(Vec2::ZERO, text, size, c)
         );
         self.line(&s);
     }

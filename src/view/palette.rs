@@ -66,6 +66,10 @@ pub const GRID: Rgba = Rgba(255, 255, 255, 15);
 pub const AXES: Rgba = Rgba(255, 255, 255, 56);
 pub const GRID_LABEL: Rgba = Rgba(255, 255, 255, 89);
 pub const VIEW_TITLE: Rgba = Rgba(255, 255, 255, 153);
+/// A moved label's leader line: the label's colour, faint.
+pub fn leader(c: Rgba) -> Rgba {
+    c.with_alpha(150)
+}
 /// The box behind a label.
 pub const LABEL_BACK: Rgba = Rgba(0, 0, 0, 128);
 /// The line between the two views.

@@ -122,7 +122,24 @@ impl Painter for WindowPainter<'_> {
         }
     }
 
-    fn label(&mut self, at: Vec2, text: &str, size: f32, c: Rgba, back: &Viewport) {
+    fn label(
+        &mut self,
+        at: Vec2,
+        text: &str,
+        size: f32,
+        c: Rgba,
+        back: &Viewport,
+        leader: Option<[Vec2; 2]>,
+    ) {
+        if let Some(l) = leader {
+            self.polyline(
+                &l,
+                false,
+                1.0,
+                collidescope::view::palette::leader(c),
+                false,
+            );
+        }
         self.rect(back, collidescope::view::palette::LABEL_BACK);
         self.text(at, text, size, c);
     }
