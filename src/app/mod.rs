@@ -25,6 +25,7 @@ use crate::trace::ray_study::{view_ray, RayMethodChoice};
 use crate::view::camera::Camera;
 use crate::view::draw::peers::pair_peer_layers;
 use crate::view::draw::{build_draw_list, DrawList, Highlight, LayerId};
+use crate::view::palette::Theme;
 use glam::Vec2;
 use std::collections::HashSet;
 use std::path::PathBuf;
@@ -130,6 +131,8 @@ pub struct AppState {
     pub world_camera: Camera,
     pub config_camera: Camera,
     pub hidden_layers: HashSet<LayerId>,
+    /// The views' colour theme (a preference of the user, not saved with the scene).
+    pub theme: Theme,
     /// Fraction of the canvas width given to the world view.
     pub split: f32,
     pub message: Option<Message>,
@@ -197,6 +200,7 @@ impl AppState {
             world_camera: Camera::default(),
             config_camera: Camera::default(),
             hidden_layers: HashSet::new(),
+            theme: Theme::Dark,
             split: DEFAULT_SPLIT,
             message: None,
             refused_vertex: None,

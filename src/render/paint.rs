@@ -6,7 +6,9 @@ use super::*;
 
 use crate::view::camera::Viewport;
 use crate::view::draw::{DrawList, Prim, Rgba, Space};
-use crate::view::palette::{AXES, BACKGROUND, BAND, GRID, GRID_LABEL, SEPARATOR, VIEW_TITLE};
+use crate::view::palette::{
+    Theme, AXES, BACKGROUND, BAND, GRID, GRID_LABEL, LABEL_BACK, SEPARATOR, VIEW_TITLE,
+};
 use glam::Vec2;
 
 /// Screen-space drawing operations, in pixels with y down. The SVG writer, the PNG
@@ -28,17 +30,9 @@ pub trait Painter {
     fn dot(&mut self, at: Vec2, radius: f32, c: Rgba);
     /// A shaft and, when long enough, a head triangle.
     fn arrow(&mut self, from: Vec2, to: Vec2, width: f32, head: Option<[Vec2; 3]>, c: Rgba);
-    /// Text with a dark box behind it; `at` is the baseline start. A label moved off its
+    /// Text with a box behind it; `at` is the baseline start. A label moved off its
     /// anchor has a leader line (anchor, box) drawn first.
-    fn label(
-        &mut self,
-        at: Vec2,
-        text: &str,
-        size: f32,
-        c: Rgba,
-        back: &Viewport,
-        leader: Option<[Vec2; 2]>,
-    );
+    fn label(&mut self, at: Vec2, text: &str, size: f32, c: Rgba, frame: &LabelFrame);
     /// A label dropped for want of room ([`place_labels`]): nothing is drawn; the SVG
     /// keeps it hidden.
     fn dropped_label(&mut self, _text: &str, _size: f32, _c: Rgba) {}
@@ -46,7 +40,86 @@ pub trait Painter {
     fn text(&mut self, at: Vec2, text: &str, size: f32, c: Rgba);
     fn cross(&mut self, at: Vec2, size: f32, c: Rgba);
     /// A legend entry: a swatch square and its text.
-    fn legend_item(&mut self, swatch: &Viewport, c: Rgba, at: Vec2, text: &str);
+    fn legend_item(&mut self, swatch: &Viewport, c: Rgba, at: Vec2, text: &str, text_c: Rgba);
+}
+
+/// What surrounds a label's text: its box and the box's colour, and the leader line
+/// (anchor, nearest point of the box) of a label moved off its anchor.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct LabelFrame {
+    pub back: Viewport,
+    pub fill: Rgba,
+    pub leader: Option<[Vec2; 2]>,
+}
+
+impl LabelFrame {
+    /// A label at its own place: the standard box colour, no leader.
+    pub fn plain(back: Viewport) -> LabelFrame {
+        LabelFrame {
+            back,
+            fill: LABEL_BACK,
+            leader: None,
+        }
+    }
+}
+
+/// A painter in a theme: every colour goes through [`Theme::apply`] on its way to the
+/// backend, so the draw list, the walks and the backends know one palette.
+pub struct Themed<'a, P: Painter> {
+    pub theme: Theme,
+    pub inner: &'a mut P,
+}
+
+impl<P: Painter> Painter for Themed<'_, P> {
+    fn begin_group(
+        &mut self,
+        id: Option<&str>,
+        class: Option<&str>,
+        label: Option<&str>,
+        clip: Option<&Viewport>,
+    ) {
+        self.inner.begin_group(id, class, label, clip);
+    }
+    fn end_group(&mut self) {
+        self.inner.end_group();
+    }
+    fn rect(&mut self, r: &Viewport, c: Rgba) {
+        self.inner.rect(r, self.theme.apply(c));
+    }
+    fn polyline(&mut self, pts: &[Vec2], closed: bool, width: f32, c: Rgba, dashed: bool) {
+        let c = self.theme.apply(c);
+        self.inner.polyline(pts, closed, width, c, dashed);
+    }
+    fn fill(&mut self, pts: &[Vec2], c: Rgba) {
+        self.inner.fill(pts, self.theme.apply(c));
+    }
+    fn dot(&mut self, at: Vec2, radius: f32, c: Rgba) {
+        self.inner.dot(at, radius, self.theme.apply(c));
+    }
+    fn arrow(&mut self, from: Vec2, to: Vec2, width: f32, head: Option<[Vec2; 3]>, c: Rgba) {
+        self.inner.arrow(from, to, width, head, self.theme.apply(c));
+    }
+    fn label(&mut self, at: Vec2, text: &str, size: f32, c: Rgba, frame: &LabelFrame) {
+        let frame = LabelFrame {
+            fill: self.theme.apply(frame.fill),
+            ..*frame
+        };
+        self.inner
+            .label(at, text, size, self.theme.apply(c), &frame);
+    }
+    fn dropped_label(&mut self, text: &str, size: f32, c: Rgba) {
+        self.inner.dropped_label(text, size, self.theme.apply(c));
+    }
+    fn text(&mut self, at: Vec2, text: &str, size: f32, c: Rgba) {
+        self.inner.text(at, text, size, self.theme.apply(c));
+    }
+    fn cross(&mut self, at: Vec2, size: f32, c: Rgba) {
+        self.inner.cross(at, size, self.theme.apply(c));
+    }
+    fn legend_item(&mut self, swatch: &Viewport, c: Rgba, at: Vec2, text: &str, text_c: Rgba) {
+        let (c, text_c) = (self.theme.apply(c), self.theme.apply(text_c));
+        self.inner.legend_item(swatch, c, at, text, text_c);
+    }
 }
 
 /// The arrow head the canvas draws: 10 px (at most half the arrow), 0.45 as wide.
@@ -120,7 +193,13 @@ pub fn paint_prim(prim: &Prim, view: &ViewFrame, out: &mut impl Painter) {
             let p = (s(*at) + *offset).round();
             if p.is_finite() {
                 let size = (*size * LABEL_SCALE).round();
-                out.label(p, text, size, *color, &label_box(p, text, size), None);
+                out.label(
+                    p,
+                    text,
+                    size,
+                    *color,
+                    &LabelFrame::plain(label_box(p, text, size)),
+                );
             }
         }
         Prim::Cross { at, size, color } => {
@@ -239,7 +318,13 @@ pub fn paint_view(view: &ViewFrame, list: &DrawList, title: &str, out: &mut impl
                 } => {
                     let size = (*size * LABEL_SCALE).round();
                     match spots.next().flatten() {
-                        Some(l) => out.label(l.at, text, size, *color, &l.back, l.leader),
+                        Some(l) => {
+                            let frame = LabelFrame {
+                                leader: l.leader,
+                                ..LabelFrame::plain(l.back)
+                            };
+                            out.label(l.at, text, size, *color, &frame)
+                        }
                         None => out.dropped_label(text, size, *color),
                     }
                 }
@@ -254,6 +339,10 @@ pub fn paint_view(view: &ViewFrame, list: &DrawList, title: &str, out: &mut impl
 
 /// Paints the whole picture: background, header, views (grid, layers, title), legend.
 pub(super) fn paint(p: &Picture, l: &Layout, out: &mut impl Painter) {
+    let out = &mut Themed {
+        theme: p.theme,
+        inner: out,
+    };
     let full = Viewport {
         x: 0.0,
         y: 0.0,
@@ -313,7 +402,7 @@ pub(super) fn paint(p: &Picture, l: &Layout, out: &mut impl Painter) {
             h: SWATCH,
         };
         let text_at = Vec2::new(item.at.x + SWATCH + 6.0, item.at.y + SWATCH - 1.0);
-        out.legend_item(&swatch, item.color, text_at, &item.text);
+        out.legend_item(&swatch, item.color, text_at, &item.text, Rgba::WHITE);
     }
     out.end_group();
 }

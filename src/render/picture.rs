@@ -12,6 +12,7 @@ use crate::trace::peer_answer::{Engine, EngineAnswer};
 use crate::view::camera::Camera;
 use crate::view::draw::peers::pair_peer_layers;
 use crate::view::draw::{build_draw_list, DrawList, Highlight};
+use crate::view::palette::Theme;
 use std::fmt;
 use std::path::Path;
 
@@ -136,6 +137,8 @@ pub struct Picture {
     /// Names of shapes A and B for the legend (`None`: no pair).
     pub shape_a: Option<String>,
     pub shape_b: Option<String>,
+    /// Dark (the window's look) or light (slides, print).
+    pub theme: Theme,
 }
 
 /// The pair (A, B) the app shows for a scene: the shapes named by its `view` section,
@@ -287,6 +290,7 @@ impl<'a> SceneExport<'a> {
             step: Some((step, count)),
             shape_a,
             shape_b,
+            theme: Theme::Dark,
         })
     }
 }
@@ -320,6 +324,7 @@ pub fn app_picture(app: &mut AppState) -> Picture {
         step: Some((app.step.min(count - 1), count)),
         shape_a,
         shape_b,
+        theme: app.theme,
     }
 }
 

@@ -1,7 +1,6 @@
 //! The PNG painter: tiny-skia (anti-aliased) and fontdue.
 
 use super::*;
-use crate::view::palette::LABEL_BACK;
 
 use crate::view::camera::Viewport;
 use crate::view::draw::Rgba;
@@ -181,19 +180,11 @@ impl Painter for PngPainter {
         }
     }
 
-    fn label(
-        &mut self,
-        at: Vec2,
-        text: &str,
-        size: f32,
-        c: Rgba,
-        back: &Viewport,
-        leader: Option<[Vec2; 2]>,
-    ) {
-        if let Some(l) = leader {
+    fn label(&mut self, at: Vec2, text: &str, size: f32, c: Rgba, frame: &LabelFrame) {
+        if let Some(l) = frame.leader {
             self.polyline(&l, false, 1.0, crate::view::palette::leader(c), false);
         }
-        self.rect(back, LABEL_BACK);
+        self.rect(&frame.back, frame.fill);
         self.draw_text(at, text, size, c);
     }
 
@@ -208,9 +199,9 @@ impl Painter for PngPainter {
         self.polyline(&[at - y, at + y], false, 2.0, c, false);
     }
 
-    fn legend_item(&mut self, swatch: &Viewport, c: Rgba, at: Vec2, text: &str) {
+    fn legend_item(&mut self, swatch: &Viewport, c: Rgba, at: Vec2, text: &str, text_c: Rgba) {
         self.rect(swatch, c);
-        self.draw_text(at, text, LEGEND_TEXT, Rgba::WHITE);
+        self.draw_text(at, text, LEGEND_TEXT, text_c);
     }
 }
 

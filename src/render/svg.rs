@@ -1,7 +1,6 @@
 //! The SVG painter: one element per painter call.
 
 use super::*;
-use crate::view::palette::LABEL_BACK;
 
 use crate::view::camera::Viewport;
 use crate::view::draw::Rgba;
@@ -207,16 +206,9 @@ impl Painter for SvgPainter {
         self.line(&s);
     }
 
-    fn label(
-        &mut self,
-        at: Vec2,
-        text: &str,
-        size: f32,
-        c: Rgba,
-        back: &Viewport,
-        leader: Option<[Vec2; 2]>,
-    ) {
-        let line = leader
+    fn label(&mut self, at: Vec2, text: &str, size: f32, c: Rgba, frame: &LabelFrame) {
+        let line = frame
+            .leader
             .map(|[a, b]| {
                 format!(
                     r#"<line class="leader" x1="{}" y1="{}" x2="{}" y2="{}"{}/>"#,
@@ -228,13 +220,14 @@ impl Painter for SvgPainter {
                 )
             })
             .unwrap_or_default();
+        let back = &frame.back;
         let s = format!(
             r#"<g class="label">{line}<rect x="{}" y="{}" width="{}" height="{}"{}/>{}</g>"#,
             num(back.x),
             num(back.y),
             num(back.w),
             num(back.h),
-            fill_attr(LABEL_BACK),
+            fill_attr(frame.fill),
             SvgPainter::text_element(at, text, size, c)
         );
         self.line(&s);
@@ -266,7 +259,7 @@ impl Painter for SvgPainter {
         ));
     }
 
-    fn legend_item(&mut self, swatch: &Viewport, c: Rgba, at: Vec2, text: &str) {
+    fn legend_item(&mut self, swatch: &Viewport, c: Rgba, at: Vec2, text: &str, text_c: Rgba) {
         let s = format!(
             r#"<g class="legend-item"><rect x="{}" y="{}" width="{}" height="{}" rx="2"{}/>{}</g>"#,
             num(swatch.x),
@@ -274,7 +267,7 @@ impl Painter for SvgPainter {
             num(swatch.w),
             num(swatch.h),
             fill_attr(c),
-            SvgPainter::text_element(at, text, LEGEND_TEXT, Rgba::WHITE)
+            SvgPainter::text_element(at, text, LEGEND_TEXT, text_c)
         );
         self.line(&s);
     }

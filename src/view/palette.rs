@@ -1,6 +1,19 @@
 //! The one colour palette: every role (a layer, a shape, the grid, a clip verdict, the
 //! picture's chrome) mapped to one colour, used by the window, the SVG and the PNG
 //! alike. A colour changes here and nowhere else.
+//!
+//! Two themes. The draw list carries the dark theme's colours, which name the roles; the
+//! light theme (slides, print) is applied by the painter ([`Theme::apply`]), which swaps
+//! each role colour for its light counterpart ([`LIGHT_ROLES`]) and the chrome (background,
+//! bands, grid, text) for dark-on-light.
+//!
+//! How the role colours were chosen: roles drawn in the same picture (see
+//! `tests/palette.rs` for the groups — a GJK/EPA step shows A, B, the Minkowski
+//! difference, the simplex, the support point, the witnesses, the polytope and both
+//! engines) stay at least ΔE*76 = 20 apart in CIELAB for normal vision *and* under
+//! simulated deuteranopia and protanopia (Machado et al. 2009, full severity), and far
+//! from the theme's background — found by a small search starting from Okabe–Ito-like
+//! hues (A blue, B orange, contacts green, cuts red, supports yellow) and kept near them.
 
 use crate::scene::view_state::LayerId;
 use serde::{Deserialize, Serialize};
@@ -20,42 +33,114 @@ impl Rgba {
     }
 }
 
-/// The layer's colour (also its legend swatch).
+/// The layer's colour (also its legend swatch): the dark theme's role colour.
 pub fn layer_color(id: LayerId) -> Rgba {
     match id {
         LayerId::Shapes => Rgba(200, 200, 210, 255),
-        LayerId::Minkowski => Rgba(170, 120, 255, 255),
-        LayerId::GjkSimplex => Rgba(80, 220, 120, 255),
-        LayerId::GjkDirection => Rgba(245, 215, 70, 255),
-        LayerId::Witness => Rgba(70, 215, 235, 255),
-        LayerId::EpaPolytope => Rgba(255, 90, 120, 255),
-        LayerId::Sat => Rgba(90, 200, 180, 255),
-        LayerId::Manifold => Rgba(255, 160, 60, 255),
-        LayerId::Clip => Rgba(120, 170, 255, 255),
-        LayerId::Toi => Rgba(220, 140, 220, 255),
-        // The engines: white rings for Box2D, lime rings for parry, each labelled.
-        LayerId::PeerBox2d => Rgba(250, 250, 250, 255),
-        LayerId::PeerParry => Rgba(180, 255, 90, 255),
-        LayerId::PeerBox2dSimplex => Rgba(250, 250, 250, 255),
-        LayerId::Hull => Rgba(255, 105, 180, 255),
-        LayerId::Rays => Rgba(255, 110, 70, 255),
-        LayerId::RayCast => Rgba(150, 235, 255, 255),
-        LayerId::Chains => Rgba(215, 195, 140, 255),
+        LayerId::Minkowski => Rgba(194, 106, 177, 255),
+        LayerId::GjkSimplex => Rgba(30, 175, 85, 255),
+        LayerId::GjkDirection => Rgba(248, 242, 24, 255),
+        LayerId::Witness => Rgba(171, 227, 251, 255),
+        LayerId::EpaPolytope => Rgba(244, 141, 157, 255),
+        LayerId::Sat => Rgba(36, 154, 174, 255),
+        LayerId::Manifold => Rgba(243, 34, 171, 255),
+        LayerId::Clip => Rgba(212, 106, 188, 255),
+        LayerId::Toi => Rgba(161, 138, 208, 255),
+        // The engines: near-white rings for Box2D, lime rings for parry, each labelled.
+        LayerId::PeerBox2d => Rgba(255, 255, 233, 255),
+        LayerId::PeerParry => Rgba(173, 255, 122, 255),
+        LayerId::PeerBox2dSimplex => Rgba(255, 255, 233, 255),
+        LayerId::Hull => Rgba(219, 121, 193, 255),
+        LayerId::Rays => Rgba(162, 55, 0, 255),
+        LayerId::RayCast => Rgba(154, 217, 235, 255),
+        LayerId::Chains => Rgba(255, 255, 236, 255),
     }
 }
 
 /// The fill colour of shape A, of B, and of the other shapes.
-pub const SHAPE_A: Rgba = Rgba(66, 135, 245, 255);
-pub const SHAPE_B: Rgba = Rgba(245, 146, 66, 255);
+pub const SHAPE_A: Rgba = Rgba(0, 137, 255, 255);
+pub const SHAPE_B: Rgba = Rgba(231, 144, 15, 255);
 pub const SHAPE_OTHER: Rgba = Rgba(150, 150, 160, 255);
 
 /// A point or edge the algorithm rejected (an error state in the draw list).
 pub const ERROR: Rgba = Rgba(255, 60, 60, 255);
 
 /// Sutherland–Hodgman verdicts: a vertex kept, cut, or added on the clip edge.
-pub const KEPT: Rgba = Rgba(110, 230, 120, 255);
-pub const CUT: Rgba = Rgba(255, 80, 80, 255);
-pub const ADDED: Rgba = Rgba(250, 220, 80, 255);
+pub const KEPT: Rgba = Rgba(11, 211, 148, 255);
+pub const CUT: Rgba = Rgba(255, 94, 93, 255);
+pub const ADDED: Rgba = Rgba(255, 244, 15, 255);
+
+/// The colour theme of the views and exports.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Theme {
+    /// Light lines on a near-black background (the window's default).
+    #[default]
+    Dark,
+    /// Dark lines on white: for slides and print.
+    Light,
+}
+
+/// The light theme's counterpart of every dark role colour, by RGB (alpha is kept).
+pub const LIGHT_ROLES: &[([u8; 3], [u8; 3])] = &[
+    ([0, 137, 255], [34, 102, 243]),    // shape A
+    ([231, 144, 15], [255, 155, 28]),   // shape B
+    ([150, 150, 160], [125, 125, 135]), // other shapes
+    ([200, 200, 210], [80, 80, 92]),    // Shapes layer (names, outlines)
+    ([194, 106, 177], [87, 28, 111]),   // Minkowski difference
+    ([30, 175, 85], [23, 75, 0]),       // GJK simplex
+    ([248, 242, 24], [143, 149, 56]),   // search direction, support point
+    ([171, 227, 251], [11, 187, 255]),  // witnesses, distance, depth
+    ([244, 141, 157], [177, 61, 116]),  // EPA polytope
+    ([36, 154, 174], [63, 143, 129]),   // SAT axes
+    ([243, 34, 171], [218, 18, 179]),   // manifold: normal, clip planes
+    ([212, 106, 188], [31, 28, 210]),   // Sutherland–Hodgman
+    ([161, 138, 208], [211, 40, 160]),  // time of impact
+    ([255, 255, 233], [10, 41, 50]),    // Box2D v3
+    ([173, 255, 122], [74, 131, 69]),   // parry2d
+    ([219, 121, 193], [182, 25, 130]),  // hull builder
+    ([162, 55, 0], [164, 0, 0]),        // rays
+    ([154, 217, 235], [79, 76, 151]),   // ray cast, stepped
+    ([255, 255, 236], [90, 88, 0]),     // chains
+    ([11, 211, 148], [0, 166, 128]),    // kept, contacts
+    ([255, 94, 93], [255, 26, 78]),     // cut
+    ([255, 244, 15], [193, 115, 0]),    // added
+    ([255, 60, 60], [200, 0, 0]),       // error
+    ([19, 20, 26], [250, 250, 247]),    // background
+    ([28, 29, 36], [232, 232, 228]),    // bands
+    ([235, 235, 240], [25, 25, 30]),    // text
+    ([255, 255, 255], [0, 0, 0]),       // grid, axes, titles, handles (by alpha)
+];
+
+impl Theme {
+    /// The colour `c` (a dark-theme role colour) in this theme.
+    pub fn apply(self, c: Rgba) -> Rgba {
+        match self {
+            Theme::Dark => c,
+            Theme::Light if c == LABEL_BACK => Rgba(255, 255, 255, 215),
+            Theme::Light => LIGHT_ROLES
+                .iter()
+                .find(|(dark, _)| *dark == [c.0, c.1, c.2])
+                .map(|(_, [r, g, b])| Rgba(*r, *g, *b, c.3))
+                .unwrap_or(c),
+        }
+    }
+
+    /// The theme's name in files and on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Theme::Dark => "dark",
+            Theme::Light => "light",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Theme> {
+        match name.to_ascii_lowercase().as_str() {
+            "dark" => Some(Theme::Dark),
+            "light" => Some(Theme::Light),
+            _ => None,
+        }
+    }
+}
 
 /// The views' background: the canvas colour (0.075, 0.08, 0.10).
 pub const BACKGROUND: Rgba = Rgba(19, 20, 26, 255);

@@ -214,6 +214,9 @@ pub struct ExportArgs {
     /// Image size in pixels, as WIDTHxHEIGHT.
     #[arg(long, value_name = "WxH", default_value = "1280x800", value_parser = parse_size)]
     pub size: (i32, i32),
+    /// Colours: dark (as the window) or light (dark lines on white, for slides and print).
+    #[arg(long, default_value = "dark", value_parser = parse_theme)]
+    pub theme: collidescope::view::palette::Theme,
     /// Add the engines' answers on the pair (Box2D v3 and parry2d: witness points,
     /// normal, contacts, impact; Box2D's own GJK simplex) as the debugger's overlay
     /// layers, in the same colours, with their legend entries
@@ -266,6 +269,12 @@ fn split_pair(p: &str) -> Result<(&str, &str), String> {
     }
 }
 
+/// `--theme dark|light`.
+fn parse_theme(s: &str) -> Result<collidescope::view::palette::Theme, String> {
+    collidescope::view::palette::Theme::from_name(s)
+        .ok_or_else(|| format!("expected dark or light, got \"{s}\""))
+}
+
 /// `collidescope export`: writes the picture(s) and returns the paths written, or the
 /// error for stderr. Every file is written atomically (temporary file + rename).
 pub fn run_export(args: &ExportArgs) -> Result<Vec<PathBuf>, String> {
@@ -292,7 +301,8 @@ pub fn run_export(args: &ExportArgs) -> Result<Vec<PathBuf>, String> {
         let mut written = Vec::with_capacity(n);
         for k in 0..n {
             let path = dir.join(format!("step-{k:0digits$}.{}", format.extension()));
-            let picture = ex.picture(k).map_err(|e| e.to_string())?;
+            let mut picture = ex.picture(k).map_err(|e| e.to_string())?;
+            picture.theme = args.theme;
             let bytes = render(&picture, format, w, h).map_err(|e| e.to_string())?;
             write_atomic(&path, &bytes).map_err(|e| e.to_string())?;
             written.push(path);
@@ -310,7 +320,8 @@ pub fn run_export(args: &ExportArgs) -> Result<Vec<PathBuf>, String> {
         )
     })?;
     let step = args.step.unwrap_or_else(|| ex.view_step());
-    let picture = ex.picture(step).map_err(|e| e.to_string())?;
+    let mut picture = ex.picture(step).map_err(|e| e.to_string())?;
+    picture.theme = args.theme;
     let bytes = render(&picture, format, w, h).map_err(|e| e.to_string())?;
     write_atomic(out, &bytes).map_err(|e| e.to_string())?;
     Ok(vec![out.clone()])

@@ -4,7 +4,7 @@
 
 use super::painter::WindowPainter;
 use collidescope::app::AppState;
-use collidescope::render::{paint_view, Painter, ViewFrame};
+use collidescope::render::{paint_view, Painter, Themed, ViewFrame};
 use collidescope::view::camera::{Camera, Viewport};
 use collidescope::view::draw::{bounds, DrawList, Space};
 use collidescope::view::palette;
@@ -13,13 +13,11 @@ use macroquad::prelude::{
     load_ttf_font_from_bytes, mouse_position, mouse_wheel, Color, Font, KeyCode, MouseButton,
 };
 
-/// The canvas background: the palette's, so pictures match the app.
-pub const BACKGROUND: Color = Color::new(
-    palette::BACKGROUND.0 as f32 / 255.0,
-    palette::BACKGROUND.1 as f32 / 255.0,
-    palette::BACKGROUND.2 as f32 / 255.0,
-    1.0,
-);
+/// The canvas background in `theme`: the palette's, so pictures match the app.
+pub fn background(theme: palette::Theme) -> Color {
+    let c = theme.apply(palette::BACKGROUND);
+    Color::from_rgba(c.0, c.1, c.2, 255)
+}
 
 /// What the left mouse button is doing on the canvas.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -199,6 +197,11 @@ impl Canvas {
 
     /// Mouse input. `over_ui`: egui wants the pointer; a drag already under way
     /// continues over the panel, but nothing starts there.
+    /// A drag is under way: keep frames coming until it ends.
+    pub fn busy(&self) -> bool {
+        !matches!(self.drag, Drag::None)
+    }
+
     pub fn handle_mouse(&mut self, app: &mut AppState, over_ui: bool) {
         let (mx, my) = mouse_position();
         let mouse = glam::Vec2::new(mx, my);
@@ -482,7 +485,11 @@ impl Canvas {
                 "configuration space: B - A",
             ),
         ];
-        let mut out = WindowPainter::new(self.font.as_ref());
+        let mut window = WindowPainter::new(self.font.as_ref());
+        let mut out = Themed {
+            theme: app.theme,
+            inner: &mut window,
+        };
         for (space, viewport, camera, title) in views {
             if viewport.w < 1.0 || viewport.h < 1.0 {
                 continue;
@@ -506,7 +513,7 @@ impl Canvas {
     }
 
     /// The selected shape's rotate handle: a white ring on a dashed tether.
-    fn draw_rotate_handle(&self, app: &AppState, view: &ViewFrame, out: &mut WindowPainter) {
+    fn draw_rotate_handle(&self, app: &AppState, view: &ViewFrame, out: &mut impl Painter) {
         let Some(i) = app.selected else { return };
         let Some(h) = self.rotate_handle(app, i) else {
             return;
@@ -523,7 +530,7 @@ impl Canvas {
     /// The spin handle: an arc from the shape's angle through its turn per step (the
     /// first turn drawn, the count written), ending in a ring in the time-of-impact
     /// colour.
-    fn draw_spin_handle(&self, app: &AppState, i: usize, c: glam::Vec2, out: &mut WindowPainter) {
+    fn draw_spin_handle(&self, app: &AppState, i: usize, c: glam::Vec2, out: &mut impl Painter) {
         let Some(h) = self.spin_handle(app, i) else {
             return;
         };

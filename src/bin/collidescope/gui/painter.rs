@@ -3,7 +3,7 @@
 //! `render::paint_view`, so colours, dashes, arrow heads and label boxes are the
 //! exports' to the pixel rule.
 
-use collidescope::render::Painter;
+use collidescope::render::{LabelFrame, Painter};
 use collidescope::view::camera::Viewport;
 use collidescope::view::palette::Rgba;
 use glam::Vec2;
@@ -122,25 +122,12 @@ impl Painter for WindowPainter<'_> {
         }
     }
 
-    fn label(
-        &mut self,
-        at: Vec2,
-        text: &str,
-        size: f32,
-        c: Rgba,
-        back: &Viewport,
-        leader: Option<[Vec2; 2]>,
-    ) {
-        if let Some(l) = leader {
-            self.polyline(
-                &l,
-                false,
-                1.0,
-                collidescope::view::palette::leader(c),
-                false,
-            );
+    fn label(&mut self, at: Vec2, text: &str, size: f32, c: Rgba, frame: &LabelFrame) {
+        if let Some(l) = frame.leader {
+            let faint = collidescope::view::palette::leader(c);
+            self.polyline(&l, false, 1.0, faint, false);
         }
-        self.rect(back, collidescope::view::palette::LABEL_BACK);
+        self.rect(&frame.back, frame.fill);
         self.text(at, text, size, c);
     }
 
@@ -164,8 +151,8 @@ impl Painter for WindowPainter<'_> {
         draw_line(at.x, at.y - size, at.x, at.y + size, CROSS_WIDTH, c);
     }
 
-    fn legend_item(&mut self, swatch: &Viewport, c: Rgba, at: Vec2, text: &str) {
+    fn legend_item(&mut self, swatch: &Viewport, c: Rgba, at: Vec2, text: &str, text_c: Rgba) {
         self.rect(swatch, c);
-        self.text(at, text, 13.0, Rgba::WHITE);
+        self.text(at, text, 13.0, text_c);
     }
 }

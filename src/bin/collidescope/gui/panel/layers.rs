@@ -1,10 +1,19 @@
-//! The "Layers" section: one checkbox per drawing layer with its colour swatch, and
-//! the colours of shapes A and B.
+//! The "Layers" section: the colour theme, one checkbox per drawing layer with its
+//! colour swatch, and the colours of shapes A and B.
 
 use super::Panel;
 use collidescope::app::AppState;
 use collidescope::view::draw::{LayerId, Rgba};
+use collidescope::view::palette::Theme;
 use egui_macroquad::egui::{self, Color32};
+
+/// The panel's own look follows the canvas' theme.
+pub(crate) fn set_visuals(ctx: &egui::Context, theme: Theme) {
+    ctx.set_visuals(match theme {
+        Theme::Dark => egui::Visuals::dark(),
+        Theme::Light => egui::Visuals::light(),
+    });
+}
 
 fn rgba(c: Rgba) -> Color32 {
     Color32::from_rgba_unmultiplied(c.0, c.1, c.2, c.3)
@@ -12,12 +21,23 @@ fn rgba(c: Rgba) -> Color32 {
 
 impl Panel {
     pub(super) fn ui_layers(&mut self, ui: &mut egui::Ui, app: &mut AppState) {
+        ui.horizontal(|ui| {
+            ui.label("theme");
+            let before = app.theme;
+            ui.radio_value(&mut app.theme, Theme::Dark, "dark");
+            ui.radio_value(&mut app.theme, Theme::Light, "light (slides, print)");
+            if app.theme != before {
+                set_visuals(ui.ctx(), app.theme);
+            }
+        });
+        let theme = app.theme;
         for id in LayerId::ALL {
             ui.horizontal(|ui| {
                 let mut on = !app.hidden_layers.contains(&id);
                 let (rect, _) =
                     ui.allocate_exact_size(egui::vec2(14.0, 14.0), egui::Sense::hover());
-                ui.painter().rect_filled(rect, 2.0, rgba(id.color()));
+                ui.painter()
+                    .rect_filled(rect, 2.0, rgba(theme.apply(id.color())));
                 if ui.checkbox(&mut on, id.label()).changed() {
                     app.toggle_layer(id);
                 }
@@ -27,11 +47,11 @@ impl Panel {
             ui.label("shape A");
             let (r, _) = ui.allocate_exact_size(egui::vec2(14.0, 14.0), egui::Sense::hover());
             ui.painter()
-                .rect_filled(r, 2.0, rgba(collidescope::view::draw::SHAPE_A));
+                .rect_filled(r, 2.0, rgba(theme.apply(collidescope::view::draw::SHAPE_A)));
             ui.label("shape B");
             let (r, _) = ui.allocate_exact_size(egui::vec2(14.0, 14.0), egui::Sense::hover());
             ui.painter()
-                .rect_filled(r, 2.0, rgba(collidescope::view::draw::SHAPE_B));
+                .rect_filled(r, 2.0, rgba(theme.apply(collidescope::view::draw::SHAPE_B)));
         });
     }
 }

@@ -1,0 +1,168 @@
+//! The palette keeps its roles apart: for every group of roles drawn in one picture, every
+//! two colours are at least [`MIN_PAIR`] apart (CIELAB ΔE*76) for normal vision and under
+//! simulated deuteranopia and protanopia (Machado, Oliveira & Fernandes 2009, severity 1,
+//! applied in linear sRGB), and every colour at least [`MIN_BACKGROUND`] from the view's
+//! background — in the dark theme and in the light one.
+
+use collidescope::view::draw::LayerId;
+use collidescope::view::palette::{
+    layer_color, Rgba, Theme, ADDED, BACKGROUND, BAND, CUT, ERROR, GRID, KEPT, LABEL_BACK,
+    LIGHT_ROLES, SHAPE_A, SHAPE_B, SHAPE_OTHER,
+};
+
+/// The smallest distance allowed between two roles of one picture (ΔE*76; 2.3 is a
+/// just-noticeable difference, 20 reads as "another colour" at a glance on thin lines).
+const MIN_PAIR: f64 = 20.0;
+/// The smallest distance allowed between a role and the background.
+const MIN_BACKGROUND: f64 = 30.0;
+
+const PROTAN: [[f64; 3]; 3] = [
+    [0.152286, 1.052583, -0.204868],
+    [0.114503, 0.786281, 0.099216],
+    [-0.003882, -0.048116, 1.051998],
+];
+const DEUTAN: [[f64; 3]; 3] = [
+    [0.367322, 0.860646, -0.227968],
+    [0.280085, 0.672501, 0.047413],
+    [-0.011820, 0.042940, 0.968881],
+];
+
+fn linear(c: u8) -> f64 {
+    let c = c as f64 / 255.0;
+    if c <= 0.04045 {
+        c / 12.92
+    } else {
+        ((c + 0.055) / 1.055).powf(2.4)
+    }
+}
+
+/// CIELAB (D65) of an sRGB colour, seen through `vision` (None: normal).
+fn lab(c: Rgba, vision: Option<&[[f64; 3]; 3]>) -> [f64; 3] {
+    let mut rgb = [linear(c.0), linear(c.1), linear(c.2)];
+    if let Some(m) = vision {
+        let v = rgb;
+        for (i, row) in m.iter().enumerate() {
+            rgb[i] = (row[0] * v[0] + row[1] * v[1] + row[2] * v[2]).clamp(0.0, 1.0);
+        }
+    }
+    let [r, g, b] = rgb;
+    let x = 0.4124 * r + 0.3576 * g + 0.1805 * b;
+    let y = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    let z = 0.0193 * r + 0.1192 * g + 0.9505 * b;
+    let f = |t: f64| {
+        if t > 0.008856 {
+            t.cbrt()
+        } else {
+            7.787 * t + 16.0 / 116.0
+        }
+    };
+    let (fx, fy, fz) = (f(x / 0.95047), f(y), f(z / 1.08883));
+    [116.0 * fy - 16.0, 500.0 * (fx - fy), 200.0 * (fy - fz)]
+}
+
+fn delta_e(a: [f64; 3], b: [f64; 3]) -> f64 {
+    ((a[0] - b[0]).powi(2) + (a[1] - b[1]).powi(2) + (a[2] - b[2]).powi(2)).sqrt()
+}
+
+/// The roles drawn together in one picture, by algorithm (names for the messages).
+fn groups() -> Vec<(&'static str, Vec<(&'static str, Rgba)>)> {
+    let l = |id: LayerId| (id.label(), layer_color(id));
+    let (a, b) = (("shape A", SHAPE_A), ("shape B", SHAPE_B));
+    let peers = [l(LayerId::PeerBox2d), l(LayerId::PeerParry)];
+    let verdicts = [("kept", KEPT), ("cut", CUT), ("added", ADDED)];
+    let mut gjk = vec![a, b, l(LayerId::Minkowski), l(LayerId::GjkSimplex)];
+    gjk.extend([l(LayerId::GjkDirection), l(LayerId::Witness)]);
+    gjk.push(l(LayerId::EpaPolytope));
+    gjk.extend(peers);
+    let mut manifold = vec![a, b, l(LayerId::Manifold), l(LayerId::Witness)];
+    manifold.extend(verdicts);
+    manifold.extend(peers);
+    let mut clip = vec![a, b, l(LayerId::Clip)];
+    clip.extend(verdicts);
+    let mut hull = vec![a, b, l(LayerId::Hull)];
+    hull.extend(verdicts);
+    let mut toi = vec![a, b, l(LayerId::Toi), l(LayerId::Witness)];
+    toi.extend(peers);
+    let mut ray = vec![a, b, l(LayerId::Rays), l(LayerId::RayCast)];
+    ray.extend([("kept", KEPT), ("cut", CUT)]);
+    ray.extend(peers);
+    let chain = vec![
+        a,
+        b,
+        l(LayerId::Chains),
+        l(LayerId::Manifold),
+        ("kept", KEPT),
+        ("cut", CUT),
+    ];
+    let sat = vec![a, b, l(LayerId::Sat), l(LayerId::Witness)];
+    vec![
+        ("GJK / EPA", gjk),
+        ("manifold", manifold),
+        ("Sutherland–Hodgman", clip),
+        ("hull", hull),
+        ("time of impact", toi),
+        ("ray", ray),
+        ("chain", chain),
+        ("SAT", sat),
+    ]
+}
+
+#[test]
+fn roles_drawn_together_stay_apart_for_common_colour_blindness_in_both_themes() {
+    let visions: [(&str, Option<&[[f64; 3]; 3]>); 3] = [
+        ("normal vision", None),
+        ("deuteranopia", Some(&DEUTAN)),
+        ("protanopia", Some(&PROTAN)),
+    ];
+    for theme in [Theme::Dark, Theme::Light] {
+        let bg = theme.apply(BACKGROUND);
+        let mut closest = f64::INFINITY;
+        for (group, roles) in groups() {
+            for (vision, m) in visions {
+                let seen: Vec<_> = roles
+                    .iter()
+                    .map(|(n, c)| (*n, lab(theme.apply(*c), m)))
+                    .collect();
+                let back = lab(bg, m);
+                for (i, (n1, c1)) in seen.iter().enumerate() {
+                    let d = delta_e(*c1, back);
+                    assert!(
+                        d >= MIN_BACKGROUND,
+                        "{theme:?} {group}, {vision}: {n1} is {d:.1} from the background"
+                    );
+                    for (n2, c2) in &seen[i + 1..] {
+                        let d = delta_e(*c1, *c2);
+                        closest = closest.min(d);
+                        assert!(
+                            d >= MIN_PAIR,
+                            "{theme:?} {group}, {vision}: {n1} and {n2} only {d:.1} apart"
+                        );
+                    }
+                }
+            }
+        }
+        eprintln!("{theme:?}: closest two co-drawn roles {closest:.1} ΔE*76");
+    }
+}
+
+#[test]
+fn the_light_theme_maps_every_role_and_the_chrome() {
+    // Each dark colour names one role: no two rows of the table share it.
+    for (i, (d1, _)) in LIGHT_ROLES.iter().enumerate() {
+        for (d2, _) in &LIGHT_ROLES[i + 1..] {
+            assert_ne!(d1, d2, "two light colours for one dark colour");
+        }
+    }
+    let mut all: Vec<Rgba> = LayerId::ALL.iter().map(|id| layer_color(*id)).collect();
+    all.extend([SHAPE_A, SHAPE_B, SHAPE_OTHER, KEPT, CUT, ADDED, ERROR]);
+    all.extend([BACKGROUND, BAND, GRID, Rgba::WHITE]);
+    for c in all {
+        let light = Theme::Light.apply(c);
+        assert_ne!(light, c, "{c:?} is not mapped by the light theme");
+        assert_eq!(light.3, c.3, "alpha kept");
+        assert_eq!(Theme::Dark.apply(c), c);
+    }
+    // Label boxes turn white behind dark text.
+    let back = Theme::Light.apply(LABEL_BACK);
+    assert!(back.0 == 255 && back.3 > 128, "{back:?}");
+}
