@@ -78,6 +78,14 @@ echo "== algorithm epa, step $step"
 [ "$step" -ge 1 ] || { echo "FAIL: stepping did not advance"; exit 1; }
 import -window root "$art/gui-2-epa-stepped.png"
 
+# Idle: repaint on change, so the app sleeps (a frame a second for the close button).
+sleep 1
+cpu() { awk '{print $14 + $15}' "/proc/$app_pid/stat"; }
+c0=$(cpu); sleep 5; c1=$(cpu)
+idle=$((c1 - c0))
+echo "== idle CPU: $idle ticks of 500 in 5 s ($((idle * 100 / 500)) % of a core)"
+[ "$idle" -le 15 ] || { echo "FAIL: idle CPU above 3 % of a core (repaint on change)"; exit 1; }
+
 # Save (Ctrl+S) and quit (Ctrl+Q; nothing unsaved, so no question).
 before=$(stat -c %Y "$work/scene.ron")
 sleep 1.1

@@ -6,7 +6,7 @@ mod painter;
 mod panel;
 mod ray_handles;
 
-use canvas::{Canvas, BACKGROUND};
+use canvas::{background, Canvas};
 use collidescope::app::{AppState, Message};
 use collidescope::scene::Scene;
 use collidescope::view::camera::Viewport;
@@ -36,15 +36,32 @@ pub struct GuiOptions {
 
 /// Opens the window and runs until the user quits.
 pub fn run(opts: GuiOptions) {
-    let conf = macroquad::window::Conf {
+    let window = macroquad::window::Conf {
         window_title: "Collidescope".to_string(),
         window_width: opts.width,
         window_height: opts.height,
         high_dpi: false,
         sample_count: opts.msaa,
         window_resizable: true,
+        // Repaint on change: a frame runs on input (macroquad schedules one per event)
+        // or when `Repaint` asks for more; idle, the loop waits for events.
+        platform: macroquad::miniquad::conf::Platform {
+            blocking_event_loop: true,
+            ..Default::default()
+        },
         ..Default::default()
     };
+    // Every kind of input runs a frame (macroquad's default with a blocking loop is none).
+    let mut conf = macroquad::conf::Conf::from(window);
+    conf.update_on = Some(macroquad::conf::UpdateTrigger {
+        key_down: true,
+        mouse_down: true,
+        mouse_up: true,
+        mouse_motion: true,
+        mouse_wheel: true,
+        specific_key: None,
+        touch: true,
+    });
     macroquad::Window::from_config(conf, main_loop(opts));
 }
 
@@ -113,8 +130,12 @@ async fn main_loop(opts: GuiOptions) {
     let mut shots = 0u32;
     let started = get_time();
     let mut layout_hook = LayoutHook::from_env();
+    let mut repaint = Repaint::default();
+    // A window-close request runs no frame by itself: a slow tick answers it (and ends a
+    // scripted run on time) without spending anything noticeable while idle.
+    Repaint::wake_every(Repaint::IDLE_TICK);
     loop {
-        clear_background(BACKGROUND);
+        clear_background(background(app.theme));
         let UiPass {
             mut out,
             over_ui,
@@ -139,7 +160,8 @@ async fn main_loop(opts: GuiOptions) {
                 keyboard(&mut app, &mut canvas, &mut out);
             }
         }
-        app.tick(get_frame_time());
+        // After an idle wait the frame time is the whole wait: play on from here.
+        app.tick(get_frame_time().min(0.1));
         layout_hook.write(&app, &canvas);
         canvas.draw(&mut app);
         egui_macroquad::draw();
@@ -157,7 +179,53 @@ async fn main_loop(opts: GuiOptions) {
         if opts.quit_after.is_some_and(|s| get_time() - started >= s) {
             break;
         }
+        let egui_busy = egui_macroquad_requested_repaint();
+        repaint.end_frame(app.playing || canvas.busy() || out.screenshot || egui_busy);
         next_frame().await;
+    }
+}
+
+/// Whether egui asked for another frame right away (an animation, a hover change).
+fn egui_macroquad_requested_repaint() -> bool {
+    let mut asked = false;
+    egui_macroquad::cfg(|ctx| asked = ctx.has_requested_repaint());
+    asked
+}
+
+/// Repaint on change. The window's event loop blocks until input; a frame that
+/// answered input is followed by [`Repaint::SETTLE`] more (egui settles hover and
+/// layout a frame late), and anything moving — playing, a drag, an egui animation —
+/// keeps frames coming. Idle, no frame runs and the process sleeps.
+#[derive(Default)]
+struct Repaint {
+    /// Frames still to run after the last input.
+    settle: u32,
+    /// This frame was asked for by us (not by input).
+    ours: bool,
+}
+
+impl Repaint {
+    const SETTLE: u32 = 2;
+    /// The idle wake-up: one frame a second.
+    const IDLE_TICK: std::time::Duration = std::time::Duration::from_secs(1);
+
+    fn end_frame(&mut self, busy: bool) {
+        if !self.ours {
+            self.settle = Repaint::SETTLE;
+        }
+        self.ours = busy || self.settle > 0;
+        self.settle = self.settle.saturating_sub(1);
+        if self.ours {
+            macroquad::miniquad::window::schedule_update();
+        }
+    }
+
+    /// Wakes the loop every `period` (miniquad allows this from another thread).
+    fn wake_every(period: std::time::Duration) {
+        std::thread::spawn(move || loop {
+            std::thread::sleep(period);
+            macroquad::miniquad::window::schedule_update();
+        });
     }
 }
 
