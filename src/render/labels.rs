@@ -62,6 +62,8 @@ pub fn label_rank(id: LayerId) -> u8 {
         LayerId::Witness | LayerId::Manifold | LayerId::Chains => 0,
         LayerId::Shapes => 1,
         LayerId::PeerBox2d | LayerId::PeerParry | LayerId::PeerBox2dSimplex => 3,
+        // Vertex numbers give way to everything else.
+        LayerId::VertexIndices => 4,
         _ => 2,
     }
 }

@@ -108,6 +108,8 @@ impl From<Algorithm> for String {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum LayerId {
     Shapes,
+    /// The vertex numbers of A and B, as the narration and the numbers name them.
+    VertexIndices,
     Minkowski,
     GjkSimplex,
     GjkDirection,
@@ -134,8 +136,9 @@ pub enum LayerId {
 }
 
 impl LayerId {
-    pub const ALL: [LayerId; 17] = [
+    pub const ALL: [LayerId; 18] = [
         LayerId::Shapes,
+        LayerId::VertexIndices,
         LayerId::Minkowski,
         LayerId::GjkSimplex,
         LayerId::GjkDirection,

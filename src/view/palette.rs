@@ -37,6 +37,8 @@ impl Rgba {
 pub fn layer_color(id: LayerId) -> Rgba {
     match id {
         LayerId::Shapes => Rgba(200, 200, 210, 255),
+        // Drawn in A's and B's colours; the swatch is the shapes'.
+        LayerId::VertexIndices => Rgba(200, 200, 210, 255),
         LayerId::Minkowski => Rgba(194, 106, 177, 255),
         LayerId::GjkSimplex => Rgba(30, 175, 85, 255),
         LayerId::GjkDirection => Rgba(248, 242, 24, 255),

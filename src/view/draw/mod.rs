@@ -82,6 +82,7 @@ impl LayerId {
     pub fn label(self) -> &'static str {
         match self {
             LayerId::Shapes => "Shapes",
+            LayerId::VertexIndices => "Vertex numbers of A and B",
             LayerId::Minkowski => "Minkowski difference B − A",
             LayerId::GjkSimplex => "GJK simplex (earlier steps faded)",
             LayerId::GjkDirection => "GJK search direction, support point",
@@ -188,6 +189,9 @@ pub fn build_draw_list(
 ) -> DrawList {
     let mut out = DrawList::default();
     out.push(LayerId::Shapes, shapes_layer(scene, an, hl));
+    if let Some(an) = an {
+        out.push(LayerId::VertexIndices, vertex_indices_layer(scene, an));
+    }
     if !scene.chains.is_empty() {
         out.push(LayerId::Chains, chain::chains_layer(scene));
     }

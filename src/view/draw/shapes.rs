@@ -66,3 +66,36 @@ pub(super) fn shapes_layer(scene: &Scene, an: Option<&Analysis>, hl: &Highlight)
     }
     prims
 }
+
+/// The vertex numbers of A and B ("vertex 3 of A" in the narration), each just outside
+/// its vertex, away from the shape's centroid, in the shape's colour. A circle has no
+/// vertex; a capsule's and a segment's ends are vertices 0 and 1.
+pub(super) fn vertex_indices_layer(scene: &Scene, an: &Analysis) -> Vec<Prim> {
+    let mut prims = Vec::new();
+    for (i, color) in [(an.a, SHAPE_A), (an.b, SHAPE_B)] {
+        let Some(s) = scene.shapes.get(i) else {
+            continue;
+        };
+        let xf = s.pose.transform();
+        let centre = xf.apply(s.shape.centroid());
+        let vertices = s.shape.vertices();
+        if vertices.len() < 2 {
+            continue;
+        }
+        for (k, v) in vertices.iter().enumerate() {
+            let at = xf.apply(*v);
+            // Outward in pixels (screen y points down); a vertex at the centroid (a
+            // degenerate shape) gets its label up and right.
+            let out = (at - centre).try_normalize().unwrap_or(Vec2::new(0.7, 0.7));
+            let offset = Vec2::new(out.x, -out.y) * 9.0 + Vec2::new(-4.0, 5.0);
+            prims.push(Prim::Label {
+                at,
+                offset,
+                text: k.to_string(),
+                color,
+                size: 13.0,
+            });
+        }
+    }
+    prims
+}
