@@ -276,6 +276,81 @@ pub fn paint_grid(view: &ViewFrame, out: &mut impl Painter) {
     }
 }
 
+/// A view's scale bar: a nice length (1, 2 or 5 × 10^k world units, 80–200 px) at the
+/// bottom right, above the grid's values, with its length written over it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ScaleBar {
+    pub from: Vec2,
+    pub to: Vec2,
+    pub text: String,
+    pub text_at: Vec2,
+    /// Everything it covers (the labels keep off it).
+    pub area: Viewport,
+}
+
+/// The scale bar of `view`, or `None` when the camera has no usable zoom.
+pub fn scale_bar(view: &ViewFrame) -> Option<ScaleBar> {
+    let (cam, vp) = (&view.camera, &view.viewport);
+    let len = cam.grid_step(80.0);
+    let px = len * cam.zoom;
+    if !(len.is_finite() && len > 0.0 && px.is_finite() && px < vp.w * 0.5) {
+        return None;
+    }
+    let text = scale_text(len);
+    let right = vp.x + vp.w - 14.0;
+    let y = (vp.y + vp.h - 24.0).round();
+    let from = Vec2::new((right - px).round(), y);
+    let to = Vec2::new(right.round(), y);
+    let tw = text_width(&text, GRID_LABEL_SIZE);
+    let text_at = Vec2::new((0.5 * (from.x + to.x) - 0.5 * tw).round(), y - 6.0);
+    let area = Viewport {
+        x: from.x - 2.0,
+        y: y - 6.0 - GRID_LABEL_SIZE - 2.0,
+        w: px + 4.0,
+        h: GRID_LABEL_SIZE + 14.0,
+    };
+    Some(ScaleBar {
+        from,
+        to,
+        text,
+        text_at,
+        area,
+    })
+}
+
+/// A scale length as written on the bar: "2", "0.5", "2e-4", "5e+6".
+pub fn scale_text(len: f32) -> String {
+    // Below 1e-3 and from 1e5 up, a digit and a power of ten (the bar is 1, 2 or 5 of it).
+    if (1.0e-3..1.0e5).contains(&len) {
+        let s = format!("{len:.3}");
+        s.trim_end_matches('0').trim_end_matches('.').to_string()
+    } else {
+        let e = len.log10().floor() as i32;
+        let m = (len / 10f32.powi(e)).round() as i32;
+        format!("{m}e{e:+}")
+    }
+}
+
+fn paint_scale_bar(bar: &ScaleBar, out: &mut impl Painter) {
+    let tick = Vec2::new(0.0, 4.0);
+    out.polyline(&[bar.from, bar.to], false, 2.0, VIEW_TITLE, false);
+    out.polyline(
+        &[bar.from - tick, bar.from + tick],
+        false,
+        2.0,
+        VIEW_TITLE,
+        false,
+    );
+    out.polyline(
+        &[bar.to - tick, bar.to + tick],
+        false,
+        2.0,
+        VIEW_TITLE,
+        false,
+    );
+    out.text(bar.text_at, &bar.text, GRID_LABEL_SIZE, VIEW_TITLE);
+}
+
 pub(super) fn space_name(space: Space) -> &'static str {
     match space {
         Space::World => "world",
@@ -300,7 +375,10 @@ pub fn paint_view(view: &ViewFrame, list: &DrawList, title: &str, out: &mut impl
     let vp = &view.viewport;
     let title_at = Vec2::new(vp.x + 10.0, vp.y + 22.0);
     let title_box = label_box(title_at, title, VIEW_TITLE_SIZE);
-    let mut spots = place_labels(view, list, &[title_box]).into_iter();
+    let bar = scale_bar(view);
+    let mut reserved = vec![title_box];
+    reserved.extend(bar.as_ref().map(|b| b.area));
+    let mut spots = place_labels(view, list, &reserved).into_iter();
     out.begin_group(Some(&format!("grid-{name}")), Some("grid"), None, None);
     paint_grid(view, out);
     out.end_group();
@@ -331,6 +409,11 @@ pub fn paint_view(view: &ViewFrame, list: &DrawList, title: &str, out: &mut impl
                 _ => paint_prim(prim, view, out),
             }
         }
+        out.end_group();
+    }
+    if let Some(bar) = &bar {
+        out.begin_group(Some(&format!("scale-{name}")), Some("scale"), None, None);
+        paint_scale_bar(bar, out);
         out.end_group();
     }
     out.text(title_at, title, VIEW_TITLE_SIZE, VIEW_TITLE);

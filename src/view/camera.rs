@@ -60,6 +60,16 @@ impl Camera {
         self.zoom = (0.75 * zx.min(zy)).clamp(MIN_ZOOM, MAX_ZOOM);
     }
 
+    /// Fits the box `lo`–`hi`, made at least `min_size` wide and high about its centre
+    /// (and never below what f32 resolves at its coordinates), into the viewport.
+    pub fn fit_at_least(&mut self, lo: Vec2, hi: Vec2, min_size: f32, vp: &Viewport) {
+        let c = 0.5 * (lo + hi);
+        let resolvable = 256.0 * f32::EPSILON * c.abs().max_element().max(1.0e-3);
+        let size = (hi - lo).max(Vec2::splat(min_size.max(resolvable)));
+        self.center = c;
+        self.zoom = (0.75 * (vp.w / size.x).min(vp.h / size.y)).clamp(MIN_ZOOM, MAX_ZOOM);
+    }
+
     /// A grid spacing (world units) that gives lines about `px` pixels apart:
     /// 1, 2 or 5 times a power of ten.
     pub fn grid_step(&self, px: f32) -> f32 {
@@ -107,6 +117,31 @@ mod tests {
         c.zoom_at(cursor, 1.25, &VP);
         assert!((c.to_world(cursor, &VP) - before).length() < 1e-4);
         assert_eq!(c.zoom, 50.0);
+    }
+
+    #[test]
+    fn fit_at_least_zooms_into_tiny_boxes_but_not_past_f32() {
+        let vp = Viewport {
+            x: 0.0,
+            y: 0.0,
+            w: 400.0,
+            h: 300.0,
+        };
+        let mut cam = Camera::default();
+        // Two witnesses 1e-4 apart: the box fills 3/4 of the view.
+        let (a, b) = (Vec2::new(1.0, 2.0), Vec2::new(1.0001, 2.0));
+        cam.fit_at_least(a, b, 0.0, &vp);
+        let span = cam.to_screen(b, &vp).x - cam.to_screen(a, &vp).x;
+        assert!((span - 300.0).abs() < 3.0, "{span}");
+        // One point: the floor keeps the zoom finite and above f32's resolution there.
+        cam.fit_at_least(a, a, 0.0, &vp);
+        assert!(
+            cam.zoom.is_finite() && cam.zoom < 1.0 / (16.0 * f32::EPSILON),
+            "{}",
+            cam.zoom
+        );
+        cam.fit_at_least(a, a, 0.5, &vp);
+        assert!((cam.zoom - 0.75 * 300.0 / 0.5).abs() < 1e-3);
     }
 
     #[test]

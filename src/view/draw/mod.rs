@@ -291,6 +291,39 @@ pub fn bounds(list: &DrawList, space: Space) -> Option<(Vec2, Vec2)> {
     (lo.x <= hi.x).then_some((lo, hi))
 }
 
+/// The box of where the action is in `space` for this step: the points the step is about
+/// (contacts, witnesses, simplex and polytope vertices, supports, clip results — every
+/// dot outside the shapes' own layers), with the origin in configuration space. `None`
+/// when the step marks no point. The box may be tiny (witnesses 1e-4 apart): that is
+/// the point of zooming to it; [`Camera::fit_at_least`](crate::view::camera::Camera)
+/// gives it a floor.
+pub fn action_bounds(list: &DrawList, space: Space) -> Option<(Vec2, Vec2)> {
+    let mut lo = Vec2::splat(f32::INFINITY);
+    let mut hi = Vec2::splat(f32::NEG_INFINITY);
+    let mut any = false;
+    let background = [LayerId::Shapes, LayerId::VertexIndices, LayerId::Minkowski];
+    for layer in list
+        .layers
+        .iter()
+        .filter(|l| l.space == space && !background.contains(&l.id))
+    {
+        for p in &layer.prims {
+            if let Prim::Dot { at, .. } = p {
+                if at.is_finite() {
+                    lo = lo.min(*at);
+                    hi = hi.max(*at);
+                    any = true;
+                }
+            }
+        }
+    }
+    if space == Space::Config && any {
+        lo = lo.min(Vec2::ZERO);
+        hi = hi.max(Vec2::ZERO);
+    }
+    any.then_some((lo, hi))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

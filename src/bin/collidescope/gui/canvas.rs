@@ -6,7 +6,7 @@ use super::painter::WindowPainter;
 use collidescope::app::AppState;
 use collidescope::render::{paint_view, Painter, Themed, ViewFrame};
 use collidescope::view::camera::{Camera, Viewport};
-use collidescope::view::draw::{bounds, DrawList, Space};
+use collidescope::view::draw::{action_bounds, bounds, shape_outline, DrawList, Space};
 use collidescope::view::palette;
 use macroquad::prelude::{
     is_key_down, is_mouse_button_down, is_mouse_button_pressed, is_mouse_button_released,
@@ -176,6 +176,39 @@ impl Canvas {
                 }
             }
         }
+    }
+
+    /// Zooms both views to the points this step is about ([`action_bounds`]); a view with
+    /// no such point keeps its camera. The box may be 1e-4 wide: the scale bar tells.
+    pub fn zoom_to_action(&mut self, app: &mut AppState) -> bool {
+        let list = self.list(app).clone();
+        let mut any = false;
+        if let Some((lo, hi)) = action_bounds(&list, Space::World) {
+            app.world_camera.fit_at_least(lo, hi, 0.0, &self.world_vp);
+            any = true;
+        }
+        if let Some((lo, hi)) = action_bounds(&list, Space::Config) {
+            app.config_camera.fit_at_least(lo, hi, 0.0, &self.config_vp);
+            any = true;
+        }
+        any
+    }
+
+    /// Zooms the world view to the selected shape; false with no selection.
+    pub fn zoom_to_selection(&mut self, app: &mut AppState) -> bool {
+        let Some(i) = app.selected.filter(|i| *i < app.scene.shapes.len()) else {
+            return false;
+        };
+        let outline = shape_outline(&app.scene, i);
+        let lo = outline.iter().fold(glam::Vec2::INFINITY, |m, p| m.min(*p));
+        let hi = outline
+            .iter()
+            .fold(glam::Vec2::NEG_INFINITY, |m, p| m.max(*p));
+        if !(lo.is_finite() && hi.is_finite()) {
+            return false;
+        }
+        app.world_camera.fit_at_least(lo, hi, 0.0, &self.world_vp);
+        true
     }
 
     /// Fits a camera that has no zoom yet (a new scene, a view section without one).

@@ -148,6 +148,12 @@ async fn main_loop(opts: GuiOptions) {
         if out.fit {
             canvas.fit(&mut app, true);
         }
+        if out.zoom_action {
+            zoom_to_action(&mut app, &mut canvas);
+        }
+        if out.zoom_selection {
+            canvas.zoom_to_selection(&mut app);
+        }
         // A dialog is open: the canvas takes no input.
         let modal = panel.pending.is_some();
         if !modal {
@@ -366,6 +372,16 @@ fn layout_json(app: &AppState, canvas: &Canvas) -> String {
     )
 }
 
+/// Zoom to the step's points, or say why not.
+fn zoom_to_action(app: &mut AppState, canvas: &mut Canvas) {
+    if !canvas.zoom_to_action(app) {
+        app.message = Some(Message {
+            text: "this step marks no point to zoom to".into(),
+            is_error: false,
+        });
+    }
+}
+
 fn keyboard(app: &mut AppState, canvas: &mut Canvas, out: &mut panel::PanelOutput) {
     if ctrl() {
         // Chords are read from egui's events (see `Chords`); plain keys wait.
@@ -388,6 +404,12 @@ fn keyboard(app: &mut AppState, canvas: &mut Canvas, out: &mut panel::PanelOutpu
     }
     if is_key_pressed(KeyCode::F) {
         canvas.fit(app, true);
+    }
+    if is_key_pressed(KeyCode::Z) {
+        zoom_to_action(app, canvas);
+    }
+    if is_key_pressed(KeyCode::X) {
+        canvas.zoom_to_selection(app);
     }
     let digits = [
         KeyCode::Key1,

@@ -29,6 +29,20 @@ impl Panel {
             if ui.button("Fit views (F)").clicked() {
                 out.fit = true;
             }
+            if ui
+                .button("Zoom to action (Z)")
+                .on_hover_text("Both views to this step's points: contacts, witnesses, simplex, polytope (with the origin)")
+                .clicked()
+            {
+                out.zoom_action = true;
+            }
+            if ui
+                .add_enabled(app.selected.is_some(), egui::Button::new("Selection (X)"))
+                .on_hover_text("The world view to the selected shape")
+                .clicked()
+            {
+                out.zoom_selection = true;
+            }
             if ui.button("Screenshot (P)").clicked() {
                 out.screenshot = true;
             }

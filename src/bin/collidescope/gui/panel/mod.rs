@@ -32,6 +32,10 @@ use std::path::PathBuf;
 pub struct PanelOutput {
     pub quit: bool,
     pub fit: bool,
+    /// Zoom both views to the step's points (contacts, witnesses, simplex).
+    pub zoom_action: bool,
+    /// Zoom the world view to the selected shape.
+    pub zoom_selection: bool,
     pub screenshot: bool,
 }
 
