@@ -40,3 +40,60 @@ mod tests {
         assert_eq!(tidy_zeros("-0.0001"), "-0.0001");
     }
 }
+
+/// A contact feature id in words, as the narration names features: "A edge 2 × B
+/// vertex 0" (an incident vertex kept by clipping), "A edge 2 side 1 × B edge 3" (the
+/// incident edge cut by a side plane), "A vertex 1 × B vertex 0" (a point contact),
+/// "support fallback". The packed value is for files and reports; this is for people.
+pub fn describe_contact_id(id: u32) -> String {
+    use crate::core::manifold::{ContactId, IdKind};
+    use crate::core::sat::Owner;
+    let Some(c) = ContactId::unpack(id) else {
+        return format!("unknown id {id}");
+    };
+    let (r, i) = match c.reference {
+        Owner::A => ("A", "B"),
+        Owner::B => ("B", "A"),
+    };
+    let (ri, ii) = (c.reference_index, c.incident_index);
+    match c.kind {
+        IdKind::IncidentVertex => format!("{r} edge {ri} × {i} vertex {ii}"),
+        IdKind::SidePlane1 => format!("{r} edge {ri} side 1 × {i} edge {ii}"),
+        IdKind::SidePlane2 => format!("{r} edge {ri} side 2 × {i} edge {ii}"),
+        IdKind::Point => format!("{r} vertex {ri} × {i} vertex {ii}"),
+        IdKind::Fallback => "support fallback".to_string(),
+    }
+}
+
+#[cfg(test)]
+mod contact_id_tests {
+    use super::*;
+    use crate::core::manifold::{ContactId, IdKind};
+    use crate::core::sat::Owner;
+
+    #[test]
+    fn ids_in_words() {
+        let id = |reference, ri, ii, kind| {
+            ContactId {
+                reference,
+                reference_index: ri,
+                incident_index: ii,
+                kind,
+            }
+            .pack()
+        };
+        assert_eq!(
+            describe_contact_id(id(Owner::A, 2, 0, IdKind::IncidentVertex)),
+            "A edge 2 × B vertex 0"
+        );
+        assert_eq!(
+            describe_contact_id(id(Owner::B, 1, 3, IdKind::SidePlane2)),
+            "B edge 1 side 2 × A edge 3"
+        );
+        assert_eq!(
+            describe_contact_id(id(Owner::B, 0, 4, IdKind::Point)),
+            "B vertex 0 × A vertex 4"
+        );
+        assert_eq!(describe_contact_id(7 << 16), "unknown id 458752");
+    }
+}

@@ -211,7 +211,12 @@ fn manifold_rows(an: &Analysis, source: ManifoldSource, rows: &mut Rows) {
     for (i, pt) in m.points().iter().enumerate() {
         rows.row(
             &format!("point {i}"),
-            format!("sep {:.6}  id {}", pt.separation, pt.id),
+            format!(
+                "sep {:.6}  {} (id {})",
+                pt.separation,
+                crate::view::text::describe_contact_id(pt.id),
+                pt.id
+            ),
         );
         rows.row("  on A, B", format!("{}  {}", p(pt.point_a), p(pt.point_b)));
     }

@@ -117,7 +117,11 @@ pub fn manifold_layer(scene: &Scene, an: &Analysis, source: ManifoldSource, k: u
                 prims.push(dot(p.point_b, 4.5, SHAPE_B));
                 prims.push(text(
                     p.point_b,
-                    format!("id {}  sep {:.4}", p.id, p.separation),
+                    format!(
+                        "{}  sep {:.4}",
+                        crate::view::text::describe_contact_id(p.id),
+                        p.separation
+                    ),
                     c,
                 ));
             }
