@@ -34,14 +34,35 @@ impl Panel {
                 app.convex_fix_available = None;
             }
         }
-        if let Some(m) = &app.message {
-            let c = if m.is_error {
-                Color32::from_rgb(255, 110, 110)
-            } else {
-                Color32::from_rgb(140, 220, 140)
-            };
-            ui.label(RichText::new(&m.text).color(c));
-        }
         ui.separator();
+    }
+}
+
+/// The status bar's height, points: always there, so a message
+/// never moves the panel or resizes the views.
+pub(super) const STATUS_H: f32 = 40.0;
+
+/// The status bar along the bottom of the window: the last message (red for an error;
+/// one line, the whole text on hover), else the main keys.
+pub(super) fn ui_status(ui: &mut egui::Ui, app: &AppState) {
+    match &app.message {
+        Some(m) => {
+            let c = if m.is_error {
+                Color32::from_rgb(230, 80, 80)
+            } else {
+                Color32::from_rgb(60, 170, 90)
+            };
+            let label = egui::Label::new(RichText::new(&m.text).color(c)).truncate();
+            ui.add(label).on_hover_text(&m.text);
+        }
+        None => {
+            ui.label(
+                RichText::new(
+                    "←/→ step · Space play · 1–9, 0, R algorithm · F fit · Z zoom to action · \
+                     X zoom to selection · wheel zoom · right drag pan · Ctrl+Z undo",
+                )
+                .weak(),
+            );
+        }
     }
 }

@@ -91,6 +91,9 @@ impl Panel {
     /// The whole panel. Returns what the main loop must do.
     pub fn show(&mut self, ctx: &egui::Context, app: &mut AppState) -> PanelOutput {
         let mut out = PanelOutput::default();
+        egui::TopBottomPanel::bottom("status")
+            .exact_height(header::STATUS_H)
+            .show(ctx, |ui| header::ui_status(ui, app));
         egui::SidePanel::right("panel")
             .resizable(true)
             .default_width(400.0)
