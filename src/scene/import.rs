@@ -354,6 +354,16 @@ pub fn to_scene(shapes: &[ImportedShape], title: &str) -> Result<Scene, String> 
         let (local, position) = match s.position {
             Some(p) => (s.points.clone(), p),
             None => {
+                // World coordinates: check a polygon as the user typed it first, so an
+                // error names the points they wrote (not the centroid frame below).
+                if s.points.len() >= 3 {
+                    if let Err(e) = crate::core::shape::validate_polygon(&s.points) {
+                        return Err(format!(
+                            "shape \"{}\" (polygon): {e}",
+                            printable_name(&name)
+                        ));
+                    }
+                }
                 // World coordinates: place the shape at the centroid of its points.
                 let c = s.points.iter().copied().sum::<Vec2>() / s.points.len() as f32;
                 (s.points.iter().map(|p| *p - c).collect(), c)
@@ -428,6 +438,14 @@ mod tests {
         // The scene is a valid scene file.
         let again = parse_scene(&scene_to_string(&scene), "x").unwrap();
         assert_eq!(again.shapes, scene.shapes);
+    }
+
+    #[test]
+    fn an_error_names_the_points_as_typed_not_the_centroid_frame() {
+        let e = import("A: (0,0), (2,0), (1,0.3), (2,2), (0,2)\n\nB: (5,5), (6,5), (6,6)", "t")
+            .unwrap_err();
+        assert!(e.contains("shape \"A\""), "{e}");
+        assert!(e.contains("vertex 2 (1, 0.3)"), "{e}");
     }
 
     #[test]
