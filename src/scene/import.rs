@@ -442,8 +442,11 @@ mod tests {
 
     #[test]
     fn an_error_names_the_points_as_typed_not_the_centroid_frame() {
-        let e = import("A: (0,0), (2,0), (1,0.3), (2,2), (0,2)\n\nB: (5,5), (6,5), (6,6)", "t")
-            .unwrap_err();
+        let e = import(
+            "A: (0,0), (2,0), (1,0.3), (2,2), (0,2)\n\nB: (5,5), (6,5), (6,6)",
+            "t",
+        )
+        .unwrap_err();
         assert!(e.contains("shape \"A\""), "{e}");
         assert!(e.contains("vertex 2 (1, 0.3)"), "{e}");
     }

@@ -230,6 +230,15 @@ impl Canvas {
 
     /// Mouse input. `over_ui`: egui wants the pointer; a drag already under way
     /// continues over the panel, but nothing starts there.
+    /// Pixels per world unit of the world view (its camera, fitted or not yet).
+    pub fn world_zoom(&self, app: &AppState) -> f32 {
+        if app.world_camera.zoom > 0.0 {
+            app.world_camera.zoom
+        } else {
+            50.0
+        }
+    }
+
     /// A drag is under way: keep frames coming until it ends.
     pub fn busy(&self) -> bool {
         !matches!(self.drag, Drag::None)

@@ -74,6 +74,8 @@ struct Chords {
     redo: bool,
     save: bool,
     quit: bool,
+    /// Alt+arrows: move the selection by this many pixels (Shift: 1 px a press, else 10).
+    nudge: glam::Vec2,
 }
 
 impl Chords {
@@ -83,17 +85,32 @@ impl Chords {
             // Shift+Z before Z: the plain pattern would also match with Shift held.
             let redo = i.consume_key(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z)
                 | i.consume_key(Modifiers::COMMAND, Key::Y);
+            let mut nudge = glam::Vec2::ZERO;
+            for (key, dir) in [
+                (Key::ArrowLeft, glam::Vec2::NEG_X),
+                (Key::ArrowRight, glam::Vec2::X),
+                (Key::ArrowUp, glam::Vec2::Y),
+                (Key::ArrowDown, glam::Vec2::NEG_Y),
+            ] {
+                // Shift+Alt before Alt, as for redo.
+                if i.consume_key(Modifiers::ALT | Modifiers::SHIFT, key) {
+                    nudge += dir;
+                } else if i.consume_key(Modifiers::ALT, key) {
+                    nudge += dir * 10.0;
+                }
+            }
             Chords {
                 redo,
                 undo: i.consume_key(Modifiers::COMMAND, Key::Z),
                 save: i.consume_key(Modifiers::COMMAND, Key::S),
                 quit: i.consume_key(Modifiers::COMMAND, Key::Q),
+                nudge,
             }
         })
     }
 
     fn any(&self) -> bool {
-        self.undo || self.redo || self.save || self.quit
+        self.undo || self.redo || self.save || self.quit || self.nudge != glam::Vec2::ZERO
     }
 
     fn apply(&self, app: &mut AppState, panel: &mut Panel, out: &mut panel::PanelOutput) {
@@ -162,6 +179,7 @@ async fn main_loop(opts: GuiOptions) {
         if !typing && !modal {
             if chords.any() {
                 chords.apply(&mut app, &mut panel, &mut out);
+                nudge(&mut app, &canvas, chords.nudge);
             } else {
                 keyboard(&mut app, &mut canvas, &mut out);
             }
@@ -370,6 +388,20 @@ fn layout_json(app: &AppState, canvas: &Canvas) -> String {
         app.dirty,
         shapes.join(", ")
     )
+}
+
+/// Alt+arrows move the selected shape by `px` pixels of the world view (read from
+/// egui's key events with their modifiers, like the Ctrl chords), one undo step each.
+fn nudge(app: &mut AppState, canvas: &Canvas, px: glam::Vec2) {
+    let Some(i) = app.selected.filter(|i| *i < app.scene.shapes.len()) else {
+        return;
+    };
+    if px == glam::Vec2::ZERO {
+        return;
+    }
+    let d = px / canvas.world_zoom(app).max(1.0e-6);
+    let p = app.scene.shapes[i].pose.position + d;
+    app.move_shape(i, p);
 }
 
 /// Zoom to the step's points, or say why not.
