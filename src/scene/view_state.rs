@@ -133,10 +133,13 @@ pub enum LayerId {
     RayCast,
     /// The scene's chains: segments, one-sided normals, contacts.
     Chains,
+    /// Each algorithm's picture on B − A (SAT and box–box axes, the manifold's depth,
+    /// the sweep ray, the overlap test).
+    ConfigPicture,
 }
 
 impl LayerId {
-    pub const ALL: [LayerId; 18] = [
+    pub const ALL: [LayerId; 19] = [
         LayerId::Shapes,
         LayerId::VertexIndices,
         LayerId::Minkowski,
@@ -155,6 +158,7 @@ impl LayerId {
         LayerId::Rays,
         LayerId::RayCast,
         LayerId::Chains,
+        LayerId::ConfigPicture,
     ];
 }
 

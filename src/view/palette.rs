@@ -56,6 +56,8 @@ pub fn layer_color(id: LayerId) -> Rgba {
         LayerId::Rays => Rgba(162, 55, 0, 255),
         LayerId::RayCast => Rgba(154, 217, 235, 255),
         LayerId::Chains => Rgba(255, 255, 236, 255),
+        // Drawn in the algorithm's own colour; the swatch is SAT's.
+        LayerId::ConfigPicture => Rgba(36, 154, 174, 255),
     }
 }
 

@@ -14,6 +14,7 @@ use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
 mod chain;
+mod config;
 mod contact;
 mod epa;
 mod gauss;
@@ -99,6 +100,9 @@ impl LayerId {
             LayerId::Rays => "Rays: first hit, normal, fraction",
             LayerId::RayCast => "Ray cast, stepped: clip interval, circles, GJK march",
             LayerId::Chains => "Chains: segments, one-sided normals, contacts (smooth or naive)",
+            LayerId::ConfigPicture => {
+                "Configuration space: SAT and box–box axes as intervals of B − A, the manifold depth, the sweep ray"
+            }
         }
     }
 
@@ -114,7 +118,8 @@ impl LayerId {
             | LayerId::PeerBox2dSimplex
             | LayerId::GjkSimplex
             | LayerId::GjkDirection
-            | LayerId::EpaPolytope => Space::Config,
+            | LayerId::EpaPolytope
+            | LayerId::ConfigPicture => Space::Config,
             _ => Space::World,
         }
     }
@@ -262,6 +267,15 @@ pub fn build_draw_list(
             }
         }
     }
+    let source = if hl.manifold_via_sat {
+        crate::core::manifold::ManifoldSource::Sat
+    } else {
+        crate::core::manifold::ManifoldSource::Epa
+    };
+    out.push(
+        LayerId::ConfigPicture,
+        config::config_layer(scene, an, algorithm, step, source),
+    );
     out
 }
 

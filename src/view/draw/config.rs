@@ -1,0 +1,179 @@
+//! Every algorithm's picture in configuration space, on the Minkowski difference B − A
+//! (layer [`LayerId::ConfigPicture`]). GJK and EPA draw there already; this gives the
+//! others theirs:
+//!
+//! - **SAT, box–box**: an axis `n` is a line through the origin; B − A's support interval
+//!   `[lo, hi]` along it is where the shapes' projections overlap when it holds 0. The
+//!   shapes are apart on that axis exactly when 0 is outside: `lo > 0` (a gap of `lo`) or
+//!   `hi < 0`.
+//! - **Manifold**: the normal `n` (A → B) and the depth as the minimum translation: B − A
+//!   moved by `t·n` no longer holds the origin once `t ≥ −lo`, so the arrow from the origin
+//!   to `lo·n` (the boundary of B − A behind the origin) is the MTV reversed, `−lo` the depth
+//!   (a gap of `lo` when positive).
+//! - **TOI, cast**: with relative velocity `v = v_B − v_A`, B − A at time t is
+//!   `(B − A) + t·v`; it reaches the origin when `−t·v` enters B − A: a ray from the origin
+//!   along `−v`, hit at the time of impact.
+//! - **Sutherland–Hodgman**: A and B overlap — the clipped region is not empty — exactly
+//!   when the origin is inside B − A.
+
+use super::*;
+use crate::trace::analysis::ManifoldPhase;
+
+/// B − A's support interval along unit `n`: (min, max) of `n·p` over its outline.
+fn support_interval(an: &Analysis, n: Vec2) -> Option<(f32, f32)> {
+    let pts = &an.minkowski.points;
+    let lo = pts.iter().map(|p| p.dot(n)).fold(f32::INFINITY, f32::min);
+    let hi = pts
+        .iter()
+        .map(|p| p.dot(n))
+        .fold(f32::NEG_INFINITY, f32::max);
+    (lo <= hi && lo.is_finite() && hi.is_finite()).then_some((lo, hi))
+}
+
+/// An axis through the origin with B − A's interval on it, and what the interval says.
+fn axis_interval(an: &Analysis, n: Vec2, name: &str, c: Rgba, prims: &mut Vec<Prim>) {
+    let Some((lo, hi)) = support_interval(an, n) else {
+        return;
+    };
+    let pad = 0.15 * (hi - lo).max(1.0e-6);
+    let (a, b) = (lo.min(0.0) - pad, hi.max(0.0) + pad);
+    prims.push(seg(n * a, n * b, 1.0, c.with_alpha(140), true));
+    prims.push(line(n * lo, n * hi, 5.0, c.with_alpha(200)));
+    prims.push(dot(n * lo, 3.5, c));
+    prims.push(dot(n * hi, 3.5, c));
+    let verdict = if lo > 0.0 {
+        format!("gap {lo:.4}")
+    } else if hi < 0.0 {
+        format!("gap {:.4}", -hi)
+    } else {
+        "holds 0".to_string()
+    };
+    prims.push(label(
+        n * (0.5 * (lo + hi)),
+        format!("{name}: [{lo:.3}, {hi:.3}], {verdict}"),
+        c,
+    ));
+}
+
+/// The normal and the depth (or gap) as B − A's boundary behind the origin.
+fn mtv(an: &Analysis, n: Vec2, c: Rgba, prims: &mut Vec<Prim>) {
+    let Some((lo, _)) = support_interval(an, n) else {
+        return;
+    };
+    if n.length_squared() < 0.5 {
+        return; // no normal (a failed query): nothing to draw
+    }
+    prims.push(Prim::Arrow {
+        from: Vec2::ZERO,
+        to: n * lo,
+        width: 2.5,
+        color: c,
+    });
+    let text = if lo < 0.0 {
+        format!("depth {:.4} along −n", -lo)
+    } else {
+        format!("gap {lo:.4} along n")
+    };
+    prims.push(label(n * lo, text, c));
+}
+
+/// The ray from the origin along −v, and where it meets B − A (the time of impact).
+fn sweep_ray(scene: &Scene, an: &Analysis, hit: Option<f32>, c: Rgba, prims: &mut Vec<Prim>) {
+    let (Some(sa), Some(sb)) = (scene.shapes.get(an.a), scene.shapes.get(an.b)) else {
+        return;
+    };
+    let v = sb.velocity - sa.velocity;
+    if v.length_squared() == 0.0 || !v.is_finite() {
+        prims.push(label(Vec2::ZERO, "no relative motion: B − A stays put", c));
+        return;
+    }
+    prims.push(seg(Vec2::ZERO, -v, 2.0, c.with_alpha(170), true));
+    prims.push(Prim::Arrow {
+        from: -v * 0.9,
+        to: -v,
+        width: 2.0,
+        color: c.with_alpha(170),
+    });
+    prims.push(label(-v, "−v: t = 1", c));
+    if let Some(t) = hit {
+        prims.push(dot(-v * t, 5.0, c));
+        prims.push(label(-v * t, format!("hit at t = {t:.4}"), c));
+    }
+}
+
+/// The layer: this algorithm's picture in configuration space at `step`.
+pub(super) fn config_layer(
+    scene: &Scene,
+    an: &Analysis,
+    algorithm: Algorithm,
+    step: usize,
+    source: crate::core::manifold::ManifoldSource,
+) -> Vec<Prim> {
+    let mut prims = Vec::new();
+    match algorithm {
+        Algorithm::Sat => {
+            let c = LayerId::Sat.color();
+            match an.sat_trace.axes.get(step) {
+                Some(r) => {
+                    let name = format!("{} edge {}", r.owner.as_str(), r.edge);
+                    axis_interval(an, r.axis, &name, c, &mut prims);
+                }
+                None => axis_interval(an, an.sat.normal, "chosen axis", c, &mut prims),
+            }
+        }
+        Algorithm::BoxBox => {
+            let c = LayerId::Manifold.color();
+            if step == 0 {
+                for r in &an.box_box_trace.axes {
+                    let name = format!("{} face {}", r.owner.as_str(), r.edge);
+                    axis_interval(an, r.normal, &name, c, &mut prims);
+                }
+            } else if let Ok(o) = &an.box_box {
+                mtv(an, o.normal, c, &mut prims);
+            }
+        }
+        Algorithm::Manifold => {
+            let (out, tr) = an.manifold(source);
+            let n = match crate::trace::analysis::manifold_phase(tr, step) {
+                ManifoldPhase::Points => out.normal,
+                _ => tr.normal.unwrap_or(out.normal),
+            };
+            mtv(an, n, LayerId::Manifold.color(), &mut prims);
+        }
+        Algorithm::Toi => {
+            let hit = an.swept.hit.then_some(an.swept.t);
+            let last = step + 1 >= an.step_count(Algorithm::Toi);
+            sweep_ray(
+                scene,
+                an,
+                hit.filter(|_| last),
+                LayerId::Toi.color(),
+                &mut prims,
+            );
+        }
+        Algorithm::Cast => {
+            let hit = an.cast.hit.then_some(an.cast.t);
+            let last = step + 1 >= an.step_count(Algorithm::Cast);
+            sweep_ray(
+                scene,
+                an,
+                hit.filter(|_| last),
+                LayerId::Toi.color(),
+                &mut prims,
+            );
+        }
+        Algorithm::Clip => {
+            let inside = an.penetration.is_some() || an.distance.distance <= 0.0;
+            let text = if inside {
+                "origin inside: overlap"
+            } else {
+                "origin outside: apart"
+            };
+            prims.push(label(Vec2::ZERO, text, LayerId::Clip.color()));
+        }
+        // GJK and EPA draw their own layers here; the rest are not about a pair's B − A
+        // (the hull, a ray against A) or move it with time (turning shapes).
+        _ => {}
+    }
+    prims
+}
