@@ -439,7 +439,10 @@ pub(super) fn paint(p: &Picture, l: &Layout, out: &mut impl Painter) {
     // The step right-aligned; the title cut to leave room for it.
     let mut title_w = l.header.w - 20.0;
     if let Some((step, count)) = p.step {
-        let s = step_text(step, count);
+        let mut s = step_text(step, count);
+        if let Some(part) = &p.step_part {
+            s = format!("{s} · {part}");
+        }
         let w = text_width(&s, TITLE_SIZE);
         out.text(
             Vec2::new((l.header.w - 10.0 - w).round(), 21.0),

@@ -139,6 +139,9 @@ pub struct Picture {
     pub shape_b: Option<String>,
     /// Dark (the window's look) or light (slides, print).
     pub theme: Theme,
+    /// What the step is within its algorithm ("EPA iteration 1 of 3"), written after
+    /// the step in the header.
+    pub step_part: Option<String>,
 }
 
 /// The pair (A, B) the app shows for a scene: the shapes named by its `view` section,
@@ -291,6 +294,14 @@ impl<'a> SceneExport<'a> {
             shape_a,
             shape_b,
             theme: Theme::Dark,
+            step_part: self.analysis.as_ref().map(|an| {
+                let source = if manifold_via_sat {
+                    crate::core::manifold::ManifoldSource::Sat
+                } else {
+                    crate::core::manifold::ManifoldSource::Epa
+                };
+                an.step_part(self.algorithm, step, source)
+            }),
         })
     }
 }
@@ -315,6 +326,15 @@ pub fn app_picture(app: &mut AppState) -> Picture {
         Some((a, b)) => (Some(a), Some(b)),
         None => (None, None),
     };
+    let source = if app.manifold_via_sat {
+        crate::core::manifold::ManifoldSource::Sat
+    } else {
+        crate::core::manifold::ManifoldSource::Epa
+    };
+    let (algorithm, step) = (app.algorithm, app.step);
+    let step_part = app
+        .analysis()
+        .map(|an| an.step_part(algorithm, step, source));
     Picture {
         list,
         world_camera: app.world_camera,
@@ -325,6 +345,7 @@ pub fn app_picture(app: &mut AppState) -> Picture {
         shape_a,
         shape_b,
         theme: app.theme,
+        step_part,
     }
 }
 

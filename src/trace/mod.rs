@@ -6,4 +6,5 @@ pub mod chain_report;
 pub mod peer_answer;
 pub mod ray_study;
 pub mod report;
+pub mod step_part;
 pub mod stream;

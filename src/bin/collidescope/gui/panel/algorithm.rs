@@ -192,6 +192,17 @@ fn ui_stepping(ui: &mut egui::Ui, app: &mut AppState) {
         }
         ui.label(format!("step {} / {}", app.step + 1, n));
     });
+    // What this step is within the algorithm ("EPA iteration 1 of 3"): the step counter
+    // above counts what is stepped through, this names it.
+    let source = if app.manifold_via_sat {
+        collidescope::core::manifold::ManifoldSource::Sat
+    } else {
+        collidescope::core::manifold::ManifoldSource::Epa
+    };
+    let (algorithm, k) = (app.algorithm, app.step);
+    if let Some(part) = app.analysis().map(|an| an.step_part(algorithm, k, source)) {
+        ui.label(egui::RichText::new(part).strong());
+    }
     let mut step = app.step;
     if ui
         .add(
