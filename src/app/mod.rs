@@ -25,6 +25,7 @@ use crate::trace::ray_study::{view_ray, RayMethodChoice};
 use crate::view::camera::Camera;
 use crate::view::draw::peers::pair_peer_layers;
 use crate::view::draw::{build_draw_list, DrawList, Highlight, LayerId};
+use crate::view::narrate::features::{NamedFeature, MAX_NAMED};
 use crate::view::palette::Theme;
 use glam::Vec2;
 use std::collections::HashSet;
@@ -133,6 +134,8 @@ pub struct AppState {
     pub hidden_layers: HashSet<LayerId>,
     /// The views' colour theme (a preference of the user, not saved with the scene).
     pub theme: Theme,
+    /// Features named by the narration under the mouse ([`AppState::set_named`]).
+    named: [Option<NamedFeature>; MAX_NAMED],
     /// Fraction of the canvas width given to the world view.
     pub split: f32,
     pub message: Option<Message>,
@@ -201,6 +204,7 @@ impl AppState {
             config_camera: Camera::default(),
             hidden_layers: HashSet::new(),
             theme: Theme::Dark,
+            named: [None; MAX_NAMED],
             split: DEFAULT_SPLIT,
             message: None,
             refused_vertex: None,
@@ -435,12 +439,25 @@ impl AppState {
         self.step = self.step.min(n - 1);
     }
 
+    /// Highlights the features a hovered narration names (none: nothing hovered).
+    pub fn set_named(&mut self, features: &[NamedFeature]) {
+        let mut named = [None; MAX_NAMED];
+        for (slot, f) in named.iter_mut().zip(features) {
+            *slot = Some(*f);
+        }
+        if named != self.named {
+            self.named = named;
+            self.revision += 1;
+        }
+    }
+
     /// Everything to draw now.
     pub fn draw_list(&mut self) -> DrawList {
         let hl = Highlight {
             selected: self.selected,
             refused_vertex: self.refused_vertex,
             manifold_via_sat: self.manifold_via_sat,
+            named: self.named,
         };
         // Recompute first: it clamps the step to the new trace.
         self.analysis();

@@ -9,6 +9,7 @@ use crate::core::minkowski::round_outline;
 use crate::core::shape::Pose;
 use crate::scene::Scene;
 use crate::trace::analysis::{Algorithm, Analysis, EpaPhase};
+use crate::view::narrate::features::{NamedFeature, MAX_NAMED};
 use crate::view::palette;
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
@@ -165,6 +166,8 @@ pub struct Highlight {
     pub refused_vertex: Option<(usize, usize)>,
     /// The manifold algorithm shows the SAT-normal path (default: the EPA path).
     pub manifold_via_sat: bool,
+    /// Features of A and B the hovered narration names, drawn highlighted.
+    pub named: [Option<NamedFeature>; MAX_NAMED],
 }
 
 /// World outline of shape `i` (closed polyline; arcs at 2e-3 of its size).
@@ -193,7 +196,11 @@ pub fn build_draw_list(
     hl: &Highlight,
 ) -> DrawList {
     let mut out = DrawList::default();
-    out.push(LayerId::Shapes, shapes_layer(scene, an, hl));
+    let mut shapes = shapes_layer(scene, an, hl);
+    if let Some(an) = an {
+        named_features_prims(scene, an, hl, &mut shapes);
+    }
+    out.push(LayerId::Shapes, shapes);
     if let Some(an) = an {
         out.push(LayerId::VertexIndices, vertex_indices_layer(scene, an));
     }

@@ -99,3 +99,50 @@ pub(super) fn vertex_indices_layer(scene: &Scene, an: &Analysis) -> Vec<Prim> {
     }
     prims
 }
+
+/// The features the hovered narration names, highlighted on A and B: a soft white disc
+/// under a vertex, a broad white band over an edge.
+pub(super) fn named_features_prims(
+    scene: &Scene,
+    an: &Analysis,
+    hl: &Highlight,
+    prims: &mut Vec<Prim>,
+) {
+    use crate::core::sat::Owner;
+    use crate::view::narrate::features::FeatureKind;
+    for f in hl.named.iter().flatten() {
+        let i = match f.shape {
+            Owner::A => an.a,
+            Owner::B => an.b,
+        };
+        let Some(s) = scene.shapes.get(i) else {
+            continue;
+        };
+        let xf = s.pose.transform();
+        let v = s.shape.vertices();
+        let Some(p) = v.get(f.index).map(|p| xf.apply(*p)) else {
+            continue;
+        };
+        let glow = palette::HANDLE.with_alpha(120);
+        match f.kind {
+            FeatureKind::Vertex => {
+                prims.push(Prim::Dot {
+                    at: p,
+                    radius: 9.0,
+                    color: glow,
+                });
+            }
+            FeatureKind::Edge if v.len() >= 2 => {
+                let q = xf.apply(v[(f.index + 1) % v.len()]);
+                prims.push(Prim::Polyline {
+                    points: vec![p, q],
+                    closed: false,
+                    width: 8.0,
+                    color: glow,
+                    dashed: false,
+                });
+            }
+            FeatureKind::Edge => {}
+        }
+    }
+}

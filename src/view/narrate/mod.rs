@@ -10,6 +10,7 @@ use crate::view::text::tidy_zeros;
 
 mod contact;
 mod epa;
+pub mod features;
 mod gjk;
 mod hull;
 mod numbers;

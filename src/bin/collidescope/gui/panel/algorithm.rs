@@ -264,6 +264,14 @@ fn ui_narration(ui: &mut egui::Ui, app: &mut AppState) {
         } else {
             collidescope::core::manifold::ManifoldSource::Epa
         };
-        ui.label(RichText::new(narrate(an, algo, step, max_it, source)).size(15.0));
+        let text = narrate(an, algo, step, max_it, source);
+        let hovered = ui.label(RichText::new(&text).size(15.0)).hovered();
+        // Hovering the narration lights up the features it names on the canvas.
+        let named = if hovered {
+            collidescope::view::narrate::features::named_features(&text)
+        } else {
+            Vec::new()
+        };
+        app.set_named(&named);
     }
 }
