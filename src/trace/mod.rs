@@ -4,6 +4,7 @@
 pub mod analysis;
 pub mod chain_expect;
 pub mod chain_report;
+pub mod chain_sweep;
 pub mod peer_answer;
 pub mod ray_study;
 pub mod report;
