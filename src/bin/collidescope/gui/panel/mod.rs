@@ -15,6 +15,7 @@ mod plot;
 mod rays;
 mod settings;
 mod shapes;
+mod sweep;
 mod widgets;
 
 pub use algorithm::AVAILABLE;
@@ -59,6 +60,8 @@ pub struct Panel {
     pub default_scene: Scene,
     /// The s(t) plot's samples (see `plot.rs`).
     curves: plot::CurveCache,
+    /// The chain slide sweep and its choices (see `sweep.rs`).
+    sweep: sweep::SweepCache,
 }
 
 impl Panel {
@@ -79,6 +82,7 @@ impl Panel {
             add_kind: ShapeKind::Polygon,
             default_scene,
             curves: plot::CurveCache::default(),
+            sweep: sweep::SweepCache::default(),
         };
         p.rescan();
         p
@@ -115,6 +119,11 @@ impl Panel {
         egui::CollapsingHeader::new("Algorithm and steps")
             .default_open(true)
             .show(ui, |ui| self.ui_algorithm(ui, app, out));
+        if !app.scene.chains.is_empty() {
+            egui::CollapsingHeader::new("Chains: slide sweep")
+                .default_open(true)
+                .show(ui, |ui| self.ui_sweep(ui, app));
+        }
         egui::CollapsingHeader::new("Peers: Box2D v3, parry2d, exact")
             .default_open(true)
             .show(ui, |ui| self.ui_peers(ui, app));
