@@ -4,6 +4,7 @@
 //! panel shows the stored analysis.
 
 mod algorithm;
+mod chain_edit;
 mod dialog;
 mod files;
 mod header;
@@ -120,9 +121,12 @@ impl Panel {
             .default_open(true)
             .show(ui, |ui| self.ui_algorithm(ui, app, out));
         if !app.scene.chains.is_empty() {
-            egui::CollapsingHeader::new("Chains: slide sweep")
+            egui::CollapsingHeader::new("Chains: edit, slide sweep")
                 .default_open(true)
-                .show(ui, |ui| self.ui_sweep(ui, app));
+                .show(ui, |ui| {
+                    self.ui_chain_edit(ui, app);
+                    self.ui_sweep(ui, app);
+                });
         }
         egui::CollapsingHeader::new("Peers: Box2D v3, parry2d, exact")
             .default_open(true)
