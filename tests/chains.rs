@@ -179,3 +179,66 @@ fn a_chain_pair_is_selected_by_name_and_two_chains_are_refused() {
     let e = scene_report(&s, "two.ron", Some(("G", "F")), false).expect_err("two chains");
     assert!(e.contains("two chains"), "{e}");
 }
+
+/// The slide sweep of the tiled floor's box across the seam (along the floor, two
+/// bounding radii either way, 256 steps): the naive mode's normal turns 90° at the
+/// seams (each edge of the box crosses the one at x = 0, the left edge the one at
+/// x = −2), the smooth mode's never leaves the floor's normal, and the box keeps its two points on the floor all along in the smooth
+/// mode.
+#[test]
+fn the_slide_sweep_spikes_at_the_seam_in_the_naive_mode_only() {
+    use collidescope::core::settings::ChainMode;
+    use collidescope::trace::chain_sweep::{
+        chain_sweep, default_sweep_path, SweepInput, DEFAULT_SWEEP_STEPS,
+    };
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenes/chain_tiled_floor.ron");
+    let scene = load_scene(&path).unwrap_or_else(|e| panic!("{e}"));
+    let (c, s) = (
+        scene.chain_index("Floor").expect("the floor"),
+        scene.shape_index("Box").expect("the box"),
+    );
+    let (from, to) = default_sweep_path(&scene, c, s);
+    assert!((from.y.abs() + to.y.abs()) < 1e-6 && (to.x - from.x).abs() > 2.0);
+    let sweep = chain_sweep(
+        &scene,
+        &SweepInput {
+            chain: c,
+            shape: s,
+            from,
+            to,
+            steps: DEFAULT_SWEEP_STEPS,
+        },
+    );
+    assert_eq!(sweep.samples.len(), DEFAULT_SWEEP_STEPS + 1);
+    // The middle pose is the scene's: the box's edge 0.005 past the seam.
+    let mid = sweep.samples[DEFAULT_SWEEP_STEPS / 2];
+    assert!((mid.position - scene.shapes[s].pose.position).length() < 1e-6);
+    assert!(
+        (mid.naive.tilt.expect("contact").abs() - 90.0).abs() < 1e-3,
+        "{mid:?}"
+    );
+    assert!(sweep.max_tilt(ChainMode::Smooth) < 1e-3);
+    assert!((sweep.max_tilt(ChainMode::Naive) - 90.0).abs() < 1e-3);
+    // The spikes: where an edge of the box is within its depth (0.01) plus the
+    // speculative distance (0.02) of a seam (x = 0 or ±2): the naive segment beyond
+    // the seam meets the box's bottom corner from the side.
+    let spikes: Vec<f32> = sweep
+        .samples
+        .iter()
+        .filter(|p| p.naive.tilt.is_some_and(|t| t.abs() > 45.0))
+        .map(|p| p.position.x)
+        .collect();
+    assert!(!spikes.is_empty());
+    let seam_gap = |edge: f32| (edge - 2.0 * (edge / 2.0).round()).abs();
+    for x in &spikes {
+        let gap = seam_gap(x - 0.5).min(seam_gap(x + 0.5));
+        assert!(gap < 0.031, "a spike with the box at x = {x}: {spikes:?}");
+    }
+    // Both edges cross the seam at x = 0 (the box at −0.5 and at +0.5).
+    assert!(spikes.iter().any(|x| (x + 0.5).abs() < 0.031));
+    assert!(spikes.iter().any(|x| (x - 0.5).abs() < 0.031));
+    for p in &sweep.samples {
+        assert!(p.smooth.points >= 2, "{p:?}");
+        assert!(p.smooth.tilt.is_some_and(|t| t.abs() < 1e-3), "{p:?}");
+    }
+}

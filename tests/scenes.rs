@@ -12,6 +12,7 @@ use collidescope::core::sat::{Owner, SatChoice};
 use collidescope::core::toi::swept_sat::SweptTermination;
 use collidescope::scene::{load_scene, save_scene, Scene};
 use collidescope::trace::analysis::{Algorithm, Analysis};
+use collidescope::trace::chain_expect::chain_expectation_problems;
 use collidescope::view::draw::{build_draw_list, Highlight};
 use collidescope::view::narrate::narrate;
 use glam::Vec2;
@@ -438,6 +439,35 @@ fn terminations_are_known_and_as_declared() {
             _ => {}
         }
     }
+}
+
+/// The chain outcomes a scene declares (`expect.chains`) hold, and every scene with
+/// chains declares them for every chain and shape.
+#[test]
+fn chain_outcomes_are_as_declared() {
+    let mut checked = 0;
+    for path in scene_files() {
+        let scene = load_scene(&path).unwrap_or_else(|e| panic!("{e}"));
+        let problems = chain_expectation_problems(&scene);
+        assert!(problems.is_empty(), "{}: {problems:#?}", path.display());
+        for chain in &scene.chains {
+            for shape in &scene.shapes {
+                assert!(
+                    scene
+                        .expect
+                        .chains
+                        .iter()
+                        .any(|e| e.chain == chain.name && e.shape == shape.name),
+                    "{}: no expected outcome for {} × {}",
+                    path.display(),
+                    chain.name,
+                    shape.name
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 10, "only {checked} chain pairs declared");
 }
 
 #[test]

@@ -114,19 +114,22 @@ impl AppState {
 }
 
 /// The expectations of `scene.expect` its pair does not meet now: "gjk: expected
-/// converged, now duplicate_support", "overlap: expected no, now yes". The pair is the
-/// view's A and B, else the first two shapes (as the scene tests read it).
+/// converged, now duplicate_support", "overlap: expected no, now yes", a chain pair's
+/// segment outcome. The pair is the view's A and B, else the first two shapes (as the
+/// scene tests read it).
 fn broken_expectations(scene: &Scene) -> Vec<String> {
     let ex = &scene.expect;
-    if ex.is_empty() || scene.shapes.len() < 2 {
-        return Vec::new();
+    // The chain pairs' outcomes (after a chain edit, say).
+    let mut broken = crate::trace::chain_expect::chain_expectation_problems(scene);
+    if ex.terminations.is_empty() && ex.overlap.is_empty() || scene.shapes.len() < 2 {
+        return broken;
     }
     let a = scene.shape_index(&scene.view.a).unwrap_or(0);
     let b = scene
         .shape_index(&scene.view.b)
         .unwrap_or(if a == 1 { 0 } else { 1 });
     if a == b {
-        return Vec::new();
+        return broken;
     }
     let an = Analysis::compute(scene, a, b, &mut SimplexCache::default());
     let source = if scene.view.manifold_source == "sat" {
@@ -134,7 +137,6 @@ fn broken_expectations(scene: &Scene) -> Vec<String> {
     } else {
         ManifoldSource::Epa
     };
-    let mut broken = Vec::new();
     for (name, want) in &ex.terminations {
         if let Some(algo) = Algorithm::from_name(name) {
             let now = an.termination(algo, source);

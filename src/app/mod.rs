@@ -6,12 +6,14 @@
 //! the pair, a setting): edits mark the analysis stale; [`AppState::analysis`]
 //! recomputes on demand.
 
+mod chains;
 mod commands;
 mod edit;
 mod files;
 mod history;
 mod rays;
 
+pub use chains::ChainSelection;
 pub use rays::RayMeets;
 
 use crate::core::gjk::SimplexCache;
@@ -169,6 +171,8 @@ pub struct AppState {
     /// Ours on the same (exact, GJK), and what each scene ray meets first.
     ray_ours: Vec<(&'static str, RayCastOutput)>,
     ray_meets: Vec<RayMeets>,
+    /// The chain segment or point selected on the canvas (see `chains.rs`).
+    chain_selection: Option<ChainSelection>,
 }
 
 /// The default split between the world and configuration views.
@@ -224,6 +228,7 @@ impl AppState {
             ray_peers: Vec::new(),
             ray_ours: Vec::new(),
             ray_meets: Vec::new(),
+            chain_selection: None,
             exact: None,
         };
         app.install(scene);
@@ -292,6 +297,11 @@ impl AppState {
 
     pub fn select(&mut self, i: Option<usize>) {
         let i = i.filter(|&i| i < self.scene.shapes.len());
+        if i.is_some() && self.chain_selection.is_some() {
+            // One selection at a time: Delete removes what is selected.
+            self.chain_selection = None;
+            self.revision += 1;
+        }
         if self.selected != i {
             self.selected = i;
             self.revision += 1;

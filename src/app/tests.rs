@@ -313,3 +313,80 @@ fn saving_drops_an_expect_block_the_edited_scene_no_longer_meets() {
     assert!(app.scene.expect.is_empty());
     std::fs::remove_dir_all(&dir).ok();
 }
+
+fn floor_app() -> AppState {
+    let text = r#"(version: 1, title: "t", shapes: [
+        (name: "Floor", geometry: Chain(points: [(4.0, 0.0), (0.0, 0.0), (-4.0, 0.0)], loop: false),
+         position: (1.0, 2.0), angle: 0.0),
+        (name: "A", geometry: Circle(radius: 0.5), position: (0.0, 3.0), angle: 0.0),
+        (name: "B", geometry: Circle(radius: 0.5), position: (3.0, 3.0), angle: 0.0),
+    ])"#;
+    AppState::new(parse_scene(text, "t.ron").unwrap(), None)
+}
+
+#[test]
+fn chain_points_are_dragged_inserted_and_deleted_one_undo_step_each() {
+    let mut app = floor_app();
+    // A drag of point 1 in the world (the chain sits at (1, 2)) is one undo step.
+    app.begin_drag();
+    app.move_chain_point(0, 1, Vec2::new(1.0, 2.5)).unwrap();
+    app.move_chain_point(0, 1, Vec2::new(1.5, 2.25)).unwrap();
+    app.end_drag();
+    assert_eq!(app.scene.chains[0].points[1], Vec2::new(0.5, 0.25));
+    assert!(app.dirty);
+    app.undo();
+    assert_eq!(app.scene.chains[0].points[1], Vec2::ZERO);
+    app.redo();
+    assert_eq!(app.scene.chains[0].points[1], Vec2::new(0.5, 0.25));
+    // Insert into segment 0 (points 0 → 1) at its middle: a new point 1, selected.
+    let at = app
+        .insert_chain_point(0, 0, Vec2::new(3.25, 2.125))
+        .unwrap();
+    assert_eq!(at, 1);
+    let c = &app.scene.chains[0];
+    assert_eq!(c.points.len(), 4);
+    assert!(
+        (c.points[1] - Vec2::new(2.25, 0.125)).length() < 1e-6,
+        "{:?}",
+        c.points
+    );
+    assert_eq!(c.segments().len(), 3);
+    assert_eq!(app.chain_selection().and_then(|s| s.point), Some(1));
+    app.delete_chain_point(0, 1).unwrap();
+    assert_eq!(app.scene.chains[0].points.len(), 3);
+    assert_eq!(app.chain_selection(), None);
+    app.undo();
+    assert_eq!(app.scene.chains[0].points.len(), 4);
+    app.undo();
+    assert_eq!(app.scene.chains[0].points.len(), 3);
+    assert_eq!(app.scene.chains[0].points[1], Vec2::new(0.5, 0.25));
+}
+
+#[test]
+fn a_refused_chain_edit_leaves_the_chain_and_says_why() {
+    let mut app = floor_app();
+    let before = app.scene.chains[0].clone();
+    // Onto its neighbour: a zero-length segment.
+    let e = app.move_chain_point(0, 1, Vec2::new(5.0, 2.0)).unwrap_err();
+    assert!(e.contains("Floor"), "{e}");
+    // Below the fewest points (2 for an open chain of ours), twice.
+    app.delete_chain_point(0, 2).unwrap();
+    let e = app.delete_chain_point(0, 1).unwrap_err();
+    assert!(e.contains("point"), "{e}");
+    assert!(app
+        .move_chain_point(0, 0, Vec2::new(f32::NAN, 0.0))
+        .is_err());
+    assert!(app.insert_chain_point(0, 7, Vec2::ZERO).is_err());
+    app.undo();
+    assert_eq!(app.scene.chains[0], before);
+    assert!(!app.can_undo());
+    // Selecting a shape ends the chain selection and back.
+    app.select_chain(Some(ChainSelection {
+        chain: 0,
+        segment: Some(0),
+        point: None,
+    }));
+    assert_eq!(app.selected, None);
+    app.select(Some(1));
+    assert_eq!(app.chain_selection(), None);
+}

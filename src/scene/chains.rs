@@ -94,6 +94,33 @@ impl SceneChain {
         self.points.iter().map(|p| p.length()).fold(0.0, f32::max)
     }
 
+    /// The same chain (name, pose, convention, place in the file) with other points,
+    /// checked as [`SceneChain::new`] checks them.
+    pub fn with_points(&self, points: Vec<Vec2>) -> Result<SceneChain, String> {
+        let geometry = ChainGeometry {
+            points,
+            closed: self.closed,
+            convention: self.convention.into(),
+        };
+        let mut c = SceneChain::new(&self.name, &geometry, self.pose.position, self.pose.angle)?;
+        c.order = self.order;
+        Ok(c)
+    }
+
+    /// The indices of segment `i`'s two points in [`SceneChain::points`] (Box2D's
+    /// convention skips an open chain's first point, a ghost only).
+    pub fn segment_points(&self, i: usize) -> Option<(usize, usize)> {
+        if i >= self.segments.len() {
+            return None;
+        }
+        let n = self.points.len();
+        let a = match (self.closed, self.convention) {
+            (false, ChainConvention::Box2d) => i + 1,
+            _ => i,
+        };
+        Some((a, (a + 1) % n))
+    }
+
     /// The chain's geometry as the file writes it.
     pub(super) fn geometry(&self) -> ChainGeometry {
         ChainGeometry {

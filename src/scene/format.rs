@@ -344,7 +344,8 @@ pub struct Scene {
 /// A scene's declared outcome for its pair (the view's A and B, else the first two
 /// shapes): per algorithm name, the expected termination name
 /// (the analysis' `termination`); with `manifold_source` "sat" the
-/// manifold entry is checked on the SAT path. Optionally whether the pair overlaps.
+/// manifold entry is checked on the SAT path. Optionally whether the pair overlaps,
+/// and chain pairs' outcomes segment by segment ([`super::chain_expect`]).
 ///
 /// ```ron
 /// expect: (terminations: {"gjk": "duplicate_support", "epa": "none"}, overlap: "no"),
@@ -355,11 +356,14 @@ pub struct Expect {
     pub terminations: std::collections::BTreeMap<String, String>,
     /// "yes", "no" or empty (not checked).
     pub overlap: String,
+    /// Chain pairs' outcomes per segment (see [`super::chain_expect`]).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub chains: Vec<super::chain_expect::ChainExpect>,
 }
 
 impl Expect {
     pub fn is_empty(&self) -> bool {
-        self.terminations.is_empty() && self.overlap.is_empty()
+        self.terminations.is_empty() && self.overlap.is_empty() && self.chains.is_empty()
     }
 }
 

@@ -38,6 +38,7 @@ pub const DEFAULT_SCENE: &str = include_str!("../../assets/default.ron");
 pub const SCENE_VERSION: u32 = 1;
 
 pub mod build;
+pub mod chain_expect;
 pub mod chains;
 mod entries;
 mod errors;

@@ -86,6 +86,8 @@ fn check_scene(scene: &Scene, text: &str) -> Result<(), Problem> {
     check_view_ray(scene, text)?;
     check_terminations(&scene.expect, text)?;
     check_overlap(&scene.expect)?;
+    super::chain_expect::check_chain_expectations(scene)
+        .map_err(|m| Problem::invalid(line_containing(text, "chains:"), m))?;
     check_split(&scene.view)
 }
 

@@ -51,16 +51,22 @@ pub struct ChainSegmentJson {
 pub fn chain_pair_report(scene: &Scene, c: usize, s: usize) -> ChainPairReport {
     let inputs = scene.chain_pair(c, s);
     let mode = scene.settings.chain_mode;
-    let chain = (0..inputs.segment_count())
-        .filter(|&i| within_reach(&inputs, i))
-        .filter_map(|i| segment_json(&inputs, i, mode))
-        .collect();
+    let chain = segments_in_reach(&inputs, mode);
     ChainPairReport {
         a: scene.chains[c].name.clone(),
         b: scene.shapes[s].name.clone(),
         chain_mode: mode.as_str(),
         chain,
     }
+}
+
+/// The entries of the segments within the speculative distance of the shape, in
+/// chain order, collided in `mode` (whatever the scene's settings say).
+pub fn segments_in_reach(inputs: &ChainPairInputs, mode: ChainMode) -> Vec<ChainSegmentJson> {
+    (0..inputs.segment_count())
+        .filter(|&i| within_reach(inputs, i))
+        .filter_map(|i| segment_json(inputs, i, mode))
+        .collect()
 }
 
 /// Whether segment `i` (without ghosts) comes within the speculative distance of the

@@ -2,7 +2,9 @@
 //! scene pair) and the JSON [`report`]. Reads the core and the scene; knows nothing of drawing.
 
 pub mod analysis;
+pub mod chain_expect;
 pub mod chain_report;
+pub mod chain_sweep;
 pub mod peer_answer;
 pub mod ray_study;
 pub mod report;

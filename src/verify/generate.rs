@@ -7,12 +7,14 @@ use crate::scene::build::PairInputs;
 use crate::scene::Settings;
 use glam::{DVec2, Vec2};
 
+mod chains;
 mod fuzz_rays;
 mod placement;
 mod rays;
 mod rotating;
 mod shapes;
 
+pub use chains::{chain_case, ChainCase, ChainClass, ChainForm, CHAIN_KINDS, CHAIN_STREAM_SALT};
 pub use fuzz_rays::{fuzz_rays, random_ray, FuzzRay, RayClass, RAY_STREAM_SALT};
 pub use rays::{random_ray_case, RayCase, RayKind};
 

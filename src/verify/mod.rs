@@ -87,6 +87,8 @@ mod kinds;
 #[cfg(feature = "peers")]
 pub mod peers;
 #[cfg(feature = "peers")]
+pub mod peers_chain;
+#[cfg(feature = "peers")]
 mod peers_ray;
 #[cfg(feature = "peers")]
 pub mod peers_rotating;

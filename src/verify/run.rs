@@ -98,35 +98,64 @@ pub fn fuzz_one(
 /// number of threads.
 pub fn run(config: &FuzzConfig, progress: &mut dyn FnMut(u64, u64)) -> FuzzReport {
     let settings = Settings::default();
+    let parts = run_parallel(
+        config,
+        || FuzzReport::empty(config),
+        |report, index| {
+            fuzz_one(
+                config.seed,
+                index,
+                config.family,
+                &settings,
+                report,
+                config.keep,
+            )
+        },
+        |report| report.disagreement_count,
+        progress,
+    );
+    let mut total = FuzzReport::empty(config);
+    for part in parts {
+        total.merge(part, config.keep);
+    }
+    progress(total.count, total.disagreement_count);
+    total
+}
+
+/// Cases `start .. start + count` of `config` in chunks of 64 on its threads: each
+/// worker starts from `empty()` and adds case after case with `one(report, index)`;
+/// the workers' reports are returned (in no particular order) for the caller to
+/// merge. `progress(done, failures)` as for [`run`], `failures` read with
+/// `failures_of` (a count that only grows).
+pub(super) fn run_parallel<R: Send>(
+    config: &FuzzConfig,
+    empty: impl Fn() -> R + Sync,
+    one: impl Fn(&mut R, u64) + Sync,
+    failures_of: impl Fn(&R) -> u64 + Sync,
+    progress: &mut dyn FnMut(u64, u64),
+) -> Vec<R> {
     let threads = config.threads.max(1);
     const CHUNK: u64 = 64;
     let next = AtomicU64::new(0);
     let done = AtomicU64::new(0);
     let failures = AtomicU64::new(0);
     let finished = AtomicU64::new(0);
-    let reports: Mutex<Vec<FuzzReport>> = Mutex::new(Vec::new());
+    let reports: Mutex<Vec<R>> = Mutex::new(Vec::new());
     std::thread::scope(|scope| {
         for _ in 0..threads {
             scope.spawn(|| {
-                let mut report = FuzzReport::empty(config);
+                let mut report = empty();
                 loop {
                     let first = next.fetch_add(CHUNK, Ordering::Relaxed);
                     if first >= config.count {
                         break;
                     }
                     let last = (first + CHUNK).min(config.count);
-                    let before = report.disagreement_count;
+                    let before = failures_of(&report);
                     for k in first..last {
-                        fuzz_one(
-                            config.seed,
-                            config.start + k,
-                            config.family,
-                            &settings,
-                            &mut report,
-                            config.keep,
-                        );
+                        one(&mut report, config.start + k);
                     }
-                    failures.fetch_add(report.disagreement_count - before, Ordering::Relaxed);
+                    failures.fetch_add(failures_of(&report) - before, Ordering::Relaxed);
                     done.fetch_add(last - first, Ordering::Relaxed);
                 }
                 if let Ok(mut all) = reports.lock() {
@@ -143,11 +172,5 @@ pub fn run(config: &FuzzConfig, progress: &mut dyn FnMut(u64, u64)) -> FuzzRepor
             );
         }
     });
-    let mut total = FuzzReport::empty(config);
-    let parts = reports.into_inner().unwrap_or_default();
-    for part in parts {
-        total.merge(part, config.keep);
-    }
-    progress(total.count, total.disagreement_count);
-    total
+    reports.into_inner().unwrap_or_default()
 }

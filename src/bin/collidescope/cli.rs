@@ -141,13 +141,20 @@ pub fn run_hull(points: &[String], slop: f32, trace: bool) -> Result<String, Str
 #[command(after_help = "Examples:\n  \
         collidescope fuzz --count 1000000 --seed 1\n  \
         collidescope fuzz --seed 1 --start 4711 --count 1   # one pair again, from a scene's notes\n  \
-        collidescope fuzz --family rotating --count 100000  # the rotating time of impact only\n\n\
+        collidescope fuzz --family rotating --count 100000  # the rotating time of impact only\n  \
+        collidescope fuzz --family chain --count 200000     # chain segments against Box2D v3\n\n\
         Each pair also gets two rays (one against A, one against B: general, grazing, \
         tangent, through a vertex, parallel to an edge, from the boundary, from inside, \
         zero length), checked by ray_exact and ray_gjk; a ray disagreement's scene holds \
         the rays RA and RB. With --peers, Box2D's and parry's ray casts are classified \
         too (queries ray and ray_exit), their conventions for a ray starting inside \
-        counted as conventions.")]
+        counted as conventions.\n\n\
+        --family chain runs chain cases instead of pairs: a random chain (open under \
+        Box2D's convention or ours, or a loop; collinear runs, sharp convex and concave \
+        corners, very short segments), one of its segments and a circle, capsule, \
+        segment, polygon or box (sharp or rounded) near it, collided by our chain-segment \
+        query and by Box2D v3's b2CollideChainSegmentAnd* (needs the peers feature): \
+        chain_keep, chain_count and chain_normal (within 1e-4) with their agreement rate.")]
 pub struct FuzzArgs {
     /// Seed of the run: pair I of seed S is always the same pair.
     #[arg(long, default_value_t = 1)]
@@ -160,7 +167,8 @@ pub struct FuzzArgs {
     pub start: u64,
     /// Only pairs of this family: general, touching, nearly_parallel, tiny_huge,
     /// large_coordinates, sliver, coincident, moving, rotating (each pair is drawn as
-    /// usual and given this family, so a scene's notes reproduce it).
+    /// usual and given this family, so a scene's notes reproduce it); or chain (chain
+    /// cases against Box2D v3 instead of pairs).
     #[arg(long, value_name = "NAME")]
     pub family: Option<String>,
     /// Folder for the scene files of disagreements (created when needed).

@@ -70,13 +70,17 @@ impl ProgressLine {
     }
 }
 
+/// The `--family` that runs chain cases instead of pairs.
+const CHAIN_FAMILY: &str = "chain";
+
 /// The `--family` of a fuzz run, checked.
 fn fuzz_family(args: &FuzzArgs) -> Result<Option<collidescope::verify::Family>, String> {
     use collidescope::verify::Family;
     match &args.family {
         None => Ok(None),
         Some(name) => Family::from_name(name).map(Some).ok_or_else(|| {
-            let names: Vec<&str> = Family::ALL.iter().map(|f| f.name()).collect();
+            let mut names: Vec<&str> = Family::ALL.iter().map(|f| f.name()).collect();
+            names.push(CHAIN_FAMILY);
             format!("unknown family {name:?}; one of: {}", names.join(", "))
         }),
     }
@@ -99,11 +103,14 @@ pub fn run_fuzz(args: &FuzzArgs) -> Result<bool, String> {
     }
     let mut config = FuzzConfig::new(args.seed, args.count);
     config.start = args.start;
-    config.family = fuzz_family(args)?;
     config.keep = args.max_scenes.max(1);
     if let Some(t) = args.threads {
         config.threads = t.max(1);
     }
+    if args.family.as_deref() == Some(CHAIN_FAMILY) {
+        return run_fuzz_chains(args, &config);
+    }
+    config.family = fuzz_family(args)?;
     let began = Instant::now();
     let mut line = ProgressLine::new(args.count, began);
     let mut progress = |done: u64, failures: u64| line.update(done, failures);
@@ -181,5 +188,56 @@ fn run_fuzz_peers(args: &FuzzArgs) -> Result<(), String> {
 
 #[cfg(not(feature = "peers"))]
 fn run_fuzz_peers(_args: &FuzzArgs) -> Result<(), String> {
+    Err(crate::cli::NO_PEERS.into())
+}
+
+/// `fuzz --family chain`: chain cases against Box2D v3, the agreement table on
+/// stdout, a scene per disagreement. `Ok(true)` when every case agreed.
+#[cfg(feature = "peers")]
+fn run_fuzz_chains(
+    args: &FuzzArgs,
+    config: &collidescope::verify::FuzzConfig,
+) -> Result<bool, String> {
+    use collidescope::verify::peers_chain::{run_chains, write_chain_scenes};
+    if args.peers {
+        return Err("--peers runs pairs; the chain family already compares with Box2D".into());
+    }
+    let began = std::time::Instant::now();
+    let mut line = ProgressLine::new(args.count, began);
+    let mut progress = |done: u64, failures: u64| line.update(done, failures);
+    let report = run_chains(config, &mut progress);
+    line.end();
+    println!(
+        "collidescope fuzz --family chain: seed {}, cases {}..{}, {} threads, {:.1} s",
+        args.seed,
+        args.start,
+        args.start + report.count,
+        config.threads,
+        began.elapsed().as_secs_f64()
+    );
+    print!("{}", report.table());
+    if report.is_clean() {
+        println!("no disagreements");
+        return Ok(true);
+    }
+    let written = write_chain_scenes(&report, &args.out, args.max_scenes)?;
+    println!(
+        "{} disagreeing cases; {} scene files in {} (open one with: collidescope FILE)",
+        report.disagreement_count,
+        written.len(),
+        args.out.display()
+    );
+    for d in report.disagreements.iter().take(20) {
+        let checks: Vec<&str> = d.checks.iter().map(|c| c.name()).collect();
+        println!("  case {} ({}): {}", d.index, checks.join(", "), d.detail);
+    }
+    Ok(false)
+}
+
+#[cfg(not(feature = "peers"))]
+fn run_fuzz_chains(
+    _args: &FuzzArgs,
+    _config: &collidescope::verify::FuzzConfig,
+) -> Result<bool, String> {
     Err(crate::cli::NO_PEERS.into())
 }

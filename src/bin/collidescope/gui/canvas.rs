@@ -9,7 +9,7 @@ use collidescope::view::camera::{Camera, Viewport};
 use collidescope::view::draw::{action_bounds, bounds, shape_outline, DrawList, Space};
 use collidescope::view::palette;
 use macroquad::prelude::{
-    is_key_down, is_mouse_button_down, is_mouse_button_pressed, is_mouse_button_released,
+    get_time, is_key_down, is_mouse_button_down, is_mouse_button_pressed, is_mouse_button_released,
     load_ttf_font_from_bytes, mouse_position, mouse_wheel, Color, Font, KeyCode, MouseButton,
 };
 
@@ -54,6 +54,11 @@ pub enum Drag {
         r: usize,
         tip: bool,
     },
+    /// Moving point `i` of chain `c`.
+    ChainPoint {
+        c: usize,
+        i: usize,
+    },
     /// Panning view `space`.
     Pan {
         space: Space,
@@ -73,6 +78,9 @@ pub struct Canvas {
     font: Option<Font>,
     /// Refit the configuration view when its content leaves it.
     pub follow_config: bool,
+    /// The last click on the world view with nothing else under it (time, pixels):
+    /// a second one there soon after is a double click (`chain_handles.rs`).
+    pub last_click: Option<(f64, glam::Vec2)>,
 }
 
 /// Handle sizes, pixels.
@@ -98,6 +106,7 @@ impl Canvas {
             list_revision: None,
             font: load_ttf_font_from_bytes(epaint_default_fonts::HACK_REGULAR).ok(),
             follow_config: true,
+            last_click: None,
         }
     }
 
@@ -324,6 +333,11 @@ impl Canvas {
                     self.drag_ray(app, r, tip, mouse);
                 }
             }
+            Drag::ChainPoint { c, i } => {
+                if is_mouse_button_down(MouseButton::Left) {
+                    self.drag_chain_point(app, c, i, mouse);
+                }
+            }
         }
     }
 
@@ -416,6 +430,7 @@ impl Canvas {
                     | Drag::Vertex { .. }
                     | Drag::ConfigMoveB { .. }
                     | Drag::RayEnd { .. }
+                    | Drag::ChainPoint { .. }
             )
         {
             self.drag = Drag::None;
@@ -486,10 +501,17 @@ impl Canvas {
                         }
                     }
                 }
+                if self.press_chain_point(app, mouse) {
+                    return;
+                }
                 // The topmost shape under the cursor (drawn last = on top).
                 let hit = (0..app.scene.shapes.len())
                     .rev()
                     .find(|&i| contains(app, i, w));
+                if hit.is_none() && self.press_chain_segment(app, mouse, get_time()) {
+                    return;
+                }
+                app.select_chain(None);
                 app.select(hit);
                 if let Some(i) = hit {
                     app.begin_drag();
@@ -545,6 +567,7 @@ impl Canvas {
             paint_view(&view, &self.list, title, &mut out);
             if space == Space::World {
                 self.draw_rotate_handle(app, &view, &mut out);
+                self.draw_chain_selection(app, &view, &mut out);
             }
         }
         if self.config_vp.w >= 1.0 && self.world_vp.w >= 1.0 {

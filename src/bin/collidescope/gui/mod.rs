@@ -2,6 +2,7 @@
 //! lives in [`AppState`] (the library); this module only wires input and drawing.
 
 mod canvas;
+mod chain_handles;
 mod painter;
 mod panel;
 mod ray_handles;
@@ -465,6 +466,16 @@ fn keyboard(app: &mut AppState, canvas: &mut Canvas, out: &mut panel::PanelOutpu
     }
     if is_key_pressed(KeyCode::P) || is_key_pressed(KeyCode::F12) {
         out.screenshot = true;
+    }
+    if is_key_pressed(KeyCode::Delete) {
+        if let Some((c, i)) = app
+            .chain_selection()
+            .and_then(|s| s.point.map(|i| (s.chain, i)))
+        {
+            if let Err(e) = app.delete_chain_point(c, i) {
+                app.error(e);
+            }
+        }
     }
     if let Some(i) = app.selected {
         let step = 5f32.to_radians();

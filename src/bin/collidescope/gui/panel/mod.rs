@@ -4,6 +4,7 @@
 //! panel shows the stored analysis.
 
 mod algorithm;
+mod chain_edit;
 mod dialog;
 mod files;
 mod header;
@@ -15,6 +16,7 @@ mod plot;
 mod rays;
 mod settings;
 mod shapes;
+mod sweep;
 mod widgets;
 
 pub use algorithm::AVAILABLE;
@@ -63,6 +65,8 @@ pub struct Panel {
     pub default_scene: Scene,
     /// The s(t) plot's samples (see `plot.rs`).
     curves: plot::CurveCache,
+    /// The chain slide sweep and its choices (see `sweep.rs`).
+    sweep: sweep::SweepCache,
 }
 
 impl Panel {
@@ -83,6 +87,7 @@ impl Panel {
             add_kind: ShapeKind::Polygon,
             default_scene,
             curves: plot::CurveCache::default(),
+            sweep: sweep::SweepCache::default(),
         };
         p.rescan();
         p
@@ -122,6 +127,14 @@ impl Panel {
         egui::CollapsingHeader::new("Algorithm and steps")
             .default_open(true)
             .show(ui, |ui| self.ui_algorithm(ui, app, out));
+        if !app.scene.chains.is_empty() {
+            egui::CollapsingHeader::new("Chains: edit, slide sweep")
+                .default_open(true)
+                .show(ui, |ui| {
+                    self.ui_chain_edit(ui, app);
+                    self.ui_sweep(ui, app);
+                });
+        }
         egui::CollapsingHeader::new("Peers: Box2D v3, parry2d, exact")
             .default_open(true)
             .show(ui, |ui| self.ui_peers(ui, app));
