@@ -5,7 +5,6 @@
 //! is drawn over the views: the segment thick, the point ringed.
 
 use super::canvas::{Canvas, Drag};
-use super::painter::WindowPainter;
 use collidescope::app::{AppState, ChainSelection};
 use collidescope::render::{Painter, ViewFrame};
 use collidescope::view::palette;
@@ -107,7 +106,7 @@ impl Canvas {
     }
 
     /// The selected segment (thick) and point (ringed), over the world view.
-    pub fn draw_chain_selection(&self, app: &AppState, view: &ViewFrame, out: &mut WindowPainter) {
+    pub fn draw_chain_selection(&self, app: &AppState, view: &ViewFrame, out: &mut impl Painter) {
         let Some(sel) = app.chain_selection() else {
             return;
         };
