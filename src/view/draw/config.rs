@@ -140,27 +140,15 @@ pub(super) fn config_layer(
             };
             mtv(an, n, LayerId::Manifold.color(), &mut prims);
         }
-        Algorithm::Toi => {
-            let hit = an.swept.hit.then_some(an.swept.t);
-            let last = step + 1 >= an.step_count(Algorithm::Toi);
-            sweep_ray(
-                scene,
-                an,
-                hit.filter(|_| last),
-                LayerId::Toi.color(),
-                &mut prims,
-            );
-        }
-        Algorithm::Cast => {
-            let hit = an.cast.hit.then_some(an.cast.t);
-            let last = step + 1 >= an.step_count(Algorithm::Cast);
-            sweep_ray(
-                scene,
-                an,
-                hit.filter(|_| last),
-                LayerId::Toi.color(),
-                &mut prims,
-            );
+        Algorithm::Toi | Algorithm::Cast => {
+            let (hit, t) = match algorithm {
+                Algorithm::Toi => (an.swept.hit, an.swept.t),
+                _ => (an.cast.hit, an.cast.t),
+            };
+            // The hit is marked once the algorithm has found it: at its last step.
+            let last = step + 1 >= an.step_count(algorithm);
+            let hit = (hit && last).then_some(t);
+            sweep_ray(scene, an, hit, LayerId::Toi.color(), &mut prims);
         }
         Algorithm::Clip => {
             let inside = an.penetration.is_some() || an.distance.distance <= 0.0;
