@@ -134,7 +134,6 @@ fn ctrl() -> bool {
 }
 
 async fn main_loop(opts: GuiOptions) {
-    prevent_quit();
     let mut app = AppState::new(opts.scene, opts.path);
     if let Some(e) = opts.startup_error {
         app.message = Some(Message {
@@ -149,9 +148,10 @@ async fn main_loop(opts: GuiOptions) {
     let started = get_time();
     let mut layout_hook = LayoutHook::from_env();
     let mut repaint = Repaint::default();
-    // A window-close request runs no frame by itself: a slow tick answers it (and ends a
-    // scripted run on time) without spending anything noticeable while idle.
-    Repaint::wake_every(Repaint::IDLE_TICK);
+    if opts.quit_after.is_some() {
+        // A scripted run ends on time even when no input wakes the loop.
+        repaint.start_tick();
+    }
     loop {
         clear_background(background(app.theme));
         let UiPass {
@@ -204,6 +204,13 @@ async fn main_loop(opts: GuiOptions) {
         if opts.quit_after.is_some_and(|s| get_time() - started >= s) {
             break;
         }
+        if app.dirty && !repaint.guarding {
+            // From the first unsaved change on, closing the window asks first. The
+            // close request runs no frame by itself: the slow tick answers it.
+            prevent_quit();
+            repaint.guarding = true;
+            repaint.start_tick();
+        }
         let egui_busy = egui_macroquad_requested_repaint();
         repaint.end_frame(app.playing || canvas.busy() || out.screenshot || egui_busy);
         next_frame().await;
@@ -227,11 +234,16 @@ struct Repaint {
     settle: u32,
     /// This frame was asked for by us (not by input).
     ours: bool,
+    /// The window's close button is held back (there were unsaved changes).
+    guarding: bool,
+    /// The slow tick runs.
+    ticking: bool,
 }
 
 impl Repaint {
     const SETTLE: u32 = 2;
-    /// The idle wake-up: one frame a second.
+    /// The idle wake-up once the close button is held back (or for a scripted run): a
+    /// frame a second. Before the first change nothing wakes the idle loop.
     const IDLE_TICK: std::time::Duration = std::time::Duration::from_secs(1);
 
     fn end_frame(&mut self, busy: bool) {
@@ -245,10 +257,17 @@ impl Repaint {
         }
     }
 
-    /// Wakes the loop every `period` (miniquad allows this from another thread).
-    fn wake_every(period: std::time::Duration) {
-        std::thread::spawn(move || loop {
-            std::thread::sleep(period);
+    /// Starts the slow tick (once): a thread wakes the loop every [`Repaint::IDLE_TICK`]
+    /// (miniquad allows `schedule_update` from another thread). The web has no threads
+    /// and no close button to answer: no tick there.
+    fn start_tick(&mut self) {
+        if self.ticking {
+            return;
+        }
+        self.ticking = true;
+        #[cfg(not(target_arch = "wasm32"))]
+        std::thread::spawn(|| loop {
+            std::thread::sleep(Repaint::IDLE_TICK);
             macroquad::miniquad::window::schedule_update();
         });
     }
