@@ -1,10 +1,19 @@
-//! The desktop debugger: macroquad draws, egui-macroquad is the panel. All state
-//! lives in [`AppState`] (the library); this module only wires input and drawing.
+//! The debugger's window, on the desktop and in a web page (wasm32): macroquad draws,
+//! egui-macroquad is the panel. All state lives in [`AppState`] (the library); this
+//! module only wires input and drawing. What differs on the web (no files, the scene
+//! in the URL) is in `web` and `page`.
 
 mod canvas;
+#[cfg(target_arch = "wasm32")]
+mod page;
 mod painter;
 mod panel;
 mod ray_handles;
+#[cfg(target_arch = "wasm32")]
+mod web;
+
+#[cfg(not(target_arch = "wasm32"))]
+pub use panel::scenes_dir;
 
 use canvas::{Canvas, BACKGROUND};
 use collidescope::app::{AppState, Message};
@@ -12,8 +21,8 @@ use collidescope::scene::Scene;
 use collidescope::view::camera::Viewport;
 use egui_macroquad::egui;
 use macroquad::prelude::{
-    clear_background, get_frame_time, get_screen_data, get_time, is_key_down, is_key_pressed,
-    is_quit_requested, next_frame, prevent_quit, KeyCode,
+    clear_background, get_frame_time, get_time, is_key_down, is_key_pressed, is_quit_requested,
+    next_frame, prevent_quit, KeyCode,
 };
 use panel::{Panel, Pending};
 use std::path::{Path, PathBuf};
@@ -32,6 +41,32 @@ pub struct GuiOptions {
     pub width: i32,
     pub height: i32,
     pub msaa: i32,
+}
+
+/// The web page's window: the scene of the URL hash, else the built-in scene.
+#[cfg(target_arch = "wasm32")]
+pub fn run_web() {
+    use collidescope::scene::{parse_scene, DEFAULT_SCENE};
+    let (default_scene, default_error) = match parse_scene(DEFAULT_SCENE, "the built-in scene") {
+        Ok(s) => (s, None),
+        Err(e) => (Scene::default(), Some(e.to_string())),
+    };
+    let (scene, startup_error) = match web::scene_from_hash() {
+        Ok(Some(s)) => (s, default_error),
+        Ok(None) => (default_scene.clone(), default_error),
+        Err(e) => (default_scene.clone(), Some(e)),
+    };
+    run(GuiOptions {
+        scene,
+        path: None,
+        startup_error,
+        default_scene,
+        quit_after: None,
+        screenshot_dir: PathBuf::new(),
+        width: 1280,
+        height: 800,
+        msaa: 4,
+    });
 }
 
 /// Opens the window and runs until the user quits.
@@ -86,9 +121,10 @@ impl Chords {
             app.undo();
         }
         if self.save {
-            let _ = app.save();
+            panel.save(app);
         }
-        if self.quit && panel.request(app, Pending::Quit) {
+        // A web page is closed by its tab, not by the app.
+        if self.quit && !cfg!(target_arch = "wasm32") && panel.request(app, Pending::Quit) {
             out.quit = true;
         }
     }
@@ -109,10 +145,12 @@ async fn main_loop(opts: GuiOptions) {
     }
     configure_egui();
     let mut canvas = Canvas::new();
-    let mut panel = Panel::new(panel::scenes_dir(), opts.default_scene);
+    let mut panel = Panel::new(opts.default_scene);
     let mut shots = 0u32;
     let started = get_time();
     let mut layout_hook = LayoutHook::from_env();
+    #[cfg(target_arch = "wasm32")]
+    let mut page = page::Page::default();
     loop {
         clear_background(BACKGROUND);
         let UiPass {
@@ -143,6 +181,8 @@ async fn main_loop(opts: GuiOptions) {
         layout_hook.write(&app, &canvas);
         canvas.draw(&mut app);
         egui_macroquad::draw();
+        #[cfg(target_arch = "wasm32")]
+        page.frame(&mut app, &mut panel, &canvas, &out);
 
         if out.screenshot {
             shots += 1;
@@ -202,6 +242,18 @@ impl UiPass {
         };
         egui_macroquad::ui(|ctx: &egui::Context| {
             out = panel.show(ctx, app);
+            // The page's clipboard, not only miniquad's (which a web page only hands
+            // over on the user's own Ctrl+C).
+            #[cfg(target_arch = "wasm32")]
+            ctx.output_mut(|o| {
+                o.commands.retain(|c| match c {
+                    egui::OutputCommand::CopyText(text) => {
+                        web::copy_text(text);
+                        false
+                    }
+                    _ => true,
+                })
+            });
             let r = ctx.available_rect();
             let ppp = ctx.pixels_per_point();
             area = Viewport {
@@ -259,7 +311,9 @@ impl LayoutHook {
 }
 
 /// Writes the window as `collidescope-<unix time>-<n>.png` into `dir` and says so.
+#[cfg(not(target_arch = "wasm32"))]
 fn screenshot(dir: &Path, n: u32, app: &mut AppState) {
+    use macroquad::prelude::get_screen_data;
     let _ = std::fs::create_dir_all(dir);
     let stamp = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
@@ -271,6 +325,12 @@ fn screenshot(dir: &Path, n: u32, app: &mut AppState) {
         text: format!("Screenshot written to {}", path.display()),
         is_error: false,
     });
+}
+
+/// The window as a PNG download, `collidescope-<n>.png` (the web page).
+#[cfg(target_arch = "wasm32")]
+fn screenshot(_dir: &Path, n: u32, app: &mut AppState) {
+    page::download_screen(&format!("collidescope-{n}.png"), app);
 }
 
 /// Screen positions of the views and of every shape's origin, as JSON.
