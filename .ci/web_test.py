@@ -37,6 +37,8 @@ WIDTH, HEIGHT = 1280, 800
 # The panel's "next step" button (▶, right of "play") in a 1280 × 800 window on the
 # welcome scene, found on a screenshot; the test checks the step did advance.
 NEXT_STEP_BUTTON = (1025, 207)
+# "Export this step" (a PNG download named after the algorithm and step).
+EXPORT_BUTTON = (1140, 290)
 # Mean absolute difference per channel (0-255) allowed against the reference.
 REFERENCE_THRESHOLD = 6.0
 FIRST_FRAME_LIMIT_MS = 10000
@@ -334,6 +336,33 @@ def click(dt, x, y):
     time.sleep(0.3)
 
 
+def key_chord(dt, key, code, vk, modifiers=2):
+    """A key pressed with Ctrl (modifiers 2) as a keyboard would send it."""
+    for kind in ("rawKeyDown", "keyUp"):
+        dt.call("Input.dispatchKeyEvent", type=kind, modifiers=modifiers, key=key, code=code,
+                windowsVirtualKeyCode=vk, nativeVirtualKeyCode=vk)
+        time.sleep(0.1)
+
+
+def downloads(dt):
+    """Export this step (PNG rendered in the page) and Ctrl+S (the scene file) both
+    arrive as downloads."""
+    click(dt, *EXPORT_BUTTON)
+    got = dt.wait_for("window.collidescope.downloads.length >= 1 && "
+                      "window.collidescope.downloads", "the export download", timeout=20)
+    d = got[0]
+    if d["name"] != "gjk-step-2.png" or d["mime"] != "image/png" or d["size"] < 10000:
+        fail(f"the export download is not the step's PNG: {d}")
+    key_chord(dt, "s", "KeyS", 83)
+    got = dt.wait_for("window.collidescope.downloads.length >= 2 && "
+                      "window.collidescope.downloads", "the scene download (Ctrl+S)", timeout=20)
+    d = got[1]
+    if d["name"] != "scene.ron" or d["size"] < 200:
+        fail(f"Ctrl+S did not offer the scene file: {d}")
+    print(f"== downloads: {got[0]['name']} ({got[0]['size']} bytes), "
+          f"{d['name']} ({d['size']} bytes)")
+
+
 def save(name, png):
     with open(os.path.join(ART, name), "wb") as f:
         f.write(png)
@@ -368,6 +397,7 @@ def run(dt, base, update_reference):
         fail(f"the hash holds step {s1}, the app shows {stepped['step']}")
     shot = dt.screenshot(scale=0.5)
     save("web-2-dragged-stepped.png", dt.screenshot())
+    downloads(dt)
 
     href = dt.eval("location.href")
     dt.call("Page.reload", ignoreCache=True)
@@ -418,6 +448,8 @@ def main():
         dt = DevTools(ws_url)
         dt.call("Page.enable")
         dt.call("Runtime.enable")
+        # Downloads are counted by the page (window.collidescope.downloads), not kept.
+        dt.call("Browser.setDownloadBehavior", behavior="deny")
         # The page is the whole window (a headless window's viewport is smaller).
         dt.call("Emulation.setDeviceMetricsOverride", width=WIDTH, height=HEIGHT,
                 deviceScaleFactor=1, mobile=False)

@@ -92,5 +92,17 @@ window.collidescope = { firstFrameMs: null, layout: null, downloads: [] };
     env.cs_set_layout = (ptr, len) => { window.collidescope.layout = JSON.parse(text(ptr, len)); };
   }
 
+  // Ctrl+V: egui reads miniquad's clipboard at the key press, but the page hands the
+  // clipboard over only with the "paste" event that follows it — so the first paste
+  // would paste nothing, and each later one the text before. Hold the key press back
+  // and replay it once the paste event has delivered the text.
+  const CTRL = 2, KEY_V = 86;
+  window.addEventListener("keydown", (e) => {
+    if ((e.ctrlKey || e.metaKey) && e.code === "KeyV") e.stopPropagation();
+  }, true);
+  window.addEventListener("paste", () => {
+    setTimeout(() => { if (window.wasm_exports) wasm_exports.key_down(KEY_V, CTRL, false); }, 0);
+  }, true);
+
   miniquad_add_plugin({ register_plugin: register, version: 1, name: "collidescope" });
 })();

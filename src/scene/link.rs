@@ -75,10 +75,12 @@ fn percent_decode(s: &str) -> Result<Vec<u8>, String> {
             let digit = |k: usize| b.get(k).and_then(|c| (*c as char).to_digit(16));
             match (digit(i + 1), digit(i + 2)) {
                 (Some(h), Some(l)) => out.push((h * 16 + l) as u8),
-                _ => return Err(format!(
+                _ => {
+                    return Err(format!(
                     "the link breaks off at character {}: '%' is not followed by two hex digits",
                     i + 1
-                )),
+                ))
+                }
             }
             i += 3;
         } else {

@@ -12,9 +12,6 @@ mod ray_handles;
 #[cfg(target_arch = "wasm32")]
 mod web;
 
-#[cfg(not(target_arch = "wasm32"))]
-pub use panel::scenes_dir;
-
 use canvas::{Canvas, BACKGROUND};
 use collidescope::app::{AppState, Message};
 use collidescope::scene::Scene;

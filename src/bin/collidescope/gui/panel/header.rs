@@ -5,6 +5,13 @@ use super::Panel;
 use collidescope::app::AppState;
 use egui_macroquad::egui::{self, Color32, RichText};
 
+/// Said instead of the scene's file when it has none.
+const NO_FILE: &str = if cfg!(target_arch = "wasm32") {
+    "not saved to a file: the page's address holds it"
+} else {
+    "built-in scene (not saved to a file)"
+};
+
 impl Panel {
     pub(super) fn ui_header(
         &mut self,
@@ -22,7 +29,7 @@ impl Panel {
             .path
             .as_ref()
             .map(|p| p.display().to_string())
-            .unwrap_or_else(|| "built-in scene (not saved to a file)".into());
+            .unwrap_or_else(|| NO_FILE.into());
         ui.label(RichText::new(file).small().weak());
         #[cfg(target_arch = "wasm32")]
         self.ui_link(ui, out);

@@ -77,10 +77,14 @@ impl Panel {
             ui.label(NO_ENGINES);
         }
         peers_table(ui, &rows, &exact);
+        let engines_hint = if rows.len() > 1 {
+            " Hover an engine for what it lacks. Rings on the canvas: Box2D white, parry lime."
+        } else {
+            ""
+        };
         ui.label(
             RichText::new(format!(
-                "Red: further from the exact value than {:.1e} (1e-4 of the pair's size). \
-                 Hover an engine for what it lacks. Rings on the canvas: Box2D white, parry lime.",
+                "Red: further from the exact value than {:.1e} (1e-4 of the pair's size).{engines_hint}",
                 exact.length_tolerance
             ))
             .small(),
