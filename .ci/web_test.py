@@ -39,6 +39,12 @@ WIDTH, HEIGHT = 1280, 800
 NEXT_STEP_BUTTON = (1025, 207)
 # "Export this step" (a PNG download named after the algorithm and step).
 EXPORT_BUTTON = (1140, 290)
+# With no message line: the "Files" heading, then (once open) the import box and its
+# "Import as a new scene" button.
+FILES_HEADING = (918, 122)
+IMPORT_BOX = (1080, 218)
+IMPORT_BUTTON = (970, 255)
+PAIR = "A: (0, 0), (2, 0), (1, 1.5)\nB: (1, 1), (3, 1), (2, 3)"
 # Mean absolute difference per channel (0-255) allowed against the reference.
 REFERENCE_THRESHOLD = 6.0
 FIRST_FRAME_LIMIT_MS = 10000
@@ -363,6 +369,29 @@ def downloads(dt):
           f"{d['name']} ({d['size']} bytes)")
 
 
+def paste_import(dt):
+    """A pair on the clipboard, pasted with Ctrl+V into the import box (the first
+    paste pastes it) and imported: the scene becomes that pair."""
+    dt.call("Runtime.evaluate", expression=f"navigator.clipboard.writeText({json.dumps(PAIR)})",
+            awaitPromise=True)
+    click(dt, *FILES_HEADING)
+    click(dt, *IMPORT_BOX)
+    for kind in ("rawKeyDown", "keyUp"):
+        dt.call("Input.dispatchKeyEvent", type=kind, modifiers=2, key="v", code="KeyV",
+                windowsVirtualKeyCode=86, nativeVirtualKeyCode=86,
+                commands=["paste"] if kind == "rawKeyDown" else [])
+        time.sleep(0.2)
+    time.sleep(0.3)
+    save("web-4-pasted.png", dt.screenshot())
+    click(dt, *IMPORT_BUTTON)
+    time.sleep(0.5)
+    shapes = sorted(layout(dt)["shapes"])
+    if shapes != ["A", "B"]:
+        fail(f"pasting a pair and importing it did not open it: shapes {shapes} "
+             "(see ci-artifacts/web-4-pasted.png)")
+    print("== a pair pasted from the clipboard (Ctrl+V) and imported: shapes A and B")
+
+
 def save(name, png):
     with open(os.path.join(ART, name), "wb") as f:
         f.write(png)
@@ -433,6 +462,7 @@ def run(dt, base, update_reference):
         if d > REFERENCE_THRESHOLD:
             fail("the page looks different from tests/web/reference.png "
                  "(see ci-artifacts/web-3-reloaded-small.png)")
+    paste_import(dt)
 
 
 def main():
@@ -450,6 +480,9 @@ def main():
         dt.call("Runtime.enable")
         # Downloads are counted by the page (window.collidescope.downloads), not kept.
         dt.call("Browser.setDownloadBehavior", behavior="deny")
+        origin = base.rstrip("/")
+        dt.call("Browser.grantPermissions", origin=origin,
+                permissions=["clipboardReadWrite", "clipboardSanitizedWrite"])
         # The page is the whole window (a headless window's viewport is smaller).
         dt.call("Emulation.setDeviceMetricsOverride", width=WIDTH, height=HEIGHT,
                 deviceScaleFactor=1, mobile=False)
