@@ -4,9 +4,11 @@ standard library only: serves the folder on 127.0.0.1, opens it in headless Chro
 driven through the DevTools protocol (a small WebSocket client below), and like a
 person: waits for the first frame, checks the canvas is drawn, drags shape B with real
 mouse events, steps the algorithm with a click on the panel's "next step" button,
-checks the URL hash now holds the new pose and step, reloads the page with that hash
-and checks the same scene, pose and step come back, and compares a screenshot roughly
-with tests/web/reference.png. Screenshots go to ci-artifacts/.
+exports the step and saves the scene (both arrive as downloads), checks the URL hash
+now holds the new pose and step, reloads the page with that hash and checks the same
+scene, pose and step come back, compares a screenshot roughly with
+tests/web/reference.png, opens a scene file through the page's file picker, and pastes
+a pair into the import box with Ctrl+V. Screenshots go to ci-artifacts/.
 
     python3 .ci/web_test.py [--update-reference]
 """
@@ -34,17 +36,14 @@ DIST = os.path.join(ROOT, "web", "dist")
 ART = os.path.join(ROOT, "ci-artifacts")
 REFERENCE = os.path.join(ROOT, "tests", "web", "reference.png")
 WIDTH, HEIGHT = 1280, 800
-# The panel's "next step" button (▶, right of "play") in a 1280 × 800 window on the
-# welcome scene, found on a screenshot; the test checks the step did advance.
-NEXT_STEP_BUTTON = (1025, 207)
-# "Export this step" (a PNG download named after the algorithm and step).
-EXPORT_BUTTON = (1140, 290)
-# With no message line: the "Files" heading, then (once open) the import box and its
-# "Import as a new scene" button.
-FILES_HEADING = (918, 122)
-IMPORT_BOX = (1080, 218)
-IMPORT_BUTTON = (970, 255)
+# The panel's buttons are found by name in the app's layout (`widgets`: the centre of
+# each, see gui/panel/widgets.rs), not by their pixels.
 PAIR = "A: (0, 0), (2, 0), (1, 1.5)\nB: (1, 1), (3, 1), (2, 3)"
+SCENE_FILE = """(version: 1, title: "Opened from a file", shapes: [
+    (name: "P", geometry: Circle(radius: 0.5), position: (0.0, 0.0), angle: 0.0),
+    (name: "Q", geometry: Box(half_extents: (1.0, 0.5), radius: 0.0), position: (2.0, 0.5), angle: 0.3),
+])
+"""
 # Mean absolute difference per channel (0-255) allowed against the reference.
 REFERENCE_THRESHOLD = 6.0
 FIRST_FRAME_LIMIT_MS = 10000
@@ -128,6 +127,7 @@ class DevTools:
     def __init__(self, ws_url):
         self.ws = WebSocket(ws_url)
         self.next_id = 0
+        self.events = []
 
     def call(self, method, **params):
         self.next_id += 1
@@ -138,6 +138,20 @@ class DevTools:
                 if "error" in msg:
                     raise RuntimeError(f"{method}: {msg['error']}")
                 return msg.get("result", {})
+            if "method" in msg:
+                self.events.append(msg)
+
+    def wait_event(self, method, what, timeout=20.0):
+        """The first event `method` received (the events arrive with call answers)."""
+        end = time.time() + timeout
+        while time.time() < end:
+            for e in self.events:
+                if e["method"] == method:
+                    self.events.remove(e)
+                    return e["params"]
+            self.eval("0")  # reads whatever arrived meanwhile
+            time.sleep(0.1)
+        fail(f"timed out after {timeout:.0f} s waiting for {what}")
 
     def eval(self, expression):
         r = self.call("Runtime.evaluate", expression=expression, returnByValue=True)
@@ -333,6 +347,18 @@ def drag(dt, start, delta, steps=12):
     time.sleep(0.2)
 
 
+def widget(dt, name):
+    """The centre of the panel's widget `name`, from the app's layout."""
+    w = (layout(dt) or {}).get("widgets", {})
+    if name not in w:
+        fail(f"the panel shows no '{name}' now (widgets: {sorted(w)})")
+    return w[name]
+
+
+def press(dt, name):
+    click(dt, *widget(dt, name))
+
+
 def click(dt, x, y):
     dt.mouse("mouseMoved", x, y)
     time.sleep(0.1)
@@ -353,7 +379,7 @@ def key_chord(dt, key, code, vk, modifiers=2):
 def downloads(dt):
     """Export this step (PNG rendered in the page) and Ctrl+S (the scene file) both
     arrive as downloads."""
-    click(dt, *EXPORT_BUTTON)
+    press(dt, "export")
     got = dt.wait_for("window.collidescope.downloads.length >= 1 && "
                       "window.collidescope.downloads", "the export download", timeout=20)
     d = got[0]
@@ -369,26 +395,45 @@ def downloads(dt):
           f"{d['name']} ({d['size']} bytes)")
 
 
+def open_file(dt):
+    """"Open a file…": the page's file picker (answered through DevTools with a scene
+    file) delivers the file to the app, which opens it."""
+    path = os.path.join(tempfile.mkdtemp(prefix="collidescope-open-"), "opened.ron")
+    with open(path, "w") as f:
+        f.write(SCENE_FILE)
+    dt.call("Page.setInterceptFileChooserDialog", enabled=True)
+    press(dt, "files")
+    press(dt, "open_file")
+    chooser = dt.wait_event("Page.fileChooserOpened", "the file picker")
+    dt.call("DOM.setFileInputFiles", files=[path], backendNodeId=chooser["backendNodeId"])
+    dt.wait_for("window.collidescope.layout && "
+                "Object.keys(window.collidescope.layout.shapes).join() == 'P,Q'",
+                "the app to open the picked file (shapes P and Q)", timeout=20)
+    shutil.rmtree(os.path.dirname(path), ignore_errors=True)
+    time.sleep(0.5)
+    save("web-4-opened.png", dt.screenshot())
+    print("== a scene file given to the file picker is open: shapes P and Q")
+
+
 def paste_import(dt):
     """A pair on the clipboard, pasted with Ctrl+V into the import box (the first
     paste pastes it) and imported: the scene becomes that pair."""
     dt.call("Runtime.evaluate", expression=f"navigator.clipboard.writeText({json.dumps(PAIR)})",
             awaitPromise=True)
-    click(dt, *FILES_HEADING)
-    click(dt, *IMPORT_BOX)
+    click(dt, *widget(dt, "import_box"))
     for kind in ("rawKeyDown", "keyUp"):
         dt.call("Input.dispatchKeyEvent", type=kind, modifiers=2, key="v", code="KeyV",
                 windowsVirtualKeyCode=86, nativeVirtualKeyCode=86,
                 commands=["paste"] if kind == "rawKeyDown" else [])
         time.sleep(0.2)
     time.sleep(0.3)
-    save("web-4-pasted.png", dt.screenshot())
-    click(dt, *IMPORT_BUTTON)
+    save("web-5-pasted.png", dt.screenshot())
+    press(dt, "import")
     time.sleep(0.5)
     shapes = sorted(layout(dt)["shapes"])
     if shapes != ["A", "B"]:
         fail(f"pasting a pair and importing it did not open it: shapes {shapes} "
-             "(see ci-artifacts/web-4-pasted.png)")
+             "(see ci-artifacts/web-5-pasted.png)")
     print("== a pair pasted from the clipboard (Ctrl+V) and imported: shapes A and B")
 
 
@@ -412,7 +457,7 @@ def run(dt, base, update_reference):
     ax, ay = after["shapes"]["B"]
     if abs(ax - (bx - 70)) > 2 or abs(ay - (by + 45)) > 2:
         fail(f"B did not follow the mouse: at ({ax:.0f}, {ay:.0f})")
-    click(dt, *NEXT_STEP_BUTTON)
+    press(dt, "next_step")
     stepped = layout(dt)
     if stepped["step"] != after["step"] + 1:
         fail(f"the click on 'next step' did not step: {after['step']} → {stepped['step']}")
@@ -462,6 +507,7 @@ def run(dt, base, update_reference):
         if d > REFERENCE_THRESHOLD:
             fail("the page looks different from tests/web/reference.png "
                  "(see ci-artifacts/web-3-reloaded-small.png)")
+    open_file(dt)
     paste_import(dt)
 
 

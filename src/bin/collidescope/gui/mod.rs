@@ -156,6 +156,7 @@ async fn main_loop(opts: GuiOptions) {
             typing,
             chords,
             area,
+            marks,
         } = UiPass::run(&mut panel, &mut app);
         canvas.layout(area, app.split);
         canvas.ensure_fitted(&mut app);
@@ -175,11 +176,11 @@ async fn main_loop(opts: GuiOptions) {
             }
         }
         app.tick(get_frame_time());
-        layout_hook.write(&app, &canvas);
+        layout_hook.write(&app, &canvas, &marks);
         canvas.draw(&mut app);
         egui_macroquad::draw();
         #[cfg(target_arch = "wasm32")]
-        page.frame(&mut app, &mut panel, &canvas, &out);
+        page.frame(&mut app, &mut panel, &canvas, &out, &marks);
 
         if out.screenshot {
             shots += 1;
@@ -222,6 +223,8 @@ struct UiPass {
     chords: Chords,
     /// The free rectangle left for the canvas, in pixels.
     area: Viewport,
+    /// Where the widgets the scripted tests press are (JSON members).
+    marks: String,
 }
 
 impl UiPass {
@@ -237,8 +240,11 @@ impl UiPass {
             w: 1.0,
             h: 1.0,
         };
+        let mut marks = String::new();
         egui_macroquad::ui(|ctx: &egui::Context| {
+            panel::forget_marks(ctx);
             out = panel.show(ctx, app);
+            marks = panel::marks_json(ctx);
             // The page's clipboard, not only miniquad's (which a web page only hands
             // over on the user's own Ctrl+C).
             #[cfg(target_arch = "wasm32")]
@@ -271,6 +277,7 @@ impl UiPass {
             typing,
             chords,
             area,
+            marks,
         }
     }
 }
@@ -290,9 +297,9 @@ impl LayoutHook {
         }
     }
 
-    fn write(&mut self, app: &AppState, canvas: &Canvas) {
+    fn write(&mut self, app: &AppState, canvas: &Canvas, marks: &str) {
         if let Some(path) = &self.path {
-            let text = layout_json(app, canvas);
+            let text = layout_json(app, canvas, marks);
             if text != self.last {
                 // Written whole then renamed, so a reader never sees half a file.
                 let tmp = path.with_extension("tmp");
@@ -330,8 +337,9 @@ fn screenshot(_dir: &Path, n: u32, app: &mut AppState) {
     page::download_screen(&format!("collidescope-{n}.png"), app);
 }
 
-/// Screen positions of the views and of every shape's origin, as JSON.
-fn layout_json(app: &AppState, canvas: &Canvas) -> String {
+/// Screen positions of the views, of every shape's origin and of the panel's marked
+/// widgets (`marks`, see `panel::widgets::MARKED`), as JSON.
+fn layout_json(app: &AppState, canvas: &Canvas, marks: &str) -> String {
     let vp = |v: &Viewport| format!("[{}, {}, {}, {}]", v.x, v.y, v.w, v.h);
     let shapes: Vec<String> = app
         .scene
@@ -345,7 +353,7 @@ fn layout_json(app: &AppState, canvas: &Canvas) -> String {
         })
         .collect();
     format!(
-        "{{\"world_vp\": {}, \"config_vp\": {}, \"algorithm\": \"{}\", \"step\": {}, \"dirty\": {}, \"shapes\": {{{}}}}}",
+        "{{\"world_vp\": {}, \"config_vp\": {}, \"algorithm\": \"{}\", \"step\": {}, \"dirty\": {}, \"shapes\": {{{}}}, \"widgets\": {{{marks}}}}}",
         vp(&canvas.world_vp),
         vp(&canvas.config_vp),
         app.algorithm.name(),

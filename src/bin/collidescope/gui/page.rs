@@ -25,6 +25,7 @@ impl Page {
         panel: &mut Panel,
         canvas: &Canvas,
         out: &PanelOutput,
+        marks: &str,
     ) {
         let now = get_time();
         // Not while a drag goes on: the hash follows once the mouse is let go.
@@ -43,7 +44,7 @@ impl Page {
         if let Some((name, text)) = web::take_opened() {
             panel.request(app, Pending::OpenText(PathBuf::from(name), text));
         }
-        let layout = super::layout_json(app, canvas);
+        let layout = super::layout_json(app, canvas, marks);
         if layout != self.layout {
             web::set_layout(&layout);
             self.layout = layout;

@@ -55,7 +55,9 @@ impl Panel {
                 } else {
                     "a .png or .svg path"
                 });
-            if ui.button("Export this step").clicked() {
+            let export = ui.button("Export this step");
+            super::widgets::mark(ui, "export", &export);
+            if export.clicked() {
                 self.export_step(app);
             }
         });
@@ -202,7 +204,9 @@ fn ui_stepping(ui: &mut egui::Ui, app: &mut AppState) {
         {
             app.toggle_play();
         }
-        if ui.button("▶").on_hover_text("next (Right arrow)").clicked() {
+        let next = ui.button("▶").on_hover_text("next (Right arrow)");
+        super::widgets::mark(ui, "next_step", &next);
+        if next.clicked() {
             app.step_next();
         }
         if ui.button("⏭").on_hover_text("last (End)").clicked() {

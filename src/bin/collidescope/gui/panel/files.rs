@@ -152,11 +152,11 @@ impl Panel {
             {
                 self.save(app);
             }
-            if ui
+            let open = ui
                 .button("Open a file…")
-                .on_hover_text("a .ron scene file from your computer")
-                .clicked()
-            {
+                .on_hover_text("a .ron scene file from your computer");
+            super::widgets::mark(ui, "open_file", &open);
+            if open.clicked() {
                 crate::gui::web::open_file_picker();
             }
             if ui.button("Built-in scene").clicked() {
@@ -206,13 +206,16 @@ impl Panel {
     /// A failing pair pasted from an engine, opened as a new scene.
     fn ui_import(&mut self, ui: &mut egui::Ui, app: &mut AppState) {
         ui.label(RichText::new("Import a pair (text or JSON, as an engine prints it)").strong());
-        ui.add(
+        let import_box = ui.add(
             egui::TextEdit::multiline(&mut self.import_text)
                 .desired_rows(3)
                 .desired_width(f32::INFINITY)
                 .hint_text("A: (0, 0), (2, 0), (1, 1.5)\nradius 0.1\nB: (1, 1), (3, 1), (2, 3)\nposition 0.5 0.2"),
         );
-        if ui.button("Import as a new scene").clicked() {
+        super::widgets::mark(ui, "import_box", &import_box);
+        let import = ui.button("Import as a new scene");
+        super::widgets::mark(ui, "import", &import);
+        if import.clicked() {
             match collidescope::scene::import::import(&self.import_text, "Imported pair") {
                 Ok(scene) => {
                     self.request(app, Pending::OpenScene(Box::new(scene)));

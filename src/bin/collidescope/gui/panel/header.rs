@@ -68,11 +68,11 @@ impl Panel {
     #[cfg(target_arch = "wasm32")]
     fn ui_link(&mut self, ui: &mut egui::Ui, out: &mut super::PanelOutput) {
         ui.horizontal(|ui| {
-            if ui
+            let copy = ui
                 .button("Copy link")
-                .on_hover_text("a link to this scene, view and step (it is the page's address)")
-                .clicked()
-            {
+                .on_hover_text("a link to this scene, view and step (it is the page's address)");
+            super::widgets::mark(ui, "copy_link", &copy);
+            if copy.clicked() {
                 out.copy_link = true;
             }
             if let Some(link) = &mut self.link {

@@ -22,6 +22,7 @@ pub use dialog::Pending;
 #[cfg(not(target_arch = "wasm32"))]
 pub use files::scenes_dir;
 pub use files::SceneEntry;
+pub use widgets::{forget_marks, marks_json};
 
 use collidescope::app::{AppState, ShapeKind};
 use collidescope::scene::Scene;
@@ -132,9 +133,10 @@ impl Panel {
     /// The sections, top to bottom.
     fn ui_sections(&mut self, ui: &mut egui::Ui, app: &mut AppState, out: &mut PanelOutput) {
         self.ui_header(ui, app, out);
-        egui::CollapsingHeader::new("Files")
+        let files = egui::CollapsingHeader::new("Files")
             .default_open(false)
             .show(ui, |ui| self.ui_files(ui, app));
+        widgets::mark(ui, "files", &files.header_response);
         egui::CollapsingHeader::new("Algorithm and steps")
             .default_open(true)
             .show(ui, |ui| self.ui_algorithm(ui, app, out));
