@@ -8,8 +8,6 @@ cd "$(dirname "$0")/.."
 need=()
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
 command -v python3 >/dev/null 2>&1 || need+=(python3)
-# Chromium renders WebGL in software (SwiftShader) and wants a few fonts.
-fc-list >/dev/null 2>&1 || need+=(fonts-dejavu-core)
 if [ ${#need[@]} -gt 0 ]; then
   echo "== installing ${need[*]}"
   export DEBIAN_FRONTEND=noninteractive
