@@ -7,8 +7,9 @@ mouse events, steps the algorithm with a click on the panel's "next step" button
 exports the step and saves the scene (both arrive as downloads), checks the URL hash
 now holds the new pose and step, reloads the page with that hash and checks the same
 scene, pose and step come back, compares a screenshot roughly with
-tests/web/reference.png, opens a scene file through the page's file picker, and pastes
-a pair into the import box with Ctrl+V. Screenshots go to ci-artifacts/.
+tests/web/reference.png, opens a scene file through the page's file picker, pastes a
+pair into the import box with Ctrl+V, and opens a broken link. Screenshots go to
+ci-artifacts/.
 
     python3 .ci/web_test.py [--update-reference]
 """
@@ -162,7 +163,10 @@ class DevTools:
     def wait_for(self, expression, what, timeout=60.0):
         end = time.time() + timeout
         while time.time() < end:
-            v = self.eval(expression)
+            try:
+                v = self.eval(expression)
+            except RuntimeError:  # the page is between documents
+                v = None
             if v:
                 return v
             time.sleep(0.1)
@@ -322,6 +326,15 @@ def layout(dt):
     return dt.eval("window.collidescope && window.collidescope.layout")
 
 
+def reload(dt, what):
+    """Reloads the page and waits for the new document's first frame and layout."""
+    dt.eval("window.oldDocument = true")
+    dt.call("Page.reload", ignoreCache=True)
+    dt.wait_for("!window.oldDocument && window.collidescope && "
+                "window.collidescope.firstFrameMs && window.collidescope.layout", what)
+    time.sleep(1.0)
+
+
 def open_page(dt, url, what):
     started = time.time()
     dt.call("Page.navigate", url=url)
@@ -437,6 +450,21 @@ def paste_import(dt):
     print("== a pair pasted from the clipboard (Ctrl+V) and imported: shapes A and B")
 
 
+def broken_link(dt, base):
+    """A link whose scene does not read: the built-in scene opens with the error said,
+    and the link stays in the address to be reported."""
+    bad = base + "index.html#scene=(version:1,shapes:[(name:%22A%22"
+    dt.call("Page.navigate", url=bad)
+    reload(dt, "the page on the broken link")  # a new hash alone does not reload
+    shapes = sorted(layout(dt)["shapes"])
+    if shapes != ["A", "B", "C", "D"]:
+        fail(f"a broken link did not open the built-in scene: shapes {shapes}")
+    if dt.eval("location.href") != bad:
+        fail(f"the broken link was overwritten: {dt.eval('location.href')[:120]}")
+    save("web-6-broken-link.png", dt.screenshot())
+    print("== a broken link opens the built-in scene, says why, and stays in the address")
+
+
 def save(name, png):
     with open(os.path.join(ART, name), "wb") as f:
         f.write(png)
@@ -474,10 +502,7 @@ def run(dt, base, update_reference):
     downloads(dt)
 
     href = dt.eval("location.href")
-    dt.call("Page.reload", ignoreCache=True)
-    dt.wait_for("window.collidescope && window.collidescope.firstFrameMs", "the reload")
-    dt.wait_for("window.collidescope.layout", "the layout after the reload")
-    time.sleep(1.0)
+    reload(dt, "the reload")
     again = layout(dt)
     rx, ry = again["shapes"]["B"]
     if abs(rx - ax) > 1 or abs(ry - ay) > 1 or again["step"] != stepped["step"]:
@@ -509,6 +534,7 @@ def run(dt, base, update_reference):
                  "(see ci-artifacts/web-3-reloaded-small.png)")
     open_file(dt)
     paste_import(dt)
+    broken_link(dt, base)
 
 
 def main():

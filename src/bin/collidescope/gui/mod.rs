@@ -147,7 +147,7 @@ async fn main_loop(opts: GuiOptions) {
     let started = get_time();
     let mut layout_hook = LayoutHook::from_env();
     #[cfg(target_arch = "wasm32")]
-    let mut page = page::Page::default();
+    let mut page = page::Page::new(&app);
     loop {
         clear_background(BACKGROUND);
         let UiPass {

@@ -6,18 +6,33 @@ use super::canvas::Canvas;
 use super::panel::{Panel, PanelOutput, Pending};
 use super::web;
 use collidescope::app::AppState;
-use macroquad::prelude::{get_screen_data, get_time, is_mouse_button_down, MouseButton};
+use macroquad::prelude::{
+    get_last_key_pressed, get_screen_data, get_time, is_mouse_button_down, is_mouse_button_pressed,
+    MouseButton,
+};
 use std::path::PathBuf;
 
 /// What the page remembers between frames.
-#[derive(Default)]
 pub struct Page {
     hash: web::HashSync,
+    /// The link did not load: it stays in the address (to be read and reported) until
+    /// the first click or key press.
+    keep_link: bool,
     first_frame_told: bool,
     layout: String,
 }
 
 impl Page {
+    /// The page as the app opened it: an error on start is a link that did not load.
+    pub fn new(app: &AppState) -> Page {
+        Page {
+            hash: web::HashSync::default(),
+            keep_link: app.message.as_ref().is_some_and(|m| m.is_error),
+            first_frame_told: false,
+            layout: String::new(),
+        }
+    }
+
     /// After the frame is drawn.
     pub fn frame(
         &mut self,
@@ -28,9 +43,13 @@ impl Page {
         marks: &str,
     ) {
         let now = get_time();
+        if self.keep_link {
+            self.keep_link =
+                !(is_mouse_button_pressed(MouseButton::Left) || get_last_key_pressed().is_some());
+        }
         // Not while a drag goes on: the hash follows once the mouse is let go.
-        self.hash
-            .update(app, is_mouse_button_down(MouseButton::Left), now);
+        let busy = self.keep_link || is_mouse_button_down(MouseButton::Left);
+        self.hash.update(app, busy, now);
         if out.copy_link {
             self.hash.write(app, now);
             let link = web::href();
