@@ -390,8 +390,8 @@ def key_chord(dt, key, code, vk, modifiers=2):
 
 
 def downloads(dt):
-    """Export this step (PNG rendered in the page) and Ctrl+S (the scene file) both
-    arrive as downloads."""
+    """Export this step (PNG rendered in the page), Ctrl+S (the scene file) and P (the
+    screenshot) arrive as downloads."""
     press(dt, "export")
     got = dt.wait_for("window.collidescope.downloads.length >= 1 && "
                       "window.collidescope.downloads", "the export download", timeout=20)
@@ -404,8 +404,13 @@ def downloads(dt):
     d = got[1]
     if d["name"] != "scene.ron" or d["size"] < 200:
         fail(f"Ctrl+S did not offer the scene file: {d}")
-    print(f"== downloads: {got[0]['name']} ({got[0]['size']} bytes), "
-          f"{d['name']} ({d['size']} bytes)")
+    key_chord(dt, "p", "KeyP", 80, modifiers=0)
+    got = dt.wait_for("window.collidescope.downloads.length >= 3 && "
+                      "window.collidescope.downloads", "the screenshot download (P)", timeout=20)
+    shot = got[2]
+    if shot["name"] != "collidescope-1.png" or shot["mime"] != "image/png" or shot["size"] < 10000:
+        fail(f"P did not offer the screenshot: {shot}")
+    print("== downloads: " + ", ".join(f"{x['name']} ({x['size']} bytes)" for x in got))
 
 
 def open_file(dt):

@@ -33,8 +33,10 @@ use std::path::PathBuf;
 /// The peers section's heading: the web page has no engines to compare with.
 const PEERS_HEADING: &str = if cfg!(feature = "peers") {
     "Peers: Box2D v3, parry2d, exact"
-} else {
+} else if cfg!(target_arch = "wasm32") {
     "Peers: exact (engine comparison: desktop only)"
+} else {
+    "Peers: exact (built without the engines)"
 };
 
 /// What the panel asks the main loop to do.
