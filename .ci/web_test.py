@@ -8,8 +8,8 @@ exports the step and saves the scene (both arrive as downloads), checks the URL 
 now holds the new pose and step, reloads the page with that hash and checks the same
 scene, pose and step come back, compares a screenshot roughly with
 tests/web/reference.png, opens a scene file through the page's file picker, pastes a
-pair into the import box with Ctrl+V, and opens a broken link. Screenshots go to
-ci-artifacts/.
+pair into the import box with Ctrl+V, opens a broken link, and undoes and redoes a drag.
+Screenshots go to ci-artifacts/.
 
     python3 .ci/web_test.py [--update-reference]
 """
@@ -470,6 +470,26 @@ def broken_link(dt, base):
     print("== a broken link opens the built-in scene, says why, and stays in the address")
 
 
+def undo_redo(dt):
+    """Ctrl+Z undoes a drag (the hash goes back with it), Ctrl+Shift+Z redoes it."""
+    b0, h0 = layout(dt)["shapes"]["B"], dt.eval("location.href")
+    drag(dt, b0, (-60, 30))
+    time.sleep(0.5)
+    b1 = layout(dt)["shapes"]["B"]
+    key_chord(dt, "z", "KeyZ", 90)
+    time.sleep(0.8)
+    b2, h2 = layout(dt)["shapes"]["B"], dt.eval("location.href")
+    key_chord(dt, "Z", "KeyZ", 90, modifiers=2 | 8)
+    time.sleep(0.5)
+    b3 = layout(dt)["shapes"]["B"]
+    if b1 == b0 or b2 != b0 or b3 != b1:
+        fail(f"undo / redo: B at {b0}, dragged {b1}, undone {b2}, redone {b3}")
+    # The broken link stayed until this first click; the undone scene is written over it.
+    if "scene=" not in h2 or "Welcome" not in h2:
+        fail(f"after undo the address does not hold the scene: {h2[:120]}")
+    print("== Ctrl+Z undoes the drag, Ctrl+Shift+Z redoes it")
+
+
 def save(name, png):
     with open(os.path.join(ART, name), "wb") as f:
         f.write(png)
@@ -540,6 +560,7 @@ def run(dt, base, update_reference):
     open_file(dt)
     paste_import(dt)
     broken_link(dt, base)
+    undo_redo(dt)
 
 
 def main():
