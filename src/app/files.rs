@@ -11,8 +11,27 @@ impl AppState {
     /// (and shown as the message); when the error is a refused polygon,
     /// `convex_fix_available` names the file so the UI can offer "make convex".
     pub fn open(&mut self, path: &Path) -> Result<(), String> {
+        self.opened(load_scene(path), path)
+    }
+
+    /// Opens a scene from its text, labelled `path` (a file the web page was given, or
+    /// one of the built-in library's), as [`AppState::open`] opens a file. "Make
+    /// convex" is not offered: it reads the file again.
+    pub fn open_text(&mut self, text: &str, path: &Path) -> Result<(), String> {
+        let label = path.display().to_string();
+        let result = crate::scene::parse_scene(text, &label);
+        let r = self.opened(result, path);
         self.convex_fix_available = None;
-        match load_scene(path) {
+        r
+    }
+
+    fn opened(
+        &mut self,
+        loaded: Result<Scene, crate::scene::SceneError>,
+        path: &Path,
+    ) -> Result<(), String> {
+        self.convex_fix_available = None;
+        match loaded {
             Ok(scene) => {
                 let notes = scene.load_notes();
                 self.install(scene);
@@ -81,27 +100,10 @@ impl AppState {
     }
 
     pub fn save_as(&mut self, path: &Path) -> Result<PathBuf, String> {
-        let mut scene = self.scene_for_save();
-        // An `expect` block the edited scene no longer meets would make the saved file
-        // fail the scene tests: it is dropped, and the status line says why.
-        let broken = broken_expectations(&scene);
-        if !broken.is_empty() {
-            scene.expect = Default::default();
-        }
+        let (scene, broken) = self.scene_to_save();
         match save_scene(&scene, path) {
             Ok(()) => {
-                self.path = Some(path.to_path_buf());
-                self.dirty = false;
-                if broken.is_empty() {
-                    self.info(format!("Saved {}", path.display()));
-                } else {
-                    self.scene.expect = Default::default();
-                    self.info(format!(
-                        "Saved {} — its expect block no longer held ({}) and was removed",
-                        path.display(),
-                        broken.join("; ")
-                    ));
-                }
+                self.saved(path, "Saved", &broken);
                 Ok(path.to_path_buf())
             }
             Err(e) => {
@@ -109,6 +111,41 @@ impl AppState {
                 self.error(text.clone());
                 Err(text)
             }
+        }
+    }
+
+    /// The scene file's text for a download named `path` (the web page's "save"): the
+    /// scene is saved as far as the app knows once the page has offered it.
+    pub fn save_text(&mut self, path: &Path) -> String {
+        let (scene, broken) = self.scene_to_save();
+        self.saved(path, "Downloaded", &broken);
+        crate::scene::scene_to_string(&scene)
+    }
+
+    /// The scene as saved, and the expectations it no longer meets. An `expect` block
+    /// the edited scene no longer meets would make the saved file fail the scene
+    /// tests: it is dropped, and the status line says why.
+    fn scene_to_save(&self) -> (Scene, Vec<String>) {
+        let mut scene = self.scene_for_save();
+        let broken = broken_expectations(&scene);
+        if !broken.is_empty() {
+            scene.expect = Default::default();
+        }
+        (scene, broken)
+    }
+
+    fn saved(&mut self, path: &Path, verb: &str, broken: &[String]) {
+        self.path = Some(path.to_path_buf());
+        self.dirty = false;
+        if broken.is_empty() {
+            self.info(format!("{verb} {}", path.display()));
+        } else {
+            self.scene.expect = Default::default();
+            self.info(format!(
+                "{verb} {} — its expect block no longer held ({}) and was removed",
+                path.display(),
+                broken.join("; ")
+            ));
         }
     }
 }

@@ -46,6 +46,8 @@ mod format;
 pub mod fs;
 pub mod hexfloat;
 pub mod import;
+pub mod library;
+pub mod link;
 mod parse;
 pub mod points;
 pub mod rays;

@@ -1,12 +1,31 @@
+//! The `collidescope` binary: the command line and the debugger's window on the
+//! desktop; on the web (wasm32, see web/) the window alone, on the scene of the URL.
+
+#[cfg(not(target_arch = "wasm32"))]
 mod cli;
+#[cfg(not(target_arch = "wasm32"))]
 mod fuzz_cmd;
 #[cfg(feature = "gui")]
 mod gui;
 
+#[cfg(all(target_arch = "wasm32", not(feature = "gui")))]
+compile_error!("the web build is the window: build it with the \"gui\" feature (web/build.sh)");
+
+#[cfg(not(target_arch = "wasm32"))]
 use clap::Parser;
+#[cfg(not(target_arch = "wasm32"))]
 use cli::{Cli, Command};
+#[cfg(not(target_arch = "wasm32"))]
 use std::process::ExitCode;
 
+/// The web page: no arguments and no files; the scene comes from the URL (see
+/// `gui::web`).
+#[cfg(target_arch = "wasm32")]
+fn main() {
+    gui::run_web();
+}
+
+#[cfg(not(target_arch = "wasm32"))]
 fn main() -> ExitCode {
     let args = Cli::parse();
     if let Some(mb) = args.max_input_mb {
@@ -53,6 +72,7 @@ fn main() -> ExitCode {
     }
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 /// A command's text on stdout and success, or its error on stderr and failure.
 fn finish(result: Result<String, String>) -> ExitCode {
     match result {
@@ -68,7 +88,7 @@ fn finish(result: Result<String, String>) -> ExitCode {
 }
 
 /// No subcommand: the debugger's window on the scene given (or the built-in one).
-#[cfg(feature = "gui")]
+#[cfg(all(feature = "gui", not(target_arch = "wasm32")))]
 fn open_window(args: &Cli) -> ExitCode {
     let default_scene = match cli::load_or_default(None) {
         Ok((s, _)) => s,
@@ -104,7 +124,7 @@ fn open_window(args: &Cli) -> ExitCode {
 }
 
 /// Built without the `gui` feature: only the headless commands exist.
-#[cfg(not(feature = "gui"))]
+#[cfg(all(not(feature = "gui"), not(target_arch = "wasm32")))]
 fn open_window(_args: &Cli) -> ExitCode {
     eprintln!(
         "error: this collidescope was built without the window (cargo feature \"gui\"); \

@@ -1,11 +1,17 @@
-//! The desktop debugger: macroquad draws, egui-macroquad is the panel. All state
-//! lives in [`AppState`] (the library); this module only wires input and drawing.
+//! The debugger's window, on the desktop and in a web page (wasm32): macroquad draws,
+//! egui-macroquad is the panel. All state lives in [`AppState`] (the library); this
+//! module only wires input and drawing. What differs on the web (no files, the scene
+//! in the URL) is in `web` and `page`.
 
 mod canvas;
 mod chain_handles;
+#[cfg(target_arch = "wasm32")]
+mod page;
 mod painter;
 mod panel;
 mod ray_handles;
+#[cfg(target_arch = "wasm32")]
+mod web;
 
 use canvas::{background, Canvas};
 use collidescope::app::{AppState, Message};
@@ -13,8 +19,8 @@ use collidescope::scene::Scene;
 use collidescope::view::camera::Viewport;
 use egui_macroquad::egui;
 use macroquad::prelude::{
-    clear_background, get_frame_time, get_screen_data, get_time, is_key_down, is_key_pressed,
-    is_quit_requested, next_frame, prevent_quit, KeyCode,
+    clear_background, get_frame_time, get_time, is_key_down, is_key_pressed, is_quit_requested,
+    next_frame, prevent_quit, KeyCode,
 };
 use panel::{Panel, Pending};
 use std::path::{Path, PathBuf};
@@ -33,6 +39,32 @@ pub struct GuiOptions {
     pub width: i32,
     pub height: i32,
     pub msaa: i32,
+}
+
+/// The web page's window: the scene of the URL hash, else the built-in scene.
+#[cfg(target_arch = "wasm32")]
+pub fn run_web() {
+    use collidescope::scene::{parse_scene, DEFAULT_SCENE};
+    let (default_scene, default_error) = match parse_scene(DEFAULT_SCENE, "the built-in scene") {
+        Ok(s) => (s, None),
+        Err(e) => (Scene::default(), Some(e.to_string())),
+    };
+    let (scene, startup_error) = match web::scene_from_hash() {
+        Ok(Some(s)) => (s, default_error),
+        Ok(None) => (default_scene.clone(), default_error),
+        Err(e) => (default_scene.clone(), Some(e)),
+    };
+    run(GuiOptions {
+        scene,
+        path: None,
+        startup_error,
+        default_scene,
+        quit_after: None,
+        screenshot_dir: PathBuf::new(),
+        width: 1280,
+        height: 800,
+        msaa: 4,
+    });
 }
 
 /// Opens the window and runs until the user quits.
@@ -121,9 +153,10 @@ impl Chords {
             app.undo();
         }
         if self.save {
-            let _ = app.save();
+            panel.save(app);
         }
-        if self.quit && panel.request(app, Pending::Quit) {
+        // A web page is closed by its tab, not by the app.
+        if self.quit && !cfg!(target_arch = "wasm32") && panel.request(app, Pending::Quit) {
             out.quit = true;
         }
     }
@@ -143,7 +176,7 @@ async fn main_loop(opts: GuiOptions) {
     }
     configure_egui();
     let mut canvas = Canvas::new();
-    let mut panel = Panel::new(panel::scenes_dir(), opts.default_scene);
+    let mut panel = Panel::new(opts.default_scene);
     let mut shots = 0u32;
     let started = get_time();
     let mut layout_hook = LayoutHook::from_env();
@@ -152,6 +185,8 @@ async fn main_loop(opts: GuiOptions) {
         // A scripted run ends on time even when no input wakes the loop.
         repaint.start_tick();
     }
+    #[cfg(target_arch = "wasm32")]
+    let mut page = page::Page::new(&app);
     loop {
         clear_background(background(app.theme));
         let UiPass {
@@ -160,6 +195,7 @@ async fn main_loop(opts: GuiOptions) {
             typing,
             chords,
             area,
+            marks,
         } = UiPass::run(&mut panel, &mut app);
         canvas.layout(area, app.split);
         canvas.ensure_fitted(&mut app);
@@ -187,9 +223,11 @@ async fn main_loop(opts: GuiOptions) {
         }
         // After an idle wait the frame time is the whole wait: play on from here.
         app.tick(get_frame_time().min(0.1));
-        layout_hook.write(&app, &canvas);
+        layout_hook.write(&app, &canvas, &marks);
         canvas.draw(&mut app);
         egui_macroquad::draw();
+        #[cfg(target_arch = "wasm32")]
+        page.frame(&mut app, &mut panel, &canvas, &out, &marks);
 
         if out.screenshot {
             shots += 1;
@@ -297,6 +335,8 @@ struct UiPass {
     chords: Chords,
     /// The free rectangle left for the canvas, in pixels.
     area: Viewport,
+    /// Where the widgets the scripted tests press are (JSON members).
+    marks: String,
 }
 
 impl UiPass {
@@ -312,8 +352,23 @@ impl UiPass {
             w: 1.0,
             h: 1.0,
         };
+        let mut marks = String::new();
         egui_macroquad::ui(|ctx: &egui::Context| {
+            panel::forget_marks(ctx);
             out = panel.show(ctx, app);
+            marks = panel::marks_json(ctx);
+            // The page's clipboard, not only miniquad's (which a web page only hands
+            // over on the user's own Ctrl+C).
+            #[cfg(target_arch = "wasm32")]
+            ctx.output_mut(|o| {
+                o.commands.retain(|c| match c {
+                    egui::OutputCommand::CopyText(text) => {
+                        web::copy_text(text);
+                        false
+                    }
+                    _ => true,
+                })
+            });
             let r = ctx.available_rect();
             let ppp = ctx.pixels_per_point();
             area = Viewport {
@@ -334,6 +389,7 @@ impl UiPass {
             typing,
             chords,
             area,
+            marks,
         }
     }
 }
@@ -353,9 +409,9 @@ impl LayoutHook {
         }
     }
 
-    fn write(&mut self, app: &AppState, canvas: &Canvas) {
+    fn write(&mut self, app: &AppState, canvas: &Canvas, marks: &str) {
         if let Some(path) = &self.path {
-            let text = layout_json(app, canvas);
+            let text = layout_json(app, canvas, marks);
             if text != self.last {
                 // Written whole then renamed, so a reader never sees half a file.
                 let tmp = path.with_extension("tmp");
@@ -371,7 +427,9 @@ impl LayoutHook {
 }
 
 /// Writes the window as `collidescope-<unix time>-<n>.png` into `dir` and says so.
+#[cfg(not(target_arch = "wasm32"))]
 fn screenshot(dir: &Path, n: u32, app: &mut AppState) {
+    use macroquad::prelude::get_screen_data;
     let _ = std::fs::create_dir_all(dir);
     let stamp = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
@@ -385,8 +443,15 @@ fn screenshot(dir: &Path, n: u32, app: &mut AppState) {
     });
 }
 
-/// Screen positions of the views and of every shape's origin, as JSON.
-fn layout_json(app: &AppState, canvas: &Canvas) -> String {
+/// The window as a PNG download, `collidescope-<n>.png` (the web page).
+#[cfg(target_arch = "wasm32")]
+fn screenshot(_dir: &Path, n: u32, app: &mut AppState) {
+    page::download_screen(&format!("collidescope-{n}.png"), app);
+}
+
+/// Screen positions of the views, of every shape's origin and of the panel's marked
+/// widgets (`marks`, see `panel::widgets::MARKED`), as JSON.
+fn layout_json(app: &AppState, canvas: &Canvas, marks: &str) -> String {
     let vp = |v: &Viewport| format!("[{}, {}, {}, {}]", v.x, v.y, v.w, v.h);
     let shapes: Vec<String> = app
         .scene
@@ -400,7 +465,7 @@ fn layout_json(app: &AppState, canvas: &Canvas) -> String {
         })
         .collect();
     format!(
-        "{{\"world_vp\": {}, \"config_vp\": {}, \"algorithm\": \"{}\", \"step\": {}, \"dirty\": {}, \"shapes\": {{{}}}}}",
+        "{{\"world_vp\": {}, \"config_vp\": {}, \"algorithm\": \"{}\", \"step\": {}, \"dirty\": {}, \"shapes\": {{{}}}, \"widgets\": {{{marks}}}}}",
         vp(&canvas.world_vp),
         vp(&canvas.config_vp),
         app.algorithm.name(),

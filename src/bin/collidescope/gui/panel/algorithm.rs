@@ -7,6 +7,7 @@ use collidescope::app::AppState;
 use collidescope::trace::analysis::Algorithm;
 use collidescope::view::narrate::narrate;
 use egui_macroquad::egui::{self, RichText};
+#[cfg(not(target_arch = "wasm32"))]
 use std::path::PathBuf;
 
 /// The algorithms the picker offers, in order (keys 1 to 9, then 0, then R for the
@@ -63,8 +64,14 @@ impl Panel {
                 self.export_path = self.export_suggested.clone();
             }
             ui.add(egui::TextEdit::singleline(&mut self.export_path).desired_width(170.0))
-                .on_hover_text("a .png or .svg path");
-            if ui.button("Export this step").clicked() {
+                .on_hover_text(if cfg!(target_arch = "wasm32") {
+                    "a .png or .svg file name (a download)"
+                } else {
+                    "a .png or .svg path"
+                });
+            let export = ui.button("Export this step");
+            super::widgets::mark(ui, "export", &export);
+            if export.clicked() {
                 self.export_step(app);
             }
         });
@@ -72,6 +79,7 @@ impl Panel {
 
     /// Writes the picture of the current step (what the app shows: layers, pair,
     /// step, cameras) as PNG or SVG, by the extension of `export_path`.
+    #[cfg(not(target_arch = "wasm32"))]
     fn export_step(&mut self, app: &mut AppState) {
         use collidescope::render::{app_picture, render, write_atomic, Format};
         let path = PathBuf::from(self.export_path.trim());
@@ -97,6 +105,32 @@ impl Panel {
                 is_error: true,
             },
         });
+    }
+
+    /// The picture of the current step as a PNG or SVG download named `export_path`
+    /// (the web page).
+    #[cfg(target_arch = "wasm32")]
+    fn export_step(&mut self, app: &mut AppState) {
+        use collidescope::render::{app_picture, render, Format};
+        let name = self.export_path.trim().to_string();
+        let result = Format::from_path(std::path::Path::new(&name))
+            .ok_or_else(|| "the name must end in .png or .svg".to_string())
+            .and_then(|format| {
+                let picture = app_picture(app);
+                let bytes = render(&picture, format, 1600, 1000).map_err(|e| e.to_string())?;
+                Ok((format, bytes))
+            });
+        match result {
+            Ok((format, bytes)) => {
+                let mime = match format {
+                    Format::Png => "image/png",
+                    Format::Svg => "image/svg+xml",
+                };
+                crate::gui::web::download(&name, mime, &bytes);
+                app.info(format!("Exported {name} (a download)"));
+            }
+            Err(e) => app.error(format!("Export failed: {e}")),
+        }
     }
 }
 
@@ -184,7 +218,9 @@ fn ui_stepping(ui: &mut egui::Ui, app: &mut AppState) {
         {
             app.toggle_play();
         }
-        if ui.button("▶").on_hover_text("next (Right arrow)").clicked() {
+        let next = ui.button("▶").on_hover_text("next (Right arrow)");
+        super::widgets::mark(ui, "next_step", &next);
+        if next.clicked() {
             app.step_next();
         }
         if ui.button("⏭").on_hover_text("last (End)").clicked() {

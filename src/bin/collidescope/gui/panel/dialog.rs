@@ -15,6 +15,9 @@ pub enum Pending {
     OpenDefault,
     /// A scene made from pasted text (import).
     OpenScene(Box<Scene>),
+    /// A file the web page's picker delivered: its name and text.
+    #[cfg(target_arch = "wasm32")]
+    OpenText(PathBuf, String),
     Quit,
 }
 
@@ -33,7 +36,12 @@ impl Panel {
         self.pending = None;
         match action {
             Pending::Open(p) => {
-                let _ = app.open(&p);
+                self.open_entry(app, &p);
+                false
+            }
+            #[cfg(target_arch = "wasm32")]
+            Pending::OpenText(p, text) => {
+                let _ = app.open_text(&text, &p);
                 false
             }
             Pending::OpenDefault => {
@@ -64,9 +72,9 @@ impl Panel {
                 .show(ctx, |ui| {
                     ui.label("This scene has unsaved changes. Throw them away?");
                     ui.horizontal(|ui| {
-                        if app.path.is_some()
-                            && ui.button("Save, then continue").clicked()
-                            && app.save().is_ok()
+                        // The web page saves by a download, with or without a path.
+                        let can_save = app.path.is_some() || cfg!(target_arch = "wasm32");
+                        if can_save && ui.button("Save, then continue").clicked() && self.save(app)
                         {
                             out.quit |= self.perform(app, p.clone());
                         }

@@ -1,11 +1,14 @@
 //! The "Files" section: save, save as, open by path, import a pair pasted from an
-//! engine, and the scene library (`scenes/*.ron`, grouped in teaching order).
+//! engine, and the scene library (`scenes/*.ron`, grouped in teaching order). In the
+//! web page: save is a download, open is the browser's file picker, and the library
+//! is the copy compiled in (`collidescope::scene::library`).
 
 use super::{Panel, Pending};
 use collidescope::app::AppState;
-use collidescope::scene::load_scene;
 use egui_macroquad::egui::{self, RichText};
-use std::path::{Path, PathBuf};
+#[cfg(not(target_arch = "wasm32"))]
+use std::path::Path;
+use std::path::PathBuf;
 
 /// A scene file found in `scenes/`.
 pub struct SceneEntry {
@@ -15,13 +18,46 @@ pub struct SceneEntry {
 }
 
 /// The scenes folder: `scenes/` beside the working directory.
+#[cfg(not(target_arch = "wasm32"))]
 pub fn scenes_dir() -> PathBuf {
     Path::new("scenes").to_path_buf()
+}
+
+/// Groups in teaching order, then any others alphabetically; inside a group, by file
+/// name (the library names its files in teaching order).
+fn sort_entries(entries: &mut [SceneEntry]) {
+    const ORDER: [&str; 8] = [
+        "Start here",
+        "GJK",
+        "EPA",
+        "SAT and clipping",
+        "Time of impact",
+        "Engines",
+        "Public cases",
+        "Stress",
+    ];
+    let rank = |g: &str| ORDER.iter().position(|o| *o == g).unwrap_or(ORDER.len());
+    entries.sort_by(|a, b| {
+        (rank(&a.group), &a.group, &a.path).cmp(&(rank(&b.group), &b.group, &b.path))
+    });
+}
+
+/// Title and group of a scene that loaded; a file that did not is listed by name
+/// (opening it shows the error).
+fn entry_label(
+    loaded: Result<collidescope::scene::Scene, collidescope::scene::SceneError>,
+    file: String,
+) -> (String, String) {
+    match loaded {
+        Ok(s) => (if s.title.is_empty() { file } else { s.title }, s.group),
+        Err(_) => (file, "Files with errors".to_string()),
+    }
 }
 
 impl Panel {
     /// Lists `scenes/*.ron` by title (files that fail to load are listed by name
     /// with their error shown when opened).
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn rescan(&mut self) {
         let mut entries = Vec::new();
         if let Ok(dir) = std::fs::read_dir(&self.scenes_dir) {
@@ -32,32 +68,71 @@ impl Panel {
                         .file_name()
                         .map(|n| n.to_string_lossy().to_string())
                         .unwrap_or_default();
-                    let (title, group) = match load_scene(&path) {
-                        Ok(s) => (if s.title.is_empty() { file } else { s.title }, s.group),
-                        // Listed by file name; opening it shows the error.
-                        Err(_) => (file, "Files with errors".to_string()),
-                    };
+                    let (title, group) = entry_label(collidescope::scene::load_scene(&path), file);
                     entries.push(SceneEntry { path, title, group });
                 }
             }
         }
-        // Groups in teaching order, then any others alphabetically; inside a group, by
-        // file name (the library names its files in teaching order).
-        const ORDER: [&str; 8] = [
-            "Start here",
-            "GJK",
-            "EPA",
-            "SAT and clipping",
-            "Time of impact",
-            "Engines",
-            "Public cases",
-            "Stress",
-        ];
-        let rank = |g: &str| ORDER.iter().position(|o| *o == g).unwrap_or(ORDER.len());
-        entries.sort_by(|a, b| {
-            (rank(&a.group), &a.group, &a.path).cmp(&(rank(&b.group), &b.group, &b.path))
-        });
+        sort_entries(&mut entries);
         self.scenes = entries;
+    }
+
+    /// Lists the library compiled in (the web page has no folder to read).
+    #[cfg(target_arch = "wasm32")]
+    pub fn rescan(&mut self) {
+        let mut entries: Vec<SceneEntry> = collidescope::scene::library::FILES
+            .iter()
+            .map(|(name, text)| {
+                let loaded = collidescope::scene::parse_scene(text, name);
+                let (title, group) = entry_label(loaded, name.to_string());
+                let path = PathBuf::from("scenes").join(name);
+                SceneEntry { path, title, group }
+            })
+            .collect();
+        sort_entries(&mut entries);
+        self.scenes = entries;
+    }
+
+    /// Opens a scene of the library list.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub(super) fn open_entry(&mut self, app: &mut AppState, path: &Path) {
+        let _ = app.open(path);
+    }
+
+    /// Opens a scene of the library list, from the copy compiled in.
+    #[cfg(target_arch = "wasm32")]
+    pub(super) fn open_entry(&mut self, app: &mut AppState, path: &std::path::Path) {
+        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        match collidescope::scene::library::text(name) {
+            Some(text) => {
+                let _ = app.open_text(text, path);
+            }
+            None => app.error(format!(
+                "{}: not in the scene library compiled into this page",
+                path.display()
+            )),
+        }
+    }
+
+    /// Saves the scene to its file. True when saved.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn save(&mut self, app: &mut AppState) -> bool {
+        app.save().is_ok()
+    }
+
+    /// Saves the scene as a download of the scene file, named after the file it came
+    /// from. True: the page offered it.
+    #[cfg(target_arch = "wasm32")]
+    pub fn save(&mut self, app: &mut AppState) -> bool {
+        let name = app
+            .path
+            .as_ref()
+            .and_then(|p| p.file_name())
+            .map(|n| n.to_string_lossy().to_string())
+            .unwrap_or_else(|| "scene.ron".to_string());
+        let text = app.save_text(std::path::Path::new(&name));
+        crate::gui::web::download(&name, "text/plain", text.as_bytes());
+        true
     }
 
     pub(super) fn ui_files(&mut self, ui: &mut egui::Ui, app: &mut AppState) {
@@ -66,11 +141,44 @@ impl Panel {
         self.ui_scene_library(ui, app);
     }
 
+    /// Download, open a file, built-in scene (the web page).
+    #[cfg(target_arch = "wasm32")]
+    fn ui_save_and_open(&mut self, ui: &mut egui::Ui, app: &mut AppState) {
+        ui.horizontal(|ui| {
+            if ui
+                .button("Download scene (.ron)")
+                .on_hover_text("Ctrl+S: the scene file, to open here or in the desktop app")
+                .clicked()
+            {
+                self.save(app);
+            }
+            let open = ui
+                .button("Open a file…")
+                .on_hover_text("a .ron scene file from your computer");
+            super::widgets::mark(ui, "open_file", &open);
+            if open.clicked() {
+                crate::gui::web::open_file_picker();
+            }
+            if ui.button("Built-in scene").clicked() {
+                self.request(app, Pending::OpenDefault);
+            }
+        });
+        ui.label(
+            RichText::new(
+                "In the browser, files come and go as downloads and through the file \
+                 picker. The scene is always in the page's address: \"Copy link\" at the top.",
+            )
+            .small()
+            .weak(),
+        );
+    }
+
     /// Save, built-in scene, rescan; save as and open by a typed path.
+    #[cfg(not(target_arch = "wasm32"))]
     fn ui_save_and_open(&mut self, ui: &mut egui::Ui, app: &mut AppState) {
         ui.horizontal(|ui| {
             if ui.button("Save").on_hover_text("Ctrl+S").clicked() {
-                let _ = app.save();
+                self.save(app);
             }
             if ui.button("Built-in scene").clicked() {
                 self.request(app, Pending::OpenDefault);
@@ -98,13 +206,16 @@ impl Panel {
     /// A failing pair pasted from an engine, opened as a new scene.
     fn ui_import(&mut self, ui: &mut egui::Ui, app: &mut AppState) {
         ui.label(RichText::new("Import a pair (text or JSON, as an engine prints it)").strong());
-        ui.add(
+        let import_box = ui.add(
             egui::TextEdit::multiline(&mut self.import_text)
                 .desired_rows(3)
                 .desired_width(f32::INFINITY)
                 .hint_text("A: (0, 0), (2, 0), (1, 1.5)\nradius 0.1\nB: (1, 1), (3, 1), (2, 3)\nposition 0.5 0.2"),
         );
-        if ui.button("Import as a new scene").clicked() {
+        super::widgets::mark(ui, "import_box", &import_box);
+        let import = ui.button("Import as a new scene");
+        super::widgets::mark(ui, "import", &import);
+        if import.clicked() {
             match collidescope::scene::import::import(&self.import_text, "Imported pair") {
                 Ok(scene) => {
                     self.request(app, Pending::OpenScene(Box::new(scene)));
@@ -121,7 +232,11 @@ impl Panel {
 
     /// The scenes of `scenes/`, under their group headings; a click opens one.
     fn ui_scene_library(&mut self, ui: &mut egui::Ui, app: &mut AppState) {
-        ui.label(RichText::new(format!("Scenes in {}:", self.scenes_dir.display())).strong());
+        #[cfg(not(target_arch = "wasm32"))]
+        let heading = format!("Scenes in {}:", self.scenes_dir.display());
+        #[cfg(target_arch = "wasm32")]
+        let heading = "The scene library:".to_string();
+        ui.label(RichText::new(heading).strong());
         if self.scenes.is_empty() {
             ui.label(RichText::new("(none found)").weak());
         }
@@ -152,6 +267,7 @@ impl Panel {
     }
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 impl Panel {
     /// "Save as": a path that exists (and is not the scene's own file) is overwritten
     /// only once the user says so; the box empties after a save.
@@ -189,7 +305,7 @@ impl Panel {
         }
     }
 
-    fn save_to(&mut self, app: &mut AppState, p: &std::path::Path) {
+    fn save_to(&mut self, app: &mut AppState, p: &Path) {
         if app.save_as(p).is_ok() {
             self.save_as_path.clear();
             self.rescan();

@@ -5,8 +5,20 @@ use super::Panel;
 use collidescope::app::AppState;
 use egui_macroquad::egui::{self, Color32, RichText};
 
+/// Said instead of the scene's file when it has none.
+const NO_FILE: &str = if cfg!(target_arch = "wasm32") {
+    "not saved to a file: the page's address holds it"
+} else {
+    "built-in scene (not saved to a file)"
+};
+
 impl Panel {
-    pub(super) fn ui_header(&mut self, ui: &mut egui::Ui, app: &mut AppState) {
+    pub(super) fn ui_header(
+        &mut self,
+        ui: &mut egui::Ui,
+        app: &mut AppState,
+        out: &mut super::PanelOutput,
+    ) {
         let title = if app.scene.title.is_empty() {
             "Untitled scene"
         } else {
@@ -17,8 +29,12 @@ impl Panel {
             .path
             .as_ref()
             .map(|p| p.display().to_string())
-            .unwrap_or_else(|| "built-in scene (not saved to a file)".into());
+            .unwrap_or_else(|| NO_FILE.into());
         ui.label(RichText::new(file).small().weak());
+        #[cfg(target_arch = "wasm32")]
+        self.ui_link(ui, out);
+        #[cfg(not(target_arch = "wasm32"))]
+        let _ = out;
         if !app.scene.notes.is_empty() {
             ui.label(RichText::new(&app.scene.notes).italics());
         }
@@ -64,5 +80,25 @@ pub(super) fn ui_status(ui: &mut egui::Ui, app: &AppState) {
                 .weak(),
             );
         }
+    }
+}
+
+impl Panel {
+    /// "Copy link" (the web page): the address holds the scene; the link last copied
+    /// stays in a box to select by hand, should the browser refuse the clipboard.
+    #[cfg(target_arch = "wasm32")]
+    fn ui_link(&mut self, ui: &mut egui::Ui, out: &mut super::PanelOutput) {
+        ui.horizontal(|ui| {
+            let copy = ui
+                .button("Copy link")
+                .on_hover_text("a link to this scene, view and step (it is the page's address)");
+            super::widgets::mark(ui, "copy_link", &copy);
+            if copy.clicked() {
+                out.copy_link = true;
+            }
+            if let Some(link) = &mut self.link {
+                ui.add(egui::TextEdit::singleline(link).desired_width(f32::INFINITY));
+            }
+        });
     }
 }

@@ -14,8 +14,15 @@ pub const CONTROLS: &[&str] = &[
     "A / B: make the selected shape A or B. Delete: delete the selection.",
     "1 to 9, then 0: pick the algorithm (in the picker's order). R: step a ray against A.",
     "Drag a ray's origin dot or its arrow head: move that end (Rays section: add, edit, delete).",
-    "Ctrl+Z undo, Ctrl+Shift+Z redo, Ctrl+S save, P screenshot, Ctrl+Q quit.",
+    LAST_LINE,
 ];
+
+/// Files and quitting: the web page downloads, and is closed by its tab.
+const LAST_LINE: &str = if cfg!(target_arch = "wasm32") {
+    "Ctrl+Z undo, Ctrl+Shift+Z redo, Ctrl+S download the scene, P screenshot (a download)."
+} else {
+    "Ctrl+Z undo, Ctrl+Shift+Z redo, Ctrl+S save, P screenshot, Ctrl+Q quit."
+};
 
 impl Panel {
     pub(super) fn ui_help(&self, ui: &mut egui::Ui) {

@@ -21,13 +21,25 @@ mod widgets;
 
 pub use algorithm::AVAILABLE;
 pub use dialog::Pending;
-pub use files::{scenes_dir, SceneEntry};
+#[cfg(not(target_arch = "wasm32"))]
+pub use files::scenes_dir;
+pub use files::SceneEntry;
+pub use widgets::{forget_marks, marks_json};
 
 use collidescope::app::{AppState, ShapeKind};
 use collidescope::scene::Scene;
 use egui_macroquad::egui;
 use glam::Vec2;
 use std::path::PathBuf;
+
+/// The peers section's heading: the web page has no engines to compare with.
+const PEERS_HEADING: &str = if cfg!(feature = "peers") {
+    "Peers: Box2D v3, parry2d, exact"
+} else if cfg!(target_arch = "wasm32") {
+    "Peers: exact (engine comparison: desktop only)"
+} else {
+    "Peers: exact (built without the engines)"
+};
 
 /// What the panel asks the main loop to do.
 #[derive(Default)]
@@ -39,9 +51,14 @@ pub struct PanelOutput {
     /// Zoom the world view to the selected shape.
     pub zoom_selection: bool,
     pub screenshot: bool,
+    /// "Copy link" (the web page): write the hash now and copy the address.
+    #[cfg(target_arch = "wasm32")]
+    pub copy_link: bool,
 }
 
-/// The panel's own state (text being typed, dialogs).
+/// The panel's own state (text being typed, dialogs). The web page has no paths to
+/// type: its file fields stay unused there.
+#[cfg_attr(target_arch = "wasm32", allow(dead_code))]
 pub struct Panel {
     pub open_path: String,
     pub save_as_path: String,
@@ -60,7 +77,13 @@ pub struct Panel {
     rename_buffer: Option<(usize, String, String)>,
     pub pending: Option<Pending>,
     pub scenes: Vec<SceneEntry>,
+    /// Where the library is read from: `scenes/` on the desktop; the web page lists
+    /// the copy compiled in.
+    #[cfg(not(target_arch = "wasm32"))]
     scenes_dir: PathBuf,
+    /// The link last copied (the web page), shown to select by hand.
+    #[cfg(target_arch = "wasm32")]
+    pub link: Option<String>,
     add_kind: ShapeKind,
     pub default_scene: Scene,
     /// The s(t) plot's samples (see `plot.rs`).
@@ -70,7 +93,7 @@ pub struct Panel {
 }
 
 impl Panel {
-    pub fn new(scenes_dir: PathBuf, default_scene: Scene) -> Panel {
+    pub fn new(default_scene: Scene) -> Panel {
         let mut p = Panel {
             open_path: String::new(),
             save_as_path: String::new(),
@@ -83,7 +106,10 @@ impl Panel {
             rename_buffer: None,
             pending: None,
             scenes: Vec::new(),
-            scenes_dir,
+            #[cfg(not(target_arch = "wasm32"))]
+            scenes_dir: scenes_dir(),
+            #[cfg(target_arch = "wasm32")]
+            link: None,
             add_kind: ShapeKind::Polygon,
             default_scene,
             curves: plot::CurveCache::default(),
@@ -120,10 +146,11 @@ impl Panel {
 
     /// The sections, top to bottom.
     fn ui_sections(&mut self, ui: &mut egui::Ui, app: &mut AppState, out: &mut PanelOutput) {
-        self.ui_header(ui, app);
-        egui::CollapsingHeader::new("Files")
+        self.ui_header(ui, app, out);
+        let files = egui::CollapsingHeader::new("Files")
             .default_open(false)
             .show(ui, |ui| self.ui_files(ui, app));
+        widgets::mark(ui, "files", &files.header_response);
         egui::CollapsingHeader::new("Algorithm and steps")
             .default_open(true)
             .show(ui, |ui| self.ui_algorithm(ui, app, out));
@@ -135,7 +162,7 @@ impl Panel {
                     self.ui_sweep(ui, app);
                 });
         }
-        egui::CollapsingHeader::new("Peers: Box2D v3, parry2d, exact")
+        egui::CollapsingHeader::new(PEERS_HEADING)
             .default_open(true)
             .show(ui, |ui| self.ui_peers(ui, app));
         if app.algorithm == collidescope::trace::analysis::Algorithm::Rotating {

@@ -1,4 +1,5 @@
-//! Small widget helpers shared by the sections: numeric drags that are one undo step.
+//! Small widget helpers shared by the sections: numeric drags that are one undo step,
+//! and where the widgets the scripted tests press were drawn.
 
 use collidescope::app::AppState;
 use egui_macroquad::egui;
@@ -19,4 +20,50 @@ pub(super) fn drag(ui: &mut egui::Ui, app: &mut AppState, v: &mut f32, speed: f6
     let r = ui.add(egui::DragValue::new(v).speed(speed).max_decimals(5));
     track(app, &r);
     r.changed()
+}
+
+/// The widgets the scripted tests press, by name: where each was drawn in the last
+/// frame is part of the layout the app reports (`COLLIDESCOPE_LAYOUT_FILE` on the
+/// desktop, `window.collidescope.layout` in the web page).
+pub const MARKED: [&str; 7] = [
+    "copy_link",
+    "files",
+    "next_step",
+    "export",
+    "open_file",
+    "import_box",
+    "import",
+];
+
+fn mark_id(name: &str) -> egui::Id {
+    egui::Id::new(("collidescope-mark", name))
+}
+
+/// Remembers where the widget `name` (one of [`MARKED`]) was drawn this frame.
+pub(super) fn mark(ui: &egui::Ui, name: &'static str, r: &egui::Response) {
+    ui.ctx().data_mut(|d| d.insert_temp(mark_id(name), r.rect));
+}
+
+/// Forgets last frame's places (a widget not drawn this frame has none).
+pub fn forget_marks(ctx: &egui::Context) {
+    ctx.data_mut(|d| {
+        for name in MARKED {
+            d.remove::<egui::Rect>(mark_id(name));
+        }
+    });
+}
+
+/// The centre of each marked widget drawn this frame, in pixels, as JSON members
+/// (`"next_step": [1025, 207]`).
+pub fn marks_json(ctx: &egui::Context) -> String {
+    let ppp = ctx.pixels_per_point();
+    MARKED
+        .iter()
+        .filter_map(|name| {
+            let r = ctx.data(|d| d.get_temp::<egui::Rect>(mark_id(name)))?;
+            let c = r.center();
+            Some(format!("\"{name}\": [{}, {}]", c.x * ppp, c.y * ppp))
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
 }

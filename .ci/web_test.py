@@ -1,0 +1,600 @@
+#!/usr/bin/env python3
+"""Browser test of the web page (web/dist, built by web/build.sh), with the python3
+standard library only: serves the folder on 127.0.0.1, opens it in headless Chromium
+driven through the DevTools protocol (a small WebSocket client below), and like a
+person: waits for the first frame, checks the canvas is drawn, drags shape B with real
+mouse events, steps the algorithm with a click on the panel's "next step" button,
+exports the step and saves the scene (both arrive as downloads), checks the URL hash
+now holds the new pose and step, reloads the page with that hash and checks the same
+scene, pose and step come back, compares a screenshot roughly with
+tests/web/reference.png, opens a scene file through the page's file picker, pastes a
+pair into the import box with Ctrl+V, opens a broken link, and undoes and redoes a drag.
+Screenshots go to ci-artifacts/.
+
+    python3 .ci/web_test.py [--update-reference]
+"""
+
+import base64
+import functools
+import http.server
+import json
+import os
+import re
+import shutil
+import socket
+import struct
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.parse
+import urllib.request
+import zlib
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+DIST = os.path.join(ROOT, "web", "dist")
+ART = os.path.join(ROOT, "ci-artifacts")
+REFERENCE = os.path.join(ROOT, "tests", "web", "reference.png")
+WIDTH, HEIGHT = 1280, 800
+# The panel's buttons are found by name in the app's layout (`widgets`: the centre of
+# each, see gui/panel/widgets.rs), not by their pixels.
+PAIR = "A: (0, 0), (2, 0), (1, 1.5)\nB: (1, 1), (3, 1), (2, 3)"
+SCENE_FILE = """(version: 1, title: "Opened from a file", shapes: [
+    (name: "P", geometry: Circle(radius: 0.5), position: (0.0, 0.0), angle: 0.0),
+    (name: "Q", geometry: Box(half_extents: (1.0, 0.5), radius: 0.0), position: (2.0, 0.5), angle: 0.3),
+])
+"""
+# Mean absolute difference per channel (0-255) allowed against the reference.
+REFERENCE_THRESHOLD = 6.0
+FIRST_FRAME_LIMIT_MS = 10000
+
+
+def fail(message):
+    print(f"FAIL: {message}", file=sys.stderr)
+    sys.exit(1)
+
+
+# ---------------------------------------------------------------- WebSocket (RFC 6455)
+class WebSocket:
+    """A client for one ws:// URL: text frames out (masked), frames in."""
+
+    def __init__(self, url):
+        u = urllib.parse.urlparse(url)
+        self.sock = socket.create_connection((u.hostname, u.port), timeout=60)
+        key = base64.b64encode(os.urandom(16)).decode()
+        request = (
+            f"GET {u.path} HTTP/1.1\r\nHost: {u.hostname}:{u.port}\r\n"
+            "Upgrade: websocket\r\nConnection: Upgrade\r\n"
+            f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n"
+        )
+        self.sock.sendall(request.encode())
+        head = b""
+        while b"\r\n\r\n" not in head:
+            chunk = self.sock.recv(1)
+            if not chunk:
+                raise ConnectionError("the DevTools socket closed during the handshake")
+            head += chunk
+        if b" 101 " not in head.split(b"\r\n", 1)[0]:
+            raise ConnectionError(f"no WebSocket upgrade: {head[:200]!r}")
+
+    def send(self, text):
+        payload = text.encode()
+        n = len(payload)
+        header = bytes([0x81])
+        if n < 126:
+            header += bytes([0x80 | n])
+        elif n < 1 << 16:
+            header += bytes([0x80 | 126]) + struct.pack(">H", n)
+        else:
+            header += bytes([0x80 | 127]) + struct.pack(">Q", n)
+        mask = os.urandom(4)
+        masked = bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+        self.sock.sendall(header + mask + masked)
+
+    def _exact(self, n):
+        data = b""
+        while len(data) < n:
+            chunk = self.sock.recv(n - len(data))
+            if not chunk:
+                raise ConnectionError("the DevTools socket closed")
+            data += chunk
+        return data
+
+    def recv(self):
+        """The next whole message's text (pings answered, fragments joined)."""
+        message = b""
+        while True:
+            b0, b1 = self._exact(2)
+            opcode, n = b0 & 0x0F, b1 & 0x7F
+            if n == 126:
+                n = struct.unpack(">H", self._exact(2))[0]
+            elif n == 127:
+                n = struct.unpack(">Q", self._exact(8))[0]
+            payload = self._exact(n)
+            if opcode == 0x9:  # ping
+                self.sock.sendall(bytes([0x8A, 0x80 | len(payload)]) + b"\0\0\0\0" + payload)
+                continue
+            if opcode == 0x8:
+                raise ConnectionError("the browser closed the DevTools socket")
+            message += payload
+            if b0 & 0x80:
+                return message.decode()
+
+
+class DevTools:
+    """Chrome DevTools protocol calls on one page."""
+
+    def __init__(self, ws_url):
+        self.ws = WebSocket(ws_url)
+        self.next_id = 0
+        self.events = []
+
+    def call(self, method, **params):
+        self.next_id += 1
+        self.ws.send(json.dumps({"id": self.next_id, "method": method, "params": params}))
+        while True:
+            msg = json.loads(self.ws.recv())
+            if msg.get("id") == self.next_id:
+                if "error" in msg:
+                    raise RuntimeError(f"{method}: {msg['error']}")
+                return msg.get("result", {})
+            if "method" in msg:
+                self.events.append(msg)
+
+    def wait_event(self, method, what, timeout=20.0):
+        """The first event `method` received (the events arrive with call answers)."""
+        end = time.time() + timeout
+        while time.time() < end:
+            for e in self.events:
+                if e["method"] == method:
+                    self.events.remove(e)
+                    return e["params"]
+            self.eval("0")  # reads whatever arrived meanwhile
+            time.sleep(0.1)
+        fail(f"timed out after {timeout:.0f} s waiting for {what}")
+
+    def eval(self, expression):
+        r = self.call("Runtime.evaluate", expression=expression, returnByValue=True)
+        if "exceptionDetails" in r:
+            raise RuntimeError(f"{expression}: {r['exceptionDetails']}")
+        return r["result"].get("value")
+
+    def wait_for(self, expression, what, timeout=60.0):
+        end = time.time() + timeout
+        while time.time() < end:
+            try:
+                v = self.eval(expression)
+            except RuntimeError:  # the page is between documents
+                v = None
+            if v:
+                return v
+            time.sleep(0.1)
+        fail(f"timed out after {timeout:.0f} s waiting for {what}")
+
+    def screenshot(self, scale=1.0):
+        clip = {"x": 0, "y": 0, "width": WIDTH, "height": HEIGHT, "scale": scale}
+        r = self.call("Page.captureScreenshot", format="png", clip=clip)
+        return base64.b64decode(r["data"])
+
+    def mouse(self, kind, x, y, buttons=0):
+        self.call(
+            "Input.dispatchMouseEvent",
+            type=kind,
+            x=x,
+            y=y,
+            button="left" if kind != "mouseMoved" or buttons else "none",
+            buttons=buttons,
+            clickCount=1 if kind != "mouseMoved" else 0,
+        )
+
+
+# ---------------------------------------------------------------- PNG (decode only)
+def png_pixels(data):
+    """(width, height, channels, rows of bytes) of an 8-bit RGB/RGBA PNG."""
+    if data[:8] != b"\x89PNG\r\n\x1a\n":
+        raise ValueError("not a PNG")
+    pos, idat, width = 8, b"", 0
+    while pos < len(data):
+        n, kind = struct.unpack(">I4s", data[pos : pos + 8])
+        body = data[pos + 8 : pos + 8 + n]
+        if kind == b"IHDR":
+            width, height, depth, color, _, _, interlace = struct.unpack(">IIBBBBB", body)
+            if depth != 8 or color not in (2, 6) or interlace:
+                raise ValueError(f"unsupported PNG (depth {depth}, colour {color})")
+            channels = 3 if color == 2 else 4
+        elif kind == b"IDAT":
+            idat += body
+        pos += 12 + n
+    raw = zlib.decompress(idat)
+    stride = width * channels
+    rows, prev = [], bytearray(stride)
+    for y in range(height):
+        f = raw[y * (stride + 1)]
+        line = bytearray(raw[y * (stride + 1) + 1 : (y + 1) * (stride + 1)])
+        c = channels
+        if f == 1:
+            for i in range(c, stride):
+                line[i] = (line[i] + line[i - c]) & 255
+        elif f == 2:
+            for i in range(stride):
+                line[i] = (line[i] + prev[i]) & 255
+        elif f == 3:
+            for i in range(stride):
+                left = line[i - c] if i >= c else 0
+                line[i] = (line[i] + ((left + prev[i]) >> 1)) & 255
+        elif f == 4:
+            for i in range(stride):
+                a = line[i - c] if i >= c else 0
+                b = prev[i]
+                cc = prev[i - c] if i >= c else 0
+                p = a + b - cc
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - cc)
+                pred = a if pa <= pb and pa <= pc else (b if pb <= pc else cc)
+                line[i] = (line[i] + pred) & 255
+        rows.append(line)
+        prev = line
+    return width, height, channels, rows
+
+
+def rgb(png):
+    w, h, c, rows = png_pixels(png)
+    out = bytearray()
+    for r in rows:
+        if c == 3:
+            out += r
+        else:
+            for i in range(0, len(r), 4):
+                out += r[i : i + 3]
+    return w, h, bytes(out)
+
+
+def mean_abs_diff(a, b):
+    wa, ha, pa = rgb(a)
+    wb, hb, pb = rgb(b)
+    if (wa, ha) != (wb, hb):
+        return 255.0
+    return sum(abs(x - y) for x, y in zip(pa, pb)) / len(pa)
+
+
+def not_blank(png, what):
+    w, h, px = rgb(png)
+    lum = [(px[i] + px[i + 1] + px[i + 2]) // 3 for i in range(0, len(px), 3)]
+    mean = sum(lum) / len(lum)
+    spread = (sum((v - mean) ** 2 for v in lum) / len(lum)) ** 0.5
+    colours = len(set(px[i : i + 3] for i in range(0, len(px), 9)))
+    print(f"   {what}: {w}x{h}, mean {mean:.1f}, spread {spread:.1f}, {colours} colours")
+    if spread < 10 or colours < 50:
+        fail(f"{what}: the canvas looks blank (spread {spread:.1f}, {colours} colours)")
+
+
+# ---------------------------------------------------------------- the scene in the hash
+def hash_scene(h):
+    """The B shape's position and the view's step, read from the URL hash's RON."""
+    text = urllib.parse.unquote(h.lstrip("#"))
+    if not text.startswith("scene="):
+        fail(f"the hash holds no scene: {h[:80]!r}")
+    i = text.find('name:"B"')
+    j = text.find("position:(", i)
+    if i < 0 or j < 0:
+        fail(f"no shape B with a position in the hash: {text[:200]!r}")
+    x, y = text[j + len("position:(") : text.find(")", j)].split(",")[:2]
+    m = re.search(r"[(,]step:(\d+)", text)
+    return float(x), float(y), int(m.group(1)) if m else 0
+
+
+# ---------------------------------------------------------------- the test
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+def serve(folder):
+    handler = functools.partial(QuietHandler, directory=folder)
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+def start_chromium(profile):
+    exe = shutil.which("chromium") or shutil.which("chromium-browser")
+    if not exe:
+        fail("chromium is not installed (apt-get install chromium)")
+    args = [
+        exe, "--headless", "--no-sandbox", "--disable-gpu", "--use-gl=swiftshader",
+        "--enable-unsafe-swiftshader", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync",
+        f"--user-data-dir={profile}", f"--window-size={WIDTH},{HEIGHT}",
+        "--remote-debugging-port=0", "--remote-allow-origins=*", "about:blank",
+    ]
+    proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    port_file = os.path.join(profile, "DevToolsActivePort")
+    for _ in range(300):
+        if os.path.exists(port_file):
+            lines = open(port_file).read().split()
+            if lines:
+                port = int(lines[0])
+                pages = json.load(urllib.request.urlopen(f"http://127.0.0.1:{port}/json/list"))
+                page = next(p for p in pages if p.get("type") == "page")
+                return proc, page["webSocketDebuggerUrl"]
+        time.sleep(0.1)
+    proc.kill()
+    fail("chromium did not open its DevTools port")
+
+
+def layout(dt):
+    return dt.eval("window.collidescope && window.collidescope.layout")
+
+
+def reload(dt, what):
+    """Reloads the page and waits for the new document's first frame and layout."""
+    dt.eval("window.oldDocument = true")
+    dt.call("Page.reload", ignoreCache=True)
+    dt.wait_for("!window.oldDocument && window.collidescope && "
+                "window.collidescope.firstFrameMs && window.collidescope.layout", what)
+    time.sleep(1.0)
+
+
+def open_page(dt, url, what):
+    started = time.time()
+    dt.call("Page.navigate", url=url)
+    ms = dt.wait_for("window.collidescope && window.collidescope.firstFrameMs", what)
+    print(f"== {what}: first frame {ms:.0f} ms after navigation ({time.time() - started:.1f} s)")
+    if ms > FIRST_FRAME_LIMIT_MS:
+        fail(f"the first frame took {ms:.0f} ms (limit {FIRST_FRAME_LIMIT_MS} ms)")
+    dt.wait_for("window.collidescope.layout", "the layout")
+    time.sleep(1.0)  # a few frames: fonts, fitted views
+    return ms
+
+
+def drag(dt, start, delta, steps=12):
+    (x0, y0), (dx, dy) = start, delta
+    dt.mouse("mouseMoved", x0, y0)
+    time.sleep(0.1)
+    dt.mouse("mousePressed", x0, y0, buttons=1)
+    time.sleep(0.1)
+    for k in range(1, steps + 1):
+        dt.mouse("mouseMoved", x0 + dx * k / steps, y0 + dy * k / steps, buttons=1)
+        time.sleep(0.05)
+    dt.mouse("mouseReleased", x0 + dx, y0 + dy, buttons=0)
+    time.sleep(0.2)
+
+
+def widget(dt, name):
+    """The centre of the panel's widget `name`, from the app's layout."""
+    w = (layout(dt) or {}).get("widgets", {})
+    if name not in w:
+        fail(f"the panel shows no '{name}' now (widgets: {sorted(w)})")
+    return w[name]
+
+
+def press(dt, name):
+    click(dt, *widget(dt, name))
+
+
+def click(dt, x, y):
+    dt.mouse("mouseMoved", x, y)
+    time.sleep(0.1)
+    dt.mouse("mousePressed", x, y, buttons=1)
+    time.sleep(0.1)
+    dt.mouse("mouseReleased", x, y, buttons=0)
+    time.sleep(0.3)
+
+
+def key_chord(dt, key, code, vk, modifiers=2):
+    """A key pressed with Ctrl (modifiers 2) as a keyboard would send it."""
+    for kind in ("rawKeyDown", "keyUp"):
+        dt.call("Input.dispatchKeyEvent", type=kind, modifiers=modifiers, key=key, code=code,
+                windowsVirtualKeyCode=vk, nativeVirtualKeyCode=vk)
+        time.sleep(0.1)
+
+
+def downloads(dt):
+    """Export this step (PNG rendered in the page), Ctrl+S (the scene file) and P (the
+    screenshot) arrive as downloads."""
+    press(dt, "export")
+    got = dt.wait_for("window.collidescope.downloads.length >= 1 && "
+                      "window.collidescope.downloads", "the export download", timeout=20)
+    d = got[0]
+    if d["name"] != "gjk-step-2.png" or d["mime"] != "image/png" or d["size"] < 10000:
+        fail(f"the export download is not the step's PNG: {d}")
+    key_chord(dt, "s", "KeyS", 83)
+    got = dt.wait_for("window.collidescope.downloads.length >= 2 && "
+                      "window.collidescope.downloads", "the scene download (Ctrl+S)", timeout=20)
+    d = got[1]
+    if d["name"] != "scene.ron" or d["size"] < 200:
+        fail(f"Ctrl+S did not offer the scene file: {d}")
+    key_chord(dt, "p", "KeyP", 80, modifiers=0)
+    got = dt.wait_for("window.collidescope.downloads.length >= 3 && "
+                      "window.collidescope.downloads", "the screenshot download (P)", timeout=20)
+    shot = got[2]
+    if shot["name"] != "collidescope-1.png" or shot["mime"] != "image/png" or shot["size"] < 10000:
+        fail(f"P did not offer the screenshot: {shot}")
+    print("== downloads: " + ", ".join(f"{x['name']} ({x['size']} bytes)" for x in got))
+
+
+def open_file(dt):
+    """"Open a file…": the page's file picker (answered through DevTools with a scene
+    file) delivers the file to the app, which opens it."""
+    path = os.path.join(tempfile.mkdtemp(prefix="collidescope-open-"), "opened.ron")
+    with open(path, "w") as f:
+        f.write(SCENE_FILE)
+    dt.call("Page.setInterceptFileChooserDialog", enabled=True)
+    press(dt, "files")
+    press(dt, "open_file")
+    chooser = dt.wait_event("Page.fileChooserOpened", "the file picker")
+    dt.call("DOM.setFileInputFiles", files=[path], backendNodeId=chooser["backendNodeId"])
+    dt.wait_for("window.collidescope.layout && "
+                "Object.keys(window.collidescope.layout.shapes).join() == 'P,Q'",
+                "the app to open the picked file (shapes P and Q)", timeout=20)
+    shutil.rmtree(os.path.dirname(path), ignore_errors=True)
+    time.sleep(0.5)
+    save("web-4-opened.png", dt.screenshot())
+    print("== a scene file given to the file picker is open: shapes P and Q")
+
+
+def paste_import(dt):
+    """A pair on the clipboard, pasted with Ctrl+V into the import box (the first
+    paste pastes it) and imported: the scene becomes that pair."""
+    dt.call("Runtime.evaluate", expression=f"navigator.clipboard.writeText({json.dumps(PAIR)})",
+            awaitPromise=True)
+    click(dt, *widget(dt, "import_box"))
+    for kind in ("rawKeyDown", "keyUp"):
+        dt.call("Input.dispatchKeyEvent", type=kind, modifiers=2, key="v", code="KeyV",
+                windowsVirtualKeyCode=86, nativeVirtualKeyCode=86,
+                commands=["paste"] if kind == "rawKeyDown" else [])
+        time.sleep(0.2)
+    time.sleep(0.3)
+    save("web-5-pasted.png", dt.screenshot())
+    press(dt, "import")
+    time.sleep(0.5)
+    shapes = sorted(layout(dt)["shapes"])
+    if shapes != ["A", "B"]:
+        fail(f"pasting a pair and importing it did not open it: shapes {shapes} "
+             "(see ci-artifacts/web-5-pasted.png)")
+    print("== a pair pasted from the clipboard (Ctrl+V) and imported: shapes A and B")
+
+
+def broken_link(dt, base):
+    """A link whose scene does not read: the built-in scene opens with the error said,
+    and the link stays in the address to be reported."""
+    bad = base + "index.html#scene=(version:1,shapes:[(name:%22A%22"
+    dt.call("Page.navigate", url=bad)
+    reload(dt, "the page on the broken link")  # a new hash alone does not reload
+    shapes = sorted(layout(dt)["shapes"])
+    if shapes != ["A", "B", "C", "D"]:
+        fail(f"a broken link did not open the built-in scene: shapes {shapes}")
+    if dt.eval("location.href") != bad:
+        fail(f"the broken link was overwritten: {dt.eval('location.href')[:120]}")
+    save("web-6-broken-link.png", dt.screenshot())
+    print("== a broken link opens the built-in scene, says why, and stays in the address")
+
+
+def undo_redo(dt):
+    """Ctrl+Z undoes a drag (the hash goes back with it), Ctrl+Shift+Z redoes it."""
+    b0, h0 = layout(dt)["shapes"]["B"], dt.eval("location.href")
+    drag(dt, b0, (-60, 30))
+    time.sleep(0.5)
+    b1 = layout(dt)["shapes"]["B"]
+    key_chord(dt, "z", "KeyZ", 90)
+    time.sleep(0.8)
+    b2, h2 = layout(dt)["shapes"]["B"], dt.eval("location.href")
+    key_chord(dt, "Z", "KeyZ", 90, modifiers=2 | 8)
+    time.sleep(0.5)
+    b3 = layout(dt)["shapes"]["B"]
+    if b1 == b0 or b2 != b0 or b3 != b1:
+        fail(f"undo / redo: B at {b0}, dragged {b1}, undone {b2}, redone {b3}")
+    # The broken link stayed until this first click; the undone scene is written over it.
+    if "scene=" not in h2 or "Welcome" not in h2:
+        fail(f"after undo the address does not hold the scene: {h2[:120]}")
+    print("== Ctrl+Z undoes the drag, Ctrl+Shift+Z redoes it")
+
+
+def save(name, png):
+    with open(os.path.join(ART, name), "wb") as f:
+        f.write(png)
+
+
+def run(dt, base, update_reference):
+    open_page(dt, base + "index.html", "page loaded")
+    save("web-1-start.png", dt.screenshot())
+    not_blank(dt.screenshot(scale=0.5), "first frame")
+    before = layout(dt)
+    h0 = dt.wait_for("location.hash", "the scene in the hash")
+    x0, y0, s0 = hash_scene(h0)
+    bx, by = before["shapes"]["B"]
+    print(f"== B on screen at ({bx:.0f}, {by:.0f}); in the hash at ({x0}, {y0}), step {s0}")
+
+    drag(dt, (bx, by), (-70, 45))
+    after = layout(dt)
+    ax, ay = after["shapes"]["B"]
+    if abs(ax - (bx - 70)) > 2 or abs(ay - (by + 45)) > 2:
+        fail(f"B did not follow the mouse: at ({ax:.0f}, {ay:.0f})")
+    press(dt, "next_step")
+    stepped = layout(dt)
+    if stepped["step"] != after["step"] + 1:
+        fail(f"the click on 'next step' did not step: {after['step']} → {stepped['step']}")
+    time.sleep(0.6)  # the hash follows at most four times a second
+    h1 = dt.eval("location.hash")
+    x1, y1, s1 = hash_scene(h1)
+    print(f"== after the drag and a step: B at ({x1}, {y1}), step {s1} in the hash")
+    if not (x1 < x0 and y1 < y0):
+        fail(f"the hash does not hold the new pose: B at ({x1}, {y1}), was ({x0}, {y0})")
+    if s1 != stepped["step"]:
+        fail(f"the hash holds step {s1}, the app shows {stepped['step']}")
+    shot = dt.screenshot(scale=0.5)
+    save("web-2-dragged-stepped.png", dt.screenshot())
+    downloads(dt)
+
+    href = dt.eval("location.href")
+    reload(dt, "the reload")
+    again = layout(dt)
+    rx, ry = again["shapes"]["B"]
+    if abs(rx - ax) > 1 or abs(ry - ay) > 1 or again["step"] != stepped["step"]:
+        fail(f"the reload does not show the same: B at ({rx}, {ry}) step {again['step']}, "
+             f"was ({ax}, {ay}) step {stepped['step']}")
+    if dt.eval("location.href") != href:
+        fail("the hash changed after the reload, though nothing was edited")
+    reloaded = dt.screenshot(scale=0.5)
+    d = mean_abs_diff(shot, reloaded)
+    print(f"== reloaded from the link: same pose and step; screenshots differ by {d:.2f}")
+    if d > REFERENCE_THRESHOLD:
+        fail(f"the reloaded page looks different (mean abs difference {d:.2f})")
+    save("web-3-reloaded.png", dt.screenshot())
+    save("web-3-reloaded-small.png", reloaded)
+
+    if update_reference:
+        os.makedirs(os.path.dirname(REFERENCE), exist_ok=True)
+        with open(REFERENCE, "wb") as f:
+            f.write(reloaded)
+        print(f"== wrote {os.path.relpath(REFERENCE, ROOT)}")
+    elif not os.path.exists(REFERENCE):
+        fail(f"no reference picture {REFERENCE} (run with --update-reference)")
+    else:
+        d = mean_abs_diff(open(REFERENCE, "rb").read(), reloaded)
+        print(f"== against tests/web/reference.png: mean abs difference {d:.2f} "
+              f"(allowed {REFERENCE_THRESHOLD})")
+        if d > REFERENCE_THRESHOLD:
+            fail("the page looks different from tests/web/reference.png "
+                 "(see ci-artifacts/web-3-reloaded-small.png)")
+    open_file(dt)
+    paste_import(dt)
+    broken_link(dt, base)
+    undo_redo(dt)
+
+
+def main():
+    update_reference = "--update-reference" in sys.argv
+    if not os.path.exists(os.path.join(DIST, "collidescope.wasm")):
+        fail("web/dist/collidescope.wasm is missing: run bash web/build.sh first")
+    os.makedirs(ART, exist_ok=True)
+    server = serve(DIST)
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    profile = tempfile.mkdtemp(prefix="collidescope-chromium-")
+    proc, ws_url = start_chromium(profile)
+    try:
+        dt = DevTools(ws_url)
+        dt.call("Page.enable")
+        dt.call("Runtime.enable")
+        # Downloads are counted by the page (window.collidescope.downloads), not kept.
+        dt.call("Browser.setDownloadBehavior", behavior="deny")
+        origin = base.rstrip("/")
+        dt.call("Browser.grantPermissions", origin=origin,
+                permissions=["clipboardReadWrite", "clipboardSanitizedWrite"])
+        # The page is the whole window (a headless window's viewport is smaller).
+        dt.call("Emulation.setDeviceMetricsOverride", width=WIDTH, height=HEIGHT,
+                deviceScaleFactor=1, mobile=False)
+        run(dt, base, update_reference)
+        print("== web test passed")
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        server.shutdown()
+        shutil.rmtree(profile, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
