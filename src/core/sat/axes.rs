@@ -52,6 +52,7 @@ const BRUTE_FORCE_PAIRS: usize = 256;
 /// and the first face of their maximum.
 #[inline]
 pub(super) fn best_face(ov: &[Vec2], on: &[Vec2], other: &[Vec2]) -> (usize, f32) {
+    #[cfg(target_arch = "x86_64")]
     let count = ov.len().min(on.len());
     #[cfg(target_arch = "x86_64")]
     if let Some((i, s)) = super::sse2::best_face(&ov[..count], &on[..count], other) {

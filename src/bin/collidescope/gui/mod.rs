@@ -78,8 +78,11 @@ pub fn run(opts: GuiOptions) {
         window_resizable: true,
         // Repaint on change: a frame runs on input (macroquad schedules one per event)
         // or when `Repaint` asks for more; idle, the loop waits for events.
+        // The web page keeps drawing every animation frame: its file picker, clipboard and
+        // throttled address-bar writes finish between frames, with no input to wake a
+        // blocked loop (browsers pause hidden tabs).
         platform: macroquad::miniquad::conf::Platform {
-            blocking_event_loop: true,
+            blocking_event_loop: cfg!(not(target_arch = "wasm32")),
             ..Default::default()
         },
         ..Default::default()
@@ -282,6 +285,7 @@ impl Repaint {
     const SETTLE: u32 = 2;
     /// The idle wake-up once the close button is held back (or for a scripted run): a
     /// frame a second. Before the first change nothing wakes the idle loop.
+    #[cfg(not(target_arch = "wasm32"))]
     const IDLE_TICK: std::time::Duration = std::time::Duration::from_secs(1);
 
     fn end_frame(&mut self, busy: bool) {
