@@ -6,6 +6,7 @@ mod chain_handles;
 mod painter;
 mod panel;
 mod ray_handles;
+mod shape_handles;
 
 use canvas::{Canvas, BACKGROUND};
 use collidescope::app::{AppState, Message};
