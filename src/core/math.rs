@@ -37,6 +37,18 @@ pub fn right_perp(v: Vec2) -> Vec2 {
     Vec2::new(v.y, -v.x)
 }
 
+/// The distance from `p` to the segment `a`–`b` (to `a` when the two coincide).
+pub fn point_segment_distance(p: Vec2, a: Vec2, b: Vec2) -> f32 {
+    let ab = b - a;
+    let len2 = ab.length_squared();
+    let t = if len2 > 0.0 {
+        ((p - a).dot(ab) / len2).clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    (a + ab * t).distance(p)
+}
+
 /// A rotation stored as cosine and sine.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Rot {
@@ -157,5 +169,13 @@ mod tests {
         assert_eq!(left_perp(v), Vec2::new(0.0, 1.0));
         assert_eq!(right_perp(v), Vec2::new(0.0, -1.0));
         assert_eq!(cross(Vec2::X, Vec2::Y), 1.0);
+    }
+
+    #[test]
+    fn point_segment_distance_inside_beyond_and_degenerate() {
+        let (a, b) = (Vec2::new(0.0, 0.0), Vec2::new(2.0, 0.0));
+        assert_eq!(point_segment_distance(Vec2::new(1.0, 3.0), a, b), 3.0);
+        assert_eq!(point_segment_distance(Vec2::new(5.0, 4.0), a, b), 5.0);
+        assert_eq!(point_segment_distance(Vec2::new(-3.0, 4.0), a, a), 5.0);
     }
 }

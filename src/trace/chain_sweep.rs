@@ -12,6 +12,7 @@
 //! changed.
 
 use super::chain_report::segments_in_reach;
+use crate::core::math::point_segment_distance;
 use crate::core::settings::ChainMode;
 use crate::scene::Scene;
 use glam::Vec2;
@@ -162,7 +163,7 @@ pub fn default_sweep_path(scene: &Scene, chain: usize, shape: usize) -> (Vec2, V
         .iter()
         .map(|seg| (xf.apply(seg.a), xf.apply(seg.b)))
         .min_by(|x, y| {
-            let d = |(a, b): &(Vec2, Vec2)| distance_to_segment(p, *a, *b);
+            let d = |(a, b): &(Vec2, Vec2)| point_segment_distance(p, *a, *b);
             d(x).total_cmp(&d(y))
         });
     let along = nearest
@@ -170,10 +171,4 @@ pub fn default_sweep_path(scene: &Scene, chain: usize, shape: usize) -> (Vec2, V
         .unwrap_or(Vec2::X);
     let reach = 2.0 * s.shape.bounding_radius().max(0.05);
     (-along * reach, along * reach)
-}
-
-fn distance_to_segment(p: Vec2, a: Vec2, b: Vec2) -> f32 {
-    let ab = b - a;
-    let t = ((p - a).dot(ab) / ab.length_squared().max(f32::MIN_POSITIVE)).clamp(0.0, 1.0);
-    (a + ab * t - p).length()
 }

@@ -38,6 +38,15 @@
 //! (`peers_ray.rs`). The ray tests (`tests/raycast.rs`, `tests/peers_raycast.rs`)
 //! draw their cases from the same generator ([`random_ray_case`]).
 //!
+//! ## Chains
+//! `--family chain` runs chain cases instead of pairs ([`chain_case`], a stream of
+//! its own, [`CHAIN_STREAM_SALT`]): a random chain (open under either convention, or
+//! a loop; collinear runs, sharp convex and concave corners, very short segments),
+//! one of its segments and a shape placed near it ([`ChainClass`]). There is no f64
+//! reference for Box2D's smooth manifold: the case is judged against Box2D v3 itself
+//! (`peers_chain.rs`, with the `peers` feature): the same keep/drop decision, point
+//! count, and normal within 1e-4.
+//!
 //! ## The exact references (f64, computed from the f32 inputs as given)
 //! - **Distance**: the brute-force closest distance of the core outlines: the minimum
 //!   over every vertex of one core against every edge of the other, 0 when an edge of

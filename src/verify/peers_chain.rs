@@ -382,7 +382,11 @@ pub fn chain_disagreement_scene(case: &ChainCase, d: &ChainDisagreement) -> Resu
         group: "Fuzz failures".to_string(),
         shapes: vec![shape],
         chains: vec![chain],
-        view: View::default(),
+        // One shape: no pair for the configuration view; the world view takes it all.
+        view: View {
+            split: 1.0,
+            ..View::default()
+        },
         ..Scene::default()
     })
 }

@@ -6,6 +6,7 @@
 
 use super::canvas::{Canvas, Drag};
 use collidescope::app::{AppState, ChainSelection};
+use collidescope::core::math::point_segment_distance;
 use collidescope::render::{Painter, ViewFrame};
 use collidescope::view::palette;
 use glam::Vec2;
@@ -43,15 +44,9 @@ fn segment_at(canvas: &Canvas, app: &AppState, mouse: Vec2) -> Option<(usize, us
         (0..chain.segments().len()).find_map(|s| {
             let (a, b) = chain.segment_points(s)?;
             let to = |i: usize| cam.to_screen(xf.apply(chain.points[i]), &canvas.world_vp);
-            (distance_to_segment(mouse, to(a), to(b)) <= SEGMENT_PICK).then_some((c, s))
+            (point_segment_distance(mouse, to(a), to(b)) <= SEGMENT_PICK).then_some((c, s))
         })
     })
-}
-
-fn distance_to_segment(p: Vec2, a: Vec2, b: Vec2) -> f32 {
-    let ab = b - a;
-    let t = ((p - a).dot(ab) / ab.length_squared().max(f32::MIN_POSITIVE)).clamp(0.0, 1.0);
-    (a + ab * t).distance(p)
 }
 
 impl Canvas {

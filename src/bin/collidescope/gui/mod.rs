@@ -10,6 +10,7 @@ mod page;
 mod painter;
 mod panel;
 mod ray_handles;
+mod shape_handles;
 #[cfg(target_arch = "wasm32")]
 mod web;
 

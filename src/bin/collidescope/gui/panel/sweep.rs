@@ -7,9 +7,10 @@
 
 use super::Panel;
 use collidescope::app::AppState;
+use collidescope::core::settings::ChainMode;
 use collidescope::trace::chain_sweep::{
-    chain_sweep, default_sweep_path, ModeSample, Sweep, SweepInput, DEFAULT_SWEEP_STEPS,
-    MAX_SWEEP_STEPS,
+    chain_sweep, default_sweep_path, ModeSample, Sweep, SweepInput, SweepSample,
+    DEFAULT_SWEEP_STEPS, MAX_SWEEP_STEPS,
 };
 use egui_macroquad::egui::{self, Color32};
 use egui_plot::{uniform_grid_spacer, Line, Plot, PlotPoints, Points};
@@ -53,17 +54,37 @@ impl Panel {
         }
         let c = &mut self.sweep;
         c.chain = c.chain.min(scene.chains.len() - 1);
-        let mut shape = c
+        let shape = c.choose(ui, app);
+        c.update(app, shape);
+        ui.label(format!(
+            "{} moved {} in {} steps, each segment in reach collided in both modes. Top: the most tilted contact normal's angle from its own segment's normal (degrees; 0 = the segment's face; a gap = no contact). Bottom: contact points. Red: naive (two-sided segments), blue: smooth (ghost vertices).",
+            scene.shapes[shape].name, c.path, c.steps
+        ));
+        tilt_plot(ui, &c.sweep);
+        points_plot(ui, &c.sweep);
+        ui.label(format!(
+            "Largest tilt: naive {:.1}°, smooth {:.1}°.",
+            c.sweep.max_tilt(ChainMode::Naive),
+            c.sweep.max_tilt(ChainMode::Smooth)
+        ));
+    }
+}
+
+impl SweepCache {
+    /// The chain, shape and step count pickers; returns the shape swept.
+    fn choose(&mut self, ui: &mut egui::Ui, app: &AppState) -> usize {
+        let scene = &app.scene;
+        let mut shape = self
             .shape
             .or(app.selected)
             .unwrap_or(0)
             .min(scene.shapes.len() - 1);
         ui.horizontal_wrapped(|ui| {
             egui::ComboBox::from_id_salt("sweep_chain")
-                .selected_text(scene.chains[c.chain].name.as_str())
+                .selected_text(scene.chains[self.chain].name.as_str())
                 .show_ui(ui, |ui| {
                     for (i, ch) in scene.chains.iter().enumerate() {
-                        ui.selectable_value(&mut c.chain, i, ch.name.as_str());
+                        ui.selectable_value(&mut self.chain, i, ch.name.as_str());
                     }
                 });
             ui.label("×");
@@ -75,112 +96,115 @@ impl Panel {
                             .selectable_value(&mut shape, i, s.name.as_str())
                             .clicked()
                         {
-                            c.shape = Some(i);
+                            self.shape = Some(i);
                         }
                     }
                 });
             ui.label("steps");
-            ui.add(egui::DragValue::new(&mut c.steps).range(1..=MAX_SWEEP_STEPS));
+            ui.add(egui::DragValue::new(&mut self.steps).range(1..=MAX_SWEEP_STEPS));
         });
-        let key = (app.revision(), c.chain, shape, c.steps);
-        if c.key != Some(key) {
-            let (from, to) = default_sweep_path(scene, c.chain, shape);
-            let input = SweepInput {
-                chain: c.chain,
-                shape,
-                from,
-                to,
-                steps: c.steps,
-            };
-            c.sweep = chain_sweep(scene, &input);
-            c.path = if scene.shapes[shape].velocity != glam::Vec2::ZERO {
-                format!("along its velocity ({:.3}, {:.3})", to.x, to.y)
-            } else {
-                format!(
-                    "along the chain, from ({:+.3}, {:+.3}) to ({:+.3}, {:+.3}) relative to where it is",
-                    from.x, from.y, to.x, to.y
-                )
-            };
-            c.key = Some(key);
+        shape
+    }
+
+    /// Recomputes the sweep when the scene, the pair or the step count changed.
+    fn update(&mut self, app: &AppState, shape: usize) {
+        let key = (app.revision(), self.chain, shape, self.steps);
+        if self.key == Some(key) {
+            return;
         }
-        ui.label(format!(
-            "{} moved {} in {} steps, each segment in reach collided in both modes. Top: the most tilted contact normal's angle from its own segment's normal (degrees; 0 = the segment's face; a gap = no contact). Bottom: contact points. Red: naive (two-sided segments), blue: smooth (ghost vertices).",
-            scene.shapes[shape].name, c.path, c.steps
-        ));
-        let n = c.sweep.samples.len().max(1) - 1;
-        let tilt = |m: &ModeSample| m.tilt.map(f64::from);
-        let naive: Vec<Option<f64>> = c.sweep.samples.iter().map(|s| tilt(&s.naive)).collect();
-        let smooth: Vec<Option<f64>> = c.sweep.samples.iter().map(|s| tilt(&s.smooth)).collect();
-        Plot::new("sweep_tilt")
-            .height(150.0)
-            .allow_scroll(false)
-            .y_axis_label("tilt °")
-            .y_grid_spacer(uniform_grid_spacer(|_| [15.0, 45.0, 90.0]))
-            .include_y(-90.0)
-            .include_y(90.0)
-            .include_x(0.0)
-            .include_x(n as f64)
-            .show(ui, |p| {
-                for (values, color, name) in [(&naive, NAIVE, "naive"), (&smooth, SMOOTH, "smooth")]
-                {
-                    for run in runs(values) {
-                        p.line(
-                            Line::new(PlotPoints::from(run))
-                                .color(color)
-                                .width(1.5)
-                                .name(name),
-                        );
-                    }
-                    let dots: Vec<[f64; 2]> = values
-                        .iter()
-                        .enumerate()
-                        .filter_map(|(k, v)| v.map(|y| [k as f64, y]))
-                        .collect();
-                    p.points(
-                        Points::new(PlotPoints::from(dots))
-                            .radius(1.5)
+        let scene = &app.scene;
+        let (from, to) = default_sweep_path(scene, self.chain, shape);
+        let input = SweepInput {
+            chain: self.chain,
+            shape,
+            from,
+            to,
+            steps: self.steps,
+        };
+        self.sweep = chain_sweep(scene, &input);
+        self.path = if scene.shapes[shape].velocity != glam::Vec2::ZERO {
+            format!("along its velocity ({:.3}, {:.3})", to.x, to.y)
+        } else {
+            format!(
+                "along the chain, from ({:+.3}, {:+.3}) to ({:+.3}, {:+.3}) relative to where it is",
+                from.x, from.y, to.x, to.y
+            )
+        };
+        self.key = Some(key);
+    }
+}
+
+/// The tilt of each mode over the steps: lines where there is contact, a dot per step.
+fn tilt_plot(ui: &mut egui::Ui, sweep: &Sweep) {
+    let n = sweep.samples.len().max(1) - 1;
+    let tilt = |m: &ModeSample| m.tilt.map(f64::from);
+    let naive: Vec<Option<f64>> = sweep.samples.iter().map(|s| tilt(&s.naive)).collect();
+    let smooth: Vec<Option<f64>> = sweep.samples.iter().map(|s| tilt(&s.smooth)).collect();
+    Plot::new("sweep_tilt")
+        .height(150.0)
+        .allow_scroll(false)
+        .y_axis_label("tilt °")
+        .y_grid_spacer(uniform_grid_spacer(|_| [15.0, 45.0, 90.0]))
+        .include_y(-90.0)
+        .include_y(90.0)
+        .include_x(0.0)
+        .include_x(n as f64)
+        .show(ui, |p| {
+            for (values, color, name) in [(&naive, NAIVE, "naive"), (&smooth, SMOOTH, "smooth")] {
+                for run in runs(values) {
+                    p.line(
+                        Line::new(PlotPoints::from(run))
                             .color(color)
+                            .width(1.5)
                             .name(name),
                     );
                 }
-            });
-        let count = |f: fn(&collidescope::trace::chain_sweep::SweepSample) -> usize| {
-            c.sweep
-                .samples
-                .iter()
-                .enumerate()
-                .map(|(k, s)| [k as f64, f(s) as f64])
-                .collect::<Vec<_>>()
-        };
-        let (naive_points, smooth_points) = (count(|s| s.naive.points), count(|s| s.smooth.points));
-        Plot::new("sweep_points")
-            .height(100.0)
-            .allow_scroll(false)
-            .x_axis_label("step")
-            .y_axis_label("points")
-            .y_grid_spacer(uniform_grid_spacer(|_| [1.0, 2.0, 4.0]))
-            .include_y(0.0)
-            .include_y(4.0)
-            .show(ui, |p| {
-                p.line(
-                    Line::new(PlotPoints::from(naive_points))
-                        .color(NAIVE)
-                        .name("naive"),
+                let dots: Vec<[f64; 2]> = values
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(k, v)| v.map(|y| [k as f64, y]))
+                    .collect();
+                p.points(
+                    Points::new(PlotPoints::from(dots))
+                        .radius(1.5)
+                        .color(color)
+                        .name(name),
                 );
-                p.line(
-                    Line::new(PlotPoints::from(smooth_points))
-                        .color(SMOOTH)
-                        .name("smooth"),
-                );
-            });
-        ui.label(format!(
-            "Largest tilt: naive {:.1}°, smooth {:.1}°.",
-            c.sweep
-                .max_tilt(collidescope::core::settings::ChainMode::Naive),
-            c.sweep
-                .max_tilt(collidescope::core::settings::ChainMode::Smooth)
-        ));
-    }
+            }
+        });
+}
+
+/// The contact points of each mode over the steps.
+fn points_plot(ui: &mut egui::Ui, sweep: &Sweep) {
+    let count = |f: fn(&SweepSample) -> usize| {
+        sweep
+            .samples
+            .iter()
+            .enumerate()
+            .map(|(k, s)| [k as f64, f(s) as f64])
+            .collect::<Vec<_>>()
+    };
+    let (naive, smooth) = (count(|s| s.naive.points), count(|s| s.smooth.points));
+    Plot::new("sweep_points")
+        .height(100.0)
+        .allow_scroll(false)
+        .x_axis_label("step")
+        .y_axis_label("points")
+        .y_grid_spacer(uniform_grid_spacer(|_| [1.0, 2.0, 4.0]))
+        .include_y(0.0)
+        .include_y(4.0)
+        .show(ui, |p| {
+            p.line(
+                Line::new(PlotPoints::from(naive))
+                    .color(NAIVE)
+                    .name("naive"),
+            );
+            p.line(
+                Line::new(PlotPoints::from(smooth))
+                    .color(SMOOTH)
+                    .name("smooth"),
+            );
+        });
 }
 
 /// The runs of consecutive samples with a value, as plot lines.
