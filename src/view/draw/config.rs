@@ -12,7 +12,8 @@
 //!   (a gap of `lo` when positive).
 //! - **TOI, cast**: with relative velocity `v = v_B − v_A`, B − A at time t is
 //!   `(B − A) + t·v`; it reaches the origin when `−t·v` enters B − A: a ray from the origin
-//!   along `−v`, hit at the time of impact.
+//!   along `−v`, hit at the time of impact. The cast's conservative advancement walks that
+//!   ray: each pose at `−t·v`, the current one with the disc of its distance to B − A.
 //! - **Sutherland–Hodgman**: A and B overlap — the clipped region is not empty — exactly
 //!   when the origin is inside B − A.
 
@@ -101,6 +102,44 @@ fn sweep_ray(scene: &Scene, an: &Analysis, hit: Option<f32>, c: Rgba, prims: &mu
     }
 }
 
+/// The shape cast's conservative advancement on the ray: each pose so far at `−t·v`, and
+/// around the current one the disc its distance to B − A clears — the ray can advance
+/// through that disc without touching B − A, which is why the next `t` is safe.
+fn advancement(scene: &Scene, an: &Analysis, step: usize, c: Rgba, prims: &mut Vec<Prim>) {
+    let (Some(sa), Some(sb)) = (scene.shapes.get(an.a), scene.shapes.get(an.b)) else {
+        return;
+    };
+    let v = sb.velocity - sa.velocity;
+    let steps = &an.cast_trace.steps;
+    for (k, s) in steps.iter().enumerate().take(step + 1) {
+        let x = -v * s.t;
+        if !x.is_finite() {
+            continue;
+        }
+        prims.push(dot(x, 3.0, c.with_alpha(if k == step { 255 } else { 140 })));
+        if k == step && s.distance > 0.0 && s.distance.is_finite() {
+            let ring: Vec<Vec2> = (0..48)
+                .map(|j| {
+                    let a = j as f32 / 48.0 * std::f32::consts::TAU;
+                    x + Vec2::new(a.cos(), a.sin()) * s.distance
+                })
+                .collect();
+            prims.push(Prim::Polyline {
+                points: ring,
+                closed: true,
+                width: 1.0,
+                color: c.with_alpha(150),
+                dashed: true,
+            });
+            prims.push(label(
+                x,
+                format!("t = {:.4}: {:.4} from B − A", s.t, s.distance),
+                c,
+            ));
+        }
+    }
+}
+
 /// The layer: this algorithm's picture in configuration space at `step`.
 pub(super) fn config_layer(
     scene: &Scene,
@@ -148,7 +187,11 @@ pub(super) fn config_layer(
             // The hit is marked once the algorithm has found it: at its last step.
             let last = step + 1 >= an.step_count(algorithm);
             let hit = (hit && last).then_some(t);
-            sweep_ray(scene, an, hit, LayerId::Toi.color(), &mut prims);
+            let c = LayerId::Toi.color();
+            sweep_ray(scene, an, hit, c, &mut prims);
+            if algorithm == Algorithm::Cast {
+                advancement(scene, an, step, c, &mut prims);
+            }
         }
         Algorithm::Clip => {
             let inside = an.penetration.is_some() || an.distance.distance <= 0.0;
