@@ -26,7 +26,13 @@ impl Panel {
                     ui.label(RichText::new(k).strong());
                     // Long values are cut to the panel (hover shows all; Copy as text
                     // copies all), so the panel never widens under the mouse.
-                    ui.add(egui::Label::new(RichText::new(v).monospace()).truncate())
+                    // A contact's packed feature id is shown on hover only: the row
+                    // names the features in words.
+                    let shown = match v.rfind(" (id ") {
+                        Some(i) if v.ends_with(')') => &v[..i],
+                        _ => v.as_str(),
+                    };
+                    ui.add(egui::Label::new(RichText::new(shown).monospace()).truncate())
                         .on_hover_text(v);
                     ui.end_row();
                 }
