@@ -25,7 +25,7 @@ use crate::core::epa::penetration;
 use crate::core::gjk::shape_distance;
 use crate::core::settings::Settings;
 use crate::core::toi::shape_cast::shape_cast;
-use crate::scene::{save_scene, Scene, View};
+use crate::scene::{Scene, View};
 use crate::trace::peer_answer::{Engine, EngineAnswer};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -393,24 +393,16 @@ pub fn write_peer_scenes(
     dir: &Path,
     max: usize,
 ) -> Result<Vec<PathBuf>, String> {
-    let mut written = Vec::new();
-    for case in report.engine_disagreements().take(max) {
-        if written.is_empty() {
-            std::fs::create_dir_all(dir)
-                .map_err(|e| format!("{}: cannot create the folder: {e}", dir.display()))?;
-        }
-        let scene = peer_scene(case)?;
-        let path = dir.join(format!(
+    super::scenes::write_case_scenes(report.engine_disagreements(), dir, max, |case| {
+        let name = format!(
             "peers-{}-{}-seed{}-pair{:07}.ron",
             case.engine.key(),
             case.query,
             case.seed,
             case.index
-        ));
-        save_scene(&scene, &path).map_err(|e| e.to_string())?;
-        written.push(path);
-    }
-    Ok(written)
+        );
+        Ok((peer_scene(case)?, name))
+    })
 }
 
 #[cfg(test)]

@@ -15,7 +15,7 @@ use super::run::run_parallel;
 use super::{chain_case, ChainCase, ChainClass, ChainForm, FuzzConfig};
 use crate::core::chain::{collide_chain_segment, ChainManifold, ChainSegmentInput};
 use crate::scene::chains::ChainGeometry;
-use crate::scene::{save_scene, Scene, SceneChain, SceneShape, View};
+use crate::scene::{Scene, SceneChain, SceneShape, View};
 use crate::trace::peer_answer::PeerManifold;
 use glam::Vec2;
 use std::collections::BTreeMap;
@@ -403,20 +403,13 @@ pub fn write_chain_scenes(
     dir: &Path,
     max: usize,
 ) -> Result<Vec<PathBuf>, String> {
-    if report.disagreements.is_empty() || max == 0 {
-        return Ok(Vec::new());
-    }
-    std::fs::create_dir_all(dir)
-        .map_err(|e| format!("{}: cannot create the folder: {e}", dir.display()))?;
-    let mut written = Vec::new();
-    for d in report.disagreements.iter().take(max) {
+    super::scenes::write_case_scenes(&report.disagreements, dir, max, |d| {
         let case = chain_case(d.seed, d.index);
-        let scene = chain_disagreement_scene(&case, d)?;
-        let path = dir.join(chain_scene_file_name(d));
-        save_scene(&scene, &path).map_err(|e| e.to_string())?;
-        written.push(path);
-    }
-    Ok(written)
+        Ok((
+            chain_disagreement_scene(&case, d)?,
+            chain_scene_file_name(d),
+        ))
+    })
 }
 
 #[cfg(test)]

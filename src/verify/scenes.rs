@@ -98,21 +98,34 @@ pub fn scene_file_name(d: &Disagreement) -> String {
     format!("{}-seed{}-pair{:07}.ron", d.check.name(), d.seed, d.index)
 }
 
-/// Writes one scene per kept disagreement into `dir` (created if missing), at most
-/// `max` files. Returns the paths written.
-pub fn write_scenes(report: &FuzzReport, dir: &Path, max: usize) -> Result<Vec<PathBuf>, String> {
-    if report.disagreements.is_empty() || max == 0 {
-        return Ok(Vec::new());
-    }
-    std::fs::create_dir_all(dir)
-        .map_err(|e| format!("{}: cannot create the folder: {e}", dir.display()))?;
+/// Writes the scenes `make` gives for the first `max` of `cases` (a scene and its file
+/// name each) into `dir`, created when the first one is written. Returns the paths
+/// written. Every fuzzer family writes its disagreements with it.
+pub fn write_case_scenes<T>(
+    cases: impl IntoIterator<Item = T>,
+    dir: &Path,
+    max: usize,
+    make: impl Fn(&T) -> Result<(Scene, String), String>,
+) -> Result<Vec<PathBuf>, String> {
     let mut written = Vec::new();
-    for d in report.disagreements.iter().take(max) {
-        let pair = generate_pair_in(d.seed, d.index, Some(d.family));
-        let scene = disagreement_scene(&pair, d)?;
-        let path = dir.join(scene_file_name(d));
+    for case in cases.into_iter().take(max) {
+        if written.is_empty() {
+            std::fs::create_dir_all(dir)
+                .map_err(|e| format!("{}: cannot create the folder: {e}", dir.display()))?;
+        }
+        let (scene, name) = make(&case)?;
+        let path = dir.join(name);
         save_scene(&scene, &path).map_err(|e| e.to_string())?;
         written.push(path);
     }
     Ok(written)
+}
+
+/// Writes one scene per kept disagreement into `dir` (created if missing), at most
+/// `max` files. Returns the paths written.
+pub fn write_scenes(report: &FuzzReport, dir: &Path, max: usize) -> Result<Vec<PathBuf>, String> {
+    write_case_scenes(&report.disagreements, dir, max, |d| {
+        let pair = generate_pair_in(d.seed, d.index, Some(d.family));
+        Ok((disagreement_scene(&pair, d)?, scene_file_name(d)))
+    })
 }
