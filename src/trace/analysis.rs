@@ -378,7 +378,8 @@ fn traced<T: Default, O>(query: impl FnOnce(&mut T) -> O) -> (O, T) {
 }
 
 /// Arc tolerance for the Minkowski outline: a thousandth of the shapes' size.
-fn minkowski_tolerance(scene: &Scene, a: usize, b: usize) -> f32 {
+/// The arc tolerance of B − A's outline for the pair: 2e-3 of the shapes' size.
+pub fn minkowski_tolerance(scene: &Scene, a: usize, b: usize) -> f32 {
     let size = scene.shapes[a].shape.bounding_radius() + scene.shapes[b].shape.bounding_radius();
     (size * DEFAULT_ARC_TOLERANCE).max(1.0e-6)
 }

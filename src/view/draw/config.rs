@@ -16,6 +16,8 @@
 //!   ray: each pose at `−t·v`, the current one with the disc of its distance to B − A.
 //! - **Sutherland–Hodgman**: A and B overlap — the clipped region is not empty — exactly
 //!   when the origin is inside B − A.
+//! - **Turning shapes** (the rotating time of impact): B − A changes shape with time; each
+//!   step draws it at its own time, with the core distance at an outer iteration.
 
 use super::*;
 use crate::trace::analysis::ManifoldPhase;
@@ -140,6 +142,56 @@ fn advancement(scene: &Scene, an: &Analysis, step: usize, c: Rgba, prims: &mut V
     }
 }
 
+/// Turning shapes: B − A changes shape with time, so the step's time gets its own B − A
+/// (dashed) — at an outer iteration `t1` with the closest point to the origin (the core
+/// distance), at a push-back `t2`, at the end the time of impact, where it reaches the
+/// origin.
+fn turning(scene: &Scene, an: &Analysis, step: usize, prims: &mut Vec<Prim>) {
+    use crate::trace::analysis::{minkowski_tolerance, rotating_steps};
+    let (Some(sa), Some(sb)) = (scene.shapes.get(an.a), scene.shapes.get(an.b)) else {
+        return;
+    };
+    let c = LayerId::Toi.color();
+    let tr = &an.rotating_trace;
+    let (t, closest) = match rotating_steps(tr).get(step) {
+        Some(s) => match tr.iterations.get(s.iteration) {
+            Some(it) => match s.push.and_then(|p| it.pushes.get(p)) {
+                Some(p) => (p.t2, None),
+                None => (it.t1, Some((it.point_b - it.point_a, it.distance))),
+            },
+            None => return,
+        },
+        None => (an.rotating.t, None),
+    };
+    let (swa, swb) = scene.pair(an.a, an.b).sweeps();
+    let (xa, xb) = (
+        super::rotating::pose(&swa, t).transform(),
+        super::rotating::pose(&swb, t).transform(),
+    );
+    let tol = minkowski_tolerance(scene, an.a, an.b);
+    let m = crate::core::minkowski::minkowski_difference(&sa.shape, &xa, &sb.shape, &xb, tol);
+    if m.points.len() >= 2 {
+        prims.push(Prim::Polyline {
+            points: m.points.clone(),
+            closed: true,
+            width: 1.5,
+            color: c,
+            dashed: true,
+        });
+        let top = m
+            .points
+            .iter()
+            .copied()
+            .fold(m.points[0], |a, p| if p.y > a.y { p } else { a });
+        prims.push(label(top, format!("B − A at t = {t:.4}"), c));
+    }
+    if let Some((p, d)) = closest.filter(|(p, _)| p.is_finite()) {
+        prims.push(line(Vec2::ZERO, p, 1.5, c.with_alpha(200)));
+        prims.push(dot(p, 3.5, c));
+        prims.push(label(p, format!("core distance {d:.4}"), c));
+    }
+}
+
 /// The layer: this algorithm's picture in configuration space at `step`.
 pub(super) fn config_layer(
     scene: &Scene,
@@ -202,9 +254,59 @@ pub(super) fn config_layer(
             };
             prims.push(label(Vec2::ZERO, text, LayerId::Clip.color()));
         }
-        // GJK and EPA draw their own layers here; the rest are not about a pair's B − A
-        // (the hull, a ray against A) or move it with time (turning shapes).
+        Algorithm::Rotating => turning(scene, an, step, &mut prims),
+        // GJK and EPA draw their own layers here; the hull and a ray against A are not
+        // about a pair's B − A.
         _ => {}
     }
     prims
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::gjk::SimplexCache;
+    use crate::core::manifold::ManifoldSource;
+    use crate::scene::{parse_scene, DEFAULT_SCENE};
+
+    fn welcome() -> (Scene, Analysis) {
+        let scene = parse_scene(DEFAULT_SCENE, "default").unwrap();
+        let an = Analysis::compute(&scene, 0, 1, &mut SimplexCache::default());
+        (scene, an)
+    }
+
+    #[test]
+    fn the_axis_interval_and_the_depth_are_the_algorithms_own_numbers() {
+        let (_, an) = welcome();
+        // SAT's chosen axis: B − A's lowest point along the normal is the separation.
+        let (lo, hi) = support_interval(&an, an.sat.normal).unwrap();
+        assert!(
+            (lo - an.sat.separation).abs() < 2e-3,
+            "{lo} vs {}",
+            an.sat.separation
+        );
+        assert!(hi > 0.0);
+        // EPA's normal: the boundary behind the origin is the depth away.
+        let pen = an.penetration.expect("the welcome pair overlaps");
+        let (lo, _) = support_interval(&an, pen.normal).unwrap();
+        assert!((-lo - pen.depth).abs() < 2e-3, "{lo} vs {}", pen.depth);
+    }
+
+    #[test]
+    fn every_pair_algorithm_but_gjk_and_epa_draws_in_configuration_space() {
+        let (scene, an) = welcome();
+        for algorithm in [
+            Algorithm::Sat,
+            Algorithm::Manifold,
+            Algorithm::Clip,
+            Algorithm::Toi,
+            Algorithm::Cast,
+            Algorithm::Rotating,
+        ] {
+            for step in 0..an.step_count(algorithm) {
+                let prims = config_layer(&scene, &an, algorithm, step, ManifoldSource::Epa);
+                assert!(!prims.is_empty(), "{algorithm:?} step {step}");
+            }
+        }
+    }
 }

@@ -15,7 +15,8 @@ use glam::Vec2;
 /// Ghost poses of the sweep preview.
 const PREVIEW_POSES: usize = 8;
 
-fn pose(s: &Sweep, t: f32) -> Pose {
+/// A sweep's pose at time `t`: centre and angle interpolated linearly, as Box2D's.
+pub(super) fn pose(s: &Sweep, t: f32) -> Pose {
     Pose::new(s.c1 + t * (s.c2 - s.c1), s.a1 + t * (s.a2 - s.a1))
 }
 
