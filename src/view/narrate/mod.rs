@@ -8,6 +8,7 @@ use crate::trace::analysis::{Algorithm, Analysis, EpaPhase};
 use crate::view::text::p;
 use crate::view::text::tidy_zeros;
 
+pub mod chain;
 mod contact;
 mod epa;
 pub mod features;

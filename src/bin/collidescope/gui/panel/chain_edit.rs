@@ -4,7 +4,12 @@
 
 use super::Panel;
 use collidescope::app::AppState;
+use collidescope::view::narrate::chain::chain_decisions;
 use egui_macroquad::egui;
+
+/// A segment's decisions against each shape (shape name, sentences), with the revision
+/// and (chain, segment) they were told for.
+pub(super) type ChainStory = (u64, (usize, usize), Vec<(String, Vec<String>)>);
 
 impl Panel {
     pub(super) fn ui_chain_edit(&mut self, ui: &mut egui::Ui, app: &mut AppState) {
@@ -51,6 +56,45 @@ impl Panel {
                 }
             }
         });
+        if let Some(s) = sel.segment {
+            self.ui_chain_story(ui, app, (sel.chain, s));
+        }
         ui.separator();
+    }
+
+    /// The selected segment's query against each shape, decision by decision, in words.
+    fn ui_chain_story(&mut self, ui: &mut egui::Ui, app: &AppState, seg: (usize, usize)) {
+        let revision = app.revision();
+        if !matches!(&self.chain_story, Some((r, s, _)) if *r == revision && *s == seg) {
+            let story = (0..app.scene.shapes.len())
+                .map(|s| {
+                    let lines = chain_decisions(&app.scene, seg.0, seg.1, s);
+                    (app.scene.shapes[s].name.clone(), lines)
+                })
+                .collect();
+            self.chain_story = Some((revision, seg, story));
+        }
+        let Some((_, _, story)) = &self.chain_story else {
+            return;
+        };
+        if app.scene.settings.chain_mode == collidescope::core::settings::ChainMode::Naive {
+            ui.label(
+                egui::RichText::new(
+                    "The chain query's decisions (smooth); the naive mode collides each segment as a lone two-sided segment instead.",
+                )
+                .small(),
+            );
+        }
+        for (name, lines) in story {
+            let outcome = lines.last().map(String::as_str).unwrap_or("");
+            egui::CollapsingHeader::new(format!("Segment {} × {name}: {outcome}", seg.1))
+                .id_salt(("chain_story", name))
+                .default_open(false)
+                .show(ui, |ui| {
+                    for (k, line) in lines.iter().enumerate() {
+                        ui.label(format!("{}. {line}", k + 1));
+                    }
+                });
+        }
     }
 }

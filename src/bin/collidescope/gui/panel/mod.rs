@@ -88,6 +88,9 @@ pub struct Panel {
     pub default_scene: Scene,
     /// The s(t) plot's samples (see `plot.rs`).
     curves: plot::CurveCache,
+    /// The selected chain segment's decisions against each shape, in words, with the
+    /// revision and segment they were told for (recomputed only on a change).
+    chain_story: Option<chain_edit::ChainStory>,
     /// The chain slide sweep and its choices (see `sweep.rs`).
     sweep: sweep::SweepCache,
 }
@@ -113,6 +116,7 @@ impl Panel {
             add_kind: ShapeKind::Polygon,
             default_scene,
             curves: plot::CurveCache::default(),
+            chain_story: None,
             sweep: sweep::SweepCache::default(),
         };
         p.rescan();
