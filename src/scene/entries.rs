@@ -11,10 +11,13 @@ use crate::core::settings::Settings;
 use glam::Vec2;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-/// A scene as the file has it (the fields of [`Scene`], chains in the shape list).
+/// A scene as the file has it (the fields of [`Scene`], chains in the shape list). The
+/// entries are checked as they are read ([`SceneEntry`]); "make convex" reads the same
+/// layout with unchecked entries (`SceneFile<ShapeEntry>`) to mend refused polygons, so
+/// both readers know every field.
 #[derive(Clone, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, rename = "Scene")]
-pub struct SceneFile {
+pub struct SceneFile<E = SceneEntry> {
     #[serde(deserialize_with = "version_one")]
     version: u32,
     #[serde(default)]
@@ -25,7 +28,7 @@ pub struct SceneFile {
     group: String,
     #[serde(default, skip_serializing_if = "Precision::is_default")]
     precision: Precision,
-    shapes: Vec<SceneEntry>,
+    pub(super) shapes: Vec<E>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     rays: Vec<SceneRay>,
     #[serde(default)]

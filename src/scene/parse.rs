@@ -4,13 +4,12 @@
 //! and "make convex", which mends refused polygons before parsing.
 
 use super::chains::EntryGeometry;
+use super::entries::SceneFile;
 use super::errors::friendly;
 use super::format::{Expect, Scene, View};
 use super::view_state::Algorithm;
 use super::{hexfloat, SceneError, SceneErrorKind, ShapeEntry};
-use crate::core::settings::Settings;
 use crate::core::shape::Geometry;
-use serde::{Deserialize, Serialize};
 
 /// Parses a scene from text. `path` only labels errors.
 pub fn parse_scene(text: &str, path: &str) -> Result<Scene, SceneError> {
@@ -286,27 +285,6 @@ fn nth_name_line(text: &str, name: &str, k: usize) -> Option<usize> {
     None
 }
 
-/// A scene parsed without validating the shapes, so that refused polygons can be
-/// replaced by their convex hulls ("make convex").
-#[derive(Serialize, Deserialize)]
-#[serde(deny_unknown_fields, rename = "Scene")]
-struct LenientScene {
-    version: u32,
-    #[serde(default)]
-    title: String,
-    #[serde(default)]
-    notes: String,
-    #[serde(default, skip_serializing_if = "String::is_empty")]
-    group: String,
-    shapes: Vec<ShapeEntry>,
-    #[serde(default)]
-    settings: Settings,
-    #[serde(default, skip_serializing_if = "View::is_default")]
-    view: View,
-    #[serde(default, skip_serializing_if = "Expect::is_empty")]
-    expect: Expect,
-}
-
 /// Parses a scene, replacing every polygon that is refused for its outline
 /// (non-convex, self-intersecting, collinear or repeated vertices) by the convex hull
 /// of its points. Returns the scene and one line per shape that was changed. Other
@@ -316,7 +294,9 @@ pub fn parse_scene_making_convex(
     path: &str,
 ) -> Result<(Scene, Vec<String>), SceneError> {
     use crate::core::shape::ShapeError as E;
-    let Ok(mut lenient) = ron::from_str::<LenientScene>(&hexfloat::replace_in_ron(text).0) else {
+    // The file's layout with its entries unchecked, so a refused polygon can be mended.
+    let lenient = ron::from_str::<SceneFile<ShapeEntry>>(&hexfloat::replace_in_ron(text).0);
+    let Ok(mut lenient) = lenient else {
         return parse_scene(text, path).map(|s| (s, Vec::new()));
     };
     let mut changed = Vec::new();
@@ -498,6 +478,15 @@ mod tests {
         assert_eq!(scene.shapes[0].shape.vertices().len(), 4);
         assert_eq!(scene.shapes[0].shape.radius(), 0.1);
         assert_eq!(scene.shapes[0].pose.position, Vec2::new(1.0, 1.0));
+        // The rest of the file comes through: its precision line, a chain, rays (a lenient
+        // reader of its own once refused them all).
+        let with_rest = "(version: 1, precision: f32, shapes: [\n (name: \"Dart\", geometry: Polygon(points: [(0.0, 0.0), (2.0, 0.0), (1.0, 0.5), (2.0, 2.0), (0.0, 2.0)], radius: 0.0), position: (1.0, 1.0), angle: 0.0),\n (name: \"Floor\", geometry: Chain(points: [(2.0, 0.0), (0.0, 0.0), (-2.0, 0.0)], loop: false), position: (0.0, -1.0), angle: 0.0),\n (name: \"C\", geometry: Circle(radius: 1.0), position: (4.0, 0.0), angle: 0.0)],\n rays: [(name: \"R\", origin: (-3.0, 0.0), translation: (6.0, 0.0))])";
+        let (scene, changed) = parse_scene_making_convex(with_rest, "rest.ron").unwrap();
+        assert_eq!(changed.len(), 1, "{changed:?}");
+        assert_eq!(scene.rays.len(), 1);
+        assert_eq!(scene.chains.len(), 1);
+        assert_eq!(scene.chains[0].order, 1);
+        assert_eq!(scene.shapes.len(), 2);
         // Other errors are not mended.
         let e = parse_scene_making_convex("(version: 2, shapes: [])", "v.ron").unwrap_err();
         assert!(e.message.contains("unknown scene version"));
