@@ -19,17 +19,8 @@ use glam::Vec2;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-/// The groups the library must fill (the panel's headings).
-const GROUPS: [&str; 8] = [
-    "Start here",
-    "GJK",
-    "EPA",
-    "SAT and clipping",
-    "Time of impact",
-    "Engines",
-    "Public cases",
-    "Stress",
-];
+// The groups the library must fill (the panel's headings).
+use collidescope::scene::library::GROUPS;
 
 /// Tolerance on a unit normal's components and its length: 1e-3 (the public cases
 /// state their normals to 5 decimals; f32 unit vectors are good to ~1e-6).

@@ -3,6 +3,19 @@
 
 include!(concat!(env!("OUT_DIR"), "/scene_library.rs"));
 
+/// The library's groups in teaching order: the panel's headings, and what every
+/// library scene's `group` must be one of (`tests/scenes.rs`).
+pub const GROUPS: [&str; 8] = [
+    "Start here",
+    "GJK",
+    "EPA",
+    "SAT and clipping",
+    "Time of impact",
+    "Engines",
+    "Public cases",
+    "Stress",
+];
+
 /// The text of the library's file `name` (e.g. "welcome.ron").
 pub fn text(name: &str) -> Option<&'static str> {
     FILES.iter().find(|(n, _)| *n == name).map(|(_, t)| *t)

@@ -26,16 +26,7 @@ pub fn scenes_dir() -> PathBuf {
 /// Groups in teaching order, then any others alphabetically; inside a group, by file
 /// name (the library names its files in teaching order).
 fn sort_entries(entries: &mut [SceneEntry]) {
-    const ORDER: [&str; 8] = [
-        "Start here",
-        "GJK",
-        "EPA",
-        "SAT and clipping",
-        "Time of impact",
-        "Engines",
-        "Public cases",
-        "Stress",
-    ];
+    const ORDER: [&str; 8] = collidescope::scene::library::GROUPS;
     let rank = |g: &str| ORDER.iter().position(|o| *o == g).unwrap_or(ORDER.len());
     entries.sort_by(|a, b| {
         (rank(&a.group), &a.group, &a.path).cmp(&(rank(&b.group), &b.group, &b.path))
