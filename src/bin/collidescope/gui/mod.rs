@@ -327,6 +327,7 @@ fn configure_egui() {
             family.push("Hack".to_owned());
         }
         ctx.set_fonts(fonts);
+        panel::set_visuals(ctx, collidescope::view::palette::Theme::Dark);
     });
 }
 

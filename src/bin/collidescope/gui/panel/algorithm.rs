@@ -63,12 +63,14 @@ impl Panel {
                     format!("{}-step-{}.png", app.algorithm.name(), app.step + 1);
                 self.export_path = self.export_suggested.clone();
             }
-            ui.add(egui::TextEdit::singleline(&mut self.export_path).desired_width(170.0))
+            let path_box = ui
+                .add(egui::TextEdit::singleline(&mut self.export_path).desired_width(170.0))
                 .on_hover_text(if cfg!(target_arch = "wasm32") {
                     "a .png or .svg file name (a download)"
                 } else {
                     "a .png or .svg path"
                 });
+            super::widgets::mark(ui, "export_path", &path_box);
             let export = ui.button("Export this step");
             super::widgets::mark(ui, "export", &export);
             if export.clicked() {

@@ -7,12 +7,16 @@ use collidescope::view::draw::{LayerId, Rgba};
 use collidescope::view::palette::Theme;
 use egui_macroquad::egui::{self, Color32};
 
-/// The panel's own look follows the canvas' theme.
+/// The panel's own look follows the canvas' theme. The text cursor does not blink: a
+/// blinking cursor asks for a frame every half second, and the window repaints on
+/// change only (a focused text box would otherwise keep it drawing for ever).
 pub(crate) fn set_visuals(ctx: &egui::Context, theme: Theme) {
-    ctx.set_visuals(match theme {
+    let mut visuals = match theme {
         Theme::Dark => egui::Visuals::dark(),
         Theme::Light => egui::Visuals::light(),
-    });
+    };
+    visuals.text_cursor.blink = false;
+    ctx.set_visuals(visuals);
 }
 
 fn rgba(c: Rgba) -> Color32 {

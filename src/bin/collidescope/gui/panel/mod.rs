@@ -24,6 +24,7 @@ pub use dialog::Pending;
 #[cfg(not(target_arch = "wasm32"))]
 pub use files::scenes_dir;
 pub use files::SceneEntry;
+pub(crate) use layers::set_visuals;
 pub use widgets::{forget_marks, marks_json};
 
 use collidescope::app::{AppState, ShapeKind};

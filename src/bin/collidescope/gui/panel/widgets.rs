@@ -25,11 +25,12 @@ pub(super) fn drag(ui: &mut egui::Ui, app: &mut AppState, v: &mut f32, speed: f6
 /// The widgets the scripted tests press, by name: where each was drawn in the last
 /// frame is part of the layout the app reports (`COLLIDESCOPE_LAYOUT_FILE` on the
 /// desktop, `window.collidescope.layout` in the web page).
-pub const MARKED: [&str; 7] = [
+pub const MARKED: [&str; 8] = [
     "copy_link",
     "files",
     "next_step",
     "export",
+    "export_path",
     "open_file",
     "import_box",
     "import",
