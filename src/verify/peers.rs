@@ -82,6 +82,9 @@ pub struct PeerReport {
     /// Rays: per engine, how many answers of each class (agreeing, by convention,
     /// wrong, refused, ambiguous: see [`super::peers_ray`]).
     pub ray_classes: BTreeMap<(Engine, &'static str), u64>,
+    /// Distances an engine got wrong: per engine, how many of each class (see
+    /// [`distance_class`]).
+    pub distance_classes: BTreeMap<(Engine, &'static str), u64>,
     pub cases: Vec<PeerCase>,
     pub keep: usize,
 }
@@ -135,6 +138,12 @@ impl PeerReport {
             s.push_str("\nrotating time of impact by class (turning pairs):\n");
             for ((engine, class), n) in &self.rotating {
                 let _ = writeln!(s, "{:<10} {:<40} {:>8}", engine.key(), class, n);
+            }
+        }
+        if !self.distance_classes.is_empty() {
+            s.push_str("\nwrong distances by class:\n");
+            for ((engine, class), n) in &self.distance_classes {
+                let _ = writeln!(s, "{:<10} {:<72} {:>8}", engine.key(), class, n);
             }
         }
         if !self.ray_classes.is_empty() {
@@ -191,6 +200,11 @@ fn check_pair(pair: &FuzzPair, settings: &Settings, report: &mut PeerReport) {
         if let Some(d) = &answer.distance {
             let e = d.distance as f64;
             let v = Verdict::of((e - exact_d).abs() <= tol, (ours_d - exact_d).abs() <= tol);
+            if matches!(v, Verdict::EngineWrong | Verdict::BothWrong) {
+                let rounded = pair.shape_a.radius() > 0.0 || pair.shape_b.radius() > 0.0;
+                let class = distance_class(exact_d, e, (ex.scale, ex.world), rounded);
+                *report.distance_classes.entry((engine, class)).or_default() += 1;
+            }
             report.record(pair, engine, "distance", v, || {
                 format!(
                     "distance: exact {exact_d:.9}, ours {ours_d:.9}, {} {e:.9}",
@@ -211,6 +225,43 @@ fn check_pair(pair: &FuzzPair, settings: &Settings, report: &mut PeerReport) {
         if pair.velocity_a != pair.velocity_b && !inputs.rotating() {
             toi(pair, &ex, tol, engine, &answer, inputs.cast(), report);
         }
+    }
+}
+
+/// parry2d's GJK stops when its upper and lower bounds on the distance are within
+/// `√(10·ε)` of the upper one (`gjk.rs`: `max_bound − min_bound ≤ eps_rel · max_bound`,
+/// `eps_rel = √eps_tol`, `eps_tol = 10·f32::EPSILON`), and answers the upper bound.
+const PARRY_GJK_RELATIVE_STOP: f64 = 1.0917e-3;
+
+/// Why an engine's distance `e` is off the exact `exact` (`size`: the pair's size `L`
+/// and its largest world coordinate `W`): f32 rounding at large coordinates, the classes
+/// parry2d's GJK stopping rules explain, or none of them. `rounded`: either
+/// shape has a radius (a circle, capsule or rounded polygon: GJK on a curved support
+/// map, whose upper bound may also stall before the relative rule holds).
+pub(super) fn distance_class(exact: f64, e: f64, size: (f64, f64), rounded: bool) -> &'static str {
+    let (scale, world) = size;
+    // f32 rounding of the answer and of the shapes' poses at this size.
+    let noise = 8.0 * f32::EPSILON as f64 * scale.max(1.0);
+    if (e - exact).abs() <= 16.0 * f32::EPSILON as f64 * world {
+        // An engine that moves both shapes into world (or one shape's) coordinates in
+        // f32 loses `W·ε` per operation; the exact reference and ours work relative.
+        "within f32 rounding at the world coordinates (16·ε·W)"
+    } else if e < exact {
+        "too short"
+    } else if exact <= noise {
+        // Touching or overlapping: parry's stall branch accepts the simplex when the
+        // best lower bound is within `eps_rel` of the largest support point's size.
+        if e <= PARRY_GJK_RELATIVE_STOP * scale + noise {
+            "a gap on a touching pair, within √(10ε)·L (GJK's touching branch)"
+        } else {
+            "a gap on a touching pair, beyond √(10ε)·L"
+        }
+    } else if e - exact <= PARRY_GJK_RELATIVE_STOP * e + noise {
+        "too long, within √(10ε)·d (GJK's relative stopping rule)"
+    } else if rounded {
+        "too long, beyond √(10ε)·d, a rounded shape (GJK on a curved support)"
+    } else {
+        "too long, beyond √(10ε)·d, polygons only"
     }
 }
 
@@ -408,6 +459,33 @@ pub fn write_peer_scenes(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn parry_distance_classes_follow_its_stopping_rules() {
+        // seed 3 pair 304 of the rotating family: 0.612182 exact, parry 0.612723 (8.8e-4 long)
+        let within = "too long, within √(10ε)·d (GJK's relative stopping rule)";
+        assert_eq!(
+            distance_class(0.612182015, 0.612723172, (2.0, 8.0), false),
+            within
+        );
+        // seed 3 pair 1006: 0.0276098 exact, parry 0.0279339 (1.2e-2 long): beyond
+        assert_eq!(
+            distance_class(0.02760981, 0.02793387, (2.0, 8.0), true),
+            "too long, beyond √(10ε)·d, a rounded shape (GJK on a curved support)"
+        );
+        assert_eq!(distance_class(1.0, 0.999, (2.0, 8.0), false), "too short");
+        // seed 3 pair 167 (large coordinates, a point and a circle near (31819, 71486))
+        assert_eq!(
+            distance_class(1.455001955, 1.449280024, (2.0, 71487.0), false),
+            "within f32 rounding at the world coordinates (16·ε·W)"
+        );
+        let touching = "a gap on a touching pair, within √(10ε)·L (GJK's touching branch)";
+        assert_eq!(distance_class(0.0, 3.8e-4, (2.0, 8.0), true), touching);
+        assert_eq!(
+            distance_class(0.0, 3.8e-3, (2.0, 8.0), false),
+            "a gap on a touching pair, beyond √(10ε)·L"
+        );
+    }
 
     #[test]
     fn a_short_run_classifies_every_answer_and_finds_box2d_and_parry_mostly_right() {
