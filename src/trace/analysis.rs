@@ -15,6 +15,7 @@ use crate::core::toi::rotating::{time_of_impact, RotatingToiOutput, RotatingToiT
 use crate::core::toi::shape_cast::{shape_cast, CastOutput, CastTrace};
 use crate::core::toi::swept_sat::{swept_sat, SweptOutput, SweptTrace};
 use crate::scene::{Scene, SceneShape};
+use crate::trace::cast_ray::{cast_ray, CastRay, CastRayRefusal};
 use crate::trace::ray_study::{view_ray, RayMethodChoice, RayStudy};
 use glam::Vec2;
 
@@ -43,6 +44,9 @@ pub struct Analysis {
     /// The general shape cast (conservative advancement) over the same step.
     pub cast: CastOutput,
     pub cast_trace: CastTrace,
+    /// The same cast as a GJK ray cast from the origin along `−v` against B − A
+    /// (configuration space; [`crate::trace::cast_ray`]), or why it was not run.
+    pub cast_ray: Result<CastRay, CastRayRefusal>,
     /// The time of impact with the shapes turning too (their angular velocities).
     pub rotating: RotatingToiOutput,
     pub rotating_trace: RotatingToiTrace,
@@ -112,6 +116,7 @@ impl Analysis {
         );
         let (swept, swept_trace) = traced(|t| swept_sat(&inputs.swept(), Some(t)));
         let (cast, cast_trace) = traced(|t| shape_cast(&inputs.cast(), Some(t)));
+        let cast_ray = cast_ray(&minkowski, sb.velocity - sa.velocity);
         let (rotating, rotating_trace) =
             traced(|t| time_of_impact(&inputs.rotating_toi(), Some(t)));
         let (sat, sat_trace) = traced(|t| separating_axis(&inputs.sat(), Some(t)));
@@ -154,6 +159,7 @@ impl Analysis {
             swept_trace,
             cast,
             cast_trace,
+            cast_ray,
             rotating,
             rotating_trace,
             sat,

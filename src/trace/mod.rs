@@ -2,6 +2,7 @@
 //! scene pair) and the JSON [`report`]. Reads the core and the scene; knows nothing of drawing.
 
 pub mod analysis;
+pub mod cast_ray;
 pub mod chain_expect;
 pub mod chain_report;
 pub mod chain_sweep;

@@ -14,6 +14,9 @@
 //!   `(B − A) + t·v`; it reaches the origin when `−t·v` enters B − A: a ray from the origin
 //!   along `−v`, hit at the time of impact. The cast's conservative advancement walks that
 //!   ray: each pose at `−t·v`, the current one with the disc of its distance to B − A.
+//!   Both draw the GJK ray cast on B − A too ([`crate::trace::cast_ray`]): each
+//!   iteration's point `x_k` on the ray, its support point `p_k` of B − A and support
+//!   line (radii included), the simplex it ended with and the time it reached.
 //! - **Sutherland–Hodgman**: A and B overlap — the clipped region is not empty — exactly
 //!   when the origin is inside B − A.
 //! - **Turning shapes** (the rotating time of impact): B − A changes shape with time; each
@@ -142,6 +145,68 @@ fn advancement(scene: &Scene, an: &Analysis, step: usize, c: Rgba, prims: &mut V
     }
 }
 
+/// The GJK ray cast on B − A: every iteration of its march along the ray from the origin
+/// at once (the march is short: a face is reached in one advance), the final simplex, and
+/// the time it reached beside the algorithm's own.
+fn gjk_cast_ray(an: &Analysis, prims: &mut Vec<Prim>) {
+    use crate::core::raycast::GjkMarch;
+    let c = LayerId::ConfigPicture.color();
+    let study = match &an.cast_ray {
+        Ok(s) => s,
+        Err(why) => {
+            if *why != crate::trace::cast_ray::CastRayRefusal::NoRelativeMotion {
+                prims.push(label(
+                    Vec2::ZERO,
+                    format!("GJK ray cast: {}", why.words()),
+                    c,
+                ));
+            }
+            return;
+        }
+    };
+    let steps: Vec<_> = study
+        .trace
+        .gjk
+        .iter()
+        .filter(|s| s.march == GjkMarch::Forward)
+        .collect();
+    let half = 0.12 * study.velocity.length().max(1.0e-3);
+    for (k, s) in steps.iter().enumerate() {
+        if !s.point.is_finite() {
+            continue;
+        }
+        prims.push(dot(s.point, 3.5, c));
+        if let (Some(d), Some(w)) = (s.direction, s.support) {
+            // The support line of B − A along d (radii included): all of B − A is behind it.
+            let on = w + d * study.radius;
+            prims.push(plane(on, d, half, c.with_alpha(150)));
+            prims.push(dot(w, 3.0, c.with_alpha(200)));
+            prims.push(label(w, format!("p{}", k + 1), c));
+        }
+    }
+    if let Some(last) = steps.last() {
+        if last.simplex.len() > 1 {
+            prims.push(Prim::Polyline {
+                points: last.simplex.clone(),
+                closed: last.simplex.len() > 2,
+                width: 2.0,
+                color: c,
+                dashed: false,
+            });
+        }
+    }
+    let o = &study.output;
+    let n = steps.len();
+    let text = if o.hit {
+        format!("GJK ray cast: t = {:.5} in {n} iterations", o.fraction)
+    } else if o.inside {
+        "GJK ray cast: origin inside B − A (overlap at t = 0)".to_string()
+    } else {
+        format!("GJK ray cast: no hit ({n} iterations)")
+    };
+    prims.push(label(o.point, text, c));
+}
+
 /// Turning shapes: B − A changes shape with time, so the step's time gets its own B − A
 /// (dashed) — at an outer iteration `t1` with the closest point to the origin (the core
 /// distance), at a push-back `t2`, at the end the time of impact, where it reaches the
@@ -241,6 +306,7 @@ pub(super) fn config_layer(
             let hit = (hit && last).then_some(t);
             let c = LayerId::Toi.color();
             sweep_ray(scene, an, hit, c, &mut prims);
+            gjk_cast_ray(an, &mut prims);
             if algorithm == Algorithm::Cast {
                 advancement(scene, an, step, c, &mut prims);
             }
@@ -308,5 +374,47 @@ mod tests {
                 assert!(!prims.is_empty(), "{algorithm:?} step {step}");
             }
         }
+    }
+
+    #[test]
+    fn the_gjk_ray_cast_on_b_minus_a_ends_at_every_moving_scenes_cast_time() {
+        // Every scene of the library with a moving pair: the picture's ray-cast label
+        // carries the GJK ray cast's time, which is the shape cast's to 1e-3.
+        let mut seen = 0;
+        for (name, text) in crate::scene::library::FILES {
+            let Ok(scene) = parse_scene(text, name) else {
+                continue;
+            };
+            let n = scene.shapes.len().min(8);
+            for (a, b) in (0..n).flat_map(|a| (a + 1..n).map(move |b| (a, b))) {
+                if scene.shapes[a].velocity == scene.shapes[b].velocity {
+                    continue;
+                }
+                let an = Analysis::compute(&scene, a, b, &mut SimplexCache::default());
+                let (Ok(ray), true) = (&an.cast_ray, an.cast.hit) else {
+                    continue;
+                };
+                assert!(
+                    ray.output.hit,
+                    "{name} {a}-{b}: the cast hits, the ray does not"
+                );
+                assert!(
+                    (ray.output.fraction - an.cast.t).abs() <= 1.0e-3,
+                    "{name} {a}-{b}: ray {} cast {}",
+                    ray.output.fraction,
+                    an.cast.t
+                );
+                let prims = config_layer(&scene, &an, Algorithm::Cast, 0, ManifoldSource::Epa);
+                let want = format!("GJK ray cast: t = {:.5}", ray.output.fraction);
+                assert!(
+                    prims
+                        .iter()
+                        .any(|p| matches!(p, Prim::Label { text, .. } if text.starts_with(&want))),
+                    "{name}: no label {want}"
+                );
+                seen += 1;
+            }
+        }
+        assert!(seen >= 5, "only {seen} moving pairs hit");
     }
 }

@@ -102,7 +102,7 @@ impl LayerId {
             LayerId::RayCast => "Ray cast, stepped: clip interval, circles, GJK march",
             LayerId::Chains => "Chains: segments, one-sided normals, contacts (smooth or naive)",
             LayerId::ConfigPicture => {
-                "Configuration space: axes as intervals of B − A, depth, sweep ray, B − A while turning"
+                "Configuration space: axes as intervals of B − A, depth, sweep ray and its GJK ray cast, B − A while turning"
             }
         }
     }

@@ -349,4 +349,18 @@ fn toi_rows(an: &Analysis, rows: &mut Rows) {
     if c.hit {
         rows.row("impact point", p(c.point));
     }
+    // The same cast as a ray against B − A (configuration space).
+    let text = match &an.cast_ray {
+        Ok(r) if r.output.hit => format!(
+            "t = {:.5} normal {} ({} iterations)",
+            r.output.fraction,
+            // B − A's outward normal at the hit is the contact normal A → B reversed.
+            p(-r.output.normal),
+            r.output.iterations
+        ),
+        Ok(r) if r.output.inside => "origin inside B − A: overlapping at t = 0".to_string(),
+        Ok(r) => format!("no hit ({} iterations)", r.output.iterations),
+        Err(why) => why.words(),
+    };
+    rows.row("GJK ray cast on B − A", text);
 }
