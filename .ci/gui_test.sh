@@ -21,7 +21,7 @@ if [ ${#need[@]} -gt 0 ]; then
 fi
 
 cargo build --release --quiet
-bin="${CARGO_TARGET_DIR:-target}/release/collidescope"
+bin="$(realpath "${CARGO_TARGET_DIR:-target}")/release/collidescope"
 work=$(mktemp -d)
 art=ci-artifacts
 mkdir -p "$art"
@@ -122,4 +122,43 @@ assert p["overlap"] is True, p
 assert p["penetration"]["depth"] > 0.05, p["penetration"]
 print("== report: overlap, depth %.4f" % p["penetration"]["depth"])
 PY
+
+# Typing at a low frame rate: the 64-shape scene with multisampling runs a few frames a
+# second here, so one frame holds several keys. A name typed fast into the export box
+# and Enter must export under exactly that name; none of its letters or digits may
+# reach a shortcut ("p" a screenshot, a digit an algorithm) when the box lets go on Enter.
+cp benches/data/report_64_shapes.ron "$work/heavy.ron"
+(cd "$work" && COLLIDESCOPE_LAYOUT_FILE="$work/layout2.json" exec "$bin" heavy.ron --msaa 4 \
+  --quit-after 120 --frame-stats "$work/frames.csv" >"$work/app2.log" 2>&1) &
+app_pid=$!
+for _ in $(seq 200); do [ -s "$work/layout2.json" ] && break; sleep 0.1; done
+sleep 2
+field2() { python3 -c "import json; print(json.load(open('$work/layout2.json'))['$1'])"; }
+read -r px py < <(python3 -c "import json; d=json.load(open('$work/layout2.json')); print(*[int(round(v)) for v in d['widgets']['export_path']])")
+name="typed-at-low-fps-abcdefghijklmnopq-1234567890.png"
+xdotool mousemove "$px" "$py" click 1; sleep 0.5
+xdotool key ctrl+a
+# One burst, Enter right behind it: the last frame holds digits, "p" and Enter together.
+xdotool type --delay 1 "$name"; xdotool key Return; sleep 3
+[ -s "$work/$name" ] || { echo "FAIL: typed export name lost keys: $(ls "$work")"; exit 1; }
+if ls "$work"/collidescope-*.png >/dev/null 2>&1; then echo "FAIL: a typed p took a screenshot"; exit 1; fi
+[ "$(field2 algorithm)" = "gjk" ] || { echo "FAIL: a typed digit switched the algorithm to $(field2 algorithm)"; exit 1; }
+echo "== typed 48 keys at a low frame rate: exported as $name, no key leaked to a shortcut"
+# Frame times of a pan (right button), written on quit.
+xdotool mousemove 300 400 mousedown 3
+for i in $(seq 1 30); do xdotool mousemove $((300 + i * 4)) $((400 - i * 2)); sleep 0.05; done
+xdotool mouseup 3; sleep 0.5
+xdotool key Escape ctrl+q
+for _ in $(seq 100); do kill -0 "$app_pid" 2>/dev/null || break; sleep 0.1; done
+if kill -0 "$app_pid" 2>/dev/null; then echo "FAIL: Ctrl+Q did not quit"; exit 1; fi
+app_pid=""
+head -1 "$work/frames.csv"
+grep -q "frames back to back: CPU part median" "$work/frames.csv" || { echo "FAIL: no frame stats"; exit 1; }
+
+# --quit-after with no input at all: the sleeping loop is woken at the deadline.
+t0=$(date +%s)
+timeout 30 "$bin" "$work/scene.ron" --msaa 1 --quit-after 3 >"$work/app3.log" 2>&1 || { echo "FAIL: --quit-after did not end an idle run"; exit 1; }
+t1=$(date +%s)
+echo "== idle run with --quit-after 3 ended after $((t1 - t0)) s"
+[ $((t1 - t0)) -le 12 ] || { echo "FAIL: --quit-after 3 took $((t1 - t0)) s"; exit 1; }
 echo "gui test: 1 passed, 0 failed"

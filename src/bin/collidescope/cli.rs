@@ -28,6 +28,10 @@ pub struct Cli {
     /// Window size, as WIDTHxHEIGHT.
     #[arg(long, value_name = "WxH", default_value = "1280x800", value_parser = parse_size)]
     pub window: (i32, i32),
+    /// Write each frame's times (its CPU part and the whole frame, ms) to FILE when
+    /// the window closes, with a summary; frames after an idle wait are not timed.
+    #[arg(long, value_name = "FILE")]
+    pub frame_stats: Option<PathBuf>,
     /// Multisampling (1 = off; software GL is much faster without it).
     #[arg(long, default_value_t = 4)]
     pub msaa: i32,

@@ -119,6 +119,7 @@ fn open_window(args: &Cli) -> ExitCode {
         width,
         height,
         msaa: args.msaa,
+        frame_stats: args.frame_stats.clone(),
     });
     ExitCode::SUCCESS
 }

@@ -5,12 +5,15 @@
 
 mod canvas;
 mod chain_handles;
+mod frame_stats;
 #[cfg(target_arch = "wasm32")]
 mod page;
 mod painter;
 mod panel;
 mod ray_handles;
 mod shape_handles;
+#[cfg(all(target_os = "linux", not(target_arch = "wasm32")))]
+mod wake;
 #[cfg(target_arch = "wasm32")]
 mod web;
 
@@ -40,7 +43,12 @@ pub struct GuiOptions {
     pub width: i32,
     pub height: i32,
     pub msaa: i32,
+    /// `--frame-stats FILE` (desktop).
+    pub frame_stats: Option<PathBuf>,
 }
+
+/// The window's title (also how the idle tick finds the window to wake: `wake.rs`).
+const WINDOW_TITLE: &str = "Collidescope";
 
 /// The web page's window: the scene of the URL hash, else the built-in scene.
 #[cfg(target_arch = "wasm32")]
@@ -65,13 +73,14 @@ pub fn run_web() {
         width: 1280,
         height: 800,
         msaa: 4,
+        frame_stats: None,
     });
 }
 
 /// Opens the window and runs until the user quits.
 pub fn run(opts: GuiOptions) {
     let window = macroquad::window::Conf {
-        window_title: "Collidescope".to_string(),
+        window_title: WINDOW_TITLE.to_string(),
         window_width: opts.width,
         window_height: opts.height,
         high_dpi: false,
@@ -185,13 +194,15 @@ async fn main_loop(opts: GuiOptions) {
     let started = get_time();
     let mut layout_hook = LayoutHook::from_env();
     let mut repaint = Repaint::default();
-    if opts.quit_after.is_some() {
+    let mut stats = frame_stats::FrameStats::new(opts.frame_stats.clone());
+    if let Some(seconds) = opts.quit_after {
         // A scripted run ends on time even when no input wakes the loop.
-        repaint.start_tick();
+        Repaint::wake_at(seconds);
     }
     #[cfg(target_arch = "wasm32")]
     let mut page = page::Page::new(&app);
     loop {
+        stats.begin();
         clear_background(background(app.theme));
         let UiPass {
             mut out,
@@ -255,8 +266,10 @@ async fn main_loop(opts: GuiOptions) {
         }
         let egui_busy = egui_macroquad_requested_repaint();
         repaint.end_frame(app.playing || canvas.busy() || out.screenshot || egui_busy);
+        stats.cpu_done();
         next_frame().await;
     }
+    stats.write();
 }
 
 /// Whether egui asked for another frame right away (an animation, a hover change).
@@ -300,9 +313,11 @@ impl Repaint {
         }
     }
 
-    /// Starts the slow tick (once): a thread wakes the loop every [`Repaint::IDLE_TICK`]
-    /// (miniquad allows `schedule_update` from another thread). The web has no threads
-    /// and no close button to answer: no tick there.
+    /// Starts the slow tick (once): a thread queues a frame request every
+    /// [`Repaint::IDLE_TICK`] (miniquad allows `schedule_update` from another thread).
+    /// A queued request does not wake a loop asleep in X's event wait; the close
+    /// button's own event does, and the frame it then runs asks about unsaved changes.
+    /// The web has no threads and no close button to answer: no tick there.
     fn start_tick(&mut self) {
         if self.ticking {
             return;
@@ -313,6 +328,30 @@ impl Repaint {
             std::thread::sleep(Repaint::IDLE_TICK);
             macroquad::miniquad::window::schedule_update();
         });
+    }
+
+    /// `--quit-after`: from `seconds` on, wakes the loop every [`Repaint::IDLE_TICK`]
+    /// — with an X event (`wake.rs`), which a queued request alone is not — so a
+    /// scripted run ends on time with no input, and idles at no cost until then.
+    fn wake_at(seconds: f64) {
+        #[cfg(not(target_arch = "wasm32"))]
+        std::thread::spawn(move || {
+            #[cfg(target_os = "linux")]
+            let waker = wake::Waker::open();
+            std::thread::sleep(std::time::Duration::from_secs_f64(
+                seconds.clamp(0.0, 1.0e7),
+            ));
+            loop {
+                macroquad::miniquad::window::schedule_update();
+                #[cfg(target_os = "linux")]
+                if let Some(w) = &waker {
+                    w.wake(WINDOW_TITLE);
+                }
+                std::thread::sleep(Repaint::IDLE_TICK);
+            }
+        });
+        #[cfg(target_arch = "wasm32")]
+        let _ = seconds;
     }
 }
 
@@ -360,6 +399,11 @@ impl UiPass {
         };
         let mut marks = String::new();
         egui_macroquad::ui(|ctx: &egui::Context| {
+            // A text field that had the keyboard when the frame began keeps the frame's
+            // keys, even if it lets go during the frame: at a low frame rate one frame
+            // holds several keys, and "fps⏎" must not take a screenshot with its "p",
+            // nor "12⏎" in a number field switch algorithms.
+            let typing_before = ctx.wants_keyboard_input();
             panel::forget_marks(ctx);
             out = panel.show(ctx, app);
             marks = panel::marks_json(ctx);
@@ -384,7 +428,7 @@ impl UiPass {
                 h: r.height() * ppp,
             };
             over_ui = ctx.wants_pointer_input() || ctx.is_pointer_over_area();
-            typing = ctx.wants_keyboard_input();
+            typing = typing_before || ctx.wants_keyboard_input();
             if !typing {
                 chords = Chords::read(ctx);
             }

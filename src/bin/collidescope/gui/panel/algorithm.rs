@@ -73,7 +73,8 @@ impl Panel {
             super::widgets::mark(ui, "export_path", &path_box);
             let export = ui.button("Export this step");
             super::widgets::mark(ui, "export", &export);
-            if export.clicked() {
+            let entered = path_box.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+            if export.clicked() || entered {
                 self.export_step(app);
             }
         });
