@@ -60,17 +60,16 @@ pub(super) fn ray_polygon(
         enter: None,
         exit: None,
     };
-    for i in 0..v.len() {
-        let num = n[i].dot((v[i] - base) - p1);
-        let den = n[i].dot(d);
+    for (i, (&vi, &ni)) in v.iter().zip(n).enumerate() {
+        let num = ni.dot((vi - base) - p1);
+        let den = ni.dot(d);
         let action = clip.step(i, num, den);
         let emptied = action == ClipAction::ParallelOutside || clip.upper < clip.lower;
         if let Some(rec) = record.as_deref_mut() {
-            let xf = &ray.input.transform;
-            rec.push(ClipStep {
+            let step = ClipStep {
                 edge: i,
-                vertex: xf.apply(v[i]),
-                normal: xf.q.apply(n[i]),
+                vertex: vi,
+                normal: ni,
                 numerator: num,
                 denominator: den,
                 crossing: (den != 0.0).then(|| num / den),
@@ -78,7 +77,8 @@ pub(super) fn ray_polygon(
                 lower: clip.lower,
                 upper: clip.upper,
                 emptied,
-            });
+            };
+            record_step(ray, step, rec);
         }
         if emptied {
             return ray.missed();
@@ -88,6 +88,17 @@ pub(super) fn ray_polygon(
         return ray.hit(clip.lower, RayFeature::Edge(i), n[i], None);
     }
     clip.in_closed_polygon(ray, shape)
+}
+
+/// Records a clip step, its vertex and normal (local) brought into the world (off
+/// the hot path: the clip runs untraced far more often).
+#[cold]
+#[inline(never)]
+fn record_step(ray: &LocalRay, mut step: ClipStep, rec: &mut Vec<ClipStep>) {
+    let xf = &ray.input.transform;
+    step.vertex = xf.apply(step.vertex);
+    step.normal = xf.q.apply(step.normal);
+    rec.push(step);
 }
 
 impl Clip {

@@ -54,7 +54,7 @@ mod trace;
 pub use self::separation::{SeparationFunction, SeparationKind};
 pub use self::trace::{PushBack, RootStep, RotatingToiTrace, ToiIteration};
 
-use self::separation::Motion;
+use self::separation::{Motion, Poses};
 use crate::core::consts::{
     LINEAR_SLOP, MAX_POLYGON_VERTICES, ROTATING_TOI_MAX_ITERATIONS, TOI_ROOT_ITERATIONS,
 };
@@ -248,8 +248,10 @@ pub fn time_of_impact(
     };
     let mut cache = SimplexCache::default();
     let mut t1 = 0.0f32;
+    // The poses at t1 (a push-back that moves t1 has them already).
+    let mut at = m.at(t1);
     loop {
-        let (xa, xb) = (m.sweep_a.transform(t1), m.sweep_b.transform(t1));
+        let (xa, xb) = (at.a, at.b);
         let d = shape_distance(
             &DistanceInput {
                 shape_a: m.a,
@@ -297,7 +299,7 @@ pub fn time_of_impact(
             if let Some(r) = record.as_mut() {
                 r.t_end = t_end;
             }
-            match SeparationFunction::new(&cache, &m, t1) {
+            match SeparationFunction::new(&cache, &m, &at) {
                 Some(f) => {
                     if let Some(r) = record.as_mut() {
                         r.function = Some(f);
@@ -305,6 +307,7 @@ pub fn time_of_impact(
                     let s = Search {
                         m: &m,
                         f: &f,
+                        at_t1: at,
                         target,
                         tolerance,
                     };
@@ -331,7 +334,7 @@ pub fn time_of_impact(
                 out.normal = n;
                 return out;
             }
-            Step::Advance(t) => t1 = t,
+            Step::Advance(t, poses) => (t1, at) = (t, poses),
         }
         if out.iterations >= ROTATING_TOI_MAX_ITERATIONS {
             // The bound: where the query stood, said as a failure.
@@ -359,7 +362,7 @@ pub fn separation_curve(
         sweep_b: input.sweep_b,
     };
     samples(from, to, n)
-        .map(|t| (t, f.find_min(&m, t).0))
+        .map(|t| (t, f.find_min(&m, &m.at(t)).0))
         .collect()
 }
 
@@ -396,13 +399,16 @@ enum Step {
     Done,
     /// A hit at `t1`, the iteration's start.
     Hit,
-    Advance(f32),
+    /// The next iteration's start, and the poses then.
+    Advance(f32, Poses),
 }
 
 /// The inner loop's fixed inputs.
 struct Search<'a> {
     m: &'a Motion<'a>,
     f: &'a SeparationFunction,
+    /// The poses at the iteration's start.
+    at_t1: Poses,
     target: f32,
     tolerance: f32,
 }
@@ -421,7 +427,8 @@ impl Search<'_> {
         let mut t2 = t_end;
         for _ in 0..MAX_POLYGON_VERTICES {
             out.push_iterations += 1;
-            let (s2, ia, ib) = self.f.find_min(self.m, t2);
+            let at_t2 = self.m.at(t2);
+            let (s2, ia, ib) = self.f.find_min(self.m, &at_t2);
             let mut push = PushBack {
                 t2,
                 s2,
@@ -437,12 +444,12 @@ impl Search<'_> {
                     Some(Step::Done)
                 } else {
                     // Free up to t2: the next interval starts there.
-                    Some(Step::Advance(t2))
+                    Some(Step::Advance(t2, at_t2))
                 }
             } else if s2 > target - tol {
-                Some(Step::Advance(t2))
+                Some(Step::Advance(t2, at_t2))
             } else {
-                let s1 = self.f.evaluate(self.m, ia, ib, t1);
+                let s1 = self.f.evaluate(self.m, &self.at_t1, ia, ib);
                 push.s1 = Some(s1);
                 if s1 < target - tol {
                     out.state = ToiState::Failed;
@@ -468,7 +475,7 @@ impl Search<'_> {
             }
         }
         // Box2D's bound on push-backs (one per vertex): no progress from t1.
-        Step::Advance(t1)
+        Step::Advance(t1, self.at_t1)
     }
 
     /// The root of `s(t) = target` for the pair (`ia`, `ib`) in `[a1, a2]`, where
@@ -495,7 +502,7 @@ impl Search<'_> {
             } else {
                 a1 + (target - s1) * (a2 - a1) / (s2 - s1)
             };
-            let s = self.f.evaluate(self.m, ia, ib, t);
+            let s = self.f.evaluate(self.m, &self.m.at(t), ia, ib);
             if let Some(v) = steps.as_mut() {
                 v.push(RootStep {
                     a1,

@@ -9,7 +9,7 @@
 
 use super::Sweep;
 use crate::core::gjk::SimplexCache;
-use crate::core::math::left_perp;
+use crate::core::math::{left_perp, Transform};
 use crate::core::shape::Shape;
 use glam::Vec2;
 use serde::Serialize;
@@ -54,11 +54,31 @@ pub(super) struct Motion<'a> {
     pub(super) sweep_b: Sweep,
 }
 
+/// Both poses at one time: computed once per time (each is a sine and a cosine) and
+/// handed to whatever looks at the shapes then.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Poses {
+    pub(super) a: Transform,
+    pub(super) b: Transform,
+}
+
+impl Motion<'_> {
+    /// The poses at time `t`.
+    #[inline]
+    pub(super) fn at(&self, t: f32) -> Poses {
+        Poses {
+            a: self.sweep_a.transform(t),
+            b: self.sweep_b.transform(t),
+        }
+    }
+}
+
 impl SeparationFunction {
-    /// Built from GJK's cache at `t1` (1 or 2 vertex pairs). `None` when the cache is
-    /// empty or holds 3 pairs (the cores overlap: no axis separates them).
-    pub(super) fn new(cache: &SimplexCache, m: &Motion, t1: f32) -> Option<SeparationFunction> {
-        let (xa, xb) = (m.sweep_a.transform(t1), m.sweep_b.transform(t1));
+    /// Built from GJK's cache at `t1` (1 or 2 vertex pairs), the poses `at` then.
+    /// `None` when the cache is empty or holds 3 pairs (the cores overlap: no axis
+    /// separates them).
+    pub(super) fn new(cache: &SimplexCache, m: &Motion, at: &Poses) -> Option<SeparationFunction> {
+        let (xa, xb) = (at.a, at.b);
         let (va, vb) = (m.a.vertices(), m.b.vertices());
         let ia = |k: usize| va.get(cache.index_a[k] as usize).copied();
         let ib = |k: usize| vb.get(cache.index_b[k] as usize).copied();
@@ -114,34 +134,40 @@ impl SeparationFunction {
         }
     }
 
-    /// The deepest pair at `t`: its separation and the witness vertices (A's, B's;
-    /// `None` for the face's own shape).
-    pub(super) fn find_min(&self, m: &Motion, t: f32) -> (f32, Option<usize>, Option<usize>) {
-        let (xa, xb) = (m.sweep_a.transform(t), m.sweep_b.transform(t));
+    /// The deepest pair at the time of the poses `at`: its separation and the witness
+    /// vertices (A's, B's; `None` for the face's own shape).
+    pub(super) fn find_min(&self, m: &Motion, at: &Poses) -> (f32, Option<usize>, Option<usize>) {
+        let (xa, xb) = (at.a, at.b);
         match self.kind {
             SeparationKind::Points => {
                 let ia = m.a.support_index(xa.q.apply_inv(self.axis));
                 let ib = m.b.support_index(xb.q.apply_inv(-self.axis));
-                (self.evaluate(m, Some(ia), Some(ib), t), Some(ia), Some(ib))
+                (self.evaluate(m, at, Some(ia), Some(ib)), Some(ia), Some(ib))
             }
             SeparationKind::FaceA => {
                 let n = xa.q.apply(self.axis);
                 let ib = m.b.support_index(xb.q.apply_inv(-n));
-                (self.evaluate(m, None, Some(ib), t), None, Some(ib))
+                (self.evaluate(m, at, None, Some(ib)), None, Some(ib))
             }
             SeparationKind::FaceB => {
                 let n = xb.q.apply(self.axis);
                 let ia = m.a.support_index(xa.q.apply_inv(-n));
-                (self.evaluate(m, Some(ia), None, t), Some(ia), None)
+                (self.evaluate(m, at, Some(ia), None), Some(ia), None)
             }
         }
     }
 
-    /// The separation of the pair (`ia`, `ib`) along the axis at `t` (cores, radii not
-    /// subtracted). A missing index of the shape that does not own the face is
-    /// vertex 0 (it never happens: `find_min` names it).
-    pub(super) fn evaluate(&self, m: &Motion, ia: Option<usize>, ib: Option<usize>, t: f32) -> f32 {
-        let (xa, xb) = (m.sweep_a.transform(t), m.sweep_b.transform(t));
+    /// The separation of the pair (`ia`, `ib`) along the axis at the time of the poses
+    /// `at` (cores, radii not subtracted). A missing index of the shape that does not
+    /// own the face is vertex 0 (it never happens: `find_min` names it).
+    pub(super) fn evaluate(
+        &self,
+        m: &Motion,
+        at: &Poses,
+        ia: Option<usize>,
+        ib: Option<usize>,
+    ) -> f32 {
+        let (xa, xb) = (at.a, at.b);
         let va = |i: Option<usize>| m.a.vertices()[i.unwrap_or(0).min(m.a.vertices().len() - 1)];
         let vb = |i: Option<usize>| m.b.vertices()[i.unwrap_or(0).min(m.b.vertices().len() - 1)];
         match self.kind {
