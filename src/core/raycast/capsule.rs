@@ -63,8 +63,14 @@ pub(super) fn ray_capsule(ray: &LocalRay, shape: &Shape, records: CapsuleRecords
         // A cap missed: the line misses the capsule.
         return ray.missed();
     };
-    // From outside, an entry ahead is the answer: the exit is not needed.
-    let exit = if side == Side::Outside && enter.fraction >= 0.0 && flats.is_none() {
+    // From outside, an entry ahead is the answer: the exit is not needed. A trace
+    // still records where the line leaves, but the answer must not depend on it:
+    // for a line nearly along the axis, the far cap's circle can be judged missed by
+    // rounding, and the traced cast would then say "miss" where the untraced one hits.
+    let exit = if side == Side::Outside && enter.fraction >= 0.0 {
+        if flats.is_some() {
+            let _recorded = band_end(ray, &band, End::Exit, &mut circles, &mut flats);
+        }
         Some(enter)
     } else {
         band_end(ray, &band, End::Exit, &mut circles, &mut flats)
