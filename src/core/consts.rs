@@ -164,6 +164,22 @@ pub const RAY_REACH_MARGIN: f32 = 1.0e-2;
 /// an arc to within this distance.
 pub const RAY_GJK_TOLERANCE: f32 = 1.0e-6;
 
+/// Polygon ray cast (`raycast/polygon.rs`): a clip that leaves a sliver of an interval
+/// (its length along the ray under [`RAY_SLIVER_INTERVAL`] of the configuration's
+/// size: bounding radius plus origin distance plus translation length) is checked by
+/// the entry point's distance to the polygon's edges; beyond this fraction of the size
+/// (dimensionless) it is a miss. The planes of a sharp tip of angle α pass a point δ
+/// beyond the tip at only ~δ·α, under f32's rounding for α ~ 1e-3, so the clip alone
+/// calls a line that misses a sliver's tip by 1e-4 a hit; the distance to the tip's
+/// segments is well conditioned. 2e-6 sits above the rounding of that distance (~1e-7
+/// of the size).
+pub const RAY_SLIVER_DISTANCE: f32 = 2.0e-6;
+
+/// Polygon ray cast: an interval shorter than this fraction of the configuration's
+/// size (dimensionless) gets the [`RAY_SLIVER_DISTANCE`] check. Only grazing lines
+/// leave such short intervals, so the check costs nothing on ordinary hits.
+pub const RAY_SLIVER_INTERVAL: f32 = 1.0e-3;
+
 /// GJK ray cast: default bound on iterations (support evaluations) per march. A face
 /// or a corner takes 2 to 4; an arc met head-on 3 to 6; a ray grazing an arc
 /// converges linearly and may use many more.
