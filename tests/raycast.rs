@@ -226,3 +226,30 @@ fn lines_past_a_slivers_tip_miss() {
         assert!(judged >= 1, "pair {index}: no missing ray to judge");
     }
 }
+
+/// A grazing ray passing a small rounded corner's circle (radius 5e-4) within the march
+/// tolerance, into the flat piece of the edge beside it: the GJK ray cast's last gap is
+/// closed on that flat piece, with the edge's normal (was: the corner's, 2e-2 rad off;
+/// `fuzz --seed 101` pair 730147).
+#[test]
+fn a_grazing_ray_past_a_small_corner_gets_the_edges_normal() {
+    use collidescope::verify::{fuzz_rays, generate_pair_in, RayFrame};
+    let pair = generate_pair_in(101, 730_147, None);
+    let mut judged = 0;
+    for fr in fuzz_rays(&pair) {
+        for (shape, xf) in [
+            (&pair.shape_a, pair.transform_a()),
+            (&pair.shape_b, pair.transform_b()),
+        ] {
+            let frame = RayFrame::new(shape, &xf, &fr.ray);
+            let exact = frame.exact();
+            let out = ray_cast_gjk(&RayCastInput::new(shape, xf, fr.ray), None);
+            let j = judge_ray(&frame, &exact, &out);
+            if let Some(e) = j.normal_error {
+                assert!(e <= RAY_NORMAL_TOLERANCE, "normal {e} rad off: {out:?}");
+                judged += 1;
+            }
+        }
+    }
+    assert!(judged >= 1, "no hit with a unique normal to judge");
+}

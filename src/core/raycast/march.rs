@@ -178,16 +178,24 @@ impl Marcher<'_> {
         let t_star = -s.dot(u);
         let closest = s + t_star * u;
         let cc = closest.length_squared();
-        if cc > r * r {
-            // The line passes the circle within the tolerance: keep the march's point.
-            return None;
-        }
-        let t_in = t_star - (r * r - cc).sqrt();
-        let n = (s + t_in * u).try_normalize()?;
+        // Where the line meets the corner's circle, and the direction there from the
+        // corner; a line passing the circle (within the tolerance) has its nearest
+        // approach's direction instead.
+        let (n, t_in) = if cc > r * r {
+            (closest.try_normalize()?, None)
+        } else {
+            let t_in = t_star - (r * r - cc).sqrt();
+            ((s + t_in * u).try_normalize()?, Some(t_in))
+        };
         let flat = self.outside_cone(i, n);
-        let (step, normal) = match flat {
-            None => (t_in / length, n),
-            Some(edge) => {
+        let (step, normal) = match (flat, t_in) {
+            (None, Some(t_in)) => (t_in / length, n),
+            // Passing the arc itself within the tolerance: keep the march's point.
+            (None, None) => return None,
+            // Into an edge's flat piece next to the corner (also when the line passes
+            // the circle: the flat piece runs on along its tangent — `fuzz --seed 101`
+            // pair 574246, radius 5e-4, the arc's normal 2e-2 rad off the edge's).
+            (Some(edge), _) => {
                 // Across edge `edge`'s flat piece: n·(x + t·d − v) = r.
                 let ne = self.shape.normals()[edge];
                 let v = self.shape.vertices()[edge];
