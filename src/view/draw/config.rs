@@ -198,11 +198,11 @@ fn gjk_cast_ray(an: &Analysis, prims: &mut Vec<Prim>) {
     let o = &study.output;
     let n = steps.len();
     let text = if o.hit {
-        format!("GJK ray cast: t = {:.5} in {n} iterations", o.fraction)
+        format!("GJK ray t = {:.5} ({n} iter.)", o.fraction)
     } else if o.inside {
-        "GJK ray cast: origin inside B − A (overlap at t = 0)".to_string()
+        "GJK ray: origin in B − A".to_string()
     } else {
-        format!("GJK ray cast: no hit ({n} iterations)")
+        format!("GJK ray: no hit ({n} iter.)")
     };
     prims.push(label(o.point, text, c));
 }
@@ -405,7 +405,7 @@ mod tests {
                     an.cast.t
                 );
                 let prims = config_layer(&scene, &an, Algorithm::Cast, 0, ManifoldSource::Epa);
-                let want = format!("GJK ray cast: t = {:.5}", ray.output.fraction);
+                let want = format!("GJK ray t = {:.5}", ray.output.fraction);
                 assert!(
                     prims
                         .iter()
