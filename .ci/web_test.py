@@ -495,6 +495,23 @@ def save(name, png):
         f.write(png)
 
 
+def idle_frames(dt):
+    """Repaint on change: with no input the page asks for no animation frames (the loop
+    requests one per frame only while something moves)."""
+    dt.eval(
+        "window.__frames = 0; if (!window.__rafWrapped) { const raf = window.requestAnimationFrame;"
+        " window.requestAnimationFrame = (f) => { window.__frames++; return raf(f); };"
+        " window.__rafWrapped = true; } 0"
+    )
+    time.sleep(0.5)
+    dt.eval("window.__frames = 0")
+    time.sleep(2.0)
+    n = dt.eval("window.__frames")
+    print(f"== idle page: {n} animation frames requested in 2 s")
+    if n > 4:
+        fail(f"the idle page keeps drawing: {n} frames in 2 s (repaint on change)")
+
+
 def run(dt, base, update_reference):
     open_page(dt, base + "index.html", "page loaded")
     save("web-1-start.png", dt.screenshot())
@@ -504,6 +521,7 @@ def run(dt, base, update_reference):
     x0, y0, s0 = hash_scene(h0)
     bx, by = before["shapes"]["B"]
     print(f"== B on screen at ({bx:.0f}, {by:.0f}); in the hash at ({x0}, {y0}), step {s0}")
+    idle_frames(dt)
 
     drag(dt, (bx, by), (-70, 45))
     after = layout(dt)

@@ -62,13 +62,23 @@ window.collidescope = { firstFrameMs: null, layout: null, downloads: [] };
     input.onchange = () => {
       const file = input.files && input.files[0];
       if (!file) return;
-      file.text().then((t) => { opened = encoder.encode(file.name + "\n" + t); });
+      file.text().then((t) => {
+        opened = encoder.encode(file.name + "\n" + t);
+        wake();
+      });
     };
     input.click();
   }
 
+  // The app sleeps between inputs (repaint on change): what arrives without an input
+  // event asks for a frame with miniquad's own schedule_update.
+  let wake = () => {};
+  // A resized canvas is cleared by the browser: draw it again.
+  window.addEventListener("resize", () => wake());
+
   function register(importObject) {
     const env = importObject.env;
+    wake = () => env.sapp_schedule_update();
     env.cs_location_len = (full) => encoder.encode(location(full)).length;
     env.cs_location_read = (full, ptr, len) => copyBytesInto(encoder.encode(location(full)), ptr, len);
     env.cs_set_hash = (ptr, len) => {

@@ -87,12 +87,12 @@ pub fn run(opts: GuiOptions) {
         sample_count: opts.msaa,
         window_resizable: true,
         // Repaint on change: a frame runs on input (macroquad schedules one per event)
-        // or when `Repaint` asks for more; idle, the loop waits for events.
-        // The web page keeps drawing every animation frame: its file picker, clipboard and
-        // throttled address-bar writes finish between frames, with no input to wake a
-        // blocked loop (browsers pause hidden tabs).
+        // or when `Repaint` asks for more; idle, the loop waits for events. On the web
+        // page too: what finishes between frames without input wakes it — a file the
+        // picker read and a resized canvas (`web/collidescope.js`), an address-bar write
+        // held back by its throttle (`Page::frame` keeps frames coming until it is done).
         platform: macroquad::miniquad::conf::Platform {
-            blocking_event_loop: cfg!(not(target_arch = "wasm32")),
+            blocking_event_loop: true,
             ..Default::default()
         },
         ..Default::default()
@@ -242,7 +242,9 @@ async fn main_loop(opts: GuiOptions) {
         canvas.draw(&mut app);
         egui_macroquad::draw();
         #[cfg(target_arch = "wasm32")]
-        page.frame(&mut app, &mut panel, &canvas, &out, &marks);
+        let page_busy = page.frame(&mut app, &mut panel, &canvas, &out, &marks);
+        #[cfg(not(target_arch = "wasm32"))]
+        let page_busy = false;
 
         if out.screenshot {
             shots += 1;
@@ -265,7 +267,7 @@ async fn main_loop(opts: GuiOptions) {
             repaint.start_tick();
         }
         let egui_busy = egui_macroquad_requested_repaint();
-        repaint.end_frame(app.playing || canvas.busy() || out.screenshot || egui_busy);
+        repaint.end_frame(app.playing || canvas.busy() || out.screenshot || egui_busy || page_busy);
         stats.cpu_done();
         next_frame().await;
     }

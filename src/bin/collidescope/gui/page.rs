@@ -33,7 +33,8 @@ impl Page {
         }
     }
 
-    /// After the frame is drawn.
+    /// After the frame is drawn. True while the page still has work for a later frame
+    /// (an address-bar write held back): the loop must not sleep yet.
     pub fn frame(
         &mut self,
         app: &mut AppState,
@@ -41,7 +42,7 @@ impl Page {
         canvas: &Canvas,
         out: &PanelOutput,
         marks: &str,
-    ) {
+    ) -> bool {
         let now = get_time();
         if self.keep_link {
             self.keep_link =
@@ -49,7 +50,7 @@ impl Page {
         }
         // Not while a drag goes on: the hash follows once the mouse is let go.
         let busy = self.keep_link || is_mouse_button_down(MouseButton::Left);
-        self.hash.update(app, busy, now);
+        let deferred = self.hash.update(app, busy, now);
         if out.copy_link {
             self.hash.write(app, now);
             let link = web::href();
@@ -72,6 +73,7 @@ impl Page {
             web::first_frame();
             self.first_frame_told = true;
         }
+        deferred
     }
 }
 

@@ -121,10 +121,14 @@ pub struct HashSync {
 }
 
 impl HashSync {
-    pub fn update(&mut self, app: &AppState, busy: bool, now: f64) {
+    /// Writes the hash when due; true while a change waits (during a drag, or for the
+    /// throttle), so the caller keeps frames coming until it is written.
+    pub fn update(&mut self, app: &AppState, busy: bool, now: f64) -> bool {
         if !busy && now - self.written_at >= 0.25 {
             self.write(app, now);
+            return false;
         }
+        self.last.as_ref() != Some(&app.scene_for_save())
     }
 
     /// Writes the hash now if the scene changed (before a link is copied).
