@@ -77,6 +77,27 @@ pub struct Analysis {
     pub ray: Option<RayStudy>,
 }
 
+/// Sutherland–Hodgman on the pair (None unless both have ≥ 3 vertices), traced.
+fn overlap_clip(
+    sa: &SceneShape,
+    sb: &SceneShape,
+    inputs: &crate::scene::build::PairInputs,
+    normal: Vec2,
+) -> (Option<OverlapManifold>, ClipTrace) {
+    let mut trace = ClipTrace::default();
+    let clip = (sa.shape.vertices().len() >= 3 && sb.shape.vertices().len() >= 3).then(|| {
+        overlap_manifold(
+            &sa.shape,
+            &inputs.transform_a,
+            &sb.shape,
+            &inputs.transform_b,
+            normal,
+            Some(&mut trace),
+        )
+    });
+    (clip, trace)
+}
+
 /// The points Box2D's hull builder is shown on for a shape: the raw points it was
 /// built from (`hull_of`), else a polygon's points as written, a box's corners, or
 /// the core's one or two vertices (too few for a hull: the builder says so).
@@ -124,23 +145,13 @@ impl Analysis {
             traced(|t| contact_manifold(&inputs.manifold(ManifoldSource::Epa), Some(t)));
         let (manifold_sat, manifold_sat_trace) =
             traced(|t| contact_manifold(&inputs.manifold(ManifoldSource::Sat), Some(t)));
-        let mut clip_trace = ClipTrace::default();
-        let clip = (sa.shape.vertices().len() >= 3 && sb.shape.vertices().len() >= 3).then(|| {
-            // The overlap manifold pushes B's points out along the penetration normal
-            // (or the separating direction when apart).
-            let normal = pen
-                .map(|p| p.normal)
-                .or(distance.normal)
-                .unwrap_or(sat.normal);
-            overlap_manifold(
-                &sa.shape,
-                &xa,
-                &sb.shape,
-                &xb,
-                normal,
-                Some(&mut clip_trace),
-            )
-        });
+        // The overlap manifold pushes B's points out along the penetration normal (or
+        // the separating direction when apart).
+        let normal = pen
+            .map(|p| p.normal)
+            .or(distance.normal)
+            .unwrap_or(sat.normal);
+        let (clip, clip_trace) = overlap_clip(sa, sb, &inputs, normal);
         let (box_box, box_box_trace) = traced(|t| box_box(&inputs.box_box(), Some(t)));
         let hull_input = hull_points(sa);
         let hull = quickhull(&hull_input, BOX2D_LINEAR_SLOP);
