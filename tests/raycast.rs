@@ -200,25 +200,36 @@ fn gjk_ray_cast_agrees_with_the_f64_oracle() {
     }
 }
 
+/// Each fuzzer ray of pair `index` of seed 101 against each shape of the pair: the
+/// cast's input and the oracle's frame.
+fn fuzzer_rays(index: u64) -> Vec<(RayCastInput<'static>, collidescope::verify::RayFrame)> {
+    use collidescope::verify::{fuzz_rays, generate_pair_in, RayFrame};
+    // Leaked: a handful of pairs per test run, so the inputs can borrow the shapes.
+    let pair = Box::leak(Box::new(generate_pair_in(101, index, None)));
+    let (xa, xb) = (pair.transform_a(), pair.transform_b());
+    let mut out = Vec::new();
+    for fr in fuzz_rays(pair) {
+        for (shape, xf) in [(&pair.shape_a, xa), (&pair.shape_b, xb)] {
+            out.push((
+                RayCastInput::new(shape, xf, fr.ray),
+                RayFrame::new(shape, &xf, &fr.ray),
+            ));
+        }
+    }
+    out
+}
+
 /// Fuzzer finds, each a line that misses a sliver's sharp tip by ~1e-4 (1.6e-5 of the
 /// size) while the tip's two edge planes stay within f32's rounding of each other: the
 /// clip alone called them hits. Each must miss as the oracle says (`fuzz --seed 101`).
 #[test]
 fn lines_past_a_slivers_tip_miss() {
-    use collidescope::verify::{fuzz_rays, generate_pair_in, ExactRay, RayFrame};
+    use collidescope::verify::ExactRay;
     for index in [249_362u64, 337_897, 456_194] {
-        let pair = generate_pair_in(101, index, None);
         let mut judged = 0;
-        for fr in fuzz_rays(&pair) {
-            for (shape, xf) in [
-                (&pair.shape_a, pair.transform_a()),
-                (&pair.shape_b, pair.transform_b()),
-            ] {
-                let frame = RayFrame::new(shape, &xf, &fr.ray);
-                if frame.exact() != ExactRay::Missed {
-                    continue;
-                }
-                let out = ray_cast(&RayCastInput::new(shape, xf, fr.ray), None);
+        for (input, frame) in fuzzer_rays(index) {
+            if frame.exact() == ExactRay::Missed {
+                let out = ray_cast(&input, None);
                 assert_eq!(out.status, RayStatus::Missed, "pair {index}: {out:?}");
                 judged += 1;
             }
@@ -233,22 +244,12 @@ fn lines_past_a_slivers_tip_miss() {
 /// `fuzz --seed 101` pair 730147).
 #[test]
 fn a_grazing_ray_past_a_small_corner_gets_the_edges_normal() {
-    use collidescope::verify::{fuzz_rays, generate_pair_in, RayFrame};
-    let pair = generate_pair_in(101, 730_147, None);
     let mut judged = 0;
-    for fr in fuzz_rays(&pair) {
-        for (shape, xf) in [
-            (&pair.shape_a, pair.transform_a()),
-            (&pair.shape_b, pair.transform_b()),
-        ] {
-            let frame = RayFrame::new(shape, &xf, &fr.ray);
-            let exact = frame.exact();
-            let out = ray_cast_gjk(&RayCastInput::new(shape, xf, fr.ray), None);
-            let j = judge_ray(&frame, &exact, &out);
-            if let Some(e) = j.normal_error {
-                assert!(e <= RAY_NORMAL_TOLERANCE, "normal {e} rad off: {out:?}");
-                judged += 1;
-            }
+    for (input, frame) in fuzzer_rays(730_147) {
+        let out = ray_cast_gjk(&input, None);
+        if let Some(e) = judge_ray(&frame, &frame.exact(), &out).normal_error {
+            assert!(e <= RAY_NORMAL_TOLERANCE, "normal {e} rad off: {out:?}");
+            judged += 1;
         }
     }
     assert!(judged >= 1, "no hit with a unique normal to judge");

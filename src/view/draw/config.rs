@@ -185,15 +185,7 @@ fn gjk_cast_ray(an: &Analysis, prims: &mut Vec<Prim>) {
         }
     }
     if let Some(last) = steps.last() {
-        if last.simplex.len() > 1 {
-            prims.push(Prim::Polyline {
-                points: last.simplex.clone(),
-                closed: last.simplex.len() > 2,
-                width: 2.0,
-                color: c,
-                dashed: false,
-            });
-        }
+        prims.extend(simplex_outline(&last.simplex, c));
     }
     let o = &study.output;
     let n = steps.len();

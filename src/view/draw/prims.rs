@@ -96,3 +96,14 @@ pub(in crate::view::draw) fn plane(p: Vec2, normal: Vec2, half: f32, color: Rgba
     let t = Vec2::new(-normal.y, normal.x);
     seg(p - t * half, p + t * half, 1.5, color, true)
 }
+
+/// A simplex of one to three points as its segment or triangle (nothing for a point).
+pub(in crate::view::draw) fn simplex_outline(points: &[Vec2], color: Rgba) -> Option<Prim> {
+    (points.len() > 1).then(|| Prim::Polyline {
+        points: points.to_vec(),
+        closed: points.len() > 2,
+        width: 2.0,
+        color,
+        dashed: false,
+    })
+}

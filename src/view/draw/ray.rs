@@ -13,7 +13,7 @@
 //! - The answer: the hit with its normal, the exit of a ray that starts inside, or
 //!   the miss.
 
-use super::prims::{dot, seg, size_of_scene, tag_away};
+use super::prims::{dot, seg, simplex_outline, size_of_scene, tag_away};
 use super::{LayerId, Prim, Rgba};
 use crate::core::raycast::{CircleRecord, ClipStep, FlatRecord, GjkRayStep, RayInput};
 use crate::scene::Scene;
@@ -203,15 +203,7 @@ fn flat_prims(ray: &RayInput, r: &FlatRecord, len: f32, c: Rgba, p: &mut Vec<Pri
 }
 
 fn gjk_prims(ray: &RayInput, s: &GjkRayStep, radius: f32, len: f32, c: Rgba, p: &mut Vec<Prim>) {
-    if s.simplex.len() > 1 {
-        p.push(Prim::Polyline {
-            points: s.simplex.clone(),
-            closed: s.simplex.len() > 2,
-            width: 2.0,
-            color: c,
-            dashed: false,
-        });
-    }
+    p.extend(simplex_outline(&s.simplex, c));
     for v in &s.simplex {
         p.push(dot(*v, 4.0, c));
     }
