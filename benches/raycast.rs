@@ -27,12 +27,9 @@
 //! the loop (an FFI call); its asserts are compiled in. Our outputs are converted
 //! back to world space inside the call; Box2D's stay in the shape's frame.
 //!
-//! One run on the shared 2-core machine (`--warm-up-time 1 --measurement-time 2`,
-//! medians, ns): polygon — exact 43, GJK 296, Box2D 42, parry2d 244; circle — exact
-//! 34, GJK 173, Box2D 42, parry2d 16; capsule — exact 51, GJK 183, Box2D 61, parry2d
-//! 38. The load moves single numbers by ±30 %; interleaved min-of-30 rounds gave
-//! polygon 28.6 / 191 / 27.5 / 219, circle 23.0 / 136 / 25.9 / 12.4, capsule 33.6 /
-//! 147 / 34.1 / 33.6: the exact casts at Box2D's time or below.
+//! Figures of a run, with what changed between runs, are in the README ("Ray
+//! casts"); the shared 2-core machine moves single numbers by ±30 %, so compare only
+//! ratios within one run — or instructions per call (cachegrind), which do not move.
 
 use boxdd_sys::ffi as b2;
 use collidescope::core::math::Transform;
