@@ -12,7 +12,7 @@ use collidescope::verify::{fuzz_rays, generate_pair_in};
 #[test]
 fn a_traced_ray_cast_answers_as_the_untraced_one() {
     let (mut casts, mut differ) = (0, Vec::new());
-    for index in 0..60_000u64 {
+    for index in 0..30_000u64 {
         let p = generate_pair_in(11, index, None);
         for fr in fuzz_rays(&p) {
             for (shape, xf) in [(&p.shape_a, p.transform_a()), (&p.shape_b, p.transform_b())] {
@@ -36,6 +36,6 @@ fn a_traced_ray_cast_answers_as_the_untraced_one() {
             }
         }
     }
-    assert!(casts > 400_000, "{casts} casts");
+    assert!(casts > 200_000, "{casts} casts");
     assert!(differ.is_empty(), "{}", differ.join("\n"));
 }
