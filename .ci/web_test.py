@@ -512,6 +512,20 @@ def idle_frames(dt):
         fail(f"the idle page keeps drawing: {n} frames in 2 s (repaint on change)")
 
 
+def resize_redraws(dt):
+    """A resized canvas is cleared by the browser; with repaint on change the page must
+    draw it again without waiting for input."""
+    w, h = WIDTH - 160, HEIGHT - 100
+    dt.call("Emulation.setDeviceMetricsOverride", width=w, height=h, deviceScaleFactor=1, mobile=False)
+    time.sleep(1.0)
+    clip = {"x": 0, "y": 0, "width": w, "height": h, "scale": 0.5}
+    png = base64.b64decode(dt.call("Page.captureScreenshot", format="png", clip=clip)["data"])
+    not_blank(png, f"resized to {w}x{h} with no input")
+    dt.call("Emulation.clearDeviceMetricsOverride")
+    time.sleep(1.0)
+    not_blank(dt.screenshot(scale=0.5), "back to the full size")
+
+
 def run(dt, base, update_reference):
     open_page(dt, base + "index.html", "page loaded")
     save("web-1-start.png", dt.screenshot())
@@ -579,6 +593,7 @@ def run(dt, base, update_reference):
     paste_import(dt)
     broken_link(dt, base)
     undo_redo(dt)
+    resize_redraws(dt)
 
 
 def main():
