@@ -39,6 +39,7 @@ mod trace;
 
 pub use self::cache::{CacheUse, SimplexCache};
 pub(crate) use self::pair::LocalPair;
+use self::simplex::search_direction_len;
 pub(crate) use self::simplex::{search_direction, separation_normal};
 pub use self::simplex::{Simplex, SimplexVertex, VoronoiRegion};
 pub use self::trace::{GjkStep, GjkTrace};
@@ -189,9 +190,11 @@ fn origin_on_simplex(d: Vec2, dist: f32, scale: f32) -> bool {
 /// either: when the distance is tiny against the coordinates, 1e-6 of it is below the
 /// rounding of `gain`, and two nearly parallel segments cycled through three edges of
 /// their flat B − A to the iteration bound (found by the fuzzer).
+///
+/// `len` is `|d|` (from [`search_direction_len`], the same bits as `d.length()`).
 #[inline(always)]
-fn no_progress(support: &SimplexVertex, d: Vec2, dist: f32, scale: f32) -> bool {
-    let gain = dist + support.w.dot(d / d.length());
+fn no_progress(support: &SimplexVertex, d: Vec2, len: f32, dist: f32, scale: f32) -> bool {
+    let gain = dist + support.w.dot(d / len);
     gain <= GJK_RELATIVE_TOLERANCE * dist + GJK_DIRECTION_EPSILON * scale
 }
 
@@ -241,7 +244,7 @@ pub(crate) fn gjk_core(
             record!(None, None, Some(GjkTermination::Overlap));
             break GjkTermination::Overlap;
         }
-        let (d, dist) = search_direction(&simplex);
+        let (d, dist, len) = search_direction_len(&simplex);
         let scale = pair.scale_of(&simplex);
         if origin_on_simplex(d, dist, scale) {
             record!(None, None, Some(GjkTermination::DirectionZero));
@@ -258,7 +261,7 @@ pub(crate) fn gjk_core(
             record!(Some(d), Some(support), stop);
             break GjkTermination::DuplicateSupport;
         }
-        if no_progress(&support, d, dist, scale) {
+        if no_progress(&support, d, len, dist, scale) {
             record!(Some(d), Some(support), Some(GjkTermination::Converged));
             break GjkTermination::Converged;
         }
@@ -277,6 +280,68 @@ pub(crate) fn gjk_core(
     }
 }
 
+/// The GJK loop's result with what every distance query reads from it, in A's frame:
+/// the witness points on the cores and their distance (0 when the cores overlap or
+/// touch). The world points and the normal are derived on demand
+/// ([`CoreDistance::world_points`], [`CoreDistance::normal`]), so a caller that
+/// only looks at the distance (the rotating time of impact, until it hits) does not
+/// pay for them.
+pub(crate) struct CoreDistance {
+    pub core: GjkCore,
+    pub local_a: Vec2,
+    pub local_b: Vec2,
+    pub core_distance: f32,
+}
+
+impl CoreDistance {
+    /// The witness points in world space (A's pose `xf_a`).
+    #[inline]
+    pub fn world_points(&self, xf_a: &Transform) -> (Vec2, Vec2) {
+        (xf_a.apply(self.local_a), xf_a.apply(self.local_b))
+    }
+
+    /// Unit normal from A to B (world) of cores that are apart; `None` when they
+    /// overlap or touch.
+    #[inline]
+    pub fn normal(&self, xf_a: &Transform) -> Option<Vec2> {
+        if self.core_distance > 0.0 {
+            let n = separation_normal(&self.core.simplex)
+                .unwrap_or((self.local_b - self.local_a) / self.core_distance);
+            Some(xf_a.q.apply(n))
+        } else {
+            None
+        }
+    }
+}
+
+/// The distance between the cores of `pair` (A's pose `xf_a`); `cache` warm-starts
+/// the query and is rewritten with the final simplex.
+#[inline]
+pub(crate) fn core_distance(
+    pair: &LocalPair,
+    cache: Option<&mut SimplexCache>,
+    max_iterations: u32,
+    xf_a: &Transform,
+    trace: Option<&mut GjkTrace>,
+) -> CoreDistance {
+    let core = gjk_core(pair, cache.as_deref(), max_iterations, xf_a, trace);
+    if let Some(c) = cache {
+        *c = write_cache(&core.simplex);
+    }
+    let (local_a, local_b) = core.simplex.witness_points();
+    let core_distance = if core.termination.is_overlap() {
+        0.0
+    } else {
+        local_a.distance(local_b)
+    };
+    CoreDistance {
+        core,
+        local_a,
+        local_b,
+        core_distance,
+    }
+}
+
 /// Distance between two shapes (b2ShapeDistance).
 ///
 /// `cache`: when given, it warm-starts the query and is rewritten with the final
@@ -289,25 +354,11 @@ pub fn shape_distance(
 ) -> DistanceOutput {
     let xf_a = input.transform_a;
     let pair = LocalPair::new(input.shape_a, &xf_a, input.shape_b, &input.transform_b);
-    let core = gjk_core(&pair, cache.as_deref(), input.max_iterations, &xf_a, trace);
-    if let Some(c) = cache {
-        *c = write_cache(&core.simplex);
-    }
-    let (local_a, local_b) = core.simplex.witness_points();
-    let mut point_a = xf_a.apply(local_a);
-    let mut point_b = xf_a.apply(local_b);
-    let core_distance = if core.termination.is_overlap() {
-        0.0
-    } else {
-        local_a.distance(local_b)
-    };
+    let q = core_distance(&pair, cache, input.max_iterations, &xf_a, trace);
+    let (mut point_a, mut point_b) = q.world_points(&xf_a);
+    let core_distance = q.core_distance;
     let mut distance = core_distance;
-    let mut normal = if core_distance > 0.0 {
-        let n = separation_normal(&core.simplex).unwrap_or((local_b - local_a) / core_distance);
-        Some(xf_a.q.apply(n))
-    } else {
-        None
-    };
+    let mut normal = q.normal(&xf_a);
     if input.use_radii {
         let ra = input.shape_a.radius();
         let rb = input.shape_b.radius();
@@ -339,10 +390,10 @@ pub fn shape_distance(
         distance,
         normal,
         core_distance,
-        iterations: core.iterations,
-        termination: core.termination,
-        simplex_count: core.simplex.count,
-        cache_use: core.cache_use,
+        iterations: q.core.iterations,
+        termination: q.core.termination,
+        simplex_count: q.core.simplex.count,
+        cache_use: q.core.cache_use,
     }
 }
 

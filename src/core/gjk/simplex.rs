@@ -291,15 +291,28 @@ pub(crate) fn separation_normal(s: &Simplex) -> Option<Vec2> {
 /// tiny compared with the segment (Box2D).
 #[inline]
 pub(crate) fn search_direction(s: &Simplex) -> (Vec2, f32) {
+    let (d, dist, _) = search_direction_len(s);
+    (d, dist)
+}
+
+/// [`search_direction`] and the direction's length `|d|`, bit for bit what
+/// `d.length()` gives: `d` is `−w1` (the same squares) or `±perp(e12)` (the squares
+/// of `e12` summed in the other order, and f32 addition commutes), so the progress
+/// test reuses the square root taken here instead of taking another.
+#[inline(always)]
+pub(crate) fn search_direction_len(s: &Simplex) -> (Vec2, f32, f32) {
     match s.count {
-        1 => (-s.v[0].w, s.v[0].w.length()),
+        1 => {
+            let len = s.v[0].w.length();
+            (-s.v[0].w, len, len)
+        }
         _ => {
             let e12 = s.v[1].w - s.v[0].w;
             let sgn = cross(e12, -s.v[0].w);
             let len = e12.length();
             let dist = if len > 0.0 { sgn.abs() / len } else { 0.0 };
             let perp = left_perp(e12);
-            (if sgn > 0.0 { perp } else { -perp }, dist)
+            (if sgn > 0.0 { perp } else { -perp }, dist, len)
         }
     }
 }
