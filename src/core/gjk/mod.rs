@@ -130,6 +130,13 @@ pub(crate) struct GjkCore {
     pub simplex: Simplex,
     pub termination: GjkTermination,
     pub iterations: u32,
+}
+
+/// How the GJK loop ended (its simplex left where the caller keeps it).
+#[derive(Clone, Copy)]
+pub(crate) struct GjkRun {
+    pub termination: GjkTermination,
+    pub iterations: u32,
     pub cache_use: CacheUse,
 }
 
@@ -205,9 +212,31 @@ pub(crate) fn gjk_core(
     cache: Option<&SimplexCache>,
     max_iterations: u32,
     xf_a: &Transform,
-    mut trace: Option<&mut GjkTrace>,
+    trace: Option<&mut GjkTrace>,
 ) -> GjkCore {
-    let (mut simplex, cache_use) = read_cache(pair, cache);
+    let mut simplex = Simplex::default();
+    let run = gjk_run(pair, cache, max_iterations, xf_a, trace, &mut simplex);
+    GjkCore {
+        simplex,
+        termination: run.termination,
+        iterations: run.iterations,
+    }
+}
+
+/// [`gjk_core`] on a simplex the caller keeps (its old contents are not read): the
+/// loop works on it in place, and the ~100-byte simplex is not copied out of the
+/// cache reader, out of the loop and into the caller's result (three copies of
+/// ~14 instructions each per query).
+#[inline(always)]
+pub(crate) fn gjk_run(
+    pair: &LocalPair,
+    cache: Option<&SimplexCache>,
+    max_iterations: u32,
+    xf_a: &Transform,
+    mut trace: Option<&mut GjkTrace>,
+    simplex: &mut Simplex,
+) -> GjkRun {
+    let cache_use = read_cache(pair, cache, simplex);
     // Records written so far; the trace's older records beyond it are dropped at the end.
     let mut recorded = 0usize;
     if let Some(t) = trace.as_deref_mut() {
@@ -218,8 +247,8 @@ pub(crate) fn gjk_core(
     let termination = loop {
         // The simplex as it enters this step, kept only for the trace (without one,
         // nothing is copied or recorded: the trace costs nothing when off).
-        let entering = if tracing { Some(simplex) } else { None };
-        let entering_pairs = EnteringPairs::of(&simplex);
+        let entering = if tracing { Some(*simplex) } else { None };
+        let entering_pairs = EnteringPairs::of(simplex);
         let step_iteration = iterations;
         let region = simplex.solve();
         macro_rules! record {
@@ -232,7 +261,7 @@ pub(crate) fn gjk_core(
                         step_iteration,
                         entering,
                         region,
-                        &simplex,
+                        simplex,
                         $direction,
                         $support,
                         $stop,
@@ -244,8 +273,8 @@ pub(crate) fn gjk_core(
             record!(None, None, Some(GjkTermination::Overlap));
             break GjkTermination::Overlap;
         }
-        let (d, dist, len) = search_direction_len(&simplex);
-        let scale = pair.scale_of(&simplex);
+        let (d, dist, len) = search_direction_len(simplex);
+        let scale = pair.scale_of(simplex);
         if origin_on_simplex(d, dist, scale) {
             record!(None, None, Some(GjkTermination::DirectionZero));
             break GjkTermination::DirectionZero;
@@ -272,8 +301,7 @@ pub(crate) fn gjk_core(
     if let Some(t) = trace {
         t.steps.truncate(recorded);
     }
-    GjkCore {
-        simplex,
+    GjkRun {
         termination,
         iterations,
         cache_use,
@@ -287,7 +315,7 @@ pub(crate) fn gjk_core(
 /// only looks at the distance (the rotating time of impact, until it hits) does not
 /// pay for them.
 pub(crate) struct CoreDistance {
-    pub core: GjkCore,
+    pub run: GjkRun,
     pub local_a: Vec2,
     pub local_b: Vec2,
     pub core_distance: f32,
@@ -301,11 +329,11 @@ impl CoreDistance {
     }
 
     /// Unit normal from A to B (world) of cores that are apart; `None` when they
-    /// overlap or touch.
+    /// overlap or touch. `simplex`: the query's final simplex.
     #[inline]
-    pub fn normal(&self, xf_a: &Transform) -> Option<Vec2> {
+    pub fn normal(&self, simplex: &Simplex, xf_a: &Transform) -> Option<Vec2> {
         if self.core_distance > 0.0 {
-            let n = separation_normal(&self.core.simplex)
+            let n = separation_normal(simplex)
                 .unwrap_or((self.local_b - self.local_a) / self.core_distance);
             Some(xf_a.q.apply(n))
         } else {
@@ -314,8 +342,8 @@ impl CoreDistance {
     }
 }
 
-/// The distance between the cores of `pair` (A's pose `xf_a`); `cache` warm-starts
-/// the query and is rewritten with the final simplex.
+/// The distance between the cores of `pair` (A's pose `xf_a`), the final simplex left
+/// in `simplex`; `cache` warm-starts the query and is rewritten with that simplex.
 #[inline]
 pub(crate) fn core_distance(
     pair: &LocalPair,
@@ -323,19 +351,20 @@ pub(crate) fn core_distance(
     max_iterations: u32,
     xf_a: &Transform,
     trace: Option<&mut GjkTrace>,
+    simplex: &mut Simplex,
 ) -> CoreDistance {
-    let core = gjk_core(pair, cache.as_deref(), max_iterations, xf_a, trace);
+    let run = gjk_run(pair, cache.as_deref(), max_iterations, xf_a, trace, simplex);
     if let Some(c) = cache {
-        *c = write_cache(&core.simplex);
+        *c = write_cache(simplex);
     }
-    let (local_a, local_b) = core.simplex.witness_points();
-    let core_distance = if core.termination.is_overlap() {
+    let (local_a, local_b) = simplex.witness_points();
+    let core_distance = if run.termination.is_overlap() {
         0.0
     } else {
         local_a.distance(local_b)
     };
     CoreDistance {
-        core,
+        run,
         local_a,
         local_b,
         core_distance,
@@ -354,11 +383,19 @@ pub fn shape_distance(
 ) -> DistanceOutput {
     let xf_a = input.transform_a;
     let pair = LocalPair::new(input.shape_a, &xf_a, input.shape_b, &input.transform_b);
-    let q = core_distance(&pair, cache, input.max_iterations, &xf_a, trace);
+    let mut simplex = Simplex::default();
+    let q = core_distance(
+        &pair,
+        cache,
+        input.max_iterations,
+        &xf_a,
+        trace,
+        &mut simplex,
+    );
     let (mut point_a, mut point_b) = q.world_points(&xf_a);
     let core_distance = q.core_distance;
     let mut distance = core_distance;
-    let mut normal = q.normal(&xf_a);
+    let mut normal = q.normal(&simplex, &xf_a);
     if input.use_radii {
         let ra = input.shape_a.radius();
         let rb = input.shape_b.radius();
@@ -390,10 +427,10 @@ pub fn shape_distance(
         distance,
         normal,
         core_distance,
-        iterations: q.core.iterations,
-        termination: q.core.termination,
-        simplex_count: q.core.simplex.count,
-        cache_use: q.core.cache_use,
+        iterations: q.run.iterations,
+        termination: q.run.termination,
+        simplex_count: simplex.count,
+        cache_use: q.run.cache_use,
     }
 }
 

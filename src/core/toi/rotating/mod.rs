@@ -59,7 +59,7 @@ use crate::core::consts::{
     LINEAR_SLOP, MAX_POLYGON_VERTICES, ROTATING_TOI_MAX_ITERATIONS, TOI_ROOT_ITERATIONS,
 };
 use crate::core::gjk::{
-    core_distance, shape_distance, CoreDistance, DistanceInput, LocalPair, SimplexCache,
+    core_distance, shape_distance, CoreDistance, DistanceInput, LocalPair, Simplex, SimplexCache,
 };
 use crate::core::math::Transform;
 use crate::core::shape::Shape;
@@ -268,12 +268,14 @@ impl Query<'_> {
     fn run(&self, out: &mut RotatingToiOutput, mut trace: Option<&mut RotatingToiTrace>) {
         let m = self.m;
         let mut cache = SimplexCache::default();
+        // GJK's simplex, kept here from query to query (filled in place).
+        let mut simplex = Simplex::default();
         let mut t1 = 0.0f32;
         // The poses at t1 (a push-back that moves t1 has them already).
         let mut at = m.at(t1);
         loop {
             let pair = LocalPair::new(m.a, &at.a, m.b, &at.b);
-            let d = core_distance(&pair, Some(&mut cache), 20, &at.a, None);
+            let d = core_distance(&pair, Some(&mut cache), 20, &at.a, None, &mut simplex);
             out.iterations += 1;
             out.t = t1;
             let mut record = trace.as_deref_mut().map(|_| {
@@ -294,7 +296,7 @@ impl Query<'_> {
             }
             match step {
                 Step::Done => return,
-                Step::Hit => return self.hit(t1, &at, &d, out),
+                Step::Hit => return self.hit(t1, &at, &d, &simplex, out),
                 Step::Advance(t, poses) => (t1, at) = (t, poses),
             }
             if out.iterations >= ROTATING_TOI_MAX_ITERATIONS {
@@ -362,11 +364,18 @@ impl Query<'_> {
     }
 
     /// A hit at `t1`: the midpoint of the two surfaces and the normal, from GJK's
-    /// witness points on the cores `d` (poses `at`).
-    fn hit(&self, t1: f32, at: &Poses, d: &CoreDistance, out: &mut RotatingToiOutput) {
+    /// witness points on the cores `d` and its final `simplex` (poses `at`).
+    fn hit(
+        &self,
+        t1: f32,
+        at: &Poses,
+        d: &CoreDistance,
+        simplex: &Simplex,
+        out: &mut RotatingToiOutput,
+    ) {
         out.state = ToiState::Hit;
         out.t = t1;
-        let n = d.normal(&at.a).unwrap_or(Vec2::ZERO);
+        let n = d.normal(simplex, &at.a).unwrap_or(Vec2::ZERO);
         let (point_a, point_b) = d.world_points(&at.a);
         let pa = point_a + self.m.a.radius() * n;
         let pb = point_b - self.m.b.radius() * n;
