@@ -29,48 +29,47 @@ pub enum CacheUse {
     Flushed,
 }
 
-/// Rebuilds a simplex from a cache, or starts cold.
-#[inline]
-pub(super) fn read_cache(pair: &LocalPair, cache: Option<&SimplexCache>) -> (Simplex, CacheUse) {
-    let cold = || {
-        let mut s = Simplex {
-            count: 1,
-            ..Default::default()
-        };
+/// Rebuilds a simplex from a cache into `s`, or starts cold. Only the vertices in use
+/// are written (the others are never read): the simplex is filled where the GJK loop
+/// keeps it, not built and copied there.
+#[inline(always)]
+pub(super) fn read_cache(
+    pair: &LocalPair,
+    cache: Option<&SimplexCache>,
+    s: &mut Simplex,
+) -> CacheUse {
+    let cold = |s: &mut Simplex| {
+        s.count = 1;
         s.v[0] = pair.vertex(0, 0);
-        s
     };
-    let Some(cache) = cache else {
-        return (cold(), CacheUse::Cold);
+    let Some(cache) = cache.filter(|c| c.count != 0) else {
+        cold(s);
+        return CacheUse::Cold;
     };
-    if cache.count == 0 {
-        return (cold(), CacheUse::Cold);
-    }
     let count = (cache.count as usize).min(3);
-    let mut s = Simplex {
-        count,
-        ..Default::default()
-    };
     for i in 0..count {
         let (ia, ib) = (cache.index_a[i] as usize, cache.index_b[i] as usize);
         // An index beyond the shape: the shape was edited since the cache was written.
         if ia >= pair.a.len() || ib >= pair.b.len() {
-            return (cold(), CacheUse::Flushed);
+            cold(s);
+            return CacheUse::Flushed;
         }
         s.v[i] = pair.vertex(ia, ib);
     }
+    s.count = count;
     if count > 1 {
         // Flush when the simplex changed shape too much (b2Simplex::ReadCache): the
         // metric shrank below half, grew past double, or is ~0 (degenerate).
         let old = cache.metric;
         let new = s.metric();
-        let scale = pair.scale_of(&s);
+        let scale = pair.scale_of(s);
         let tiny = f32::EPSILON * if count == 2 { scale } else { scale * scale };
         if new < 0.5 * old || 2.0 * old < new || new <= tiny {
-            return (cold(), CacheUse::Flushed);
+            cold(s);
+            return CacheUse::Flushed;
         }
     }
-    (s, CacheUse::WarmStart)
+    CacheUse::WarmStart
 }
 
 /// The cache of a final simplex: its vertex indices and metric.

@@ -39,6 +39,7 @@ mod trace;
 
 pub use self::cache::{CacheUse, SimplexCache};
 pub(crate) use self::pair::LocalPair;
+use self::simplex::search_direction_len;
 pub(crate) use self::simplex::{search_direction, separation_normal};
 pub use self::simplex::{Simplex, SimplexVertex, VoronoiRegion};
 pub use self::trace::{GjkStep, GjkTrace};
@@ -129,6 +130,13 @@ pub(crate) struct GjkCore {
     pub simplex: Simplex,
     pub termination: GjkTermination,
     pub iterations: u32,
+}
+
+/// How the GJK loop ended (its simplex left where the caller keeps it).
+#[derive(Clone, Copy)]
+pub(crate) struct GjkRun {
+    pub termination: GjkTermination,
+    pub iterations: u32,
     pub cache_use: CacheUse,
 }
 
@@ -189,9 +197,11 @@ fn origin_on_simplex(d: Vec2, dist: f32, scale: f32) -> bool {
 /// either: when the distance is tiny against the coordinates, 1e-6 of it is below the
 /// rounding of `gain`, and two nearly parallel segments cycled through three edges of
 /// their flat B − A to the iteration bound (found by the fuzzer).
+///
+/// `len` is `|d|` (from [`search_direction_len`], the same bits as `d.length()`).
 #[inline(always)]
-fn no_progress(support: &SimplexVertex, d: Vec2, dist: f32, scale: f32) -> bool {
-    let gain = dist + support.w.dot(d / d.length());
+fn no_progress(support: &SimplexVertex, d: Vec2, len: f32, dist: f32, scale: f32) -> bool {
+    let gain = dist + support.w.dot(d / len);
     gain <= GJK_RELATIVE_TOLERANCE * dist + GJK_DIRECTION_EPSILON * scale
 }
 
@@ -202,9 +212,31 @@ pub(crate) fn gjk_core(
     cache: Option<&SimplexCache>,
     max_iterations: u32,
     xf_a: &Transform,
-    mut trace: Option<&mut GjkTrace>,
+    trace: Option<&mut GjkTrace>,
 ) -> GjkCore {
-    let (mut simplex, cache_use) = read_cache(pair, cache);
+    let mut simplex = Simplex::default();
+    let run = gjk_run(pair, cache, max_iterations, xf_a, trace, &mut simplex);
+    GjkCore {
+        simplex,
+        termination: run.termination,
+        iterations: run.iterations,
+    }
+}
+
+/// [`gjk_core`] on a simplex the caller keeps (its old contents are not read): the
+/// loop works on it in place, and the ~100-byte simplex is not copied out of the
+/// cache reader, out of the loop and into the caller's result (three copies of
+/// ~14 instructions each per query).
+#[inline(always)]
+pub(crate) fn gjk_run(
+    pair: &LocalPair,
+    cache: Option<&SimplexCache>,
+    max_iterations: u32,
+    xf_a: &Transform,
+    mut trace: Option<&mut GjkTrace>,
+    simplex: &mut Simplex,
+) -> GjkRun {
+    let cache_use = read_cache(pair, cache, simplex);
     // Records written so far; the trace's older records beyond it are dropped at the end.
     let mut recorded = 0usize;
     if let Some(t) = trace.as_deref_mut() {
@@ -215,8 +247,8 @@ pub(crate) fn gjk_core(
     let termination = loop {
         // The simplex as it enters this step, kept only for the trace (without one,
         // nothing is copied or recorded: the trace costs nothing when off).
-        let entering = if tracing { Some(simplex) } else { None };
-        let entering_pairs = EnteringPairs::of(&simplex);
+        let entering = if tracing { Some(*simplex) } else { None };
+        let entering_pairs = EnteringPairs::of(simplex);
         let step_iteration = iterations;
         let region = simplex.solve();
         macro_rules! record {
@@ -229,7 +261,7 @@ pub(crate) fn gjk_core(
                         step_iteration,
                         entering,
                         region,
-                        &simplex,
+                        simplex,
                         $direction,
                         $support,
                         $stop,
@@ -241,8 +273,8 @@ pub(crate) fn gjk_core(
             record!(None, None, Some(GjkTermination::Overlap));
             break GjkTermination::Overlap;
         }
-        let (d, dist) = search_direction(&simplex);
-        let scale = pair.scale_of(&simplex);
+        let (d, dist, len) = search_direction_len(simplex);
+        let scale = pair.scale_of(simplex);
         if origin_on_simplex(d, dist, scale) {
             record!(None, None, Some(GjkTermination::DirectionZero));
             break GjkTermination::DirectionZero;
@@ -258,7 +290,7 @@ pub(crate) fn gjk_core(
             record!(Some(d), Some(support), stop);
             break GjkTermination::DuplicateSupport;
         }
-        if no_progress(&support, d, dist, scale) {
+        if no_progress(&support, d, len, dist, scale) {
             record!(Some(d), Some(support), Some(GjkTermination::Converged));
             break GjkTermination::Converged;
         }
@@ -269,11 +301,73 @@ pub(crate) fn gjk_core(
     if let Some(t) = trace {
         t.steps.truncate(recorded);
     }
-    GjkCore {
-        simplex,
+    GjkRun {
         termination,
         iterations,
         cache_use,
+    }
+}
+
+/// The GJK loop's result with what every distance query reads from it, in A's frame:
+/// the witness points on the cores and their distance (0 when the cores overlap or
+/// touch). The world points and the normal are derived on demand
+/// ([`CoreDistance::world_points`], [`CoreDistance::normal`]), so a caller that
+/// only looks at the distance (the rotating time of impact, until it hits) does not
+/// pay for them.
+pub(crate) struct CoreDistance {
+    pub run: GjkRun,
+    pub local_a: Vec2,
+    pub local_b: Vec2,
+    pub core_distance: f32,
+}
+
+impl CoreDistance {
+    /// The witness points in world space (A's pose `xf_a`).
+    #[inline]
+    pub fn world_points(&self, xf_a: &Transform) -> (Vec2, Vec2) {
+        (xf_a.apply(self.local_a), xf_a.apply(self.local_b))
+    }
+
+    /// Unit normal from A to B (world) of cores that are apart; `None` when they
+    /// overlap or touch. `simplex`: the query's final simplex.
+    #[inline]
+    pub fn normal(&self, simplex: &Simplex, xf_a: &Transform) -> Option<Vec2> {
+        if self.core_distance > 0.0 {
+            let n = separation_normal(simplex)
+                .unwrap_or((self.local_b - self.local_a) / self.core_distance);
+            Some(xf_a.q.apply(n))
+        } else {
+            None
+        }
+    }
+}
+
+/// The distance between the cores of `pair` (A's pose `xf_a`), the final simplex left
+/// in `simplex`; `cache` warm-starts the query and is rewritten with that simplex.
+#[inline]
+pub(crate) fn core_distance(
+    pair: &LocalPair,
+    cache: Option<&mut SimplexCache>,
+    max_iterations: u32,
+    xf_a: &Transform,
+    trace: Option<&mut GjkTrace>,
+    simplex: &mut Simplex,
+) -> CoreDistance {
+    let run = gjk_run(pair, cache.as_deref(), max_iterations, xf_a, trace, simplex);
+    if let Some(c) = cache {
+        *c = write_cache(simplex);
+    }
+    let (local_a, local_b) = simplex.witness_points();
+    let core_distance = if run.termination.is_overlap() {
+        0.0
+    } else {
+        local_a.distance(local_b)
+    };
+    CoreDistance {
+        run,
+        local_a,
+        local_b,
+        core_distance,
     }
 }
 
@@ -289,25 +383,19 @@ pub fn shape_distance(
 ) -> DistanceOutput {
     let xf_a = input.transform_a;
     let pair = LocalPair::new(input.shape_a, &xf_a, input.shape_b, &input.transform_b);
-    let core = gjk_core(&pair, cache.as_deref(), input.max_iterations, &xf_a, trace);
-    if let Some(c) = cache {
-        *c = write_cache(&core.simplex);
-    }
-    let (local_a, local_b) = core.simplex.witness_points();
-    let mut point_a = xf_a.apply(local_a);
-    let mut point_b = xf_a.apply(local_b);
-    let core_distance = if core.termination.is_overlap() {
-        0.0
-    } else {
-        local_a.distance(local_b)
-    };
+    let mut simplex = Simplex::default();
+    let q = core_distance(
+        &pair,
+        cache,
+        input.max_iterations,
+        &xf_a,
+        trace,
+        &mut simplex,
+    );
+    let (mut point_a, mut point_b) = q.world_points(&xf_a);
+    let core_distance = q.core_distance;
     let mut distance = core_distance;
-    let mut normal = if core_distance > 0.0 {
-        let n = separation_normal(&core.simplex).unwrap_or((local_b - local_a) / core_distance);
-        Some(xf_a.q.apply(n))
-    } else {
-        None
-    };
+    let mut normal = q.normal(&simplex, &xf_a);
     if input.use_radii {
         let ra = input.shape_a.radius();
         let rb = input.shape_b.radius();
@@ -339,10 +427,10 @@ pub fn shape_distance(
         distance,
         normal,
         core_distance,
-        iterations: core.iterations,
-        termination: core.termination,
-        simplex_count: core.simplex.count,
-        cache_use: core.cache_use,
+        iterations: q.run.iterations,
+        termination: q.run.termination,
+        simplex_count: simplex.count,
+        cache_use: q.run.cache_use,
     }
 }
 

@@ -48,11 +48,25 @@ impl<'a> LocalPair<'a> {
         self.vertex(ia, ib)
     }
 
-    /// A length typical of the configuration, for relative tolerances.
+    /// A length typical of the configuration, for relative tolerances: the largest
+    /// |coordinate| of the simplex's points (0 for none).
+    ///
+    /// That is `fold(0, |m, v| m.max(|v.x|.max(|v.y|)))`, written as a running
+    /// `if c > m { m = c }`: the running maximum starts at 0 and only takes values
+    /// that compared greater, so it is never NaN, and then `c > m` picks what
+    /// `f32::max` picks (a NaN `c` compares false and is skipped, as `max` skips
+    /// it; absolute values have no −0 to tie with +0). It compiles to one `maxss`
+    /// per coordinate instead of `f32::max`'s NaN handling, twice per iteration.
     #[inline]
     pub fn scale_of(&self, simplex: &Simplex) -> f32 {
-        simplex.v[..simplex.count]
-            .iter()
-            .fold(0.0f32, |m, v| m.max(v.w.abs().max_element()))
+        let mut m = 0.0f32;
+        for v in simplex.vertices() {
+            for c in [v.w.x.abs(), v.w.y.abs()] {
+                if c > m {
+                    m = c;
+                }
+            }
+        }
+        m
     }
 }

@@ -143,7 +143,11 @@ impl Simplex {
 /// (so `d12_1 + d12_2 = |e12|²`): `d12_2 ≤ 0` means `t ≤ 0` (vertex w1),
 /// `d12_1 ≤ 0` means `t ≥ 1` (vertex w2), else the weights are
 /// `a1 = d12_1 / |e12|²`, `a2 = d12_2 / |e12|²`.
-#[inline]
+///
+/// Solve2 and Solve3 are always inlined: left to the inliner, Solve3 became a call
+/// once the loop worked on a simplex behind a reference (+130 instructions per
+/// cold query, for spilling around it).
+#[inline(always)]
 fn solve2(s: &mut Simplex) -> VoronoiRegion {
     let w1 = s.v[0].w;
     let w2 = s.v[1].w;
@@ -175,7 +179,7 @@ fn solve2(s: &mut Simplex) -> VoronoiRegion {
 /// triangle `n = cross(e12, e13)`: `d123_1 = n·cross(w2, w3)` is positive when the
 /// origin is on the inner side of edge 23, and so on. Vertex regions are tested
 /// first, then edge regions; what remains is the interior.
-#[inline]
+#[inline(always)]
 fn solve3(s: &mut Simplex) -> VoronoiRegion {
     let w1 = s.v[0].w;
     let w2 = s.v[1].w;
@@ -291,15 +295,28 @@ pub(crate) fn separation_normal(s: &Simplex) -> Option<Vec2> {
 /// tiny compared with the segment (Box2D).
 #[inline]
 pub(crate) fn search_direction(s: &Simplex) -> (Vec2, f32) {
+    let (d, dist, _) = search_direction_len(s);
+    (d, dist)
+}
+
+/// [`search_direction`] and the direction's length `|d|`, bit for bit what
+/// `d.length()` gives: `d` is `−w1` (the same squares) or `±perp(e12)` (the squares
+/// of `e12` summed in the other order, and f32 addition commutes), so the progress
+/// test reuses the square root taken here instead of taking another.
+#[inline(always)]
+pub(crate) fn search_direction_len(s: &Simplex) -> (Vec2, f32, f32) {
     match s.count {
-        1 => (-s.v[0].w, s.v[0].w.length()),
+        1 => {
+            let len = s.v[0].w.length();
+            (-s.v[0].w, len, len)
+        }
         _ => {
             let e12 = s.v[1].w - s.v[0].w;
             let sgn = cross(e12, -s.v[0].w);
             let len = e12.length();
             let dist = if len > 0.0 { sgn.abs() / len } else { 0.0 };
             let perp = left_perp(e12);
-            (if sgn > 0.0 { perp } else { -perp }, dist)
+            (if sgn > 0.0 { perp } else { -perp }, dist, len)
         }
     }
 }

@@ -63,6 +63,9 @@ mod sse2 {
         if n < 4 {
             return None;
         }
+        if n <= 8 {
+            return up_to_eight(v, dir);
+        }
         let full = n & !3;
         // SAFETY: these intrinsics only compute on values in registers; SSE2 is in
         // the x86_64 baseline.
@@ -97,6 +100,36 @@ mod sse2 {
                 i += 4;
             }
             let hit = _mm_movemask_ps(_mm_cmpeq_ps(dots4(v, n - 4, dx, dy), max));
+            (hit != 0).then(|| n - 4 + hit.trailing_zeros() as usize)
+        }
+    }
+
+    /// [`support_index`] for four to eight vertices (every polygon Box2D takes, and
+    /// most of ours): the first four and the last four (the same four, or overlapping,
+    /// below eight), their projections kept in registers from the maximum to the
+    /// search for its first index instead of computed again. The chunks are looked at
+    /// in the same order as the general loop, so the index is the same.
+    #[inline(always)]
+    fn up_to_eight(v: &[Vec2], dir: Vec2) -> Option<usize> {
+        let n = v.len();
+        // SAFETY: these intrinsics only compute on values in registers; SSE2 is in
+        // the x86_64 baseline.
+        unsafe {
+            let dx = _mm_set1_ps(dir.x);
+            let dy = _mm_set1_ps(dir.y);
+            let lo = dots4(v, 0, dx, dy);
+            let hi = dots4(v, n - 4, dx, dy);
+            let nan = _mm_or_ps(_mm_cmpunord_ps(lo, lo), _mm_cmpunord_ps(hi, hi));
+            if _mm_movemask_ps(nan) != 0 {
+                return None;
+            }
+            // No NaN: the maximum is exact; spread its largest lane to all four.
+            let max = spread_max(_mm_max_ps(lo, hi));
+            let hit = _mm_movemask_ps(_mm_cmpeq_ps(lo, max));
+            if hit != 0 {
+                return Some(hit.trailing_zeros() as usize);
+            }
+            let hit = _mm_movemask_ps(_mm_cmpeq_ps(hi, max));
             (hit != 0).then(|| n - 4 + hit.trailing_zeros() as usize)
         }
     }

@@ -58,7 +58,9 @@ use self::separation::{Motion, Poses};
 use crate::core::consts::{
     LINEAR_SLOP, MAX_POLYGON_VERTICES, ROTATING_TOI_MAX_ITERATIONS, TOI_ROOT_ITERATIONS,
 };
-use crate::core::gjk::{shape_distance, DistanceInput, SimplexCache};
+use crate::core::gjk::{
+    core_distance, shape_distance, CoreDistance, DistanceInput, LocalPair, Simplex, SimplexCache,
+};
 use crate::core::math::Transform;
 use crate::core::shape::Shape;
 use glam::Vec2;
@@ -212,12 +214,12 @@ pub fn time_of_impact(
     let radii = input.shape_a.radius() + input.shape_b.radius();
     let target = input.target.distance(radii);
     let tolerance = 0.25 * LINEAR_SLOP;
-    let b = bounds(input, tolerance);
+    let bounds = bounds(input, tolerance);
     if let Some(t) = trace.as_deref_mut() {
         *t = RotatingToiTrace {
             target,
             tolerance,
-            max_interval: b.interval,
+            max_interval: bounds.interval,
             iterations: Vec::new(),
         };
     }
@@ -232,7 +234,6 @@ pub fn time_of_impact(
         target,
         tolerance,
     };
-    let t_max = input.t_max.clamp(0.0, 1.0);
     let finite = [input.sweep_a, input.sweep_b]
         .iter()
         .all(|s| s.c1.is_finite() && s.c2.is_finite() && s.a1.is_finite() && s.a2.is_finite());
@@ -240,42 +241,85 @@ pub fn time_of_impact(
         // Nothing to follow: a defined failure, not a loop on NaN.
         return out;
     }
-    let m = Motion {
-        a: input.shape_a,
-        b: input.shape_b,
-        sweep_a: input.sweep_a,
-        sweep_b: input.sweep_b,
+    let m = Motion::new(input.shape_a, input.sweep_a, input.shape_b, input.sweep_b);
+    let query = Query {
+        m: &m,
+        target,
+        tolerance,
+        bounds,
+        t_max: input.t_max.clamp(0.0, 1.0),
     };
-    let mut cache = SimplexCache::default();
-    let mut t1 = 0.0f32;
-    // The poses at t1 (a push-back that moves t1 has them already).
-    let mut at = m.at(t1);
-    loop {
-        let (xa, xb) = (at.a, at.b);
-        let d = shape_distance(
-            &DistanceInput {
-                shape_a: m.a,
-                transform_a: xa,
-                shape_b: m.b,
-                transform_b: xb,
-                use_radii: false,
-                max_iterations: 20,
-            },
-            Some(&mut cache),
-            None,
-        );
-        out.iterations += 1;
-        out.t = t1;
-        let mut record = trace.as_deref_mut().map(|_| ToiIteration {
-            t1,
-            t_end: t1,
-            distance: d.core_distance,
-            point_a: d.point_a,
-            point_b: d.point_b,
-            function: None,
-            pushes: Vec::new(),
-        });
-        let step = if d.core_distance <= 0.0 {
+    query.run(&mut out, trace);
+    out
+}
+
+/// The outer loop's fixed inputs.
+struct Query<'a> {
+    m: &'a Motion<'a>,
+    target: f32,
+    tolerance: f32,
+    bounds: Bounds,
+    t_max: f32,
+}
+
+impl Query<'_> {
+    /// The outer loop (module docs): a GJK distance at `t1`, then a decision, until
+    /// one ends the query or the iteration bound is reached.
+    fn run(&self, out: &mut RotatingToiOutput, mut trace: Option<&mut RotatingToiTrace>) {
+        let m = self.m;
+        let mut cache = SimplexCache::default();
+        // GJK's simplex, kept here from query to query (filled in place).
+        let mut simplex = Simplex::default();
+        let mut t1 = 0.0f32;
+        // The poses at t1 (a push-back that moves t1 has them already).
+        let mut at = m.at(t1);
+        loop {
+            let pair = LocalPair::new(m.a, &at.a, m.b, &at.b);
+            let d = core_distance(&pair, Some(&mut cache), 20, &at.a, None, &mut simplex);
+            out.iterations += 1;
+            out.t = t1;
+            let mut record = trace.as_deref_mut().map(|_| {
+                let (point_a, point_b) = d.world_points(&at.a);
+                ToiIteration {
+                    t1,
+                    t_end: t1,
+                    distance: d.core_distance,
+                    point_a,
+                    point_b,
+                    function: None,
+                    pushes: Vec::new(),
+                }
+            });
+            let step = self.decide(t1, &at, d.core_distance, &cache, out, record.as_mut());
+            if let (Some(t), Some(r)) = (trace.as_deref_mut(), record) {
+                t.iterations.push(r);
+            }
+            match step {
+                Step::Done => return,
+                Step::Hit => return self.hit(t1, &at, &d, &simplex, out),
+                Step::Advance(t, poses) => (t1, at) = (t, poses),
+            }
+            if out.iterations >= ROTATING_TOI_MAX_ITERATIONS {
+                // The bound: where the query stood, said as a failure.
+                out.state = ToiState::Failed;
+                out.t = t1;
+                return;
+            }
+        }
+    }
+
+    /// What the core distance `distance` at `t1` (poses `at`, GJK's `cache`) decides.
+    fn decide(
+        &self,
+        t1: f32,
+        at: &Poses,
+        distance: f32,
+        cache: &SimplexCache,
+        out: &mut RotatingToiOutput,
+        mut record: Option<&mut ToiIteration>,
+    ) -> Step {
+        let (target, tolerance, t_max) = (self.target, self.tolerance, self.t_max);
+        if distance <= 0.0 {
             // Box2D gives up on overlapping cores; past t = 0 it means the root finder
             // overshot, which is a failure rather than a starting overlap.
             out.state = if t1 == 0.0 {
@@ -283,65 +327,60 @@ pub fn time_of_impact(
             } else {
                 ToiState::Failed
             };
-            Step::Done
-        } else if d.core_distance <= target + tolerance {
-            Step::Hit
-        } else if t1 >= t_max {
+            return Step::Done;
+        }
+        if distance <= target + tolerance {
+            return Step::Hit;
+        }
+        if t1 >= t_max {
             // At the end of the step and still above the band: nothing touched. (A
             // separation function is a lower bound of the distance and may sit in the
             // band here while the distance does not; pushing back from t_max would
             // then go nowhere.)
             out.state = ToiState::Separated;
             out.t = t_max;
-            Step::Done
-        } else {
-            let t_end = t_max.min(t1 + b.interval.max((d.core_distance - target) / b.speed));
-            if let Some(r) = record.as_mut() {
-                r.t_end = t_end;
-            }
-            match SeparationFunction::new(&cache, &m, &at) {
-                Some(f) => {
-                    if let Some(r) = record.as_mut() {
-                        r.function = Some(f);
-                    }
-                    let s = Search {
-                        m: &m,
-                        f: &f,
-                        at_t1: at,
-                        target,
-                        tolerance,
-                    };
-                    s.push_back(t1, t_end, t_max, &mut out, record.as_mut())
-                }
-                None => {
-                    out.state = ToiState::Failed;
-                    Step::Done
-                }
-            }
-        };
-        if let (Some(t), Some(r)) = (trace.as_deref_mut(), record) {
-            t.iterations.push(r);
+            return Step::Done;
         }
-        match step {
-            Step::Done => return out,
-            Step::Hit => {
-                out.state = ToiState::Hit;
-                out.t = t1;
-                let n = d.normal.unwrap_or(Vec2::ZERO);
-                let pa = d.point_a + input.shape_a.radius() * n;
-                let pb = d.point_b - input.shape_b.radius() * n;
-                out.point = 0.5 * (pa + pb);
-                out.normal = n;
-                return out;
-            }
-            Step::Advance(t, poses) => (t1, at) = (t, poses),
+        let b = &self.bounds;
+        let t_end = t_max.min(t1 + b.interval.max((distance - target) / b.speed));
+        if let Some(r) = record.as_deref_mut() {
+            r.t_end = t_end;
         }
-        if out.iterations >= ROTATING_TOI_MAX_ITERATIONS {
-            // The bound: where the query stood, said as a failure.
+        let Some(f) = SeparationFunction::new(cache, self.m, at) else {
             out.state = ToiState::Failed;
-            out.t = t1;
-            return out;
+            return Step::Done;
+        };
+        if let Some(r) = record.as_deref_mut() {
+            r.function = Some(f);
         }
+        let s = Search {
+            m: self.m,
+            f: &f,
+            at_t1: *at,
+            target,
+            tolerance,
+        };
+        s.push_back(t1, t_end, t_max, out, record)
+    }
+
+    /// A hit at `t1`: the midpoint of the two surfaces and the normal, from GJK's
+    /// witness points on the cores `d` and its final `simplex` (poses `at`).
+    fn hit(
+        &self,
+        t1: f32,
+        at: &Poses,
+        d: &CoreDistance,
+        simplex: &Simplex,
+        out: &mut RotatingToiOutput,
+    ) {
+        out.state = ToiState::Hit;
+        out.t = t1;
+        let n = d.normal(simplex, &at.a).unwrap_or(Vec2::ZERO);
+        let (point_a, point_b) = d.world_points(&at.a);
+        let pa = point_a + self.m.a.radius() * n;
+        let pb = point_b - self.m.b.radius() * n;
+        out.point = 0.5 * (pa + pb);
+        out.normal = n;
     }
 }
 
@@ -355,12 +394,7 @@ pub fn separation_curve(
     to: f32,
     n: usize,
 ) -> Vec<(f32, f32)> {
-    let m = Motion {
-        a: input.shape_a,
-        b: input.shape_b,
-        sweep_a: input.sweep_a,
-        sweep_b: input.sweep_b,
-    };
+    let m = Motion::new(input.shape_a, input.sweep_a, input.shape_b, input.sweep_b);
     samples(from, to, n)
         .map(|t| (t, f.find_min(&m, &m.at(t)).0))
         .collect()
@@ -425,9 +459,10 @@ impl Search<'_> {
     ) -> Step {
         let (target, tol) = (self.target, self.tolerance);
         let mut t2 = t_end;
+        // The poses at t2: the root finder hands back those of the root it found.
+        let mut at_t2 = self.m.at(t2);
         for _ in 0..MAX_POLYGON_VERTICES {
             out.push_iterations += 1;
-            let at_t2 = self.m.at(t2);
             let (s2, ia, ib) = self.f.find_min(self.m, &at_t2);
             let mut push = PushBack {
                 t2,
@@ -460,10 +495,11 @@ impl Search<'_> {
                     Some(Step::Hit)
                 } else {
                     let roots = record.is_some().then(Vec::new);
-                    let (t, n, steps) = self.root(t1, t2, s1, s2, ia, ib, roots);
+                    let pair = (ia, ib);
+                    let (t, at_t, n, steps) = self.root((t1, t2), (s1, s2), at_t2, pair, roots);
                     out.root_iterations += n;
                     push.roots = steps.unwrap_or_default();
-                    t2 = t;
+                    (t2, at_t2) = (t, at_t);
                     None
                 }
             };
@@ -481,20 +517,18 @@ impl Search<'_> {
     /// The root of `s(t) = target` for the pair (`ia`, `ib`) in `[a1, a2]`, where
     /// `s(a1) = s1 > target > s2 = s(a2)`: Box2D's alternation of bisection (even
     /// iterates, guaranteed progress) and false position (odd, fast convergence).
-    /// Returns the root (or the last iterate), the iterates made and their records.
-    #[allow(clippy::too_many_arguments)]
+    /// `at_a2`: the poses at `a2`. Returns the root (or the last iterate) and the
+    /// poses there, the iterates made and their records.
     fn root(
         &self,
-        mut a1: f32,
-        mut a2: f32,
-        mut s1: f32,
-        mut s2: f32,
-        ia: Option<usize>,
-        ib: Option<usize>,
+        (mut a1, mut a2): (f32, f32),
+        (mut s1, mut s2): (f32, f32),
+        at_a2: Poses,
+        (ia, ib): (Option<usize>, Option<usize>),
         mut steps: Option<Vec<RootStep>>,
-    ) -> (f32, u32, Option<Vec<RootStep>>) {
+    ) -> (f32, Poses, u32, Option<Vec<RootStep>>) {
         let target = self.target;
-        let mut t = a2;
+        let (mut t, mut at) = (a2, at_a2);
         for k in 0..TOI_ROOT_ITERATIONS {
             let bisection = k % 2 == 0;
             t = if bisection {
@@ -502,7 +536,8 @@ impl Search<'_> {
             } else {
                 a1 + (target - s1) * (a2 - a1) / (s2 - s1)
             };
-            let s = self.f.evaluate(self.m, &self.m.at(t), ia, ib);
+            at = self.m.at(t);
+            let s = self.f.evaluate(self.m, &at, ia, ib);
             if let Some(v) = steps.as_mut() {
                 v.push(RootStep {
                     a1,
@@ -513,7 +548,7 @@ impl Search<'_> {
                 });
             }
             if (s - target).abs() < self.tolerance {
-                return (t, k + 1, steps);
+                return (t, at, k + 1, steps);
             }
             if s > target {
                 a1 = t;
@@ -523,7 +558,7 @@ impl Search<'_> {
                 s2 = s;
             }
         }
-        (t, TOI_ROOT_ITERATIONS, steps)
+        (t, at, TOI_ROOT_ITERATIONS, steps)
     }
 }
 

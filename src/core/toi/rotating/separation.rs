@@ -9,7 +9,7 @@
 
 use super::Sweep;
 use crate::core::gjk::SimplexCache;
-use crate::core::math::{left_perp, Transform};
+use crate::core::math::{left_perp, Rot, Transform};
 use crate::core::shape::Shape;
 use glam::Vec2;
 use serde::Serialize;
@@ -52,6 +52,9 @@ pub(super) struct Motion<'a> {
     pub(super) b: &'a Shape,
     pub(super) sweep_a: Sweep,
     pub(super) sweep_b: Sweep,
+    /// The rotation of a shape that does not turn, computed once (see [`fixed_rotation`]).
+    fixed_a: Option<Rot>,
+    fixed_b: Option<Rot>,
 }
 
 /// Both poses at one time: computed once per time (each is a sine and a cosine) and
@@ -62,13 +65,43 @@ pub(super) struct Poses {
     pub(super) b: Transform,
 }
 
-impl Motion<'_> {
-    /// The poses at time `t`.
+/// The rotation of a sweep that does not turn: the one [`Sweep::transform`] gives at
+/// every time, so it is computed once instead of a sine and cosine per pose.
+///
+/// The pose's angle is `a1 + t·(a2 − a1)`. With `a2 − a1 = ±0` and `t` finite (every
+/// time the query looks at is in `[0, t_max]`), `t·(a2 − a1)` is ±0 and the sum is `a1`
+/// bit for bit, unless `a1` is itself a zero (then the sum's sign depends on the
+/// signs of the zeros): those sweeps keep computing it.
+fn fixed_rotation(s: &Sweep) -> Option<Rot> {
+    (s.a2 - s.a1 == 0.0 && s.a1 != 0.0).then(|| Rot::from_angle(s.a1))
+}
+
+impl<'a> Motion<'a> {
+    pub(super) fn new(a: &'a Shape, sweep_a: Sweep, b: &'a Shape, sweep_b: Sweep) -> Self {
+        Motion {
+            a,
+            b,
+            sweep_a,
+            sweep_b,
+            fixed_a: fixed_rotation(&sweep_a),
+            fixed_b: fixed_rotation(&sweep_b),
+        }
+    }
+
+    /// The poses at time `t` (finite): [`Sweep::transform`] of each sweep, the
+    /// rotation of a shape that does not turn taken from [`fixed_rotation`].
     #[inline]
     pub(super) fn at(&self, t: f32) -> Poses {
+        let pose = |s: &Sweep, fixed: Option<Rot>| match fixed {
+            Some(q) => Transform {
+                p: s.c1 + t * (s.c2 - s.c1),
+                q,
+            },
+            None => s.transform(t),
+        };
         Poses {
-            a: self.sweep_a.transform(t),
-            b: self.sweep_b.transform(t),
+            a: pose(&self.sweep_a, self.fixed_a),
+            b: pose(&self.sweep_b, self.fixed_b),
         }
     }
 }
