@@ -120,6 +120,21 @@ impl Clip {
     /// rounding: a line passing a sharp tip (see the module docs).
     #[inline]
     fn past_a_tip(&self, ray: &LocalRay, shape: &Shape) -> bool {
+        // Past a tip, the tip's two edges are the ones that raised `lower` and lowered
+        // `upper`: any other pair of planes leaves the interval alone.
+        let (Some(i), Some(j)) = (self.enter, self.exit) else {
+            return false;
+        };
+        let count = shape.vertices().len();
+        (i + 1 == j || j + 1 == i || i + 1 == count + j || j + 1 == count + i)
+            && self.off_the_tip(ray, shape)
+    }
+
+    /// [`Clip::past_a_tip`] once the two edges meet: a short interval's entry point
+    /// farther than the rounding from every edge.
+    #[cold]
+    #[inline(never)]
+    fn off_the_tip(&self, ray: &LocalRay, shape: &Shape) -> bool {
         let d = ray.translation;
         let r = shape.bounding_radius();
         let (w, dd, oo) = (
