@@ -61,7 +61,8 @@ const MAX_DEPTH: u32 = 3;
 /// At most this many windows are looked at per wake.
 const MAX_WINDOWS: usize = 4096;
 
-/// An open connection to the X server, and the functions used.
+/// An open connection to the X server, and the functions used. Made and used by one
+/// thread (the waking one); Xlib connections are not shared between threads here.
 pub struct Waker {
     _lib: Module,
     display: *mut Display,
@@ -73,9 +74,6 @@ pub struct Waker {
     send: XSendEvent,
     flush: XFlush,
 }
-
-// The connection is used by the one thread that owns the waker.
-unsafe impl Send for Waker {}
 
 impl Waker {
     /// Opens libX11 and a connection to `$DISPLAY`; None without X.
