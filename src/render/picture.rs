@@ -295,11 +295,7 @@ impl<'a> SceneExport<'a> {
             shape_b,
             theme: Theme::Dark,
             step_part: self.analysis.as_ref().map(|an| {
-                let source = if manifold_via_sat {
-                    crate::core::manifold::ManifoldSource::Sat
-                } else {
-                    crate::core::manifold::ManifoldSource::Epa
-                };
+                let source = crate::core::manifold::ManifoldSource::via_sat(manifold_via_sat);
                 an.step_part(self.algorithm, step, source)
             }),
         })
@@ -326,11 +322,7 @@ pub fn app_picture(app: &mut AppState) -> Picture {
         Some((a, b)) => (Some(a), Some(b)),
         None => (None, None),
     };
-    let source = if app.manifold_via_sat {
-        crate::core::manifold::ManifoldSource::Sat
-    } else {
-        crate::core::manifold::ManifoldSource::Epa
-    };
+    let source = crate::core::manifold::ManifoldSource::via_sat(app.manifold_via_sat);
     let (algorithm, step) = (app.algorithm, app.step);
     let step_part = app
         .analysis()

@@ -22,6 +22,15 @@ pub enum ManifoldSource {
 }
 
 impl ManifoldSource {
+    /// The source the window's "manifold via SAT" switch picks.
+    pub fn via_sat(sat: bool) -> ManifoldSource {
+        if sat {
+            ManifoldSource::Sat
+        } else {
+            ManifoldSource::Epa
+        }
+    }
+
     pub fn as_str(self) -> &'static str {
         match self {
             ManifoldSource::Epa => "epa",

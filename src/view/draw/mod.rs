@@ -225,6 +225,7 @@ pub fn build_draw_list(
         .iter()
         .fold(0.0f32, |m, p| m.max(p.length()))
         .max(1.0e-6);
+    let source = crate::core::manifold::ManifoldSource::via_sat(hl.manifold_via_sat);
     match algorithm {
         Algorithm::Gjk => {
             gjk_layers(&an.gjk_trace, step, scale, &mut out);
@@ -252,11 +253,6 @@ pub fn build_draw_list(
         },
         Algorithm::Sat => out.push(LayerId::Sat, contact::sat_layer(scene, an, step)),
         Algorithm::Manifold => {
-            let source = if hl.manifold_via_sat {
-                crate::core::manifold::ManifoldSource::Sat
-            } else {
-                crate::core::manifold::ManifoldSource::Epa
-            };
             out.push(
                 LayerId::Manifold,
                 contact::manifold_layer(scene, an, source, step),
@@ -274,11 +270,6 @@ pub fn build_draw_list(
             }
         }
     }
-    let source = if hl.manifold_via_sat {
-        crate::core::manifold::ManifoldSource::Sat
-    } else {
-        crate::core::manifold::ManifoldSource::Epa
-    };
     out.push(
         LayerId::ConfigPicture,
         config::config_layer(scene, an, algorithm, step, source),

@@ -233,11 +233,7 @@ fn ui_stepping(ui: &mut egui::Ui, app: &mut AppState) {
     });
     // What this step is within the algorithm ("EPA iteration 1 of 3"): the step counter
     // above counts what is stepped through, this names it.
-    let source = if app.manifold_via_sat {
-        collidescope::core::manifold::ManifoldSource::Sat
-    } else {
-        collidescope::core::manifold::ManifoldSource::Epa
-    };
+    let source = collidescope::core::manifold::ManifoldSource::via_sat(app.manifold_via_sat);
     let (algorithm, k) = (app.algorithm, app.step);
     if let Some(part) = app.analysis().map(|an| an.step_part(algorithm, k, source)) {
         ui.label(egui::RichText::new(part).strong());
@@ -298,11 +294,7 @@ fn ui_narration(ui: &mut egui::Ui, app: &mut AppState) {
     let via_sat = app.manifold_via_sat;
     let (algo, step) = (app.algorithm, app.step);
     if let Some(an) = app.analysis() {
-        let source = if via_sat {
-            collidescope::core::manifold::ManifoldSource::Sat
-        } else {
-            collidescope::core::manifold::ManifoldSource::Epa
-        };
+        let source = collidescope::core::manifold::ManifoldSource::via_sat(via_sat);
         let text = narrate(an, algo, step, max_it, source);
         let hovered = ui.label(RichText::new(&text).size(15.0)).hovered();
         // Hovering the narration lights up the features it names on the canvas.

@@ -9,11 +9,7 @@ use egui_macroquad::egui::{self, RichText};
 impl Panel {
     pub(super) fn ui_numbers(&mut self, ui: &mut egui::Ui, app: &mut AppState) {
         let (algo, step) = (app.algorithm, app.step);
-        let source = if app.manifold_via_sat {
-            collidescope::core::manifold::ManifoldSource::Sat
-        } else {
-            collidescope::core::manifold::ManifoldSource::Epa
-        };
+        let source = collidescope::core::manifold::ManifoldSource::via_sat(app.manifold_via_sat);
         let Some(an) = app.analysis() else {
             return;
         };
