@@ -219,16 +219,33 @@ pub fn build_draw_list(
         return out;
     };
     out.push(LayerId::Minkowski, minkowski_layer(an));
+    let source = crate::core::manifold::ManifoldSource::via_sat(hl.manifold_via_sat);
+    algorithm_layers(scene, an, algorithm, step, source, &mut out);
+    out.push(
+        LayerId::ConfigPicture,
+        config::config_layer(scene, an, algorithm, step, source),
+    );
+    out
+}
+
+/// The layers of `algorithm` at `step` itself (world and configuration space).
+fn algorithm_layers(
+    scene: &Scene,
+    an: &Analysis,
+    algorithm: Algorithm,
+    step: usize,
+    source: crate::core::manifold::ManifoldSource,
+    out: &mut DrawList,
+) {
     let scale = an
         .minkowski
         .points
         .iter()
         .fold(0.0f32, |m, p| m.max(p.length()))
         .max(1.0e-6);
-    let source = crate::core::manifold::ManifoldSource::via_sat(hl.manifold_via_sat);
     match algorithm {
         Algorithm::Gjk => {
-            gjk_layers(&an.gjk_trace, step, scale, &mut out);
+            gjk_layers(&an.gjk_trace, step, scale, out);
             let last = step + 1 >= an.gjk_trace.steps.len();
             let witness = match an.gjk_trace.steps.get(step) {
                 Some(s) if !last => gjk_witness(s),
@@ -238,7 +255,7 @@ pub fn build_draw_list(
         }
         Algorithm::Epa => match an.epa_phase(step) {
             EpaPhase::Gjk(k) => {
-                gjk_layers(&an.epa_gjk_trace, k, scale, &mut out);
+                gjk_layers(&an.epa_gjk_trace, k, scale, out);
                 if let Some(s) = an.epa_gjk_trace.steps.get(k) {
                     out.push(LayerId::Witness, gjk_witness(s));
                 }
@@ -270,11 +287,6 @@ pub fn build_draw_list(
             }
         }
     }
-    out.push(
-        LayerId::ConfigPicture,
-        config::config_layer(scene, an, algorithm, step, source),
-    );
-    out
 }
 
 /// Bounds (min, max) of every point of the layers in `space`, if any.
