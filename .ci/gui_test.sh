@@ -4,6 +4,7 @@
 # the saved file and the report. Keeps screenshots in ci-artifacts/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. .ci/install_missing.sh
 
 need=()
 for pkg_cmd in "xvfb:Xvfb" "xdotool:xdotool" "imagemagick:import" "python3:python3"; do
@@ -13,12 +14,7 @@ done
 for lib in libGL.so.1:libgl1 libX11.so.6:libx11-6 libXi.so.6:libxi6 libxkbcommon.so.0:libxkbcommon0; do
   ldconfig -p | grep -q "${lib%%:*}" || need+=("${lib#*:}")
 done
-if [ ${#need[@]} -gt 0 ]; then
-  echo "== installing ${need[*]}"
-  export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq
-  apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
-fi
+install_missing "${need[@]}"
 
 cargo build --release --quiet
 bin="$(realpath "${CARGO_TARGET_DIR:-target}")/release/collidescope"

@@ -11,6 +11,7 @@
 # registry. See ../shared/reference/WEB.md for where the recipe comes from.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. .ci/install_missing.sh
 out=web/dist
 target_dir=target-web
 
@@ -18,12 +19,7 @@ need=()
 for pkg in rustc-web cargo-web rust-web-src lld-22 binaryen; do
   dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
 done
-if [ ${#need[@]} -gt 0 ]; then
-  echo "== installing ${need[*]}"
-  export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq
-  apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
-fi
+install_missing "${need[@]}"
 
 echo "== building the wasm (Debian's rustc, profile web, features gui)"
 started=$(date +%s)
