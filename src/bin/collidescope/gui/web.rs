@@ -121,10 +121,14 @@ pub struct HashSync {
 }
 
 impl HashSync {
-    /// Writes the hash when due; true while a change waits (during a drag, or for the
-    /// throttle), so the caller keeps frames coming until it is written.
+    /// Writes the hash when due; true while a change waits for the throttle, so the
+    /// caller keeps frames coming until it is written. While `busy` (a drag) frames come
+    /// anyway and the frame after it ends decides: nothing is compared per drag frame.
     pub fn update(&mut self, app: &AppState, busy: bool, now: f64) -> bool {
-        if !busy && now - self.written_at >= 0.25 {
+        if busy {
+            return false;
+        }
+        if now - self.written_at >= 0.25 {
             self.write(app, now);
             return false;
         }
