@@ -200,23 +200,20 @@ fn gjk_ray_cast_agrees_with_the_f64_oracle() {
     }
 }
 
-/// Each fuzzer ray of pair `index` of seed 101 against each shape of the pair: the
-/// cast's input and the oracle's frame.
-fn fuzzer_rays(index: u64) -> Vec<(RayCastInput<'static>, collidescope::verify::RayFrame)> {
+/// Calls `f` with each fuzzer ray of pair `index` of seed 101 against each shape of the
+/// pair: the cast's input and the oracle's frame.
+fn each_fuzzer_ray(index: u64, mut f: impl FnMut(&RayCastInput, &collidescope::verify::RayFrame)) {
     use collidescope::verify::{fuzz_rays, generate_pair_in, RayFrame};
-    // Leaked: a handful of pairs per test run, so the inputs can borrow the shapes.
-    let pair = Box::leak(Box::new(generate_pair_in(101, index, None)));
+    let pair = generate_pair_in(101, index, None);
     let (xa, xb) = (pair.transform_a(), pair.transform_b());
-    let mut out = Vec::new();
-    for fr in fuzz_rays(pair) {
+    for fr in fuzz_rays(&pair) {
         for (shape, xf) in [(&pair.shape_a, xa), (&pair.shape_b, xb)] {
-            out.push((
-                RayCastInput::new(shape, xf, fr.ray),
-                RayFrame::new(shape, &xf, &fr.ray),
-            ));
+            f(
+                &RayCastInput::new(shape, xf, fr.ray),
+                &RayFrame::new(shape, &xf, &fr.ray),
+            );
         }
     }
-    out
 }
 
 /// Fuzzer finds, each a line that misses a sliver's sharp tip by ~1e-4 (1.6e-5 of the
@@ -227,13 +224,13 @@ fn lines_past_a_slivers_tip_miss() {
     use collidescope::verify::ExactRay;
     for index in [249_362u64, 337_897, 456_194] {
         let mut judged = 0;
-        for (input, frame) in fuzzer_rays(index) {
+        each_fuzzer_ray(index, |input, frame| {
             if frame.exact() == ExactRay::Missed {
-                let out = ray_cast(&input, None);
+                let out = ray_cast(input, None);
                 assert_eq!(out.status, RayStatus::Missed, "pair {index}: {out:?}");
                 judged += 1;
             }
-        }
+        });
         assert!(judged >= 1, "pair {index}: no missing ray to judge");
     }
 }
@@ -245,12 +242,12 @@ fn lines_past_a_slivers_tip_miss() {
 #[test]
 fn a_grazing_ray_past_a_small_corner_gets_the_edges_normal() {
     let mut judged = 0;
-    for (input, frame) in fuzzer_rays(730_147) {
-        let out = ray_cast_gjk(&input, None);
-        if let Some(e) = judge_ray(&frame, &frame.exact(), &out).normal_error {
+    each_fuzzer_ray(730_147, |input, frame| {
+        let out = ray_cast_gjk(input, None);
+        if let Some(e) = judge_ray(frame, &frame.exact(), &out).normal_error {
             assert!(e <= RAY_NORMAL_TOLERANCE, "normal {e} rad off: {out:?}");
             judged += 1;
         }
-    }
+    });
     assert!(judged >= 1, "no hit with a unique normal to judge");
 }
