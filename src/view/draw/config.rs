@@ -171,6 +171,7 @@ fn gjk_cast_ray(an: &Analysis, prims: &mut Vec<Prim>) {
         .filter(|s| s.march == GjkMarch::Forward)
         .collect();
     let half = 0.12 * study.velocity.length().max(1.0e-3);
+    let mut named: Vec<(Vec2, String)> = Vec::new();
     for (k, s) in steps.iter().enumerate() {
         if !s.point.is_finite() {
             continue;
@@ -181,8 +182,15 @@ fn gjk_cast_ray(an: &Analysis, prims: &mut Vec<Prim>) {
             let on = w + d * study.radius;
             prims.push(plane(on, d, half, c.with_alpha(150)));
             prims.push(dot(w, 3.0, c.with_alpha(200)));
-            prims.push(label(w, format!("p{}", k + 1), c));
+            // A support point found again (the march converging on it) joins its label.
+            match named.iter_mut().find(|(p, _)| *p == w) {
+                Some((_, text)) => *text += &format!(" = p{}", k + 1),
+                None => named.push((w, format!("p{}", k + 1))),
+            }
         }
+    }
+    for (w, text) in named {
+        prims.push(label(w, text, c));
     }
     if let Some(last) = steps.last() {
         prims.extend(simplex_outline(&last.simplex, c));
