@@ -5,17 +5,10 @@
 
 use super::edges::{IncidentEdge, ReferenceFace};
 use super::trace::{BoxBoxTrace, BoxClipRecord, BoxFaceRecord};
+use super::types::Cv;
 use super::{BoxBoxOutcome, BoxBoxOutput, BoxContact, Frame, NO_EDGE};
 use crate::core::manifold::ClipPlane;
 use glam::Vec2;
-
-/// A clip vertex (A's frame) with its feature tags.
-#[derive(Clone, Copy)]
-pub(super) struct Cv {
-    pub(super) p: Vec2,
-    /// Tags of the reference box (in, out) and the incident box (in, out).
-    pub(super) fp: [u8; 4],
-}
 
 /// Clips `input` to the half-plane `u·p − c ≤ 0` (Box2D-Lite's `ClipSegmentToLine`):
 /// points on the kept side stay; a crossing point takes the clip plane's edge

@@ -50,6 +50,7 @@
 //! - `edges`: the reference face's side planes and step 3, the incident edge;
 //! - `corners`: the separated band's corner-to-corner point;
 //! - `clip`: steps 4–5, the side-plane clip, the front face and the support fallback;
+//! - `types`: what the steps share, the clip vertex and [`IncidentCase`];
 //! - `trace`: [`BoxBoxTrace`] and its records.
 
 mod axes;
@@ -57,17 +58,19 @@ mod clip;
 mod corners;
 mod edges;
 mod trace;
+mod types;
 
-pub use self::edges::IncidentCase;
 pub use self::trace::{
     BoxAxisRecord, BoxBoxTrace, BoxClipRecord, BoxClipVertex, BoxFaceRecord, BoxIncidentRecord,
     BoxReferenceRecord,
 };
+pub use self::types::IncidentCase;
 
 use self::axes::FaceSeparations;
-use self::clip::{clip_incident, Cv};
+use self::clip::clip_incident;
 use self::corners::closest_corners;
 use self::edges::{IncidentEdge, ReferenceFace};
+use self::types::Cv;
 use crate::core::consts::MAX_MANIFOLD_POINTS;
 use crate::core::manifold::touching_tolerance;
 use crate::core::math::Transform;

@@ -73,7 +73,8 @@
 //! - `classify`: [`SegmentNormals`], [`classify_normal`];
 //! - `circle`, `polygon` (steps 1–3), `sat` (step 4), `reference` (steps 5–6) and
 //!   `clip` (their clip);
-//! - `types`: inputs and outputs; `trace`: [`ChainTrace`] and its steps.
+//! - `types`: inputs and outputs, and the shape's core in the chain's frame the
+//!   polygon steps share; `trace`: [`ChainTrace`] and its steps.
 //!
 //! [`DEFAULT_SPECULATIVE_DISTANCE`]: crate::core::consts::DEFAULT_SPECULATIVE_DISTANCE
 //! [`CHAIN_CLOSEST_FEATURES_DISTANCE`]: crate::core::consts::CHAIN_CLOSEST_FEATURES_DISTANCE

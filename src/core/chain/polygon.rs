@@ -23,81 +23,13 @@ use super::classify::{classify_normal, NormalDecision};
 use super::reference::{segment_reference, shape_reference};
 use super::sat::separating_axes;
 use super::trace::{record, Candidate, ChainStep, OneSidedTest};
+use super::types::{Incident, Next, Polygon};
 use super::{make_key, ChainOutcome, ChainTrace, Frame, Local, LocalPoint};
-use crate::core::consts::{CHAIN_CLOSEST_FEATURES_DISTANCE, MAX_POLYGON_VERTICES};
+use crate::core::consts::CHAIN_CLOSEST_FEATURES_DISTANCE;
 use crate::core::gjk::{gjk_core, LocalPair};
 use crate::core::manifold::{ContactId, IdKind};
 use crate::core::sat::Owner;
 use glam::Vec2;
-
-/// The shape's core in the chain's frame.
-pub(super) struct Polygon {
-    pub(super) vertices: [Vec2; MAX_POLYGON_VERTICES],
-    pub(super) normals: [Vec2; MAX_POLYGON_VERTICES],
-    pub(super) count: usize,
-    pub(super) radius: f32,
-    /// The area centroid (the midpoint of a two-vertex core).
-    pub(super) centroid: Vec2,
-}
-
-impl Polygon {
-    fn new(frame: &Frame) -> Polygon {
-        let (shape, xf) = (frame.shape, frame.b_to_a);
-        let count = shape.vertices().len().min(MAX_POLYGON_VERTICES);
-        let mut p = Polygon {
-            vertices: [Vec2::ZERO; MAX_POLYGON_VERTICES],
-            normals: [Vec2::ZERO; MAX_POLYGON_VERTICES],
-            count,
-            radius: shape.radius(),
-            centroid: xf.apply(shape.centroid()),
-        };
-        for (i, (v, n)) in shape
-            .vertices()
-            .iter()
-            .zip(shape.normals())
-            .enumerate()
-            .take(count)
-        {
-            p.vertices[i] = xf.apply(*v);
-            p.normals[i] = xf.q.apply(*n);
-        }
-        p
-    }
-
-    #[inline]
-    pub(super) fn next(&self, i: usize) -> usize {
-        if i + 1 < self.count {
-            i + 1
-        } else {
-            0
-        }
-    }
-
-    #[inline]
-    pub(super) fn prev(&self, i: usize) -> usize {
-        if i > 0 {
-            i - 1
-        } else {
-            self.count - 1
-        }
-    }
-}
-
-/// Where the query goes after steps 3 and 4.
-pub(super) enum Next {
-    /// Decided: the manifold (possibly empty).
-    Done(Local),
-    /// The segment's face is the reference; the shape's incident feature is this.
-    SegmentFace(Incident),
-}
-
-/// The shape's feature found against the segment's face.
-pub(super) enum Incident {
-    /// The deepest vertex: its edge more anti-parallel to `n1` is the incident edge.
-    Vertex(usize),
-    /// The incident edge, starting at this vertex.
-    Edge(usize),
-}
 
 /// The closest points of the cores and GJK's final simplex (vertex pairs).
 struct Closest {

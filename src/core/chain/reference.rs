@@ -15,8 +15,8 @@
 
 use super::classify::SegmentEnd;
 use super::clip::{clip_segments, ClipEdge, ClipInput};
-use super::polygon::{Incident, Polygon};
 use super::trace::{record, ChainStep};
+use super::types::{Incident, Polygon};
 use super::{make_key, ChainOutcome, ChainTrace, Frame, Local};
 use crate::core::manifold::{ContactId, IdKind};
 use crate::core::sat::Owner;

@@ -20,9 +20,9 @@
 //! segment, as in Box2D.
 
 use super::classify::{classify_normal, NormalDecision};
-use super::polygon::{Incident, Next, Polygon};
 use super::reference::shape_reference;
 use super::trace::{record, Candidate, ChainStep, SatAxis};
+use super::types::{Incident, Next, Polygon};
 use super::{ChainOutcome, ChainTrace, Frame, InvalidInput, Local};
 use glam::Vec2;
 

@@ -4,9 +4,8 @@
 //! ([`select_features`]).
 
 use super::ids::{ContactId, IdKind};
-use super::normal::NormalChoice;
 use super::trace::FeatureRecord;
-use super::ManifoldInput;
+use super::{ManifoldInput, NormalChoice};
 use crate::core::consts::MANIFOLD_TOUCHING_TOLERANCE;
 use crate::core::math::Transform;
 use crate::core::sat::Owner;

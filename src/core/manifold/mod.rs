@@ -63,7 +63,7 @@
 //! - `clip`: the segment–segment clip to the side planes and the reference face;
 //! - `point_core` and `face_search`: the SAT source's one-pass path for a 1-vertex core;
 //! - `types`: the inputs and outputs ([`ManifoldInput`], [`ManifoldOutput`], the sources,
-//!   cases and outcomes);
+//!   cases and outcomes, and step 1's chosen normal);
 //! - `ids`: [`ContactId`], [`IdKind`]; `trace`: [`ManifoldTrace`] and its records.
 
 mod clip;
@@ -84,7 +84,7 @@ pub use self::types::*;
 
 use self::clip::clip_edges;
 use self::features::{select_features, Edge, Pair};
-use self::normal::{choose_normal, reference_is_b, NormalChoice, Step1};
+use self::normal::{choose_normal, reference_is_b, Step1};
 use self::point_core::point_core_manifold;
 use self::points::{point_point, point_segment};
 use self::segments::segment_pair_manifold;

@@ -4,27 +4,12 @@
 //! reference ([`reference_is_b`]).
 
 use super::features::{Edge, Pair};
-use super::{ManifoldInput, ManifoldSource, NormalSource};
+use super::{ManifoldInput, ManifoldSource, NormalChoice, NormalSource};
 use crate::core::consts::REFERENCE_ALIGNMENT_TOLERANCE;
 use crate::core::epa::{penetration, EpaTermination, PenetrationInput};
 use crate::core::gjk::{shape_distance, DistanceInput, SimplexCache};
 use crate::core::sat::{separating_axis, Owner, SatInput, SatOutput};
 use glam::Vec2;
-
-/// The normal chosen in step 1, in A's frame.
-pub(super) struct NormalChoice {
-    pub(super) normal: Vec2,
-    pub(super) separation: f32,
-    pub(super) source: NormalSource,
-    /// The SAT face (owner, edge) to use as reference.
-    pub(super) hint: Option<(Owner, usize)>,
-    /// Cores apart, GJK ended on one vertex pair: those core vertices (A's, B's). Taken
-    /// from GJK, not re-derived as support points along the normal: when a face is
-    /// nearly perpendicular to the normal its two vertices tie, and the wrong one gave
-    /// a normal 0.4 rad off and a separation of 0.24 for a gap of 4e-7 (found by the
-    /// fuzzer: a box corner against a circle).
-    pub(super) vertex_vertex: Option<(usize, usize)>,
-}
 
 /// The outcome of step 1.
 pub(super) enum Step1 {

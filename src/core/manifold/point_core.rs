@@ -4,9 +4,9 @@
 //! line of centres ([`point_point_manifold`]).
 
 use super::face_search::max_separation_face;
-use super::features::{touching_tolerance, Pair};
+use super::features::{touching_tolerance, Edge, Pair};
 use super::ids::{ContactId, IdKind};
-use super::trace::{record_point_case, ManifoldTrace};
+use super::trace::ManifoldTrace;
 use super::{
     ManifoldCase, ManifoldInput, ManifoldOutcome, ManifoldOutput, ManifoldPoint, NormalSource,
 };
@@ -397,6 +397,33 @@ fn point_core_separated(
         t.outcome = Some(ManifoldOutcome::Separated);
     }
     ManifoldOutput::separated(None, normal)
+}
+
+/// Trace records of the one-pass point cases.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn record_point_case(
+    t: &mut ManifoldTrace,
+    out: &ManifoldOutput,
+    separation: f32,
+    fa: &Edge,
+    fb: &Edge,
+    reference: &Edge,
+    incident: &Edge,
+    xf: &Transform,
+) {
+    t.normal_source = out.normal_source;
+    t.normal = Some(out.normal);
+    t.separation = Some(separation);
+    t.outcome = Some(out.outcome);
+    if out.is_separated() {
+        return;
+    }
+    t.feature_a = Some(fa.record(xf));
+    t.feature_b = Some(fb.record(xf));
+    t.case = out.case;
+    t.reference = Some(reference.record(xf));
+    t.incident = Some(incident.record(xf));
+    t.points = out.points().to_vec();
 }
 
 #[cfg(test)]

@@ -33,7 +33,8 @@
 //! are then compared, never used as points).
 
 use super::circle::circle_span;
-use super::local::{Crossing, LineSpan, LocalRay, Normal, Side};
+use super::local::{Crossing, LineSpan, LocalRay, Normal};
+use super::point::Side;
 use super::trace::{CircleRecord, FlatRecord};
 use super::types::{RayCastOutput, RayFeature};
 use crate::core::shape::Shape;

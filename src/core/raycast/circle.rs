@@ -36,7 +36,8 @@
 //! ray. **Radius 0** (a point shape): only a line through the centre meets it; the
 //! normal is then `−d̂`, facing the ray.
 
-use super::local::{Crossing, LineSpan, LocalRay, Normal, Side};
+use super::local::{Crossing, LineSpan, LocalRay, Normal};
+use super::point::Side;
 use super::trace::CircleRecord;
 use super::types::{RayCastOutput, RayFeature};
 use crate::core::shape::Shape;

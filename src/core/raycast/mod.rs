@@ -46,7 +46,7 @@
 //! ## Files
 //! - `types.rs`: the input and output types;
 //! - `local.rs`: the ray in the shape's frame, the outputs, the conventions above;
-//! - `point.rs`: the point query (zero-length rays, boundary features);
+//! - `point.rs`: the point query (zero-length rays, boundary features), the origin's side;
 //! - `circle.rs`, `capsule.rs`, `segment.rs`, `polygon.rs`, `rounded.rs`: the exact
 //!   function of each shape kind, each with its derivation;
 //! - `gjk.rs`, `march.rs`: the GJK ray cast, for any shape (one march along a ray
@@ -75,8 +75,8 @@ pub use self::trace::{
 };
 pub use self::types::{RayCastInput, RayCastOutput, RayFeature, RayInput, RayStatus};
 
-use self::local::{refused, LocalRay, Side};
-use self::point::locate;
+use self::local::{refused, LocalRay};
+use self::point::{locate, Side};
 
 /// The shape kinds the exact functions cover.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -20,7 +20,8 @@
 //! (feature `Vertex(i)`, normal `−d̂`, the end seen head-on) and leaves at the
 //! other. Parallel but not collinear: a miss.
 
-use super::local::{Crossing, LineSpan, LocalRay, Normal, Side};
+use super::local::{Crossing, LineSpan, LocalRay, Normal};
+use super::point::Side;
 use super::trace::FlatRecord;
 use super::types::{RayCastOutput, RayFeature};
 use crate::core::shape::Shape;

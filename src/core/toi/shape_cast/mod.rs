@@ -54,7 +54,8 @@
 //! core is brought into A's frame once; each step only shifts it by `v·t`.
 //!
 //! ## Files
-//! - `advance.rs`: the cast's frame and tolerances, one distance query, the loop step;
+//! - `frame.rs`: the cast's frame and tolerances, one distance query at a time;
+//! - `advance.rs`: the loop step, what each query decides;
 //! - `faces.rs`: the faces at the closest corners as separating axes ([`FaceStep`]);
 //! - `outcome.rs`: the outputs for a hit, a miss, the step bound, an initial overlap;
 //! - `trace.rs`: the trace records ([`CastTrace`], [`CastStep`]).
@@ -63,13 +64,15 @@
 
 mod advance;
 mod faces;
+mod frame;
 mod outcome;
 mod trace;
 
 pub use self::faces::FaceStep;
 pub use self::trace::{CastStep, CastTrace};
 
-use self::advance::{Advance, CastFrame};
+use self::advance::Advance;
+use self::frame::CastFrame;
 use crate::core::consts::{DEFAULT_CAST_MAX_ITERATIONS, DEFAULT_GJK_MAX_ITERATIONS};
 use crate::core::math::Transform;
 use crate::core::shape::Shape;

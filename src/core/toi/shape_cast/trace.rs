@@ -1,8 +1,8 @@
 //! The shape-cast trace: the poses at the start, at each step, at the impact and at
 //! the end of the step, each step's distance query and advance, in world space.
 
-use super::advance::{CastFrame, Probe};
 use super::faces::FaceStep;
+use super::frame::{CastFrame, Probe};
 use crate::core::gjk::GjkTermination;
 use crate::core::math::Transform;
 use crate::core::shape::Pose;
