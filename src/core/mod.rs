@@ -3,6 +3,7 @@
 //!
 //! Organised by operation, one module per algorithm (after parry2d):
 //! - [`shape`], [`hull`], [`support`]: convex shapes, the support map, features;
+//! - [`pair`]: the posed pair every pair query takes, and B's pose in A's frame;
 //! - [`gjk`]: distance (Box2D's `b2Distance`), with simplex cache and trace;
 //! - [`epa`]: penetration depth and normal;
 //! - [`minkowski`]: the exact outline of B − A;
@@ -24,6 +25,7 @@ pub mod hull;
 pub mod manifold;
 pub mod math;
 pub mod minkowski;
+pub mod pair;
 pub mod quickhull;
 pub mod raycast;
 pub mod sat;

@@ -88,9 +88,9 @@ fn overlap_clip(
     let clip = (sa.shape.vertices().len() >= 3 && sb.shape.vertices().len() >= 3).then(|| {
         overlap_manifold(
             &sa.shape,
-            &inputs.transform_a,
+            &inputs.pair.transform_a,
             &sb.shape,
-            &inputs.transform_b,
+            &inputs.pair.transform_b,
             normal,
             Some(&mut trace),
         )
@@ -118,7 +118,7 @@ impl Analysis {
     pub fn compute(scene: &Scene, a: usize, b: usize, cache: &mut SimplexCache) -> Analysis {
         let (sa, sb) = (&scene.shapes[a], &scene.shapes[b]);
         let inputs = scene.pair(a, b);
-        let (xa, xb) = (inputs.transform_a, inputs.transform_b);
+        let (xa, xb) = (inputs.pair.transform_a, inputs.pair.transform_b);
         let (distance, gjk_trace, cold_iterations) =
             run_gjk(&inputs.distance(), scene.settings.use_cache, cache);
         let mut epa_gjk_trace = GjkTrace::default();

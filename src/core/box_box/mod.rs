@@ -74,6 +74,7 @@ use self::types::Cv;
 use crate::core::consts::MAX_MANIFOLD_POINTS;
 use crate::core::manifold::touching_tolerance;
 use crate::core::math::Transform;
+use crate::core::pair::PosedPair;
 use crate::core::sat::Owner;
 use crate::core::shape::{Geometry, Shape};
 use glam::Vec2;
@@ -155,10 +156,8 @@ impl BoxBoxOutcome {
 /// Input of [`box_box`].
 #[derive(Clone, Copy, Debug)]
 pub struct BoxBoxInput<'a> {
-    pub shape_a: &'a Shape,
-    pub transform_a: Transform,
-    pub shape_b: &'a Shape,
-    pub transform_b: Transform,
+    /// Shape A and shape B, each with its pose.
+    pub pair: PosedPair<'a>,
     pub speculative_distance: f32,
 }
 
@@ -331,17 +330,17 @@ pub fn box_box(
     input: &BoxBoxInput,
     mut trace: Option<&mut BoxBoxTrace>,
 ) -> Result<BoxBoxOutput, BoxBoxError> {
-    let ha = half_extents(input.shape_a, Owner::A)?;
-    let hb = half_extents(input.shape_b, Owner::B)?;
+    let ha = half_extents(input.pair.shape_a, Owner::A)?;
+    let hb = half_extents(input.pair.shape_b, Owner::B)?;
     if let Some(t) = trace.as_deref_mut() {
         *t = BoxBoxTrace::default();
     }
-    let (ra, rb) = (input.shape_a.radius(), input.shape_b.radius());
+    let (ra, rb) = (input.pair.shape_a.radius(), input.pair.shape_b.radius());
     let radii = ra + rb;
     let spec = input.speculative_distance.max(0.0);
-    let xf_a = input.transform_a;
+    let xf_a = input.pair.transform_a;
     // B in A's frame: rotation C (columns c1, c2), position d.
-    let xb = xf_a.inv_mul(&input.transform_b);
+    let xb = input.pair.b_in_a();
     // Steps 1–2: the face separations, the reference face.
     let faces = FaceSeparations::new(ha, hb, &xb, radii);
     let rc = faces.choose(hb, rb);
@@ -383,7 +382,7 @@ pub fn box_box(
 
     // Separated band: two corners closest → one point (Box2D v3).
     let core = rc.separation + radii;
-    if core > 0.0 && core > touching_tolerance(input.shape_a, input.shape_b) {
+    if core > 0.0 && core > touching_tolerance(input.pair.shape_a, input.pair.shape_b) {
         if let Some((point, nv)) = closest_corners(&rf, &inc, &fr, ra, rb, trace.as_deref_mut()) {
             let normal = xf_a.q.apply(nv);
             return Ok(out.corner(point, normal, spec).finish(trace));
@@ -434,10 +433,7 @@ mod tests {
     fn run(a: &Shape, xa: Transform, b: &Shape, xb: Transform) -> BoxBoxOutput {
         box_box(
             &BoxBoxInput {
-                shape_a: a,
-                transform_a: xa,
-                shape_b: b,
-                transform_b: xb,
+                pair: PosedPair::new(a, xa, b, xb),
                 speculative_distance: 0.02,
             },
             None,
@@ -476,10 +472,7 @@ mod tests {
         let c = Shape::circle(1.0).unwrap();
         let err = box_box(
             &BoxBoxInput {
-                shape_a: &a,
-                transform_a: Transform::IDENTITY,
-                shape_b: &c,
-                transform_b: Transform::IDENTITY,
+                pair: PosedPair::new(&a, Transform::IDENTITY, &c, Transform::IDENTITY),
                 speculative_distance: 0.0,
             },
             None,
@@ -537,12 +530,14 @@ mod tests {
         let a = Shape::cuboid(v(2.0, 0.5)).unwrap();
         let b = Shape::cuboid(v(0.5, 0.5)).unwrap();
         let input = BoxBoxInput {
-            shape_a: &a,
-            transform_a: Transform::new(v(1.0, 2.0), 0.2),
-            shape_b: &b,
-            transform_b: Transform::new(
-                v(1.0, 2.0) + Transform::new(Vec2::ZERO, 0.2).q.apply(v(1.8, 0.95)),
-                0.25,
+            pair: PosedPair::new(
+                &a,
+                Transform::new(v(1.0, 2.0), 0.2),
+                &b,
+                Transform::new(
+                    v(1.0, 2.0) + Transform::new(Vec2::ZERO, 0.2).q.apply(v(1.8, 0.95)),
+                    0.25,
+                ),
             ),
             speculative_distance: 0.02,
         };

@@ -124,6 +124,7 @@ fn circle_point(frame: &Frame, c: Vec2, p: Vec2, region: CircleRegion) -> Local 
 mod tests {
     use super::super::*;
     use crate::core::math::Transform;
+    use crate::core::pair::PosedPair;
     use crate::core::shape::Shape;
     use glam::Vec2;
 
@@ -148,8 +149,12 @@ mod tests {
         t: Option<&mut ChainTrace>,
     ) -> ChainManifold {
         let c = Shape::circle(radius).unwrap();
-        let input =
-            ChainSegmentInput::new(seg, Transform::IDENTITY, &c, Transform::new(centre, 0.0));
+        let input = ChainSegmentInput::new(PosedPair::new(
+            seg,
+            Transform::IDENTITY,
+            &c,
+            Transform::new(centre, 0.0),
+        ));
         collide_chain_segment(&input, t)
     }
 

@@ -127,7 +127,7 @@ pub fn collide_chain_segment(
             normals: frame.normals.rotated(xf.q),
         }
     });
-    let local = if input.shape.vertices().len() == 1 {
+    let local = if input.pair.shape_b.vertices().len() == 1 {
         circle::collide_circle(&frame, trace.as_deref_mut())
     } else {
         polygon::collide_polygon(&frame, trace.as_deref_mut())
@@ -151,8 +151,8 @@ pub(super) struct Frame<'a> {
 
 impl<'a> Frame<'a> {
     fn new(input: &ChainSegmentInput<'a>) -> Result<Frame<'a>, InvalidInput> {
-        let s = input.segment;
-        let (xa, xb) = (&input.transform_a, &input.transform_b);
+        let s = input.pair.shape_a;
+        let (xa, xb) = (&input.pair.transform_a, &input.pair.transform_b);
         let finite = [s.ghost1, s.a, s.b, s.ghost2, xa.p, xb.p]
             .iter()
             .all(|p| p.is_finite())
@@ -168,9 +168,9 @@ impl<'a> Frame<'a> {
         Ok(Frame {
             segment: *s,
             normals: SegmentNormals::new(s),
-            shape: input.shape,
+            shape: input.pair.shape_b,
             xf_a: *xa,
-            b_to_a: xa.inv_mul(xb),
+            b_to_a: input.pair.b_in_a(),
             origin_delta: xa.p - xb.p,
             speculative_distance: input.speculative_distance.max(0.0),
             gjk_max_iterations: input.gjk_max_iterations,
@@ -287,6 +287,7 @@ pub(super) fn make_key(x: usize, y: usize) -> u16 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::pair::PosedPair;
 
     fn v(x: f32, y: f32) -> Vec2 {
         Vec2::new(x, y)
@@ -310,7 +311,7 @@ mod tests {
         let run = |s: &ChainSegment, xb: Transform| {
             let mut t = ChainTrace::default();
             let m = collide_chain_segment(
-                &ChainSegmentInput::new(s, Transform::IDENTITY, &c, xb),
+                &ChainSegmentInput::new(PosedPair::new(s, Transform::IDENTITY, &c, xb)),
                 Some(&mut t),
             );
             assert_eq!(t.outcome, Some(m.outcome));

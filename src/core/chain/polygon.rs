@@ -209,6 +209,7 @@ mod tests {
     use super::super::*;
     use crate::core::manifold::{contact_manifold, ManifoldInput, ManifoldSource};
     use crate::core::math::Transform;
+    use crate::core::pair::PosedPair;
     use crate::core::settings::Settings;
     use crate::core::shape::Shape;
     use glam::Vec2;
@@ -219,7 +220,7 @@ mod tests {
 
     fn collide(seg: &ChainSegment, shape: &Shape, xb: Transform) -> (ChainManifold, ChainTrace) {
         let mut t = ChainTrace::default();
-        let input = ChainSegmentInput::new(seg, Transform::IDENTITY, shape, xb);
+        let input = ChainSegmentInput::new(PosedPair::new(seg, Transform::IDENTITY, shape, xb));
         let m = collide_chain_segment(&input, Some(&mut t));
         assert_eq!(
             collide_chain_segment(&input, None),
@@ -261,10 +262,7 @@ mod tests {
         // The naive two-sided segment there: the segment's end pushes the box sideways.
         let naive = Shape::segment(v(0.495, 0.0), v(2.0, 0.0)).unwrap();
         let input = ManifoldInput::new(
-            &naive,
-            Transform::IDENTITY,
-            &b,
-            xb,
+            PosedPair::new(&naive, Transform::IDENTITY, &b, xb),
             &Settings::default(),
             ManifoldSource::Sat,
         );

@@ -9,9 +9,8 @@ use super::{Frame, Local};
 use crate::core::consts::{DEFAULT_GJK_MAX_ITERATIONS, DEFAULT_SPECULATIVE_DISTANCE};
 use crate::core::consts::{MAX_MANIFOLD_POINTS, MAX_POLYGON_VERTICES};
 use crate::core::manifold::ContactId;
-use crate::core::math::Transform;
+use crate::core::pair::PosedPair;
 use crate::core::settings::Settings;
-use crate::core::shape::Shape;
 use glam::Vec2;
 use serde::ser::SerializeStruct;
 use serde::{Serialize, Serializer};
@@ -20,14 +19,10 @@ use serde::{Serialize, Serializer};
 /// placed by the chain's transform, and a shape placed by its own.
 #[derive(Clone, Copy, Debug)]
 pub struct ChainSegmentInput<'a> {
-    /// The segment in the chain's local frame.
-    pub segment: &'a ChainSegment,
-    /// The chain's transform (A).
-    pub transform_a: Transform,
-    /// Any shape: a circle, a capsule or bare segment, a (rounded) polygon or box.
-    pub shape: &'a Shape,
-    /// The shape's transform (B).
-    pub transform_b: Transform,
+    /// A: the segment in the chain's local frame, placed by the chain's transform;
+    /// B: any shape (a circle, a capsule or bare segment, a (rounded) polygon or box)
+    /// with its transform.
+    pub pair: PosedPair<'a, ChainSegment>,
     /// Shapes up to this far apart (length units, radii subtracted) still get points:
     /// Box2D's `B2_SPECULATIVE_DISTANCE`, `4 · linear_slop`.
     pub speculative_distance: f32,
@@ -37,17 +32,9 @@ pub struct ChainSegmentInput<'a> {
 
 impl<'a> ChainSegmentInput<'a> {
     /// The input with Box2D's speculative distance and GJK bound.
-    pub fn new(
-        segment: &'a ChainSegment,
-        transform_a: Transform,
-        shape: &'a Shape,
-        transform_b: Transform,
-    ) -> Self {
+    pub fn new(pair: PosedPair<'a, ChainSegment>) -> Self {
         ChainSegmentInput {
-            segment,
-            transform_a,
-            shape,
-            transform_b,
+            pair,
             speculative_distance: DEFAULT_SPECULATIVE_DISTANCE,
             gjk_max_iterations: DEFAULT_GJK_MAX_ITERATIONS,
         }

@@ -43,7 +43,7 @@ use self::trace::record_step;
 use crate::core::consts::{EPA_ABSOLUTE_TOLERANCE, MAX_EPA_ITERATIONS};
 use crate::core::gjk::{gjk_core, separation_normal, GjkCore, GjkTermination, GjkTrace, LocalPair};
 use crate::core::math::Transform;
-use crate::core::shape::Shape;
+use crate::core::pair::PosedPair;
 use glam::Vec2;
 use serde::Serialize;
 use std::ops::ControlFlow;
@@ -90,10 +90,8 @@ impl EpaTermination {
 /// Input of [`penetration`].
 #[derive(Clone, Copy, Debug)]
 pub struct PenetrationInput<'a> {
-    pub shape_a: &'a Shape,
-    pub transform_a: Transform,
-    pub shape_b: &'a Shape,
-    pub transform_b: Transform,
+    /// Shape A and shape B, each with its pose.
+    pub pair: PosedPair<'a>,
     pub gjk_max_iterations: u32,
     /// Relative convergence tolerance (see [`crate::core::consts::DEFAULT_EPA_TOLERANCE`]).
     pub epa_tolerance: f32,
@@ -126,13 +124,13 @@ pub fn penetration(
     gjk_trace: Option<&mut GjkTrace>,
     mut trace: Option<&mut EpaTrace>,
 ) -> Option<PenetrationOutput> {
-    let xf_a = input.transform_a;
-    let pair = LocalPair::new(input.shape_a, &xf_a, input.shape_b, &input.transform_b);
+    let xf_a = input.pair.transform_a;
+    let pair = LocalPair::new(&input.pair);
     let gjk = gjk_core(&pair, None, input.gjk_max_iterations, &xf_a, gjk_trace);
     if let Some(t) = trace.as_deref_mut() {
         t.steps.clear();
     }
-    let radii = (input.shape_a.radius(), input.shape_b.radius());
+    let radii = (input.pair.shape_a.radius(), input.pair.shape_b.radius());
 
     // A GJK that hit its iteration bound decided nothing: the expansion below starts
     // from its simplex and decides (the origin may turn out to be outside B − A).
@@ -372,6 +370,7 @@ fn deepest_points(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::shape::Shape;
 
     fn v(x: f32, y: f32) -> Vec2 {
         Vec2::new(x, y)
@@ -380,10 +379,7 @@ mod tests {
     fn pen(a: &Shape, xa: Transform, b: &Shape, xb: Transform) -> Option<PenetrationOutput> {
         penetration(
             &PenetrationInput {
-                shape_a: a,
-                transform_a: xa,
-                shape_b: b,
-                transform_b: xb,
+                pair: PosedPair::new(a, xa, b, xb),
                 gjk_max_iterations: 20,
                 epa_tolerance: 1e-4,
                 epa_max_iterations: 64,
@@ -447,10 +443,7 @@ mod tests {
         let run = |xb: Transform| {
             penetration(
                 &PenetrationInput {
-                    shape_a: &a,
-                    transform_a: Transform::IDENTITY,
-                    shape_b: &b,
-                    transform_b: xb,
+                    pair: PosedPair::new(&a, Transform::IDENTITY, &b, xb),
                     gjk_max_iterations: 1,
                     epa_tolerance: 1e-4,
                     epa_max_iterations: 64,

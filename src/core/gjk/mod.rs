@@ -48,6 +48,7 @@ use self::cache::{read_cache, write_cache};
 use self::trace::record_step;
 use crate::core::consts::{GJK_DIRECTION_EPSILON, GJK_RELATIVE_TOLERANCE};
 use crate::core::math::Transform;
+use crate::core::pair::PosedPair;
 use crate::core::shape::Shape;
 use glam::Vec2;
 use serde::Serialize;
@@ -92,10 +93,8 @@ impl GjkTermination {
 /// Input of [`shape_distance`].
 #[derive(Clone, Copy, Debug)]
 pub struct DistanceInput<'a> {
-    pub shape_a: &'a Shape,
-    pub transform_a: Transform,
-    pub shape_b: &'a Shape,
-    pub transform_b: Transform,
+    /// Shape A and shape B, each with its pose.
+    pub pair: PosedPair<'a>,
     /// Subtract the radii (measure the rounded surfaces) rather than the cores.
     pub use_radii: bool,
     /// Bound on support-point evaluations.
@@ -381,8 +380,8 @@ pub fn shape_distance(
     cache: Option<&mut SimplexCache>,
     trace: Option<&mut GjkTrace>,
 ) -> DistanceOutput {
-    let xf_a = input.transform_a;
-    let pair = LocalPair::new(input.shape_a, &xf_a, input.shape_b, &input.transform_b);
+    let xf_a = input.pair.transform_a;
+    let pair = LocalPair::new(&input.pair);
     let mut simplex = Simplex::default();
     let q = core_distance(
         &pair,
@@ -397,8 +396,8 @@ pub fn shape_distance(
     let mut distance = core_distance;
     let mut normal = q.normal(&simplex, &xf_a);
     if input.use_radii {
-        let ra = input.shape_a.radius();
-        let rb = input.shape_b.radius();
+        let ra = input.pair.shape_a.radius();
+        let rb = input.pair.shape_b.radius();
         match normal {
             Some(n) if core_distance > ra + rb => {
                 distance = core_distance - ra - rb;
@@ -438,10 +437,7 @@ pub fn shape_distance(
 pub fn intersects(shape_a: &Shape, xf_a: &Transform, shape_b: &Shape, xf_b: &Transform) -> bool {
     let out = shape_distance(
         &DistanceInput {
-            shape_a,
-            transform_a: *xf_a,
-            shape_b,
-            transform_b: *xf_b,
+            pair: PosedPair::new(shape_a, *xf_a, shape_b, *xf_b),
             use_radii: true,
             max_iterations: crate::core::consts::DEFAULT_GJK_MAX_ITERATIONS,
         },
@@ -462,10 +458,7 @@ mod tests {
     fn query(a: &Shape, xa: Transform, b: &Shape, xb: Transform) -> DistanceOutput {
         shape_distance(
             &DistanceInput {
-                shape_a: a,
-                transform_a: xa,
-                shape_b: b,
-                transform_b: xb,
+                pair: PosedPair::new(a, xa, b, xb),
                 use_radii: true,
                 max_iterations: 20,
             },
@@ -581,10 +574,12 @@ mod tests {
         let b = Shape::polygon(&pts, 0.0).unwrap();
         let out = shape_distance(
             &DistanceInput {
-                shape_a: &a,
-                transform_a: Transform::IDENTITY,
-                shape_b: &b,
-                transform_b: Transform::new(v(10.0, 3.0), 0.1),
+                pair: PosedPair::new(
+                    &a,
+                    Transform::IDENTITY,
+                    &b,
+                    Transform::new(v(10.0, 3.0), 0.1),
+                ),
                 use_radii: true,
                 max_iterations: 1,
             },

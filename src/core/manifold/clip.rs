@@ -230,6 +230,7 @@ pub(super) fn clip_step(
 #[cfg(test)]
 mod tests {
     use super::super::*;
+    use crate::core::pair::PosedPair;
     use crate::core::settings::Settings;
     use crate::core::shape::Shape;
 
@@ -242,10 +243,12 @@ mod tests {
         let ground = Shape::cuboid(v(2.0, 0.5)).unwrap();
         let b = Shape::cuboid(v(0.5, 0.5)).unwrap();
         let input = ManifoldInput::new(
-            &ground,
-            Transform::IDENTITY,
-            &b,
-            Transform::new(v(1.8, 0.95), 0.0),
+            PosedPair::new(
+                &ground,
+                Transform::IDENTITY,
+                &b,
+                Transform::new(v(1.8, 0.95), 0.0),
+            ),
             &Settings::default(),
             ManifoldSource::Sat,
         );

@@ -100,12 +100,12 @@ pub(crate) fn touching_tolerance(a: &Shape, b: &Shape) -> f32 {
 impl<'a> Pair<'a> {
     #[inline]
     pub(super) fn new(input: &ManifoldInput<'a>) -> Pair<'a> {
-        let xf_a = input.transform_a;
+        let xf_a = input.pair.transform_a;
         Pair {
-            a: input.shape_a,
-            b: input.shape_b,
+            a: input.pair.shape_a,
+            b: input.pair.shape_b,
             xf_a,
-            b_to_a: xf_a.inv_mul(&input.transform_b),
+            b_to_a: input.pair.b_in_a(),
             spec: input.speculative_distance.max(0.0),
             clip_limit: match input.sat_bias {
                 SatBias::Box2dV3 => f32::INFINITY,

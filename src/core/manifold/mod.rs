@@ -103,13 +103,13 @@ pub fn contact_manifold(
     if let Some(t) = trace.as_deref_mut() {
         *t = ManifoldTrace {
             source: Some(input.source),
-            touching_tolerance: touching_tolerance(input.shape_a, input.shape_b),
+            touching_tolerance: touching_tolerance(input.pair.shape_a, input.pair.shape_b),
             ..Default::default()
         };
     }
     let (na, nb) = (
-        input.shape_a.vertices().len(),
-        input.shape_b.vertices().len(),
+        input.pair.shape_a.vertices().len(),
+        input.pair.shape_b.vertices().len(),
     );
     if input.source == ManifoldSource::Sat && (na == 1 || nb == 1) {
         return point_core_manifold(input, trace);
@@ -248,6 +248,7 @@ fn record_reference(trace: Option<&mut ManifoldTrace>, r: &Edge, i: &Edge, xf: &
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::pair::PosedPair;
     use crate::core::settings::Settings;
     use crate::core::shape::Shape;
 
@@ -263,7 +264,7 @@ mod tests {
         source: ManifoldSource,
     ) -> ManifoldOutput {
         contact_manifold(
-            &ManifoldInput::new(a, xa, b, xb, &Settings::default(), source),
+            &ManifoldInput::new(PosedPair::new(a, xa, b, xb), &Settings::default(), source),
             None,
         )
     }

@@ -62,10 +62,7 @@ fn normal_sat(input: &ManifoldInput, pair: &Pair) -> Step1 {
 fn normal_epa(input: &ManifoldInput, pair: &Pair) -> Step1 {
     let pen = penetration(
         &PenetrationInput {
-            shape_a: input.shape_a,
-            transform_a: input.transform_a,
-            shape_b: input.shape_b,
-            transform_b: input.transform_b,
+            pair: input.pair,
             gjk_max_iterations: input.gjk_max_iterations,
             epa_tolerance: input.epa_tolerance,
             epa_max_iterations: input.epa_max_iterations,
@@ -89,10 +86,7 @@ fn normal_epa(input: &ManifoldInput, pair: &Pair) -> Step1 {
 fn sat_of(input: &ManifoldInput) -> SatOutput {
     separating_axis(
         &SatInput {
-            shape_a: input.shape_a,
-            transform_a: input.transform_a,
-            shape_b: input.shape_b,
-            transform_b: input.transform_b,
+            pair: input.pair,
             bias: input.sat_bias,
         },
         None,
@@ -107,10 +101,7 @@ fn closest_points_or(input: &ManifoldInput, pair: &Pair) -> Step1 {
     let mut cache = SimplexCache::default();
     let d = shape_distance(
         &DistanceInput {
-            shape_a: input.shape_a,
-            transform_a: input.transform_a,
-            shape_b: input.shape_b,
-            transform_b: input.transform_b,
+            pair: input.pair,
             use_radii: false,
             max_iterations: input.gjk_max_iterations,
         },

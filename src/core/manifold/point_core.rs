@@ -37,8 +37,8 @@ pub(super) fn point_core_manifold(
     trace: Option<&mut ManifoldTrace>,
 ) -> ManifoldOutput {
     let (na, nb) = (
-        input.shape_a.vertices().len(),
-        input.shape_b.vertices().len(),
+        input.pair.shape_a.vertices().len(),
+        input.pair.shape_b.vertices().len(),
     );
     if na == 1 && nb == 1 {
         return point_point_manifold(&Pair::new(input), trace);
@@ -58,7 +58,7 @@ fn point_against_core<const CORE_IS_A: bool>(
     input: &ManifoldInput,
     trace: Option<&mut ManifoldTrace>,
 ) -> ManifoldOutput {
-    let radii = input.shape_a.radius() + input.shape_b.radius();
+    let radii = input.pair.shape_a.radius() + input.pair.shape_b.radius();
     let spec = input.speculative_distance.max(0.0);
     let f = PointInCore::new::<CORE_IS_A>(input);
     // Out of the core (its frame) → from A to B (world).
@@ -127,11 +127,23 @@ impl<'a> PointInCore<'a> {
     /// does). Each output is then one transform from the core's frame.
     #[inline(always)]
     fn new<const CORE_IS_A: bool>(input: &ManifoldInput<'a>) -> PointInCore<'a> {
-        let (a, b) = (input.shape_a, input.shape_b);
+        let (a, b) = (input.pair.shape_a, input.pair.shape_b);
         let (owner, core, point, w, xp) = if CORE_IS_A {
-            (Owner::A, a, b, input.transform_a, input.transform_b)
+            (
+                Owner::A,
+                a,
+                b,
+                input.pair.transform_a,
+                input.pair.transform_b,
+            )
         } else {
-            (Owner::B, b, a, input.transform_b, input.transform_a)
+            (
+                Owner::B,
+                b,
+                a,
+                input.pair.transform_b,
+                input.pair.transform_a,
+            )
         };
         // A circle's core is its local origin: then `q_p·c` is zero and the point is the
         // difference of the positions, turned. Skipping the product (a branch predicted
@@ -180,8 +192,9 @@ impl<'a> PointInCore<'a> {
         // A branch, not a select of all three regions' numbers: over a face (the common
         // case) the square root and division of the corner case stay off the path to the
         // output (measured: computing all three and selecting was slower).
-        let apart =
-            |core: f32| core > 0.0 && core > touching_tolerance(input.shape_a, input.shape_b);
+        let apart = |core: f32| {
+            core > 0.0 && core > touching_tolerance(input.pair.shape_a, input.pair.shape_b)
+        };
         // The outputs are made in the world from the point's centre there (`centre`,
         // computed from the input alongside `pl`), the corner's or the foot's
         // position and the normal turned into the world once (`ow`, out of the core):
@@ -431,6 +444,7 @@ mod tests {
     use super::super::*;
     use super::*;
     use crate::core::math::cross;
+    use crate::core::pair::PosedPair;
     use crate::core::settings::Settings;
 
     fn v(x: f32, y: f32) -> Vec2 {
@@ -527,7 +541,8 @@ mod tests {
                 speculative_distance: [0.0, 0.02, 0.1][(rnd() * 3.0) as usize % 3],
                 ..Settings::default()
             };
-            let input = ManifoldInput::new(a, xa, b, xb, &settings, ManifoldSource::Sat);
+            let input =
+                ManifoldInput::new(PosedPair::new(a, xa, b, xb), &settings, ManifoldSource::Sat);
             let fast = contact_manifold(&input, None);
             let slow = general_path(&input);
             let size = 1.0f32.max(xa.p.length()).max(xb.p.length());

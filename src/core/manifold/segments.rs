@@ -301,6 +301,7 @@ fn one_point(
 mod tests {
     use super::super::*;
     use super::segment_distance;
+    use crate::core::pair::PosedPair;
     use crate::core::settings::Settings;
     use crate::core::shape::{Geometry, Shape};
 
@@ -320,10 +321,7 @@ mod tests {
     fn manifold(b: &Shape, xb: Transform, trace: Option<&mut ManifoldTrace>) -> ManifoldOutput {
         let a = capsule(1.0, 0.25);
         let input = ManifoldInput::new(
-            &a,
-            Transform::IDENTITY,
-            b,
-            xb,
+            PosedPair::new(&a, Transform::IDENTITY, b, xb),
             &Settings::default(),
             ManifoldSource::Sat,
         );

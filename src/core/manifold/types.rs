@@ -2,11 +2,10 @@
 //! input, the contact points and the output (world space, normal from A to B).
 
 use crate::core::consts::MAX_MANIFOLD_POINTS;
-use crate::core::math::Transform;
+use crate::core::pair::PosedPair;
 use crate::core::sat::Owner;
 use crate::core::settings::SatBias;
 use crate::core::settings::Settings;
-use crate::core::shape::Shape;
 use glam::Vec2;
 use serde::ser::SerializeStruct;
 use serde::{Serialize, Serializer};
@@ -111,10 +110,8 @@ impl ManifoldOutcome {
 /// Input of [`contact_manifold`].
 #[derive(Clone, Copy, Debug)]
 pub struct ManifoldInput<'a> {
-    pub shape_a: &'a Shape,
-    pub transform_a: Transform,
-    pub shape_b: &'a Shape,
-    pub transform_b: Transform,
+    /// Shape A and shape B, each with its pose.
+    pub pair: PosedPair<'a>,
     pub source: ManifoldSource,
     /// Pairs up to this far apart (length units) still get points.
     pub speculative_distance: f32,
@@ -127,19 +124,9 @@ pub struct ManifoldInput<'a> {
 
 impl<'a> ManifoldInput<'a> {
     /// The input with a scene's settings.
-    pub fn new(
-        shape_a: &'a Shape,
-        transform_a: Transform,
-        shape_b: &'a Shape,
-        transform_b: Transform,
-        settings: &Settings,
-        source: ManifoldSource,
-    ) -> Self {
+    pub fn new(pair: PosedPair<'a>, settings: &Settings, source: ManifoldSource) -> Self {
         ManifoldInput {
-            shape_a,
-            transform_a,
-            shape_b,
-            transform_b,
+            pair,
             source,
             speculative_distance: settings.speculative_distance,
             gjk_max_iterations: settings.gjk_max_iterations,

@@ -105,6 +105,7 @@ mod tests {
     use super::super::test_util::{sat, sat_with, v};
     use super::super::*;
     use crate::core::math::Transform;
+    use crate::core::shape::Shape;
     use glam::Vec2;
 
     #[test]

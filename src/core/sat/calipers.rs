@@ -130,10 +130,7 @@ mod tests {
             let mut t = SatTrace::default();
             separating_axis(
                 &SatInput {
-                    shape_a: &a,
-                    transform_a: xa,
-                    shape_b: &b,
-                    transform_b: xb,
+                    pair: PosedPair::new(&a, xa, &b, xb),
                     bias: SatBias::Box2dLite,
                 },
                 Some(&mut t),

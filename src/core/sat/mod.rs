@@ -82,8 +82,8 @@ use self::axes::best_faces;
 use self::bias::choose_axis;
 use self::trace::{record_axes, record_centre_line};
 use crate::core::math::Transform;
+use crate::core::pair::PosedPair;
 pub use crate::core::settings::SatBias;
-use crate::core::shape::Shape;
 use glam::Vec2;
 use serde::Serialize;
 
@@ -184,10 +184,8 @@ impl SatOutcome {
 /// Input of [`separating_axis`].
 #[derive(Clone, Copy, Debug)]
 pub struct SatInput<'a> {
-    pub shape_a: &'a Shape,
-    pub transform_a: Transform,
-    pub shape_b: &'a Shape,
-    pub transform_b: Transform,
+    /// Shape A and shape B, each with its pose.
+    pub pair: PosedPair<'a>,
     /// The reference-face rule between A's best face and B's.
     pub bias: SatBias,
 }
@@ -223,10 +221,10 @@ pub struct SatBest {
 /// The separating axis test. `trace`, when given, is cleared and filled with one
 /// record per axis (no allocation happens without it).
 pub fn separating_axis(input: &SatInput, mut trace: Option<&mut SatTrace>) -> SatOutput {
-    let xf_a = input.transform_a;
-    let (a, b) = (input.shape_a, input.shape_b);
+    let xf_a = input.pair.transform_a;
+    let (a, b) = (input.pair.shape_a, input.pair.shape_b);
     let radii = a.radius() + b.radius();
-    let b_to_a = xf_a.inv_mul(&input.transform_b);
+    let b_to_a = input.pair.b_in_a();
     if let Some(t) = trace.as_deref_mut() {
         *t = SatTrace::default();
     }
@@ -289,8 +287,8 @@ pub fn separating_axis(input: &SatInput, mut trace: Option<&mut SatTrace>) -> Sa
 /// Two 1-vertex cores (circles), no face axis: the line of centres (owner A, edge 0),
 /// or A's local +y when the centres coincide.
 fn centre_line(input: &SatInput, b_to_a: &Transform, trace: Option<&mut SatTrace>) -> SatOutput {
-    let xf_a = input.transform_a;
-    let (a, b) = (input.shape_a, input.shape_b);
+    let xf_a = input.pair.transform_a;
+    let (a, b) = (input.pair.shape_a, input.pair.shape_b);
     let radii = a.radius() + b.radius();
     let va = a.vertices();
     let cb = b_to_a.apply(b.vertices()[0]);
@@ -330,6 +328,7 @@ fn outcome_of(separation: f32) -> SatOutcome {
 #[cfg(test)]
 pub(super) mod test_util {
     use super::*;
+    use crate::core::shape::Shape;
 
     pub(in crate::core::sat) fn v(x: f32, y: f32) -> Vec2 {
         Vec2::new(x, y)
@@ -344,10 +343,7 @@ pub(super) mod test_util {
         xb: Transform,
     ) -> SatOutput {
         let input = SatInput {
-            shape_a: a,
-            transform_a: xa,
-            shape_b: b,
-            transform_b: xb,
+            pair: PosedPair::new(a, xa, b, xb),
             bias,
         };
         separating_axis(&input, None)
@@ -368,6 +364,7 @@ pub(super) mod test_util {
 mod tests {
     use super::test_util::{sat, v};
     use super::*;
+    use crate::core::shape::Shape;
 
     #[test]
     fn boxes_overlapping_along_x() {

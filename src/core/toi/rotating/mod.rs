@@ -62,6 +62,7 @@ use crate::core::gjk::{
     core_distance, shape_distance, CoreDistance, DistanceInput, LocalPair, Simplex, SimplexCache,
 };
 use crate::core::math::Transform;
+use crate::core::pair::PosedPair;
 use crate::core::shape::Shape;
 use glam::Vec2;
 use serde::Serialize;
@@ -274,7 +275,7 @@ impl Query<'_> {
         // The poses at t1 (a push-back that moves t1 has them already).
         let mut at = m.at(t1);
         loop {
-            let pair = LocalPair::new(m.a, &at.a, m.b, &at.b);
+            let pair = LocalPair::new(&PosedPair::new(m.a, at.a, m.b, at.b));
             let d = core_distance(&pair, Some(&mut cache), 20, &at.a, None, &mut simplex);
             out.iterations += 1;
             out.t = t1;
@@ -407,10 +408,12 @@ pub fn distance_curve(input: &RotatingToiInput, from: f32, to: f32, n: usize) ->
         .map(|t| {
             let d = shape_distance(
                 &DistanceInput {
-                    shape_a: input.shape_a,
-                    transform_a: input.sweep_a.transform(t),
-                    shape_b: input.shape_b,
-                    transform_b: input.sweep_b.transform(t),
+                    pair: PosedPair::new(
+                        input.shape_a,
+                        input.sweep_a.transform(t),
+                        input.shape_b,
+                        input.sweep_b.transform(t),
+                    ),
                     use_radii: false,
                     max_iterations: 20,
                 },

@@ -78,7 +78,7 @@ impl Advance {
                 // Warm-start the query at t1 from the face against the nearest vertex.
                 s.cache = face_cache(&f, frame.va(), frame.vb());
                 if let Some(tr) = trace {
-                    tr.start_face_step = Some(f.in_world(frame.input.transform_a.q));
+                    tr.start_face_step = Some(f.in_world(frame.input.pair.transform_a.q));
                     tr.start_time = t1;
                 }
             }
@@ -218,7 +218,7 @@ impl Advance {
                     self.last_normal = f.axis;
                     self.cache = face_cache(&f, frame.va(), frame.vb());
                     if let Some(st) = step.as_mut() {
-                        st.face_step = Some(f.in_world(frame.input.transform_a.q));
+                        st.face_step = Some(f.in_world(frame.input.pair.transform_a.q));
                     }
                 }
             }

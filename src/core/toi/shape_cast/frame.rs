@@ -38,11 +38,10 @@ impl<'a> CastFrame<'a> {
     /// `tolerance` of it (see the module docs).
     #[inline]
     pub(super) fn new(input: &'a CastInput<'a>) -> CastFrame<'a> {
-        let (sa, sb) = (input.shape_a, input.shape_b);
-        let xf_a = input.transform_a;
-        let xf_b = input.transform_b;
+        let (sa, sb) = (input.pair.shape_a, input.pair.shape_b);
+        let xf_a = input.pair.transform_a;
         // B in A's frame at t = 0, and its relative velocity there.
-        let b0 = xf_a.inv_mul(&xf_b);
+        let b0 = input.pair.b_in_a();
         let v = xf_a.q.apply_inv(input.velocity_b - input.velocity_a);
         let total_radius = sa.radius() + sb.radius();
         let size = b0.p.abs().max_element() + extent(sa) + extent(sb) + total_radius;
@@ -81,14 +80,14 @@ impl<'a> CastFrame<'a> {
     /// A's core (A's frame).
     #[inline]
     pub(super) fn va(&self) -> &'a [Vec2] {
-        self.input.shape_a.vertices()
+        self.input.pair.shape_a.vertices()
     }
 
     /// The two cores for the face bounds.
     pub(super) fn faces(&self) -> FacePair<'_> {
         FacePair {
-            a: self.input.shape_a,
-            b: self.input.shape_b,
+            a: self.input.pair.shape_a,
+            b: self.input.pair.shape_b,
             vb: self.vb(),
             b_rot: self.b0.q,
         }
@@ -98,7 +97,7 @@ impl<'a> CastFrame<'a> {
     /// by velocity_a·t in the world.
     #[inline]
     pub(super) fn world_point(&self, p: Vec2, t: f32) -> Vec2 {
-        self.input.transform_a.apply(p) + self.input.velocity_a * t
+        self.input.pair.transform_a.apply(p) + self.input.velocity_a * t
     }
 
     /// The distance query at time `t`, warm-started from `cache`. `have_normal`,

@@ -74,8 +74,7 @@ pub use self::trace::{CastStep, CastTrace};
 use self::advance::Advance;
 use self::frame::CastFrame;
 use crate::core::consts::{DEFAULT_CAST_MAX_ITERATIONS, DEFAULT_GJK_MAX_ITERATIONS};
-use crate::core::math::Transform;
-use crate::core::shape::Shape;
+use crate::core::pair::PosedPair;
 use glam::Vec2;
 use serde::Serialize;
 use std::ops::ControlFlow;
@@ -83,14 +82,10 @@ use std::ops::ControlFlow;
 /// Input of [`shape_cast`].
 #[derive(Clone, Copy, Debug)]
 pub struct CastInput<'a> {
-    pub shape_a: &'a Shape,
-    /// A's pose at t = 0.
-    pub transform_a: Transform,
+    /// Shape A and shape B, each with its pose at t = 0.
+    pub pair: PosedPair<'a>,
     /// A's world displacement per unit time (the step runs from t = 0 to t = 1).
     pub velocity_a: Vec2,
-    pub shape_b: &'a Shape,
-    /// B's pose at t = 0.
-    pub transform_b: Transform,
     /// B's world displacement per unit time.
     pub velocity_b: Vec2,
     /// Bound on advancement steps (GJK queries); 0 is treated as 1.
@@ -101,20 +96,10 @@ pub struct CastInput<'a> {
 
 impl<'a> CastInput<'a> {
     /// An input with the default bounds.
-    pub fn new(
-        shape_a: &'a Shape,
-        transform_a: Transform,
-        velocity_a: Vec2,
-        shape_b: &'a Shape,
-        transform_b: Transform,
-        velocity_b: Vec2,
-    ) -> Self {
+    pub fn new(pair: PosedPair<'a>, velocity_a: Vec2, velocity_b: Vec2) -> Self {
         CastInput {
-            shape_a,
-            transform_a,
+            pair,
             velocity_a,
-            shape_b,
-            transform_b,
             velocity_b,
             max_iterations: DEFAULT_CAST_MAX_ITERATIONS,
             gjk_max_iterations: DEFAULT_GJK_MAX_ITERATIONS,
@@ -207,6 +192,8 @@ pub fn shape_cast(input: &CastInput, mut trace: Option<&mut CastTrace>) -> CastO
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::math::Transform;
+    use crate::core::shape::Shape;
 
     fn v(x: f32, y: f32) -> Vec2 {
         Vec2::new(x, y)
@@ -223,11 +210,8 @@ mod tests {
     ) -> CastOutput {
         shape_cast(
             &CastInput::new(
-                a,
-                Transform::new(pa, 0.0),
+                PosedPair::new(a, Transform::new(pa, 0.0), b, Transform::new(pb, 0.0)),
                 va,
-                b,
-                Transform::new(pb, 0.0),
                 vb,
             ),
             trace,

@@ -8,6 +8,7 @@ use super::trace::CastTrace;
 use super::{CastOutput, CastTermination};
 use crate::core::consts::{DEFAULT_EPA_MAX_ITERATIONS, DEFAULT_EPA_TOLERANCE};
 use crate::core::epa::{penetration, PenetrationInput};
+use crate::core::pair::PosedPair;
 use glam::Vec2;
 
 impl Advance {
@@ -31,7 +32,7 @@ impl Advance {
             hit: true,
             t: t_hit,
             point: frame.world_point(point, t_hit),
-            normal: frame.input.transform_a.q.apply(n_hit),
+            normal: frame.input.pair.transform_a.q.apply(n_hit),
             distance: probe.d.max(0.0),
             iterations: self.iterations,
             termination: CastTermination::Hit,
@@ -50,7 +51,7 @@ impl Advance {
             hit: false,
             t: self.t,
             point: frame.world_point(0.5 * (pa + pb), self.t),
-            normal: frame.input.transform_a.q.apply(self.last_normal),
+            normal: frame.input.pair.transform_a.q.apply(self.last_normal),
             distance,
             iterations: self.iterations,
             termination,
@@ -66,7 +67,7 @@ impl Advance {
             hit: false,
             t,
             point: frame.world_point(point, t),
-            normal: frame.input.transform_a.q.apply(self.last_normal),
+            normal: frame.input.pair.transform_a.q.apply(self.last_normal),
             distance: self.last_distance,
             iterations: self.iterations,
             termination: CastTermination::MaxIterations,
@@ -86,7 +87,7 @@ impl Advance {
         trace: Option<&mut CastTrace>,
     ) -> CastOutput {
         let input = frame.input;
-        let xf_a = &input.transform_a;
+        let xf_a = &input.pair.transform_a;
         let (d, normal, pa, pb) = (probe.d, probe.normal, probe.pa, probe.pb);
         if let Some(tr) = trace {
             tr.impact_a = tr.start_a;
@@ -95,10 +96,12 @@ impl Advance {
         let pen = (d <= 0.0).then(|| {
             penetration(
                 &PenetrationInput {
-                    shape_a: input.shape_a,
-                    transform_a: *xf_a,
-                    shape_b: input.shape_b,
-                    transform_b: input.transform_b,
+                    pair: PosedPair::new(
+                        input.pair.shape_a,
+                        *xf_a,
+                        input.pair.shape_b,
+                        input.pair.transform_b,
+                    ),
                     gjk_max_iterations: input.gjk_max_iterations,
                     epa_tolerance: DEFAULT_EPA_TOLERANCE,
                     epa_max_iterations: DEFAULT_EPA_MAX_ITERATIONS,

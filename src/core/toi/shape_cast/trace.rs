@@ -71,7 +71,7 @@ impl CastTrace {
     /// tolerance.
     pub(super) fn begin(&mut self, frame: &CastFrame) {
         let input = frame.input;
-        let (xf_a, xf_b) = (input.transform_a, input.transform_b);
+        let (xf_a, xf_b) = (input.pair.transform_a, input.pair.transform_b);
         self.start_a = Some(pose_at(&xf_a, input.velocity_a, 0.0));
         self.start_b = Some(pose_at(&xf_b, input.velocity_b, 0.0));
         self.end_a = Some(pose_at(&xf_a, input.velocity_a, 1.0));
@@ -87,8 +87,8 @@ impl CastTrace {
     /// Records the poses at the impact, time `t`.
     pub(super) fn set_impact(&mut self, frame: &CastFrame, t: f32) {
         let input = frame.input;
-        self.impact_a = Some(pose_at(&input.transform_a, input.velocity_a, t));
-        self.impact_b = Some(pose_at(&input.transform_b, input.velocity_b, t));
+        self.impact_a = Some(pose_at(&input.pair.transform_a, input.velocity_a, t));
+        self.impact_b = Some(pose_at(&input.pair.transform_b, input.velocity_b, t));
     }
 }
 
@@ -98,12 +98,12 @@ impl CastStep {
     #[inline]
     pub(super) fn of_probe(frame: &CastFrame, probe: &Probe, iteration: u32, t: f32) -> CastStep {
         let input = frame.input;
-        let q = input.transform_a.q;
+        let q = input.pair.transform_a.q;
         CastStep {
             iteration,
             t,
-            pose_a: pose_at(&input.transform_a, input.velocity_a, t),
-            pose_b: pose_at(&input.transform_b, input.velocity_b, t),
+            pose_a: pose_at(&input.pair.transform_a, input.velocity_a, t),
+            pose_b: pose_at(&input.pair.transform_b, input.velocity_b, t),
             distance: probe.d,
             normal: probe.normal.map(|n| q.apply(n)),
             point_a: frame.world_point(probe.pa, t),

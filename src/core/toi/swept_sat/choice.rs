@@ -100,7 +100,7 @@ impl Picks {
 impl SweptFrame<'_> {
     #[inline]
     fn to_world(&self, n: Vec2) -> Vec2 {
-        self.input.transform_a.q.apply(n)
+        self.input.pair.transform_a.q.apply(n)
     }
 
     /// A miss: `e` separates the shapes for the whole step (no relative motion
@@ -180,7 +180,7 @@ impl SweptFrame<'_> {
             hit: true,
             t: 0.0,
             normal: self.to_world(n),
-            point: Some(self.input.transform_a.apply(p)),
+            point: Some(self.input.pair.transform_a.apply(p)),
             depth: depth.max(0.0),
             axis: o.axis,
             miss_reason: None,
@@ -200,7 +200,7 @@ impl SweptFrame<'_> {
             hit: true,
             t,
             normal: self.to_world(n),
-            point: Some(self.input.transform_a.apply(p) + self.input.velocity_a * t),
+            point: Some(self.input.pair.transform_a.apply(p) + self.input.velocity_a * t),
             depth: 0.0,
             axis: l.axis,
             miss_reason: None,
