@@ -75,6 +75,7 @@ use crate::core::consts::MAX_MANIFOLD_POINTS;
 use crate::core::manifold::touching_tolerance;
 use crate::core::math::Transform;
 use crate::core::pair::PosedPair;
+use crate::core::record::Record;
 use crate::core::sat::Owner;
 use crate::core::shape::{Geometry, Shape};
 use glam::Vec2;
@@ -332,9 +333,9 @@ pub fn box_box(
 ) -> Result<BoxBoxOutput, BoxBoxError> {
     let ha = half_extents(input.pair.shape_a, Owner::A)?;
     let hb = half_extents(input.pair.shape_b, Owner::B)?;
-    if let Some(t) = trace.as_deref_mut() {
+    trace.record(|t| {
         *t = BoxBoxTrace::default();
-    }
+    });
     let (ra, rb) = (input.pair.shape_a.radius(), input.pair.shape_b.radius());
     let radii = ra + rb;
     let spec = input.speculative_distance.max(0.0);
@@ -355,9 +356,9 @@ pub fn box_box(
     } else {
         -front_normal
     };
-    if let Some(t) = trace.as_deref_mut() {
+    trace.record(|t| {
         faces.record(t, &rc, &xb, &xf_a);
-    }
+    });
     let mut out = BoxBoxOutput {
         outcome: BoxBoxOutcome::Separated,
         axis_owner: rc.owner,
@@ -375,10 +376,10 @@ pub fn box_box(
     let rf = ReferenceFace::new(hr, &xr, rc.edge);
     let inc = IncidentEdge::new(hi, &xi, front_normal);
     let fr = Frame::new(xf_a, rc.owner, front_normal, ra, rb);
-    if let Some(t) = trace.as_deref_mut() {
+    trace.record(|t| {
         t.reference = Some(rf.record(&fr));
         t.incident = Some(inc.record(&fr));
-    }
+    });
 
     // Separated band: two corners closest → one point (Box2D v3).
     let core = rc.separation + radii;
@@ -413,11 +414,11 @@ impl BoxBoxOutput {
 
     /// The output as it is, its points and outcome recorded in the trace.
     #[inline]
-    fn finish(self, trace: Option<&mut BoxBoxTrace>) -> BoxBoxOutput {
-        if let Some(t) = trace {
+    fn finish(self, mut trace: Option<&mut BoxBoxTrace>) -> BoxBoxOutput {
+        trace.record(|t| {
             t.points = self.points().to_vec();
             t.outcome = Some(self.outcome);
-        }
+        });
         self
     }
 }

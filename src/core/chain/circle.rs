@@ -21,10 +21,11 @@
 //!    measure zero).
 
 use super::classify::unit_or_zero;
-use super::trace::{record, ChainStep, CircleRegion, OneSidedTest};
+use super::trace::{ChainStep, CircleRegion, OneSidedTest};
 use super::{make_key, ChainOutcome, ChainTrace, Frame, Local, LocalPoint};
 use crate::core::manifold::{ContactId, IdKind};
 use crate::core::math::right_perp;
+use crate::core::record::Record;
 use crate::core::sat::Owner;
 use glam::Vec2;
 
@@ -38,14 +39,14 @@ pub(super) fn collide_circle(frame: &Frame, trace: Option<&mut ChainTrace>) -> L
     let e = p2 - p1;
     let offset = right_perp(e).dot(c - p1);
     let behind = offset < 0.0;
-    record(&mut trace, || {
-        ChainStep::OneSided(OneSidedTest {
+    trace.record(|t| {
+        t.steps.push(ChainStep::OneSided(OneSidedTest {
             centre: xf.apply(c),
             offset0: None,
             offset1: offset,
             offset2: None,
             behind,
-        })
+        }))
     });
     if behind {
         return Local::empty(ChainOutcome::Behind);
@@ -75,11 +76,13 @@ pub(super) fn collide_circle(frame: &Frame, trace: Option<&mut ChainTrace>) -> L
             }
         }
     };
-    record(&mut trace, || ChainStep::CircleRegion {
-        region,
-        closest: xf.apply(closest),
-        neighbour_test,
-        in_neighbour_region,
+    trace.record(|t| {
+        t.steps.push(ChainStep::CircleRegion {
+            region,
+            closest: xf.apply(closest),
+            neighbour_test,
+            in_neighbour_region,
+        })
     });
     if in_neighbour_region {
         return Local::empty(ChainOutcome::NeighbourRegion);

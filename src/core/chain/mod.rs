@@ -97,10 +97,10 @@ pub use self::trace::{Candidate, ChainStep, ChainTrace, CircleRegion, OneSidedTe
 pub use self::types::{ChainManifold, ChainOutcome, ChainPoint, ChainSegmentInput, InvalidInput};
 
 use self::classify::unit_or_zero;
-use self::trace::record;
 use crate::core::consts::MAX_MANIFOLD_POINTS;
 use crate::core::manifold::ContactId;
 use crate::core::math::Transform;
+use crate::core::record::Record;
 use crate::core::shape::Shape;
 use glam::Vec2;
 
@@ -110,22 +110,22 @@ pub fn collide_chain_segment(
     input: &ChainSegmentInput,
     mut trace: Option<&mut ChainTrace>,
 ) -> ChainManifold {
-    if let Some(t) = trace.as_deref_mut() {
+    trace.record(|t| {
         *t = ChainTrace::default();
-    }
+    });
     let frame = match Frame::new(input) {
         Ok(f) => f,
         Err(why) => return finish_empty(ChainOutcome::Invalid(why), trace),
     };
-    record(&mut trace, || {
+    trace.record(|t| {
         let xf = frame.xf_a;
-        ChainStep::Segment {
+        t.steps.push(ChainStep::Segment {
             a: xf.apply(frame.segment.a),
             b: xf.apply(frame.segment.b),
             ghost1: xf.apply(frame.segment.ghost1),
             ghost2: xf.apply(frame.segment.ghost2),
             normals: frame.normals.rotated(xf.q),
-        }
+        })
     });
     let local = if input.pair.shape_b.vertices().len() == 1 {
         circle::collide_circle(&frame, trace.as_deref_mut())
@@ -179,7 +179,7 @@ impl<'a> Frame<'a> {
 
     /// The local manifold in the world: anchors, the points on each surface. A result
     /// with a non-finite number is refused ([`InvalidInput::Overflow`]).
-    fn finish(&self, local: &Local, trace: Option<&mut ChainTrace>) -> ChainManifold {
+    fn finish(&self, local: &Local, mut trace: Option<&mut ChainTrace>) -> ChainManifold {
         if local.count == 0 {
             return finish_empty(local.outcome, trace);
         }
@@ -214,22 +214,22 @@ impl<'a> Frame<'a> {
         if !finite {
             return finish_empty(ChainOutcome::Invalid(InvalidInput::Overflow), trace);
         }
-        if let Some(t) = trace {
+        trace.record(|t| {
             t.normal = Some(normal);
             t.points = out.points().to_vec();
             t.outcome = Some(out.outcome);
-        }
+        });
         out
     }
 }
 
 /// An empty manifold, recorded.
-fn finish_empty(outcome: ChainOutcome, trace: Option<&mut ChainTrace>) -> ChainManifold {
-    if let Some(t) = trace {
+fn finish_empty(outcome: ChainOutcome, mut trace: Option<&mut ChainTrace>) -> ChainManifold {
+    trace.record(|t| {
         t.outcome = Some(outcome);
         t.points.clear();
         t.normal = None;
-    }
+    });
     ChainManifold::empty(outcome)
 }
 

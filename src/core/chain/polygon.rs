@@ -22,12 +22,13 @@ use super::classify::unit_or_zero;
 use super::classify::{classify_normal, NormalDecision};
 use super::reference::{segment_reference, shape_reference};
 use super::sat::separating_axes;
-use super::trace::{record, Candidate, ChainStep, OneSidedTest};
+use super::trace::{Candidate, ChainStep, OneSidedTest};
 use super::types::{Incident, Next, Polygon};
 use super::{make_key, ChainOutcome, ChainTrace, Frame, Local, LocalPoint};
 use crate::core::consts::CHAIN_CLOSEST_FEATURES_DISTANCE;
 use crate::core::gjk::{gjk_core, LocalPair};
 use crate::core::manifold::{ContactId, IdKind};
+use crate::core::record::Record;
 use crate::core::sat::Owner;
 use glam::Vec2;
 
@@ -50,9 +51,9 @@ pub(super) fn collide_polygon(frame: &Frame, mut trace: Option<&mut ChainTrace>)
     let closest = closest_cores(frame, &poly);
     let limit = poly.radius + frame.speculative_distance;
     let from_features = !behind1 && closest.distance > CHAIN_CLOSEST_FEATURES_DISTANCE;
-    record(&mut trace, || {
+    trace.record(|t| {
         let xf = frame.xf_a;
-        ChainStep::Closest {
+        t.steps.push(ChainStep::Closest {
             distance: closest.distance,
             limit,
             point_a: xf.apply(closest.point_a),
@@ -62,7 +63,7 @@ pub(super) fn collide_polygon(frame: &Frame, mut trace: Option<&mut ChainTrace>)
                 .map(|&(a, b)| (a as u8, b as u8))
                 .collect(),
             from_closest_features: from_features,
-        }
+        })
     });
     if closest.distance > limit {
         return Local::empty(ChainOutcome::Separated);
@@ -88,14 +89,14 @@ fn one_sided(frame: &Frame, poly: &Polygon, trace: &mut Option<&mut ChainTrace>)
     let offset2 = n.convex2.then(|| n.normal2.dot(c - s.b));
     let behind1 = offset1 < 0.0;
     let behind = behind1 && offset0.is_none_or(|o| o < 0.0) && offset2.is_none_or(|o| o < 0.0);
-    record(trace, || {
-        ChainStep::OneSided(OneSidedTest {
+    trace.record(|t| {
+        t.steps.push(ChainStep::OneSided(OneSidedTest {
             centre: frame.xf_a.apply(c),
             offset0,
             offset1,
             offset2,
             behind,
-        })
+        }))
     });
     (behind, behind1)
 }
@@ -145,9 +146,11 @@ fn closest_features(
         1 => {
             let n = unit_or_zero(closest.point_b - closest.point_a);
             let class = classify_normal(&frame.normals, n);
-            record(&mut trace, || ChainStep::Classify {
-                candidate: Candidate::ClosestVertices,
-                class: class.rotated(q),
+            trace.record(|t| {
+                t.steps.push(ChainStep::Classify {
+                    candidate: Candidate::ClosestVertices,
+                    class: class.rotated(q),
+                })
             });
             match class.decision {
                 NormalDecision::Skip => Next::Done(Local::empty(ChainOutcome::Skipped)),
@@ -164,9 +167,11 @@ fn closest_features(
             );
             let edge = if d1 > d2 { ib1 } else { ib2 };
             let class = classify_normal(&frame.normals, -poly.normals[edge]);
-            record(&mut trace, || ChainStep::Classify {
-                candidate: Candidate::ClosestEdge { edge },
-                class: class.rotated(q),
+            trace.record(|t| {
+                t.steps.push(ChainStep::Classify {
+                    candidate: Candidate::ClosestEdge { edge },
+                    class: class.rotated(q),
+                })
             });
             match class.decision {
                 NormalDecision::Skip => Next::Done(Local::empty(ChainOutcome::Skipped)),

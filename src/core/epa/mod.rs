@@ -44,6 +44,7 @@ use crate::core::consts::{EPA_ABSOLUTE_TOLERANCE, MAX_EPA_ITERATIONS};
 use crate::core::gjk::{gjk_core, separation_normal, GjkCore, GjkTermination, GjkTrace, LocalPair};
 use crate::core::math::Transform;
 use crate::core::pair::PosedPair;
+use crate::core::record::Record;
 use glam::Vec2;
 use serde::Serialize;
 use std::ops::ControlFlow;
@@ -127,9 +128,9 @@ pub fn penetration(
     let xf_a = input.pair.transform_a;
     let pair = LocalPair::new(&input.pair);
     let gjk = gjk_core(&pair, None, input.gjk_max_iterations, &xf_a, gjk_trace);
-    if let Some(t) = trace.as_deref_mut() {
+    trace.record(|t| {
         t.steps.clear();
-    }
+    });
     let radii = (input.pair.shape_a.radius(), input.pair.shape_b.radius());
 
     // A GJK that hit its iteration bound decided nothing: the expansion below starts
@@ -251,16 +252,12 @@ fn expand(
     let mut iterations = 0u32;
     let mut progress = Progress::default();
 
-    // Records a step when a trace is given; without one, nothing is computed.
-    macro_rules! record {
-        ($edge:expr, $support:expr, $stop:expr) => {
-            if let Some(t) = trace.as_deref_mut() {
-                record_step(t, xf_a, poly, $edge, iterations, $support, $stop);
-            }
-        };
-    }
-
     let (edge, termination) = loop {
+        // This iteration's record (the polytope before it grows); the closure builds
+        // it only when a trace is given.
+        let mut record = |edge: &Edge, support, stop| {
+            trace.record(|t| record_step(t, xf_a, poly, edge, iterations, support, stop));
+        };
         let Some(edge) = poly.closest_edge() else {
             // Every support point is the same point: both cores are points at the
             // same place. Any direction separates them equally well.
@@ -269,17 +266,17 @@ fn expand(
                 normal: Vec2::Y,
                 distance: 0.0,
             };
-            record!(&edge, None, Some(EpaTermination::Degenerate));
+            record(&edge, None, Some(EpaTermination::Degenerate));
             break (edge, EpaTermination::Degenerate);
         };
         if progress.stalled(edge, absolute) {
             let b = progress.best_or(edge);
-            record!(&b, None, Some(EpaTermination::Stalled));
+            record(&b, None, Some(EpaTermination::Stalled));
             break (b, EpaTermination::Stalled);
         }
         if iterations >= max_iterations || poly.n >= CAPACITY {
             let b = progress.best_or(edge);
-            record!(&b, None, Some(EpaTermination::MaxIterations));
+            record(&b, None, Some(EpaTermination::MaxIterations));
             break (b, EpaTermination::MaxIterations);
         }
         let s = pair.support(edge.normal);
@@ -291,16 +288,16 @@ fn expand(
             } else {
                 EpaTermination::Converged
             };
-            record!(&edge, Some(s.w), Some(stop));
+            record(&edge, Some(s.w), Some(stop));
             break (edge, stop);
         }
         if poly.contains_pair(&s) {
             // The polytope is convex, so a vertex cannot lie beyond its closest edge by
             // more than rounding; stop rather than cycle.
-            record!(&edge, Some(s.w), Some(EpaTermination::DuplicateSupport));
+            record(&edge, Some(s.w), Some(EpaTermination::DuplicateSupport));
             break (edge, EpaTermination::DuplicateSupport);
         }
-        record!(&edge, Some(s.w), None);
+        record(&edge, Some(s.w), None);
         poly.insert(edge.index + 1, s, weld);
         iterations += 1;
     };

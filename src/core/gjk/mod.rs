@@ -49,6 +49,7 @@ use self::trace::record_step;
 use crate::core::consts::{GJK_DIRECTION_EPSILON, GJK_RELATIVE_TOLERANCE};
 use crate::core::math::Transform;
 use crate::core::pair::PosedPair;
+use crate::core::record::Record;
 use crate::core::shape::Shape;
 use glam::Vec2;
 use serde::Serialize;
@@ -238,9 +239,9 @@ pub(crate) fn gjk_run(
     let cache_use = read_cache(pair, cache, simplex);
     // Records written so far; the trace's older records beyond it are dropped at the end.
     let mut recorded = 0usize;
-    if let Some(t) = trace.as_deref_mut() {
+    trace.record(|t| {
         t.cache_use = Some(cache_use);
-    }
+    });
     let tracing = trace.is_some();
     let mut iterations = 0u32;
     let termination = loop {
@@ -250,9 +251,11 @@ pub(crate) fn gjk_run(
         let entering_pairs = EnteringPairs::of(simplex);
         let step_iteration = iterations;
         let region = simplex.solve();
-        macro_rules! record {
-            ($direction:expr, $support:expr, $stop:expr) => {
-                if let (Some(t), Some(entering)) = (trace.as_deref_mut(), entering.as_ref()) {
+        // This iteration's record (the simplex as it entered and as solved); the
+        // closure builds it only when a trace is given.
+        let mut record = |direction, support, stop| {
+            trace.record(|t| {
+                if let Some(entering) = entering.as_ref() {
                     record_step(
                         t,
                         &mut recorded,
@@ -261,45 +264,45 @@ pub(crate) fn gjk_run(
                         entering,
                         region,
                         simplex,
-                        $direction,
-                        $support,
-                        $stop,
+                        direction,
+                        support,
+                        stop,
                     );
                 }
-            };
-        }
+            });
+        };
         if simplex.count == 3 {
-            record!(None, None, Some(GjkTermination::Overlap));
+            record(None, None, Some(GjkTermination::Overlap));
             break GjkTermination::Overlap;
         }
         let (d, dist, len) = search_direction_len(simplex);
         let scale = pair.scale_of(simplex);
         if origin_on_simplex(d, dist, scale) {
-            record!(None, None, Some(GjkTermination::DirectionZero));
+            record(None, None, Some(GjkTermination::DirectionZero));
             break GjkTermination::DirectionZero;
         }
         if iterations >= max_iterations {
-            record!(Some(d), None, Some(GjkTermination::MaxIterations));
+            record(Some(d), None, Some(GjkTermination::MaxIterations));
             break GjkTermination::MaxIterations;
         }
         let support = pair.support(d);
         iterations += 1;
         if entering_pairs.contains(&support) {
             let stop = Some(GjkTermination::DuplicateSupport);
-            record!(Some(d), Some(support), stop);
+            record(Some(d), Some(support), stop);
             break GjkTermination::DuplicateSupport;
         }
         if no_progress(&support, d, len, dist, scale) {
-            record!(Some(d), Some(support), Some(GjkTermination::Converged));
+            record(Some(d), Some(support), Some(GjkTermination::Converged));
             break GjkTermination::Converged;
         }
-        record!(Some(d), Some(support), None);
+        record(Some(d), Some(support), None);
         simplex.v[simplex.count] = support;
         simplex.count += 1;
     };
-    if let Some(t) = trace {
+    trace.record(|t| {
         t.steps.truncate(recorded);
-    }
+    });
     GjkRun {
         termination,
         iterations,

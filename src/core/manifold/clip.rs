@@ -11,6 +11,7 @@ use super::trace::{ClipPlane, ClipStep, ManifoldTrace};
 use super::ManifoldPoint;
 use crate::core::consts::MAX_MANIFOLD_POINTS;
 use crate::core::math::{left_perp, Transform};
+use crate::core::record::Record;
 use glam::Vec2;
 
 /// A candidate point during clipping: an incident core point and its id.
@@ -119,7 +120,7 @@ pub(super) fn clip_side_planes(
         r.incident_id(i.i1, IdKind::SidePlane1),
         &mut c1,
     );
-    if let Some(t) = trace.as_deref_mut() {
+    trace.record(|t| {
         t.clips.push(clip_step(
             ClipPlane::Side1,
             r.v1,
@@ -129,7 +130,7 @@ pub(super) fn clip_side_planes(
             added1,
             xf,
         ));
-    }
+    });
     // Side plane 2: keep (p − r2)·t ≤ 0.
     let mut c2 = [start[0]; 2];
     let (n2, added2) = clip_to_line(
@@ -139,7 +140,7 @@ pub(super) fn clip_side_planes(
         r.incident_id(i.i1, IdKind::SidePlane2),
         &mut c2,
     );
-    if let Some(t) = trace {
+    trace.record(|t| {
         t.clips.push(clip_step(
             ClipPlane::Side2,
             r.v2,
@@ -149,7 +150,7 @@ pub(super) fn clip_side_planes(
             added2,
             xf,
         ));
-    }
+    });
     (c2, n2)
 }
 
@@ -162,7 +163,7 @@ fn clip_reference_face(
     spec: f32,
     clipped: &[ClipVertex],
     points: &mut [ManifoldPoint; MAX_MANIFOLD_POINTS],
-    trace: Option<&mut ManifoldTrace>,
+    mut trace: Option<&mut ManifoldTrace>,
     xf: &Transform,
 ) -> usize {
     let radii = r.radius + i.radius;
@@ -175,7 +176,7 @@ fn clip_reference_face(
             count += 1;
         }
     }
-    if let Some(t) = trace {
+    trace.record(|t| {
         let kept: Vec<ClipVertex> = clipped
             .iter()
             .copied()
@@ -190,7 +191,7 @@ fn clip_reference_face(
             None,
             xf,
         ));
-    }
+    });
     count
 }
 

@@ -90,6 +90,7 @@ use self::points::{point_point, point_segment};
 use self::segments::segment_pair_manifold;
 use crate::core::consts::MAX_MANIFOLD_POINTS;
 use crate::core::math::Transform;
+use crate::core::record::Record;
 use crate::core::sat::Owner;
 use crate::core::settings::SatBias;
 use glam::Vec2;
@@ -100,13 +101,13 @@ pub fn contact_manifold(
     input: &ManifoldInput,
     mut trace: Option<&mut ManifoldTrace>,
 ) -> ManifoldOutput {
-    if let Some(t) = trace.as_deref_mut() {
+    trace.record(|t| {
         *t = ManifoldTrace {
             source: Some(input.source),
             touching_tolerance: touching_tolerance(input.pair.shape_a, input.pair.shape_b),
             ..Default::default()
         };
-    }
+    });
     let (na, nb) = (
         input.pair.shape_a.vertices().len(),
         input.pair.shape_b.vertices().len(),
@@ -138,21 +139,21 @@ fn general_manifold(
         Step1::Normal(c) => c,
         Step1::Separated(sep, dir) => {
             let normal = xf_a.q.apply(dir);
-            if let Some(t) = trace {
+            trace.record(|t| {
                 t.separation = Some(sep);
                 if dir != Vec2::ZERO {
                     t.normal = Some(normal);
                 }
                 t.outcome = Some(ManifoldOutcome::Separated);
-            }
+            });
             return ManifoldOutput::separated(None, normal);
         }
     };
-    if let Some(t) = trace.as_deref_mut() {
+    trace.record(|t| {
         t.normal_source = Some(choice.source);
         t.normal = Some(xf_a.q.apply(choice.normal));
         t.separation = Some(choice.separation);
-    }
+    });
     build(pair, &choice, trace)
 }
 
@@ -161,10 +162,10 @@ fn build(pair: &Pair, c: &NormalChoice, mut trace: Option<&mut ManifoldTrace>) -
     let n = c.normal;
     let (fa, fb) = select_features(pair, c);
     let xf = pair.xf_a;
-    if let Some(t) = trace.as_deref_mut() {
+    trace.record(|t| {
         t.feature_a = Some(fa.record(&xf));
         t.feature_b = Some(fb.record(&xf));
-    }
+    });
     let mut out = ManifoldOutput {
         outcome: ManifoldOutcome::Contact,
         normal_source: Some(c.source),
@@ -228,21 +229,21 @@ fn build(pair: &Pair, c: &NormalChoice, mut trace: Option<&mut ManifoldTrace>) -
             ..*src
         };
     }
-    if let Some(t) = trace {
+    trace.record(|t| {
         t.case = Some(case);
         t.points = out.points().to_vec();
         t.outcome = Some(out.outcome);
-    }
+    });
     out
 }
 
 /// The trace's reference and incident features (when tracing).
 #[inline]
-fn record_reference(trace: Option<&mut ManifoldTrace>, r: &Edge, i: &Edge, xf: &Transform) {
-    if let Some(t) = trace {
+fn record_reference(mut trace: Option<&mut ManifoldTrace>, r: &Edge, i: &Edge, xf: &Transform) {
+    trace.record(|t| {
         t.reference = Some(r.record(xf));
         t.incident = Some(i.record(xf));
-    }
+    });
 }
 
 #[cfg(test)]

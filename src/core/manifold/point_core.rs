@@ -12,6 +12,7 @@ use super::{
 };
 use crate::core::consts::MAX_MANIFOLD_POINTS;
 use crate::core::math::Transform;
+use crate::core::record::Record;
 use crate::core::sat::Owner;
 use crate::core::shape::Shape;
 use glam::Vec2;
@@ -56,7 +57,7 @@ pub(super) fn point_core_manifold(
 #[inline]
 fn point_against_core<const CORE_IS_A: bool>(
     input: &ManifoldInput,
-    trace: Option<&mut ManifoldTrace>,
+    mut trace: Option<&mut ManifoldTrace>,
 ) -> ManifoldOutput {
     let radii = input.pair.shape_a.radius() + input.pair.shape_b.radius();
     let spec = input.speculative_distance.max(0.0);
@@ -84,9 +85,9 @@ fn point_against_core<const CORE_IS_A: bool>(
         Err(separation) => return point_core_separated(separation, out_ab(ni), trace),
     };
     let out = f.output(&c);
-    if let Some(t) = trace {
+    trace.record(|t| {
         trace_point_core(t, input, out, f.owner, i, c.ref_index, c.o);
-    }
+    });
     out
 }
 
@@ -349,7 +350,7 @@ fn trace_point_core(
 
 /// Two 1-vertex cores: the line of centres (A's local +y when they coincide).
 #[inline(never)]
-fn point_point_manifold(pair: &Pair, trace: Option<&mut ManifoldTrace>) -> ManifoldOutput {
+fn point_point_manifold(pair: &Pair, mut trace: Option<&mut ManifoldTrace>) -> ManifoldOutput {
     let radii = pair.a.radius() + pair.b.radius();
     let xf_a = pair.xf_a;
     let mut out = ManifoldOutput::separated(None, Vec2::ZERO);
@@ -388,11 +389,11 @@ fn point_point_manifold(pair: &Pair, trace: Option<&mut ManifoldTrace>) -> Manif
         };
         out.point_count = 1;
     }
-    if let Some(t) = trace {
+    trace.record(|t| {
         let fa = pair.vertex_of(Owner::A, 0, n);
         let fb = pair.vertex_of(Owner::B, 0, -n);
         record_point_case(t, &out, separation, &fa, &fb, &fa, &fb, &xf_a);
-    }
+    });
     out
 }
 
@@ -402,13 +403,13 @@ fn point_point_manifold(pair: &Pair, trace: Option<&mut ManifoldTrace>) -> Manif
 fn point_core_separated(
     separation: f32,
     normal: Vec2,
-    trace: Option<&mut ManifoldTrace>,
+    mut trace: Option<&mut ManifoldTrace>,
 ) -> ManifoldOutput {
-    if let Some(t) = trace {
+    trace.record(|t| {
         t.separation = Some(separation);
         t.normal = Some(normal);
         t.outcome = Some(ManifoldOutcome::Separated);
-    }
+    });
     ManifoldOutput::separated(None, normal)
 }
 

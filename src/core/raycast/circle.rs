@@ -40,6 +40,7 @@ use super::local::{Crossing, LineSpan, LocalRay, Normal};
 use super::point::Side;
 use super::trace::CircleRecord;
 use super::types::{RayCastOutput, RayFeature};
+use crate::core::record::Record;
 use crate::core::shape::Shape;
 use glam::Vec2;
 
@@ -52,7 +53,7 @@ pub(super) fn circle_span(
     c: Vec2,
     r: f32,
     feature: RayFeature,
-    record: Option<&mut Vec<CircleRecord>>,
+    mut record: Option<&mut Vec<CircleRecord>>,
 ) -> Option<(Crossing, Crossing)> {
     let d = ray.translation;
     let dd = ray.length_squared;
@@ -73,7 +74,7 @@ pub(super) fn circle_span(
         };
         (f_star - h, f_star + h, h)
     });
-    if let Some(rec) = record {
+    record.record(|rec| {
         let xf = &ray.input.transform;
         rec.push(CircleRecord {
             feature,
@@ -85,7 +86,7 @@ pub(super) fn circle_span(
             enter: roots.map(|(f, _, _)| f),
             exit: roots.map(|(_, f, _)| f),
         });
-    }
+    });
     let (f_in, f_out, h) = roots?;
     // The offsets from the centre, of length r (see the module docs); the normals
     // are formed later, for the crossing the answer uses.

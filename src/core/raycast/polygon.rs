@@ -43,6 +43,7 @@ use super::local::LocalRay;
 use super::trace::{ClipAction, ClipStep};
 use super::types::{RayCastOutput, RayFeature};
 use crate::core::consts::{RAY_SLIVER_DISTANCE, RAY_SLIVER_INTERVAL};
+use crate::core::record::Record;
 use crate::core::shape::Shape;
 
 /// The clip's state.
@@ -76,7 +77,7 @@ pub(super) fn ray_polygon(
         let den = ni.dot(d);
         let action = clip.step(i, num, den);
         let emptied = action == ClipAction::ParallelOutside || clip.upper < clip.lower;
-        if let Some(rec) = record.as_deref_mut() {
+        record.record(|rec| {
             let step = ClipStep {
                 edge: i,
                 vertex: vi,
@@ -90,7 +91,7 @@ pub(super) fn ray_polygon(
                 emptied,
             };
             record_step(ray, step, rec);
-        }
+        });
         if emptied {
             return ray.missed();
         }

@@ -83,6 +83,7 @@ use self::bias::choose_axis;
 use self::trace::{record_axes, record_centre_line};
 use crate::core::math::Transform;
 use crate::core::pair::PosedPair;
+use crate::core::record::Record;
 pub use crate::core::settings::SatBias;
 use glam::Vec2;
 use serde::Serialize;
@@ -225,9 +226,9 @@ pub fn separating_axis(input: &SatInput, mut trace: Option<&mut SatTrace>) -> Sa
     let (a, b) = (input.pair.shape_a, input.pair.shape_b);
     let radii = a.radius() + b.radius();
     let b_to_a = input.pair.b_in_a();
-    if let Some(t) = trace.as_deref_mut() {
+    trace.record(|t| {
         *t = SatTrace::default();
-    }
+    });
 
     // Two circles: the line of centres.
     if a.normals().is_empty() && b.normals().is_empty() {
@@ -272,7 +273,7 @@ pub fn separating_axis(input: &SatInput, mut trace: Option<&mut SatTrace>) -> Sa
         axes_tested: (a.normals().len() + b.normals().len()) as u32,
     };
 
-    if let Some(t) = trace {
+    trace.record(|t| {
         let vb: Vec<Vec2> = b.vertices().iter().map(|p| b_to_a.apply(*p)).collect();
         record_axes(t, input, &b_to_a, a.vertices(), &vb);
         t.best_a = best_a;
@@ -280,13 +281,17 @@ pub fn separating_axis(input: &SatInput, mut trace: Option<&mut SatTrace>) -> Sa
         t.bias_threshold = threshold;
         t.choice = Some(choice);
         t.output = Some(out);
-    }
+    });
     out
 }
 
 /// Two 1-vertex cores (circles), no face axis: the line of centres (owner A, edge 0),
 /// or A's local +y when the centres coincide.
-fn centre_line(input: &SatInput, b_to_a: &Transform, trace: Option<&mut SatTrace>) -> SatOutput {
+fn centre_line(
+    input: &SatInput,
+    b_to_a: &Transform,
+    mut trace: Option<&mut SatTrace>,
+) -> SatOutput {
     let xf_a = input.pair.transform_a;
     let (a, b) = (input.pair.shape_a, input.pair.shape_b);
     let radii = a.radius() + b.radius();
@@ -310,9 +315,9 @@ fn centre_line(input: &SatInput, b_to_a: &Transform, trace: Option<&mut SatTrace
         outcome: outcome_of(separation),
         axes_tested: 1,
     };
-    if let Some(t) = trace {
+    trace.record(|t| {
         record_centre_line(t, input, cb, axis, out);
-    }
+    });
     out
 }
 

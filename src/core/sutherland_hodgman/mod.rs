@@ -40,6 +40,7 @@ pub use self::trace::{ClipEdgeRecord, ClipTrace, VertexCase, VertexRecord};
 
 use crate::core::consts::CLIP_WELD_TOLERANCE;
 use crate::core::math::cross;
+use crate::core::record::Record;
 use glam::Vec2;
 use serde::Serialize;
 
@@ -109,22 +110,22 @@ pub fn clip_polygon(
     clip: &[Vec2],
     mut trace: Option<&mut ClipTrace>,
 ) -> ClipOutput {
-    if let Some(t) = trace.as_deref_mut() {
+    trace.record(|t| {
         *t = ClipTrace::default();
-    }
+    });
     let Some(ClipSetup { winding, weld }) = check_input(subject, clip) else {
-        if let Some(t) = trace {
+        trace.record(|t| {
             t.outcome = Some(ClipOutcome::DegenerateInput);
-        }
+        });
         return ClipOutput {
             polygon: Vec::new(),
             area: 0.0,
             outcome: ClipOutcome::DegenerateInput,
         };
     };
-    if let Some(t) = trace.as_deref_mut() {
+    trace.record(|t| {
         t.clip_ccw = Some(winding > 0.0);
-    }
+    });
     let mut current: Vec<Vec2> = subject.to_vec();
     let mut next: Vec<Vec2> = Vec::with_capacity(subject.len() + clip.len());
     let m = clip.len();
@@ -138,7 +139,7 @@ pub fn clip_polygon(
             &mut next,
             trace.is_some().then_some(&mut records),
         );
-        if let Some(t) = trace.as_deref_mut() {
+        trace.record(|t| {
             t.edges.push(ClipEdgeRecord {
                 edge: i,
                 a: line.a,
@@ -148,15 +149,15 @@ pub fn clip_polygon(
                 after: next.clone(),
                 vertices: records,
             });
-        }
+        });
         std::mem::swap(&mut current, &mut next);
     }
     let polygon = weld_consecutive(current, weld);
     let (area, outcome) = classify(&polygon, weld);
-    if let Some(t) = trace {
+    trace.record(|t| {
         t.polygon = polygon.clone();
         t.outcome = Some(outcome);
-    }
+    });
     ClipOutput {
         polygon,
         area,

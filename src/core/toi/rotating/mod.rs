@@ -63,6 +63,7 @@ use crate::core::gjk::{
 };
 use crate::core::math::Transform;
 use crate::core::pair::PosedPair;
+use crate::core::record::Record;
 use crate::core::shape::Shape;
 use glam::Vec2;
 use serde::Serialize;
@@ -216,14 +217,14 @@ pub fn time_of_impact(
     let target = input.target.distance(radii);
     let tolerance = 0.25 * LINEAR_SLOP;
     let bounds = bounds(input, tolerance);
-    if let Some(t) = trace.as_deref_mut() {
+    trace.record(|t| {
         *t = RotatingToiTrace {
             target,
             tolerance,
             max_interval: bounds.interval,
             iterations: Vec::new(),
         };
-    }
+    });
     let mut out = RotatingToiOutput {
         state: ToiState::Failed,
         t: 0.0,
@@ -292,8 +293,8 @@ impl Query<'_> {
                 }
             });
             let step = self.decide(t1, &at, d.core_distance, &cache, out, record.as_mut());
-            if let (Some(t), Some(r)) = (trace.as_deref_mut(), record) {
-                t.iterations.push(r);
+            if let Some(r) = record {
+                trace.record(|t| t.iterations.push(r));
             }
             match step {
                 Step::Done => return,

@@ -9,6 +9,7 @@ use super::trace::{push_step, CastStep, CastTrace};
 use super::{CastOutput, CastTermination};
 use crate::core::gjk::{Simplex, SimplexCache};
 use crate::core::math::cross;
+use crate::core::record::Record;
 use crate::core::shape::support_index;
 use glam::Vec2;
 use std::ops::ControlFlow;
@@ -38,7 +39,7 @@ impl Advance {
     pub(super) fn start(
         frame: &CastFrame,
         faces: &FacePair,
-        trace: Option<&mut CastTrace>,
+        mut trace: Option<&mut CastTrace>,
     ) -> Advance {
         let (b0, v) = (frame.b0, frame.v);
         // Start GJK from the support pair facing each other along the line between the
@@ -77,10 +78,10 @@ impl Advance {
                 s.last_normal = f.axis;
                 // Warm-start the query at t1 from the face against the nearest vertex.
                 s.cache = face_cache(&f, frame.va(), frame.vb());
-                if let Some(tr) = trace {
+                trace.record(|tr| {
                     tr.start_face_step = Some(f.in_world(frame.input.pair.transform_a.q));
                     tr.start_time = t1;
-                }
+                });
             }
         }
         s.have_normal = s.t > 0.0;
@@ -143,9 +144,9 @@ impl Advance {
                 }
             }
             push_step(trace.as_deref_mut(), step, Some(c), Some(t_hit - t));
-            if let Some(tr) = trace {
+            trace.record(|tr| {
                 tr.set_impact(frame, t_hit);
-            }
+            });
             return ControlFlow::Break(self.hit(frame, &probe, t_hit));
         }
         self.last_distance = d;

@@ -75,6 +75,7 @@ use self::advance::Advance;
 use self::frame::CastFrame;
 use crate::core::consts::{DEFAULT_CAST_MAX_ITERATIONS, DEFAULT_GJK_MAX_ITERATIONS};
 use crate::core::pair::PosedPair;
+use crate::core::record::Record;
 use glam::Vec2;
 use serde::Serialize;
 use std::ops::ControlFlow;
@@ -174,9 +175,9 @@ pub struct CastOutput {
 pub fn shape_cast(input: &CastInput, mut trace: Option<&mut CastTrace>) -> CastOutput {
     // The frame, the target (separation 0) and the tolerances.
     let frame = CastFrame::new(input);
-    if let Some(tr) = trace.as_deref_mut() {
+    trace.record(|tr| {
         tr.begin(&frame);
-    }
+    });
     let faces = frame.faces();
     // The first query's warm start and time (later than 0 after a face step).
     let mut state = Advance::start(&frame, &faces, trace.as_deref_mut());

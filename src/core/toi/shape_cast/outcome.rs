@@ -9,6 +9,7 @@ use super::{CastOutput, CastTermination};
 use crate::core::consts::{DEFAULT_EPA_MAX_ITERATIONS, DEFAULT_EPA_TOLERANCE};
 use crate::core::epa::{penetration, PenetrationInput};
 use crate::core::pair::PosedPair;
+use crate::core::record::Record;
 use glam::Vec2;
 
 impl Advance {
@@ -84,15 +85,15 @@ impl Advance {
         &self,
         frame: &CastFrame,
         probe: &Probe,
-        trace: Option<&mut CastTrace>,
+        mut trace: Option<&mut CastTrace>,
     ) -> CastOutput {
         let input = frame.input;
         let xf_a = &input.pair.transform_a;
         let (d, normal, pa, pb) = (probe.d, probe.normal, probe.pa, probe.pb);
-        if let Some(tr) = trace {
+        trace.record(|tr| {
             tr.impact_a = tr.start_a;
             tr.impact_b = tr.start_b;
-        }
+        });
         let pen = (d <= 0.0).then(|| {
             penetration(
                 &PenetrationInput {

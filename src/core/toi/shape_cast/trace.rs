@@ -5,6 +5,7 @@ use super::faces::FaceStep;
 use super::frame::{CastFrame, Probe};
 use crate::core::gjk::GjkTermination;
 use crate::core::math::Transform;
+use crate::core::record::Record;
 use crate::core::shape::Pose;
 use glam::Vec2;
 use serde::Serialize;
@@ -121,14 +122,14 @@ impl CastStep {
 /// the loop decided on.
 #[inline]
 pub(super) fn push_step(
-    trace: Option<&mut CastTrace>,
+    mut trace: Option<&mut CastTrace>,
     step: Option<CastStep>,
     closing: Option<f32>,
     advance: Option<f32>,
 ) {
-    if let (Some(tr), Some(mut s)) = (trace, step) {
+    if let Some(mut s) = step {
         s.closing_speed = closing;
         s.advance = advance;
-        tr.steps.push(s);
+        trace.record(|t| t.steps.push(s));
     }
 }

@@ -7,6 +7,7 @@ use super::axes::{AxisEval, SweptFrame};
 use super::trace::SweptTrace;
 use super::{MissReason, SweptAxis, SweptOutput, SweptTermination};
 use crate::core::math::left_perp;
+use crate::core::record::Record;
 use glam::Vec2;
 
 /// The axes that can decide, each with its index in the order tested.
@@ -51,7 +52,7 @@ impl Picks {
         mut trace: Option<&mut SweptTrace>,
     ) -> SweptOutput {
         let mut record_decision = |decided: usize, impact: Option<f32>| {
-            if let Some(tr) = trace.as_deref_mut() {
+            trace.record(|tr| {
                 tr.set_decision(
                     frame.input,
                     self.latest.map(|(k, _)| k),
@@ -59,7 +60,7 @@ impl Picks {
                     decided,
                     impact,
                 );
-            }
+            });
         };
 
         // 1. An axis separates the shapes for the whole step.

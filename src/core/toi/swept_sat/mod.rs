@@ -77,6 +77,7 @@ pub use self::trace::{SweptAxisRecord, SweptTrace};
 use self::axes::{CandidateAxes, SweptFrame};
 use self::choice::Picks;
 use crate::core::pair::PosedPair;
+use crate::core::record::Record;
 use glam::Vec2;
 use serde::Serialize;
 
@@ -200,9 +201,9 @@ pub struct SweptOutput {
 pub fn swept_sat(input: &SweptInput, mut trace: Option<&mut SweptTrace>) -> SweptOutput {
     let frame = SweptFrame::new(input);
     let axes = CandidateAxes::new(&frame);
-    if let Some(t) = trace.as_deref_mut() {
+    trace.record(|t| {
         t.begin(input, frame.world_v);
-    }
+    });
     // Each axis's interval of entry and exit; the ones that can decide are kept.
     let mut picks = Picks::default();
     for k in 0..axes.len() {
@@ -210,10 +211,11 @@ pub fn swept_sat(input: &SweptInput, mut trace: Option<&mut SweptTrace>) -> Swep
         let e = frame.evaluate(axis, n);
         let (ov, sign) = e.overlap();
         picks.consider(k, e, ov, sign);
-        if let Some(t) = trace.as_deref_mut() {
+        trace.record(|t| {
             t.axes
-                .push(SweptAxisRecord::of(&e, &input.pair.transform_a, ov));
-        } else if picks.first_separating.is_some() {
+                .push(SweptAxisRecord::of(&e, &input.pair.transform_a, ov))
+        });
+        if trace.is_none() && picks.first_separating.is_some() {
             break; // nothing more to learn without a trace
         }
     }
