@@ -26,6 +26,7 @@
 //! and calls it at each exit. A record that needs the state before a decision and
 //! the decision after it is built as an `Option` of the step (`trace.is_some().then(…)`)
 //! and pushed with `trace.record` once the decision is known.
+//! (One loop writes its branch out instead, the polygon ray cast's clip: see there.)
 
 pub mod box_box;
 pub mod chain;

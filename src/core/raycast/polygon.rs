@@ -43,7 +43,6 @@ use super::local::LocalRay;
 use super::trace::{ClipAction, ClipStep};
 use super::types::{RayCastOutput, RayFeature};
 use crate::core::consts::{RAY_SLIVER_DISTANCE, RAY_SLIVER_INTERVAL};
-use crate::core::record::Record;
 use crate::core::shape::Shape;
 
 /// The clip's state.
@@ -77,7 +76,10 @@ pub(super) fn ray_polygon(
         let den = ni.dot(d);
         let action = clip.step(i, num, den);
         let emptied = action == ClipAction::ParallelOutside || clip.upper < clip.lower;
-        record.record(|rec| {
+        // The one trace write of the core not made with `record.record(|rec| …)`: in
+        // this loop, the hottest that records, the closure form costs 4–20 % of a ray
+        // cast (cachegrind), so the branch is written out.
+        if let Some(rec) = record.as_deref_mut() {
             let step = ClipStep {
                 edge: i,
                 vertex: vi,
@@ -91,7 +93,7 @@ pub(super) fn ray_polygon(
                 emptied,
             };
             record_step(ray, step, rec);
-        });
+        }
         if emptied {
             return ray.missed();
         }
