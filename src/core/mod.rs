@@ -37,6 +37,7 @@ pub mod hull;
 pub mod manifold;
 pub mod math;
 pub mod minkowski;
+pub(crate) mod names;
 pub mod pair;
 pub mod quickhull;
 pub mod raycast;

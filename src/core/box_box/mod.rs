@@ -145,12 +145,7 @@ pub enum BoxBoxOutcome {
 
 impl BoxBoxOutcome {
     pub fn as_str(self) -> &'static str {
-        match self {
-            BoxBoxOutcome::Contact => "contact",
-            BoxBoxOutcome::VertexVertex => "vertex_vertex",
-            BoxBoxOutcome::SupportFallback => "support_fallback",
-            BoxBoxOutcome::Separated => "separated",
-        }
+        crate::core::names::variant_name(&self)
     }
 }
 

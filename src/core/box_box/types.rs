@@ -27,12 +27,7 @@ pub enum IncidentCase {
 
 impl IncidentCase {
     pub fn as_str(self) -> &'static str {
-        match self {
-            IncidentCase::PosX => "pos_x",
-            IncidentCase::NegX => "neg_x",
-            IncidentCase::PosY => "pos_y",
-            IncidentCase::NegY => "neg_y",
-        }
+        crate::core::names::variant_name(&self)
     }
 
     pub(super) fn edge(self) -> usize {

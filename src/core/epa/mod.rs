@@ -77,14 +77,7 @@ pub enum EpaTermination {
 
 impl EpaTermination {
     pub fn as_str(self) -> &'static str {
-        match self {
-            EpaTermination::Converged => "converged",
-            EpaTermination::DuplicateSupport => "duplicate_support",
-            EpaTermination::Stalled => "stalled",
-            EpaTermination::MaxIterations => "max_iterations",
-            EpaTermination::Degenerate => "degenerate",
-            EpaTermination::CoreSeparated => "core_separated",
-        }
+        crate::core::names::variant_name(&self)
     }
 }
 

@@ -73,13 +73,7 @@ pub enum GjkTermination {
 
 impl GjkTermination {
     pub fn as_str(self) -> &'static str {
-        match self {
-            GjkTermination::Converged => "converged",
-            GjkTermination::DuplicateSupport => "duplicate_support",
-            GjkTermination::DirectionZero => "direction_zero",
-            GjkTermination::Overlap => "overlap",
-            GjkTermination::MaxIterations => "max_iterations",
-        }
+        crate::core::names::variant_name(&self)
     }
 
     /// True when the origin was found on or inside the simplex.

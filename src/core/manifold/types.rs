@@ -31,10 +31,7 @@ impl ManifoldSource {
     }
 
     pub fn as_str(self) -> &'static str {
-        match self {
-            ManifoldSource::Epa => "epa",
-            ManifoldSource::Sat => "sat",
-        }
+        crate::core::names::variant_name(&self)
     }
 }
 
@@ -52,11 +49,7 @@ pub enum NormalSource {
 
 impl NormalSource {
     pub fn as_str(self) -> &'static str {
-        match self {
-            NormalSource::Sat => "sat",
-            NormalSource::Epa => "epa",
-            NormalSource::ClosestPoints => "closest_points",
-        }
+        crate::core::names::variant_name(&self)
     }
 }
 
@@ -76,12 +69,7 @@ pub enum ManifoldCase {
 
 impl ManifoldCase {
     pub fn as_str(self) -> &'static str {
-        match self {
-            ManifoldCase::PointPoint => "point_point",
-            ManifoldCase::PointSegment => "point_segment",
-            ManifoldCase::SegmentSegment => "segment_segment",
-            ManifoldCase::VertexVertex => "vertex_vertex",
-        }
+        crate::core::names::variant_name(&self)
     }
 }
 
@@ -99,11 +87,7 @@ pub enum ManifoldOutcome {
 
 impl ManifoldOutcome {
     pub fn as_str(self) -> &'static str {
-        match self {
-            ManifoldOutcome::Contact => "contact",
-            ManifoldOutcome::SupportFallback => "support_fallback",
-            ManifoldOutcome::Separated => "separated",
-        }
+        crate::core::names::variant_name(&self)
     }
 }
 

@@ -98,10 +98,7 @@ pub enum Owner {
 impl Owner {
     /// `"A"` or `"B"`, as the report writes it.
     pub fn as_str(self) -> &'static str {
-        match self {
-            Owner::A => "A",
-            Owner::B => "B",
-        }
+        crate::core::names::variant_name(&self)
     }
 
     /// The other shape.
@@ -127,11 +124,7 @@ pub enum SatAxisKind {
 
 impl SatAxisKind {
     pub fn as_str(self) -> &'static str {
-        match self {
-            SatAxisKind::Face => "face",
-            SatAxisKind::CentreLine => "centre_line",
-            SatAxisKind::CoincidentCentres => "coincident_centres",
-        }
+        crate::core::names::variant_name(&self)
     }
 }
 
@@ -153,13 +146,7 @@ pub enum SatChoice {
 
 impl SatChoice {
     pub fn as_str(self) -> &'static str {
-        match self {
-            SatChoice::OnlyA => "only_a",
-            SatChoice::OnlyB => "only_b",
-            SatChoice::LargestSeparation => "largest_separation",
-            SatChoice::BiasKeptA => "bias_kept_a",
-            SatChoice::BBeyondBias => "b_beyond_bias",
-        }
+        crate::core::names::variant_name(&self)
     }
 }
 
@@ -175,10 +162,7 @@ pub enum SatOutcome {
 
 impl SatOutcome {
     pub fn as_str(self) -> &'static str {
-        match self {
-            SatOutcome::Overlap => "overlap",
-            SatOutcome::Separated => "separated",
-        }
+        crate::core::names::variant_name(&self)
     }
 }
 

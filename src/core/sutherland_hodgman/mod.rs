@@ -60,12 +60,7 @@ pub enum ClipOutcome {
 
 impl ClipOutcome {
     pub fn as_str(self) -> &'static str {
-        match self {
-            ClipOutcome::Overlap => "overlap",
-            ClipOutcome::Touching => "touching",
-            ClipOutcome::Disjoint => "disjoint",
-            ClipOutcome::DegenerateInput => "degenerate_input",
-        }
+        crate::core::names::variant_name(&self)
     }
 }
 

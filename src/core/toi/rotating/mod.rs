@@ -151,12 +151,7 @@ pub enum ToiState {
 
 impl ToiState {
     pub fn as_str(self) -> &'static str {
-        match self {
-            ToiState::Failed => "failed",
-            ToiState::Overlapped => "overlapped",
-            ToiState::Hit => "hit",
-            ToiState::Separated => "separated",
-        }
+        crate::core::names::variant_name(&self)
     }
 }
 

@@ -133,13 +133,7 @@ pub enum CastTermination {
 
 impl CastTermination {
     pub fn as_str(self) -> &'static str {
-        match self {
-            CastTermination::Hit => "hit",
-            CastTermination::InitiallyOverlapping => "initially_overlapping",
-            CastTermination::MovingApart => "moving_apart",
-            CastTermination::SeparatedAtEnd => "separated_at_end",
-            CastTermination::MaxIterations => "max_iterations",
-        }
+        crate::core::names::variant_name(&self)
     }
 }
 

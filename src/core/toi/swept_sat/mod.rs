@@ -111,12 +111,7 @@ pub enum SweptTermination {
 
 impl SweptTermination {
     pub fn as_str(self) -> &'static str {
-        match self {
-            SweptTermination::Hit => "hit",
-            SweptTermination::Miss => "miss",
-            SweptTermination::AlreadyOverlapping => "already_overlapping",
-            SweptTermination::NoRelativeMotion => "no_relative_motion",
-        }
+        crate::core::names::variant_name(&self)
     }
 }
 
@@ -137,12 +132,7 @@ pub enum MissReason {
 
 impl MissReason {
     pub fn as_str(self) -> &'static str {
-        match self {
-            MissReason::StaticGap => "static_gap",
-            MissReason::ClosesTooLate => "closes_too_late",
-            MissReason::MovingApart => "moving_apart",
-            MissReason::ExitsBeforeEntry => "exits_before_entry",
-        }
+        crate::core::names::variant_name(&self)
     }
 }
 
