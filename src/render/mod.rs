@@ -53,7 +53,7 @@ mod tests {
     use crate::app::{AppState, DEFAULT_SPLIT};
     use crate::scene::parse_scene;
     use crate::scene::Scene;
-    use crate::trace::analysis::Algorithm;
+    use crate::study::Algorithm;
     use crate::view::camera::Camera;
     use crate::view::draw::{bounds, LayerId, Space};
     use glam::Vec2;

@@ -291,7 +291,7 @@ fn parse_theme(s: &str) -> Result<collidescope::view::palette::Theme, String> {
 /// error for stderr. Every file is written atomically (temporary file + rename).
 pub fn run_export(args: &ExportArgs) -> Result<Vec<PathBuf>, String> {
     use collidescope::render::{render, write_atomic, Format, SceneExport};
-    use collidescope::trace::analysis::Algorithm;
+    use collidescope::study::Algorithm;
     let (scene, _) = load_or_default(Some(&args.scene))?;
     let algorithm = match &args.algorithm {
         Some(name) => Algorithm::try_from(name.clone())?,

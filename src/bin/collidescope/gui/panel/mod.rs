@@ -19,7 +19,6 @@ mod shapes;
 mod sweep;
 mod widgets;
 
-pub use algorithm::AVAILABLE;
 pub use dialog::Pending;
 #[cfg(not(target_arch = "wasm32"))]
 pub use files::scenes_dir;
@@ -170,7 +169,7 @@ impl Panel {
         egui::CollapsingHeader::new(PEERS_HEADING)
             .default_open(true)
             .show(ui, |ui| self.ui_peers(ui, app));
-        if app.algorithm == collidescope::trace::analysis::Algorithm::Rotating {
+        if app.algorithm == collidescope::study::Algorithm::Rotating {
             egui::CollapsingHeader::new("s(t): separation over the step")
                 .default_open(true)
                 .show(ui, |ui| self.ui_plot(ui, app));

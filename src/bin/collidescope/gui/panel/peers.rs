@@ -6,7 +6,6 @@
 use super::Panel;
 use collidescope::app::AppState;
 use collidescope::core::consts::LINEAR_SLOP;
-use collidescope::core::manifold::ManifoldSource;
 use collidescope::core::toi::rotating::ToiState;
 use collidescope::repro::{export, Expected, Language};
 use collidescope::trace::peer_answer::EngineAnswer;
@@ -65,7 +64,7 @@ impl Panel {
             ui.label("Needs two shapes.");
             return;
         };
-        if app.algorithm == collidescope::trace::analysis::Algorithm::Ray {
+        if app.algorithm == collidescope::study::Algorithm::Ray {
             super::rays::ui_ray_peers(ui, app);
             return;
         }
@@ -96,8 +95,8 @@ impl Panel {
 /// Ours, then each engine's.
 fn peer_rows(app: &mut AppState, exact: &Expected) -> Vec<Row> {
     let mut rows = Vec::new();
-    if let Some(an) = app.analysis() {
-        let m = an.manifold(ManifoldSource::Sat).0;
+    if let Some(st) = app.studies() {
+        let (an, m) = (&st.basics, &st.manifold.sat);
         rows.push(Row {
             name: "Collidescope".into(),
             distance: Some(an.distance.distance as f64),
@@ -108,11 +107,12 @@ fn peer_rows(app: &mut AppState, exact: &Expected) -> Vec<Row> {
                 m.points().len()
             }),
             toi: match exact.turning {
-                Some(_) => (an.rotating.state == ToiState::Hit).then_some(an.rotating.t as f64),
-                None => an.cast.hit.then_some(an.cast.t as f64),
+                Some(_) => (st.rotating.output.state == ToiState::Hit)
+                    .then_some(st.rotating.output.t as f64),
+                None => st.cast.output.hit.then_some(st.cast.output.t as f64),
             },
-            toi_state: (exact.turning.is_some() && an.rotating.state != ToiState::Hit)
-                .then(|| an.rotating.state.as_str().to_string()),
+            toi_state: (exact.turning.is_some() && st.rotating.output.state != ToiState::Hit)
+                .then(|| st.rotating.output.state.as_str().to_string()),
             toi_note: None,
             lacks_depth: false,
             note: String::new(),

@@ -7,7 +7,8 @@
 use super::Panel;
 use collidescope::app::AppState;
 use collidescope::core::toi::rotating::{distance_curve, separation_curve};
-use collidescope::trace::analysis::{rotating_steps, Algorithm};
+use collidescope::study::rotating::rotating_steps;
+use collidescope::study::Algorithm;
 use collidescope::view::draw::LayerId;
 use egui_macroquad::egui::{self, Color32};
 use egui_plot::{HLine, Line, LineStyle, Plot, PlotPoints, Points, VLine};
@@ -132,7 +133,7 @@ fn sample(app: &mut AppState, key: (u64, usize, bool)) -> CurveCache {
     let Some((a, b)) = app.pair else {
         return CurveCache::default();
     };
-    let Some(tr) = app.analysis().map(|an| an.rotating_trace.clone()) else {
+    let Some(tr) = app.studies().map(|s| s.rotating.trace.clone()) else {
         return CurveCache::default();
     };
     let tr = &tr;

@@ -8,8 +8,8 @@ use super::Panel;
 use collidescope::app::AppState;
 use collidescope::app::RayMeets;
 use collidescope::core::raycast::RayCastOutput;
+use collidescope::study::ray::RayMethodChoice;
 use collidescope::trace::peer_answer::PeerRayCast;
-use collidescope::trace::ray_study::RayMethodChoice;
 use egui_macroquad::egui::{self, Color32, RichText};
 use glam::Vec2;
 
@@ -163,7 +163,7 @@ fn ui_ray_row(ui: &mut egui::Ui, app: &mut AppState, r: usize, delete: &mut Opti
             .clicked()
         {
             app.set_ray(r);
-            app.set_algorithm(collidescope::trace::analysis::Algorithm::Ray);
+            app.set_algorithm(collidescope::study::Algorithm::Ray);
         }
         if ui.small_button("delete").clicked() {
             *delete = Some(r);
