@@ -7,6 +7,7 @@ pub mod cast_ray;
 pub mod chain_expect;
 pub mod chain_report;
 pub mod chain_sweep;
+pub mod manifold_json;
 pub mod peer_answer;
 pub mod rays;
 pub mod report;

@@ -32,6 +32,14 @@ use egui_macroquad::egui;
 use glam::Vec2;
 use std::path::PathBuf;
 
+/// Said instead of the engines' rows when they are not built in.
+pub(super) const NO_ENGINES: &str = if cfg!(target_arch = "wasm32") {
+    "Engine comparison: desktop only (Box2D's C library is not built for the web). \
+     Collidescope beside the exact answer:"
+} else {
+    "Built without the engines (cargo feature \"peers\")."
+};
+
 /// The peers section's heading: the web page has no engines to compare with.
 const PEERS_HEADING: &str = if cfg!(feature = "peers") {
     "Peers: Box2D v3, parry2d, exact"

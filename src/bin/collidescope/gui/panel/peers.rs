@@ -11,14 +11,6 @@ use collidescope::repro::{export, Expected, Language};
 use collidescope::trace::peer_answer::EngineAnswer;
 use egui_macroquad::egui::{self, Color32, RichText};
 
-/// Said instead of the engines' rows when they are not built in.
-pub(super) const NO_ENGINES: &str = if cfg!(target_arch = "wasm32") {
-    "Engine comparison: desktop only (Box2D's C library is not built for the web). \
-     Collidescope beside the exact answer:"
-} else {
-    "Built without the engines (cargo feature \"peers\")."
-};
-
 /// One row of the table: the numbers an engine (or we, or the exact answer) gave.
 struct Row {
     name: String,
@@ -73,7 +65,7 @@ impl Panel {
         };
         let rows = peer_rows(app, &exact);
         if rows.len() == 1 {
-            ui.label(NO_ENGINES);
+            ui.label(super::NO_ENGINES);
         }
         peers_table(ui, &rows, &exact);
         let engines_hint = if rows.len() > 1 {

@@ -51,7 +51,7 @@ pub(super) fn ui_ray_peers(ui: &mut egui::Ui, app: &mut AppState) {
     let ours = app.ray_ours().to_vec();
     let engines = app.ray_peer_answers().to_vec();
     if engines.is_empty() {
-        ui.label(super::peers::NO_ENGINES);
+        ui.label(super::NO_ENGINES);
     }
     egui::Grid::new("ray_peers").striped(true).show(ui, |ui| {
         for h in ["", "hit", "fraction", "normal"] {
