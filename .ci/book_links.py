@@ -157,6 +157,7 @@ def main():
     problems = []
     pages, links = check_book(book, problems)
     readme_links = check_readme(book, problems)
+    problems = list(dict.fromkeys(problems))  # an <img> inside a link is reported once
     for p in problems:
         print(f"broken link: {p}")
     if problems:
