@@ -17,7 +17,7 @@
 //!    on ties), then [`crate::core::sat::choose_owner`]: the SAT module's rule with the
 //!    0.95 / 0.01 bias, `h_B` being B's half extent along the face normal plus its
 //!    radius. Box2D-Lite also biases A's y axis against A's x axis; we do not (see
-//!    `sat.rs`), so this path and the general one pick the same face.
+//!    `sat/`), so this path and the general one pick the same face.
 //! 3. **Incident edge** (ComputeIncidentEdge): the reference normal in the incident
 //!    box's frame, negated: `n`. If `|n.x| > |n.y|` the incident face is the ±x face
 //!    by the sign of `n.x`, else the ±y face by the sign of `n.y`. Its two vertices
@@ -36,7 +36,7 @@
 //!   the closest points of the reference and incident edges are two vertices, one
 //!   point along the vertex–vertex direction (Box2D v3's `b2CollidePolygons`);
 //! - a side plane leaving fewer than two points does not abort (Lite returns no
-//!   contact there); and if nothing survives, the support fallback of `manifold.rs`.
+//!   contact there); and if nothing survives, the support fallback of `manifold/`.
 //!
 //! ## Feature pairs
 //! Edges are numbered as the box's core: edge `i` runs from vertex `i` to `i + 1`,

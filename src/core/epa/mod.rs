@@ -161,9 +161,9 @@ fn through_radii(
     }
     // Witness points that coincide (d = 0) although GJK did not flag the origin
     // on the simplex are cores touching to rounding: they go on to the polytope
-    // below, as for `DirectionZero`, rather than "no overlap" (found by the fuzzer:
-    // a point 5e-7 from a capsule's core, 26 from its own origin, had depth 2.9e-3
-    // one way round and none the other).
+    // below, as for `DirectionZero`, rather than "no overlap": otherwise a point 5e-7
+    // from a capsule's core, 26 from its own origin, has depth 2.9e-3 one way round
+    // and none the other (`tests/fuzz.rs`).
     if d > 0.0 {
         // From the simplex, not `(pb − pa) / d`: accurate however small `d` is.
         let n = separation_normal(&gjk.simplex).unwrap_or((pb - pa) / d);

@@ -137,11 +137,11 @@ pub(crate) struct GjkRun {
 /// The vertex pairs of the simplex as it enters a step, before solving drops any
 /// (b2Distance's saveA/saveB): a support point that Solve3 has just dropped must
 /// count as a duplicate, or rounding can drop and re-add it forever (a segment nearly
-/// parallel to a face cycled to the iteration bound: found by the fuzzer).
+/// parallel to a face would cycle to the iteration bound: `tests/fuzz.rs`).
 ///
 /// Two byte arrays, not pairs: the indices were just stored one byte each, and a
-/// pair read back as one 16-bit load cannot be forwarded from those two stores; the
-/// stall sat on every iteration, 3 % of a query.
+/// pair read back as one 16-bit load cannot be forwarded from those two stores, a
+/// stall on every iteration.
 struct EnteringPairs {
     count: usize,
     a: [u8; 3],
@@ -189,8 +189,8 @@ fn origin_on_simplex(d: Vec2, dist: f32, scale: f32) -> bool {
 /// A gain within the configuration's f32 resolution (`GJK_DIRECTION_EPSILON ·
 /// scale`, the resolution at which the origin counts as on the simplex) is no gain
 /// either: when the distance is tiny against the coordinates, 1e-6 of it is below the
-/// rounding of `gain`, and two nearly parallel segments cycled through three edges of
-/// their flat B − A to the iteration bound (found by the fuzzer).
+/// rounding of `gain`, and two nearly parallel segments would cycle through three
+/// edges of their flat B − A to the iteration bound (`tests/fuzz.rs`).
 ///
 /// `len` is `|d|` (from [`search_direction_len`], the same bits as `d.length()`).
 #[inline(always)]
@@ -219,8 +219,7 @@ pub(crate) fn gjk_core(
 
 /// [`gjk_core`] on a simplex the caller keeps (its old contents are not read): the
 /// loop works on it in place, and the ~100-byte simplex is not copied out of the
-/// cache reader, out of the loop and into the caller's result (three copies of
-/// ~14 instructions each per query).
+/// cache reader, out of the loop and into the caller's result.
 #[inline(always)]
 pub(crate) fn gjk_run(
     pair: &LocalPair,

@@ -97,8 +97,8 @@ pub(super) fn clip_side_planes(
     // The edge's direction from its normal (the local normal turned: exact to f32),
     // not from `v2 − v1`: a short edge far from A's origin has endpoints rounded
     // relative to their distance, so that difference turns the side planes, and a
-    // rounded incident core 15 away along them slid the clipped point 5e-4 past a
-    // 0.02-wide face (found by the fuzzer). Outward normal = right_perp(edge), so the
+    // rounded incident core 15 away along them would slide the clipped point 5e-4
+    // past a 0.02-wide face (`tests/fuzz.rs`). Outward normal = right_perp(edge), so the
     // edge runs along left_perp(normal).
     let tangent = left_perp(r.normal);
     let start = [

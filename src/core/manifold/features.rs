@@ -91,7 +91,7 @@ pub(super) struct Pair<'a> {
 /// [`MANIFOLD_TOUCHING_TOLERANCE`] times the sum of their bounding radii (the largest
 /// core vertex distance from the local origin, plus the radius), which each shape
 /// caches ([`Shape::bounding_radius`]): no loop, no square root here. Shared with
-/// `box_box.rs` so both paths draw the same line.
+/// `box_box/` so both paths draw the same line.
 #[inline]
 pub(crate) fn touching_tolerance(a: &Shape, b: &Shape) -> f32 {
     MANIFOLD_TOUCHING_TOLERANCE * (a.bounding_radius() + b.bounding_radius())

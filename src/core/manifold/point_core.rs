@@ -204,8 +204,8 @@ impl<'a> PointInCore<'a> {
             // Beyond a corner and apart from it (beyond the touching band): the closest
             // features are the corner and the point, the normal the direction between
             // them. Apart from the corner, not from the face's line: a point near the
-            // line can lie far past the face's end (found by the fuzzer: a point 2e-5 off
-            // a segment's line but 0.22 past its end got a contact).
+            // line can lie far past the face's end (a point 2e-5 off a segment's line
+            // but 0.22 past its end must get no contact: `tests/fuzz.rs`).
             let len = d.length();
             let separation = len - radii;
             if separation > spec {

@@ -206,8 +206,8 @@ pub(super) struct NormalChoice {
     pub(super) hint: Option<(Owner, usize)>,
     /// Cores apart, GJK ended on one vertex pair: those core vertices (A's, B's). Taken
     /// from GJK, not re-derived as support points along the normal: when a face is
-    /// nearly perpendicular to the normal its two vertices tie, and the wrong one gave
-    /// a normal 0.4 rad off and a separation of 0.24 for a gap of 4e-7 (found by the
-    /// fuzzer: a box corner against a circle).
+    /// nearly perpendicular to the normal its two vertices tie, and the wrong one gives
+    /// a normal 0.4 rad off and a separation of 0.24 for a gap of 4e-7 (a box corner
+    /// against a circle: `tests/fuzz.rs`).
     pub(super) vertex_vertex: Option<(usize, usize)>,
 }

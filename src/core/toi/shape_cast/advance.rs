@@ -133,9 +133,9 @@ impl Advance {
             let mut t_hit = self.final_step(frame, &probe, c);
             // A graze: the closing speed along the normal is nearly zero, so the
             // linear step d/c runs past the point of closest approach, to where the
-            // shapes are apart again (found by the fuzzer, seed 4242 pair 174403: a
-            // hit reported 9e-4 down the path where the gap was 7e-5, ten times the
-            // tolerance). The surfaces were within the tolerance at `t`: keep `t`
+            // shapes are apart again (a rounded box grazing a point, `tests/fuzz.rs`,
+            // would report a hit 9e-4 down the path where the gap is 7e-5, ten times
+            // the tolerance). The surfaces were within the tolerance at `t`: keep `t`
             // unless they are still within it at the stepped time.
             if t_hit > t {
                 let after = frame.probe(t_hit, &self.cache, true, self.last_normal);
@@ -174,8 +174,8 @@ impl Advance {
         // vertex) the normal is the direction between two points `core_distance`
         // apart, good to ~ε·size/core_distance, so `c` is known to |v| times that.
         // Within that noise the shapes touch but may not approach: stay at `t`
-        // (found by the fuzzer: two points 1.5e-7 apart passing side by side got a
-        // hit 7e-6 down the path, where they were apart and separating).
+        // (two points 1.5e-7 apart passing side by side would otherwise get a hit 7e-6
+        // down the path, where they are apart and separating: `tests/fuzz.rs`).
         let (d, core_distance) = (probe.d, probe.core_distance);
         let noise = if probe.simplex.count == 1 && core_distance > 0.0 {
             frame.v.length() * 8.0 * f32::EPSILON * frame.size / core_distance
