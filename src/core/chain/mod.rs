@@ -83,6 +83,7 @@ mod circle;
 mod classify;
 mod clip;
 mod polygon;
+mod ray;
 mod reference;
 mod sat;
 mod segments;
@@ -91,6 +92,10 @@ mod types;
 
 pub use self::classify::{
     classify_normal, NormalClass, NormalDecision, SegmentEnd, SegmentNormals,
+};
+pub use self::ray::{
+    ray_cast_chain, ChainRayInput, ChainRayOutput, ChainRayTermination, ChainRayTrace,
+    SegmentRayRecord, SegmentRayVerdict,
 };
 pub use self::segments::{chain_segments, ChainConvention, ChainError, ChainSegment};
 pub use self::trace::{Candidate, ChainStep, ChainTrace, CircleRegion, OneSidedTest, SatAxis};
