@@ -12,9 +12,11 @@ mod commands;
 mod edit;
 mod files;
 mod history;
+mod plots;
 mod rays;
 
 pub use chains::ChainSelection;
+pub use plots::SweepChoice;
 pub use rays::RayMeets;
 
 use crate::core::gjk::SimplexCache;
@@ -177,6 +179,10 @@ pub struct AppState {
     ray_ours: Vec<(&'static str, RayCastOutput)>,
     /// The chain segment or point selected on the canvas (see `chains.rs`).
     chain_selection: Option<ChainSelection>,
+    /// The slide sweep the panel shows.
+    pub sweep: SweepChoice,
+    /// The plots computed for the current state.
+    plots: plots::PlotCache,
 }
 
 /// The default split between the world and configuration views.
@@ -234,6 +240,8 @@ impl AppState {
             ray_ours: Vec::new(),
             chain_selection: None,
             exact: None,
+            sweep: SweepChoice::default(),
+            plots: plots::PlotCache::default(),
         };
         app.install(scene);
         app

@@ -14,6 +14,7 @@
 use super::run::run_parallel;
 use super::{chain_case, ChainCase, ChainClass, ChainForm, FuzzConfig};
 use crate::core::chain::{collide_chain_segment, ChainManifold, ChainSegmentInput};
+use crate::core::pair::PosedPair;
 use crate::scene::chains::ChainGeometry;
 use crate::scene::{Scene, SceneChain, SceneShape, View};
 use crate::trace::peer_answer::PeerManifold;
@@ -94,7 +95,7 @@ impl ChainJudgement {
 /// Runs both on `case` and compares ([`compare_chain_manifolds`]).
 pub fn judge_chain_case(case: &ChainCase) -> ChainJudgement {
     let (xa, xb) = (case.transform_chain(), case.transform_shape());
-    let input = ChainSegmentInput::new(&case.segment, xa, &case.shape, xb);
+    let input = ChainSegmentInput::new(PosedPair::new(&case.segment, xa, &case.shape, xb));
     let ours = collide_chain_segment(&input, None);
     let theirs = crate::peers::chain::manifold(&case.segment, &xa, &case.shape, &xb);
     let (checks, normal_error) = match &theirs {

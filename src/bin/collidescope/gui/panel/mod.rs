@@ -94,13 +94,11 @@ pub struct Panel {
     pub link: Option<String>,
     add_kind: ShapeKind,
     pub default_scene: Scene,
-    /// The s(t) plot's samples (see `plot.rs`).
-    curves: plot::CurveCache,
+    /// The s(t) plot shows all of `[t1, 1]` (else the interval searched).
+    whole_step: bool,
     /// The selected chain segment's decisions against each shape, in words, with the
     /// revision and segment they were told for (recomputed only on a change).
     chain_story: Option<chain_edit::ChainStory>,
-    /// The chain slide sweep and its choices (see `sweep.rs`).
-    sweep: sweep::SweepCache,
     /// The scene notes shown unfolded (the notes' text; None: folded).
     notes_open: Option<String>,
     /// The Peers section is open: the engines' overlays are drawn (a teaching view
@@ -132,9 +130,8 @@ impl Panel {
             link: None,
             add_kind: ShapeKind::Polygon,
             default_scene,
-            curves: plot::CurveCache::default(),
+            whole_step: false,
             chain_story: None,
-            sweep: sweep::SweepCache::default(),
             notes_open: None,
             engines_shown: false,
             export_typing: false,
