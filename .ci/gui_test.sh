@@ -231,6 +231,7 @@ click peers
 
 # A refused (not convex) file: the offer is a window; the Files controls stay put.
 click files
+for _ in $(seq 50); do tj "'save_as' in d['widgets']" | grep -q True && break; sleep 0.1; done
 files_y=$(tj "d['widgets']['save_as'][1]")
 click open_path
 xdotool type --delay 10 "concave.ron"; xdotool key Return; sleep 1
