@@ -11,7 +11,7 @@
 
 use collidescope::core::consts::{
     DEFAULT_ARC_TOLERANCE, DEFAULT_EPA_MAX_ITERATIONS, DEFAULT_EPA_TOLERANCE,
-    DEFAULT_GJK_MAX_ITERATIONS, GJK_DIRECTION_EPSILON, GJK_RELATIVE_TOLERANCE, MAX_EPA_ITERATIONS,
+    DEFAULT_GJK_MAX_ITERATIONS, GJK_DIRECTION_EPSILON, MAX_EPA_ITERATIONS,
 };
 use collidescope::core::epa::{penetration, EpaTrace, PenetrationInput, PenetrationOutput};
 use collidescope::core::gjk::{
@@ -23,6 +23,7 @@ use collidescope::core::pair::PosedPair;
 use collidescope::core::shape::{Geometry, Shape};
 use collidescope::core::support::SupportMap;
 use collidescope::verify::Rng;
+use collidescope::verify::GJK_STOP_GAIN;
 use glam::{DVec2, Vec2};
 use proptest::prelude::*;
 use std::f32::consts::PI;
@@ -126,15 +127,15 @@ fn scale_of(a: &Shape, xa: &Transform, b: &Shape, xb: &Transform) -> f32 {
         + 1.0
 }
 
-/// How far GJK's normal may turn from the exact one when it stops on its progress
-/// rule: a new support point that brings the distance `d` closer by no more than
-/// `g = GJK_RELATIVE_TOLERANCE·d + GJK_DIRECTION_EPSILON·scale` ends the loop, and a
+/// How far GJK's normal may turn from the exact one when it stops a little short: a
+/// support point that would bring the distance `d` closer by no more than
+/// `g = GJK_STOP_GAIN·d + GJK_DIRECTION_EPSILON·scale` ties within rounding, and a
 /// closest point that far short of the true one can sit on a neighbouring vertex whose
 /// direction differs by up to `√(2g/d)` (the gap of a circle's chord: a circle of radius
 /// `d` leaves a point `s` along its tangent `s²/2d` outside). Nearly collinear vertices
 /// near the closest point reach it.
 fn gjk_normal_slack(d: f32, scale: f32) -> f32 {
-    let g = GJK_RELATIVE_TOLERANCE * d + GJK_DIRECTION_EPSILON * scale;
+    let g = GJK_STOP_GAIN * d + GJK_DIRECTION_EPSILON * scale;
     (2.0 * g / d.max(f32::MIN_POSITIVE)).sqrt()
 }
 

@@ -43,14 +43,11 @@ pub const MAX_EPA_ITERATIONS: u32 = 128;
 /// manifold points (Box2D's `4 * b2_linearSlop`).
 pub const DEFAULT_SPECULATIVE_DISTANCE: f32 = 0.02;
 
-/// A squared search direction shorter than `(GJK_DIRECTION_EPSILON * scale)^2`
-/// counts as zero (the origin lies on the simplex). Dimensionless; `scale` is the
-/// size of the configuration (see `gjk/`).
+/// GJK ends as touching when Box2D's test on its search direction fires
+/// (`d·d < FLT_EPSILON²`) and the origin lies within `GJK_DIRECTION_EPSILON · scale`
+/// of the simplex. Dimensionless; `scale` is the size of the configuration (see
+/// `gjk/`).
 pub const GJK_DIRECTION_EPSILON: f32 = 1.0e-6;
-
-/// GJK converges when a new support point improves the squared distance by less
-/// than this fraction of it (dimensionless).
-pub const GJK_RELATIVE_TOLERANCE: f32 = 1.0e-6;
 
 /// Default chord tolerance when arcs are turned into polylines, relative to the radius.
 pub const DEFAULT_ARC_TOLERANCE: f32 = 1.0e-3;

@@ -1,8 +1,6 @@
 //! Tolerances of the checks, each relative to the configuration's size `L` (see the
 //! module docs of [`crate::verify`]).
 
-use crate::core::consts::GJK_RELATIVE_TOLERANCE;
-
 /// Lengths computed in A's frame (GJK distance, EPA's absolute part, SAT separations,
 /// manifold separations), relative to `L`: 2e-6·L is ~17 f32 ulps of the largest local
 /// coordinate. GJK's distance is a barycentric combination of vertex differences (a
@@ -25,15 +23,20 @@ pub const WORLD_ROUNDING: f64 = 8.0 * f32::EPSILON as f64;
 /// within the depth tolerance (see [`Reference::normal_is_tie`]).
 pub const NORMAL_TOLERANCE: f64 = 1.0e-3;
 
+/// How much closer than GJK's answer the true distance may lie, relative to it, when
+/// GJK stops (dimensionless): it stops when the support point along its search
+/// direction is already in the simplex, a comparison of projections in f32, so a
+/// vertex whose projection ties within rounding (1e-6 relative) may be left out.
+pub const GJK_STOP_GAIN: f32 = 1.0e-6;
+
 /// Angle tolerance for normals from GJK's simplex (separated cores: GJK's normal, and
-/// EPA's when only the radii overlap). GJK stops when a support point improves the
-/// distance by less than `GJK_RELATIVE_TOLERANCE` (1e-6) of it; near the minimum the
-/// distance is quadratic in the normal's angle, so a converged normal is good only to
-/// `sqrt(2·1e-6)` ≈ 1.4e-3 rad (a 0.027-long segment 25.6 from a circle's centre
-/// converged on an end vertex, its normal 1.03e-3 rad off). This is added to
+/// EPA's when only the radii overlap). Near the minimum the distance is quadratic in
+/// the normal's angle, so a normal whose distance is [`GJK_STOP_GAIN`] short is good
+/// only to `sqrt(2·1e-6)` ≈ 1.4e-3 rad (a 0.027-long segment 25.6 from a circle's
+/// centre ended on an end vertex, its normal 1.03e-3 rad off). This is added to
 /// [`NORMAL_TOLERANCE`].
 pub fn gjk_normal_tolerance() -> f64 {
-    NORMAL_TOLERANCE + (2.0 * GJK_RELATIVE_TOLERANCE as f64).sqrt()
+    NORMAL_TOLERANCE + (2.0 * GJK_STOP_GAIN as f64).sqrt()
 }
 
 /// EPA depth: EPA stops when the support point along the closest edge's normal is

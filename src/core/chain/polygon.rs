@@ -105,11 +105,7 @@ fn one_sided(frame: &Frame, poly: &Polygon, trace: &mut Option<&mut ChainTrace>)
 /// have distance 0 and no simplex (Box2D leaves its cache unwritten then).
 fn closest_cores(frame: &Frame, poly: &Polygon) -> Closest {
     let segment = [frame.segment.a, frame.segment.b];
-    let pair = LocalPair {
-        a: &segment,
-        b: frame.shape.vertices(),
-        b_to_a: frame.b_to_a,
-    };
+    let pair = LocalPair::with_b(&segment, frame.shape.vertices(), &frame.b_to_a);
     let core = gjk_core(&pair, None, frame.gjk_max_iterations, &frame.xf_a, None);
     let (point_a, point_b) = core.simplex.witness_points();
     let mut out = Closest {
@@ -119,7 +115,10 @@ fn closest_cores(frame: &Frame, poly: &Polygon) -> Closest {
         simplex: [(0, 0); 3],
         count: 0,
     };
-    if core.termination.is_overlap() {
+    // As Box2D's `b2ShapeDistance` answers its chain function: an early return
+    // (the origin enclosed, or its direction test, which on a very short segment
+    // fires with the cores apart) is distance 0 and no simplex.
+    if core.termination.is_overlap() || core.box2d_early_return {
         return out;
     }
     out.distance = point_a.distance(point_b);

@@ -50,7 +50,7 @@ pub(super) fn read_cache(
     for i in 0..count {
         let (ia, ib) = (cache.index_a[i] as usize, cache.index_b[i] as usize);
         // An index beyond the shape: the shape was edited since the cache was written.
-        if ia >= pair.a.len() || ib >= pair.b.len() {
+        if ia >= pair.a.len() || ib >= pair.b().len() {
             cold(s);
             return CacheUse::Flushed;
         }

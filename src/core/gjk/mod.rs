@@ -11,19 +11,40 @@
 //! sub-simplex nearest to the origin, found from the Voronoi regions of its vertices
 //! and edges with barycentric coordinates (Solve2 / Solve3 below). The search
 //! direction points from that nearest point towards the origin; the support point of
-//! B − A along it is added. The loop stops when
+//! B − A along it is added.
+//!
+//! Every step is Box2D v3's `b2ShapeDistance` arithmetic: B's core brought into A's
+//! frame once, the same Voronoi tests and weights, the same search direction (negated:
+//! Box2D works on A − B), the first vertex on a support tie. So the iterations and the
+//! simplex it ends on (the warm-start cache) are Box2D's. The loop stops, as Box2D's
+//! does, when
 //! - the simplex is a triangle holding the origin (overlap),
-//! - the search direction vanishes (the origin lies on the simplex: touching),
-//! - the new support pair repeats one of the simplex (the main termination, on
-//!   *indices*, never on coordinates, which can cycle),
-//! - the new point does not bring the simplex measurably closer (converged),
+//! - the search direction vanishes (`d·d < FLT_EPSILON²`: the origin lies on the
+//!   simplex, touching),
+//! - the new support pair repeats one of the simplex as it entered the step (the main
+//!   termination, on *indices*, never on coordinates, which can cycle),
 //! - the iteration bound is reached.
+//!
+//! Three rules of our own part it from Box2D only where Box2D goes wrong, each asking
+//! whether the origin lies on the simplex to f32 precision ([`GJK_DIRECTION_EPSILON`]
+//! of the configuration's size):
+//! - Box2D's direction test is absolute and its `d` scales with the square of a
+//!   segment's length, so on a short simplex edge it fires with the origin clearly off
+//!   the simplex and Box2D reports an overlap (public case 5; tiny shapes near large
+//!   ones): here it ends the query only with the origin on the simplex, else the loop
+//!   goes on ([`DistanceOutput::box2d_early_return`] records that Box2D stopped);
+//! - a solved simplex met before ends it ([`GjkTermination::Cycle`]): the loop is
+//!   deterministic, so from there it would repeat the same steps (on a flat B − A
+//!   rounding circles through its vertices), which Box2D does to its iteration bound;
+//! - a loop that ends (repeated support, or circling) with the origin on the simplex
+//!   is touching ([`GjkTermination::DirectionZero`], distance 0), where Box2D reports a
+//!   distance of rounding — for coincident shapes, whose B − A has a segment through
+//!   the origin, a separation of a few 1e-7.
 //!
 //! With radii (rounded shapes), the cores are measured and the radii subtracted
 //! afterwards: if the core distance exceeds `rA + rB` the witness points move
 //! inward by their radius along the normal; otherwise the shapes overlap and both
 //! points go to the midpoint, distance 0 (b2Distance).
-
 //!
 //! ## Files
 //! - `mod.rs`: inputs and outputs, the GJK loop (`gjk_core`), [`shape_distance`];
@@ -39,14 +60,15 @@ mod trace;
 
 pub use self::cache::{CacheUse, SimplexCache};
 pub(crate) use self::pair::LocalPair;
-use self::simplex::search_direction_len;
-pub(crate) use self::simplex::{search_direction, separation_normal};
+use self::simplex::search_direction;
+pub(crate) use self::simplex::{direction_and_distance, separation_normal};
 pub use self::simplex::{Simplex, SimplexVertex, VoronoiRegion};
 pub use self::trace::{GjkStep, GjkTrace};
+use crate::core::consts::GJK_DIRECTION_EPSILON;
+use crate::core::math::cross;
 
 use self::cache::{read_cache, write_cache};
 use self::trace::record_step;
-use crate::core::consts::{GJK_DIRECTION_EPSILON, GJK_RELATIVE_TOLERANCE};
 use crate::core::math::Transform;
 use crate::core::pair::PosedPair;
 use crate::core::record::Record;
@@ -58,12 +80,15 @@ use serde::Serialize;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum GjkTermination {
-    /// The new support point did not bring the simplex measurably closer to the origin.
-    Converged,
+    /// The solved simplex is one the loop met before: being deterministic it would go
+    /// round the same steps forever (rounding on a flat B − A). Box2D does, to its
+    /// iteration bound.
+    Cycle,
     /// The new support pair (by vertex indices) is already in the simplex.
     DuplicateSupport,
-    /// The search direction vanished: the origin lies on the simplex (the shapes touch,
-    /// or overlap with the origin exactly on a simplex edge, as in public case 6).
+    /// The search direction vanished (`d·d < FLT_EPSILON²`, Box2D's test): the origin
+    /// lies on the simplex (the shapes touch, or overlap with the origin exactly on a
+    /// simplex edge, as in public case 6).
     DirectionZero,
     /// The simplex is a triangle containing the origin: the cores overlap.
     Overlap,
@@ -115,8 +140,18 @@ pub struct DistanceOutput {
     pub termination: GjkTermination,
     /// Number of vertices of the final simplex.
     pub simplex_count: usize,
+    /// The final simplex's vertex indices of A and of B (the first `simplex_count`):
+    /// the warm-start cache the query ends on.
+    pub simplex_a: [u8; 3],
+    pub simplex_b: [u8; 3],
     /// How the query started.
     pub cache_use: CacheUse,
+    /// Box2D's `b2ShapeDistance` returned early at a step of this query, reporting an
+    /// overlap with 0 iterations and its cache unwritten: its simplex enclosed the
+    /// origin (as here), or its absolute test on the search direction
+    /// (`d·d < FLT_EPSILON²`) fired — with the origin on the simplex (as here), or off it
+    /// on a short simplex edge, where Box2D's overlap is false and this query goes on.
+    pub box2d_early_return: bool,
 }
 
 /// The result of the GJK loop on the cores, in A's frame.
@@ -124,6 +159,8 @@ pub(crate) struct GjkCore {
     pub simplex: Simplex,
     pub termination: GjkTermination,
     pub iterations: u32,
+    /// See [`GjkRun::box2d_early_return`].
+    pub box2d_early_return: bool,
 }
 
 /// How the GJK loop ended (its simplex left where the caller keeps it).
@@ -132,6 +169,10 @@ pub(crate) struct GjkRun {
     pub termination: GjkTermination,
     pub iterations: u32,
     pub cache_use: CacheUse,
+    /// Box2D's `b2ShapeDistance` returned early at a step of this loop — its simplex
+    /// enclosed the origin, or its direction test fired — reporting an overlap, 0
+    /// iterations and its cache unwritten.
+    pub box2d_early_return: bool,
 }
 
 /// The vertex pairs of the simplex as it enters a step, before solving drops any
@@ -170,33 +211,48 @@ impl EnteringPairs {
     }
 }
 
-/// The origin lies on the simplex (to f32 precision, relative to the configuration's
-/// size `scale`): the shapes touch; no direction is defined. `d`, `dist`: the search
-/// direction and the origin's distance from the simplex.
+/// The search direction vanished: Box2D's `b2Dot(d, d) < FLT_EPSILON * FLT_EPSILON`.
 #[inline(always)]
-fn origin_on_simplex(d: Vec2, dist: f32, scale: f32) -> bool {
-    dist <= GJK_DIRECTION_EPSILON * scale || d == Vec2::ZERO
+fn direction_zero(d: Vec2) -> bool {
+    d.dot(d) < f32::EPSILON * f32::EPSILON
 }
 
-/// Progress test: the support plane bounds the distance from below by `−w·d̂` (d̂
-/// the unit search direction, towards the origin); the current distance is `dist`.
-/// No measurable gain: converged. Both come from the simplex's vertices and edge,
-/// not from the closest point p = Σ aᵢwᵢ: p carries the rounding of that sum (~1e-5
-/// on a 1000-unit edge), which a far support point w multiplies in p·w (a 0.02
-/// triangle overlapping a 2000-unit box by 0.004 "converged" 0.001 apart;
-/// scenes/tiny_vs_huge.ron).
-///
-/// A gain within the configuration's f32 resolution (`GJK_DIRECTION_EPSILON ·
-/// scale`, the resolution at which the origin counts as on the simplex) is no gain
-/// either: when the distance is tiny against the coordinates, 1e-6 of it is below the
-/// rounding of `gain`, and two nearly parallel segments would cycle through three
-/// edges of their flat B − A to the iteration bound (`tests/fuzz.rs`).
-///
-/// `len` is `|d|` (from [`search_direction_len`], the same bits as `d.length()`).
+/// The origin's distance from the simplex's point or line: for a segment Box2D's
+/// `d = s·perp(e12)` with `s = cross(w1 + w2, e12) = 2·cross(w1, e12)`, so the
+/// distance is `|s| / (2·|e12|)`.
 #[inline(always)]
-fn no_progress(support: &SimplexVertex, d: Vec2, len: f32, dist: f32, scale: f32) -> bool {
-    let gain = dist + support.w.dot(d / len);
-    gain <= GJK_RELATIVE_TOLERANCE * dist + GJK_DIRECTION_EPSILON * scale
+fn origin_distance(simplex: &Simplex, d: Vec2) -> f32 {
+    if simplex.count == 1 {
+        return d.length();
+    }
+    let (w1, w2) = (simplex.v[0].w, simplex.v[1].w);
+    let e12 = w2 - w1;
+    0.5 * cross(w1 + w2, e12).abs() / e12.length()
+}
+
+/// Does the origin lie on the simplex, to f32 precision relative to the
+/// configuration's size? Asked where Box2D's direction test fires — its `d` scales
+/// with the square of a segment's length, so on a short simplex edge the absolute test
+/// fires with the origin clearly off it (a point 0.005 beyond a 0.0032-wide plank:
+/// Box2D's false overlap, public case 5), and the loop then goes on along `d`, whose
+/// direction is exact — and where the loop circles (a segment of B − A through the
+/// origin, its side flipping in the rounding).
+#[inline(never)]
+fn origin_on_simplex(pair: &LocalPair, simplex: &Simplex, d: Vec2) -> bool {
+    if d == Vec2::ZERO {
+        return true;
+    }
+    origin_distance(simplex, d) <= GJK_DIRECTION_EPSILON * pair.scale_of(simplex)
+}
+
+/// The solved simplex as one number: its count and its vertex pairs in order.
+#[inline(always)]
+fn state_key(simplex: &Simplex) -> u64 {
+    let mut key = simplex.count as u64;
+    for v in simplex.vertices() {
+        key = key << 16 | u64::from(v.index_a) << 8 | u64::from(v.index_b);
+    }
+    key
 }
 
 /// The GJK loop on the cores of `pair`. Records into `trace` (world space via
@@ -214,6 +270,7 @@ pub(crate) fn gjk_core(
         simplex,
         termination: run.termination,
         iterations: run.iterations,
+        box2d_early_return: run.box2d_early_return,
     }
 }
 
@@ -237,6 +294,11 @@ pub(crate) fn gjk_run(
     });
     let tracing = trace.is_some();
     let mut iterations = 0u32;
+    let mut box2d_early_return = false;
+    // Every solved simplex so far (`state_key`), the cycle test's: the loop is
+    // deterministic, so a solved simplex met again repeats the same steps forever.
+    let mut states = [0u64; 32];
+    let mut state_count = 0usize;
     let termination = loop {
         // The simplex as it enters this step, kept only for the trace (without one,
         // nothing is copied or recorded: the trace costs nothing when off).
@@ -244,6 +306,12 @@ pub(crate) fn gjk_run(
         let entering_pairs = EnteringPairs::of(simplex);
         let step_iteration = iterations;
         let region = simplex.solve();
+        let state = state_key(simplex);
+        let cycling = states[..state_count].contains(&state);
+        if state_count < states.len() {
+            states[state_count] = state;
+            state_count += 1;
+        }
         // This iteration's record (the simplex as it entered and as solved); the
         // closure builds it only when a trace is given.
         let mut record = |direction, support, stop| {
@@ -265,14 +333,17 @@ pub(crate) fn gjk_run(
             });
         };
         if simplex.count == 3 {
+            box2d_early_return = true;
             record(None, None, Some(GjkTermination::Overlap));
             break GjkTermination::Overlap;
         }
-        let (d, dist, len) = search_direction_len(simplex);
-        let scale = pair.scale_of(simplex);
-        if origin_on_simplex(d, dist, scale) {
-            record(None, None, Some(GjkTermination::DirectionZero));
-            break GjkTermination::DirectionZero;
+        let d = search_direction(simplex);
+        if direction_zero(d) {
+            box2d_early_return = true;
+            if origin_on_simplex(pair, simplex, d) {
+                record(None, None, Some(GjkTermination::DirectionZero));
+                break GjkTermination::DirectionZero;
+            }
         }
         if iterations >= max_iterations {
             record(Some(d), None, Some(GjkTermination::MaxIterations));
@@ -280,14 +351,24 @@ pub(crate) fn gjk_run(
         }
         let support = pair.support(d);
         iterations += 1;
-        if entering_pairs.contains(&support) {
-            let stop = Some(GjkTermination::DuplicateSupport);
-            record(Some(d), Some(support), stop);
-            break GjkTermination::DuplicateSupport;
-        }
-        if no_progress(&support, d, len, dist, scale) {
-            record(Some(d), Some(support), Some(GjkTermination::Converged));
-            break GjkTermination::Converged;
+        let repeated = if entering_pairs.contains(&support) {
+            Some(GjkTermination::DuplicateSupport)
+        } else if cycling {
+            Some(GjkTermination::Cycle)
+        } else {
+            None
+        };
+        if let Some(stop) = repeated {
+            // Ended with the origin on the simplex to f32 precision: touching, where
+            // Box2D reports a distance of rounding (a segment of B − A through the
+            // origin, which a circling loop crosses and recrosses).
+            let stop = if origin_on_simplex(pair, simplex, d) {
+                GjkTermination::DirectionZero
+            } else {
+                stop
+            };
+            record(Some(d), Some(support), Some(stop));
+            break stop;
         }
         record(Some(d), Some(support), None);
         simplex.v[simplex.count] = support;
@@ -300,6 +381,7 @@ pub(crate) fn gjk_run(
         termination,
         iterations,
         cache_use,
+        box2d_early_return,
     }
 }
 
@@ -426,6 +508,42 @@ pub fn shape_distance(
         termination: q.run.termination,
         simplex_count: simplex.count,
         cache_use: q.run.cache_use,
+        box2d_early_return: q.run.box2d_early_return,
+        simplex_a: [0, 1, 2].map(|k| simplex.v[k].index_a),
+        simplex_b: [0, 1, 2].map(|k| simplex.v[k].index_b),
+    }
+}
+
+/// A distance query's iteration count and simplex cache as Box2D's `b2ShapeDistance`
+/// reports them from a cold start (see [`DistanceOutput::box2d_report`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Box2dDistanceReport {
+    pub iterations: u32,
+    /// The cache's vertex indices of A and of B.
+    pub index_a: Vec<u8>,
+    pub index_b: Vec<u8>,
+}
+
+impl DistanceOutput {
+    /// This query's iterations and simplex as Box2D reports them from a cold start:
+    /// Box2D returns early — before counting its iterations (0) and without writing
+    /// the cache (empty) — when its simplex encloses the origin or its search
+    /// direction vanishes ([`DistanceOutput::box2d_early_return`]); otherwise the
+    /// support evaluations and the final simplex's index pairs.
+    pub fn box2d_report(&self) -> Box2dDistanceReport {
+        if self.box2d_early_return {
+            return Box2dDistanceReport {
+                iterations: 0,
+                index_a: Vec::new(),
+                index_b: Vec::new(),
+            };
+        }
+        let n = self.simplex_count.min(3);
+        Box2dDistanceReport {
+            iterations: self.iterations,
+            index_a: self.simplex_a[..n].to_vec(),
+            index_b: self.simplex_b[..n].to_vec(),
+        }
     }
 }
 
@@ -502,7 +620,7 @@ mod tests {
         assert!((out.point_a.x - 1.0).abs() < 1e-5 && (out.point_b.x - 4.0).abs() < 1e-5);
         assert!(matches!(
             out.termination,
-            GjkTermination::DuplicateSupport | GjkTermination::Converged
+            GjkTermination::DuplicateSupport | GjkTermination::Cycle
         ));
     }
 

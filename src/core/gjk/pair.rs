@@ -1,5 +1,6 @@
 //! The two cores as GJK and EPA see them: A's core, and B's core brought into A's
-//! local frame, with the support map of their Minkowski difference B − A.
+//! local frame once (Box2D's `localProxyB`: `b2TransformPoint` of each vertex), with
+//! the support map of their Minkowski difference B − A.
 
 use super::simplex::{Simplex, SimplexVertex};
 use crate::core::math::Transform;
@@ -7,27 +8,79 @@ use crate::core::pair::PosedPair;
 use crate::core::shape::support_index;
 use glam::Vec2;
 
-/// B's core seen from A's local frame, and A's core.
+/// Cores of up to this many vertices (Box2D's largest polygon) are kept inline.
+const INLINE: usize = 8;
+
+/// B's core vertices in A's frame: inline up to [`INLINE`], else on the heap.
+struct Points {
+    inline: [Vec2; INLINE],
+    heap: Vec<Vec2>,
+    len: usize,
+}
+
+impl Points {
+    #[inline(always)]
+    fn new(points: &[Vec2], xf: &Transform) -> Points {
+        let len = points.len();
+        let mut out = Points {
+            inline: [Vec2::ZERO; INLINE],
+            heap: Vec::new(),
+            len,
+        };
+        if len <= INLINE {
+            for (dst, p) in out.inline.iter_mut().zip(points) {
+                *dst = xf.apply(*p);
+            }
+        } else {
+            out.heap = points.iter().map(|p| xf.apply(*p)).collect();
+        }
+        out
+    }
+
+    #[inline(always)]
+    fn as_slice(&self) -> &[Vec2] {
+        if self.len <= INLINE {
+            &self.inline[..self.len]
+        } else {
+            &self.heap
+        }
+    }
+}
+
+/// A's core and B's core, both in A's local frame.
 pub(crate) struct LocalPair<'a> {
     pub a: &'a [Vec2],
-    pub b: &'a [Vec2],
-    /// B's local frame → A's local frame.
-    pub b_to_a: Transform,
+    b: Points,
 }
 
 impl<'a> LocalPair<'a> {
     pub fn new(pair: &PosedPair<'a>) -> Self {
+        LocalPair::with_b(
+            pair.shape_a.vertices(),
+            pair.shape_b.vertices(),
+            &pair.b_in_a(),
+        )
+    }
+
+    /// A's core `a` (A's frame) and B's core `b` placed in A's frame by `b_to_a`.
+    #[inline]
+    pub fn with_b(a: &'a [Vec2], b: &[Vec2], b_to_a: &Transform) -> Self {
         LocalPair {
-            a: pair.shape_a.vertices(),
-            b: pair.shape_b.vertices(),
-            b_to_a: pair.b_in_a(),
+            a,
+            b: Points::new(b, b_to_a),
         }
+    }
+
+    /// B's core vertices in A's frame.
+    #[inline(always)]
+    pub fn b(&self) -> &[Vec2] {
+        self.b.as_slice()
     }
 
     #[inline]
     pub fn vertex(&self, index_a: usize, index_b: usize) -> SimplexVertex {
         let w_a = self.a[index_a];
-        let w_b = self.b_to_a.apply(self.b[index_b]);
+        let w_b = self.b()[index_b];
         SimplexVertex {
             w_a,
             w_b,
@@ -38,14 +91,16 @@ impl<'a> LocalPair<'a> {
         }
     }
 
-    /// Support point of B − A along `d` (A's frame).
+    /// Support point of B − A along `d` (A's frame): A's vertex farthest along `−d`,
+    /// B's farthest along `d`, the first on a tie (`b2FindSupport`, on B's vertices in
+    /// A's frame as Box2D keeps them).
     ///
     /// Always inlined: it is the body of every GJK and EPA iteration, and left to
     /// the inliner it became a call in some builds (10 % slower distance queries).
     #[inline(always)]
     pub fn support(&self, d: Vec2) -> SimplexVertex {
         let ia = support_index(self.a, -d);
-        let ib = support_index(self.b, self.b_to_a.q.apply_inv(d));
+        let ib = support_index(self.b(), d);
         self.vertex(ia, ib)
     }
 
@@ -57,7 +112,7 @@ impl<'a> LocalPair<'a> {
     /// that compared greater, so it is never NaN, and then `c > m` picks what
     /// `f32::max` picks (a NaN `c` compares false and is skipped, as `max` skips
     /// it; absolute values have no −0 to tie with +0). It compiles to one `maxss`
-    /// per coordinate instead of `f32::max`'s NaN handling, twice per iteration.
+    /// per coordinate instead of `f32::max`'s NaN handling.
     #[inline]
     pub fn scale_of(&self, simplex: &Simplex) -> f32 {
         let mut m = 0.0f32;

@@ -3,7 +3,7 @@
 //! to the feature nearest the origin (Solve2 / Solve3, by Voronoi regions), with the
 //! search direction and the separation normal it gives.
 
-use crate::core::math::{cross, left_perp, Transform};
+use crate::core::math::{cross, cross_sv, left_perp, Transform};
 use glam::Vec2;
 use serde::Serialize;
 
@@ -287,35 +287,42 @@ pub(crate) fn separation_normal(s: &Simplex) -> Option<Vec2> {
 }
 
 /// Direction from the simplex towards the origin, not normalised, and the distance
-/// of the origin from the simplex's point/line (for the "direction ~zero" test).
+/// of the origin from the simplex's point or line (the GJK ray cast's march, which
+/// stops on that distance).
 ///
 /// For a segment the direction is the edge perpendicular on the origin's side
 /// (the sign of `cross(e12, −w1)`), which stays accurate when the closest point is
-/// tiny compared with the segment (Box2D).
+/// tiny compared with the segment.
 #[inline]
-pub(crate) fn search_direction(s: &Simplex) -> (Vec2, f32) {
-    let (d, dist, _) = search_direction_len(s);
-    (d, dist)
-}
-
-/// [`search_direction`] and the direction's length `|d|`, bit for bit what
-/// `d.length()` gives: `d` is `−w1` (the same squares) or `±perp(e12)` (the squares
-/// of `e12` summed in the other order, and f32 addition commutes), so the progress
-/// test reuses the square root taken here instead of taking another.
-#[inline(always)]
-pub(crate) fn search_direction_len(s: &Simplex) -> (Vec2, f32, f32) {
+pub(crate) fn direction_and_distance(s: &Simplex) -> (Vec2, f32) {
     match s.count {
-        1 => {
-            let len = s.v[0].w.length();
-            (-s.v[0].w, len, len)
-        }
+        1 => (-s.v[0].w, s.v[0].w.length()),
         _ => {
             let e12 = s.v[1].w - s.v[0].w;
             let sgn = cross(e12, -s.v[0].w);
             let len = e12.length();
             let dist = if len > 0.0 { sgn.abs() / len } else { 0.0 };
             let perp = left_perp(e12);
-            (if sgn > 0.0 { perp } else { -perp }, dist, len)
+            (if sgn > 0.0 { perp } else { -perp }, dist)
+        }
+    }
+}
+
+/// Direction from the simplex towards the origin, not normalised, as `b2SolveSimplex2`
+/// and `b2SolveSimplex3` return it (the search direction of Box2D's GJK, negated: it
+/// works on A − B): `−w1` for a point; for a segment `cross(s, e12)` with `s =
+/// cross(w1 + w2, e12)`, the edge's perpendicular on the origin's side scaled by
+/// twice the origin's signed area with the edge (so it stays accurate when the closest
+/// point is tiny compared with the segment). The reduced simplex's vertices are those
+/// Box2D keeps, in its order, so the bits are Box2D's.
+#[inline(always)]
+pub(crate) fn search_direction(s: &Simplex) -> Vec2 {
+    match s.count {
+        1 => -s.v[0].w,
+        _ => {
+            let (w1, w2) = (s.v[0].w, s.v[1].w);
+            let e12 = w2 - w1;
+            cross_sv(cross(w1 + w2, e12), e12)
         }
     }
 }

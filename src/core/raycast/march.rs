@@ -5,7 +5,7 @@
 
 use super::trace::{GjkMarch, GjkRayStep, GjkRayStop};
 use super::types::RayFeature;
-use crate::core::gjk::{search_direction, Simplex, SimplexVertex};
+use crate::core::gjk::{direction_and_distance, Simplex, SimplexVertex};
 use crate::core::math::{cross, Transform};
 use crate::core::shape::{support_index, Shape};
 use glam::Vec2;
@@ -277,7 +277,7 @@ impl Marcher<'_> {
         if self.simplex.count == 3 {
             return Some(GjkRayStop::Enclosed);
         }
-        let (dir, dist) = search_direction(&self.simplex);
+        let (dir, dist) = direction_and_distance(&self.simplex);
         let r = self.shape.radius();
         self.towards = (-dir).try_normalize();
         let towards = match self.towards {
@@ -322,7 +322,7 @@ impl Marcher<'_> {
     fn record(&self, xf: &Transform) -> GjkRayStep {
         let s = &self.simplex;
         let enclosed = s.count == 3;
-        let (dir, dist) = search_direction(s);
+        let (dir, dist) = direction_and_distance(s);
         let direction = (!enclosed).then(|| (-dir).try_normalize()).flatten();
         let closest = if enclosed {
             self.x

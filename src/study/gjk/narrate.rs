@@ -53,8 +53,8 @@ pub fn gjk_step(trace: &GjkTrace, k: usize, max_iterations: u32) -> String {
         Some(GjkTermination::DuplicateSupport) => {
             s += " That vertex pair is already in the simplex: no point of B − A is closer to the origin, so GJK stops."
         }
-        Some(GjkTermination::Converged) => {
-            s += " It brings the simplex no measurably closer to the origin: GJK has converged and stops."
+        Some(GjkTermination::Cycle) => {
+            s += " That vertex pair was met earlier in this query: GJK is circling (rounding on a flat B − A) and stops, with the closest simplex it found."
         }
         Some(GjkTermination::DirectionZero) => {
             s += " The origin lies on the simplex itself, so no search direction is defined: the shapes touch, or overlap with the origin exactly on this edge of B − A (EPA measures which). GJK stops with distance 0."

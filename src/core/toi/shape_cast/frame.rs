@@ -111,14 +111,14 @@ impl<'a> CastFrame<'a> {
         have_normal: bool,
         last_normal: Vec2,
     ) -> Probe {
-        let pair = LocalPair {
-            a: self.va(),
-            b: self.vb(),
-            b_to_a: Transform {
+        let pair = LocalPair::with_b(
+            self.va(),
+            self.vb(),
+            &Transform {
                 p: self.v * t,
                 q: Rot::IDENTITY,
             },
-        };
+        );
         let core = gjk_core(
             &pair,
             Some(cache),
