@@ -1102,14 +1102,16 @@ fn report_has_sat_and_manifold_keys() {
     assert_eq!(cd["sat"]["edge"], 0);
     assert!((cd["sat"]["separation"].as_f64().unwrap() - 3.0).abs() < 1e-5);
     assert!(cd["manifold"].is_null());
-    // With the trace: one SAT record per axis, three clip steps.
+    // With the trace: one SAT record per axis; Box2D's b2CollidePolygons, its clip the
+    // reference edge's two ends.
     let traced =
         collidescope::trace::report::scene_report(&scene, "inline.ron", Some(("A", "B")), true)
             .unwrap();
     let json = serde_json::to_value(&traced).unwrap();
     let t = &json["pairs"][0]["trace"];
     assert_eq!(t["sat"]["axes"].as_array().unwrap().len(), 8);
-    assert_eq!(t["manifold"]["clips"].as_array().unwrap().len(), 3);
+    assert_eq!(t["manifold"]["clips"].as_array().unwrap().len(), 2);
+    assert_eq!(t["manifold"]["box2d"]["function"], "b2CollidePolygons");
     assert_eq!(t["manifold"]["case"], "segment_segment");
     assert_eq!(t["manifold"]["reference"]["owner"], "A");
 }

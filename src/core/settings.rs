@@ -11,11 +11,11 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub enum SatBias {
     /// Box2D v3 (`b2CollidePolygons` of v3.1+, as boxdd vendors it): B's face only
-    /// when its separation beats A's, penetrating or not (A's on a tie); two segment
-    /// cores (segments, capsules) follow `b2CollideCapsules` (B's face only when better
-    /// by 0.1 × linear slop, two points only when one lies within slop of the closest
-    /// distance). The default: it takes the true minimum axis, as the engine people
-    /// debug against.
+    /// when its separation beats A's, penetrating or not (A's on a tie). The manifold
+    /// with SAT's normal is Box2D's own `b2Collide*` functions, its arithmetic
+    /// operation for operation and its ids (`core::manifold`, "Box2D v3's
+    /// functions"). The default: it takes the true minimum axis, and the manifold is the
+    /// engine people debug against.
     #[default]
     Box2dV3,
     /// Box2D-Lite: when both penetrate, B's face only when its separation beats

@@ -21,8 +21,11 @@ pub struct ManifoldPointJson {
     pub point_b: [f32; 2],
     /// Negative = penetration, radii subtracted.
     pub separation: f32,
-    /// The packed feature id (see `manifold.rs`).
+    /// The point's id: Box2D's `B2_MAKE_ID(a, b)` with the `Box2dV3` preset (and for
+    /// chain segments), else the packed feature pair (as `features`).
     pub id: u32,
+    /// The features that made the point, packed (`core::manifold::ContactId`).
+    pub features: u32,
 }
 
 impl ManifoldJson {
@@ -41,6 +44,7 @@ impl ManifoldJson {
                     point_b: arr(p.point_b),
                     separation: p.separation,
                     id: p.id,
+                    features: p.features,
                 })
                 .collect(),
         })
@@ -48,8 +52,10 @@ impl ManifoldJson {
 }
 
 impl ManifoldJson {
-    /// A chain segment's manifold in the same form; None without points.
-    pub fn from_chain(m: &ChainManifold) -> Option<ManifoldJson> {
+    /// A chain segment's manifold in the same form; None without points. Each point's
+    /// `id` is Box2D's (`B2_MAKE_ID`) when `box2d_ids` (the `Box2dV3` preset), else
+    /// the packed feature pair.
+    pub fn from_chain(m: &ChainManifold, box2d_ids: bool) -> Option<ManifoldJson> {
         m.is_contact().then(|| ManifoldJson {
             normal: arr(m.normal),
             points: m
@@ -59,7 +65,12 @@ impl ManifoldJson {
                     point_a: arr(p.point_a),
                     point_b: arr(p.point_b),
                     separation: p.separation,
-                    id: p.id.pack(),
+                    id: if box2d_ids {
+                        u32::from(p.key)
+                    } else {
+                        p.id.pack()
+                    },
+                    features: p.id.pack(),
                 })
                 .collect(),
         })

@@ -21,6 +21,10 @@ pub struct CoreResults {
     pub penetration_swapped: Option<PenetrationOutput>,
     pub sat: SatOutput,
     pub manifold_epa: ManifoldOutput,
+    /// The SAT normal's general clipping path ([`general_sat_settings`]): with the
+    /// `Box2dV3` preset the SAT source is Box2D's own functions, Box2D's arithmetic
+    /// bit for bit (compared with the live Box2D by `fuzz --peers`), whose answers
+    /// the exact references would judge as Box2D's, not ours.
     pub manifold_sat: ManifoldOutput,
     /// Sutherland–Hodgman of the world cores (A clipped by B), when both have area.
     pub clip: Option<ClipOutput>,
@@ -28,6 +32,15 @@ pub struct CoreResults {
     pub cast: CastOutput,
     /// The rotating time of impact (touching as the target), rotating family only.
     pub rotating: Option<RotatingToiOutput>,
+}
+
+/// `settings` with the reference-face rule whose SAT manifold is our general clipping
+/// path: Box2D-Lite's (Box2D v3's is Box2D's own functions).
+pub fn general_sat_settings(settings: &Settings) -> Settings {
+    Settings {
+        sat_bias: crate::core::settings::SatBias::Box2dLite,
+        ..*settings
+    }
 }
 
 /// Runs every algorithm on the pair with `settings`, traces off, through the scene's
@@ -47,7 +60,10 @@ pub fn run_core(pair: &FuzzPair, settings: &Settings) -> CoreResults {
         penetration_swapped: penetration(&swapped.penetration(), None, None),
         sat: separating_axis(&inputs.sat(), None),
         manifold_epa: contact_manifold(&inputs.manifold(ManifoldSource::Epa), None),
-        manifold_sat: contact_manifold(&inputs.manifold(ManifoldSource::Sat), None),
+        manifold_sat: {
+            let general = general_sat_settings(settings);
+            contact_manifold(&pair.inputs(&general).manifold(ManifoldSource::Sat), None)
+        },
         clip,
         swept: swept_sat(&inputs.swept(), None),
         cast: shape_cast(&inputs.cast(), None),

@@ -66,6 +66,12 @@ pub fn disagreement_scene(pair: &FuzzPair, d: &Disagreement) -> Result<Scene, St
         group: "Fuzz failures".to_string(),
         shapes: vec![a, b],
         rays,
+        // The SAT manifold the fuzzer checks is the general clipping path.
+        settings: if d.manifold_source == Some(crate::core::manifold::ManifoldSource::Sat) {
+            general_sat_settings(&crate::scene::Settings::default())
+        } else {
+            crate::scene::Settings::default()
+        },
         view: View {
             a: "A".to_string(),
             b: "B".to_string(),

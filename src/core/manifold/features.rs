@@ -81,9 +81,9 @@ pub(super) struct Pair<'a> {
     /// Clipped points are kept up to this separation (radii subtracted): the
     /// speculative distance with Box2D-Lite's preset; unbounded with Box2D v3's, which
     /// keeps both clipped points of the incident edge whatever their separation (the
-    /// solver ignores speculative points that do not approach). Box2D's capsule
-    /// routine has its own rule (two points only when one clipped point lies within
-    /// slop of the closest distance), not reproduced: see `tests/peers_manifold.rs`.
+    /// solver ignores speculative points that do not approach). With Box2D v3's preset
+    /// only the EPA source comes here: the SAT source is Box2D's own functions
+    /// (`box2d/`).
     pub(super) clip_limit: f32,
 }
 

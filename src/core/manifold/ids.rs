@@ -51,6 +51,14 @@ pub struct ContactId {
 }
 
 impl ContactId {
+    /// Vertex 0 of A against vertex 0 of B, a point contact.
+    pub const POINT: ContactId = ContactId {
+        reference: Owner::A,
+        reference_index: 0,
+        incident_index: 0,
+        kind: IdKind::Point,
+    };
+
     pub fn pack(self) -> u32 {
         let owner = match self.reference {
             Owner::A => 0u32,

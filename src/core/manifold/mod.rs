@@ -52,11 +52,21 @@
 //! its nearest point on the reference edge ([`ManifoldOutcome::SupportFallback`]);
 //! parry2d does the same with its GJK points.
 //!
+//! ## Box2D v3's functions (the `Box2dV3` preset's SAT source)
+//! With [`SatBias::Box2dV3`] and the SAT source, steps 1–4 are replaced by Box2D v3's
+//! own contact functions (`b2CollidePolygons`, `b2CollideCapsules`,
+//! `b2CollidePolygonAndCircle`, …), operation for operation, so that the same f32
+//! input gives the same f32 output as the live library: module `box2d`. Its points'
+//! ids are Box2D's `B2_MAKE_ID(a, b)`; every exact tie Box2D breaks is traced
+//! ([`ManifoldTie`]).
+//!
 //! ## Feature ids ([`ContactId`])
-//! Each point names the features that made it, never coordinates (module `ids`).
+//! Each point names the features that made it, never coordinates (module `ids`): its
+//! `features`, and its `id` too but with the `Box2dV3` preset's SAT source.
 //!
 //! ## Where each step lives
 //! - this module: inputs and outputs, [`contact_manifold`] and the case split;
+//! - `box2d`: Box2D v3's functions (the `Box2dV3` preset's SAT source);
 //! - `normal`: step 1, the normal, and the reference edge of two edges;
 //! - `features`: step 2, the features in A's frame (`Pair`, `Edge`), the touching band;
 //! - `points`: step 3's point cases, the clipped points and the support fallback;
@@ -66,6 +76,7 @@
 //!   cases and outcomes, and step 1's chosen normal);
 //! - `ids`: [`ContactId`], [`IdKind`]; `trace`: [`ManifoldTrace`] and its records.
 
+mod box2d;
 mod clip;
 mod face_search;
 mod features;
@@ -73,13 +84,15 @@ mod ids;
 mod normal;
 mod point_core;
 mod points;
-mod segments;
 mod trace;
 mod types;
 
 pub(crate) use self::features::touching_tolerance;
 pub use self::ids::{ContactId, IdKind};
-pub use self::trace::{ClipPlane, ClipStep, FeatureRecord, ManifoldTrace};
+pub use self::trace::{
+    Box2dCall, Box2dFunction, ClipPlane, ClipStep, FeatureRecord, ManifoldTie, ManifoldTrace,
+    TieChoice,
+};
 pub use self::types::*;
 
 use self::clip::clip_edges;
@@ -87,7 +100,6 @@ use self::features::{select_features, Edge, Pair};
 use self::normal::{choose_normal, reference_is_b, Step1};
 use self::point_core::point_core_manifold;
 use self::points::{point_point, point_segment};
-use self::segments::segment_pair_manifold;
 use crate::core::consts::MAX_MANIFOLD_POINTS;
 use crate::core::math::Transform;
 use crate::core::record::Record;
@@ -101,6 +113,9 @@ pub fn contact_manifold(
     input: &ManifoldInput,
     mut trace: Option<&mut ManifoldTrace>,
 ) -> ManifoldOutput {
+    if input.source == ManifoldSource::Sat && input.sat_bias == SatBias::Box2dV3 {
+        return box2d::box2d_manifold(input, trace);
+    }
     trace.record(|t| {
         *t = ManifoldTrace {
             source: Some(input.source),
@@ -114,13 +129,6 @@ pub fn contact_manifold(
     );
     if input.source == ManifoldSource::Sat && (na == 1 || nb == 1) {
         return point_core_manifold(input, trace);
-    }
-    if input.source == ManifoldSource::Sat
-        && input.sat_bias == SatBias::Box2dV3
-        && na == 2
-        && nb == 2
-    {
-        return segment_pair_manifold(&Pair::new(input), trace);
     }
     general_manifold(input, &Pair::new(input), trace)
 }
@@ -326,11 +334,33 @@ mod tests {
             Transform::new(v(2.01, 0.5), 0.0),
             ManifoldSource::Sat,
         );
-        assert_eq!(m.normal_source, Some(NormalSource::ClosestPoints));
+        // Box2D v3: the cores are apart by more than 0.1 × slop, so the edges' closest
+        // points are measured, but the closest features are not two vertices: A's face
+        // is clipped (SAT's normal).
+        assert_eq!(m.normal_source, Some(NormalSource::Sat));
         assert_eq!(m.points().len(), 2);
         for p in m.points() {
             assert!((p.separation - 0.01).abs() < 1e-5);
         }
+        // The general path takes the closest points' direction.
+        let lite = contact_manifold(
+            &ManifoldInput::new(
+                PosedPair::new(
+                    &a,
+                    Transform::IDENTITY,
+                    &a,
+                    Transform::new(v(2.01, 0.5), 0.0),
+                ),
+                &Settings {
+                    sat_bias: SatBias::Box2dLite,
+                    ..Settings::default()
+                },
+                ManifoldSource::Sat,
+            ),
+            None,
+        );
+        assert_eq!(lite.normal_source, Some(NormalSource::ClosestPoints));
+        assert_eq!(lite.points().len(), 2);
     }
 
     #[test]

@@ -38,18 +38,17 @@ pub(super) fn point_point(
         c.normal
     };
     let (ra, rb) = (fa.radius, fb.radius);
-    let point = ManifoldPoint {
-        point_a: fa.v1 + ra * n,
-        point_b: fb.v1 - rb * n,
-        separation: (fb.v1 - fa.v1).dot(n) - ra - rb,
-        id: ContactId {
+    let point = ManifoldPoint::ours(
+        fa.v1 + ra * n,
+        fb.v1 - rb * n,
+        (fb.v1 - fa.v1).dot(n) - ra - rb,
+        ContactId {
             reference: Owner::A,
             reference_index: fa.i1 as u8,
             incident_index: fb.i1 as u8,
             kind: IdKind::Point,
-        }
-        .pack(),
-    };
+        },
+    );
     (point, n, case)
 }
 
@@ -76,20 +75,14 @@ pub(super) fn point_segment(r: &Edge, p: &Edge, n: Vec2) -> (ManifoldPoint, Vec2
         reference_index: ref_index as u8,
         incident_index: p.i1 as u8,
         kind,
-    }
-    .pack();
+    };
     let (point_a, point_b, normal) = if r.owner == Owner::A {
         (on_ref, on_inc, out)
     } else {
         (on_inc, on_ref, -out)
     };
     (
-        ManifoldPoint {
-            point_a,
-            point_b,
-            separation,
-            id,
-        },
+        ManifoldPoint::ours(point_a, point_b, separation, id),
         normal,
     )
 }
@@ -111,12 +104,7 @@ pub(super) fn contact_point(
     } else {
         (on_inc, on_ref)
     };
-    ManifoldPoint {
-        point_a,
-        point_b,
-        separation,
-        id: id.pack(),
-    }
+    ManifoldPoint::ours(point_a, point_b, separation, id)
 }
 
 /// The support fallback, when clipping kept no point: the incident vertex deepest

@@ -37,6 +37,11 @@ pub enum ClipPlane {
     /// distance plus linear slop; both clipped points stay if either lies within it,
     /// else both go and one point is made at the closest points.
     ClosestDistance,
+    /// Two polygons apart by more than 0.1 × linear slop (Box2D's `b2CollidePolygons`):
+    /// the plane at the closest distance of the reference and incident edges plus
+    /// 0.1 × linear slop; when every clipped point lies beyond it and the closest
+    /// features are two vertices, one point between those vertices replaces them.
+    VertexVertex,
 }
 
 impl ClipPlane {
@@ -46,6 +51,7 @@ impl ClipPlane {
             ClipPlane::Side2 => "side_2",
             ClipPlane::ReferenceFace => "reference_face",
             ClipPlane::ClosestDistance => "closest_distance",
+            ClipPlane::VertexVertex => "vertex_vertex",
         }
     }
 }
@@ -63,6 +69,82 @@ pub struct ClipStep {
     pub cut: Vec<Vec2>,
     pub added: Option<Vec2>,
     pub output: Vec<Vec2>,
+}
+
+/// The Box2D v3 function that made the manifold (the SAT source with the `Box2dV3`
+/// preset computes what it computes, operation for operation).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Box2dFunction {
+    #[serde(rename = "b2CollideCircles")]
+    Circles,
+    #[serde(rename = "b2CollideCapsuleAndCircle")]
+    CapsuleAndCircle,
+    #[serde(rename = "b2CollideSegmentAndCircle")]
+    SegmentAndCircle,
+    #[serde(rename = "b2CollidePolygonAndCircle")]
+    PolygonAndCircle,
+    #[serde(rename = "b2CollideCapsules")]
+    Capsules,
+    #[serde(rename = "b2CollideSegmentAndCapsule")]
+    SegmentAndCapsule,
+    /// Two bare segments: Box2D has no function for them; `b2CollideCapsules` with
+    /// both radii zero, as `b2CollideSegmentAndCapsule` would do it.
+    #[serde(rename = "b2CollideCapsules (two segments)")]
+    SegmentAndSegment,
+    #[serde(rename = "b2CollidePolygonAndCapsule")]
+    PolygonAndCapsule,
+    #[serde(rename = "b2CollideSegmentAndPolygon")]
+    SegmentAndPolygon,
+    #[serde(rename = "b2CollidePolygons")]
+    Polygons,
+}
+
+impl Box2dFunction {
+    /// The C function's name.
+    pub fn as_str(self) -> &'static str {
+        crate::core::names::variant_name(&self)
+    }
+}
+
+/// Which Box2D function, and whether it took the pair as (B, A): Box2D has one order
+/// per pair of kinds (a polygon before a circle, a segment before a polygon, …); the
+/// manifold is then computed in B's frame and turned back (normal from A to B).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Box2dCall {
+    pub function: Box2dFunction,
+    pub swapped: bool,
+}
+
+/// A choice Box2D made between candidates that tied exactly (equal f32 values): its
+/// loops keep the first they find, its comparisons favour the first shape.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TieChoice {
+    /// `b2FindMaxSeparation` over this shape's faces: the first face found with the
+    /// largest separation.
+    MaxSeparationFace(Owner),
+    /// A's best face against B's: equal separations keep A's (`separationA >=
+    /// separationB`).
+    ReferenceOwner,
+    /// The incident edge of this shape, its normal most anti-parallel to the reference
+    /// normal: the first found.
+    IncidentEdge(Owner),
+    /// `b2CollidePolygonAndCircle`: the first face found farthest from the centre.
+    CircleFace(Owner),
+    /// `b2CollideCapsules`: both sides of this shape's segment separate equally: the
+    /// second side (the segment's right, `−leftPerp`) is taken (`s1p > s1n` is false).
+    SegmentSide(Owner),
+}
+
+/// One tie: what was chosen, the candidates that tied (face or edge indices; for
+/// [`TieChoice::ReferenceOwner`], A's face then B's), the one taken and the value
+/// they tied on.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ManifoldTie {
+    pub choice: TieChoice,
+    pub tied: Vec<usize>,
+    pub taken: usize,
+    pub value: f32,
 }
 
 /// The manifold trace, world space.
@@ -84,4 +166,8 @@ pub struct ManifoldTrace {
     pub clips: Vec<ClipStep>,
     pub points: Vec<ManifoldPoint>,
     pub outcome: Option<ManifoldOutcome>,
+    /// The Box2D function that made the manifold (the `Box2dV3` preset's SAT source).
+    pub box2d: Option<Box2dCall>,
+    /// Choices made between exactly equal candidates, and the rule that broke each.
+    pub ties: Vec<ManifoldTie>,
 }

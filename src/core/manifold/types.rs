@@ -83,6 +83,10 @@ pub enum ManifoldOutcome {
     SupportFallback,
     /// Farther apart than the speculative distance: no manifold.
     Separated,
+    /// Within the speculative distance, but the incident edge lies beside the
+    /// reference face, not over it (Box2D's clip finds the two disjoint along the
+    /// face): no points.
+    NoOverlap,
 }
 
 impl ManifoldOutcome {
@@ -130,8 +134,34 @@ pub struct ManifoldPoint {
     pub point_b: Vec2,
     /// `(point_b − point_a)·normal`: negative = penetration, radii subtracted.
     pub separation: f32,
-    /// Packed [`ContactId`].
+    /// The point's id: with the `Box2dV3` preset's SAT source, Box2D's own
+    /// (`B2_MAKE_ID(a, b)` of the function that made it, what an engine's warm
+    /// starting matches); otherwise the packed [`ContactId`], as `features`.
     pub id: u32,
+    /// The features that made the point in our words: a packed [`ContactId`]
+    /// (reference shape and feature, incident feature, how the point was made).
+    pub features: u32,
+}
+
+impl ManifoldPoint {
+    /// A point named by our feature pair alone (every source but the `Box2dV3`
+    /// preset's SAT one): `id` and `features` are both the packed [`ContactId`].
+    #[inline]
+    pub(super) fn ours(
+        point_a: Vec2,
+        point_b: Vec2,
+        separation: f32,
+        features: super::ContactId,
+    ) -> ManifoldPoint {
+        let id = features.pack();
+        ManifoldPoint {
+            point_a,
+            point_b,
+            separation,
+            id,
+            features: id,
+        }
+    }
 }
 
 /// Output of [`contact_manifold`]. World space.

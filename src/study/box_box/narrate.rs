@@ -27,6 +27,24 @@ pub fn box_box_step(study: &BoxBoxStudy, k: usize) -> String {
                 Some(SatChoice::BBeyondBias) => ". B's face beats A's by more than the bias margin.",
                 _ => ".",
             };
+            // Exact ties: Box2D-Lite tests the axes in this order and moves on only to
+            // one that beats the one kept by the bias margin, so the first stays.
+            for (i, r) in tr.axes.iter().enumerate() {
+                for q in &tr.axes[i + 1..] {
+                    if r.separation == q.separation {
+                        s += &format!(
+                            " {} {} and {} {} separate equally ({:.4}): a tie, broken by Box2D-Lite's order (A x, A y, B x, B y): the first, {} {}, is not beaten.",
+                            r.owner.as_str(),
+                            r.axis,
+                            q.owner.as_str(),
+                            q.axis,
+                            r.separation + 0.0,
+                            r.owner.as_str(),
+                            r.axis
+                        );
+                    }
+                }
+            }
             s
         }
         1 => match &tr.reference {
@@ -47,7 +65,11 @@ pub fn box_box_step(study: &BoxBoxStudy, k: usize) -> String {
                 p(i.n_local),
                 i.edge,
                 i.case.as_str()
-            ),
+            ) + if i.n_local.x.abs() == i.n_local.y.abs() {
+                " |n.x| and |n.y| are equal: a tie, which Box2D-Lite's test |n.x| > |n.y| breaks for the y faces."
+            } else {
+                ""
+            },
             None => "No incident face.".to_string(),
         },
         j if j < 3 + clips => {

@@ -114,7 +114,7 @@ pub fn manifold_layer(cx: &StudyCx, study: &ManifoldStudy, k: usize) -> Vec<Prim
                     p.point_b,
                     format!(
                         "{}  sep {:.4}",
-                        crate::view::text::describe_contact_id(p.id),
+                        crate::view::text::describe_contact_id(p.features),
                         p.separation
                     ),
                     c,

@@ -149,9 +149,9 @@ impl Study for ManifoldStudy {
                 rows.row(
                     &format!("point {i}"),
                     format!(
-                        "sep {:.6}  {} (id {})",
+                        "sep {:.6}  {} (id {:#06x})",
                         pt.separation,
-                        crate::view::text::describe_contact_id(pt.id),
+                        crate::view::text::describe_contact_id(pt.features),
                         pt.id
                     ),
                 );

@@ -6,6 +6,41 @@ use crate::core::sat::SatOutcome;
 use crate::study::facts::Fact;
 use crate::view::text::p;
 
+/// The exact ties of the choice, in words: faces of one shape separating equally
+/// (the first found is kept, as Box2D's `b2FindMaxSeparation` keeps it), and A's best
+/// face against B's (kept for A).
+fn ties_text(study: &SatStudy) -> String {
+    use crate::core::sat::Owner;
+    let tr = &study.trace;
+    let mut s = String::new();
+    for best in [&tr.best_a, &tr.best_b].into_iter().flatten() {
+        let tied: Vec<String> = tr
+            .axes
+            .iter()
+            .filter(|r| r.owner == best.owner && r.separation == best.separation)
+            .map(|r| r.edge.to_string())
+            .collect();
+        if tied.len() > 1 {
+            s += &format!(
+                " Edges {} of {} separate equally ({:.4}): a tie, broken by keeping the first found, edge {}.",
+                tied.join(", "),
+                best.owner.as_str(),
+                best.separation + 0.0,
+                best.edge
+            );
+        }
+    }
+    if let (Some(a), Some(b)) = (&tr.best_a, &tr.best_b) {
+        if a.separation == b.separation && study.output.axis_owner == Owner::A {
+            s += &format!(
+                " A's and B's best faces separate equally ({:.4}): a tie, broken for A.",
+                a.separation + 0.0
+            );
+        }
+    }
+    s
+}
+
 /// SAT step `k`: one axis, then the choice. `facts` are the step's
 /// ([`SatStudy::step_facts`]).
 pub fn sat_step(study: &SatStudy, k: usize, facts: &[Fact]) -> String {
@@ -56,6 +91,7 @@ pub fn sat_step(study: &SatStudy, k: usize, facts: &[Fact]) -> String {
             a.edge, a.separation, b.edge, b.separation
         );
     }
+    s += &ties_text(study);
     for f in said {
         s += " ";
         s += &f;

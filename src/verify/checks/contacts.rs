@@ -33,7 +33,9 @@ pub(in crate::verify) fn check_manifold(
             ex.signed
         )
     });
-    if m.is_separated() {
+    // Box2D's clip found the incident edge beside the reference face: no points to
+    // check (not a claim that the pair is apart).
+    if m.is_separated() || m.outcome == ManifoldOutcome::NoOverlap {
         return;
     }
     let n_raw = f(m.normal);
@@ -80,9 +82,12 @@ pub(in crate::verify) fn check_manifold(
     let Some(deepest) = m.deepest() else {
         return;
     };
-    let Some(id) = ContactId::unpack(deepest.id) else {
+    let Some(id) = ContactId::unpack(deepest.features) else {
         sink.require(Check::ManifoldDepth, false, || {
-            format!("{source} manifold: id {:#x} does not unpack", deepest.id)
+            format!(
+                "{source} manifold: features {:#x} do not unpack",
+                deepest.features
+            )
         });
         return;
     };

@@ -1,0 +1,379 @@
+//! The `Box2dV3` preset's SAT source: Box2D v3's contact functions, operation for
+//! operation, so that the same f32 input gives the same f32 output as the live
+//! library (`b2CollideCircles`, `b2CollideCapsuleAndCircle`,
+//! `b2CollidePolygonAndCircle`, `b2CollideCapsules`, `b2CollidePolygons` and the
+//! functions that hand their shapes to these: segment and circle, segment and
+//! capsule, polygon and capsule, segment and polygon).
+//!
+//! ## The call
+//! Box2D collides each pair of kinds with one function, in one order: a circle
+//! comes after a capsule, a segment or a polygon; a capsule after a segment or a
+//! polygon; a polygon after a segment ([`function_of`]). A pair in the other order is
+//! handed over as (B, A): the function then answers in B's frame and the normal is
+//! turned back to run from A to B. The function takes the second shape's pose in the
+//! first's frame, the posed pair's [`b_in_a`](crate::core::pair::PosedPair::b_in_a)
+//! (`b2InvMulTransforms`' arithmetic), and answers a manifold in the first shape's
+//! frame: a normal and up to two points, each midway between the two surfaces, with
+//! a separation and Box2D's id `B2_MAKE_ID(a, b)`. The points go to the world as the
+//! engine peer turns Box2D's own (`frame·point`, then `∓ normal·separation/2` to each
+//! surface), so that ours and the live Box2D's are compared bit for bit.
+//!
+//! Two bare segments have no Box2D function; they go through `b2CollideCapsules`
+//! with both radii zero, as `b2CollideSegmentAndCapsule` would take them.
+//!
+//! ## What is kept beside Box2D's numbers
+//! Each point's `features` names, in our words ([`ContactId`]), the reference and
+//! incident features that made it; the trace records the features, the reference and
+//! incident edges, every clip, the rules Box2D applies (the capsules' slop rule, the
+//! polygons' vertex–vertex rule) and every exact tie with the rule that broke it
+//! ([`ManifoldTie`](super::ManifoldTie)).
+//!
+//! ## Where each function lives
+//! - `circles`: circles, capsule (or segment) and circle, polygon and circle;
+//! - `capsules`: two capsules (or a segment and a capsule, or two segments);
+//! - `polygons`: two polygons (capsules and segments among them as 2-gons), and
+//!   `b2ClipPolygons`;
+//! - `ops`: Box2D's vector arithmetic where glam's rounds otherwise.
+
+mod capsules;
+mod circles;
+mod ops;
+mod polygons;
+
+use super::ids::ContactId;
+use super::trace::{Box2dCall, Box2dFunction, FeatureRecord, ManifoldTrace};
+use super::{
+    touching_tolerance, ManifoldCase, ManifoldInput, ManifoldOutcome, ManifoldOutput,
+    ManifoldPoint, NormalSource,
+};
+use crate::core::consts::MAX_MANIFOLD_POINTS;
+use crate::core::math::Transform;
+use crate::core::record::Record;
+use crate::core::sat::Owner;
+use crate::core::shape::Shape;
+use glam::Vec2;
+
+/// The manifold of `input` as Box2D v3 computes it (see the module docs).
+#[inline]
+pub(super) fn box2d_manifold(
+    input: &ManifoldInput,
+    mut trace: Option<&mut ManifoldTrace>,
+) -> ManifoldOutput {
+    let (function, swapped) = function_of(input.pair.shape_a, input.pair.shape_b);
+    let call = Call::new(input, swapped);
+    trace.record(|t| {
+        *t = ManifoldTrace {
+            source: Some(input.source),
+            touching_tolerance: touching_tolerance(input.pair.shape_a, input.pair.shape_b),
+            box2d: Some(Box2dCall { function, swapped }),
+            ..Default::default()
+        };
+    });
+    let local = match function {
+        Box2dFunction::Circles => circles::circles(&call, trace.as_deref_mut()),
+        Box2dFunction::CapsuleAndCircle | Box2dFunction::SegmentAndCircle => {
+            circles::capsule_and_circle(&call, trace.as_deref_mut())
+        }
+        Box2dFunction::PolygonAndCircle => circles::polygon_and_circle(&call, trace.as_deref_mut()),
+        Box2dFunction::Capsules
+        | Box2dFunction::SegmentAndCapsule
+        | Box2dFunction::SegmentAndSegment => capsules::capsules(&call, trace.as_deref_mut()),
+        Box2dFunction::PolygonAndCapsule
+        | Box2dFunction::SegmentAndPolygon
+        | Box2dFunction::Polygons => polygons::polygons(&call, trace.as_deref_mut()),
+    };
+    call.finish(&local, trace)
+}
+
+/// Box2D's shape kinds, from the core: one vertex (a circle, its centre the vertex),
+/// two with a radius (a capsule), two without (a segment), more (a polygon, rounded or
+/// not).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum B2Kind {
+    Circle,
+    Capsule,
+    Segment,
+    Polygon,
+}
+
+fn kind(s: &Shape) -> B2Kind {
+    match s.vertices().len() {
+        1 => B2Kind::Circle,
+        2 if s.radius() > 0.0 => B2Kind::Capsule,
+        2 => B2Kind::Segment,
+        _ => B2Kind::Polygon,
+    }
+}
+
+/// Box2D's function for a pair of kinds, and whether it takes the pair as (B, A)
+/// (Box2D's contact registry: `b2AddType` in `contact.c`).
+pub(super) fn function_of(a: &Shape, b: &Shape) -> (Box2dFunction, bool) {
+    use B2Kind::*;
+    use Box2dFunction as F;
+    match (kind(a), kind(b)) {
+        (Circle, Circle) => (F::Circles, false),
+        (Capsule, Circle) => (F::CapsuleAndCircle, false),
+        (Circle, Capsule) => (F::CapsuleAndCircle, true),
+        (Segment, Circle) => (F::SegmentAndCircle, false),
+        (Circle, Segment) => (F::SegmentAndCircle, true),
+        (Polygon, Circle) => (F::PolygonAndCircle, false),
+        (Circle, Polygon) => (F::PolygonAndCircle, true),
+        (Capsule, Capsule) => (F::Capsules, false),
+        (Segment, Capsule) => (F::SegmentAndCapsule, false),
+        (Capsule, Segment) => (F::SegmentAndCapsule, true),
+        (Segment, Segment) => (F::SegmentAndSegment, false),
+        (Polygon, Capsule) => (F::PolygonAndCapsule, false),
+        (Capsule, Polygon) => (F::PolygonAndCapsule, true),
+        (Segment, Polygon) => (F::SegmentAndPolygon, false),
+        (Polygon, Segment) => (F::SegmentAndPolygon, true),
+        (Polygon, Polygon) => (F::Polygons, false),
+    }
+}
+
+/// The pair as a Box2D function takes it: its first and second shape (A and B, or B
+/// and A when swapped), the second's pose in the first's frame, the first's frame in
+/// the world.
+pub(super) struct Call<'a> {
+    pub(super) first: &'a Shape,
+    pub(super) second: &'a Shape,
+    /// The second shape's pose in the first's frame (`b2InvMulTransforms`).
+    pub(super) xf: Transform,
+    /// The first shape's frame → world.
+    pub(super) frame: Transform,
+    pub(super) swapped: bool,
+    /// `B2_SPECULATIVE_DISTANCE` (the scene's speculative distance; Box2D's 4 × linear
+    /// slop by default).
+    pub(super) spec: f32,
+}
+
+impl<'a> Call<'a> {
+    #[inline(always)]
+    fn new(input: &ManifoldInput<'a>, swapped: bool) -> Call<'a> {
+        let pair = input.pair;
+        let spec = input.speculative_distance;
+        if swapped {
+            Call {
+                first: pair.shape_b,
+                second: pair.shape_a,
+                xf: pair.swapped().b_in_a(),
+                frame: pair.transform_b,
+                swapped,
+                spec,
+            }
+        } else {
+            Call {
+                first: pair.shape_a,
+                second: pair.shape_b,
+                xf: pair.b_in_a(),
+                frame: pair.transform_a,
+                swapped,
+                spec,
+            }
+        }
+    }
+
+    /// The function's shape (A: its first) as ours.
+    #[inline]
+    pub(super) fn owner(&self, o: Owner) -> Owner {
+        if self.swapped {
+            o.other()
+        } else {
+            o
+        }
+    }
+
+    /// A feature of the function's shape `o` as the trace records it: core points `a`,
+    /// `b` (indices `ia`, `ib`) and `normal` in the first shape's frame, shifted by
+    /// `-origin`.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn feature(
+        &self,
+        o: Owner,
+        (a, ia): (Vec2, usize),
+        (b, ib): (Vec2, usize),
+        normal: Vec2,
+        origin: Vec2,
+    ) -> FeatureRecord {
+        let shape = match o {
+            Owner::A => self.first,
+            Owner::B => self.second,
+        };
+        FeatureRecord {
+            owner: self.owner(o),
+            a: self.frame.apply(a + origin),
+            b: self.frame.apply(b + origin),
+            index_a: ia,
+            index_b: ib,
+            normal: self.frame.q.apply(normal),
+            radius: shape.radius(),
+            is_point: ia == ib,
+        }
+    }
+
+    /// Records the features of the function's first and second shapes as ours (A's
+    /// and B's), and the reference and incident ones.
+    pub(super) fn set_features(
+        &self,
+        t: &mut ManifoldTrace,
+        (first, second): (FeatureRecord, FeatureRecord),
+        first_is_reference: bool,
+    ) {
+        let (a, b) = if self.swapped {
+            (second, first)
+        } else {
+            (first, second)
+        };
+        t.feature_a = Some(a);
+        t.feature_b = Some(b);
+        let (r, i) = if first_is_reference {
+            (first, second)
+        } else {
+            (second, first)
+        };
+        t.reference = Some(r);
+        t.incident = Some(i);
+    }
+
+    /// A point of the first shape's frame (shifted by `-origin`) in the world.
+    pub(super) fn world(&self, p: Vec2, origin: Vec2) -> Vec2 {
+        self.frame.apply(p + origin)
+    }
+
+    /// A direction of the first shape's frame in the world, from A to B when `n` runs
+    /// from the first shape to the second.
+    pub(super) fn world_normal(&self, n: Vec2) -> Vec2 {
+        let w = self.frame.q.apply(n);
+        if self.swapped {
+            -w
+        } else {
+            w
+        }
+    }
+
+    /// The function's manifold as ours, world space (see the module docs).
+    #[inline(always)]
+    fn finish(&self, local: &Local, mut trace: Option<&mut ManifoldTrace>) -> ManifoldOutput {
+        // As the engine peer turns Box2D's manifold into ours (`peers::box2d`).
+        let sign = if self.swapped { -1.0 } else { 1.0 };
+        let normal = self.frame.q.apply(local.normal) * sign;
+        let mut out = ManifoldOutput {
+            outcome: local.outcome,
+            normal_source: (local.outcome != ManifoldOutcome::Separated).then_some(local.source),
+            case: (local.count > 0).then_some(local.case),
+            normal,
+            reference: (local.count > 0).then(|| self.owner(local.reference)),
+            points: [ManifoldPoint::default(); MAX_MANIFOLD_POINTS],
+            point_count: local.count,
+        };
+        for (dst, src) in out.points.iter_mut().zip(&local.points[..local.count]) {
+            let mid = self.frame.apply(src.point);
+            let half = normal * (0.5 * src.separation);
+            let features = ContactId {
+                reference: self.owner(src.features.reference),
+                ..src.features
+            };
+            *dst = ManifoldPoint {
+                point_a: mid - half,
+                point_b: mid + half,
+                separation: src.separation,
+                id: u32::from(src.id),
+                features: features.pack(),
+            };
+        }
+        trace.record(|t| {
+            t.outcome = Some(out.outcome);
+            t.case = out.case;
+            if out.normal_source.is_some() {
+                t.normal_source = out.normal_source;
+            }
+            t.points = out.points().to_vec();
+        });
+        out
+    }
+}
+
+/// One point of a Box2D manifold in the first shape's frame (`b2LocalManifoldPoint`),
+/// with our words for its features (owners as the function sees them).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct LocalPoint {
+    pub(super) point: Vec2,
+    pub(super) separation: f32,
+    pub(super) id: u16,
+    pub(super) features: ContactId,
+}
+
+impl Default for LocalPoint {
+    fn default() -> Self {
+        LocalPoint {
+            point: Vec2::ZERO,
+            separation: 0.0,
+            id: 0,
+            features: ContactId::POINT,
+        }
+    }
+}
+
+/// A Box2D manifold in the first shape's frame (`b2LocalManifold`), with how it was
+/// made (the function's owners).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Local {
+    pub(super) normal: Vec2,
+    pub(super) points: [LocalPoint; MAX_MANIFOLD_POINTS],
+    pub(super) count: usize,
+    pub(super) outcome: ManifoldOutcome,
+    pub(super) case: ManifoldCase,
+    pub(super) source: NormalSource,
+    pub(super) reference: Owner,
+}
+
+impl Local {
+    /// No points: `outcome` says why; `normal` the direction found, if any.
+    #[inline]
+    pub(super) fn empty(outcome: ManifoldOutcome, normal: Vec2) -> Local {
+        Local {
+            normal,
+            points: [LocalPoint::default(); MAX_MANIFOLD_POINTS],
+            count: 0,
+            outcome,
+            case: ManifoldCase::PointPoint,
+            source: NormalSource::Sat,
+            reference: Owner::A,
+        }
+    }
+
+    /// One point.
+    #[inline]
+    pub(super) fn one(
+        normal: Vec2,
+        point: LocalPoint,
+        case: ManifoldCase,
+        source: NormalSource,
+        reference: Owner,
+    ) -> Local {
+        let mut m = Local::empty(ManifoldOutcome::Contact, normal);
+        m.points[0] = point;
+        m.count = 1;
+        m.case = case;
+        m.source = source;
+        m.reference = reference;
+        m
+    }
+}
+
+/// The trace records of a separated pair: its separation and the direction found.
+#[inline]
+pub(super) fn record_separated(
+    call: &Call,
+    mut trace: Option<&mut ManifoldTrace>,
+    separation: f32,
+    normal: Vec2,
+    source: NormalSource,
+) {
+    trace.record(|t| {
+        t.separation = Some(separation);
+        t.normal_source = Some(source);
+        if normal != Vec2::ZERO {
+            t.normal = Some(call.world_normal(normal));
+        }
+    });
+}
