@@ -23,7 +23,7 @@ use crate::core::raycast::RayInput;
 use crate::core::shape::Shape;
 use crate::scene::build::PairInputs;
 use crate::trace::peer_answer::{
-    EngineAnswer, PeerContact, PeerDistance, PeerManifold, PeerRayCast, PeerToi,
+    EngineAnswer, PeerCache, PeerContact, PeerDistance, PeerManifold, PeerRayCast, PeerToi,
 };
 use boxdd_sys::ffi as b2;
 use glam::Vec2;
@@ -99,11 +99,58 @@ pub fn accepts_polygon(shape: &Shape) -> bool {
     unsafe { b2::b2ValidateHull(&h) }
 }
 
-/// The shape as a Box2D polygon. Only for shapes [`accepts_polygon`] passed.
+/// The shape as a Box2D polygon: `b2MakePolygon` of its vertices when `b2ValidateHull`
+/// accepts them; otherwise (vertices within linear slop of a line, as the small boxes
+/// and slivers `b2MakeBox` and `b2MakeOffsetBox` make without a hull) the polygon
+/// `b2MakePolygon` would build, without its assertion: the vertices, each edge's
+/// normal `b2Normalize(b2CrossVS(edge, 1))` and `b2ComputePolygonCentroid`'s
+/// centroid. At most 8 vertices (checked by the callers).
 pub fn polygon(shape: &Shape) -> b2::b2Polygon {
-    let h = hull(shape);
-    // SAFETY: a hull b2ValidateHull accepted (checked by the callers).
-    unsafe { b2::b2MakePolygon(&h, shape.radius()) }
+    if accepts_polygon(shape) {
+        let h = hull(shape);
+        // SAFETY: a hull b2ValidateHull accepted.
+        return unsafe { b2::b2MakePolygon(&h, shape.radius()) };
+    }
+    let zero = b2::b2Vec2 { x: 0.0, y: 0.0 };
+    let mut p = b2::b2Polygon {
+        vertices: [zero; MAX_POLYGON_VERTICES],
+        normals: [zero; MAX_POLYGON_VERTICES],
+        centroid: zero,
+        radius: shape.radius(),
+        count: shape.vertices().len().min(MAX_POLYGON_VERTICES) as i32,
+    };
+    let n = p.count as usize;
+    for (k, (vx, nx)) in shape.vertices()[..n]
+        .iter()
+        .zip(shape.normals())
+        .enumerate()
+    {
+        p.vertices[k] = v(*vx);
+        // The core's edge normals are b2MakePolygon's: the edge turned clockwise,
+        // times the reciprocal of its length.
+        p.normals[k] = v(*nx);
+    }
+    p.centroid = v(polygon_centroid(&shape.vertices()[..n]));
+    p
+}
+
+/// `b2ComputePolygonCentroid`: triangles fanned from the first vertex, their
+/// area-weighted centres summed relative to it.
+fn polygon_centroid(vertices: &[Vec2]) -> Vec2 {
+    let origin = vertices[0];
+    let inv3 = 1.0f32 / 3.0;
+    let (mut cx, mut cy, mut area) = (0.0f32, 0.0f32, 0.0f32);
+    for i in 1..vertices.len().saturating_sub(1) {
+        let e1 = vertices[i] - origin;
+        let e2 = vertices[i + 1] - origin;
+        let a = 0.5 * (e1.x * e2.y - e1.y * e2.x);
+        let s = a * inv3;
+        cx += s * (e1.x + e2.x);
+        cy += s * (e1.y + e2.y);
+        area += a;
+    }
+    let inv_area = 1.0 / area;
+    Vec2::new(origin.x + cx * inv_area, origin.y + cy * inv_area)
 }
 
 /// Every query Box2D has, on the pair.
@@ -187,8 +234,18 @@ pub fn distance(pair: &PairInputs) -> (PeerDistance, Vec<Vec<Vec2>>) {
         point_b: arr(xa.apply(g(o.pointB))),
         normal: (o.distance > 0.0 && normal != Vec2::ZERO).then(|| arr(normal)),
         iterations: Some(o.iterations.max(0) as u32),
+        cache: Some(cache_of(&cache)),
     };
     (d, simplexes)
+}
+
+/// Box2D's simplex cache as vertex indices.
+fn cache_of(c: &b2::b2SimplexCache) -> PeerCache {
+    let n = usize::from(c.count).min(3);
+    PeerCache {
+        index_a: c.indexA[..n].to_vec(),
+        index_b: c.indexB[..n].to_vec(),
+    }
 }
 
 /// The manifold in A's frame from the `b2Collide*` function of the pair, or why
@@ -214,17 +271,8 @@ fn collide(
         point1: v(s.vertices()[0]),
         point2: v(s.vertices()[1]),
     };
-    for s in [a, b] {
-        if Kind::of(s) == Polygon && !accepts_polygon(s) {
-            return Err(
-                "Box2D v3 refuses this polygon (b2ValidateHull: a vertex lies within linear slop \
-                 of the line through its neighbours, or the hull is not convex)"
-                    .into(),
-            );
-        }
-    }
-    // SAFETY (every call below): plain values built from validated shapes; polygons
-    // passed b2ValidateHull.
+    // SAFETY (every call below): plain values built from validated shapes (polygons
+    // convex, counter-clockwise, of at most 8 vertices).
     let m = unsafe {
         match (Kind::of(a), Kind::of(b)) {
             (Circle, Circle) => (b2::b2CollideCircles(&circle(a), &circle(b), rel), false),

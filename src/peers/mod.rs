@@ -22,6 +22,7 @@
 //! the GJK simplex buffer, and its per-call checks would weigh on the benchmarks.
 
 pub mod box2d;
+pub mod box2d_make;
 pub mod chain;
 pub mod parry;
 pub mod rotating;

@@ -132,6 +132,7 @@ fn distance(
         point_b: arr(point_b),
         normal: (d > 0.0 && n != Vec2::ZERO).then(|| arr(n)),
         iterations: None,
+        cache: None,
     })
 }
 

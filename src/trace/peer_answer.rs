@@ -77,6 +77,17 @@ pub struct PeerDistance {
     /// From A to B; null when the shapes touch or overlap (no direction is defined).
     pub normal: Option<[f32; 2]>,
     pub iterations: Option<u32>,
+    /// The simplex the query ended on, as vertex indices (Box2D's `b2SimplexCache`
+    /// out of a cold start); null when the engine does not report one.
+    pub cache: Option<PeerCache>,
+}
+
+/// A GJK simplex as vertex indices: `index_a[k]`, `index_b[k]` are the vertices of A
+/// and B making simplex vertex `k` (Box2D's `b2SimplexCache`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PeerCache {
+    pub index_a: Vec<u8>,
+    pub index_b: Vec<u8>,
 }
 
 /// Penetration depth (positive) along the normal from A to B, and the deepest points.

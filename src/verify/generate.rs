@@ -9,6 +9,8 @@ use crate::scene::Settings;
 use glam::{DVec2, Vec2};
 
 mod chains;
+#[cfg(feature = "peers")]
+mod degenerate;
 mod fuzz_rays;
 mod placement;
 mod rays;
@@ -16,6 +18,8 @@ mod rotating;
 mod shapes;
 
 pub use chains::{chain_case, ChainCase, ChainClass, ChainForm, CHAIN_KINDS, CHAIN_STREAM_SALT};
+#[cfg(feature = "peers")]
+pub use degenerate::{degenerate_case, DegenerateCase, DegenerateFamily, DEGENERATE_STREAM_SALT};
 pub use fuzz_rays::{fuzz_rays, random_ray, FuzzRay, RayClass, RAY_STREAM_SALT};
 pub use rays::{random_ray_case, RayCase, RayKind};
 

@@ -100,6 +100,8 @@ pub mod peers;
 #[cfg(feature = "peers")]
 pub mod peers_chain;
 #[cfg(feature = "peers")]
+pub mod peers_degenerate;
+#[cfg(feature = "peers")]
 mod peers_ray;
 #[cfg(feature = "peers")]
 pub mod peers_rotating;

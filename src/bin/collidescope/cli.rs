@@ -146,7 +146,8 @@ pub fn run_hull(points: &[String], slop: f32, trace: bool) -> Result<String, Str
         collidescope fuzz --count 1000000 --seed 1\n  \
         collidescope fuzz --seed 1 --start 4711 --count 1   # one pair again, from a scene's notes\n  \
         collidescope fuzz --family rotating --count 100000  # the rotating time of impact only\n  \
-        collidescope fuzz --family chain --count 200000     # chain segments against Box2D v3\n\n\
+        collidescope fuzz --family chain --count 200000     # chain segments against Box2D v3\n  \
+        collidescope fuzz --family degenerate --count 20000 # where engines break, against Box2D v3\n\n\
         Each pair also gets two rays (one against A, one against B: general, grazing, \
         tangent, through a vertex, parallel to an edge, from the boundary, from inside, \
         zero length), checked by ray_exact and ray_gjk; a ray disagreement's scene holds \
@@ -158,7 +159,15 @@ pub fn run_hull(points: &[String], slop: f32, trace: bool) -> Result<String, Str
         corners, very short segments), one of its segments and a circle, capsule, \
         segment, polygon or box (sharp or rounded) near it, collided by our chain-segment \
         query and by Box2D v3's b2CollideChainSegmentAnd* (needs the peers feature): \
-        chain_keep, chain_count and chain_normal (within 1e-4) with their agreement rate.")]
+        chain_keep, chain_count and chain_normal (within 1e-4) with their agreement rate.\n\n\
+        --family degenerate runs the degenerate cases instead of pairs (needs the peers \
+        feature): Box2D-made shapes at b2MakeRot or quarter-turn poses — a diamond's tip \
+        on a box face, touching edges, coincident shapes, tiny against large, slivers, \
+        nearly parallel faces, large coordinates, near rounded shapes — our Box2dV3 \
+        manifold against b2Collide* (count, normal, points and separations within 1e-6 of \
+        the pair's size, ids) and our distance against b2ShapeDistance (iterations, \
+        simplex cache). With --peers and no family, a degenerate case runs beside every \
+        fourth pair.")]
 pub struct FuzzArgs {
     /// Seed of the run: pair I of seed S is always the same pair.
     #[arg(long, default_value_t = 1)]
@@ -172,7 +181,8 @@ pub struct FuzzArgs {
     /// Only pairs of this family: general, touching, nearly_parallel, tiny_huge,
     /// large_coordinates, sliver, coincident, moving, rotating (each pair is drawn as
     /// usual and given this family, so a scene's notes reproduce it); or chain (chain
-    /// cases against Box2D v3 instead of pairs).
+    /// cases against Box2D v3 instead of pairs), or degenerate (the degenerate cases
+    /// against Box2D v3 instead of pairs).
     #[arg(long, value_name = "NAME")]
     pub family: Option<String>,
     /// Folder for the scene files of disagreements (created when needed).

@@ -73,6 +73,9 @@ impl ProgressLine {
 /// The `--family` that runs chain cases instead of pairs.
 const CHAIN_FAMILY: &str = "chain";
 
+/// The `--family` that runs the degenerate cases against Box2D v3 instead of pairs.
+const DEGENERATE_FAMILY: &str = "degenerate";
+
 /// The `--family` of a fuzz run, checked.
 fn fuzz_family(args: &FuzzArgs) -> Result<Option<collidescope::verify::Family>, String> {
     use collidescope::verify::Family;
@@ -81,6 +84,7 @@ fn fuzz_family(args: &FuzzArgs) -> Result<Option<collidescope::verify::Family>, 
         Some(name) => Family::from_name(name).map(Some).ok_or_else(|| {
             let mut names: Vec<&str> = Family::ALL.iter().map(|f| f.name()).collect();
             names.push(CHAIN_FAMILY);
+            names.push(DEGENERATE_FAMILY);
             format!("unknown family {name:?}; one of: {}", names.join(", "))
         }),
     }
@@ -109,6 +113,9 @@ pub fn run_fuzz(args: &FuzzArgs) -> Result<bool, String> {
     }
     if args.family.as_deref() == Some(CHAIN_FAMILY) {
         return run_fuzz_chains(args, &config);
+    }
+    if args.family.as_deref() == Some(DEGENERATE_FAMILY) {
+        return run_fuzz_degenerate(args, &config);
     }
     config.family = fuzz_family(args)?;
     let began = Instant::now();
@@ -183,7 +190,84 @@ fn run_fuzz_peers(args: &FuzzArgs) -> Result<(), String> {
             case.detail
         );
     }
+    if family.is_none() {
+        // The default mix: the degenerate cases too, one per four pairs.
+        let mut config = collidescope::verify::FuzzConfig::new(args.seed, args.count / 4);
+        config.start = args.start / 4;
+        config.keep = args.max_scenes.max(1);
+        if let Some(t) = args.threads {
+            config.threads = t.max(1);
+        }
+        println!(
+            "\ndegenerate cases {}..{} against Box2D v3 (fuzz --family degenerate):",
+            config.start,
+            config.start + config.count
+        );
+        degenerate_table(args, &config)?;
+    }
     Ok(())
+}
+
+/// Runs the degenerate cases of `config`, prints their table and disagreements and
+/// writes their scenes; `Ok(true)` when every case agreed with Box2D.
+#[cfg(feature = "peers")]
+fn degenerate_table(
+    args: &FuzzArgs,
+    config: &collidescope::verify::FuzzConfig,
+) -> Result<bool, String> {
+    use collidescope::verify::peers_degenerate::{run_degenerate, write_degenerate_scenes};
+    let began = std::time::Instant::now();
+    let mut line = ProgressLine::new(config.count, began);
+    let mut progress = |done: u64, failures: u64| line.update(done, failures);
+    let report = run_degenerate(config, None, &mut progress);
+    line.end();
+    print!("{}", report.table());
+    if report.is_clean() {
+        println!("every degenerate case agrees with Box2D v3");
+        return Ok(true);
+    }
+    let written = write_degenerate_scenes(&report, &args.out, args.max_scenes)?;
+    println!(
+        "{} degenerate cases differ from Box2D v3; {} scene files in {}",
+        report.disagreement_count,
+        written.len(),
+        args.out.display()
+    );
+    for d in report.disagreements.iter().take(20) {
+        println!(
+            "  case {} ({}, {}): {}",
+            d.index,
+            d.family.name(),
+            d.variant,
+            d.detail
+        );
+    }
+    Ok(false)
+}
+
+/// `fuzz --family degenerate`: the degenerate cases against Box2D v3 (manifold, ids,
+/// distance iterations and cache), the table on stdout, a scene per disagreement.
+#[cfg(feature = "peers")]
+fn run_fuzz_degenerate(
+    args: &FuzzArgs,
+    config: &collidescope::verify::FuzzConfig,
+) -> Result<bool, String> {
+    println!(
+        "collidescope fuzz --family degenerate: seed {}, cases {}..{}, {} threads",
+        args.seed,
+        args.start,
+        args.start + args.count,
+        config.threads
+    );
+    degenerate_table(args, config)
+}
+
+#[cfg(not(feature = "peers"))]
+fn run_fuzz_degenerate(
+    _args: &FuzzArgs,
+    _config: &collidescope::verify::FuzzConfig,
+) -> Result<bool, String> {
+    Err(crate::cli::NO_PEERS.into())
 }
 
 #[cfg(not(feature = "peers"))]

@@ -313,6 +313,7 @@ mod tests {
             point_b: point_b.into(),
             normal: Some([1.0, 0.0]),
             iterations: None,
+            cache: None,
         });
         a.manifold = manifold;
         a

@@ -6,9 +6,11 @@
 use super::Panel;
 use collidescope::app::AppState;
 use collidescope::core::consts::LINEAR_SLOP;
+use collidescope::core::gjk::{Box2dDistanceReport, CacheUse};
 use collidescope::core::toi::rotating::ToiState;
 use collidescope::repro::{export, Expected, Language};
-use collidescope::trace::peer_answer::EngineAnswer;
+use collidescope::trace::peer_answer::{Engine, EngineAnswer};
+use collidescope::view::text::describe_contact_id;
 use egui_macroquad::egui::{self, Color32, RichText};
 
 /// One row of the table: the numbers an engine (or we, or the exact answer) gave.
@@ -25,6 +27,14 @@ struct Row {
     /// The engine has no penetration query (its empty depth is not a wrong answer).
     lacks_depth: bool,
     note: String,
+    /// The manifold points' ids (Box2D's `B2_MAKE_ID` for Box2D and for ours under
+    /// the `Box2dV3` preset), in order.
+    ids: Option<Vec<u32>>,
+    /// Ours only: each point's features in words.
+    features: Vec<String>,
+    /// The distance query's iterations and simplex cache as Box2D reports them (a
+    /// cold start), when known.
+    gjk: Option<Box2dDistanceReport>,
 }
 
 impl Row {
@@ -46,6 +56,19 @@ impl Row {
             toi_note: a.toi_rotating.as_ref().and_then(|r| r.note.clone()),
             lacks_depth: a.missing.iter().any(|m| m.starts_with("penetration")),
             note: a.missing.join("; "),
+            ids: a
+                .manifold
+                .as_ref()
+                .map(|m| m.points.iter().filter_map(|p| p.id).collect()),
+            features: Vec::new(),
+            gjk: a.distance.as_ref().and_then(|d| {
+                let (iterations, cache) = (d.iterations?, d.cache.as_ref()?);
+                Some(Box2dDistanceReport {
+                    iterations,
+                    index_a: cache.index_a.clone(),
+                    index_b: cache.index_b.clone(),
+                })
+            }),
         }
     }
 }
@@ -72,6 +95,16 @@ impl Panel {
             ui.label(super::NO_ENGINES);
         }
         peers_table(ui, &rows, &exact);
+        if let Some(ours) = rows.first().filter(|r| !r.features.is_empty()) {
+            let ids = ours.ids.as_deref().unwrap_or(&[]);
+            let words: Vec<String> = ours
+                .features
+                .iter()
+                .zip(ids)
+                .map(|(f, id)| format!("{f} (id {id:#06x})"))
+                .collect();
+            ui.label(RichText::new(format!("Our points' features: {}.", words.join("; "))).small());
+        }
         let engines_hint = if rows.len() > 1 {
             " Hover an engine for what it lacks. Rings on the canvas: Box2D white, parry lime."
         } else {
@@ -112,6 +145,14 @@ fn peer_rows(app: &mut AppState, exact: &Expected) -> Vec<Row> {
             toi_note: None,
             lacks_depth: false,
             note: String::new(),
+            ids: Some(m.points().iter().map(|p| p.id).collect()),
+            features: m
+                .points()
+                .iter()
+                .map(|p| describe_contact_id(p.features))
+                .collect(),
+            // Box2D's distance starts cold: compared only when ours did too.
+            gjk: (an.distance.cache_use == CacheUse::Cold).then(|| an.distance.box2d_report()),
         });
     }
     for (engine, answer) in app.peer_answers() {
@@ -155,11 +196,20 @@ fn peers_table(ui: &mut egui::Ui, rows: &[Row], exact: &Expected) {
         ),
         None => (exact.toi, (tol + 1.0e-4) / exact.speed.max(1.0e-6) * 4.0),
     };
+    // Ids and GJK's iterations are compared with Box2D's (ours under the Box2dV3
+    // preset are Box2D's own): a difference is red in both rows.
+    let box2d = rows.iter().find(|r| r.name == Engine::Box2d.label());
+    let (box2d_ids, box2d_gjk) = (
+        box2d.and_then(|r| r.ids.clone()),
+        box2d.and_then(|r| r.gjk.clone()),
+    );
+    let ours_ids = rows.first().and_then(|r| r.ids.clone());
+    let ours_gjk = rows.first().and_then(|r| r.gjk.clone());
     egui::Grid::new("peers")
-        .num_columns(5)
+        .num_columns(7)
         .striped(true)
         .show(ui, |ui| {
-            for h in ["", "distance", "depth", "points", "TOI t"] {
+            for h in ["", "distance", "depth", "points", "ids", "GJK it · cache", "TOI t"] {
                 ui.label(RichText::new(h).strong());
             }
             ui.end_row();
@@ -183,6 +233,26 @@ fn peers_table(ui: &mut egui::Ui, rows: &[Row], exact: &Expected) {
                     cell(ui, r.depth, exact.depth, exact.depth_tolerance + tol);
                 }
                 ui.label(r.points.map_or("—".into(), |n| n.to_string()));
+                let compared = k == 0 || r.name == Engine::Box2d.label();
+                let ids_off = compared
+                    && ours_ids.is_some()
+                    && box2d_ids.is_some()
+                    && ours_ids != box2d_ids;
+                let ids = ui.label(red_if(ids_text(r.ids.as_deref()), ids_off));
+                if !r.features.is_empty() {
+                    ids.on_hover_text(format!("features: {}", r.features.join("; ")));
+                } else if compared {
+                    ids.on_hover_text("B2_MAKE_ID(a, b) of each point, in Box2D's order");
+                } else {
+                    ids.on_hover_text("the engine's own numbering (not Box2D's)");
+                }
+                let gjk_off = compared
+                    && ours_gjk.is_some()
+                    && box2d_gjk.is_some()
+                    && ours_gjk != box2d_gjk;
+                ui.label(red_if(gjk_text(r.gjk.as_ref()), gjk_off)).on_hover_text(
+                    "support evaluations and the simplex's vertex pairs as b2ShapeDistance reports them from a cold start (0 and none when it returns early: overlap, or its direction test)",
+                );
                 match (&r.toi_state, r.toi) {
                     (Some(state), None) => {
                         // A state instead of a time: wrong when the exact answer is a hit.
@@ -206,9 +276,52 @@ fn peers_table(ui: &mut egui::Ui, rows: &[Row], exact: &Expected) {
             ui.label(RichText::new(fmt(Some(exact.distance))).monospace());
             ui.label(RichText::new(fmt(exact.depth)).monospace());
             ui.label("");
+            ui.label("");
+            ui.label("");
             ui.label(RichText::new(fmt(toi_exact)).monospace());
             ui.end_row();
         });
+}
+
+/// Monospace text, red when `off`.
+fn red_if(text: String, off: bool) -> RichText {
+    let t = RichText::new(text).monospace();
+    if off {
+        t.color(Color32::from_rgb(255, 110, 110))
+    } else {
+        t
+    }
+}
+
+/// Ids in hex ("0x0102 0x0201"), "—" without a manifold.
+fn ids_text(ids: Option<&[u32]>) -> String {
+    match ids {
+        None => "—".into(),
+        Some([]) => "none".into(),
+        Some(ids) => ids
+            .iter()
+            .map(|i| format!("{i:#06x}"))
+            .collect::<Vec<_>>()
+            .join(" "),
+    }
+}
+
+/// "3 · A[1 0] B[1 1]", "—" when unknown.
+fn gjk_text(g: Option<&Box2dDistanceReport>) -> String {
+    let list = |v: &[u8]| {
+        v.iter()
+            .map(|x| x.to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    g.map_or("—".into(), |g| {
+        format!(
+            "{} · A[{}] B[{}]",
+            g.iterations,
+            list(&g.index_a),
+            list(&g.index_b)
+        )
+    })
 }
 
 /// "Copy as …": the pair as a regression test (or hex scene) on the clipboard.
