@@ -55,7 +55,11 @@ impl Panel {
                 ui.painter()
                     .rect_filled(rect, 2.0, rgba(theme.apply(id.color())));
                 let text = egui::RichText::new(id.label());
-                let text = if own.contains(&id) { text.strong() } else { text };
+                let text = if own.contains(&id) {
+                    text.strong()
+                } else {
+                    text
+                };
                 if ui.checkbox(&mut on, text).changed() {
                     app.toggle_layer(id);
                 }
