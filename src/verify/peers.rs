@@ -45,6 +45,9 @@ pub enum Verdict {
     OursWrong,
     /// Both are off.
     BothWrong,
+    /// The engine stopped on a legal input (Box2D asserted, parry2d panicked): a
+    /// finding of its own, whatever the exact answer.
+    EngineStopped,
 }
 
 impl Verdict {
@@ -75,7 +78,7 @@ pub struct PeerCase {
 /// the first `keep` cases that were not agreements.
 #[derive(Clone, Debug, Default)]
 pub struct PeerReport {
-    pub counts: BTreeMap<(Engine, &'static str), [u64; 4]>,
+    pub counts: BTreeMap<(Engine, &'static str), [u64; 5]>,
     /// Turning pairs: per engine, how many answers of each [`PeerClass`] (by name),
     /// and (Box2D) how many disagree with the scene's motion rather than its own.
     pub rotating: BTreeMap<(Engine, String), u64>,
@@ -119,19 +122,26 @@ impl PeerReport {
     /// The counts as a table.
     pub fn table(&self) -> String {
         let mut s = format!(
-            "{:<10} {:<9} {:>8} {:>13} {:>11} {:>11}\n",
-            "engine", "query", "agree", "engine wrong", "ours wrong", "both wrong"
+            "{:<10} {:<12} {:>8} {:>13} {:>11} {:>11} {:>15}\n",
+            "engine",
+            "query",
+            "agree",
+            "engine wrong",
+            "ours wrong",
+            "both wrong",
+            "engine stopped"
         );
         for ((engine, query), c) in &self.counts {
             let _ = writeln!(
                 s,
-                "{:<10} {:<9} {:>8} {:>13} {:>11} {:>11}",
+                "{:<10} {:<12} {:>8} {:>13} {:>11} {:>11} {:>15}",
                 engine.key(),
                 query,
                 c[0],
                 c[1],
                 c[2],
-                c[3]
+                c[3],
+                c[4]
             );
         }
         if !self.rotating.is_empty() {
@@ -155,11 +165,14 @@ impl PeerReport {
         s
     }
 
-    /// Cases where the engine was off (engine wrong or both wrong).
+    /// Cases where the engine was off (engine wrong or both wrong) or stopped.
     pub fn engine_disagreements(&self) -> impl Iterator<Item = &PeerCase> {
-        self.cases
-            .iter()
-            .filter(|c| matches!(c.verdict, Verdict::EngineWrong | Verdict::BothWrong))
+        self.cases.iter().filter(|c| {
+            matches!(
+                c.verdict,
+                Verdict::EngineWrong | Verdict::BothWrong | Verdict::EngineStopped
+            )
+        })
     }
 }
 
@@ -197,6 +210,11 @@ fn check_pair(pair: &FuzzPair, settings: &Settings, report: &mut PeerReport) {
         rotating(pair, &inputs, &answers, report);
     }
     for (engine, answer) in answers {
+        for fault in &answer.faults {
+            report.record(pair, engine, fault.query, Verdict::EngineStopped, || {
+                format!("{}: {fault}", fault.query)
+            });
+        }
         if let Some(d) = &answer.distance {
             let e = d.distance as f64;
             let v = Verdict::of((e - exact_d).abs() <= tol, (ours_d - exact_d).abs() <= tol);
@@ -404,15 +422,25 @@ pub fn peer_scene(case: &PeerCase) -> Result<Scene, String> {
     } else {
         ""
     };
+    let (verb, repro) = if case.verdict == Verdict::EngineStopped {
+        let stop = if case.engine == Engine::Box2d {
+            " A legal input the engine stops on: collidescope export FILE --as box2d-c writes it as a C test that stops there."
+        } else {
+            " A legal input the engine panics on: collidescope export FILE --as parry-rust writes it as a test that panics there."
+        };
+        ("stops", stop)
+    } else {
+        ("disagrees", "")
+    };
     scene.title = format!(
-        "{}: {} disagrees (seed {}, pair {})",
+        "{}: {} {verb} (seed {}, pair {})",
         case.query,
         case.engine.label(),
         case.seed,
         case.index
     );
     scene.notes = format!(
-        "fuzz --peers: {} on {} — {}. A is a {}, B a {} ({} family). Reproduce: collidescope fuzz --peers --family {} --seed {} --start {} --count 1; then collidescope report FILE --peers.{rays_note}",
+        "fuzz --peers: {} on {} — {}. A is a {}, B a {} ({} family). Reproduce: collidescope fuzz --peers --family {} --seed {} --start {} --count 1; then collidescope report FILE --peers.{rays_note}{repro}",
         case.engine.label(),
         case.query,
         case.detail,
