@@ -17,7 +17,7 @@
 
 use crate::core::consts::MAX_COORDINATE;
 use crate::core::shape::Geometry;
-use crate::scene::format::printable_name;
+use crate::scene::user_text::shown;
 use crate::scene::{Scene, SceneShape, SCENE_VERSION};
 use glam::Vec2;
 use serde_json::Value;
@@ -358,10 +358,7 @@ pub fn to_scene(shapes: &[ImportedShape], title: &str) -> Result<Scene, String> 
                 // error names the points they wrote (not the centroid frame below).
                 if s.points.len() >= 3 {
                     if let Err(e) = crate::core::shape::validate_polygon(&s.points) {
-                        return Err(format!(
-                            "shape \"{}\" (polygon): {e}",
-                            printable_name(&name)
-                        ));
+                        return Err(format!("shape \"{}\" (polygon): {e}", shown(&name)));
                     }
                 }
                 // World coordinates: place the shape at the centroid of its points.
@@ -393,7 +390,7 @@ pub fn to_scene(shapes: &[ImportedShape], title: &str) -> Result<Scene, String> 
         if !s.velocity.is_finite() || s.velocity.abs().max_element() > MAX_COORDINATE {
             return Err(format!(
                 "shape \"{}\": velocity ({}, {}) is not a finite number within the coordinate limit of {MAX_COORDINATE:e}",
-                printable_name(&name),
+                shown(&name),
                 s.velocity.x,
                 s.velocity.y
             ));
