@@ -30,7 +30,13 @@ pub fn parse_scene(text: &str, path: &str) -> Result<Scene, SceneError> {
 fn read_ron(text: &str, path: &str) -> Result<Scene, SceneError> {
     // Hex floats (`0x1.8p+1`) become the decimals RON reads to the same f32; error
     // columns are mapped back to the user's text.
-    let (converted, replaced) = hexfloat::replace_in_ron(text);
+    let (converted, replaced) = hexfloat::replace_in_ron(text).map_err(|e| SceneError {
+        path: path.to_string(),
+        line: Some(e.line),
+        column: Some(e.column),
+        kind: SceneErrorKind::Invalid,
+        message: e.message,
+    })?;
     ron::from_str(&converted).map_err(|e| {
         let line = e.position.line;
         let line_text = converted.lines().nth(line.saturating_sub(1)).unwrap_or("");
@@ -295,7 +301,9 @@ pub fn parse_scene_making_convex(
 ) -> Result<(Scene, Vec<String>), SceneError> {
     use crate::core::shape::ShapeError as E;
     // The file's layout with its entries unchecked, so a refused polygon can be mended.
-    let lenient = ron::from_str::<SceneFile<ShapeEntry>>(&hexfloat::replace_in_ron(text).0);
+    let lenient = hexfloat::replace_in_ron(text)
+        .map_err(|e| e.message)
+        .and_then(|(t, _)| ron::from_str::<SceneFile<ShapeEntry>>(&t).map_err(|e| e.to_string()));
     let Ok(mut lenient) = lenient else {
         return parse_scene(text, path).map(|s| (s, Vec::new()));
     };
