@@ -51,6 +51,7 @@ pub mod link;
 mod parse;
 pub mod points;
 pub mod rays;
+mod spans;
 pub mod user_text;
 pub mod view_state;
 
