@@ -214,3 +214,42 @@ mod imp {
         false
     }
 }
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::*;
+
+    /// Set in the child this test starts: the temporary to register before the signal.
+    const CHILD: &str = "COLLIDESCOPE_TEST_SIGNALLED_TEMPORARY";
+
+    #[test]
+    fn a_stopping_signal_removes_the_live_temporary() {
+        if let Some(path) = std::env::var_os(CHILD) {
+            // The child: a temporary half written, then SIGTERM before its rename.
+            let path = std::path::PathBuf::from(path);
+            let t = Temporary::register(&path);
+            std::fs::write(&path, b"half a scene").unwrap();
+            // SAFETY: raising a signal at ourselves.
+            unsafe { libc::raise(libc::SIGTERM) };
+            drop(t);
+            unreachable!("SIGTERM ends the process");
+        }
+        let dir = std::env::temp_dir().join(format!("cs-signal-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let tmp = dir.join(".scene.ron.collidescope-1.tmp");
+        let out = std::process::Command::new(std::env::current_exe().unwrap())
+            .args([
+                "--exact",
+                "scene::fs::temporaries::tests::a_stopping_signal_removes_the_live_temporary",
+                "--nocapture",
+            ])
+            .env(CHILD, &tmp)
+            .output()
+            .unwrap();
+        use std::os::unix::process::ExitStatusExt;
+        assert_eq!(out.status.signal(), Some(libc::SIGTERM), "{out:?}");
+        assert!(String::from_utf8_lossy(&out.stderr).contains("unfinished output file was removed"));
+        assert!(!tmp.exists(), "the signal handler removed the temporary");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
