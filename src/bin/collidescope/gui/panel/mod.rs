@@ -19,7 +19,6 @@ mod shapes;
 mod sweep;
 mod widgets;
 
-pub use algorithm::AVAILABLE;
 pub use dialog::Pending;
 #[cfg(not(target_arch = "wasm32"))]
 pub use files::scenes_dir;
@@ -32,6 +31,14 @@ use collidescope::scene::Scene;
 use egui_macroquad::egui;
 use glam::Vec2;
 use std::path::PathBuf;
+
+/// Said instead of the engines' rows when they are not built in.
+pub(super) const NO_ENGINES: &str = if cfg!(target_arch = "wasm32") {
+    "Engine comparison: desktop only (Box2D's C library is not built for the web). \
+     Collidescope beside the exact answer:"
+} else {
+    "Built without the engines (cargo feature \"peers\")."
+};
 
 /// The peers section's heading: the web page has no engines to compare with.
 const PEERS_HEADING: &str = if cfg!(feature = "peers") {
@@ -87,13 +94,11 @@ pub struct Panel {
     pub link: Option<String>,
     add_kind: ShapeKind,
     pub default_scene: Scene,
-    /// The s(t) plot's samples (see `plot.rs`).
-    curves: plot::CurveCache,
+    /// The s(t) plot shows all of `[t1, 1]` (else the interval searched).
+    whole_step: bool,
     /// The selected chain segment's decisions against each shape, in words, with the
     /// revision and segment they were told for (recomputed only on a change).
     chain_story: Option<chain_edit::ChainStory>,
-    /// The chain slide sweep and its choices (see `sweep.rs`).
-    sweep: sweep::SweepCache,
 }
 
 impl Panel {
@@ -116,9 +121,8 @@ impl Panel {
             link: None,
             add_kind: ShapeKind::Polygon,
             default_scene,
-            curves: plot::CurveCache::default(),
+            whole_step: false,
             chain_story: None,
-            sweep: sweep::SweepCache::default(),
         };
         p.rescan();
         p
@@ -170,7 +174,7 @@ impl Panel {
         egui::CollapsingHeader::new(PEERS_HEADING)
             .default_open(true)
             .show(ui, |ui| self.ui_peers(ui, app));
-        if app.algorithm == collidescope::trace::analysis::Algorithm::Rotating {
+        if app.algorithm == collidescope::study::Algorithm::Rotating {
             egui::CollapsingHeader::new("s(t): separation over the step")
                 .default_open(true)
                 .show(ui, |ui| self.ui_plot(ui, app));
