@@ -449,7 +449,7 @@ fn a_box_too_small_for_f32_is_refused_like_a_polygon() {
         .replace("half_extents: (1.0, 0.5)", "half_extents: (1e-20, 1e-20)")
         .replace("(3.0, 0.0)", "(0.0, 0.0)");
     let s = parse_scene(&small, "s.ron").unwrap();
-    let an = collidescope::trace::analysis::Analysis::compute(
+    let studies = collidescope::study::Studies::compute(
         &s,
         0,
         1,
@@ -458,14 +458,10 @@ fn a_box_too_small_for_f32_is_refused_like_a_polygon() {
     let unit = |n: glam::Vec2, what: &str| {
         assert!((n.length() - 1.0).abs() < 1e-4, "{what}: {n}");
     };
-    unit(an.sat.normal, "sat");
-    for source in [
-        collidescope::core::manifold::ManifoldSource::Epa,
-        collidescope::core::manifold::ManifoldSource::Sat,
-    ] {
-        unit(an.manifold(source).0.normal, "manifold");
-    }
-    if let Some(p) = an.penetration {
+    unit(studies.sat.output.normal, "sat");
+    unit(studies.manifold.epa.normal, "manifold from EPA");
+    unit(studies.manifold.sat.normal, "manifold from SAT");
+    if let Some(p) = studies.epa.output {
         unit(p.normal, "epa");
     }
 }

@@ -449,16 +449,12 @@ fn run_plot_export(
         |name: &Option<String>, names: Vec<&str>, what: &str| -> Result<Option<usize>, String> {
             match name {
                 None => Ok(None),
-                Some(n) => names
-                    .iter()
-                    .position(|x| x == n)
-                    .map(Some)
-                    .ok_or_else(|| {
-                        format!(
-                            "{label}: no {what} named \"{}\"",
-                            collidescope::scene::user_text::shown(n)
-                        )
-                    }),
+                Some(n) => names.iter().position(|x| x == n).map(Some).ok_or_else(|| {
+                    format!(
+                        "{label}: no {what} named \"{}\"",
+                        collidescope::scene::user_text::shown(n)
+                    )
+                }),
             }
         };
     let options = PlotOptions {
