@@ -19,6 +19,7 @@ use collidescope::core::gjk::{
 };
 use collidescope::core::math::Transform;
 use collidescope::core::minkowski::minkowski_difference;
+use collidescope::core::pair::PosedPair;
 use collidescope::core::shape::{Geometry, Shape};
 use collidescope::core::support::SupportMap;
 use collidescope::verify::Rng;
@@ -128,10 +129,7 @@ fn scale_of(a: &Shape, xa: &Transform, b: &Shape, xb: &Transform) -> f32 {
 fn distance(a: &Shape, xa: Transform, b: &Shape, xb: Transform) -> DistanceOutput {
     shape_distance(
         &DistanceInput {
-            shape_a: a,
-            transform_a: xa,
-            shape_b: b,
-            transform_b: xb,
+            pair: PosedPair::new(a, xa, b, xb),
             use_radii: true,
             max_iterations: DEFAULT_GJK_MAX_ITERATIONS,
         },
@@ -143,10 +141,7 @@ fn distance(a: &Shape, xa: Transform, b: &Shape, xb: Transform) -> DistanceOutpu
 fn pen(a: &Shape, xa: Transform, b: &Shape, xb: Transform) -> Option<PenetrationOutput> {
     penetration(
         &PenetrationInput {
-            shape_a: a,
-            transform_a: xa,
-            shape_b: b,
-            transform_b: xb,
+            pair: PosedPair::new(a, xa, b, xb),
             gjk_max_iterations: DEFAULT_GJK_MAX_ITERATIONS,
             epa_tolerance: DEFAULT_EPA_TOLERANCE,
             epa_max_iterations: DEFAULT_EPA_MAX_ITERATIONS,
@@ -321,18 +316,14 @@ proptest! {
         max_iterations in 1u32..30,
         warm in any::<bool>(),
     ) {
-        let input = DistanceInput {
-            shape_a: &a,
-            transform_a: xa,
-            shape_b: &b,
-            transform_b: xb,
-            use_radii: true,
-            max_iterations,
-        };
+        let input = DistanceInput { pair: PosedPair::new(&a, xa, &b, xb), use_radii: true, max_iterations };
         let mut cache = SimplexCache::default();
         if warm {
             // Warm the cache on a slightly different pose first.
-            let nudged = DistanceInput { transform_b: Transform::new(xb.p + Vec2::splat(0.05), xb.q.angle()), ..input };
+            let nudged = DistanceInput {
+                pair: PosedPair { transform_b: Transform::new(xb.p + Vec2::splat(0.05), xb.q.angle()), ..input.pair },
+                ..input
+            };
             shape_distance(&nudged, Some(&mut cache), None);
         }
         let mut trace = GjkTrace::default();
@@ -395,15 +386,7 @@ proptest! {
     ) {
         let mut trace = EpaTrace::default();
         let out = penetration(
-            &PenetrationInput {
-                shape_a: &a,
-                transform_a: xa,
-                shape_b: &b,
-                transform_b: xb,
-                gjk_max_iterations,
-                epa_tolerance,
-                epa_max_iterations,
-            },
+            &PenetrationInput { pair: PosedPair::new(&a, xa, &b, xb), gjk_max_iterations, epa_tolerance, epa_max_iterations },
             None,
             Some(&mut trace),
         );
@@ -493,10 +476,7 @@ proptest! {
 fn check_finite(a: &Shape, xa: Transform, b: &Shape, xb: Transform) -> Result<(), TestCaseError> {
     let mut gjk_trace = GjkTrace::default();
     let input = DistanceInput {
-        shape_a: a,
-        transform_a: xa,
-        shape_b: b,
-        transform_b: xb,
+        pair: PosedPair::new(a, xa, b, xb),
         use_radii: true,
         max_iterations: DEFAULT_GJK_MAX_ITERATIONS,
     };
@@ -518,10 +498,7 @@ fn check_finite(a: &Shape, xa: Transform, b: &Shape, xb: Transform) -> Result<()
     let mut epa_trace = EpaTrace::default();
     let p = penetration(
         &PenetrationInput {
-            shape_a: a,
-            transform_a: xa,
-            shape_b: b,
-            transform_b: xb,
+            pair: PosedPair::new(a, xa, b, xb),
             gjk_max_iterations: DEFAULT_GJK_MAX_ITERATIONS,
             epa_tolerance: DEFAULT_EPA_TOLERANCE,
             epa_max_iterations: DEFAULT_EPA_MAX_ITERATIONS,

@@ -63,7 +63,9 @@ pub fn shape(s: &Shape) -> Box<dyn ps::Shape> {
 /// ([`super::guard`]).
 pub fn answer(pair: &PairInputs) -> EngineAnswer {
     let mut out = EngineAnswer::new(VERSION.into());
-    let built = guard::parry("distance", || (shape(pair.shape_a), shape(pair.shape_b)));
+    let built = guard::parry("distance", || {
+        (shape(pair.pair.shape_a), shape(pair.pair.shape_b))
+    });
     let (ga, gb) = match built {
         Ok(shapes) => shapes,
         Err(fault) => {
@@ -71,11 +73,11 @@ pub fn answer(pair: &PairInputs) -> EngineAnswer {
             return out;
         }
     };
-    let (pa, pb) = (pose(&pair.transform_a), pose(&pair.transform_b));
+    let (pa, pb) = (pose(&pair.pair.transform_a), pose(&pair.pair.transform_b));
     let kinds = format!(
         "{}–{}",
-        Kind::of(pair.shape_a).name(),
-        Kind::of(pair.shape_b).name()
+        Kind::of(pair.pair.shape_a).name(),
+        Kind::of(pair.pair.shape_b).name()
     );
     match guard::parry("distance", || distance(&pa, &*ga, &pb, &*gb)) {
         Ok(Ok(d)) => out.distance = Some(d),
@@ -153,7 +155,7 @@ fn manifold(
     ga: &dyn ps::Shape,
     gb: &dyn ps::Shape,
 ) -> Result<PeerManifold, pq::Unsupported> {
-    let (xa, xb) = (&pair.transform_a, &pair.transform_b);
+    let (xa, xb) = (&pair.pair.transform_a, &pair.pair.transform_b);
     let pos12 = pose(&xa.inv_mul(xb));
     let mut m = pq::ContactManifold::<(), ()>::new();
     pq::DefaultQueryDispatcher.contact_manifold_convex_convex(
@@ -188,7 +190,7 @@ fn toi(
     ga: &dyn ps::Shape,
     gb: &dyn ps::Shape,
 ) -> Result<PeerToi, pq::Unsupported> {
-    let (xa, xb) = (&pair.transform_a, &pair.transform_b);
+    let (xa, xb) = (&pair.pair.transform_a, &pair.pair.transform_b);
     let options = ShapeCastOptions {
         max_time_of_impact: 1.0,
         target_distance: 0.0,

@@ -3,6 +3,7 @@
 //! (an engine's nearly degenerate hull rebuilt as Box2D does, see [`engine_hull`]).
 
 use super::chains::{EntryGeometry, SceneChain};
+use super::names::check_name;
 use super::view_state::{Algorithm, Camera, LayerId};
 use super::SCENE_VERSION;
 use crate::core::consts::MAX_COORDINATE;
@@ -165,27 +166,6 @@ fn is_false(b: &bool) -> bool {
 
 fn is_zero(v: &Vec2) -> bool {
     *v == Vec2::ZERO
-}
-
-/// Longest shape or ray name, characters.
-pub const MAX_NAME_CHARS: usize = 200;
-
-/// A name is at most [`MAX_NAME_CHARS`] long and holds no control character.
-pub(crate) fn check_name(name: &str, what: &str) -> Result<(), String> {
-    let n = name.chars().count();
-    if n > MAX_NAME_CHARS {
-        return Err(format!(
-            "{what} name \"{}\" is {n} characters long; at most {MAX_NAME_CHARS} are allowed",
-            super::user_text::shown(name)
-        ));
-    }
-    if name.chars().any(char::is_control) {
-        return Err(format!(
-            "{what} name \"{}\" holds a control character (a line break, a tab or a terminal escape)",
-            super::user_text::shown(name)
-        ));
-    }
-    Ok(())
 }
 
 pub(super) fn check_vec(name: &str, field: &str, v: Vec2) -> Result<(), String> {
