@@ -335,7 +335,7 @@ pub fn run_export(args: &ExportArgs) -> Result<Vec<PathBuf>, String> {
         for (engine, answer) in ex.peer_answers() {
             for fault in &answer.faults {
                 eprintln!(
-                    "warning: {} on the pair: {fault} (its {} is drawn as that)",
+                    "warning: {fault} on the pair (the picture says so in place of {}'s {})",
                     engine.label(),
                     fault.query
                 );
