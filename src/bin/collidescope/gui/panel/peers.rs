@@ -192,14 +192,18 @@ fn peers_table(ui: &mut egui::Ui, rows: &[Row], exact: &Expected) {
                 ui.label(RichText::new(h).strong());
             }
             ui.end_row();
-            for r in rows {
+            for (k, r) in rows.iter().enumerate() {
                 let hover = if r.note.is_empty() {
                     "answers every query"
                 } else {
                     &r.note
                 };
-                ui.label(RichText::new(&r.name).strong())
+                let name = ui
+                    .label(RichText::new(&r.name).strong())
                     .on_hover_text(hover);
+                if k == 0 {
+                    super::widgets::mark(ui, "peer_name", &name);
+                }
                 match r.stop("distance") {
                     Some(why) => stopped_cell(ui, why),
                     None => cell(ui, r.distance, Some(exact.distance), tol),
