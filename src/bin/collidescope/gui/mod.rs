@@ -392,12 +392,17 @@ impl LayoutHook {
     fn write(&mut self, app: &AppState, canvas: &Canvas, marks: &str, panel: &str) {
         if let Some(path) = &self.path {
             let text = layout_json(app, canvas, marks, panel);
-            // Written whole then renamed (the one output writer), so a reader never
-            // sees half a file.
-            if text != self.last
-                && collidescope::scene::fs::write_output(path, text.as_bytes()).is_ok()
-            {
-                self.last = text;
+            if text != self.last {
+                // Written whole then renamed, so a reader never sees half a file; a test
+                // hook written on every change, so without the output writer's flush to
+                // disk (which would slow each frame it changes).
+                let tmp = path.with_extension("tmp");
+                if std::fs::write(&tmp, &text)
+                    .and_then(|_| std::fs::rename(&tmp, path))
+                    .is_ok()
+                {
+                    self.last = text;
+                }
             }
         }
     }
