@@ -144,8 +144,11 @@ echo "== typed 48 keys at a low frame rate: exported as $name, no key leaked to 
 xdotool mousemove 300 400 mousedown 3
 for i in $(seq 1 30); do xdotool mousemove $((300 + i * 4)) $((400 - i * 2)); sleep 0.05; done
 xdotool mouseup 3; sleep 0.5
-xdotool key Escape ctrl+q
-for _ in $(seq 100); do kill -0 "$app_pid" 2>/dev/null || break; sleep 0.1; done
+# One key per frame at this frame rate (a loaded machine draws a frame in a second or
+# more), and time to write the frame stats on the way out.
+xdotool key Escape; sleep 1
+xdotool key ctrl+q
+for _ in $(seq 300); do kill -0 "$app_pid" 2>/dev/null || break; sleep 0.1; done
 if kill -0 "$app_pid" 2>/dev/null; then echo "FAIL: Ctrl+Q did not quit"; exit 1; fi
 app_pid=""
 head -1 "$work/frames.csv"
