@@ -294,6 +294,15 @@ fn an_interrupted_write_leaves_neither_half_a_file_nor_a_temporary() {
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(!dead.exists());
     assert!(parse_scene(&std::fs::read_to_string(&target).unwrap(), "t").is_ok());
+    // ... and with the next start in the folder, whatever the command writes.
+    std::fs::write(&dead, "half").unwrap();
+    let o = bin()
+        .current_dir(&dir)
+        .args(["hull", "(0,0) (1,0) (0,1)"])
+        .output()
+        .expect("the binary runs");
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(!dead.exists(), "a stale temporary survived the start");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -218,7 +218,7 @@ fn write_through(target: &Path, meta: &std::fs::Metadata, bytes: &[u8]) -> Resul
 /// Removes `.NAME.collidescope-PID.tmp` files in `dir` whose process no longer runs
 /// (a write killed with SIGKILL before its rename). Only where processes can be looked
 /// up (`/proc`).
-fn remove_stale_temporaries(dir: &Path) {
+pub(super) fn remove_stale_temporaries(dir: &Path) {
     if !Path::new("/proc/self").exists() {
         return;
     }
