@@ -25,7 +25,7 @@ pub use dialog::Pending;
 pub use files::scenes_dir;
 pub use files::SceneEntry;
 pub(crate) use layers::set_visuals;
-pub use widgets::{forget_marks, marks_json};
+pub use widgets::{canvas_px_per_point, forget_marks, marks_json};
 
 use collidescope::app::{AppState, ShapeKind};
 use collidescope::scene::Scene;
@@ -33,11 +33,9 @@ use egui_macroquad::egui;
 use glam::Vec2;
 use std::path::PathBuf;
 
-/// The peers section's heading: the web page has no engines to compare with.
+/// The peers section's heading.
 const PEERS_HEADING: &str = if cfg!(feature = "peers") {
     "Peers: Box2D v3, parry2d, exact"
-} else if cfg!(target_arch = "wasm32") {
-    "Peers: exact (engine comparison: desktop only)"
 } else {
     "Peers: exact (built without the engines)"
 };
@@ -85,8 +83,14 @@ pub struct Panel {
     /// The link last copied (the web page), shown to select by hand.
     #[cfg(target_arch = "wasm32")]
     pub link: Option<String>,
+    /// The web page's panel put away (a drawer on a tablet): the views take the page.
+    #[cfg(target_arch = "wasm32")]
+    drawer_closed: bool,
     add_kind: ShapeKind,
     pub default_scene: Scene,
+    /// The peers table's red cells this frame ("engine/column") and their centres in
+    /// pixels; empty while the table is not shown.
+    pub peers_off: Vec<(String, [f32; 2])>,
     /// The s(t) plot's samples (see `plot.rs`).
     curves: plot::CurveCache,
     /// The selected chain segment's decisions against each shape, in words, with the
@@ -114,8 +118,11 @@ impl Panel {
             scenes_dir: scenes_dir(),
             #[cfg(target_arch = "wasm32")]
             link: None,
+            #[cfg(target_arch = "wasm32")]
+            drawer_closed: false,
             add_kind: ShapeKind::Polygon,
             default_scene,
+            peers_off: Vec::new(),
             curves: plot::CurveCache::default(),
             chain_story: None,
             sweep: sweep::SweepCache::default(),
@@ -130,11 +137,29 @@ impl Panel {
         egui::TopBottomPanel::bottom("status")
             .exact_height(header::STATUS_H)
             .show(ctx, |ui| header::ui_status(ui, app));
+        #[cfg(target_arch = "wasm32")]
+        if self.drawer_closed {
+            self.ui_drawer_handle(ctx);
+            self.ui_unsaved_dialog(ctx, app, &mut out);
+            return out;
+        }
+        // A tablet's screen (1024 points wide) keeps more of itself for the views.
+        let narrow = cfg!(target_arch = "wasm32") && ctx.screen_rect().width() < 1100.0;
         egui::SidePanel::right("panel")
             .resizable(true)
-            .default_width(400.0)
+            .default_width(if narrow { 320.0 } else { 400.0 })
             .width_range(300.0..=560.0)
             .show(ctx, |ui| {
+                #[cfg(target_arch = "wasm32")]
+                {
+                    let hide = ui
+                        .small_button("⇥ hide the panel")
+                        .on_hover_text("the views take the whole page; ☰ brings the panel back");
+                    widgets::mark(ui, "drawer", &hide);
+                    if hide.clicked() {
+                        self.drawer_closed = true;
+                    }
+                }
                 // The panel keeps the width the user gave it: long values wrap
                 // instead of widening it (which would move the canvas under the mouse).
                 let width = ui.available_width();
@@ -149,8 +174,23 @@ impl Panel {
         out
     }
 
+    /// The page with the panel put away (a drawer): the button that brings it back.
+    #[cfg(target_arch = "wasm32")]
+    fn ui_drawer_handle(&mut self, ctx: &egui::Context) {
+        egui::Area::new(egui::Id::new("drawer"))
+            .anchor(egui::Align2::RIGHT_TOP, [-8.0, 8.0])
+            .show(ctx, |ui| {
+                let open = ui.button("☰ panel").on_hover_text("show the panel");
+                widgets::mark(ui, "drawer", &open);
+                if open.clicked() {
+                    self.drawer_closed = false;
+                }
+            });
+    }
+
     /// The sections, top to bottom.
     fn ui_sections(&mut self, ui: &mut egui::Ui, app: &mut AppState, out: &mut PanelOutput) {
+        self.peers_off.clear();
         self.ui_header(ui, app, out);
         let files = egui::CollapsingHeader::new("Files")
             .default_open(false)
