@@ -365,7 +365,9 @@ def open_page(dt, url, what):
     started = time.time()
     dt.call("Page.navigate", url=url)
     ms = dt.wait_for("window.collidescope && window.collidescope.firstFrameMs", what)
-    print(f"== {what}: first frame {ms:.0f} ms after navigation ({time.time() - started:.1f} s)")
+    ready = dt.eval("window.collidescope.startedMs") or 0
+    print(f"== {what}: first frame {ms:.0f} ms after navigation (the module downloaded, "
+          f"compiled and started at {ready:.0f} ms; {time.time() - started:.1f} s)")
     if ms > FIRST_FRAME_LIMIT_MS:
         fail(f"the first frame took {ms:.0f} ms (limit {FIRST_FRAME_LIMIT_MS} ms)")
     dt.wait_for("window.collidescope.layout", "the layout")
@@ -613,11 +615,12 @@ def touch(dt, kind, points):
                          for k, (x, y) in enumerate(points)])
 
 
-def touch_drag(dt, starts, delta, steps=10, hold=0.0):
+def touch_drag(dt, starts, delta, steps=5, hold=0.0):
     """Fingers down at `starts`, (optionally held still `hold` seconds), moved together
-    by `delta`, lifted."""
+    by `delta`, lifted. Without a hold the first move follows at once and goes further
+    than a still finger's 8 px: a finger still for half a second is a long press."""
     touch(dt, "touchStart", starts)
-    time.sleep(0.1 + hold)
+    time.sleep(hold)
     for k in range(1, steps + 1):
         touch(dt, "touchMove", [(x + delta[0] * k / steps, y + delta[1] * k / steps)
                                 for x, y in starts])
@@ -654,8 +657,9 @@ def touch_gestures(dt, base):
     b0, a0 = l0["shapes"]["B"], l0["shapes"]["A"]
     touch_drag(dt, [b0], (-60, 40))
     l1 = layout(dt)
-    if not near(l1["shapes"]["B"], (b0[0] - 60, b0[1] + 40), 3) or l1["shapes"]["A"] != a0:
-        fail(f"one finger did not drag B: B {b0} → {l1['shapes']['B']}")
+    if not near(l1["shapes"]["B"], (b0[0] - 60, b0[1] + 40), 3) or not near(l1["shapes"]["A"], a0, 1):
+        fail(f"one finger did not drag B alone: B {b0} → {l1['shapes']['B']}, "
+             f"A {a0} → {l1['shapes']['A']}")
     save("web-8-touch-dragged.png", dt.screenshot())
     print(f"== one finger drags B from ({b0[0]:.0f}, {b0[1]:.0f}) to "
           f"({l1['shapes']['B'][0]:.0f}, {l1['shapes']['B'][1]:.0f})")
@@ -700,7 +704,7 @@ def touch_gestures(dt, base):
     mark = "next_step"
     y0 = widget(dt, mark)[1]
     px, py, pw, ph = panel_rect(dt)
-    touch_drag(dt, [(px + pw * 0.5, py + ph * 0.75)], (0, -250), steps=12)
+    touch_drag(dt, [(px + pw * 0.5, py + ph * 0.75)], (0, -250), steps=10)
     y1 = (layout(dt).get("widgets", {}).get(mark) or [0, -1e9])[1]
     if not y1 < y0 - 100:
         fail(f"a finger dragged up on the panel did not scroll it ('{mark}' at y {y0} → {y1})")
@@ -743,6 +747,21 @@ def tablet(dt, base):
         fail("the drawer's button did not bring the panel back")
     print(f"== 1024×768 tablet: views {views0:.0f} px wide beside the panel, {views1:.0f} px "
           "with the panel in its drawer, and back")
+    # A link opens with the Peers table in sight, even where the scene's notes are long
+    # and the screen short.
+    scene, a, b, cell = DISAGREEMENT
+    _, link = desktop_report(base, scene, a, b)
+    got = open_link(dt, link, a, b, "the disagreement's link on a tablet")
+    time.sleep(0.5)
+    got = dt.eval("window.collidescope.peers")
+    x, y = got["off"].get(cell, (-1, -1))
+    l = layout(dt)
+    px = max(l["world_vp"][0] + l["world_vp"][2], l["config_vp"][0] + l["config_vp"][2])
+    if not (px <= x < 1024 and 0 <= y < l["world_vp"][3]):
+        fail(f"on a tablet the link's {cell} is out of sight at ({x:.0f}, {y:.0f})")
+    shot = base64.b64decode(dt.call("Page.captureScreenshot", format="png", clip=clip)["data"])
+    save("web-13-tablet-link.png", shot)
+    print(f"== on a tablet the disagreement's link shows {cell} in red at ({x:.0f}, {y:.0f})")
     dt.call("Emulation.setDeviceMetricsOverride", width=WIDTH, height=HEIGHT,
             deviceScaleFactor=1, mobile=False)
 

@@ -4,9 +4,11 @@
 // module's memory (`wasm_memory` and `UTF8ToString` come from mq_js_bundle.js).
 "use strict";
 
-// What the browser test reads: when the first frame was drawn, where things are, the
+// What the browser test reads: when the module was compiled and started, when the
+// first frame was drawn, where things are, the
 // engines' answers on the pair shown.
-window.collidescope = { firstFrameMs: null, layout: null, peers: null, downloads: [] };
+window.collidescope = { startedMs: null, firstFrameMs: null, layout: null, peers: null,
+                        downloads: [] };
 
 (function () {
   const encoder = new TextEncoder();
@@ -183,10 +185,12 @@ window.collidescope = { firstFrameMs: null, layout: null, peers: null, downloads
     }
     consume(e);
     cancelPress();
-    if (ts.length === 2 && pinch === null && held === null && first !== null) {
-      // The first finger's left press ends where it is; the pair pans and zooms.
-      const f = ts.find((t) => t.id === first.id) || ts[0];
-      wasm_exports.mouse_up(f.x, f.y, LEFT);
+    if (ts.length >= 2 && pinch === null && held === null) {
+      // A first finger's left press (if miniquad saw one) ends where it is; the pair
+      // pans and zooms.
+      const f = (first && ts.find((t) => t.id === first.id)) || ts[0];
+      if (first !== null) wasm_exports.mouse_up(f.x, f.y, LEFT);
+      first = { id: f.id, x0: f.x, y0: f.y, x: f.x, y: f.y };
       const g = midAndSpread(ts);
       pinch = { mid: g.mid, spread: Math.max(g.spread, 1), notches: 0 };
       wasm_exports.mouse_move(g.mid.x, g.mid.y);
@@ -258,5 +262,10 @@ window.collidescope = { firstFrameMs: null, layout: null, peers: null, downloads
   window.addEventListener("touchend", onEnd, opts);
   window.addEventListener("touchcancel", onEnd, opts);
 
-  miniquad_add_plugin({ register_plugin: register, version: 1, name: "collidescope" });
+  miniquad_add_plugin({
+    register_plugin: register,
+    on_init: () => { window.collidescope.startedMs = performance.now(); },
+    version: 1,
+    name: "collidescope",
+  });
 })();

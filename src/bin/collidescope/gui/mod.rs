@@ -205,6 +205,10 @@ async fn main_loop(opts: GuiOptions) {
     }
     #[cfg(target_arch = "wasm32")]
     let mut page = page::Page::new(&app);
+    #[cfg(target_arch = "wasm32")]
+    {
+        panel.reveal_peers = web::hash_has_scene();
+    }
     loop {
         stats.begin();
         clear_background(background(app.theme));

@@ -114,6 +114,11 @@ pub fn set_peers(json: &str) {
     unsafe { cs_set_peers(json.as_ptr(), json.len() as u32) }
 }
 
+/// Whether the page was opened from a link that holds a scene.
+pub fn hash_has_scene() -> bool {
+    hash().starts_with(link::KEY)
+}
+
 /// The scene of the URL hash when it holds one; an error message when it holds one
 /// that does not read.
 pub fn scene_from_hash() -> Result<Option<Scene>, String> {

@@ -83,6 +83,9 @@ pub struct Panel {
     /// The link last copied (the web page), shown to select by hand.
     #[cfg(target_arch = "wasm32")]
     pub link: Option<String>,
+    /// Open the Peers section and scroll it into sight once (the web page opened from a
+    /// link: what the engines answered is what a link is shared for).
+    pub reveal_peers: bool,
     /// The web page's panel put away (a drawer on a tablet): the views take the page.
     #[cfg(target_arch = "wasm32")]
     drawer_closed: bool,
@@ -118,6 +121,7 @@ impl Panel {
             scenes_dir: scenes_dir(),
             #[cfg(target_arch = "wasm32")]
             link: None,
+            reveal_peers: false,
             #[cfg(target_arch = "wasm32")]
             drawer_closed: false,
             add_kind: ShapeKind::Polygon,
@@ -207,9 +211,17 @@ impl Panel {
                     self.ui_sweep(ui, app);
                 });
         }
-        egui::CollapsingHeader::new(PEERS_HEADING)
+        let peers = egui::CollapsingHeader::new(PEERS_HEADING)
             .default_open(true)
+            .open(self.reveal_peers.then_some(true))
             .show(ui, |ui| self.ui_peers(ui, app));
+        if self.reveal_peers {
+            // Scrolled only as far as needed to show the table (and its "Copy as").
+            if let Some(body) = &peers.body_response {
+                ui.scroll_to_rect(body.rect, None);
+                self.reveal_peers = false;
+            }
+        }
         if app.algorithm == collidescope::trace::analysis::Algorithm::Rotating {
             egui::CollapsingHeader::new("s(t): separation over the step")
                 .default_open(true)
