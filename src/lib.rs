@@ -6,13 +6,14 @@
 //! ```text
 //! core    pure queries (GJK, EPA, SAT, manifolds, clipping, box-box, TOI), their settings
 //! scene   the RON scene format, validation, import, atomic saves; one builder → query inputs
-//! trace   the recorded steps of each query (analysis), the JSON report, engines' answers
+//! trace   the JSON report, the scene's rays and chains against its shapes, engines' answers
 //! peers   Box2D v3 and parry2d on the same pair, answers in our terms (feature `peers`)
 //! verify  the fuzzer: generation, exact f64 oracle, checks, run loop, scene writer
 //! repro   a pair as a regression test in an engine's language (Box2D C, parry Rust, hex scene)
-//! view    draw lists (primitives with roles), narration, camera
-//! render  backends without a window: SVG and PNG export
+//! view    draw lists (primitives with roles), shared layers, palette, words, camera
+//! study   one study per algorithm: its run on the pair, steps, drawing, narration, numbers
 //! app     the debugger's state (selection, drag, layers) shared by window and export
+//! render  backends without a window: SVG and PNG export
 //! ```
 //!
 //! No module imports from a layer above it (`tests/layers.rs` checks this; `core` uses
@@ -29,6 +30,7 @@ pub mod peers;
 pub mod render;
 pub mod repro;
 pub mod scene;
+pub mod study;
 pub mod trace;
 pub mod verify;
 pub mod view;

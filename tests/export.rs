@@ -7,7 +7,7 @@ use collidescope::render::{
     export_png, export_svg, layout, render_svg, ExportOptions, SceneExport, ViewFrame,
 };
 use collidescope::scene::{parse_scene, Scene};
-use collidescope::trace::analysis::Algorithm;
+use collidescope::study::Algorithm;
 use collidescope::view::draw::{shape_outline, LayerId, Prim, Rgba, Space, SHAPE_A, SHAPE_B};
 use collidescope::view::palette::{BACKGROUND, BAND};
 use glam::Vec2;
@@ -212,11 +212,11 @@ fn gjk_simplex_vertices_are_drawn_where_the_camera_puts_them() {
     let mut sizes = Vec::new();
     for scene in [default_scene(), apart] {
         let ex = SceneExport::new(&scene, Algorithm::Gjk);
-        let an = ex.analysis().unwrap();
+        let an = ex.studies().unwrap();
         let n = ex.step_count();
         assert!(n >= 2, "{n} steps");
         for k in 0..n {
-            sizes.push(an.gjk_trace.steps[k].simplex_in.len());
+            sizes.push(an.gjk.trace.steps[k].simplex_in.len());
             let p = ex.picture(k).unwrap();
             let svg = render_svg(&p, W, H).unwrap();
             let l = layout(&p, W, H).unwrap();
@@ -241,7 +241,7 @@ fn gjk_simplex_vertices_are_drawn_where_the_camera_puts_them() {
                 .filter(|e| e.starts_with("<circle"))
                 .map(|e| Vec2::new(attr_f32(e, "cx"), attr_f32(e, "cy")))
                 .collect();
-            let step = &an.gjk_trace.steps[k];
+            let step = &an.gjk.trace.steps[k];
             for v in &step.simplex_in {
                 let want = config.to_screen(v.w);
                 // Independently of the camera code: y up in the world is y down on screen.

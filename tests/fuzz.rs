@@ -9,7 +9,7 @@ use collidescope::core::gjk::GjkTermination;
 use collidescope::core::manifold::ManifoldSource;
 use collidescope::core::shape::{Geometry, Pose, Shape};
 use collidescope::scene::{load_scene, save_scene, Settings};
-use collidescope::trace::analysis::Algorithm;
+use collidescope::study::Algorithm;
 use collidescope::verify::{
     check_pair, disagreement_scene, generate_pair, run, run_core, scene_file_name, write_scenes,
     Check, CoreResults, Disagreement, ExactToi, Family, FuzzConfig, FuzzPair, Kind, Measure,

@@ -7,7 +7,7 @@
 
 use collidescope::core::toi::rotating::{time_of_impact, RotatingToiOutput, ToiState};
 use collidescope::scene::{load_scene, Settings};
-use collidescope::trace::analysis::Algorithm;
+use collidescope::study::Algorithm;
 use collidescope::verify::{
     describe_rotating, generate_pair_in, judge_rotating, overlap_tolerance, run, write_scenes,
     BandedToi, Check, Disagreement, Family, FuzzConfig, FuzzPair, Reference, RotatingAnswer,

@@ -7,7 +7,7 @@ use collidescope::render::{
     box_covers_dot, boxes_overlap, dot_obstacles, label_box, layout, place_labels, SceneExport, GAP,
 };
 use collidescope::scene::{parse_scene, Scene};
-use collidescope::trace::analysis::Algorithm;
+use collidescope::study::Algorithm;
 use collidescope::view::draw::{Prim, Space};
 use glam::Vec2;
 use std::path::PathBuf;

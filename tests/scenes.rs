@@ -11,10 +11,11 @@ use collidescope::core::manifold::ManifoldSource;
 use collidescope::core::sat::{Owner, SatChoice};
 use collidescope::core::toi::swept_sat::SweptTermination;
 use collidescope::scene::{load_scene, save_scene, Scene};
-use collidescope::trace::analysis::{Algorithm, Analysis};
+use collidescope::study::draw::{draw_list, Frame};
+use collidescope::study::{Algorithm, Studies};
 use collidescope::trace::chain_expect::chain_expectation_problems;
-use collidescope::view::draw::{build_draw_list, Highlight};
-use collidescope::view::narrate::narrate;
+use collidescope::trace::scene_results::SceneResults;
+use collidescope::view::draw::Highlight;
 use glam::Vec2;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -29,7 +30,7 @@ const NORMAL_TOL: f32 = 1e-3;
 struct Loaded {
     file: String,
     scene: Scene,
-    an: Analysis,
+    an: Studies,
     source: ManifoldSource,
 }
 
@@ -77,7 +78,7 @@ fn load(path: &Path) -> Loaded {
         path.display()
     );
     let (a, b) = pair(&scene);
-    let an = Analysis::compute(&scene, a, b, &mut SimplexCache::default());
+    let an = Studies::compute(&scene, a, b, &mut SimplexCache::default());
     Loaded {
         file: path
             .file_name()
@@ -100,7 +101,7 @@ fn find<'a>(all: &'a [Loaded], file: &str) -> &'a Loaded {
         .unwrap_or_else(|| panic!("scenes/{file} is missing"))
 }
 
-/// The names each algorithm may end with ([`Analysis::termination`]).
+/// The names each algorithm may end with ([`Studies::termination`]).
 fn allowed(algorithm: Algorithm) -> &'static [&'static str] {
     match algorithm {
         Algorithm::Gjk => &[
@@ -160,8 +161,8 @@ fn allowed(algorithm: Algorithm) -> &'static [&'static str] {
 
 /// Whether the pair overlaps, as the report says it: a penetration was found, or
 /// the distance is zero (touching counts).
-fn overlaps(an: &Analysis) -> bool {
-    an.penetration.is_some() || an.distance.distance <= 0.0
+fn overlaps(an: &Studies) -> bool {
+    an.basics.penetration.is_some() || an.basics.distance.distance <= 0.0
 }
 
 /// Collects the name of every non-finite number among the results that matter.
@@ -181,8 +182,8 @@ impl Finite {
             self.bad.push(format!("{name} = {p}"));
         }
     }
-    fn walk(&mut self, an: &Analysis) {
-        let d = &an.distance;
+    fn walk(&mut self, an: &Studies) {
+        let d = &an.basics.distance;
         self.f("distance.distance", d.distance);
         self.f("distance.core_distance", d.core_distance);
         self.v("distance.point_a", d.point_a);
@@ -190,17 +191,17 @@ impl Finite {
         if let Some(n) = d.normal {
             self.v("distance.normal", n);
         }
-        if let Some(p) = &an.penetration {
+        if let Some(p) = &an.basics.penetration {
             self.f("penetration.depth", p.depth);
             self.v("penetration.normal", p.normal);
             self.v("penetration.point_a", p.point_a);
             self.v("penetration.point_b", p.point_b);
         }
-        self.f("sat.separation", an.sat.separation);
-        self.v("sat.normal", an.sat.normal);
+        self.f("sat.separation", an.sat.output.separation);
+        self.v("sat.normal", an.sat.output.normal);
         for (label, m) in [
-            ("manifold_epa", &an.manifold_epa),
-            ("manifold_sat", &an.manifold_sat),
+            ("manifold_epa", &an.manifold.epa),
+            ("manifold_sat", &an.manifold.sat),
         ] {
             self.v(&format!("{label}.normal"), m.normal);
             for (i, p) in m.points().iter().enumerate() {
@@ -209,7 +210,7 @@ impl Finite {
                 self.f(&format!("{label}.points[{i}].separation"), p.separation);
             }
         }
-        if let Some(c) = &an.clip {
+        if let Some(c) = &an.clip.output {
             self.v("clip.normal", c.normal);
             for (i, p) in c.polygon.iter().enumerate() {
                 self.v(&format!("clip.polygon[{i}]"), *p);
@@ -220,7 +221,7 @@ impl Finite {
                 self.f(&format!("clip.points[{i}].separation"), p.separation);
             }
         }
-        if let Ok(bb) = &an.box_box {
+        if let Ok(bb) = &an.box_box.output {
             self.f("box_box.separation", bb.separation);
             self.v("box_box.normal", bb.normal);
             for (i, p) in bb.points().iter().enumerate() {
@@ -229,18 +230,18 @@ impl Finite {
                 self.f(&format!("box_box.points[{i}].separation"), p.separation);
             }
         }
-        self.f("toi.t", an.swept.t);
-        self.v("toi.normal", an.swept.normal);
-        self.f("toi.depth", an.swept.depth);
-        if let Some(p) = an.swept.point {
+        self.f("toi.t", an.swept.output.t);
+        self.v("toi.normal", an.swept.output.normal);
+        self.f("toi.depth", an.swept.output.depth);
+        if let Some(p) = an.swept.output.point {
             self.v("toi.point", p);
         }
-        self.f("cast.t", an.cast.t);
-        self.v("cast.point", an.cast.point);
-        self.v("cast.normal", an.cast.normal);
-        self.f("cast.distance", an.cast.distance);
-        self.f("minkowski.radius", an.minkowski.radius);
-        for (i, p) in an.minkowski.points.iter().enumerate() {
+        self.f("cast.t", an.cast.output.t);
+        self.v("cast.point", an.cast.output.point);
+        self.v("cast.normal", an.cast.output.normal);
+        self.f("cast.distance", an.cast.output.distance);
+        self.f("minkowski.radius", an.basics.minkowski.radius);
+        for (i, p) in an.basics.minkowski.points.iter().enumerate() {
             self.v(&format!("minkowski.points[{i}]"), *p);
         }
     }
@@ -256,9 +257,10 @@ fn summary(l: &Loaded) -> String {
     let an = &l.an;
     let terms: Vec<String> = Algorithm::ALL
         .iter()
-        .map(|&a| format!("{}={}", a.name(), an.termination(a, l.source)))
+        .map(|&a| format!("{}={}", a.name(), an.termination(&l.scene, a, l.source)))
         .collect();
     let pen = an
+        .basics
         .penetration
         .map(|p| {
             format!(
@@ -267,24 +269,24 @@ fn summary(l: &Loaded) -> String {
             )
         })
         .unwrap_or_else(|| "no penetration".into());
-    let (m, _) = an.manifold(l.source);
+    let (m, _) = an.manifold.get(l.source);
     format!(
         "{:<40} {}\n    distance {:.6} (core {:.6}, simplex {}, {} it, cold {:?}) | epa {} it | {pen} | sat {:.6} n ({:.5}, {:.5}) {:?} | manifold {} pts | toi t {:.4} | cast t {:.4}",
         l.file,
         terms.join(" "),
-        an.distance.distance,
-        an.distance.core_distance,
-        an.distance.simplex_count,
-        an.distance.iterations,
-        an.cold_iterations,
-        an.penetration.map(|p| p.iterations).unwrap_or(0),
-        an.sat.separation,
-        an.sat.normal.x,
-        an.sat.normal.y,
-        an.sat.choice,
+        an.basics.distance.distance,
+        an.basics.distance.core_distance,
+        an.basics.distance.simplex_count,
+        an.basics.distance.iterations,
+        an.gjk.cold_iterations,
+        an.basics.penetration.map(|p| p.iterations).unwrap_or(0),
+        an.sat.output.separation,
+        an.sat.output.normal.x,
+        an.sat.output.normal.y,
+        an.sat.output.choice,
         m.points().len(),
-        an.swept.t,
-        an.cast.t,
+        an.swept.output.t,
+        an.cast.output.t,
     )
 }
 
@@ -359,34 +361,34 @@ fn results_are_finite_and_normals_unit() {
         f.walk(&l.an);
         assert!(f.bad.is_empty(), "{}: {:?}", l.file, f.bad);
         let an = &l.an;
-        let mut normals = vec![("sat", an.sat.normal)];
-        if let Some(n) = an.distance.normal {
+        let mut normals = vec![("sat", an.sat.output.normal)];
+        if let Some(n) = an.basics.distance.normal {
             normals.push(("distance", n));
         }
-        if let Some(p) = &an.penetration {
+        if let Some(p) = &an.basics.penetration {
             normals.push(("penetration", p.normal));
         }
-        if an.manifold_epa.case.is_some() {
-            normals.push(("manifold_epa", an.manifold_epa.normal));
+        if an.manifold.epa.case.is_some() {
+            normals.push(("manifold_epa", an.manifold.epa.normal));
         }
-        if an.manifold_sat.case.is_some() {
-            normals.push(("manifold_sat", an.manifold_sat.normal));
+        if an.manifold.sat.case.is_some() {
+            normals.push(("manifold_sat", an.manifold.sat.normal));
         }
-        if let Ok(bb) = &an.box_box {
+        if let Ok(bb) = &an.box_box.output {
             normals.push(("box_box", bb.normal));
         }
-        if an.swept.termination != SweptTermination::NoRelativeMotion {
-            normals.push(("toi", an.swept.normal));
+        if an.swept.output.termination != SweptTermination::NoRelativeMotion {
+            normals.push(("toi", an.swept.output.normal));
         }
-        if an.cast.hit {
-            normals.push(("cast", an.cast.normal));
+        if an.cast.output.hit {
+            normals.push(("cast", an.cast.output.normal));
         }
         for (what, n) in normals {
             assert!(is_unit(n), "{}: {what} normal {n} is not unit", l.file);
         }
-        assert!(an.distance.distance >= 0.0, "{}", l.file);
-        assert!((0.0..=1.0).contains(&an.swept.t), "{}", l.file);
-        assert!((0.0..=1.0).contains(&an.cast.t), "{}", l.file);
+        assert!(an.basics.distance.distance >= 0.0, "{}", l.file);
+        assert!((0.0..=1.0).contains(&an.swept.output.t), "{}", l.file);
+        assert!((0.0..=1.0).contains(&an.cast.output.t), "{}", l.file);
     }
 }
 
@@ -395,7 +397,7 @@ fn terminations_are_known_and_as_declared() {
     for l in load_all() {
         let declared = &l.scene.expect.terminations;
         for algorithm in Algorithm::ALL {
-            let got = l.an.termination(algorithm, l.source);
+            let got = l.an.termination(&l.scene, algorithm, l.source);
             assert!(
                 allowed(algorithm).contains(&got),
                 "{}: {} ended with unknown \"{got}\"",
@@ -421,7 +423,7 @@ fn terminations_are_known_and_as_declared() {
                 "{}: expect names \"{want}\", not a termination of {name}",
                 l.file
             );
-            let got = l.an.termination(algorithm, l.source);
+            let got = l.an.termination(&l.scene, algorithm, l.source);
             assert_eq!(got, want, "{}: {name}\n{}", l.file, summary(&l));
         }
         match l.scene.expect.overlap.as_str() {
@@ -464,6 +466,7 @@ fn chain_outcomes_are_as_declared() {
 #[test]
 fn every_step_draws_and_is_narrated() {
     for l in load_all() {
+        let results = SceneResults::compute(&l.scene);
         let hl = Highlight {
             manifold_via_sat: l.source == ManifoldSource::Sat,
             ..Highlight::default()
@@ -472,20 +475,22 @@ fn every_step_draws_and_is_narrated() {
             let n = l.an.step_count(algorithm);
             assert!(n >= 1);
             for step in 0..n {
-                let list = build_draw_list(&l.scene, Some(&l.an), algorithm, step, &hl);
+                let frame = Frame {
+                    scene: &l.scene,
+                    studies: Some(&l.an),
+                    results: &results,
+                    peers: &[],
+                    algorithm,
+                    step,
+                };
+                let list = draw_list(&frame, &hl);
                 assert!(
                     !list.layers.is_empty(),
                     "{}: {} step {step} draws nothing",
                     l.file,
                     algorithm.name()
                 );
-                let text = narrate(
-                    &l.an,
-                    algorithm,
-                    step,
-                    l.scene.settings.gjk_max_iterations,
-                    ManifoldSource::Epa,
-                );
+                let text = l.an.narrate(&l.scene, algorithm, step, ManifoldSource::Epa);
                 assert!(
                     !text.trim().is_empty(),
                     "{}: {} step {step} has no narration",
@@ -513,7 +518,8 @@ fn v(x: f32, y: f32) -> Vec2 {
 
 fn depth_normal(l: &Loaded) -> (f32, Vec2) {
     let p =
-        l.an.penetration
+        l.an.basics
+            .penetration
             .unwrap_or_else(|| panic!("{}: no penetration\n{}", l.file, summary(l)));
     (p.depth, p.normal)
 }
@@ -530,7 +536,7 @@ fn public_cases_show_the_known_answers() {
     assert!(close_rel(depth, 0.93704, 1e-3), "{}", summary(l));
     assert!(same_normal(n, v(0.62470, -0.78087)), "{}", summary(l));
     assert!(
-        close_rel(-l.an.sat.separation, 0.93704, 1e-3),
+        close_rel(-l.an.sat.output.separation, 0.93704, 1e-3),
         "{}",
         summary(l)
     );
@@ -542,7 +548,7 @@ fn public_cases_show_the_known_answers() {
     assert!(close_rel(depth, 1.0, 1e-3), "{}", summary(l));
     assert!(same_normal(n, v(0.0, -1.0)), "{}", summary(l));
     for source in [ManifoldSource::Sat, ManifoldSource::Epa] {
-        let (m, _) = l.an.manifold(source);
+        let (m, _) = l.an.manifold.get(source);
         assert!(same_normal(m.normal, v(0.0, -1.0)), "{source:?}: {m:?}");
         assert_eq!(m.reference, Some(Owner::A), "{source:?}: {m:?}");
         let mut on_b: Vec<(f32, f32, f32)> = m
@@ -567,42 +573,49 @@ fn public_cases_show_the_known_answers() {
     let (depth, _) = depth_normal(l);
     assert!((depth - 9.43630).abs() <= 1e-3, "{}", summary(l));
     assert!(
-        (l.an.distance.core_distance - 0.56370).abs() <= 1e-3,
+        (l.an.basics.distance.core_distance - 0.56370).abs() <= 1e-3,
         "{}",
         summary(l)
     );
-    assert_ne!(l.an.termination(Algorithm::Epa, l.source), "max_iterations");
+    assert_ne!(
+        l.an.termination(&l.scene, Algorithm::Epa, l.source),
+        "max_iterations"
+    );
 
     // 4. The distance does not depend on argument order: 3.573167 both ways.
     let l = find(&all, "public_4_argument_order.ron");
     assert!(
-        close_rel(l.an.distance.distance, 3.573167, 1e-3),
+        close_rel(l.an.basics.distance.distance, 3.573167, 1e-3),
         "{}",
         summary(l)
     );
     let (a, b) = pair(&l.scene);
-    let swapped = Analysis::compute(&l.scene, b, a, &mut SimplexCache::default());
+    let swapped = Studies::compute(&l.scene, b, a, &mut SimplexCache::default());
     assert!(
-        close_rel(swapped.distance.distance, 3.573167, 1e-3),
+        close_rel(swapped.basics.distance.distance, 3.573167, 1e-3),
         "swapped: {:?}",
-        swapped.distance
+        swapped.basics.distance
     );
     assert!(
-        (swapped.distance.distance - l.an.distance.distance).abs() <= 1e-5,
+        (swapped.basics.distance.distance - l.an.basics.distance.distance).abs() <= 1e-5,
         "{} vs {}",
-        swapped.distance.distance,
-        l.an.distance.distance
+        swapped.basics.distance.distance,
+        l.an.basics.distance.distance
     );
 
     // 5. A point 0.005 beyond the end of a plank 0.0032 thick: distance 0.005, +x.
     let l = find(&all, "public_5_point_near_short_edge.ron");
     assert!(!overlaps(&l.an), "{}", summary(l));
     assert!(
-        close_rel(l.an.distance.distance, 0.005, 1e-3),
+        close_rel(l.an.basics.distance.distance, 0.005, 1e-3),
         "{}",
         summary(l)
     );
-    let n = l.an.distance.normal.expect("a separated pair has a normal");
+    let n =
+        l.an.basics
+            .distance
+            .normal
+            .expect("a separated pair has a normal");
     assert!(same_normal(n, v(1.0, 0.0)), "{}", summary(l));
 
     // 6. Large coordinates: depth 160, normal (−1, 0).
@@ -625,7 +638,7 @@ fn gjk_scenes_show_their_closest_features() {
     let sep = |file: &str| {
         let l = find(&all, file);
         assert!(!overlaps(&l.an), "{}", summary(l));
-        (l, l.an.distance)
+        (l, l.an.basics.distance)
     };
     let near = |p: Vec2, q: Vec2| p.distance(q) <= 1e-4;
 
@@ -663,7 +676,7 @@ fn gjk_scenes_show_their_closest_features() {
     // Several support calls, ending on a repeated one.
     let (l, d) = sep("gjk_duplicate_support.ron");
     assert!(d.iterations >= 4, "{}", summary(l));
-    let last = l.an.gjk_trace.steps.last().expect("steps");
+    let last = l.an.gjk.trace.steps.last().expect("steps");
     let support = last
         .support
         .expect("the last step asked for a support point");
@@ -695,10 +708,14 @@ fn gjk_scenes_show_their_closest_features() {
 
     // Touching: no direction; distance 0; SAT separation 0 on the shared face.
     let l = find(&all, "touching.ron");
-    assert_eq!(l.an.distance.distance, 0.0, "{}", summary(l));
-    assert_eq!(l.an.distance.normal, None, "{}", summary(l));
-    assert!(l.an.sat.separation.abs() <= 1e-6, "{}", summary(l));
-    assert!(same_normal(l.an.sat.normal, v(0.0, 1.0)), "{}", summary(l));
+    assert_eq!(l.an.basics.distance.distance, 0.0, "{}", summary(l));
+    assert_eq!(l.an.basics.distance.normal, None, "{}", summary(l));
+    assert!(l.an.sat.output.separation.abs() <= 1e-6, "{}", summary(l));
+    assert!(
+        same_normal(l.an.sat.output.normal, v(0.0, 1.0)),
+        "{}",
+        summary(l)
+    );
 }
 
 /// The warm start: after a small move of B the carried cache rebuilds the simplex
@@ -709,28 +726,28 @@ fn warm_start_scene_saves_iterations() {
     assert!(l.scene.settings.use_cache);
     let (a, b) = pair(&l.scene);
     let mut cache = SimplexCache::default();
-    let first = Analysis::compute(&l.scene, a, b, &mut cache);
-    assert_eq!(first.distance.cache_use, CacheUse::Cold);
+    let first = Studies::compute(&l.scene, a, b, &mut cache);
+    assert_eq!(first.basics.distance.cache_use, CacheUse::Cold);
     l.scene.shapes[b].pose.position += v(0.03, -0.02);
-    let moved = Analysis::compute(&l.scene, a, b, &mut cache);
-    let cold = moved.cold_iterations.expect("the cache is on");
+    let moved = Studies::compute(&l.scene, a, b, &mut cache);
+    let cold = moved.gjk.cold_iterations.expect("the cache is on");
     println!(
         "warm start: {} support calls, cold {cold}",
-        moved.distance.iterations
+        moved.basics.distance.iterations
     );
     assert!(
         cold >= 4,
         "the scene starts far from the closest features: {cold}"
     );
-    assert_eq!(moved.distance.cache_use, CacheUse::WarmStart);
+    assert_eq!(moved.basics.distance.cache_use, CacheUse::WarmStart);
     assert!(
-        moved.distance.iterations < cold,
+        moved.basics.distance.iterations < cold,
         "warm {} vs cold {cold}",
-        moved.distance.iterations
+        moved.basics.distance.iterations
     );
-    let fresh = Analysis::compute(&l.scene, a, b, &mut SimplexCache::default());
+    let fresh = Studies::compute(&l.scene, a, b, &mut SimplexCache::default());
     assert!(
-        (moved.distance.distance - fresh.distance.distance).abs() <= 1e-5,
+        (moved.basics.distance.distance - fresh.basics.distance.distance).abs() <= 1e-5,
         "the warm start changes the cost, not the answer"
     );
 }
@@ -752,12 +769,12 @@ fn contact_scenes_show_their_point() {
     let (depth, _) = depth_normal(l);
     assert!(depth > 1.0, "{}", summary(l));
     assert!(
-        l.an.penetration.expect("overlap").iterations >= 3,
+        l.an.basics.penetration.expect("overlap").iterations >= 3,
         "{}",
         summary(l)
     );
     assert!(
-        close_rel(depth, -l.an.sat.separation, 1e-4),
+        close_rel(depth, -l.an.sat.output.separation, 1e-4),
         "{}",
         summary(l)
     );
@@ -766,16 +783,16 @@ fn contact_scenes_show_their_point() {
     let (depth, _) = depth_normal(l);
     assert!(depth > 0.3 + 1e-3, "{}", summary(l));
     assert!(
-        close_rel(depth, -l.an.sat.separation, 1e-4),
+        close_rel(depth, -l.an.sat.output.separation, 1e-4),
         "{}",
         summary(l)
     );
     // Radii only: depth = rA + rB − core distance.
     let l = find(&all, "epa_radii_only.ron");
     let (depth, _) = depth_normal(l);
-    assert!(l.an.distance.core_distance > 0.0, "{}", summary(l));
+    assert!(l.an.basics.distance.core_distance > 0.0, "{}", summary(l));
     assert!(
-        (depth - (0.25 + 0.35 - l.an.distance.core_distance)).abs() <= 1e-5,
+        (depth - (0.25 + 0.35 - l.an.basics.distance.core_distance)).abs() <= 1e-5,
         "{}",
         summary(l)
     );
@@ -783,14 +800,19 @@ fn contact_scenes_show_their_point() {
     // The bias: B's face is the better one, but not by the margin; A's is kept
     // (EPA, with no bias, takes B's).
     let l = find(&all, "sat_bias.ron");
-    let t = &l.an.sat_trace;
+    let t = &l.an.sat.trace;
     let (sa, sb) = (
         t.best_a.expect("A has faces").separation,
         t.best_b.expect("B has faces").separation,
     );
     assert!(sb > sa, "B's face is better: {sa} vs {sb}");
-    assert_eq!(l.an.sat.choice, SatChoice::BiasKeptA, "{}", summary(l));
-    assert_eq!(l.an.sat.axis_owner, Owner::A);
+    assert_eq!(
+        l.an.sat.output.choice,
+        SatChoice::BiasKeptA,
+        "{}",
+        summary(l)
+    );
+    assert_eq!(l.an.sat.output.axis_owner, Owner::A);
     let (depth, _) = depth_normal(l);
     assert!(
         close_rel(depth, -sb, 1e-4),
@@ -798,12 +820,17 @@ fn contact_scenes_show_their_point() {
         summary(l)
     );
     let l = find(&all, "sat_bias_flip.ron");
-    assert_eq!(l.an.sat.choice, SatChoice::BBeyondBias, "{}", summary(l));
-    assert_eq!(l.an.sat.axis_owner, Owner::B);
+    assert_eq!(
+        l.an.sat.output.choice,
+        SatChoice::BBeyondBias,
+        "{}",
+        summary(l)
+    );
+    assert_eq!(l.an.sat.output.axis_owner, Owner::B);
 
     // Clipping: two points (one side-plane cut), one point (the corner), circle.
     let l = find(&all, "clip_two_points.ron");
-    let (m, trace) = l.an.manifold(l.source);
+    let (m, trace) = l.an.manifold.get(l.source);
     assert_eq!(m.points().len(), 2, "{}", summary(l));
     assert!(m.points().iter().all(|p| p.separation < 0.0), "{m:?}");
     assert!(
@@ -818,7 +845,7 @@ fn contact_scenes_show_their_point() {
     );
     assert!(!trace.clips.is_empty());
     let l = find(&all, "clip_one_point.ron");
-    let (m, _) = l.an.manifold(l.source);
+    let (m, _) = l.an.manifold.get(l.source);
     assert_eq!(m.points().len(), 1, "{}", summary(l));
     let corner = l.scene.shapes[1]
         .shape
@@ -832,7 +859,7 @@ fn contact_scenes_show_their_point() {
         "{m:?} vs {corner}"
     );
     let l = find(&all, "clip_circle_face.ron");
-    let (m, _) = l.an.manifold(l.source);
+    let (m, _) = l.an.manifold.get(l.source);
     assert_eq!(m.points().len(), 1, "{}", summary(l));
     assert!(same_normal(m.normal, v(0.0, 1.0)), "{m:?}");
     assert!((m.points()[0].separation + 0.05).abs() <= 1e-5, "{m:?}");
@@ -843,17 +870,18 @@ fn contact_scenes_show_their_point() {
 
     // Sutherland–Hodgman: a region with area, inside both polygons' areas.
     let l = find(&all, "sutherland_hodgman.ron");
-    let c = l.an.clip.as_ref().expect("two polygons");
+    let c = l.an.clip.output.as_ref().expect("two polygons");
     assert!(c.polygon.len() >= 4, "{c:?}");
     // A (the subject) is clipped by each of B's 5 edges in turn.
-    assert_eq!(l.an.clip_trace.edges.len(), 5, "one step per edge of B");
+    assert_eq!(l.an.clip.trace.edges.len(), 5, "one step per edge of B");
     assert!(c.points.iter().all(|p| p.separation <= 0.0), "{c:?}");
 
     // Box–box: two points with distinct feature pairs that survive a small move.
     let mut l = load(&scenes_dir().join("box_box_feature_ids.ron"));
-    let ids = |an: &Analysis| -> Vec<u32> {
+    let ids = |an: &Studies| -> Vec<u32> {
         let mut ids: Vec<u32> = an
             .box_box
+            .output
             .as_ref()
             .expect("two boxes")
             .points()
@@ -868,7 +896,7 @@ fn contact_scenes_show_their_point() {
     assert_ne!(before[0], before[1]);
     let (a, b) = pair(&l.scene);
     l.scene.shapes[b].pose.position += v(0.05, 0.01);
-    let moved = Analysis::compute(&l.scene, a, b, &mut SimplexCache::default());
+    let moved = Studies::compute(&l.scene, a, b, &mut SimplexCache::default());
     assert_eq!(
         ids(&moved),
         before,
@@ -881,29 +909,61 @@ fn contact_scenes_show_their_point() {
 fn time_of_impact_scenes_show_their_point() {
     // Tunnelling: apart at t = 0 and at t = 1, hit at t = 2.6/6 in between.
     let mut l = load(&scenes_dir().join("toi_tunnelling.ron"));
-    assert!(close_rel(l.an.swept.t, 2.6 / 6.0, 1e-4), "{}", summary(&l));
-    assert!(close_rel(l.an.cast.t, 2.6 / 6.0, 1e-3), "{}", summary(&l));
+    assert!(
+        close_rel(l.an.swept.output.t, 2.6 / 6.0, 1e-4),
+        "{}",
+        summary(&l)
+    );
+    assert!(
+        close_rel(l.an.cast.output.t, 2.6 / 6.0, 1e-3),
+        "{}",
+        summary(&l)
+    );
     let (a, b) = pair(&l.scene);
     for i in [a, b] {
         let s = &mut l.scene.shapes[i];
         s.pose.position += s.velocity;
     }
-    let end = Analysis::compute(&l.scene, a, b, &mut SimplexCache::default());
-    assert_eq!(end.termination(Algorithm::Sat, l.source), "separated");
-    assert!(end.distance.distance > 1.0, "{:?}", end.distance);
+    let end = Studies::compute(&l.scene, a, b, &mut SimplexCache::default());
+    assert_eq!(
+        end.termination(&l.scene, Algorithm::Sat, l.source),
+        "separated"
+    );
+    assert!(
+        end.basics.distance.distance > 1.0,
+        "{:?}",
+        end.basics.distance
+    );
 
     // Capsule against polygon: both hit; swept SAT is never later than the cast.
     let l = load(&scenes_dir().join("toi_capsule_polygon.ron"));
-    assert!(l.an.cast.hit && l.an.swept.hit, "{}", summary(&l));
-    assert!(l.an.swept.t <= l.an.cast.t + 1e-4, "{}", summary(&l));
-    assert!(l.an.cast.t > 0.1 && l.an.cast.t < 0.9, "{}", summary(&l));
+    assert!(
+        l.an.cast.output.hit && l.an.swept.output.hit,
+        "{}",
+        summary(&l)
+    );
+    assert!(
+        l.an.swept.output.t <= l.an.cast.output.t + 1e-4,
+        "{}",
+        summary(&l)
+    );
+    assert!(
+        l.an.cast.output.t > 0.1 && l.an.cast.output.t < 0.9,
+        "{}",
+        summary(&l)
+    );
 
     // Diagonal miss: neither method reports a hit. On the edge axes an exit (0.6)
     // comes before the latest entry (0.67): entries alone would say "hit".
     let l = load(&scenes_dir().join("toi_diagonal_miss.ron"));
-    assert!(!l.an.swept.hit && !l.an.cast.hit, "{}", summary(&l));
+    assert!(
+        !l.an.swept.output.hit && !l.an.cast.output.hit,
+        "{}",
+        summary(&l)
+    );
     let moving: Vec<_> =
-        l.an.swept_trace
+        l.an.swept
+            .trace
             .axes
             .iter()
             .filter(|a| !a.static_axis)
@@ -931,7 +991,7 @@ fn stress_scenes_keep_their_precision() {
     // At 1e5 the spacing is ~0.008: distance 0.5 to 1e-2.
     let l = find(&all, "huge_coordinates_apart.ron");
     assert!(
-        (l.an.distance.distance - 0.5).abs() <= 1e-2,
+        (l.an.basics.distance.distance - 0.5).abs() <= 1e-2,
         "{}",
         summary(l)
     );

@@ -67,6 +67,7 @@ fi
 # --- end Box2D ---
 
 mkdir -p "$out"
+rm -rf "$out/book"
 rm -f "$out"/*
 if command -v wasm-opt >/dev/null 2>&1; then
   echo "== wasm-opt -Oz"
@@ -86,6 +87,11 @@ if [ -z "$bundle" ]; then
   exit 1
 fi
 cp "$bundle" web/index.html web/collidescope.js "$out/"
+
+# The manual beside the page: the panel's Controls link to book/index.html.
+. .ci/install_mdbook.sh
+install_mdbook
+mdbook build docs --dest-dir "$PWD/$out/book"
 
 size=$(stat -c %s "$out/collidescope.wasm")
 echo "== web/dist ready in $(( $(date +%s) - started )) s: collidescope.wasm is $size bytes ($(( size / 1024 )) KiB; before wasm-opt $(stat -c %s "$wasm"))"

@@ -104,6 +104,15 @@ window.collidescope = { startedMs: null, firstFrameMs: null, layout: null, peers
     };
     env.cs_set_layout = (ptr, len) => { window.collidescope.layout = JSON.parse(text(ptr, len)); };
     env.cs_set_peers = (ptr, len) => { window.collidescope.peers = JSON.parse(text(ptr, len)); };
+    // egui's hyperlinks (the panel's "Manual") open through quad-url's import, which the
+    // bundle lacks. The URL arrives as a sapp-jsutils string object: copied into a buffer
+    // of the module (a few bytes, left to the module) and opened relative to the page.
+    env.quad_url_link_open = (id, newTab) => {
+      const len = env.js_string_length(id);
+      const ptr = wasm_exports.allocate_vec_u8(len);
+      env.js_unwrap_to_str(id, ptr, len);
+      window.open(text(ptr, len), newTab ? "_blank" : "_self");
+    };
   }
 
   // Ctrl+V: egui reads miniquad's clipboard at the key press, but the page hands the

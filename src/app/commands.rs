@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::core::gjk::SimplexCache;
-use crate::trace::analysis::Algorithm;
+use crate::study::Algorithm;
 use crate::view::draw::LayerId;
 
 impl AppState {

@@ -168,7 +168,7 @@ fn broken_expectations(scene: &Scene) -> Vec<String> {
     if a == b {
         return broken;
     }
-    let an = Analysis::compute(scene, a, b, &mut SimplexCache::default());
+    let an = Studies::compute(scene, a, b, &mut SimplexCache::default());
     let source = if scene.view.manifold_source == "sat" {
         ManifoldSource::Sat
     } else {
@@ -176,14 +176,14 @@ fn broken_expectations(scene: &Scene) -> Vec<String> {
     };
     for (name, want) in &ex.terminations {
         if let Some(algo) = Algorithm::from_name(name) {
-            let now = an.termination(algo, source);
+            let now = an.termination(scene, algo, source);
             if now != want {
                 broken.push(format!("{name}: expected {want}, now {now}"));
             }
         }
     }
     if !ex.overlap.is_empty() {
-        let overlap = an.penetration.is_some() || an.distance.distance <= 0.0;
+        let overlap = an.basics.penetration.is_some() || an.basics.distance.distance <= 0.0;
         let now = if overlap { "yes" } else { "no" };
         if now != ex.overlap {
             broken.push(format!("overlap: expected {}, now {now}", ex.overlap));

@@ -3,17 +3,20 @@
 //! draws what [`AppState::draw_list`] returns.
 //!
 //! Results are recomputed only when something they depend on changed (the scene,
-//! the pair, a setting): edits mark the analysis stale; [`AppState::analysis`]
-//! recomputes on demand.
+//! the pair, a setting): edits mark the studies stale; [`AppState::studies`]
+//! recomputes on demand, with everything else the pictures read (the scene's rays and
+//! chains against its shapes, the engines' answers, the exact answers).
 
 mod chains;
 mod commands;
 mod edit;
 mod files;
 mod history;
+mod plots;
 mod rays;
 
 pub use chains::ChainSelection;
+pub use plots::SweepChoice;
 pub use rays::RayMeets;
 
 use crate::core::gjk::SimplexCache;
@@ -21,12 +24,14 @@ use crate::core::raycast::RayCastOutput;
 use crate::core::shape::Geometry;
 use crate::repro::Expected;
 use crate::scene::{Scene, View};
-use crate::trace::analysis::{Algorithm, Analysis};
+use crate::study::draw::{draw_list, Frame};
+use crate::study::ray::RayMethodChoice;
+use crate::study::{Algorithm, Studies};
 use crate::trace::peer_answer::{Engine, EngineAnswer, PeerRayAnswer};
-use crate::trace::ray_study::{view_ray, RayMethodChoice};
+use crate::trace::rays::view_ray;
+use crate::trace::scene_results::SceneResults;
 use crate::view::camera::Camera;
-use crate::view::draw::peers::pair_peer_layers;
-use crate::view::draw::{build_draw_list, DrawList, Highlight, LayerId};
+use crate::view::draw::{DrawList, Highlight, LayerId};
 use crate::view::narrate::features::{NamedFeature, MAX_NAMED};
 use crate::view::palette::Theme;
 use glam::Vec2;
@@ -149,17 +154,19 @@ pub struct AppState {
     dragging: bool,
     /// The state when the drag began, pushed on the undo stack at its first edit.
     drag_start: Option<Snapshot>,
-    analysis: Option<Analysis>,
+    studies: Option<Studies>,
+    /// The scene's rays and chains against its shapes.
+    results: SceneResults,
     stale: bool,
     cache: SimplexCache,
-    /// How many times the analysis was computed (to check "only on change").
+    /// How many times the studies were computed (to check "only on change").
     pub recomputations: u64,
     /// Bumped by every change that alters what is drawn.
     revision: u64,
     /// A file that failed to open because of a refused polygon ("make convex" mends it).
     pub convex_fix_available: Option<PathBuf>,
     /// The engines' answers on the pair (Box2D v3, parry2d), recomputed with the
-    /// analysis; empty when built without the `peers` feature.
+    /// studies; empty when built without the `peers` feature.
     peers: Vec<(Engine, EngineAnswer)>,
     /// The exact f64 answers on the pair (the peers table's reference column).
     exact: Option<Expected>,
@@ -168,11 +175,14 @@ pub struct AppState {
     pub ray_method: RayMethodChoice,
     /// The engines' casts of that ray against shape A.
     ray_peers: Vec<PeerRayAnswer>,
-    /// Ours on the same (exact, GJK), and what each scene ray meets first.
+    /// Ours on the same (exact, GJK).
     ray_ours: Vec<(&'static str, RayCastOutput)>,
-    ray_meets: Vec<RayMeets>,
     /// The chain segment or point selected on the canvas (see `chains.rs`).
     chain_selection: Option<ChainSelection>,
+    /// The slide sweep the panel shows.
+    pub sweep: SweepChoice,
+    /// The plots computed for the current state.
+    plots: plots::PlotCache,
 }
 
 /// The default split between the world and configuration views.
@@ -216,7 +226,8 @@ impl AppState {
             redo: Vec::new(),
             dragging: false,
             drag_start: None,
-            analysis: None,
+            studies: None,
+            results: SceneResults::default(),
             stale: true,
             cache: SimplexCache::default(),
             recomputations: 0,
@@ -227,9 +238,10 @@ impl AppState {
             ray_method: RayMethodChoice::Exact,
             ray_peers: Vec::new(),
             ray_ours: Vec::new(),
-            ray_meets: Vec::new(),
             chain_selection: None,
             exact: None,
+            sweep: SweepChoice::default(),
+            plots: plots::PlotCache::default(),
         };
         app.install(scene);
         app
@@ -362,18 +374,18 @@ impl AppState {
 
     // ----- results -----
 
-    /// The analysis of the current pair, recomputed only if something changed.
-    pub fn analysis(&mut self) -> Option<&Analysis> {
+    /// The studies of the current pair, recomputed only if something changed.
+    pub fn studies(&mut self) -> Option<&Studies> {
         if self.stale {
             self.stale = false;
-            self.analysis = self.pair.map(|(a, b)| {
+            self.studies = self.pair.map(|(a, b)| {
                 self.recomputations += 1;
-                let mut an = Analysis::compute(&self.scene, a, b, &mut self.cache);
-                an.study_ray(&self.scene, self.ray, self.ray_method);
-                an
+                let mut studies = Studies::compute(&self.scene, a, b, &mut self.cache);
+                studies.study_ray(&self.scene, self.ray, self.ray_method);
+                studies
             });
             self.ray_peers = self.ask_ray_peers();
-            self.ray_meets = crate::trace::ray_study::first_meets(&self.scene);
+            self.results = SceneResults::compute(&self.scene);
             self.ray_ours = self
                 .pair
                 .map(|(a, _)| rays::ours(&self.scene, self.ray, a))
@@ -382,7 +394,13 @@ impl AppState {
             self.peers = self.ask_peers();
             self.clamp_step();
         }
-        self.analysis.as_ref()
+        self.studies.as_ref()
+    }
+
+    /// The scene's rays and chains against its shapes (recomputed on change).
+    pub fn scene_results(&mut self) -> &SceneResults {
+        self.studies();
+        &self.results
     }
 
     /// The engines on the current pair.
@@ -399,8 +417,8 @@ impl AppState {
     /// The engines' casts of the stepped ray against shape A.
     #[cfg(feature = "peers")]
     fn ask_ray_peers(&self) -> Vec<PeerRayAnswer> {
-        match (&self.analysis, self.pair) {
-            (Some(an), Some((a, _))) if an.ray.is_some() => {
+        match (&self.studies, self.pair) {
+            (Some(st), Some((a, _))) if st.ray.cast.is_some() => {
                 let s = &self.scene.shapes[a];
                 let ray = self.scene.ray_input(self.ray, a).ray;
                 crate::peers::ask_ray(&s.shape, s.pose.transform(), ray)
@@ -415,36 +433,68 @@ impl AppState {
     }
 
     /// The engines' casts of the stepped ray against shape A (recomputed with the
-    /// analysis).
+    /// studies).
     pub fn ray_peer_answers(&mut self) -> &[PeerRayAnswer] {
-        self.analysis();
+        self.studies();
         &self.ray_peers
     }
 
     /// The engines' answers on the pair (recomputed only when something changed).
     pub fn peer_answers(&mut self) -> &[(Engine, EngineAnswer)] {
-        self.analysis();
+        self.studies();
         &self.peers
     }
 
     /// The exact answers on the pair.
     pub fn exact(&mut self) -> Option<&Expected> {
-        self.analysis();
+        self.studies();
         self.exact.as_ref()
+    }
+
+    /// The manifold's normal the view asks for.
+    pub fn manifold_source(&self) -> crate::core::manifold::ManifoldSource {
+        crate::core::manifold::ManifoldSource::via_sat(self.manifold_via_sat)
+    }
+
+    /// What the current step is within its algorithm ("EPA iteration 1 of 3"); None
+    /// without a pair.
+    pub fn step_part(&mut self) -> Option<String> {
+        self.studies();
+        let source = self.manifold_source();
+        let studies = self.studies.as_ref()?;
+        Some(studies.step_part(&self.scene, self.algorithm, self.step, source))
+    }
+
+    /// The current step in words; None without a pair.
+    pub fn narration(&mut self) -> Option<String> {
+        self.studies();
+        let source = self.manifold_source();
+        let studies = self.studies.as_ref()?;
+        Some(studies.narrate(&self.scene, self.algorithm, self.step, source))
+    }
+
+    /// The numbers of the current step, as (label, value) rows; empty without a pair.
+    pub fn numbers(&mut self) -> Vec<(String, String)> {
+        self.studies();
+        let source = self.manifold_source();
+        match self.studies.as_ref() {
+            Some(s) => s.numbers(&self.scene, self.algorithm, self.step, source),
+            None => Vec::new(),
+        }
     }
 
     /// Steps available for the current algorithm.
     pub fn step_count(&mut self) -> usize {
         let algo = self.algorithm;
-        self.analysis().map(|a| a.step_count(algo)).unwrap_or(1)
+        self.studies().map(|s| s.step_count(algo)).unwrap_or(1)
     }
 
     fn clamp_step(&mut self) {
         let algo = self.algorithm;
         let n = self
-            .analysis
+            .studies
             .as_ref()
-            .map(|a| a.step_count(algo))
+            .map(|s| s.step_count(algo))
             .unwrap_or(1);
         self.step = self.step.min(n - 1);
     }
@@ -470,12 +520,16 @@ impl AppState {
             named: self.named,
         };
         // Recompute first: it clamps the step to the new trace.
-        self.analysis();
-        let (algo, step) = (self.algorithm, self.step);
-        let mut list = build_draw_list(&self.scene, self.analysis.as_ref(), algo, step, &hl);
-        if let Some(pair) = self.pair {
-            pair_peer_layers(&self.scene, pair, &self.peers, algo, step, &mut list);
-        }
+        self.studies();
+        let frame = Frame {
+            scene: &self.scene,
+            studies: self.studies.as_ref(),
+            results: &self.results,
+            peers: &self.peers,
+            algorithm: self.algorithm,
+            step: self.step,
+        };
+        let mut list = draw_list(&frame, &hl);
         list.layers.retain(|l| !self.hidden_layers.contains(&l.id));
         list
     }

@@ -6,7 +6,7 @@ use super::*;
 use crate::core::consts::MAX_COORDINATE;
 use crate::core::raycast::{ray_cast, ray_cast_gjk};
 use crate::scene::rays::SceneRay;
-pub use crate::trace::ray_study::RayMeets;
+pub use crate::trace::rays::RayMeets;
 
 /// Ray `r` against shape `s` by both of our methods (none when `r` is out of range).
 pub(super) fn ours(scene: &Scene, r: usize, s: usize) -> Vec<(&'static str, RayCastOutput)> {
@@ -23,13 +23,12 @@ pub(super) fn ours(scene: &Scene, r: usize, s: usize) -> Vec<(&'static str, RayC
 impl AppState {
     /// What each scene ray meets first (recomputed only when something changed).
     pub fn ray_meets(&mut self) -> &[RayMeets] {
-        self.analysis();
-        &self.ray_meets
+        &self.scene_results().first_meets
     }
 
     /// Our two casts of the stepped ray against shape A (recomputed on change).
     pub fn ray_ours(&mut self) -> &[(&'static str, RayCastOutput)] {
-        self.analysis();
+        self.studies();
         &self.ray_ours
     }
 
@@ -173,7 +172,7 @@ fn check_ray(ray: &SceneRay) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::trace::ray_study::RayStep;
+    use crate::study::ray::RayStep;
 
     fn app() -> AppState {
         let scene = crate::scene::parse_scene(
@@ -196,7 +195,10 @@ mod tests {
     fn the_ray_is_stepped_edge_by_edge_and_follows_its_ends() {
         let mut app = app();
         assert_eq!(app.step_count(), 5, "four edge planes and the answer");
-        let st = app.analysis().and_then(|a| a.ray.clone()).expect("study");
+        let st = app
+            .studies()
+            .and_then(|a| a.ray.cast.clone())
+            .expect("study");
         assert_eq!(st.step(0), RayStep::Clip(0));
         assert!((st.output.fraction - 2.0 / 6.0).abs() < 1e-6);
         // Drag the origin to (−2, 0.5): the hit moves to f = 1/5 of the new ray.
@@ -205,7 +207,10 @@ mod tests {
             .expect("moved");
         app.end_drag();
         assert_eq!(app.scene.rays[0].tip(), Vec2::new(3.0, 0.5));
-        let st = app.analysis().and_then(|a| a.ray.clone()).expect("study");
+        let st = app
+            .studies()
+            .and_then(|a| a.ray.cast.clone())
+            .expect("study");
         assert!(
             (st.output.fraction - 0.2).abs() < 1e-6,
             "{}",
@@ -220,7 +225,10 @@ mod tests {
     fn gjk_method_add_delete_rename_and_save() {
         let mut app = app();
         app.set_ray_method(RayMethodChoice::Gjk);
-        let st = app.analysis().and_then(|a| a.ray.clone()).expect("study");
+        let st = app
+            .studies()
+            .and_then(|a| a.ray.cast.clone())
+            .expect("study");
         assert!(matches!(st.step(0), RayStep::Gjk(_)));
         let r = app
             .add_ray(Vec2::new(0.0, 3.0), Vec2::new(0.0, -6.0))
@@ -231,7 +239,10 @@ mod tests {
         let saved = app.scene_for_save();
         assert_eq!(saved.view.ray, "down");
         assert_eq!(saved.view.ray_method, "gjk");
-        let st = app.analysis().and_then(|a| a.ray.clone()).expect("study");
+        let st = app
+            .studies()
+            .and_then(|a| a.ray.cast.clone())
+            .expect("study");
         assert!((st.output.fraction - 1.0 / 3.0).abs() < 1e-4);
         assert!(app.move_ray_end(1, true, Vec2::new(f32::NAN, 0.0)).is_err());
         app.delete_ray(0);

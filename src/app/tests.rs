@@ -12,9 +12,9 @@ fn app() -> AppState {
 #[test]
 fn drag_moves_the_shape_and_recomputes_once() {
     let mut app = app();
-    let d0 = app.analysis().unwrap().distance.distance;
+    let d0 = app.studies().unwrap().basics.distance.distance;
     assert_eq!(app.recomputations, 1);
-    app.analysis();
+    app.studies();
     app.draw_list();
     assert_eq!(app.recomputations, 1, "nothing changed: no recomputation");
     app.begin_drag();
@@ -22,7 +22,7 @@ fn drag_moves_the_shape_and_recomputes_once() {
     app.move_shape(1, Vec2::new(6.0, 0.0));
     app.end_drag();
     assert_eq!(app.scene.shapes[1].pose.position, Vec2::new(6.0, 0.0));
-    let d1 = app.analysis().unwrap().distance.distance;
+    let d1 = app.studies().unwrap().basics.distance.distance;
     assert_eq!(app.recomputations, 2);
     assert!(d0 == 0.0 && d1 > 4.0, "{d0} {d1}");
     assert!(app.dirty);
@@ -76,7 +76,7 @@ fn stepping_clamps_and_survives_changes() {
     app.step_last();
     // Pull B away: fewer EPA steps (none); the step is clamped to the new trace.
     app.move_shape(1, Vec2::new(8.0, 0.0));
-    app.analysis();
+    app.studies();
     assert!(app.step < app.step_count());
     // Playback runs to the end and stops.
     app.move_shape(1, Vec2::new(1.5, 0.6));
@@ -253,8 +253,8 @@ fn a_pasted_cloud_becomes_box2ds_hull_and_is_stepped() {
     assert_eq!(s.hull_of.as_ref().map(Vec::len), Some(6));
     assert_eq!(app.algorithm, Algorithm::Hull);
     assert_eq!(app.pair.map(|p| p.0), Some(i));
-    let an = app.analysis().unwrap();
-    assert_eq!(an.hull_input.len(), 6);
+    let an = app.studies().unwrap();
+    assert_eq!(an.hull.input.len(), 6);
     assert!(an.step_count(Algorithm::Hull) > 2);
     // Editing the polygon forgets the points it was built from.
     let s = &app.scene.shapes[i];
@@ -275,11 +275,14 @@ fn settings_take_effect_and_cache_warm_starts() {
     let mut s = app.scene.settings;
     s.use_cache = true;
     app.set_settings(s).unwrap();
-    app.analysis();
+    app.studies();
     app.move_shape(1, Vec2::new(4.01, 0.5));
-    let an = app.analysis().unwrap();
-    assert_eq!(an.distance.cache_use, crate::core::gjk::CacheUse::WarmStart);
-    assert!(an.cold_iterations.is_some());
+    let an = app.studies().unwrap();
+    assert_eq!(
+        an.basics.distance.cache_use,
+        crate::core::gjk::CacheUse::WarmStart
+    );
+    assert!(an.gjk.cold_iterations.is_some());
     s.gjk_max_iterations = 0;
     assert!(app.set_settings(s).is_err());
 }

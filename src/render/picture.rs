@@ -7,11 +7,12 @@ use super::*;
 use crate::app::AppState;
 use crate::core::gjk::SimplexCache;
 use crate::scene::Scene;
-use crate::trace::analysis::{Algorithm, Analysis};
+use crate::study::draw::{draw_list, Frame};
+use crate::study::{Algorithm, Studies};
 use crate::trace::peer_answer::{Engine, EngineAnswer};
+use crate::trace::scene_results::SceneResults;
 use crate::view::camera::Camera;
-use crate::view::draw::peers::pair_peer_layers;
-use crate::view::draw::{build_draw_list, DrawList, Highlight};
+use crate::view::draw::{DrawList, Highlight};
 use crate::view::palette::Theme;
 use std::fmt;
 use std::path::Path;
@@ -187,11 +188,12 @@ pub fn step_text(step: usize, count: usize) -> String {
     format!("step {} of {}", step + 1, count.max(1))
 }
 
-/// One scene and one algorithm, analysed once, ready to picture any step.
+/// One scene and one algorithm, studied once, ready to picture any step.
 pub struct SceneExport<'a> {
     scene: &'a Scene,
     algorithm: Algorithm,
-    analysis: Option<Analysis>,
+    studies: Option<Studies>,
+    results: SceneResults,
     /// The engines' answers on the pair, drawn as the app's overlay layers; empty
     /// unless [`SceneExport::with_peers`] asked them.
     peers: Vec<(Engine, EngineAnswer)>,
@@ -201,12 +203,13 @@ impl<'a> SceneExport<'a> {
     /// Runs every algorithm on the scene's pair (see [`scene_pair`]) with traces on,
     /// starting from an empty simplex cache, as the app does when it opens the scene.
     pub fn new(scene: &'a Scene, algorithm: Algorithm) -> SceneExport<'a> {
-        let analysis = scene_pair(scene)
-            .map(|(a, b)| Analysis::compute(scene, a, b, &mut SimplexCache::default()));
+        let studies = scene_pair(scene)
+            .map(|(a, b)| Studies::compute(scene, a, b, &mut SimplexCache::default()));
         SceneExport {
             scene,
             algorithm,
-            analysis,
+            studies,
+            results: SceneResults::compute(scene),
             peers: Vec::new(),
         }
     }
@@ -216,20 +219,20 @@ impl<'a> SceneExport<'a> {
     /// `PeerBox2dSimplex`) as the app's canvas draws them. Nothing to ask with no pair.
     #[cfg(feature = "peers")]
     pub fn with_peers(mut self) -> SceneExport<'a> {
-        let pair = self.analysis.as_ref().map(|an| (an.a, an.b));
+        let pair = self.studies.as_ref().map(Studies::pair);
         self.peers = crate::app::ask_peers_on(self.scene, pair);
         self
     }
 
-    pub fn analysis(&self) -> Option<&Analysis> {
-        self.analysis.as_ref()
+    pub fn studies(&self) -> Option<&Studies> {
+        self.studies.as_ref()
     }
 
     /// Steps of the algorithm on this scene (at least 1; 1 with no pair).
     pub fn step_count(&self) -> usize {
-        self.analysis
+        self.studies
             .as_ref()
-            .map(|an| an.step_count(self.algorithm))
+            .map(|s| s.step_count(self.algorithm))
             .unwrap_or(1)
     }
 
@@ -253,25 +256,27 @@ impl<'a> SceneExport<'a> {
         let view = &self.scene.view;
         // As `AppState::install` reads the view section.
         let manifold_via_sat = view.manifold_source == "sat";
-        let mut list = build_draw_list(
-            self.scene,
-            self.analysis.as_ref(),
-            self.algorithm,
+        let frame = Frame {
+            scene: self.scene,
+            studies: self.studies.as_ref(),
+            results: &self.results,
+            peers: &self.peers,
+            algorithm: self.algorithm,
             step,
+        };
+        let mut list = draw_list(
+            &frame,
             &Highlight {
                 manifold_via_sat,
                 ..Highlight::default()
             },
         );
-        if let Some(an) = &self.analysis {
-            let (algorithm, pair) = (self.algorithm, (an.a, an.b));
-            pair_peer_layers(self.scene, pair, &self.peers, algorithm, step, &mut list);
-        }
         list.layers.retain(|l| !view.hidden_layers.contains(&l.id));
-        let names = self.analysis.as_ref().map(|an| {
+        let names = self.studies.as_ref().map(|s| {
+            let (a, b) = s.pair();
             (
-                self.scene.shapes[an.a].name.clone(),
-                self.scene.shapes[an.b].name.clone(),
+                self.scene.shapes[a].name.clone(),
+                self.scene.shapes[b].name.clone(),
             )
         });
         let title = title_line(
@@ -294,9 +299,9 @@ impl<'a> SceneExport<'a> {
             shape_a,
             shape_b,
             theme: Theme::Dark,
-            step_part: self.analysis.as_ref().map(|an| {
+            step_part: self.studies.as_ref().map(|s| {
                 let source = crate::core::manifold::ManifoldSource::via_sat(manifold_via_sat);
-                an.step_part(self.algorithm, step, source)
+                s.step_part(self.scene, self.algorithm, step, source)
             }),
         })
     }
@@ -322,11 +327,7 @@ pub fn app_picture(app: &mut AppState) -> Picture {
         Some((a, b)) => (Some(a), Some(b)),
         None => (None, None),
     };
-    let source = crate::core::manifold::ManifoldSource::via_sat(app.manifold_via_sat);
-    let (algorithm, step) = (app.algorithm, app.step);
-    let step_part = app
-        .analysis()
-        .map(|an| an.step_part(algorithm, step, source));
+    let step_part = app.step_part();
     Picture {
         list,
         world_camera: app.world_camera,

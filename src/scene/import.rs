@@ -518,8 +518,8 @@ mod tests {
     fn public_case_seven_imports_and_overlaps() {
         let text = "A: (2, 2), (2, 5), (4, 5), (4, 2)\nB: (3, 3), (5, 4), (5, 2)";
         let scene = import(text, "case 7").unwrap();
-        let an = crate::trace::analysis::Analysis::compute(&scene, 0, 1, &mut Default::default());
-        let p = an.penetration.unwrap();
+        let an = crate::study::Studies::compute(&scene, 0, 1, &mut Default::default());
+        let p = an.basics.penetration.unwrap();
         assert!((p.depth - 1.0).abs() < 1e-4, "{p:?}");
         assert!((p.normal - v(1.0, 0.0)).length() < 1e-4);
     }

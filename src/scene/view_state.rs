@@ -8,9 +8,8 @@
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
-/// The algorithms the debugger steps through. File and command-line names are
-/// `gjk`, `epa`, `sat`, `manifold`, `clip`, `box-box`, `toi`, `cast`, `hull`,
-/// `toi-rotating`, `ray`.
+/// The algorithms the debugger steps through; [`ALGORITHMS`] lists them in the picker's
+/// order with their names, labels and keys.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
 #[serde(try_from = "String", into = "String")]
 pub enum Algorithm {
@@ -23,65 +22,104 @@ pub enum Algorithm {
     BoxBox,
     Toi,
     Cast,
-    /// Box2D's hull builder on shape A's raw points (one shape, not the pair).
-    Hull,
     /// Time of impact with turning shapes (Box2D's b2TimeOfImpact, made safe for spins).
     Rotating,
+    /// Box2D's hull builder on shape A's raw points (one shape, not the pair).
+    Hull,
     /// A scene ray against shape A (one ray and one shape, not the pair).
     Ray,
 }
 
-impl Algorithm {
-    pub const ALL: [Algorithm; 11] = [
-        Algorithm::Gjk,
-        Algorithm::Epa,
-        Algorithm::Sat,
+/// One line of the registry: an algorithm, its name in files and on the command line,
+/// its label in the panel, and the key that picks it in the window.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AlgorithmInfo {
+    pub algorithm: Algorithm,
+    pub name: &'static str,
+    pub label: &'static str,
+    pub key: char,
+}
+
+const fn info(
+    algorithm: Algorithm,
+    name: &'static str,
+    label: &'static str,
+    key: char,
+) -> AlgorithmInfo {
+    AlgorithmInfo {
+        algorithm,
+        name,
+        label,
+        key,
+    }
+}
+
+/// The registry of the algorithms, in the picker's order. Each one's study (what it
+/// computes, draws and says) is `crate::study::Studies::get`.
+pub const ALGORITHMS: [AlgorithmInfo; 11] = [
+    info(Algorithm::Gjk, "gjk", "GJK distance", '1'),
+    info(Algorithm::Epa, "epa", "GJK + EPA (penetration)", '2'),
+    info(Algorithm::Sat, "sat", "SAT (separating axes)", '3'),
+    info(
         Algorithm::Manifold,
-        Algorithm::Clip,
-        Algorithm::BoxBox,
-        Algorithm::Toi,
-        Algorithm::Cast,
+        "manifold",
+        "Contact manifold (clipping)",
+        '4',
+    ),
+    info(Algorithm::Clip, "clip", "Sutherland–Hodgman clipping", '5'),
+    info(Algorithm::BoxBox, "box-box", "Box–box (Box2D-Lite)", '6'),
+    info(Algorithm::Toi, "toi", "Time of impact (swept SAT)", '7'),
+    info(Algorithm::Cast, "cast", "Shape cast", '8'),
+    info(
         Algorithm::Rotating,
+        "toi-rotating",
+        "Time of impact, turning (b2TimeOfImpact)",
+        '9',
+    ),
+    info(
         Algorithm::Hull,
-        Algorithm::Ray,
-    ];
+        "hull",
+        "Hull builder (Box2D), shape A",
+        '0',
+    ),
+    info(Algorithm::Ray, "ray", "Ray cast against shape A", 'R'),
+];
+
+impl Algorithm {
+    /// Every algorithm, in the picker's order.
+    pub const ALL: [Algorithm; ALGORITHMS.len()] = {
+        let mut all = [Algorithm::Gjk; ALGORITHMS.len()];
+        let mut i = 0;
+        while i < all.len() {
+            all[i] = ALGORITHMS[i].algorithm;
+            i += 1;
+        }
+        all
+    };
+
+    /// Its line of the registry.
+    pub fn info(self) -> &'static AlgorithmInfo {
+        ALGORITHMS
+            .iter()
+            .find(|i| i.algorithm == self)
+            .expect("every algorithm has a line in ALGORITHMS")
+    }
 
     /// The name used in files and on the command line.
     pub fn name(self) -> &'static str {
-        match self {
-            Algorithm::Gjk => "gjk",
-            Algorithm::Epa => "epa",
-            Algorithm::Sat => "sat",
-            Algorithm::Manifold => "manifold",
-            Algorithm::Clip => "clip",
-            Algorithm::BoxBox => "box-box",
-            Algorithm::Toi => "toi",
-            Algorithm::Cast => "cast",
-            Algorithm::Hull => "hull",
-            Algorithm::Rotating => "toi-rotating",
-            Algorithm::Ray => "ray",
-        }
+        self.info().name
     }
 
     /// The label shown in the panel.
     pub fn label(self) -> &'static str {
-        match self {
-            Algorithm::Gjk => "GJK distance",
-            Algorithm::Epa => "GJK + EPA (penetration)",
-            Algorithm::Sat => "SAT (separating axes)",
-            Algorithm::Manifold => "Contact manifold (clipping)",
-            Algorithm::Clip => "Sutherland–Hodgman clipping",
-            Algorithm::BoxBox => "Box–box (Box2D-Lite)",
-            Algorithm::Toi => "Time of impact (swept SAT)",
-            Algorithm::Cast => "Shape cast",
-            Algorithm::Hull => "Hull builder (Box2D), shape A",
-            Algorithm::Rotating => "Time of impact, turning (b2TimeOfImpact)",
-            Algorithm::Ray => "Ray cast against shape A",
-        }
+        self.info().label
     }
 
     pub fn from_name(name: &str) -> Option<Algorithm> {
-        Algorithm::ALL.into_iter().find(|a| a.name() == name)
+        ALGORITHMS
+            .iter()
+            .find(|i| i.name == name)
+            .map(|i| i.algorithm)
     }
 }
 

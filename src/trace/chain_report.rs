@@ -12,7 +12,7 @@
 //! makes no points (`"outcome"` says why: the chain query's outcome, e.g. `skipped`,
 //! `behind`, or `separated` in the naive mode). Chain against chain is not collided.
 
-use super::report::ManifoldJson;
+use super::manifold_json::ManifoldJson;
 use crate::core::chain::collide_chain_segment;
 use crate::core::gjk::shape_distance;
 use crate::core::manifold::contact_manifold;

@@ -1,13 +1,15 @@
-//! Recorded steps of each query ([`analysis`]: the `Algorithm` enum and one analysis per
-//! scene pair) and the JSON [`report`]. Reads the core and the scene; knows nothing of drawing.
+//! What the queries recorded and answered, beyond one algorithm's study: the JSON
+//! [`report`] (and its streaming writer), the chains' reports and slide sweep, the
+//! scene rays' first meets, the GJK ray cast on B − A, and the engines' answers in our
+//! terms. Reads the core and the scene; knows nothing of drawing.
 
-pub mod analysis;
 pub mod cast_ray;
 pub mod chain_expect;
 pub mod chain_report;
 pub mod chain_sweep;
+pub mod manifold_json;
 pub mod peer_answer;
-pub mod ray_study;
+pub mod rays;
 pub mod report;
-pub mod step_part;
+pub mod scene_results;
 pub mod stream;

@@ -2,10 +2,9 @@
 //!
 //! All points are world coordinates; normals point from A to B.
 
-use crate::core::chain::ChainManifold;
 use crate::core::epa::{penetration, EpaTrace, PenetrationOutput};
 use crate::core::gjk::{shape_distance, DistanceOutput, GjkTrace};
-use crate::core::manifold::{contact_manifold, ManifoldOutput, ManifoldSource, ManifoldTrace};
+use crate::core::manifold::{contact_manifold, ManifoldSource, ManifoldTrace};
 use crate::core::math::arr;
 use crate::core::raycast::ray_cast;
 use crate::core::sat::{separating_axis, SatOutput, SatTrace};
@@ -15,6 +14,7 @@ use crate::core::toi::swept_sat::{swept_sat, SweptOutput, SweptTrace};
 use crate::scene::build::PairInputs;
 use crate::scene::{Scene, SceneShape};
 use crate::trace::chain_report::{chain_pair_report, ChainPairReport};
+pub use crate::trace::manifold_json::{ManifoldJson, ManifoldPointJson};
 use crate::trace::peer_answer::EngineAnswer;
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -215,66 +215,6 @@ impl From<&SatOutput> for SatJson {
             axis_owner: o.axis_owner.as_str(),
             edge: o.edge,
         }
-    }
-}
-
-/// The `"manifold"` key: the contact manifold by clipping, with the SAT normal
-/// ([`ManifoldSource::Sat`]: SAT's biased face choice keeps the reference face, and
-/// so the ids, stable between frames; cores apart use their closest points).
-#[derive(Clone, Debug, Serialize)]
-pub struct ManifoldJson {
-    pub normal: [f32; 2],
-    pub points: Vec<ManifoldPointJson>,
-}
-
-#[derive(Clone, Debug, Serialize)]
-pub struct ManifoldPointJson {
-    pub point_a: [f32; 2],
-    pub point_b: [f32; 2],
-    /// Negative = penetration, radii subtracted.
-    pub separation: f32,
-    /// The packed feature id (see `manifold.rs`).
-    pub id: u32,
-}
-
-impl ManifoldJson {
-    /// None when the pair is farther apart than the speculative distance.
-    pub fn from_output(m: &ManifoldOutput) -> Option<ManifoldJson> {
-        if m.is_separated() {
-            return None;
-        }
-        Some(ManifoldJson {
-            normal: arr(m.normal),
-            points: m
-                .points()
-                .iter()
-                .map(|p| ManifoldPointJson {
-                    point_a: arr(p.point_a),
-                    point_b: arr(p.point_b),
-                    separation: p.separation,
-                    id: p.id,
-                })
-                .collect(),
-        })
-    }
-}
-
-impl ManifoldJson {
-    /// A chain segment's manifold in the same form; None without points.
-    pub fn from_chain(m: &ChainManifold) -> Option<ManifoldJson> {
-        m.is_contact().then(|| ManifoldJson {
-            normal: arr(m.normal),
-            points: m
-                .points()
-                .iter()
-                .map(|p| ManifoldPointJson {
-                    point_a: arr(p.point_a),
-                    point_b: arr(p.point_b),
-                    separation: p.separation,
-                    id: p.id.pack(),
-                })
-                .collect(),
-        })
     }
 }
 

@@ -1,7 +1,7 @@
 //! What is generated and what is checked: shape kinds, placement families, the checks
 //! and their bounds.
 
-use crate::trace::analysis::Algorithm;
+use crate::scene::view_state::Algorithm;
 
 /// The shape kinds generated.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -428,10 +428,10 @@ pub fn peer_scene(case: &PeerCase) -> Result<Scene, String> {
         a: "A".into(),
         b: "B".into(),
         algorithm: match case.query {
-            "toi" => crate::trace::analysis::Algorithm::Cast,
-            "toi_rotating" => crate::trace::analysis::Algorithm::Rotating,
-            "depth" => crate::trace::analysis::Algorithm::Epa,
-            _ => crate::trace::analysis::Algorithm::Gjk,
+            "toi" => crate::scene::view_state::Algorithm::Cast,
+            "toi_rotating" => crate::scene::view_state::Algorithm::Rotating,
+            "depth" => crate::scene::view_state::Algorithm::Epa,
+            _ => crate::scene::view_state::Algorithm::Gjk,
         },
         ..View::default()
     };

@@ -1,9 +1,10 @@
-//! What the debugger shows, independent of any backend: draw lists of primitives with
-//! roles ([`draw`], [`draw_contact`]), plain-words narration ([`narrate`],
-//! [`narrate_contact`]) and the world↔screen [`camera`].
+//! What the debugger shows, independent of any backend and of any one algorithm: draw
+//! lists of primitives with roles ([`draw`]), the layers every algorithm shares, words
+//! ([`narrate`], [`text`]), the [`palette`] and the world↔screen [`camera`].
 
 pub mod camera;
 pub mod draw;
 pub mod narrate;
 pub mod palette;
+pub mod plot;
 pub mod text;

@@ -8,15 +8,17 @@ use super::prims::{dot, size_of_scene};
 use super::{LayerId, Prim};
 use crate::core::settings::ChainMode;
 use crate::scene::Scene;
-use crate::trace::chain_report::{chain_pair_report, ChainSegmentJson};
+use crate::trace::chain_report::ChainSegmentJson;
+use crate::trace::scene_results::ChainShape;
 use crate::view::palette::{ERROR, KEPT};
 use glam::Vec2;
 
 /// A normal tilted more than this from its segment's normal is called a bump (rad).
 const BUMP_ANGLE: f32 = 0.1;
 
-/// Every chain of the scene and its contacts with every shape.
-pub(super) fn chains_layer(scene: &Scene) -> Vec<Prim> {
+/// Every chain of the scene and its contacts with every shape (`reach`: every chain
+/// against every shape, as computed for the scene).
+pub fn chains_layer(scene: &Scene, reach: &[ChainShape]) -> Vec<Prim> {
     let c = LayerId::Chains.color();
     let len = 0.08 * size_of_scene(scene);
     let mut p = Vec::new();
@@ -62,30 +64,21 @@ pub(super) fn chains_layer(scene: &Scene) -> Vec<Prim> {
             size: 14.0,
         });
         let mut maps: Vec<usize> = Vec::new();
-        for s in 0..scene.shapes.len() {
+        for cs in reach.iter().filter(|cs| cs.chain == k) {
+            let s = cs.shape;
             // Contact normals as long as the shape is big, so they show beside it.
             let len = 0.6 * scene.shapes[s].shape.bounding_radius();
-            let entries = chain_pair_report(scene, k, s).chain;
-            for e in &entries {
+            for e in &cs.entries {
                 contact_prims(e, normals.get(e.segment).copied(), scene, len, &mut p);
             }
-            // One Gauss map per chain and shape: the segment of the deepest contact
-            // (else the first one within reach), so maps of short neighbouring
-            // segments do not pile up.
-            let deepest = |e: &&ChainSegmentJson| {
-                e.manifold
-                    .as_ref()
-                    .and_then(|m| m.points.iter().map(|q| q.separation).reduce(f32::min))
-                    .unwrap_or(f32::INFINITY)
-            };
-            let shown = entries
-                .iter()
-                .min_by(|x, y| deepest(x).total_cmp(&deepest(y)));
-            if let (ChainMode::Smooth, Some(e)) = (scene.settings.chain_mode, shown) {
-                // Maps of several shapes on one segment side by side along it.
-                let slot = maps.iter().filter(|&&m| m == e.segment).count();
-                maps.push(e.segment);
-                super::gauss::gauss_prims(scene, (k, e.segment), s, slot, &mut p);
+            // One Gauss map per chain and shape; maps of several shapes on one segment
+            // side by side along it.
+            if let Some(shown) = cs.shown {
+                let slot = maps.iter().filter(|&&m| m == shown).count();
+                maps.push(shown);
+                if let Some(g) = &cs.gauss {
+                    super::gauss::gauss_prims(g, &scene.shapes[s].name, slot, &mut p);
+                }
             }
         }
     }
@@ -148,7 +141,8 @@ mod tests {
 
     fn bump_arrows(file: &str) -> usize {
         let scene = load_scene(Path::new(file)).expect("scene");
-        chains_layer(&scene)
+        let reach = crate::trace::scene_results::SceneResults::compute(&scene).chains;
+        chains_layer(&scene, &reach)
             .iter()
             .filter(|p| matches!(p, Prim::Arrow { color, .. } if *color == ERROR))
             .count()
@@ -163,7 +157,8 @@ mod tests {
     #[test]
     fn the_gauss_map_says_why_the_seam_normal_snaps() {
         let scene = load_scene(Path::new("scenes/chain_tiled_floor.ron")).expect("scene");
-        let labels: Vec<String> = chains_layer(&scene)
+        let reach = crate::trace::scene_results::SceneResults::compute(&scene).chains;
+        let labels: Vec<String> = chains_layer(&scene, &reach)
             .into_iter()
             .filter_map(|p| match p {
                 Prim::Label { text, .. } => Some(text),

@@ -1,6 +1,5 @@
-//! Every algorithm's picture in configuration space, on the Minkowski difference B − A
-//! (layer [`LayerId::ConfigPicture`]). GJK and EPA draw there already; this gives the
-//! others theirs:
+//! The pieces of the algorithms' pictures in configuration space, on the Minkowski
+//! difference B − A (layer [`LayerId::ConfigPicture`]; each study puts its own together):
 //!
 //! - **SAT, box–box**: an axis `n` is a line through the origin; B − A's support interval
 //!   `[lo, hi]` along it is where the shapes' projections overlap when it holds 0. The
@@ -22,12 +21,14 @@
 //! - **Turning shapes** (the rotating time of impact): B − A changes shape with time; each
 //!   step draws it at its own time, with the core distance at an outer iteration.
 
-use super::*;
-use crate::trace::analysis::ManifoldPhase;
+use super::{dot, label, line, plane, seg, simplex_outline, LayerId, Prim, Rgba};
+use crate::core::minkowski::MinkowskiOutline;
+use crate::trace::cast_ray::{CastRay, CastRayRefusal};
+use glam::Vec2;
 
 /// B − A's support interval along unit `n`: (min, max) of `n·p` over its outline.
-fn support_interval(an: &Analysis, n: Vec2) -> Option<(f32, f32)> {
-    let pts = &an.minkowski.points;
+pub fn support_interval(m: &MinkowskiOutline, n: Vec2) -> Option<(f32, f32)> {
+    let pts = &m.points;
     let lo = pts.iter().map(|p| p.dot(n)).fold(f32::INFINITY, f32::min);
     let hi = pts
         .iter()
@@ -37,8 +38,8 @@ fn support_interval(an: &Analysis, n: Vec2) -> Option<(f32, f32)> {
 }
 
 /// An axis through the origin with B − A's interval on it, and what the interval says.
-fn axis_interval(an: &Analysis, n: Vec2, name: &str, c: Rgba, prims: &mut Vec<Prim>) {
-    let Some((lo, hi)) = support_interval(an, n) else {
+pub fn axis_interval(m: &MinkowskiOutline, n: Vec2, name: &str, c: Rgba, prims: &mut Vec<Prim>) {
+    let Some((lo, hi)) = support_interval(m, n) else {
         return;
     };
     let pad = 0.15 * (hi - lo).max(1.0e-6);
@@ -62,8 +63,8 @@ fn axis_interval(an: &Analysis, n: Vec2, name: &str, c: Rgba, prims: &mut Vec<Pr
 }
 
 /// The normal and the depth (or gap) as B − A's boundary behind the origin.
-fn mtv(an: &Analysis, n: Vec2, c: Rgba, prims: &mut Vec<Prim>) {
-    let Some((lo, _)) = support_interval(an, n) else {
+pub fn mtv(m: &MinkowskiOutline, n: Vec2, c: Rgba, prims: &mut Vec<Prim>) {
+    let Some((lo, _)) = support_interval(m, n) else {
         return;
     };
     if n.length_squared() < 0.5 {
@@ -84,11 +85,8 @@ fn mtv(an: &Analysis, n: Vec2, c: Rgba, prims: &mut Vec<Prim>) {
 }
 
 /// The ray from the origin along −v, and where it meets B − A (the time of impact).
-fn sweep_ray(scene: &Scene, an: &Analysis, hit: Option<f32>, c: Rgba, prims: &mut Vec<Prim>) {
-    let (Some(sa), Some(sb)) = (scene.shapes.get(an.a), scene.shapes.get(an.b)) else {
-        return;
-    };
-    let v = sb.velocity - sa.velocity;
+/// `v` is B's velocity relative to A's.
+pub fn sweep_ray(v: Vec2, hit: Option<f32>, c: Rgba, prims: &mut Vec<Prim>) {
     if v.length_squared() == 0.0 || !v.is_finite() {
         prims.push(label(Vec2::ZERO, "no relative motion: B − A stays put", c));
         return;
@@ -107,54 +105,16 @@ fn sweep_ray(scene: &Scene, an: &Analysis, hit: Option<f32>, c: Rgba, prims: &mu
     }
 }
 
-/// The shape cast's conservative advancement on the ray: each pose so far at `−t·v`, and
-/// around the current one the disc its distance to B − A clears — the ray can advance
-/// through that disc without touching B − A, which is why the next `t` is safe.
-fn advancement(scene: &Scene, an: &Analysis, step: usize, c: Rgba, prims: &mut Vec<Prim>) {
-    let (Some(sa), Some(sb)) = (scene.shapes.get(an.a), scene.shapes.get(an.b)) else {
-        return;
-    };
-    let v = sb.velocity - sa.velocity;
-    let steps = &an.cast_trace.steps;
-    for (k, s) in steps.iter().enumerate().take(step + 1) {
-        let x = -v * s.t;
-        if !x.is_finite() {
-            continue;
-        }
-        prims.push(dot(x, 3.0, c.with_alpha(if k == step { 255 } else { 140 })));
-        if k == step && s.distance > 0.0 && s.distance.is_finite() {
-            let ring: Vec<Vec2> = (0..48)
-                .map(|j| {
-                    let a = j as f32 / 48.0 * std::f32::consts::TAU;
-                    x + Vec2::new(a.cos(), a.sin()) * s.distance
-                })
-                .collect();
-            prims.push(Prim::Polyline {
-                points: ring,
-                closed: true,
-                width: 1.0,
-                color: c.with_alpha(150),
-                dashed: true,
-            });
-            prims.push(label(
-                x,
-                format!("t = {:.4}: {:.4} from B − A", s.t, s.distance),
-                c,
-            ));
-        }
-    }
-}
-
 /// The GJK ray cast on B − A: every iteration of its march along the ray from the origin
 /// at once (the march is short: a face is reached in one advance), the final simplex, and
 /// the time it reached beside the algorithm's own.
-fn gjk_cast_ray(an: &Analysis, prims: &mut Vec<Prim>) {
+pub fn gjk_cast_ray(cast_ray: &Result<CastRay, CastRayRefusal>, prims: &mut Vec<Prim>) {
     use crate::core::raycast::GjkMarch;
     let c = LayerId::ConfigPicture.color();
-    let study = match &an.cast_ray {
+    let study = match cast_ray {
         Ok(s) => s,
         Err(why) => {
-            if *why != crate::trace::cast_ray::CastRayRefusal::NoRelativeMotion {
+            if *why != CastRayRefusal::NoRelativeMotion {
                 prims.push(label(
                     Vec2::ZERO,
                     format!("GJK ray cast: {}", why.words()),
@@ -205,216 +165,4 @@ fn gjk_cast_ray(an: &Analysis, prims: &mut Vec<Prim>) {
         format!("GJK ray: no hit ({n} iter.)")
     };
     prims.push(label(o.point, text, c));
-}
-
-/// Turning shapes: B − A changes shape with time, so the step's time gets its own B − A
-/// (dashed) — at an outer iteration `t1` with the closest point to the origin (the core
-/// distance), at a push-back `t2`, at the end the time of impact, where it reaches the
-/// origin.
-fn turning(scene: &Scene, an: &Analysis, step: usize, prims: &mut Vec<Prim>) {
-    use crate::trace::analysis::{minkowski_tolerance, rotating_steps};
-    let (Some(sa), Some(sb)) = (scene.shapes.get(an.a), scene.shapes.get(an.b)) else {
-        return;
-    };
-    let c = LayerId::Toi.color();
-    let tr = &an.rotating_trace;
-    let (t, closest) = match rotating_steps(tr).get(step) {
-        Some(s) => match tr.iterations.get(s.iteration) {
-            Some(it) => match s.push.and_then(|p| it.pushes.get(p)) {
-                Some(p) => (p.t2, None),
-                None => (it.t1, Some((it.point_b - it.point_a, it.distance))),
-            },
-            None => return,
-        },
-        None => (an.rotating.t, None),
-    };
-    let (swa, swb) = scene.pair(an.a, an.b).sweeps();
-    let (xa, xb) = (
-        super::rotating::pose(&swa, t).transform(),
-        super::rotating::pose(&swb, t).transform(),
-    );
-    let tol = minkowski_tolerance(scene, an.a, an.b);
-    let m = crate::core::minkowski::minkowski_difference(&sa.shape, &xa, &sb.shape, &xb, tol);
-    if m.points.len() >= 2 {
-        prims.push(Prim::Polyline {
-            points: m.points.clone(),
-            closed: true,
-            width: 1.5,
-            color: c,
-            dashed: true,
-        });
-        let top = m
-            .points
-            .iter()
-            .copied()
-            .fold(m.points[0], |a, p| if p.y > a.y { p } else { a });
-        prims.push(label(top, format!("B − A at t = {t:.4}"), c));
-    }
-    if let Some((p, d)) = closest.filter(|(p, _)| p.is_finite()) {
-        prims.push(line(Vec2::ZERO, p, 1.5, c.with_alpha(200)));
-        prims.push(dot(p, 3.5, c));
-        prims.push(label(p, format!("core distance {d:.4}"), c));
-    }
-}
-
-/// The layer: this algorithm's picture in configuration space at `step`.
-pub(super) fn config_layer(
-    scene: &Scene,
-    an: &Analysis,
-    algorithm: Algorithm,
-    step: usize,
-    source: crate::core::manifold::ManifoldSource,
-) -> Vec<Prim> {
-    let mut prims = Vec::new();
-    match algorithm {
-        Algorithm::Sat => {
-            let c = LayerId::Sat.color();
-            match an.sat_trace.axes.get(step) {
-                Some(r) => {
-                    let name = format!("{} edge {}", r.owner.as_str(), r.edge);
-                    axis_interval(an, r.axis, &name, c, &mut prims);
-                }
-                None => axis_interval(an, an.sat.normal, "chosen axis", c, &mut prims),
-            }
-        }
-        Algorithm::BoxBox => {
-            let c = LayerId::Manifold.color();
-            if step == 0 {
-                for r in &an.box_box_trace.axes {
-                    let name = format!("{} face {}", r.owner.as_str(), r.edge);
-                    axis_interval(an, r.normal, &name, c, &mut prims);
-                }
-            } else if let Ok(o) = &an.box_box {
-                mtv(an, o.normal, c, &mut prims);
-            }
-        }
-        Algorithm::Manifold => {
-            let (out, tr) = an.manifold(source);
-            let n = match crate::trace::analysis::manifold_phase(tr, step) {
-                ManifoldPhase::Points => out.normal,
-                _ => tr.normal.unwrap_or(out.normal),
-            };
-            mtv(an, n, LayerId::Manifold.color(), &mut prims);
-        }
-        Algorithm::Toi | Algorithm::Cast => {
-            let (hit, t) = match algorithm {
-                Algorithm::Toi => (an.swept.hit, an.swept.t),
-                _ => (an.cast.hit, an.cast.t),
-            };
-            // The hit is marked once the algorithm has found it: at its last step.
-            let last = step + 1 >= an.step_count(algorithm);
-            let hit = (hit && last).then_some(t);
-            let c = LayerId::Toi.color();
-            sweep_ray(scene, an, hit, c, &mut prims);
-            gjk_cast_ray(an, &mut prims);
-            if algorithm == Algorithm::Cast {
-                advancement(scene, an, step, c, &mut prims);
-            }
-        }
-        Algorithm::Clip => {
-            let inside = an.penetration.is_some() || an.distance.distance <= 0.0;
-            let text = if inside {
-                "origin inside: overlap"
-            } else {
-                "origin outside: apart"
-            };
-            prims.push(label(Vec2::ZERO, text, LayerId::Clip.color()));
-        }
-        Algorithm::Rotating => turning(scene, an, step, &mut prims),
-        // GJK and EPA draw their own layers here; the hull and a ray against A are not
-        // about a pair's B − A.
-        _ => {}
-    }
-    prims
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::core::gjk::SimplexCache;
-    use crate::core::manifold::ManifoldSource;
-    use crate::scene::{parse_scene, DEFAULT_SCENE};
-
-    fn welcome() -> (Scene, Analysis) {
-        let scene = parse_scene(DEFAULT_SCENE, "default").unwrap();
-        let an = Analysis::compute(&scene, 0, 1, &mut SimplexCache::default());
-        (scene, an)
-    }
-
-    #[test]
-    fn the_axis_interval_and_the_depth_are_the_algorithms_own_numbers() {
-        let (_, an) = welcome();
-        // SAT's chosen axis: B − A's lowest point along the normal is the separation.
-        let (lo, hi) = support_interval(&an, an.sat.normal).unwrap();
-        assert!(
-            (lo - an.sat.separation).abs() < 2e-3,
-            "{lo} vs {}",
-            an.sat.separation
-        );
-        assert!(hi > 0.0);
-        // EPA's normal: the boundary behind the origin is the depth away.
-        let pen = an.penetration.expect("the welcome pair overlaps");
-        let (lo, _) = support_interval(&an, pen.normal).unwrap();
-        assert!((-lo - pen.depth).abs() < 2e-3, "{lo} vs {}", pen.depth);
-    }
-
-    #[test]
-    fn every_pair_algorithm_but_gjk_and_epa_draws_in_configuration_space() {
-        let (scene, an) = welcome();
-        for algorithm in [
-            Algorithm::Sat,
-            Algorithm::Manifold,
-            Algorithm::Clip,
-            Algorithm::Toi,
-            Algorithm::Cast,
-            Algorithm::Rotating,
-        ] {
-            for step in 0..an.step_count(algorithm) {
-                let prims = config_layer(&scene, &an, algorithm, step, ManifoldSource::Epa);
-                assert!(!prims.is_empty(), "{algorithm:?} step {step}");
-            }
-        }
-    }
-
-    #[test]
-    fn the_gjk_ray_cast_on_b_minus_a_ends_at_every_moving_scenes_cast_time() {
-        // Every scene of the library with a moving pair: the picture's ray-cast label
-        // carries the GJK ray cast's time, which is the shape cast's to 1e-3.
-        let mut seen = 0;
-        for (name, text) in crate::scene::library::FILES {
-            let Ok(scene) = parse_scene(text, name) else {
-                continue;
-            };
-            let n = scene.shapes.len().min(8);
-            for (a, b) in (0..n).flat_map(|a| (a + 1..n).map(move |b| (a, b))) {
-                if scene.shapes[a].velocity == scene.shapes[b].velocity {
-                    continue;
-                }
-                let an = Analysis::compute(&scene, a, b, &mut SimplexCache::default());
-                let (Ok(ray), true) = (&an.cast_ray, an.cast.hit) else {
-                    continue;
-                };
-                assert!(
-                    ray.output.hit,
-                    "{name} {a}-{b}: the cast hits, the ray does not"
-                );
-                assert!(
-                    (ray.output.fraction - an.cast.t).abs() <= 1.0e-3,
-                    "{name} {a}-{b}: ray {} cast {}",
-                    ray.output.fraction,
-                    an.cast.t
-                );
-                let prims = config_layer(&scene, &an, Algorithm::Cast, 0, ManifoldSource::Epa);
-                let want = format!("GJK ray t = {:.5}", ray.output.fraction);
-                assert!(
-                    prims
-                        .iter()
-                        .any(|p| matches!(p, Prim::Label { text, .. } if text.starts_with(&want))),
-                    "{name}: no label {want}"
-                );
-                seen += 1;
-            }
-        }
-        assert!(seen >= 5, "only {seen} moving pairs hit");
-    }
 }

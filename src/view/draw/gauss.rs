@@ -8,45 +8,21 @@
 
 use super::prims::seg;
 use super::{LayerId, Prim, Rgba};
-use crate::core::chain::{
-    collide_chain_segment, ChainStep, ChainTrace, NormalClass, NormalDecision,
-};
-use crate::scene::Scene;
+use crate::core::chain::{NormalClass, NormalDecision};
+use crate::trace::scene_results::GaussMap;
 use crate::view::palette::{ADDED, ERROR, KEPT};
 use glam::Vec2;
 
-/// The Gauss map of segment `i` of chain `c` against shape `s`, when the smooth
-/// query classified a normal; the `slot`-th map of that segment (placed beside the
-/// earlier ones).
-pub(super) fn gauss_prims(
-    scene: &Scene,
-    (c, i): (usize, usize),
-    s: usize,
-    slot: usize,
-    p: &mut Vec<Prim>,
-) {
-    let inputs = scene.chain_pair(c, s);
-    let Some(input) = inputs.segment(i) else {
-        return;
-    };
-    let mut trace = ChainTrace::default();
-    collide_chain_segment(&input, Some(&mut trace));
-    let (mut ends, mut class) = (None, None);
-    for step in &trace.steps {
-        match step {
-            ChainStep::Segment { a, b, .. } => ends = Some((*a, *b)),
-            ChainStep::Classify { class: k, .. } => class = Some(*k),
-            _ => {}
-        }
-    }
-    let (Some((a, b)), Some(k)) = (ends, class) else {
-        return;
-    };
+/// The Gauss map `g` of shape `shape` (its name), the `slot`-th map of that segment
+/// (placed beside the earlier ones).
+pub(super) fn gauss_prims(g: &GaussMap, shape: &str, slot: usize, p: &mut Vec<Prim>) {
+    let (a, b) = g.ends;
+    let k = g.class;
     let r = 0.18 * (b - a).length();
     let n1 = k.normals.normal1;
     let along = k.normals.edge1 * (2.6 * r * slot as f32);
     let centre = 0.5 * (a + b) - n1 * (1.8 * r) + along;
-    draw_map(centre, r, &k, &scene.shapes[s].name, p);
+    draw_map(centre, r, &k, shape, p);
 }
 
 fn draw_map(centre: Vec2, r: f32, k: &NormalClass, shape: &str, p: &mut Vec<Prim>) {

@@ -1,4 +1,7 @@
-//! The draw list: what the debugger shows, as plain primitives grouped in layers.
+//! The draw list: what the debugger shows, as plain primitives grouped in layers, and the
+//! layers that belong to no one algorithm (shapes, vertex numbers, the scene's chains and
+//! rays, the engines' overlays). Each algorithm's own layers are drawn by its study
+//! ([`crate::study`]), which also puts the list together.
 //!
 //! The macroquad view draws this list; an SVG/PNG export can write the same list.
 //! Geometry is in world units of the layer's space ([`Space::World`] for the shapes,
@@ -8,32 +11,24 @@
 use crate::core::minkowski::round_outline;
 use crate::core::shape::Pose;
 use crate::scene::Scene;
-use crate::trace::analysis::{Algorithm, Analysis, EpaPhase};
 use crate::view::narrate::features::{NamedFeature, MAX_NAMED};
 use crate::view::palette;
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
 mod chain;
-mod config;
-mod contact;
-mod epa;
+pub mod config;
 mod gauss;
-mod gjk;
-mod hull;
+pub mod ghost;
 pub mod peers;
 mod prims;
-mod ray;
 mod rays;
-mod rotating;
 mod shapes;
-mod toi;
 
-use epa::*;
-use gjk::*;
-use prims::*;
-use shapes::*;
-use toi::*;
+pub use chain::chains_layer;
+pub use prims::*;
+pub use rays::rays_layer;
+pub use shapes::{named_features_prims, shapes_layer, vertex_indices_layer};
 
 /// Which view a layer belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -147,7 +142,8 @@ impl DrawList {
         self.layers.iter().find(|l| l.id == id)
     }
 
-    fn push(&mut self, id: LayerId, prims: Vec<Prim>) {
+    /// Adds layer `id` with `prims` (nothing when empty).
+    pub fn push(&mut self, id: LayerId, prims: Vec<Prim>) {
         if !prims.is_empty() {
             self.layers.push(Layer {
                 id,
@@ -184,109 +180,6 @@ pub fn outline_at(scene: &Scene, i: usize, pose: &Pose) -> Vec<Vec2> {
     // shows the whole shape, and ~40 segments for a circle.
     let tol = (s.shape.bounding_radius() * 2.0e-3).max(1.0e-6);
     round_outline(&core, s.shape.radius(), tol).0
-}
-
-/// Builds the draw list of `algorithm` at `step` for the analysed pair (or just the
-/// shapes when there is no pair).
-pub fn build_draw_list(
-    scene: &Scene,
-    an: Option<&Analysis>,
-    algorithm: Algorithm,
-    step: usize,
-    hl: &Highlight,
-) -> DrawList {
-    let mut out = DrawList::default();
-    let mut shapes = shapes_layer(scene, an, hl);
-    if let Some(an) = an {
-        named_features_prims(scene, an, hl, &mut shapes);
-    }
-    out.push(LayerId::Shapes, shapes);
-    if let Some(an) = an {
-        out.push(LayerId::VertexIndices, vertex_indices_layer(scene, an));
-    }
-    if !scene.chains.is_empty() {
-        out.push(LayerId::Chains, chain::chains_layer(scene));
-    }
-    if !scene.rays.is_empty() {
-        // The stepped ray is drawn by its own layer.
-        let stepped = an
-            .filter(|_| algorithm == Algorithm::Ray)
-            .and_then(|an| an.ray.as_ref())
-            .map(|r| r.ray);
-        out.push(LayerId::Rays, rays::rays_layer(scene, stepped));
-    }
-    let Some(an) = an else {
-        return out;
-    };
-    out.push(LayerId::Minkowski, minkowski_layer(an));
-    let source = crate::core::manifold::ManifoldSource::via_sat(hl.manifold_via_sat);
-    algorithm_layers(scene, an, algorithm, step, source, &mut out);
-    out.push(
-        LayerId::ConfigPicture,
-        config::config_layer(scene, an, algorithm, step, source),
-    );
-    out
-}
-
-/// The layers of `algorithm` at `step` itself (world and configuration space).
-fn algorithm_layers(
-    scene: &Scene,
-    an: &Analysis,
-    algorithm: Algorithm,
-    step: usize,
-    source: crate::core::manifold::ManifoldSource,
-    out: &mut DrawList,
-) {
-    let scale = an
-        .minkowski
-        .points
-        .iter()
-        .fold(0.0f32, |m, p| m.max(p.length()))
-        .max(1.0e-6);
-    match algorithm {
-        Algorithm::Gjk => {
-            gjk_layers(&an.gjk_trace, step, scale, out);
-            let last = step + 1 >= an.gjk_trace.steps.len();
-            let witness = match an.gjk_trace.steps.get(step) {
-                Some(s) if !last => gjk_witness(s),
-                _ => result_witness(an, false),
-            };
-            out.push(LayerId::Witness, witness);
-        }
-        Algorithm::Epa => match an.epa_phase(step) {
-            EpaPhase::Gjk(k) => {
-                gjk_layers(&an.epa_gjk_trace, k, scale, out);
-                if let Some(s) = an.epa_gjk_trace.steps.get(k) {
-                    out.push(LayerId::Witness, gjk_witness(s));
-                }
-            }
-            EpaPhase::Epa(k) => {
-                out.push(LayerId::EpaPolytope, epa_layer(an, k));
-                let last = k + 1 >= an.epa_trace.steps.len();
-                if last {
-                    out.push(LayerId::Witness, result_witness(an, true));
-                }
-            }
-        },
-        Algorithm::Sat => out.push(LayerId::Sat, contact::sat_layer(scene, an, step)),
-        Algorithm::Manifold => {
-            out.push(
-                LayerId::Manifold,
-                contact::manifold_layer(scene, an, source, step),
-            );
-        }
-        Algorithm::Clip => out.push(LayerId::Clip, contact::clip_layer(scene, an, step)),
-        Algorithm::BoxBox => out.push(LayerId::Manifold, contact::box_box_layer(scene, an, step)),
-        Algorithm::Toi => out.push(LayerId::Toi, toi_layer(scene, an, step)),
-        Algorithm::Cast => out.push(LayerId::Toi, cast_layer(scene, an, step)),
-        Algorithm::Hull => out.push(LayerId::Hull, hull::hull_layer(an, step)),
-        Algorithm::Rotating => out.push(LayerId::Toi, rotating::rotating_layer(scene, an, step)),
-        Algorithm::Ray => {
-            if let Some(study) = &an.ray {
-                out.push(LayerId::RayCast, ray::ray_layer(scene, study, step));
-            }
-        }
-    }
 }
 
 /// Bounds (min, max) of every point of the layers in `space`, if any.
@@ -351,99 +244,23 @@ pub fn action_bounds(list: &DrawList, space: Space) -> Option<(Vec2, Vec2)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::gjk::SimplexCache;
-    use crate::scene::parse_scene;
-
-    fn default_scene() -> Scene {
-        parse_scene(crate::scene::DEFAULT_SCENE, "default").unwrap()
-    }
 
     #[test]
-    fn gjk_step_k_draws_the_simplex_of_trace_step_k() {
-        let mut scene = default_scene();
-        // Separate B from A so GJK takes several steps.
-        scene.shapes[1].pose.position = Vec2::new(4.0, 1.0);
-        let an = Analysis::compute(&scene, 0, 1, &mut SimplexCache::default());
-        assert!(an.gjk_trace.steps.len() >= 2);
-        for k in 0..an.gjk_trace.steps.len() {
-            let list = build_draw_list(&scene, Some(&an), Algorithm::Gjk, k, &Highlight::default());
-            for id in [
-                LayerId::Shapes,
-                LayerId::Minkowski,
-                LayerId::GjkSimplex,
-                LayerId::Witness,
-            ] {
-                assert!(list.layer(id).is_some(), "step {k}: layer {id:?} missing");
-            }
-            let layer = list.layer(LayerId::GjkSimplex).unwrap();
-            assert_eq!(layer.space, Space::Config);
-            // Every vertex of trace step k is drawn as a dot at its coordinates.
-            for v in &an.gjk_trace.steps[k].simplex_in {
-                let found = layer
-                    .prims
-                    .iter()
-                    .any(|p| matches!(p, Prim::Dot { at, .. } if (*at - v.w).length() < 1e-6));
-                assert!(found, "step {k}: vertex {} not drawn", v.w);
-            }
-        }
-    }
-
-    #[test]
-    fn epa_steps_draw_the_polytope() {
-        let scene = default_scene();
-        let an = Analysis::compute(&scene, 0, 1, &mut SimplexCache::default());
-        let first_epa = an.epa_gjk_trace.steps.len();
-        let list = build_draw_list(
-            &scene,
-            Some(&an),
-            Algorithm::Epa,
-            first_epa,
-            &Highlight::default(),
+    fn bounds_cover_the_points_of_one_space() {
+        let mut list = DrawList::default();
+        list.push(
+            LayerId::Shapes,
+            vec![line(
+                Vec2::new(-3.0, 0.0),
+                Vec2::new(2.5, 1.0),
+                1.0,
+                Rgba::WHITE,
+            )],
         );
-        let layer = list.layer(LayerId::EpaPolytope).expect("EPA layer");
-        let poly = &an.epa_trace.steps[0].polytope;
-        assert!(layer
-            .prims
-            .iter()
-            .any(|p| matches!(p, Prim::Polyline { points, .. } if points == poly)));
-        assert!(list.layer(LayerId::GjkSimplex).is_none());
-    }
-
-    #[test]
-    fn cast_steps_draw_the_poses_of_trace_step_k() {
-        let mut scene = default_scene();
-        // C moves towards A with velocity (3, -1.5): the cast has several steps.
-        let an = Analysis::compute(&scene, 0, 2, &mut SimplexCache::default());
-        assert!(an.cast_trace.steps.len() >= 2, "{:?}", an.cast);
-        for k in 0..an.cast_trace.steps.len() {
-            let list =
-                build_draw_list(&scene, Some(&an), Algorithm::Cast, k, &Highlight::default());
-            let layer = list.layer(LayerId::Toi).expect("toi layer");
-            let expected = outline_at(&scene, 2, &an.cast_trace.steps[k].pose_b);
-            assert!(layer.prims.iter().any(
-                |p| matches!(p, Prim::Polyline { points, dashed: false, .. } if *points == expected)
-            ));
-        }
-        scene.shapes[2].velocity = Vec2::ZERO;
-        let an = Analysis::compute(&scene, 0, 2, &mut SimplexCache::default());
-        assert!(!an.swept.hit);
-        let last = an.step_count(Algorithm::Toi) - 1;
-        let list = build_draw_list(
-            &scene,
-            Some(&an),
-            Algorithm::Toi,
-            last,
-            &Highlight::default(),
-        );
-        assert!(list.layer(LayerId::Shapes).is_some());
-    }
-
-    #[test]
-    fn bounds_cover_shapes() {
-        let scene = default_scene();
-        let list = build_draw_list(&scene, None, Algorithm::Gjk, 0, &Highlight::default());
         let (lo, hi) = bounds(&list, Space::World).unwrap();
-        assert!(lo.x < -2.5 && hi.x > 2.0, "{lo} {hi}");
+        assert_eq!((lo, hi), (Vec2::new(-3.0, 0.0), Vec2::new(2.5, 1.0)));
         assert!(bounds(&list, Space::Config).is_none());
+        list.push(LayerId::Minkowski, Vec::new());
+        assert_eq!(list.layers.len(), 1, "an empty layer is not added");
     }
 }

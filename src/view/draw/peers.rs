@@ -10,7 +10,6 @@
 use super::prims::line;
 use super::{bounds, DrawList, LayerId, Prim, Rgba, Space};
 use crate::scene::Scene;
-use crate::trace::analysis::Algorithm;
 use crate::trace::peer_answer::{Engine, EngineAnswer};
 use glam::Vec2;
 
@@ -96,6 +95,22 @@ fn arrow(from: Vec2, to: Vec2, color: Rgba) -> Prim {
     }
 }
 
+/// Which of an engine's answers is drawn beside an algorithm (its study says).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EngineView {
+    /// The witness points and the distance (`simplex`: and Box2D's own GJK simplex at the
+    /// same iteration, in configuration space).
+    Distance { simplex: bool },
+    /// The penetration: deepest points, normal, depth.
+    Penetration,
+    /// The contact manifold: points and normal (or "no manifold").
+    Contact,
+    /// The time of impact: the point and normal at the hit.
+    Impact,
+    /// Nothing (one shape, or drawn by the algorithm's own layer).
+    Nothing,
+}
+
 /// The overlay of every engine on the pair `(a, b)` of `scene`: [`peer_layers`] sized
 /// by the pair (the sum of the shapes' bounding radii). The app's canvas and the
 /// exported pictures both draw it through here.
@@ -103,20 +118,20 @@ pub fn pair_peer_layers(
     scene: &Scene,
     (a, b): (usize, usize),
     answers: &[(Engine, EngineAnswer)],
-    algorithm: Algorithm,
+    view: EngineView,
     step: usize,
     out: &mut DrawList,
 ) {
     let size = scene.shapes[a].shape.bounding_radius() + scene.shapes[b].shape.bounding_radius();
-    peer_layers(answers, algorithm, step, size, out);
+    peer_layers(answers, view, step, size, out);
 }
 
-/// The overlay of every engine for `algorithm`, after our layers in `out` (their
+/// The overlay of every engine (`view`: what to draw), after our layers in `out` (their
 /// extent places the tags). `size` is the pair's size (world units), for ring radii and
 /// arrow lengths.
 pub fn peer_layers(
     answers: &[(Engine, EngineAnswer)],
-    algorithm: Algorithm,
+    view: EngineView,
     step: usize,
     size: f32,
     out: &mut DrawList,
@@ -134,9 +149,9 @@ pub fn peer_layers(
             tagger: &tagger,
             prims: Vec::new(),
         };
-        o.answer(answer, algorithm);
+        o.answer(answer, view);
         out.push(id, o.prims);
-        if algorithm == Algorithm::Gjk && !answer.simplexes.is_empty() {
+        if view == (EngineView::Distance { simplex: true }) && !answer.simplexes.is_empty() {
             out.push(
                 LayerId::PeerBox2dSimplex,
                 simplex_prims(&answer.simplexes, step, size, &tagger),
@@ -209,12 +224,12 @@ impl Overlay<'_> {
         }
     }
 
-    /// What the engine answered for `algorithm`.
-    fn answer(&mut self, a: &EngineAnswer, algorithm: Algorithm) {
+    /// What the engine answered, as `view` asks.
+    fn answer(&mut self, a: &EngineAnswer, view: EngineView) {
         let v = |p: [f32; 2]| Vec2::from(p);
         let distance = a.distance.as_ref();
-        match algorithm {
-            Algorithm::Gjk => {
+        match view {
+            EngineView::Distance { .. } => {
                 if let Some(d) = distance {
                     let (pa, pb) = (v(d.point_a), v(d.point_b));
                     if pa.is_finite() && pb.is_finite() {
@@ -225,7 +240,7 @@ impl Overlay<'_> {
                     }
                 }
             }
-            Algorithm::Epa => match (&a.penetration, distance) {
+            EngineView::Penetration => match (&a.penetration, distance) {
                 (Some(p), _) => {
                     let (pa, pb) = (v(p.point_a), v(p.point_b));
                     self.ring(pa, 1.0);
@@ -236,7 +251,7 @@ impl Overlay<'_> {
                 (None, Some(d)) => self.tag(v(d.point_b), format!("d = {:.4}", d.distance)),
                 (None, None) => {}
             },
-            Algorithm::Toi | Algorithm::Cast | Algorithm::Rotating => {
+            EngineView::Impact => {
                 if let Some(t) = a.toi.as_ref().filter(|t| t.hit) {
                     let p = v(t.point);
                     if p.is_finite() {
@@ -246,10 +261,9 @@ impl Overlay<'_> {
                     }
                 }
             }
-            // One shape's hull: no engine answer to draw. The engines' ray casts
-            // are drawn by the ray layer's own peers (`ray_peer_prims`).
-            Algorithm::Hull | Algorithm::Ray => {}
-            Algorithm::Sat | Algorithm::Manifold | Algorithm::Clip | Algorithm::BoxBox => {
+            // One shape's hull: no engine answer to draw.
+            EngineView::Nothing => {}
+            EngineView::Contact => {
                 match (&a.manifold, distance) {
                     (Some(m), _) if !m.points.is_empty() => {
                         for p in &m.points {
@@ -325,7 +339,13 @@ mod tests {
             (Engine::Parry, answer(Vec2::new(0.5, 0.5), None)),
         ];
         let mut list = ours();
-        peer_layers(&answers, Algorithm::Gjk, 0, 4.0, &mut list);
+        peer_layers(
+            &answers,
+            EngineView::Distance { simplex: true },
+            0,
+            4.0,
+            &mut list,
+        );
         let b = labels(&list, LayerId::PeerBox2d);
         assert_eq!(b.len(), 1);
         let (at, offset, text) = &b[0];
@@ -363,7 +383,7 @@ mod tests {
         for (manifold, want) in cases {
             let answers = [(Engine::Box2d, answer(Vec2::new(2.0, 1.0), manifold))];
             let mut list = ours();
-            peer_layers(&answers, Algorithm::Manifold, 0, 4.0, &mut list);
+            peer_layers(&answers, EngineView::Contact, 0, 4.0, &mut list);
             let tags = labels(&list, LayerId::PeerBox2d);
             assert_eq!(tags.len(), 1);
             assert_eq!(tags[0].2, want);
@@ -373,7 +393,13 @@ mod tests {
     #[test]
     fn no_answers_add_no_layer() {
         let mut list = ours();
-        peer_layers(&[], Algorithm::Gjk, 0, 4.0, &mut list);
+        peer_layers(
+            &[],
+            EngineView::Distance { simplex: true },
+            0,
+            4.0,
+            &mut list,
+        );
         assert_eq!(list, ours());
     }
 }

@@ -4,15 +4,14 @@
 use super::{Prim, Rgba, SHAPE_A, SHAPE_B};
 use crate::core::sat::Owner;
 use crate::scene::Scene;
-use crate::trace::analysis::Analysis;
 use glam::Vec2;
 
 /// A solid line.
-pub(in crate::view::draw) fn line(a: Vec2, b: Vec2, width: f32, color: Rgba) -> Prim {
+pub fn line(a: Vec2, b: Vec2, width: f32, color: Rgba) -> Prim {
     seg(a, b, width, color, false)
 }
 
-pub(in crate::view::draw) fn label(at: Vec2, text: impl Into<String>, color: Rgba) -> Prim {
+pub fn label(at: Vec2, text: impl Into<String>, color: Rgba) -> Prim {
     Prim::Label {
         at,
         offset: Vec2::new(6.0, -6.0),
@@ -23,7 +22,7 @@ pub(in crate::view::draw) fn label(at: Vec2, text: impl Into<String>, color: Rgb
 }
 
 /// The colour of the shape that owns a feature.
-pub(in crate::view::draw) fn owner_color(o: Owner) -> Rgba {
+pub fn owner_color(o: Owner) -> Rgba {
     match o {
         Owner::A => SHAPE_A,
         Owner::B => SHAPE_B,
@@ -31,7 +30,7 @@ pub(in crate::view::draw) fn owner_color(o: Owner) -> Rgba {
 }
 
 /// A line, solid or dashed.
-pub(in crate::view::draw) fn seg(a: Vec2, b: Vec2, width: f32, color: Rgba, dashed: bool) -> Prim {
+pub fn seg(a: Vec2, b: Vec2, width: f32, color: Rgba, dashed: bool) -> Prim {
     Prim::Polyline {
         points: vec![a, b],
         closed: false,
@@ -42,12 +41,12 @@ pub(in crate::view::draw) fn seg(a: Vec2, b: Vec2, width: f32, color: Rgba, dash
 }
 
 /// A filled dot, `radius` pixels.
-pub(in crate::view::draw) fn dot(at: Vec2, radius: f32, color: Rgba) -> Prim {
+pub fn dot(at: Vec2, radius: f32, color: Rgba) -> Prim {
     Prim::Dot { at, radius, color }
 }
 
 /// A small label (the contact layers').
-pub(in crate::view::draw) fn text(at: Vec2, s: impl Into<String>, color: Rgba) -> Prim {
+pub fn text(at: Vec2, s: impl Into<String>, color: Rgba) -> Prim {
     Prim::Label {
         at,
         offset: Vec2::new(6.0, -6.0),
@@ -57,15 +56,9 @@ pub(in crate::view::draw) fn text(at: Vec2, s: impl Into<String>, color: Rgba) -
     }
 }
 
-/// The size of the pair, for lengths of helper lines and arrows.
-pub(in crate::view::draw) fn size(scene: &Scene, an: &Analysis) -> f32 {
-    (scene.shapes[an.a].shape.bounding_radius() + scene.shapes[an.b].shape.bounding_radius())
-        .max(1.0e-6)
-}
-
 /// A size for the whole scene (the largest shape's bounding radius, twice), for
 /// layers that are not about one pair.
-pub(in crate::view::draw) fn size_of_scene(scene: &Scene) -> f32 {
+pub fn size_of_scene(scene: &Scene) -> f32 {
     2.0 * scene
         .shapes
         .iter()
@@ -76,7 +69,7 @@ pub(in crate::view::draw) fn size_of_scene(scene: &Scene) -> f32 {
 /// A label beside `at` on the side away from `from` (so a label about a point on a
 /// circle sits outside the circle). Widths are estimated for the 14 px monospace
 /// labels (8.5 px a character).
-pub(in crate::view::draw) fn tag_away(at: Vec2, from: Vec2, text: String, color: Rgba) -> Prim {
+pub fn tag_away(at: Vec2, from: Vec2, text: String, color: Rgba) -> Prim {
     let d = at - from;
     let width = 8.5 * text.chars().count() as f32;
     let dx = if d.x >= 0.0 { 8.0 } else { -(width + 8.0) };
@@ -92,13 +85,13 @@ pub(in crate::view::draw) fn tag_away(at: Vec2, from: Vec2, text: String, color:
 }
 
 /// A line through `p` perpendicular to `normal`, `half` long each way.
-pub(in crate::view::draw) fn plane(p: Vec2, normal: Vec2, half: f32, color: Rgba) -> Prim {
+pub fn plane(p: Vec2, normal: Vec2, half: f32, color: Rgba) -> Prim {
     let t = Vec2::new(-normal.y, normal.x);
     seg(p - t * half, p + t * half, 1.5, color, true)
 }
 
 /// A simplex of one to three points as its segment or triangle (nothing for a point).
-pub(in crate::view::draw) fn simplex_outline(points: &[Vec2], color: Rgba) -> Option<Prim> {
+pub fn simplex_outline(points: &[Vec2], color: Rgba) -> Option<Prim> {
     (points.len() > 1).then(|| Prim::Polyline {
         points: points.to_vec(),
         closed: points.len() > 2,

@@ -6,15 +6,14 @@
 use super::prims::{dot, seg, size_of_scene};
 use super::{LayerId, Prim};
 use crate::scene::Scene;
-use crate::trace::ray_study::{first_meets, RayMeets};
+use crate::trace::rays::RayMeets;
 
-/// Every ray of the scene against every shape: the first hit drawn (but for ray
-/// `skip`, which the algorithm `ray` draws step by step).
-pub(super) fn rays_layer(scene: &Scene, skip: Option<usize>) -> Vec<Prim> {
+/// Every ray of the scene against every shape: the first hit drawn (`meets`, in ray
+/// order), but for ray `skip`, which the algorithm `ray` draws step by step.
+pub fn rays_layer(scene: &Scene, meets: &[RayMeets], skip: Option<usize>) -> Vec<Prim> {
     let c = LayerId::Rays.color();
     let len = 0.15 * size_of_scene(scene);
     let mut prims = Vec::new();
-    let meets = first_meets(scene);
     for (r, ray) in scene.rays.iter().enumerate() {
         if skip == Some(r) {
             continue;

@@ -3,18 +3,17 @@
 
 use super::*;
 use crate::scene::Scene;
-use crate::trace::analysis::Analysis;
 use crate::view::palette;
 use glam::Vec2;
 
 /// The shapes layer: every shape filled and outlined with its name; A and B in their
 /// colours; the selection thicker; polygon vertices of the selection as handles.
-pub(super) fn shapes_layer(scene: &Scene, an: Option<&Analysis>, hl: &Highlight) -> Vec<Prim> {
+pub fn shapes_layer(scene: &Scene, pair: Option<(usize, usize)>, hl: &Highlight) -> Vec<Prim> {
     let mut prims = Vec::new();
     for (i, s) in scene.shapes.iter().enumerate() {
-        let color = match an {
-            Some(an) if an.a == i => SHAPE_A,
-            Some(an) if an.b == i => SHAPE_B,
+        let color = match pair {
+            Some((a, _)) if a == i => SHAPE_A,
+            Some((_, b)) if b == i => SHAPE_B,
             _ => SHAPE_OTHER,
         };
         let outline = shape_outline(scene, i);
@@ -41,9 +40,9 @@ pub(super) fn shapes_layer(scene: &Scene, an: Option<&Analysis>, hl: &Highlight)
                 dashed: true,
             });
         }
-        let role = match an {
-            Some(an) if an.a == i && s.name != "A" => " (A)",
-            Some(an) if an.b == i && s.name != "B" => " (B)",
+        let role = match pair {
+            Some((a, _)) if a == i && s.name != "A" => " (A)",
+            Some((_, b)) if b == i && s.name != "B" => " (B)",
             _ => "",
         };
         prims.push(Prim::Label {
@@ -70,9 +69,9 @@ pub(super) fn shapes_layer(scene: &Scene, an: Option<&Analysis>, hl: &Highlight)
 /// The vertex numbers of A and B ("vertex 3 of A" in the narration), each just outside
 /// its vertex, away from the shape's centroid, in the shape's colour. A circle has no
 /// vertex; a capsule's and a segment's ends are vertices 0 and 1.
-pub(super) fn vertex_indices_layer(scene: &Scene, an: &Analysis) -> Vec<Prim> {
+pub fn vertex_indices_layer(scene: &Scene, (a, b): (usize, usize)) -> Vec<Prim> {
     let mut prims = Vec::new();
-    for (i, color) in [(an.a, SHAPE_A), (an.b, SHAPE_B)] {
+    for (i, color) in [(a, SHAPE_A), (b, SHAPE_B)] {
         let Some(s) = scene.shapes.get(i) else {
             continue;
         };
@@ -102,9 +101,9 @@ pub(super) fn vertex_indices_layer(scene: &Scene, an: &Analysis) -> Vec<Prim> {
 
 /// The features the hovered narration names, highlighted on A and B: a soft white disc
 /// under a vertex, a broad white band over an edge.
-pub(super) fn named_features_prims(
+pub fn named_features_prims(
     scene: &Scene,
-    an: &Analysis,
+    (a, b): (usize, usize),
     hl: &Highlight,
     prims: &mut Vec<Prim>,
 ) {
@@ -112,8 +111,8 @@ pub(super) fn named_features_prims(
     use crate::view::narrate::features::FeatureKind;
     for f in hl.named.iter().flatten() {
         let i = match f.shape {
-            Owner::A => an.a,
-            Owner::B => an.b,
+            Owner::A => a,
+            Owner::B => b,
         };
         let Some(s) = scene.shapes.get(i) else {
             continue;

@@ -517,25 +517,10 @@ fn keyboard(app: &mut AppState, canvas: &mut Canvas, out: &mut panel::PanelOutpu
     if is_key_pressed(KeyCode::X) {
         canvas.zoom_to_selection(app);
     }
-    let digits = [
-        KeyCode::Key1,
-        KeyCode::Key2,
-        KeyCode::Key3,
-        KeyCode::Key4,
-        KeyCode::Key5,
-        KeyCode::Key6,
-        KeyCode::Key7,
-        KeyCode::Key8,
-        KeyCode::Key9,
-        KeyCode::Key0,
-    ];
-    for (key, algo) in digits.iter().zip(panel::AVAILABLE) {
-        if is_key_pressed(*key) {
-            app.set_algorithm(algo);
+    for info in &collidescope::scene::view_state::ALGORITHMS {
+        if key_of(info.key).is_some_and(is_key_pressed) {
+            app.set_algorithm(info.algorithm);
         }
-    }
-    if is_key_pressed(KeyCode::R) {
-        app.set_algorithm(collidescope::trace::analysis::Algorithm::Ray);
     }
     if is_key_pressed(KeyCode::P) || is_key_pressed(KeyCode::F12) {
         out.screenshot = true;
@@ -572,4 +557,22 @@ fn keyboard(app: &mut AppState, canvas: &mut Canvas, out: &mut panel::PanelOutpu
             }
         }
     }
+}
+
+/// The key of a registry line's character (a digit or a letter).
+fn key_of(c: char) -> Option<KeyCode> {
+    Some(match c {
+        '1' => KeyCode::Key1,
+        '2' => KeyCode::Key2,
+        '3' => KeyCode::Key3,
+        '4' => KeyCode::Key4,
+        '5' => KeyCode::Key5,
+        '6' => KeyCode::Key6,
+        '7' => KeyCode::Key7,
+        '8' => KeyCode::Key8,
+        '9' => KeyCode::Key9,
+        '0' => KeyCode::Key0,
+        'R' => KeyCode::R,
+        _ => return None,
+    })
 }

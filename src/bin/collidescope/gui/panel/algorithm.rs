@@ -4,15 +4,10 @@
 
 use super::{Panel, PanelOutput};
 use collidescope::app::AppState;
-use collidescope::trace::analysis::Algorithm;
-use collidescope::view::narrate::narrate;
+use collidescope::study::Algorithm;
 use egui_macroquad::egui::{self, RichText};
 #[cfg(not(target_arch = "wasm32"))]
 use std::path::PathBuf;
-
-/// The algorithms the picker offers, in order (keys 1 to 9, then 0, then R for the
-/// ray).
-pub const AVAILABLE: [Algorithm; 11] = Algorithm::ALL;
 
 impl Panel {
     pub(super) fn ui_algorithm(
@@ -184,7 +179,7 @@ fn ui_algorithm_picker(ui: &mut egui::Ui, app: &mut AppState) {
         .selected_text(algo.label())
         .width(240.0)
         .show_ui(ui, |ui| {
-            for a in AVAILABLE {
+            for a in Algorithm::ALL {
                 ui.selectable_value(&mut algo, a, format!("{}  ({})", a.label(), a.name()));
             }
         });
@@ -233,9 +228,7 @@ fn ui_stepping(ui: &mut egui::Ui, app: &mut AppState) {
     });
     // What this step is within the algorithm ("EPA iteration 1 of 3"): the step counter
     // above counts what is stepped through, this names it.
-    let source = collidescope::core::manifold::ManifoldSource::via_sat(app.manifold_via_sat);
-    let (algorithm, k) = (app.algorithm, app.step);
-    if let Some(part) = app.analysis().map(|an| an.step_part(algorithm, k, source)) {
+    if let Some(part) = app.step_part() {
         ui.label(egui::RichText::new(part).strong());
     }
     let mut step = app.step;
@@ -290,12 +283,7 @@ fn ui_views(ui: &mut egui::Ui, app: &mut AppState, out: &mut PanelOutput) {
 
 /// What the current step does, in words.
 fn ui_narration(ui: &mut egui::Ui, app: &mut AppState) {
-    let max_it = app.scene.settings.gjk_max_iterations;
-    let via_sat = app.manifold_via_sat;
-    let (algo, step) = (app.algorithm, app.step);
-    if let Some(an) = app.analysis() {
-        let source = collidescope::core::manifold::ManifoldSource::via_sat(via_sat);
-        let text = narrate(an, algo, step, max_it, source);
+    if let Some(text) = app.narration() {
         let hovered = ui.label(RichText::new(&text).size(15.0)).hovered();
         // Hovering the narration lights up the features it names on the canvas.
         let named = if hovered {

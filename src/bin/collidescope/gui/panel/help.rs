@@ -1,4 +1,5 @@
-//! The "Controls" list at the bottom of the panel (mouse and keys).
+//! The "Controls" list at the bottom of the panel (mouse and keys), with a link to the
+//! manual.
 
 use super::Panel;
 use egui_macroquad::egui;
@@ -24,6 +25,11 @@ const LAST_LINE: &str = if cfg!(target_arch = "wasm32") {
     "Ctrl+Z undo, Ctrl+Shift+Z redo, Ctrl+S save, P screenshot, Ctrl+Q quit."
 };
 
+/// The built manual beside the working directory, as `mdbook build docs` writes it (the
+/// scene library is found the same way, `scenes/`).
+#[cfg(not(target_arch = "wasm32"))]
+const BOOK_INDEX: &str = "docs/book/index.html";
+
 impl Panel {
     pub(super) fn ui_help(&self, ui: &mut egui::Ui) {
         egui::CollapsingHeader::new("Controls")
@@ -32,6 +38,32 @@ impl Panel {
                 for line in CONTROLS {
                     ui.label(*line);
                 }
+                ui_manual(ui);
             });
+    }
+}
+
+/// The web page: the manual is built beside the page (`web/build.sh` writes
+/// `dist/book/`), so a link relative to the page opens it, in a new tab.
+#[cfg(target_arch = "wasm32")]
+fn ui_manual(ui: &mut egui::Ui) {
+    ui.add(egui::Hyperlink::from_label_and_url("Manual", "book/index.html").open_in_new_tab(true));
+}
+
+/// The desktop: a link to the built manual when it is there (the system's browser opens
+/// it), its path either way, and how to build it when it is not.
+#[cfg(not(target_arch = "wasm32"))]
+fn ui_manual(ui: &mut egui::Ui) {
+    let built = std::path::Path::new(BOOK_INDEX);
+    match std::fs::canonicalize(built) {
+        Ok(path) if path.is_file() => {
+            ui.horizontal(|ui| {
+                ui.hyperlink_to("Manual", format!("file://{}", path.display()));
+                ui.weak(BOOK_INDEX);
+            });
+        }
+        _ => {
+            ui.label("Manual: docs/ (Markdown). Build it with `mdbook build docs`, then open docs/book/index.html.");
+        }
     }
 }

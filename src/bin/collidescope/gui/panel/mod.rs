@@ -19,7 +19,6 @@ mod shapes;
 mod sweep;
 mod widgets;
 
-pub use algorithm::AVAILABLE;
 pub use dialog::Pending;
 #[cfg(not(target_arch = "wasm32"))]
 pub use files::scenes_dir;
@@ -32,6 +31,9 @@ use collidescope::scene::Scene;
 use egui_macroquad::egui;
 use glam::Vec2;
 use std::path::PathBuf;
+
+/// Said instead of the engines' rows when they are not built in.
+pub(super) const NO_ENGINES: &str = "Built without the engines (cargo feature \"peers\").";
 
 /// The peers section's heading.
 const PEERS_HEADING: &str = if cfg!(feature = "peers") {
@@ -94,13 +96,11 @@ pub struct Panel {
     /// The peers table's red cells this frame ("engine/column") and their centres in
     /// pixels; empty while the table is not shown.
     pub peers_off: Vec<(String, [f32; 2])>,
-    /// The s(t) plot's samples (see `plot.rs`).
-    curves: plot::CurveCache,
+    /// The s(t) plot shows all of `[t1, 1]` (else the interval searched).
+    whole_step: bool,
     /// The selected chain segment's decisions against each shape, in words, with the
     /// revision and segment they were told for (recomputed only on a change).
     chain_story: Option<chain_edit::ChainStory>,
-    /// The chain slide sweep and its choices (see `sweep.rs`).
-    sweep: sweep::SweepCache,
 }
 
 impl Panel {
@@ -127,9 +127,8 @@ impl Panel {
             add_kind: ShapeKind::Polygon,
             default_scene,
             peers_off: Vec::new(),
-            curves: plot::CurveCache::default(),
+            whole_step: false,
             chain_story: None,
-            sweep: sweep::SweepCache::default(),
         };
         p.rescan();
         p
@@ -222,7 +221,7 @@ impl Panel {
                 self.reveal_peers = false;
             }
         }
-        if app.algorithm == collidescope::trace::analysis::Algorithm::Rotating {
+        if app.algorithm == collidescope::study::Algorithm::Rotating {
             egui::CollapsingHeader::new("s(t): separation over the step")
                 .default_open(true)
                 .show(ui, |ui| self.ui_plot(ui, app));

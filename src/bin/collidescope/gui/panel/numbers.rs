@@ -3,17 +3,11 @@
 
 use super::Panel;
 use collidescope::app::AppState;
-use collidescope::view::narrate::numbers;
 use egui_macroquad::egui::{self, RichText};
 
 impl Panel {
     pub(super) fn ui_numbers(&mut self, ui: &mut egui::Ui, app: &mut AppState) {
-        let (algo, step) = (app.algorithm, app.step);
-        let source = collidescope::core::manifold::ManifoldSource::via_sat(app.manifold_via_sat);
-        let Some(an) = app.analysis() else {
-            return;
-        };
-        let rows = numbers(an, algo, step, source);
+        let rows = app.numbers();
         egui::Grid::new("numbers")
             .num_columns(2)
             .striped(true)

@@ -6,14 +6,10 @@
 use super::Panel;
 use collidescope::app::AppState;
 use collidescope::core::consts::LINEAR_SLOP;
-use collidescope::core::manifold::ManifoldSource;
 use collidescope::core::toi::rotating::ToiState;
 use collidescope::repro::{export, Expected, Language};
 use collidescope::trace::peer_answer::EngineAnswer;
 use egui_macroquad::egui::{self, Color32, RichText};
-
-/// Said instead of the engines' rows when they are not built in.
-pub(super) const NO_ENGINES: &str = "Built without the engines (cargo feature \"peers\").";
 
 /// One row of the table: the numbers an engine (or we, or the exact answer) gave.
 struct Row {
@@ -60,7 +56,7 @@ impl Panel {
             ui.label("Needs two shapes.");
             return;
         };
-        if app.algorithm == collidescope::trace::analysis::Algorithm::Ray {
+        if app.algorithm == collidescope::study::Algorithm::Ray {
             super::rays::ui_ray_peers(ui, app);
             return;
         }
@@ -69,7 +65,7 @@ impl Panel {
         };
         let rows = peer_rows(app, &exact);
         if rows.len() == 1 {
-            ui.label(NO_ENGINES);
+            ui.label(super::NO_ENGINES);
         }
         self.peers_off = peers_table(ui, &rows, &exact);
         let engines_hint = if rows.len() > 1 {
@@ -91,8 +87,8 @@ impl Panel {
 /// Ours, then each engine's.
 fn peer_rows(app: &mut AppState, exact: &Expected) -> Vec<Row> {
     let mut rows = Vec::new();
-    if let Some(an) = app.analysis() {
-        let m = an.manifold(ManifoldSource::Sat).0;
+    if let Some(st) = app.studies() {
+        let (an, m) = (&st.basics, &st.manifold.sat);
         rows.push(Row {
             name: "Collidescope".into(),
             distance: Some(an.distance.distance as f64),
@@ -103,11 +99,12 @@ fn peer_rows(app: &mut AppState, exact: &Expected) -> Vec<Row> {
                 m.points().len()
             }),
             toi: match exact.turning {
-                Some(_) => (an.rotating.state == ToiState::Hit).then_some(an.rotating.t as f64),
-                None => an.cast.hit.then_some(an.cast.t as f64),
+                Some(_) => (st.rotating.output.state == ToiState::Hit)
+                    .then_some(st.rotating.output.t as f64),
+                None => st.cast.output.hit.then_some(st.cast.output.t as f64),
             },
-            toi_state: (exact.turning.is_some() && an.rotating.state != ToiState::Hit)
-                .then(|| an.rotating.state.as_str().to_string()),
+            toi_state: (exact.turning.is_some() && st.rotating.output.state != ToiState::Hit)
+                .then(|| st.rotating.output.state.as_str().to_string()),
             toi_note: None,
             lacks_depth: false,
             note: String::new(),

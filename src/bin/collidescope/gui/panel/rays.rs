@@ -8,8 +8,8 @@ use super::Panel;
 use collidescope::app::AppState;
 use collidescope::app::RayMeets;
 use collidescope::core::raycast::RayCastOutput;
+use collidescope::study::ray::RayMethodChoice;
 use collidescope::trace::peer_answer::PeerRayCast;
-use collidescope::trace::ray_study::RayMethodChoice;
 use egui_macroquad::egui::{self, Color32, RichText};
 use glam::Vec2;
 
@@ -51,7 +51,7 @@ pub(super) fn ui_ray_peers(ui: &mut egui::Ui, app: &mut AppState) {
     let ours = app.ray_ours().to_vec();
     let engines = app.ray_peer_answers().to_vec();
     if engines.is_empty() {
-        ui.label(super::peers::NO_ENGINES);
+        ui.label(super::NO_ENGINES);
     }
     egui::Grid::new("ray_peers").striped(true).show(ui, |ui| {
         for h in ["", "hit", "fraction", "normal"] {
@@ -163,7 +163,7 @@ fn ui_ray_row(ui: &mut egui::Ui, app: &mut AppState, r: usize, delete: &mut Opti
             .clicked()
         {
             app.set_ray(r);
-            app.set_algorithm(collidescope::trace::analysis::Algorithm::Ray);
+            app.set_algorithm(collidescope::study::Algorithm::Ray);
         }
         if ui.small_button("delete").clicked() {
             *delete = Some(r);

@@ -1,0 +1,235 @@
+//! What every study of a pair may read: which shapes are A and B, their distance and
+//! penetration, the Minkowski difference B − A, and the GJK ray cast on B − A that both
+//! times of impact draw beside their own. Also the rows and pictures they share.
+
+use crate::core::consts::DEFAULT_ARC_TOLERANCE;
+use crate::core::epa::PenetrationOutput;
+use crate::core::gjk::DistanceOutput;
+use crate::core::minkowski::{minkowski_difference, MinkowskiOutline};
+use crate::scene::Scene;
+use crate::trace::cast_ray::{cast_ray, CastRay, CastRayRefusal};
+use crate::view::draw::{label, line, LayerId, Prim, Rgba};
+use crate::view::text::p;
+use glam::Vec2;
+
+/// The pair's shared results.
+#[derive(Clone, Debug)]
+pub struct Basics {
+    /// Indices of A and B in the scene.
+    pub a: usize,
+    pub b: usize,
+    pub distance: DistanceOutput,
+    pub penetration: Option<PenetrationOutput>,
+    pub minkowski: MinkowskiOutline,
+    /// The shape cast as a GJK ray cast from the origin along `−v` against B − A
+    /// (configuration space; [`crate::trace::cast_ray`]), or why it was not run.
+    pub cast_ray: Result<CastRay, CastRayRefusal>,
+}
+
+impl Basics {
+    pub fn compute(
+        scene: &Scene,
+        a: usize,
+        b: usize,
+        distance: DistanceOutput,
+        penetration: Option<PenetrationOutput>,
+    ) -> Basics {
+        let (sa, sb) = (&scene.shapes[a], &scene.shapes[b]);
+        let minkowski = minkowski_difference(
+            &sa.shape,
+            &sa.pose.transform(),
+            &sb.shape,
+            &sb.pose.transform(),
+            minkowski_tolerance(scene, a, b),
+        );
+        let cast_ray = cast_ray(&minkowski, sb.velocity - sa.velocity);
+        Basics {
+            a,
+            b,
+            distance,
+            penetration,
+            minkowski,
+            cast_ray,
+        }
+    }
+
+    /// The size of the pair (the sum of the bounding radii), for lengths of helper
+    /// lines and arrows.
+    pub fn size(&self, scene: &Scene) -> f32 {
+        (scene.shapes[self.a].shape.bounding_radius()
+            + scene.shapes[self.b].shape.bounding_radius())
+        .max(1.0e-6)
+    }
+}
+
+/// The arc tolerance of B − A's outline for the pair: 2e-3 of the shapes' size.
+pub fn minkowski_tolerance(scene: &Scene, a: usize, b: usize) -> f32 {
+    let size = scene.shapes[a].shape.bounding_radius() + scene.shapes[b].shape.bounding_radius();
+    (size * DEFAULT_ARC_TOLERANCE).max(1.0e-6)
+}
+
+/// Rows being written for the numbers panel.
+#[derive(Default)]
+pub struct Rows(pub Vec<(String, String)>);
+
+impl Rows {
+    pub fn row(&mut self, label: &str, value: String) {
+        self.0.push((label.to_string(), value));
+    }
+}
+
+/// The GJK distance result, and the warm-start cache when the scene uses it.
+pub fn distance_rows(studies: &super::Studies, rows: &mut Rows) {
+    let d = &studies.basics.distance;
+    rows.row("distance", format!("{:.6}", d.distance));
+    rows.row("point on A", p(d.point_a));
+    rows.row("point on B", p(d.point_b));
+    rows.row(
+        "normal A to B",
+        d.normal
+            .map(p)
+            .unwrap_or_else(|| "undefined (touching/overlap)".into()),
+    );
+    rows.row("GJK iterations", d.iterations.to_string());
+    rows.row("GJK termination", d.termination.as_str().to_string());
+    let Some(cold) = studies.gjk.cold_iterations else {
+        return;
+    };
+    rows.row(
+        "cache",
+        format!(
+            "{:?}, {} iterations (cold: {cold})",
+            d.cache_use, d.iterations
+        ),
+    );
+    let c = &studies.gjk.cache;
+    let pairs: Vec<String> = (0..c.count as usize)
+        .map(|i| format!("(A{},B{})", c.index_a[i], c.index_b[i]))
+        .collect();
+    rows.row(
+        "cache contents",
+        format!(
+            "count {} {} metric {:.5}",
+            c.count,
+            pairs.join(" "),
+            c.metric
+        ),
+    );
+}
+
+/// The EPA penetration result, or "separated".
+pub fn penetration_rows(studies: &super::Studies, rows: &mut Rows) {
+    match &studies.basics.penetration {
+        Some(pen) => {
+            rows.row("depth", format!("{:.6}", pen.depth));
+            rows.row("penetration normal", p(pen.normal));
+            rows.row("deepest on A", p(pen.point_a));
+            rows.row("deepest on B", p(pen.point_b));
+            rows.row("EPA iterations", pen.iterations.to_string());
+            rows.row("EPA termination", pen.termination.as_str().to_string());
+        }
+        None => rows.row("penetration", "none (separated)".into()),
+    }
+}
+
+/// The pair's distance and penetration rows, then `own` (a contact or time-of-impact
+/// algorithm's rows).
+pub fn pair_rows(studies: &super::Studies, own: impl FnOnce(&mut Rows)) -> Vec<(String, String)> {
+    let mut rows = Rows::default();
+    distance_rows(studies, &mut rows);
+    penetration_rows(studies, &mut rows);
+    own(&mut rows);
+    rows.0
+}
+
+/// The Minkowski difference outline and the origin (configuration space, every pair
+/// algorithm).
+pub fn minkowski_layer(m: &MinkowskiOutline) -> Vec<Prim> {
+    let c = LayerId::Minkowski.color();
+    let mut prims = vec![
+        Prim::Fill {
+            points: m.points.clone(),
+            color: c.with_alpha(45),
+        },
+        Prim::Polyline {
+            points: m.points.clone(),
+            closed: true,
+            width: 2.0,
+            color: c,
+            dashed: false,
+        },
+    ];
+    if m.radius > 0.0 && m.core.len() > 1 {
+        prims.push(Prim::Polyline {
+            points: m.core.clone(),
+            closed: true,
+            width: 1.0,
+            color: c.with_alpha(150),
+            dashed: true,
+        });
+    }
+    prims.push(Prim::Cross {
+        at: Vec2::ZERO,
+        size: 9.0,
+        color: Rgba::WHITE,
+    });
+    prims.push(Prim::Label {
+        at: Vec2::ZERO,
+        offset: Vec2::new(8.0, 20.0),
+        text: "origin".into(),
+        color: Rgba::WHITE,
+        size: 14.0,
+    });
+    prims
+}
+
+/// The final answer in the world: the distance segment, or the penetration (GJK's and
+/// EPA's last step).
+pub fn result_witness(basics: &Basics, show_penetration: bool) -> Vec<Prim> {
+    let c = LayerId::Witness.color();
+    if show_penetration {
+        if let Some(p) = &basics.penetration {
+            return vec![
+                Prim::Dot {
+                    at: p.point_a,
+                    radius: 4.5,
+                    color: c,
+                },
+                Prim::Dot {
+                    at: p.point_b,
+                    radius: 4.5,
+                    color: c,
+                },
+                Prim::Arrow {
+                    from: p.point_b,
+                    to: p.point_a,
+                    width: 2.5,
+                    color: LayerId::EpaPolytope.color(),
+                },
+                label(p.point_a, format!("depth {:.4}", p.depth), c),
+            ];
+        }
+    }
+    let d = &basics.distance;
+    let mut prims = vec![
+        line(d.point_a, d.point_b, 2.0, c),
+        Prim::Dot {
+            at: d.point_a,
+            radius: 4.5,
+            color: c,
+        },
+        Prim::Dot {
+            at: d.point_b,
+            radius: 4.5,
+            color: c,
+        },
+    ];
+    if d.distance > 0.0 {
+        prims.push(label(
+            (d.point_a + d.point_b) * 0.5,
+            format!("{:.4}", d.distance),
+            c,
+        ));
+    }
+    prims
+}

@@ -1,0 +1,50 @@
+//! EPA's layer: the polytope, its closest edge and normal, the support point.
+
+use crate::core::epa::EpaTrace;
+use crate::study::gjk::simplex_shape;
+use crate::view::draw::{label, line, LayerId, Prim, Rgba};
+use glam::Vec2;
+
+/// EPA step `k`: the polytope, its closest edge, the normal to it, the support point.
+pub fn epa_layer(trace: &EpaTrace, k: usize) -> Vec<Prim> {
+    let Some(step) = trace.steps.get(k) else {
+        return Vec::new();
+    };
+    let c = LayerId::EpaPolytope.color();
+    let mut prims = Vec::new();
+    simplex_shape(&step.polytope, 2.0, c, &mut prims);
+    let n = step.polytope.len();
+    if n >= 2 {
+        let a = step.polytope[step.closest_edge % n];
+        let b = step.polytope[(step.closest_edge + 1) % n];
+        prims.push(line(a, b, 4.5, c));
+        let foot = step.edge_normal * step.distance;
+        prims.push(Prim::Arrow {
+            from: Vec2::ZERO,
+            to: foot,
+            width: 2.0,
+            color: Rgba::WHITE,
+        });
+        prims.push(label(
+            foot,
+            format!("d = {:.4}", step.distance),
+            Rgba::WHITE,
+        ));
+    }
+    for p in &step.polytope {
+        prims.push(Prim::Dot {
+            at: *p,
+            radius: 3.5,
+            color: c,
+        });
+    }
+    if let Some(s) = step.support {
+        prims.push(Prim::Dot {
+            at: s,
+            radius: 5.5,
+            color: LayerId::GjkDirection.color(),
+        });
+        prims.push(label(s, "support", LayerId::GjkDirection.color()));
+    }
+    prims
+}

@@ -1,0 +1,101 @@
+//! EPA's steps in words: the polytope's closest edge, the support point, grow or stop.
+
+use crate::core::epa::{EpaStep, EpaTermination, EpaTrace};
+use crate::study::basics::Rows;
+use crate::view::text::p;
+
+/// The sentence for EPA step `k`.
+pub fn epa_step(trace: &EpaTrace, k: usize, radii: f32) -> String {
+    let Some(step) = trace.steps.get(k) else {
+        return "No EPA step recorded.".to_string();
+    };
+    let EpaStep {
+        polytope,
+        closest_edge,
+        edge_normal,
+        distance,
+        support,
+        stop,
+        ..
+    } = step;
+    let n = polytope.len();
+    let mut s = format!(
+        "The polytope has {n} vertices. Its edge closest to the origin is edge {} (from vertex {} to vertex {}), at distance {:.5} along its outward normal {}.",
+        closest_edge,
+        closest_edge,
+        (closest_edge + 1) % n.max(1),
+        distance,
+        p(*edge_normal)
+    );
+    if let Some(sp) = support {
+        let gap = sp.dot(*edge_normal) - distance;
+        s += &format!(
+            " The support point of B − A along that normal is {} and lies {:.5} beyond the edge.",
+            p(*sp),
+            gap
+        );
+    }
+    let depth = |d: f32| {
+        if radii > 0.0 {
+            format!(
+                "{:.5} (core {:.5} + radii {:.5})",
+                d.max(0.0) + radii,
+                d.max(0.0),
+                radii
+            )
+        } else {
+            format!("{:.5}", d.max(0.0))
+        }
+    };
+    match stop {
+        None => s += " That is more than the tolerance, so it is inserted between the edge's ends and the polytope grows.",
+        Some(EpaTermination::Converged) => {
+            s += &format!(
+                " That is within the tolerance: the edge lies on the boundary of B − A. The depth is {} and B must move along {} (the negated edge normal) to separate.",
+                depth(*distance),
+                p(-*edge_normal)
+            )
+        }
+        Some(EpaTermination::DuplicateSupport) => {
+            s += &format!(
+                " That point is already a polytope vertex, so the edge cannot move: depth {}.",
+                depth(*distance)
+            )
+        }
+        Some(EpaTermination::Stalled) => {
+            s += &format!(
+                " The closest distance has stopped growing for several iterations (f32 precision): EPA stops with the best edge, depth {}.",
+                depth(*distance)
+            )
+        }
+        Some(EpaTermination::MaxIterations) => {
+            s += &format!(
+                " EPA reached its iteration bound without converging: the depth {} is a lower bound, not the answer.",
+                depth(*distance)
+            )
+        }
+        Some(EpaTermination::Degenerate) => {
+            s += " B − A has no area (points or parallel segments): the depth is 0 along this normal."
+        }
+        Some(EpaTermination::CoreSeparated) => {}
+    }
+    s
+}
+
+/// EPA step `k`: the polytope's size, its closest edge and the support point.
+pub fn polytope_rows(trace: &EpaTrace, k: usize, rows: &mut Rows) {
+    let Some(st) = trace.steps.get(k) else {
+        return;
+    };
+    rows.row(
+        "EPA phase step",
+        format!("{} of {}", k + 1, trace.steps.len()),
+    );
+    rows.row("polytope vertices", st.polytope.len().to_string());
+    rows.row("closest edge", st.closest_edge.to_string());
+    rows.row("edge normal", p(st.edge_normal));
+    rows.row("edge distance", format!("{:.6}", st.distance));
+    if let Some(s) = st.support {
+        rows.row("support", p(s));
+    }
+}

@@ -1,0 +1,134 @@
+//! The clipping manifold's layer: features, reference and incident edges, the clip
+//! planes, each clip and the points kept.
+
+use super::{manifold_phase, ManifoldPhase, ManifoldStudy};
+use crate::core::manifold::{ClipStep, FeatureRecord};
+use crate::study::StudyCx;
+use crate::view::draw::{
+    dot, owner_color, plane, seg, text, LayerId, Prim, Rgba, SHAPE_A, SHAPE_B,
+};
+
+use crate::view::palette::{ADDED, CUT, KEPT};
+
+pub fn feature(f: &FeatureRecord, width: f32, color: Rgba, name: &str, prims: &mut Vec<Prim>) {
+    if f.is_point {
+        let p = f.a + f.normal * f.radius;
+        prims.push(dot(p, width + 2.0, color));
+        prims.push(text(p, name, color));
+    } else {
+        prims.push(seg(f.a, f.b, width, color, false));
+        prims.push(text(0.5 * (f.a + f.b), name, color));
+    }
+}
+
+pub fn clip_step(step: &ClipStep, len: f32, prims: &mut Vec<Prim>) {
+    let c = LayerId::Manifold.color();
+    prims.push(plane(step.plane_point, step.plane_normal, 0.8 * len, c));
+    prims.push(Prim::Arrow {
+        from: step.plane_point,
+        to: step.plane_point + step.plane_normal * 0.2 * len,
+        width: 1.5,
+        color: CUT,
+    });
+    if step.input.len() == 2 {
+        prims.push(seg(
+            step.input[0],
+            step.input[1],
+            1.5,
+            c.with_alpha(140),
+            true,
+        ));
+    }
+    if step.output.len() == 2 {
+        prims.push(seg(step.output[0], step.output[1], 3.0, c, false));
+    }
+    for p in &step.kept {
+        prims.push(dot(*p, 4.5, KEPT));
+    }
+    for p in &step.cut {
+        prims.push(dot(*p, 4.5, CUT));
+        prims.push(text(*p, "cut", CUT));
+    }
+    if let Some(p) = step.added {
+        prims.push(dot(p, 5.0, ADDED));
+        prims.push(text(p, "crossing", ADDED));
+    }
+}
+
+/// Manifold step `k` with `source`'s normal.
+pub fn manifold_layer(cx: &StudyCx, study: &ManifoldStudy, k: usize) -> Vec<Prim> {
+    let c = LayerId::Manifold.color();
+    let (out, tr) = study.get(cx.source);
+    let len = cx.basics().size(cx.scene);
+    let mut prims = Vec::new();
+    match manifold_phase(tr, k) {
+        ManifoldPhase::Features => {
+            if let (Some(fa), Some(fb)) = (&tr.feature_a, &tr.feature_b) {
+                feature(fa, 4.0, SHAPE_A, "feature of A", &mut prims);
+                feature(fb, 4.0, SHAPE_B, "feature of B", &mut prims);
+                if let Some(n) = tr.normal {
+                    let from = 0.25 * (fa.a + fa.b + fb.a + fb.b);
+                    prims.push(Prim::Arrow {
+                        from,
+                        to: from + n * 0.4 * len,
+                        width: 2.5,
+                        color: c,
+                    });
+                    prims.push(text(from + n * 0.4 * len, "normal", c));
+                }
+            }
+        }
+        ManifoldPhase::ReferenceIncident => {
+            if let (Some(r), Some(i)) = (&tr.reference, &tr.incident) {
+                prims.push(seg(r.a, r.b, 5.0, owner_color(r.owner), false));
+                prims.push(text(
+                    0.5 * (r.a + r.b),
+                    format!("reference ({})", r.owner.as_str()),
+                    c,
+                ));
+                prims.push(seg(i.a, i.b, 3.0, owner_color(i.owner), true));
+                prims.push(text(
+                    0.5 * (i.a + i.b),
+                    format!("incident ({})", i.owner.as_str()),
+                    c,
+                ));
+                let t = (r.b - r.a).normalize_or_zero();
+                prims.push(plane(r.a, -t, 0.6 * len, c.with_alpha(160)));
+                prims.push(plane(r.b, t, 0.6 * len, c.with_alpha(160)));
+            }
+        }
+        ManifoldPhase::Clip(j) => {
+            if let Some(r) = &tr.reference {
+                prims.push(seg(r.a, r.b, 3.0, owner_color(r.owner), false));
+            }
+            if let Some(step) = tr.clips.get(j) {
+                clip_step(step, len, &mut prims);
+            }
+        }
+        ManifoldPhase::Points => {
+            for p in out.points() {
+                prims.push(seg(p.point_a, p.point_b, 2.0, c, false));
+                prims.push(dot(p.point_a, 4.5, SHAPE_A));
+                prims.push(dot(p.point_b, 4.5, SHAPE_B));
+                prims.push(text(
+                    p.point_b,
+                    format!(
+                        "{}  sep {:.4}",
+                        crate::view::text::describe_contact_id(p.id),
+                        p.separation
+                    ),
+                    c,
+                ));
+            }
+            if let Some(p) = out.points().first() {
+                prims.push(Prim::Arrow {
+                    from: p.point_a,
+                    to: p.point_a + out.normal * 0.35 * len,
+                    width: 2.5,
+                    color: c,
+                });
+            }
+        }
+    }
+    prims
+}

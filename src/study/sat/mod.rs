@@ -1,0 +1,100 @@
+//! SAT: every candidate axis with both projection intervals, then the chosen face
+//! (Box2D v3's reference-face rule by default, Box2D-Lite's bias with
+//! `sat_bias: Box2dLite`).
+
+mod draw;
+mod narrate;
+
+pub use draw::sat_layer;
+pub use narrate::sat_step;
+
+use super::basics::pair_rows;
+use super::{of, traced, Study, StudyCx};
+use crate::core::sat::{separating_axis, SatOutput, SatTrace};
+use crate::scene::build::PairInputs;
+use crate::view::draw::config::axis_interval;
+use crate::view::draw::peers::EngineView;
+use crate::view::draw::{DrawList, LayerId, Prim};
+use crate::view::text::p;
+
+/// The separating axis test on the pair.
+#[derive(Clone, Debug)]
+pub struct SatStudy {
+    pub output: SatOutput,
+    pub trace: SatTrace,
+}
+
+impl SatStudy {
+    pub fn compute(inputs: &PairInputs) -> SatStudy {
+        let (output, trace) = traced(|t| separating_axis(&inputs.sat(), Some(t)));
+        SatStudy { output, trace }
+    }
+}
+
+impl Study for SatStudy {
+    fn step_count(&self) -> usize {
+        self.trace.axes.len() + 1
+    }
+
+    fn termination(&self, _cx: &StudyCx) -> &'static str {
+        self.output.outcome.as_str()
+    }
+
+    fn step_part(&self, _cx: &StudyCx, step: usize) -> String {
+        let axes = self.trace.axes.len();
+        if step < axes {
+            format!("axis {}", of(step, axes))
+        } else {
+            "the decision".to_string()
+        }
+    }
+
+    fn draw(&self, cx: &StudyCx, step: usize, out: &mut DrawList) {
+        out.push(LayerId::Sat, sat_layer(cx, self, step));
+    }
+
+    fn config(&self, cx: &StudyCx, step: usize) -> Vec<Prim> {
+        let mut prims = Vec::new();
+        let c = LayerId::Sat.color();
+        let m = &cx.basics().minkowski;
+        match self.trace.axes.get(step) {
+            Some(r) => {
+                let name = format!("{} edge {}", r.owner.as_str(), r.edge);
+                axis_interval(m, r.axis, &name, c, &mut prims);
+            }
+            None => axis_interval(m, self.output.normal, "chosen axis", c, &mut prims),
+        }
+        prims
+    }
+
+    fn narrate(&self, _cx: &StudyCx, step: usize) -> String {
+        sat_step(self, step)
+    }
+
+    fn numbers(&self, cx: &StudyCx, _step: usize) -> Vec<(String, String)> {
+        let o = &self.output;
+        pair_rows(cx.studies, |rows| {
+            rows.row("SAT separation", format!("{:.6}", o.separation));
+            rows.row("SAT normal", p(o.normal));
+            rows.row(
+                "axis",
+                format!(
+                    "{} edge {} ({})",
+                    o.axis_owner.as_str(),
+                    o.edge,
+                    o.axis_kind.as_str()
+                ),
+            );
+            rows.row("choice", o.choice.as_str().to_string());
+            rows.row("outcome", o.outcome.as_str().to_string());
+        })
+    }
+
+    fn engines(&self) -> EngineView {
+        EngineView::Contact
+    }
+
+    fn layers(&self) -> &'static [LayerId] {
+        &[LayerId::Sat]
+    }
+}
