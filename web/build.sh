@@ -52,7 +52,8 @@ wasm="$target_dir/wasm32-unknown-unknown/web/collidescope.wasm"
 # --- Box2D in the page: every Box2D and C library function resolved inside ---
 # The link allows undefined functions (the page provides macroquad's and ours), so a
 # Box2D function the peers call but build.rs did not compile, or a C library function
-# Box2D reaches, would become an import the page cannot give: the page would not load.
+# Box2D reaches, would become an import the page does not give: macroquad's loader puts
+# a stub that only warns in its place, and the engines would answer garbage.
 if ! command -v wasm-dis >/dev/null 2>&1; then
   echo "error: wasm-dis (binaryen) is missing: cannot check the module's imports" >&2
   exit 1
