@@ -26,6 +26,7 @@ pub use crate::scene::view_state::Algorithm;
 pub mod basics;
 pub mod box_box;
 pub mod cast;
+pub mod chain_ray;
 pub mod clip;
 pub mod draw;
 pub mod epa;
@@ -91,6 +92,11 @@ pub trait Study {
 
     /// The layers it draws, for the legend and the layer toggles.
     fn layers(&self) -> &'static [LayerId];
+
+    /// The scene ray it steps (its own layer draws it, the rays layer leaves it out).
+    fn stepped_ray(&self) -> Option<usize> {
+        None
+    }
 }
 
 /// Every algorithm's study of the pair (A, B) of a scene.
@@ -108,6 +114,7 @@ pub struct Studies {
     pub rotating: rotating::RotatingStudy,
     pub hull: hull::HullStudy,
     pub ray: ray::RayStudy,
+    pub chain_ray: chain_ray::ChainRayStudy,
 }
 
 impl Studies {
@@ -129,6 +136,7 @@ impl Studies {
             box_box: box_box::BoxBoxStudy::compute(&inputs),
             hull: hull::HullStudy::compute(scene, a),
             ray: ray::RayStudy::of_view(scene, a),
+            chain_ray: chain_ray::ChainRayStudy::of_view(scene),
             basics,
             gjk,
             epa,
@@ -151,6 +159,7 @@ impl Studies {
             Algorithm::Rotating => &self.rotating,
             Algorithm::Hull => &self.hull,
             Algorithm::Ray => &self.ray,
+            Algorithm::ChainRay => &self.chain_ray,
         }
     }
 
@@ -163,6 +172,7 @@ impl Studies {
     /// cast when the index is out of range.
     pub fn study_ray(&mut self, scene: &Scene, ray: usize, method: ray::RayMethodChoice) {
         self.ray = ray::RayStudy::of(scene, ray, self.basics.a, method);
+        self.chain_ray = chain_ray::ChainRayStudy::of(scene, ray);
     }
 
     /// The context a study of this set reads.

@@ -559,20 +559,51 @@ fn keyboard(app: &mut AppState, canvas: &mut Canvas, out: &mut panel::PanelOutpu
     }
 }
 
-/// The key of a registry line's character (a digit or a letter).
+/// The key of a registry line's character (a digit or a capital letter).
 fn key_of(c: char) -> Option<KeyCode> {
-    Some(match c {
-        '1' => KeyCode::Key1,
-        '2' => KeyCode::Key2,
-        '3' => KeyCode::Key3,
-        '4' => KeyCode::Key4,
-        '5' => KeyCode::Key5,
-        '6' => KeyCode::Key6,
-        '7' => KeyCode::Key7,
-        '8' => KeyCode::Key8,
-        '9' => KeyCode::Key9,
-        '0' => KeyCode::Key0,
-        'R' => KeyCode::R,
-        _ => return None,
-    })
+    const DIGITS: [KeyCode; 10] = [
+        KeyCode::Key0,
+        KeyCode::Key1,
+        KeyCode::Key2,
+        KeyCode::Key3,
+        KeyCode::Key4,
+        KeyCode::Key5,
+        KeyCode::Key6,
+        KeyCode::Key7,
+        KeyCode::Key8,
+        KeyCode::Key9,
+    ];
+    const LETTERS: [KeyCode; 26] = [
+        KeyCode::A,
+        KeyCode::B,
+        KeyCode::C,
+        KeyCode::D,
+        KeyCode::E,
+        KeyCode::F,
+        KeyCode::G,
+        KeyCode::H,
+        KeyCode::I,
+        KeyCode::J,
+        KeyCode::K,
+        KeyCode::L,
+        KeyCode::M,
+        KeyCode::N,
+        KeyCode::O,
+        KeyCode::P,
+        KeyCode::Q,
+        KeyCode::R,
+        KeyCode::S,
+        KeyCode::T,
+        KeyCode::U,
+        KeyCode::V,
+        KeyCode::W,
+        KeyCode::X,
+        KeyCode::Y,
+        KeyCode::Z,
+    ];
+    match c {
+        '0'..='9' => DIGITS.get(c as usize - '0' as usize).copied(),
+        'A'..='Z' => LETTERS.get(c as usize - 'A' as usize).copied(),
+        _ => None,
+    }
 }

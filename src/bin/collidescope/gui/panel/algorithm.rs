@@ -184,8 +184,8 @@ fn ui_algorithm_picker(ui: &mut egui::Ui, app: &mut AppState) {
             }
         });
     app.set_algorithm(algo);
-    if algo == Algorithm::Ray {
-        super::rays::ui_ray_choice(ui, app);
+    if matches!(algo, Algorithm::Ray | Algorithm::ChainRay) {
+        super::rays::ui_ray_choice(ui, app, algo == Algorithm::Ray);
     }
     if algo == Algorithm::Manifold {
         ui.horizontal(|ui| {

@@ -60,6 +60,10 @@ impl Panel {
             super::rays::ui_ray_peers(ui, app);
             return;
         }
+        if app.algorithm == collidescope::study::Algorithm::ChainRay {
+            super::rays::ui_chain_ray_peers(ui, app);
+            return;
+        }
         let Some(exact) = app.exact().cloned() else {
             return;
         };
