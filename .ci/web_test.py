@@ -408,8 +408,10 @@ def press(dt, name):
 
 
 def click(dt, x, y):
+    # The pointer rests on the widget first: on a loaded machine egui may otherwise see
+    # the press before a frame has found the widget under the pointer.
     dt.mouse("mouseMoved", x, y)
-    time.sleep(0.1)
+    time.sleep(0.3)
     dt.mouse("mousePressed", x, y, buttons=1)
     time.sleep(0.1)
     dt.mouse("mouseReleased", x, y, buttons=0)
@@ -576,7 +578,9 @@ def disagreement_link(dt, base):
     scene, a, b, cell = DISAGREEMENT
     pair, link = desktop_report(base, scene, a, b)
     got = open_link(dt, link, a, b, "the disagreement's link")
-    view = urllib.parse.unquote(link.split("#scene=", 1)[1])
+    if "#peers&scene=" not in link:
+        fail(f"the link does not open the Peers section: {link[:120]}")
+    view = urllib.parse.unquote(link.split("#peers&scene=", 1)[1])
     algorithm = re.search(r'algorithm:"([a-z_-]+)"', view).group(1)
     step = int(re.search(r"[(,]step:(\d+)", view).group(1))
     shown = layout(dt)
@@ -601,6 +605,9 @@ def copy_as_downloads(dt, base):
     """The Peers section's "Copy as" also offers each test as a download."""
     dt.call("Page.navigate", url=base + "index.html")
     reload(dt, "the built-in scene")
+    if "download_box2d_c" not in layout(dt)["widgets"]:
+        press(dt, "peers")  # the section starts closed on a page opened without a link
+        time.sleep(0.5)
     before = len(dt.eval("window.collidescope.downloads"))
     for mark, ext, needle in [("download_box2d_c", ".c", "b2"),
                               ("download_parry_rust", ".rs", "parry"),
@@ -807,7 +814,10 @@ def hidpi(dt, base, at_one):
     b2 = layout(dt)["shapes"]["B"]
     if not near(b2, (b[0] - 50, b[1] + 30), 2):
         fail(f"at 2× B did not follow the mouse: {b} → {b2}")
+    step = layout(dt)["step"]
     press(dt, "next_step")
+    if layout(dt)["step"] != step + 1:
+        fail(f"at 2× the click on 'next step' did not step ({step} → {layout(dt)['step']})")
     print(f"== devicePixelRatio 2: canvas {w}×{h} for {cw}×{ch} CSS pixels, same layout as "
           "at 1×, drags and buttons in place")
     dt.call("Emulation.setDeviceMetricsOverride", width=WIDTH, height=HEIGHT,

@@ -30,6 +30,7 @@ pub mod chain_ray;
 pub mod clip;
 pub mod draw;
 pub mod epa;
+pub mod facts;
 pub mod gjk;
 pub mod hull;
 pub mod manifold;
@@ -76,6 +77,12 @@ pub trait Study {
 
     /// Its picture on B − A ([`LayerId::ConfigPicture`]); none by default.
     fn config(&self, _cx: &StudyCx, _step: usize) -> Vec<Prim> {
+        Vec::new()
+    }
+
+    /// The facts step `step` states ([`facts::Fact`]): what its narration, numbers and
+    /// labels say, read from the trace once. None by default.
+    fn facts(&self, _cx: &StudyCx, _step: usize) -> Vec<facts::Fact> {
         Vec::new()
     }
 
@@ -220,6 +227,18 @@ impl Studies {
         source: ManifoldSource,
     ) -> String {
         narrate(self.get(algorithm), &self.cx(scene, source), step)
+    }
+
+    /// The facts `algorithm` states at `step` (the step is clamped to the last).
+    pub fn facts(
+        &self,
+        scene: &Scene,
+        algorithm: Algorithm,
+        step: usize,
+        source: ManifoldSource,
+    ) -> Vec<facts::Fact> {
+        let step = step.min(self.step_count(algorithm) - 1);
+        self.get(algorithm).facts(&self.cx(scene, source), step)
     }
 
     /// The numbers of `algorithm` at `step`.

@@ -1,8 +1,8 @@
 //! `--link BASE_URL` (`report`, `fuzz`): the web page's address that opens a pair. The
-//! scene goes into the hash (`#scene=`, every number to the bit, see
+//! scene goes into the hash (`#peers&scene=`, every number to the bit, see
 //! `collidescope::scene::link`) with its view on the pair, so whoever opens the link
-//! sees the pair, the algorithm and the step, the engines' answers in the Peers table
-//! (a value off the exact one in red).
+//! sees the pair, the algorithm and the step, and the Peers section open on the
+//! engines' answers (a value off the exact one in red).
 
 use collidescope::app::AppState;
 use collidescope::scene::{link, Scene};
@@ -38,7 +38,12 @@ pub fn pair_link(base: &str, scene: &Scene, a: usize, b: usize) -> String {
     };
     scene.view.a = name(a);
     scene.view.b = name(b);
-    format!("{base}#{}", link::to_fragment(&scene))
+    page_address(base, &scene)
+}
+
+/// `base` with the scene in the hash, the Peers section to open.
+fn page_address(base: &str, scene: &Scene) -> String {
+    format!("{base}#{}{}", link::OPEN_PEERS, link::to_fragment(scene))
 }
 
 /// The link to a disagreement's scene as its writer made it (the pair and the
@@ -47,7 +52,7 @@ pub fn answer_link(base: &str, scene: &Scene) -> String {
     let mut scene = scene.clone();
     let steps = AppState::new(scene.clone(), None).step_count();
     scene.view.step = steps.saturating_sub(1);
-    format!("{base}#{}", link::to_fragment(&scene))
+    page_address(base, &scene)
 }
 
 #[cfg(test)]
@@ -65,6 +70,7 @@ mod tests {
         let url = pair_link("http://127.0.0.1:8000/", &scene, 2, 3);
         let (base, fragment) = url.split_once('#').expect("a fragment");
         assert_eq!(base, "http://127.0.0.1:8000/");
+        assert!(fragment.starts_with("peers&scene="), "{}", &fragment[..20]);
         let back = link::from_fragment(fragment)
             .expect("the link reads")
             .expect("it holds a scene");

@@ -8,7 +8,7 @@ use super::{rotating_steps, RotatingStudy};
 use crate::core::toi::rotating::{distance_curve, separation_curve};
 use crate::scene::Scene;
 use crate::view::draw::LayerId;
-use crate::view::palette::Rgba;
+use crate::view::palette::{Rgba, ADDED, KEPT, SHAPE_OTHER};
 use crate::view::plot::{Plot, Series};
 
 /// Samples per curve.
@@ -88,14 +88,16 @@ impl RotatingStudy {
     }
 }
 
-/// The core distance's colour.
-const DISTANCE: Rgba = Rgba(170, 170, 170, 255);
-/// The target band's.
-const TARGET: Rgba = Rgba(120, 230, 120, 255);
-/// The interval's ends'.
-const INTERVAL: Rgba = Rgba(200, 200, 200, 255);
-/// The root finder's.
-const ROOTS: Rgba = Rgba(250, 220, 80, 255);
+// Palette roles, so the light theme maps them (a colour of its own would stay pale on
+// white); the caption names each as it looks in both themes.
+/// The core distance's colour: grey.
+const DISTANCE: Rgba = SHAPE_OTHER;
+/// The target band's: green.
+const TARGET: Rgba = KEPT;
+/// The interval's ends': the text colour.
+const INTERVAL: Rgba = Rgba::WHITE;
+/// The root finder's: yellow (amber in the light theme).
+const ROOTS: Rgba = ADDED;
 
 /// The plot of `c`.
 pub fn separation_plot(c: &SeparationCurves) -> Plot {
@@ -109,7 +111,7 @@ pub fn separation_plot(c: &SeparationCurves) -> Plot {
         "This step has no separation function (the answer came from the distance alone); the curve shows the core distance.".into()
     } else {
         format!(
-            "Pink: s(t), the separation along the {} axis from t1 = {:.4} (the deepest pair at each t). Grey: the core distance d(t), never below s. Green: the target and its band. White: t1 and the end of the interval searched. Yellow: the root finder's bracket and iterates.",
+            "Purple: s(t), the separation along the {} axis from t1 = {:.4} (the deepest pair at each t). Grey: the core distance d(t), never below s. Green: the target and its band (dashed). Lines in the text colour: t1 (solid) and the end of the interval searched (dashed). Yellow: the root finder's bracket (dashed) and iterates (dots).",
             c.kind, c.t1
         )
     };

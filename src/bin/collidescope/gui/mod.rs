@@ -207,7 +207,7 @@ async fn main_loop(opts: GuiOptions) {
     let mut page = page::Page::new(&app);
     #[cfg(target_arch = "wasm32")]
     {
-        panel.reveal_peers = web::hash_has_scene();
+        panel.reveal_peers = web::link_opens_peers();
     }
     loop {
         stats.begin();
@@ -221,6 +221,7 @@ async fn main_loop(opts: GuiOptions) {
             marks,
         } = UiPass::run(&mut panel, &mut app);
         canvas.layout(area, app.split);
+        canvas.show_engines = panel.engines_shown;
         canvas.ensure_fitted(&mut app);
         if out.fit {
             canvas.fit(&mut app, true);
@@ -246,7 +247,7 @@ async fn main_loop(opts: GuiOptions) {
         }
         // After an idle wait the frame time is the whole wait: play on from here.
         app.tick(get_frame_time().min(0.1));
-        layout_hook.write(&app, &canvas, &marks);
+        layout_hook.write(&app, &canvas, &marks, &panel.state_json());
         canvas.draw(&mut app);
         egui_macroquad::draw();
         #[cfg(target_arch = "wasm32")]
@@ -343,6 +344,7 @@ impl UiPass {
             // holds several keys, and "fps⏎" must not take a screenshot with its "p",
             // nor "12⏎" in a number field switch algorithms.
             let typing_before = ctx.wants_keyboard_input();
+            drop_chord_letters(ctx);
             panel::forget_marks(ctx);
             out = panel.show(ctx, app);
             marks = panel::marks_json(ctx);
@@ -398,9 +400,9 @@ impl LayoutHook {
         }
     }
 
-    fn write(&mut self, app: &AppState, canvas: &Canvas, marks: &str) {
+    fn write(&mut self, app: &AppState, canvas: &Canvas, marks: &str, panel: &str) {
         if let Some(path) = &self.path {
-            let text = layout_json(app, canvas, marks);
+            let text = layout_json(app, canvas, marks, panel);
             if text != self.last {
                 // Written whole then renamed, so a reader never sees half a file.
                 let tmp = path.with_extension("tmp");
@@ -425,12 +427,59 @@ fn screenshot(dir: &Path, n: u32, app: &mut AppState) {
         .map(|d| d.as_secs())
         .unwrap_or(0);
     let path = dir.join(format!("collidescope-{stamp}-{n}.png"));
-    get_screen_data().export_png(&path.to_string_lossy());
+    let mut image = get_screen_data();
+    opaque(&mut image.bytes);
+    image.export_png(&path.to_string_lossy());
     app.message = Some(Message {
         text: format!("Screenshot written to {}", path.display()),
         is_error: false,
     });
 }
+
+/// Sets every pixel's alpha to 255: the frame buffer keeps the blending's alpha, and
+/// a screenshot with it looks washed out on a white slide.
+#[cfg(not(target_arch = "wasm32"))]
+fn opaque(rgba: &mut [u8]) {
+    for px in rgba.chunks_exact_mut(4) {
+        px[3] = 255;
+    }
+}
+
+/// Ctrl+V's own "v" that also arrived as typed text: miniquad can send the character
+/// before the key that updates egui's modifiers, so the paste would read "v" + the
+/// clipboard. Drops a one-letter "v" next to the pasted text, in a frame where V was
+/// pressed with Ctrl (or Cmd) held.
+#[cfg(not(target_arch = "wasm32"))]
+fn drop_chord_letters(ctx: &egui::Context) {
+    let held = [
+        KeyCode::LeftControl,
+        KeyCode::RightControl,
+        KeyCode::LeftSuper,
+        KeyCode::RightSuper,
+    ];
+    if !is_key_pressed(KeyCode::V) || !held.iter().any(|k| is_key_down(*k)) {
+        return;
+    }
+    let Some(clip) = macroquad::miniquad::window::clipboard_get() else {
+        return;
+    };
+    ctx.input_mut(|i| {
+        let is_v = |e: &egui::Event| matches!(e, egui::Event::Text(t) if t == "v" || t == "V");
+        let is_paste = |e: &egui::Event| matches!(e, egui::Event::Text(t) if *t == clip);
+        let n = i.events.len();
+        let stray = (0..n).find(|&k| {
+            is_v(&i.events[k])
+                && ((k + 1 < n && is_paste(&i.events[k + 1]))
+                    || (k > 0 && is_paste(&i.events[k - 1])))
+        });
+        if let Some(k) = stray {
+            i.events.remove(k);
+        }
+    });
+}
+
+#[cfg(target_arch = "wasm32")]
+fn drop_chord_letters(_ctx: &egui::Context) {}
 
 /// The window as a PNG download, `collidescope-<n>.png` (the web page).
 #[cfg(target_arch = "wasm32")]
@@ -440,7 +489,7 @@ fn screenshot(_dir: &Path, n: u32, app: &mut AppState) {
 
 /// Screen positions of the views, of every shape's origin and of the panel's marked
 /// widgets (`marks`, see `panel::widgets::MARKED`), as JSON.
-fn layout_json(app: &AppState, canvas: &Canvas, marks: &str) -> String {
+fn layout_json(app: &AppState, canvas: &Canvas, marks: &str, panel: &str) -> String {
     let vp = |v: &Viewport| format!("[{}, {}, {}, {}]", v.x, v.y, v.w, v.h);
     let shapes: Vec<String> = app
         .scene
@@ -454,14 +503,22 @@ fn layout_json(app: &AppState, canvas: &Canvas, marks: &str) -> String {
         })
         .collect();
     format!(
-        "{{\"world_vp\": {}, \"config_vp\": {}, \"algorithm\": \"{}\", \"step\": {}, \"dirty\": {}, \"shapes\": {{{}}}, \"widgets\": {{{marks}}}}}",
+        "{{\"world_vp\": {}, \"config_vp\": {}, \"algorithm\": \"{}\", \"step\": {}, \"dirty\": {}, \"config_zoom\": {}, \"message\": {}, \"file\": {}, \"shapes\": {{{}}}, \"widgets\": {{{marks}}}, {panel}}}",
         vp(&canvas.world_vp),
         vp(&canvas.config_vp),
         app.algorithm.name(),
         app.step,
         app.dirty,
+        app.config_camera.zoom,
+        json_string(app.message.as_ref().map_or("", |m| m.text.as_str())),
+        json_string(&app.path.as_ref().map(|p| p.display().to_string()).unwrap_or_default()),
         shapes.join(", ")
     )
+}
+
+/// `s` as a JSON string.
+pub(crate) fn json_string(s: &str) -> String {
+    serde_json::to_string(s).unwrap_or_else(|_| "\"\"".to_string())
 }
 
 /// Alt+arrows move the selected shape by `px` pixels of the world view (read from

@@ -114,9 +114,10 @@ pub fn set_peers(json: &str) {
     unsafe { cs_set_peers(json.as_ptr(), json.len() as u32) }
 }
 
-/// Whether the page was opened from a link that holds a scene.
-pub fn hash_has_scene() -> bool {
-    hash().starts_with(link::KEY)
+/// Whether the page was opened from a link made to show the engines' answers
+/// (`#peers&scene=…`, see `link::OPEN_PEERS`).
+pub fn link_opens_peers() -> bool {
+    hash().starts_with(link::OPEN_PEERS)
 }
 
 /// The scene of the URL hash when it holds one; an error message when it holds one

@@ -25,7 +25,8 @@ fn rgba(c: Rgba) -> Color32 {
 
 impl Panel {
     pub(super) fn ui_layers(&mut self, ui: &mut egui::Ui, app: &mut AppState) {
-        ui.horizontal(|ui| {
+        // Wrapped rows: a row wider than the panel would widen it for good.
+        ui.horizontal_wrapped(|ui| {
             ui.label("theme");
             let before = app.theme;
             ui.radio_value(&mut app.theme, Theme::Dark, "dark");
@@ -36,7 +37,7 @@ impl Panel {
         });
         let theme = app.theme;
         for id in LayerId::ALL {
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 let mut on = !app.hidden_layers.contains(&id);
                 let (rect, _) =
                     ui.allocate_exact_size(egui::vec2(14.0, 14.0), egui::Sense::hover());
@@ -47,7 +48,7 @@ impl Panel {
                 }
             });
         }
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.label("shape A");
             let (r, _) = ui.allocate_exact_size(egui::vec2(14.0, 14.0), egui::Sense::hover());
             ui.painter()

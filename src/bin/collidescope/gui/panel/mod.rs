@@ -86,7 +86,7 @@ pub struct Panel {
     #[cfg(target_arch = "wasm32")]
     pub link: Option<String>,
     /// Open the Peers section and scroll it into sight once (the web page opened from a
-    /// link: what the engines answered is what a link is shared for).
+    /// link made to show what the engines answered: `report --link`, `fuzz --link`).
     pub reveal_peers: bool,
     /// The web page's panel put away (a drawer on a tablet): the views take the page.
     #[cfg(target_arch = "wasm32")]
@@ -101,6 +101,15 @@ pub struct Panel {
     /// The selected chain segment's decisions against each shape, in words, with the
     /// revision and segment they were told for (recomputed only on a change).
     chain_story: Option<chain_edit::ChainStory>,
+    /// The scene notes shown unfolded (the notes' text; None: folded).
+    notes_open: Option<String>,
+    /// The Peers section is open: the engines' overlays are drawn (a teaching view
+    /// starts without them).
+    pub engines_shown: bool,
+    /// The export box had the keyboard last frame (its text is not rewritten then).
+    export_typing: bool,
+    /// The algorithm the export name was last suggested or typed for.
+    export_for: Option<collidescope::study::Algorithm>,
 }
 
 impl Panel {
@@ -129,9 +138,24 @@ impl Panel {
             peers_off: Vec::new(),
             whole_step: false,
             chain_story: None,
+            notes_open: None,
+            engines_shown: false,
+            export_typing: false,
+            export_for: None,
         };
         p.rescan();
         p
+    }
+
+    /// The panel's own state the scripted tests read, as JSON members.
+    pub fn state_json(&self) -> String {
+        format!(
+            "\"export_path\": {}, \"notes_open\": {}, \"engines_shown\": {}, \"library\": {}",
+            crate::gui::json_string(&self.export_path),
+            self.notes_open.is_some(),
+            self.engines_shown,
+            self.scenes.len()
+        )
     }
 
     /// The whole panel. Returns what the main loop must do.
@@ -146,12 +170,13 @@ impl Panel {
             self.ui_unsaved_dialog(ctx, app, &mut out);
             return out;
         }
-        // A tablet's screen (1024 points wide) keeps more of itself for the views.
-        let narrow = cfg!(target_arch = "wasm32") && ctx.screen_rect().width() < 1100.0;
+        // A small window keeps most of its width for the views.
+        let screen = ctx.screen_rect().width();
+        let widest = (0.45 * screen).clamp(240.0, 560.0);
         egui::SidePanel::right("panel")
             .resizable(true)
-            .default_width(if narrow { 320.0 } else { 400.0 })
-            .width_range(300.0..=560.0)
+            .default_width((0.32 * screen).clamp(240.0, 400.0))
+            .width_range(240.0..=widest)
             .show(ctx, |ui| {
                 #[cfg(target_arch = "wasm32")]
                 {
@@ -211,9 +236,12 @@ impl Panel {
                 });
         }
         let peers = egui::CollapsingHeader::new(PEERS_HEADING)
-            .default_open(true)
+            .default_open(false)
             .open(self.reveal_peers.then_some(true))
             .show(ui, |ui| self.ui_peers(ui, app));
+        widgets::mark(ui, "peers", &peers.header_response);
+        // The engines' overlays show while their table does.
+        self.engines_shown = peers.body_returned.is_some();
         if self.reveal_peers {
             // Scrolled only as far as needed to show the table (and its "Copy as").
             if let Some(body) = &peers.body_response {
@@ -229,9 +257,10 @@ impl Panel {
         egui::CollapsingHeader::new("Numbers")
             .default_open(true)
             .show(ui, |ui| self.ui_numbers(ui, app));
-        egui::CollapsingHeader::new("Layers")
+        let layers = egui::CollapsingHeader::new("Layers")
             .default_open(false)
             .show(ui, |ui| self.ui_layers(ui, app));
+        widgets::mark(ui, "layers", &layers.header_response);
         egui::CollapsingHeader::new("Settings")
             .default_open(false)
             .show(ui, |ui| self.ui_settings(ui, app));

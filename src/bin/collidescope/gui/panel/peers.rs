@@ -171,14 +171,18 @@ fn peers_table(ui: &mut egui::Ui, rows: &[Row], exact: &Expected) -> Vec<(String
                 ui.label(RichText::new(h).strong());
             }
             ui.end_row();
-            for r in rows {
+            for (k, r) in rows.iter().enumerate() {
                 let hover = if r.note.is_empty() {
                     "answers every query"
                 } else {
                     &r.note
                 };
-                ui.label(RichText::new(&r.name).strong())
+                let name = ui
+                    .label(RichText::new(&r.name).strong())
                     .on_hover_text(hover);
+                if k == 0 {
+                    super::widgets::mark(ui, "peer_name", &name);
+                }
                 let mut mark = |column: &str, at: Option<[f32; 2]>| {
                     if let Some(at) = at {
                         off.push((format!("{}/{column}", r.name), at));

@@ -31,9 +31,15 @@ pub fn show_plot(ui: &mut egui::Ui, id: &str, plot: &Plot, height: f32) {
     for y in &plot.include_y {
         p = p.include_y(*y);
     }
+    // The panel's visuals follow the canvas' theme: the series take its colours too.
+    let theme = if ui.visuals().dark_mode {
+        collidescope::view::palette::Theme::Dark
+    } else {
+        collidescope::view::palette::Theme::Light
+    };
     p.show(ui, |p| {
         for s in &plot.series {
-            let (c, name) = (color(s.color), s.name.as_str());
+            let (c, name) = (color(theme.apply(s.color)), s.name.as_str());
             let style = if s.dashed {
                 LineStyle::dashed_dense()
             } else {
