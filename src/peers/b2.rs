@@ -90,6 +90,7 @@ extern "C" {
         input: *const b2RayCastInput,
         oneSided: bool,
     ) -> b2CastOutput;
+    pub fn b2SetAssertFcn(assertFcn: b2AssertFcn);
     pub fn b2ShapeCast(input: *const b2ShapeCastPairInput) -> b2CastOutput;
     pub fn b2ShapeDistance(
         input: *const b2DistanceInput,
