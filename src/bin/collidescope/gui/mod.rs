@@ -24,8 +24,8 @@ use collidescope::scene::Scene;
 use collidescope::view::camera::Viewport;
 use egui_macroquad::egui;
 use macroquad::prelude::{
-    clear_background, get_frame_time, get_time, is_key_down, is_key_pressed, is_quit_requested,
-    next_frame, prevent_quit, KeyCode,
+    clear_background, get_frame_time, get_time, is_key_down, is_key_pressed, is_key_released,
+    is_quit_requested, next_frame, prevent_quit, KeyCode,
 };
 use panel::{Panel, Pending};
 use repaint::Repaint;
@@ -476,36 +476,28 @@ fn screen_png(rgba: &[u8], width: u32, height: u32) -> Result<Vec<u8>, String> {
         .map_err(|e| format!("cannot encode the PNG: {e}"))
 }
 
-/// Ctrl+V's own "v" that also arrived as typed text: miniquad can send the character
-/// before the key that updates egui's modifiers, so the paste would read "v" + the
-/// clipboard. Drops a one-letter "v" next to the pasted text, in a frame where V was
-/// pressed with Ctrl (or Cmd) held.
+/// Ctrl+V's own "v" that also arrived as typed text: miniquad sends the character
+/// without the modifiers, and under load the character, the key and the clipboard's
+/// text may land in different frames, so the paste would read "v" + the clipboard.
+/// Drops every one-letter "v" typed in a frame where Ctrl (or Cmd) was down, pressed or
+/// released: with Ctrl held a "v" is never typed text, it is the paste chord.
 #[cfg(not(target_arch = "wasm32"))]
 fn drop_chord_letters(ctx: &egui::Context) {
-    let held = [
+    let chord = [
         KeyCode::LeftControl,
         KeyCode::RightControl,
         KeyCode::LeftSuper,
         KeyCode::RightSuper,
     ];
-    if !is_key_pressed(KeyCode::V) || !held.iter().any(|k| is_key_down(*k)) {
+    let held = chord
+        .iter()
+        .any(|k| is_key_down(*k) || is_key_pressed(*k) || is_key_released(*k));
+    if !held {
         return;
     }
-    let Some(clip) = macroquad::miniquad::window::clipboard_get() else {
-        return;
-    };
     ctx.input_mut(|i| {
-        let is_v = |e: &egui::Event| matches!(e, egui::Event::Text(t) if t == "v" || t == "V");
-        let is_paste = |e: &egui::Event| matches!(e, egui::Event::Text(t) if *t == clip);
-        let n = i.events.len();
-        let stray = (0..n).find(|&k| {
-            is_v(&i.events[k])
-                && ((k + 1 < n && is_paste(&i.events[k + 1]))
-                    || (k > 0 && is_paste(&i.events[k - 1])))
-        });
-        if let Some(k) = stray {
-            i.events.remove(k);
-        }
+        i.events
+            .retain(|e| !matches!(e, egui::Event::Text(t) if t == "v" || t == "V"));
     });
 }
 
