@@ -15,6 +15,7 @@
 //! - [`raycast`]: ray casts, exact per shape kind and by GJK;
 //! - [`settings`]: tolerances, iteration bounds and the SAT bias, with defaults.
 
+pub mod box2d_rot;
 pub mod box_box;
 pub mod chain;
 pub mod consts;

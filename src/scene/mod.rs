@@ -52,6 +52,7 @@ mod parse;
 pub mod points;
 pub mod rays;
 pub mod view_state;
+pub mod world;
 
 pub use crate::core::settings::Settings;
 pub use chains::SceneChain;
