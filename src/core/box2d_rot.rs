@@ -29,6 +29,10 @@ fn remainder(x: f32, y: f32) -> f32 {
         n += step;
         r = xd - n * yd;
     }
+    // A zero remainder has the sign of x (C's remainderf(−0, y) is −0).
+    if r == 0.0 {
+        return 0.0f32.copysign(x);
+    }
     r as f32
 }
 
@@ -86,6 +90,7 @@ mod tests {
         assert_eq!(remainder(1.5, 3.0), 1.5);
         assert_eq!(remainder(4.5, 3.0), -1.5);
         assert!(remainder(f32::INFINITY, two_pi).is_nan());
+        assert!(remainder(-0.0, two_pi).is_sign_negative());
     }
 
     #[test]

@@ -28,7 +28,7 @@
 
 use super::chains::{ChainGeometry, EntryGeometry, SceneChain};
 use super::errors::{friendly, not_whole};
-use super::format::{check_name, printable_name};
+use super::format::{check_name, check_rotation};
 use super::{hexfloat, SceneError, SceneErrorKind};
 use crate::core::box2d_rot::box2d_make_rot;
 use crate::core::consts::MAX_COORDINATE;
@@ -47,8 +47,6 @@ pub const MAX_SHAPES_PER_BODY: usize = 1_000;
 pub const MAX_BODY_NAME: usize = 31;
 /// Box2D's polygons hold at most this many vertices.
 const BOX2D_MAX_POLYGON_VERTICES: usize = 8;
-/// How far `|(c, s)|` may be from 1.
-pub const ROTATION_TOLERANCE: f32 = 1e-4;
 
 /// How a body moves (Box2D's `b2BodyType`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
@@ -257,6 +255,22 @@ pub fn parse_world(text: &str, path: &str) -> Result<World, SceneError> {
     check_world(file, text).map_err(|(line, message)| error(line, message))
 }
 
+/// A name as messages show it: control characters escaped, at most 40 characters.
+fn shown(name: &str) -> String {
+    let mut out: String = name
+        .chars()
+        .take(40)
+        .flat_map(|c| match c.is_control() {
+            true => c.escape_default().collect::<Vec<char>>(),
+            false => vec![c],
+        })
+        .collect();
+    if name.chars().count() > 40 {
+        out.push('…');
+    }
+    out
+}
+
 /// Line (1-based) of the first line of `text` containing `needle`.
 fn line_of(text: &str, needle: &str) -> Option<usize> {
     text.lines().position(|l| l.contains(needle)).map(|i| i + 1)
@@ -315,10 +329,7 @@ fn check_world(f: WorldFile, text: &str) -> Result<World, Problem> {
             .match_indices(&quoted)
             .nth(1)
             .map(|(i, _)| text[..i].lines().count());
-        return Err((
-            second,
-            format!("two bodies are named \"{}\"", printable_name(w[0])),
-        ));
+        return Err((second, format!("two bodies are named \"{}\"", shown(w[0]))));
     }
     let mut bodies = Vec::with_capacity(f.bodies.len());
     for b in f.bodies {
@@ -345,19 +356,6 @@ fn check_point(name: &str, field: &str, v: Vec2) -> Result<(), String> {
     ))
 }
 
-/// The rotation `(c, s)` as given, refused when not within [`ROTATION_TOLERANCE`] of a
-/// unit vector.
-pub fn check_rotation(c: f32, s: f32) -> Result<Rot, String> {
-    let length = (c * c + s * s).sqrt();
-    if !(length.is_finite() && (length - 1.0).abs() <= ROTATION_TOLERANCE) {
-        return Err(format!(
-            "rotation ({c}, {s}) has length {length}, not within {ROTATION_TOLERANCE:e} of 1 \
-             (a rotation is the cosine and sine of its angle)"
-        ));
-    }
-    Ok(Rot { c, s })
-}
-
 fn check_body(b: BodyEntry) -> Result<WorldBody, String> {
     let name = &b.name;
     if name.trim().is_empty() {
@@ -367,7 +365,7 @@ fn check_body(b: BodyEntry) -> Result<WorldBody, String> {
     if name.len() > MAX_BODY_NAME {
         return Err(format!(
             "body name \"{}\" is {} bytes long; Box2D keeps at most {MAX_BODY_NAME}",
-            printable_name(name),
+            shown(name),
             name.len()
         ));
     }
