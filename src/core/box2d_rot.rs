@@ -9,8 +9,8 @@
 
 use super::math::Rot;
 
-/// `B2_PI` as Box2D writes it (`3.14159265359f`, the f32 nearest π).
-const B2_PI: f32 = 3.141_592_7;
+/// `B2_PI` as Box2D writes it: `3.14159265359f` is the f32 nearest π, Rust's `PI`.
+const B2_PI: f32 = std::f32::consts::PI;
 
 /// C's `remainderf(x, y)` for finite `x` and positive finite `y`: `x − n·y` with `n`
 /// the integer nearest `x / y` (ties to even), which is exact in f32. Computed in f64,

@@ -8,6 +8,7 @@
 //!     gravity: (0.0, -10.0),
 //!     time_step: 0.016666668,
 //!     substeps: 4,
+//!     sleep: true,
 //!     bodies: [
 //!         (name: "ground", type: Static, position: (0.0, 0.0), angle: 0.0,
 //!          shapes: [(geometry: Chain(points: [(-9.0, 0.0), (9.0, 0.0)], loop: false))]),
@@ -22,7 +23,11 @@
 //! Box2D's `b2MakeRot` does, so the world is the one Box2D code with that angle makes)
 //! or the exact `rotation: (c, s)`. A shape is one of the scene's geometries (and
 //! `Chain`), in the body's frame, moved by `offset`; `friction` (default 0.6),
-//! `restitution` (0), `density` (1). Numbers may be hex floats. Every problem is one
+//! `restitution` (0), `density` (1). `sleep: false` keeps every body awake (Box2D's
+//! `enableSleep`, default true); `contact_recycling: false` makes Box2D compute every
+//! contact's manifold afresh each step (every body's `enableContactRecycling`, default
+//! true: a contact whose bodies barely moved keeps its manifold and updates only its
+//! separations). Numbers may be hex floats. Every problem is one
 //! [`SceneError`] with the file, the line and what is wrong. The engine side (building
 //! Box2D's world from this) is `peers::recording`.
 
@@ -75,6 +80,12 @@ pub struct World {
     /// Seconds per step.
     pub time_step: f32,
     pub substeps: u32,
+    /// Whether bodies at rest fall asleep (Box2D's `enableSleep`, default true).
+    pub sleep: bool,
+    /// Whether Box2D may keep a contact's manifold while the bodies barely move and
+    /// update only its separations (every body's `enableContactRecycling`, default
+    /// true). Off, every step computes every manifold afresh.
+    pub contact_recycling: bool,
     pub bodies: Vec<WorldBody>,
 }
 
@@ -152,6 +163,10 @@ struct WorldFile {
     time_step: f32,
     #[serde(default = "default_substeps")]
     substeps: u32,
+    #[serde(default = "default_sleep")]
+    sleep: bool,
+    #[serde(default = "default_sleep")]
+    contact_recycling: bool,
     bodies: Vec<BodyEntry>,
 }
 
@@ -165,6 +180,11 @@ fn default_time_step() -> f32 {
 
 fn default_substeps() -> u32 {
     4
+}
+
+/// `sleep` and `contact_recycling` are on unless turned off, as in Box2D.
+fn default_sleep() -> bool {
+    true
 }
 
 #[derive(Deserialize)]
@@ -342,6 +362,8 @@ fn check_world(f: WorldFile, text: &str) -> Result<World, Problem> {
         gravity: f.gravity,
         time_step: f.time_step,
         substeps: f.substeps,
+        sleep: f.sleep,
+        contact_recycling: f.contact_recycling,
         bodies,
     })
 }

@@ -137,11 +137,12 @@ pub struct MarkerFinder {
 impl MarkerFinder {
     /// The markers of `now`, given the frames before it.
     pub fn next(&mut self, now: &PairState) -> Vec<Marker> {
-        let markers = match &self.previous {
-            Some(before) => between(before, now),
-            None if now.touching => vec![Marker::Begin],
-            None => Vec::new(),
+        // Before the first frame, the pair was apart.
+        let apart = PairState {
+            frame: now.frame,
+            ..PairState::default()
         };
+        let markers = between(self.previous.as_ref().unwrap_or(&apart), now);
         self.previous = Some(now.clone());
         markers
     }
@@ -207,6 +208,7 @@ mod tests {
                     id,
                     point: [0.0, 0.0],
                     separation: -0.001,
+                    anchor_a: [0.0; 2],
                 })
                 .collect(),
             ..PairState::default()

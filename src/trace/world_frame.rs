@@ -73,6 +73,10 @@ pub struct ContactPoint {
     pub point: [f32; 2],
     /// Negative when the shapes overlap there.
     pub separation: f32,
+    /// The point relative to A's centre of mass, world axes, as the engine keeps it
+    /// (Box2D's `anchorA`, from the poses the step began with).
+    #[serde(skip)]
+    pub anchor_a: [f32; 2],
 }
 
 /// A touching contact: two shapes (in the engine's order, A then B) and their
@@ -161,11 +165,13 @@ mod tests {
                     id: 1,
                     point: [0.0, 0.0],
                     separation: -0.01,
+                    anchor_a: [0.0; 2],
                 },
                 ContactPoint {
                     id: 2,
                     point: [1.0, 0.0],
                     separation: 0.002,
+                    anchor_a: [0.0; 2],
                 },
             ],
         };

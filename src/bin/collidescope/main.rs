@@ -8,6 +8,8 @@ mod fuzz_cmd;
 #[cfg(feature = "gui")]
 mod gui;
 #[cfg(all(feature = "peers", not(target_arch = "wasm32")))]
+mod replay_child;
+#[cfg(all(feature = "peers", not(target_arch = "wasm32")))]
 mod replay_cmd;
 
 #[cfg(all(target_arch = "wasm32", not(feature = "gui")))]

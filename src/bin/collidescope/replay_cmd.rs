@@ -4,20 +4,18 @@
 //! A replay streams: one JSON line per frame with something to say, never the whole
 //! recording in memory. Box2D's assertions stop a process, and a recording may hold
 //! any calls, so `replay` checks the file (header, seed snapshot) and then replays it
-//! in a child process (this binary again, marked by [`CHILD_ENV`]): if Box2D stops on
-//! the file, the parent prints one sentence and the lines that did replay stand.
+//! in a child process ([`replay_child`]): if Box2D stops on the file, or stalls, the
+//! parent prints one sentence and the lines that did replay stand.
 
+use crate::replay_child;
 use collidescope::peers::recording::{self, build, pair, Checked, Player};
 use collidescope::scene::world::load_world;
 use collidescope::trace::series::{Marker, MarkerFinder};
 use collidescope::trace::world_frame::FrameState;
 use serde_json::json;
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
-
-/// Set in the environment of the child process that replays.
-pub const CHILD_ENV: &str = "COLLIDESCOPE_REPLAY_CHILD";
+use std::time::Duration;
 
 /// Arguments of `collidescope record`.
 #[derive(clap::Args, Debug)]
@@ -65,6 +63,11 @@ pub struct ReplayArgs {
     /// scene-hex (the scene with hex floats) instead of the scene.
     #[arg(long = "as", value_name = "LANG", value_parser = ["box2d-c", "parry-rust", "scene-hex"], requires = "frame")]
     pub language: Option<String>,
+    /// Stop the replay when Box2D makes no progress for this many seconds (a damaged
+    /// recording can ask for a step that does not end).
+    #[arg(long, value_name = "SECONDS", default_value_t = 20,
+          value_parser = clap::value_parser!(u64).range(1..=86_400))]
+    pub stall_seconds: u64,
 }
 
 /// `collidescope record`: the summary line, or the error.
@@ -105,69 +108,54 @@ pub fn run_replay(args: &ReplayArgs) -> Result<(), String> {
                 collidescope::peers::box2d::version()
             ))
         }
-        Checked::Replayable(_) if std::env::var_os(CHILD_ENV).is_some() => {
+        Checked::Replayable(_) if replay_child::in_child() => {
             recording::report_assertions_and_abort();
             replay_here(args, &label, &bytes)
         }
-        Checked::Replayable(_) => replay_in_child(&label),
+        Checked::Replayable(_) => replay_in_child(&label, args.stall_seconds),
     }
 }
 
 /// Runs this command again in a child process, forwarding its JSON lines; one
-/// sentence if Box2D stopped it.
-fn replay_in_child(label: &str) -> Result<(), String> {
-    let exe = std::env::current_exe().map_err(|e| format!("cannot find this program: {e}"))?;
-    let mut child = Command::new(exe)
-        .args(std::env::args_os().skip(1))
-        .env(CHILD_ENV, "1")
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .map_err(|e| format!("cannot start the replay: {e}"))?;
-    let stderr = child.stderr.take();
-    let errors = std::thread::spawn(move || {
-        let mut text = String::new();
-        if let Some(s) = stderr {
-            // Bounded: a hostile file cannot make the parent hold more than this.
-            let _ = s.take(64 << 10).read_to_string(&mut text);
-        }
-        text
-    });
+/// sentence if Box2D stopped it or it stalled.
+fn replay_in_child(label: &str, stall_seconds: u64) -> Result<(), String> {
+    let args: Vec<std::ffi::OsString> = std::env::args_os().skip(1).collect();
     let mut last_frame: Option<u64> = None;
     let mut out = std::io::stdout().lock();
-    if let Some(stdout) = child.stdout.take() {
-        for line in BufReader::new(stdout).lines() {
-            let Ok(line) = line else { break };
-            // Box2D prints its own diagnostics with printf; only our JSON goes on.
-            if !line.starts_with('{') {
-                continue;
-            }
-            if let Ok(v) = serde_json::from_str::<serde_json::Value>(&line) {
-                last_frame = v.get("frame").and_then(|f| f.as_u64()).or(last_frame);
-            }
-            if writeln!(out, "{line}").is_err() {
-                break;
-            }
+    let end = replay_child::run(&args, Duration::from_secs(stall_seconds), |line| {
+        // Box2D prints its own diagnostics with printf; only our JSON goes on.
+        if !line.starts_with('{') {
+            return true;
         }
-    }
-    let status = child
-        .wait()
-        .map_err(|e| format!("the replay did not finish: {e}"))?;
-    let errors = errors.join().unwrap_or_default();
-    if status.success() {
+        if let Ok(v) = serde_json::from_str::<serde_json::Value>(line) {
+            last_frame = v.get("frame").and_then(|f| f.as_u64()).or(last_frame);
+        }
+        writeln!(out, "{line}").is_ok()
+    })?;
+    if end.status.is_some_and(|s| s.success()) && !end.stalled {
         return Ok(());
     }
+    let at = last_frame.map_or(String::new(), |f| format!(" after frame {f}"));
+    if end.stalled {
+        return Err(format!(
+            "{label}: Box2D made no progress replaying it{at} for {stall_seconds} s and was \
+             stopped: the recording is damaged (a step it asks for does not end); the lines \
+             above are what replayed (--stall-seconds sets the limit)"
+        ));
+    }
     // The child's own error (a bad --pair, an unwritable --out) is one line already.
-    if let Some(e) = errors.lines().find_map(|l| l.strip_prefix("error: ")) {
+    if let Some(e) = end.errors.lines().find_map(|l| l.strip_prefix("error: ")) {
         return Err(e.to_string());
     }
-    let why = errors
+    let why = end
+        .errors
         .lines()
         .find(|l| l.starts_with("Box2D assertion failed"))
         .map(str::to_string)
-        .unwrap_or_else(|| format!("it ended with {status}"));
-    let at = last_frame.map_or(String::new(), |f| format!(" after frame {f}"));
+        .unwrap_or_else(|| match end.status {
+            Some(s) => format!("it ended with {s}"),
+            None => "it ended".to_string(),
+        });
     Err(format!(
         "{label}: Box2D stopped replaying it{at} ({why}): the recording is damaged or was not \
          made by Box2D; the lines above are what replayed"
@@ -181,13 +169,14 @@ fn print(out: &mut impl Write, value: serde_json::Value) -> Result<(), String> {
 /// The replay itself (in the child process).
 fn replay_here(args: &ReplayArgs, label: &str, bytes: &[u8]) -> Result<(), String> {
     let mut player = Player::open(bytes).map_err(|e| format!("{label}: {e}"))?;
+    player.on_progress(|_| replay_child::heartbeat());
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     print(
         &mut out,
         json!({ "recording": player.info(), "file": label }),
     )?;
     match (&args.pair, args.frame) {
-        (Some(p), Some(k)) => write_pair_at(&mut player, args, label, p, k),
+        (Some(p), Some(k)) => write_pair_at(&mut player, &mut out, args, label, p, k),
         (Some(p), None) => pair_timeline(&mut player, &mut out, label, p),
         _ => contact_events(&mut player, &mut out),
     }?;
@@ -203,53 +192,69 @@ fn end_line(player: &Player) -> serde_json::Value {
     })
 }
 
-/// Every frame where contacts begin or end touching, by shape labels.
+/// Every frame where something happens to a contact: the pairs that begin and end
+/// touching, and each pair's markers, by shape labels; at the end, the count of each
+/// marker over all pairs.
 fn contact_events(player: &mut Player, out: &mut impl Write) -> Result<(), String> {
-    let mut before: Vec<(u32, u32)> = Vec::new();
-    let (mut begins, mut ends) = (0u64, 0u64);
+    let mut all = pair::AllPairs::default();
+    let mut counts = [0u64; Marker::KEYS.len()];
+    let mut before: Option<FrameState> = None;
     loop {
-        let frame = player.frame_state();
-        let now: Vec<(u32, u32)> = frame
-            .contacts
-            .iter()
-            .map(|c| (c.shape_a, c.shape_b))
-            .collect();
-        let name = |(a, b): &(u32, u32)| {
-            let l = |id: u32| {
+        let now = player.frame_state();
+        let events = all.next(player.shapes(), before.as_ref().unwrap_or(&now), &now);
+        if !events.is_empty() {
+            let name = |id: u32| {
                 player
                     .shapes()
                     .get(id)
                     .map_or(id.to_string(), |s| s.label.clone())
             };
-            [l(*a), l(*b)]
-        };
-        let begin: Vec<[String; 2]> = now
-            .iter()
-            .filter(|c| before.binary_search(c).is_err())
-            .map(name)
-            .collect();
-        let end: Vec<[String; 2]> = before
-            .iter()
-            .filter(|c| now.binary_search(c).is_err())
-            .map(name)
-            .collect();
-        begins += begin.len() as u64;
-        ends += end.len() as u64;
-        if !begin.is_empty() || !end.is_empty() {
-            print(
-                out,
-                json!({ "frame": frame.frame, "touching": now.len(), "begin": begin, "end": end }),
-            )?;
+            let mut begin = Vec::new();
+            let mut end = Vec::new();
+            let mut markers = Vec::new();
+            for ((a, b), ms) in &events {
+                let pair = [name(*a), name(*b)];
+                for m in ms {
+                    if let Some(i) = Marker::KEYS.iter().position(|k| *k == m.key()) {
+                        counts[i] += 1;
+                    }
+                    match m {
+                        Marker::Begin => begin.push(pair.clone()),
+                        Marker::End => end.push(pair.clone()),
+                        _ => markers.push(json!({ "pair": pair, "marker": m })),
+                    }
+                }
+            }
+            let mut line = json!({ "frame": now.frame, "touching": now.contacts.len() });
+            for (key, list) in [
+                ("begin", json!(begin)),
+                ("end", json!(end)),
+                ("markers", json!(markers)),
+            ] {
+                if list.as_array().is_some_and(|l| !l.is_empty()) {
+                    line[key] = list;
+                }
+            }
+            print(out, line)?;
         }
-        before = now;
+        before = Some(now);
+        replay_child::heartbeat();
         if !player.step() {
             break;
         }
     }
     let mut end = end_line(player);
-    end["begins"] = json!(begins);
-    end["ends"] = json!(ends);
+    end["markers"] = marker_counts(&counts);
     print(out, json!({ "end": end }))
+}
+
+fn marker_counts(counts: &[u64]) -> serde_json::Value {
+    Marker::KEYS
+        .iter()
+        .zip(counts)
+        .map(|(k, n)| (k.to_string(), json!(n)))
+        .collect::<serde_json::Map<_, _>>()
+        .into()
 }
 
 /// The two shapes of `--pair`, as ids.
@@ -314,28 +319,57 @@ fn pair_timeline(
             print(out, line)?;
         }
         before = Some(now);
+        replay_child::heartbeat();
         if !player.step() {
             break;
         }
     }
     let mut end = end_line(player);
-    end["markers"] = Marker::KEYS
-        .iter()
-        .zip(counts)
-        .map(|(k, n)| (k.to_string(), json!(n)))
-        .collect::<serde_json::Map<_, _>>()
-        .into();
+    end["markers"] = marker_counts(&counts);
     print(out, json!({ "end": end }))
 }
 
-/// `--frame K --pair S1,S2 --out FILE`: the pair at frame K, written.
+/// `--frame K --pair S1,S2 --out FILE`: the pair at frame K, written as a scene (or
+/// `--as` a regression test).
 fn write_pair_at(
     player: &mut Player,
+    stdout: &mut impl Write,
     args: &ReplayArgs,
     label: &str,
     p: &str,
     k: u32,
 ) -> Result<(), String> {
-    let _ = (player, args, label, p, k);
-    Err("--frame: writing the pair at a frame needs exact poses in scenes".into())
+    use collidescope::repro::{export, Language};
+    let (a, b) = find_pair(player, label, p)?;
+    let at = player
+        .pair_at(a, b, k, label)
+        .map_err(|e| format!("{label}: {e}"))?;
+    let text = match args.language.as_deref() {
+        None => collidescope::scene::scene_to_string(&at.scene),
+        Some(name) => {
+            let language = Language::from_name(name)
+                .ok_or("--as: expected box2d-c, parry-rust or scene-hex")?;
+            if at.scene.shapes.len() < 2 {
+                return Err(format!(
+                    "{label}: the pair at frame {k} holds a chain segment; --as writes tests of two \
+                     convex shapes (write the scene without --as)"
+                ));
+            }
+            export(&at.scene, 0, 1, language, label).map_err(|e| format!("{label}: {e}"))?
+        }
+    };
+    let Some(out) = &args.out else {
+        return Err("--frame needs --out FILE".into());
+    };
+    collidescope::scene::fs::write_atomic(out, text.as_bytes())
+        .map_err(|e| format!("{}: {e}", out.display()))?;
+    print(
+        stdout,
+        json!({
+            "wrote": out.display().to_string(),
+            "frame": k,
+            "contact": at.contact,
+            "computed_at_this_frame": at.computed_here,
+        }),
+    )
 }

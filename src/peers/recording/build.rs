@@ -38,6 +38,7 @@ impl LiveWorld {
         let id = unsafe {
             let mut def = b2::b2DefaultWorldDef();
             def.gravity = v(world.gravity);
+            def.enableSleep = world.sleep;
             b2::b2CreateWorld(&def)
         };
         let mut live = LiveWorld {
@@ -47,13 +48,13 @@ impl LiveWorld {
             substeps: world.substeps as i32,
         };
         for b in &world.bodies {
-            let body = live.add_body(b);
+            let body = live.add_body(b, world.contact_recycling);
             live.bodies.push(body);
         }
         Ok(live)
     }
 
-    fn add_body(&mut self, b: &WorldBody) -> b2::b2BodyId {
+    fn add_body(&mut self, b: &WorldBody, contact_recycling: bool) -> b2::b2BodyId {
         let name = std::ffi::CString::new(b.name.as_str()).unwrap_or_default();
         // SAFETY: every value was checked by the world file's reader (finite, within
         // limits, a unit rotation); the name outlives the call (Box2D copies it).
@@ -72,6 +73,7 @@ impl LiveWorld {
             def.linearVelocity = v(b.linear_velocity);
             def.angularVelocity = b.angular_velocity;
             def.isBullet = b.bullet;
+            def.enableContactRecycling = contact_recycling;
             def.name = name.as_ptr();
             b2::b2CreateBody(self.id, &def)
         };

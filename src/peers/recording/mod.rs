@@ -208,6 +208,8 @@ pub struct Player {
     info: RecordingInfo,
     /// Shapes read so far, by id ([`read`]).
     pub(crate) shapes: read::ShapeCache,
+    /// Called after each step a forward seek replays (a child process's heartbeat).
+    progress: Option<Box<dyn FnMut(u32) + Send>>,
 }
 
 // SAFETY: the player and its world are used from one thread at a time (`&mut self`
@@ -253,6 +255,7 @@ impl Player {
                 bytes: bytes.len() as u64,
             },
             shapes: read::ShapeCache::default(),
+            progress: None,
         };
         if !healthy {
             return Err(
@@ -292,12 +295,26 @@ impl Player {
         unsafe { b2::b2RecPlayer_StepFrame(self.raw) }
     }
 
-    /// Goes to frame `k` (clamped to the recording): forward by stepping, backward from
-    /// the nearest keyframe Box2D kept.
+    /// Goes to frame `k` (clamped to the recording): forward step by step (calling the
+    /// progress hook after each), backward from the nearest keyframe Box2D kept.
     pub fn seek(&mut self, k: u32) {
-        let k = k.min(self.info.frames).min(i32::MAX as u32) as i32;
+        let k = k.min(self.info.frames).min(i32::MAX as u32);
+        if k >= self.frame() {
+            while self.frame() < k && self.step() {
+                let frame = self.frame();
+                if let Some(f) = self.progress.as_mut() {
+                    f(frame);
+                }
+            }
+            return;
+        }
         // SAFETY: a live player; Box2D clamps the frame.
-        unsafe { b2::b2RecPlayer_SeekFrame(self.raw, k) }
+        unsafe { b2::b2RecPlayer_SeekFrame(self.raw, k as i32) }
+    }
+
+    /// Calls `f` with the frame after each step a forward seek replays.
+    pub fn on_progress(&mut self, f: impl FnMut(u32) + Send + 'static) {
+        self.progress = Some(Box::new(f));
     }
 
     /// The first frame whose recorded state hash the replay did not reproduce.

@@ -243,6 +243,7 @@ fn read_contacts(
                     id: p.id,
                     point: [center.x + p.anchorA.x, center.y + p.anchorA.y],
                     separation: p.separation,
+                    anchor_a: [p.anchorA.x, p.anchorA.y],
                 })
                 .collect(),
         });
