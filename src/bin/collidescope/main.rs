@@ -76,9 +76,11 @@ fn main() -> ExitCode {
         #[cfg(feature = "peers")]
         Some(Command::Record(record)) => finish(replay_cmd::run_record(&record)),
         #[cfg(feature = "peers")]
-        Some(Command::Replay(replay)) => {
-            finish(replay_cmd::run_replay(&replay).map(|()| String::new()))
-        }
+        // Its lines are written as they come; a closed stdout (`| head`) ends it quietly.
+        Some(Command::Replay(replay)) => match replay_cmd::run_replay(&replay) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => finish(Err(e)),
+        },
         None => open_window(&args),
     }
 }
@@ -108,8 +110,13 @@ fn open_window(args: &Cli) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    // A Box2D recording opens in the recording's world view, over the built-in scene.
+    let recording = args
+        .scene
+        .clone()
+        .filter(|p| p.extension().is_some_and(|e| e == "b2rec"));
     // A scene that fails to load opens the built-in scene with the error shown.
-    let (scene, path, startup_error) = match &args.scene {
+    let (scene, path, startup_error) = match args.scene.as_ref().filter(|_| recording.is_none()) {
         Some(p) => match cli::load_or_default(Some(p)) {
             Ok((s, _)) => (s, Some(p.clone()), None),
             Err(e) => {
@@ -131,6 +138,7 @@ fn open_window(args: &Cli) -> ExitCode {
         height,
         msaa: args.msaa,
         frame_stats: args.frame_stats.clone(),
+        recording,
     });
     ExitCode::SUCCESS
 }

@@ -39,6 +39,8 @@ pub struct ChildEnd {
     pub errors: String,
     /// Ended by the parent after making no progress for the stall limit.
     pub stalled: bool,
+    /// Ended by the parent because its lines were no longer wanted (`on_line` said so).
+    pub stopped: bool,
 }
 
 /// Runs this program with `args` in a child process, handing each line of its
@@ -128,5 +130,6 @@ pub fn run(
         status,
         errors,
         stalled,
+        stopped,
     })
 }

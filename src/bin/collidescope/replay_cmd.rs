@@ -132,7 +132,8 @@ fn replay_in_child(label: &str, stall_seconds: u64) -> Result<(), String> {
         }
         writeln!(out, "{line}").is_ok()
     })?;
-    if end.status.is_some_and(|s| s.success()) && !end.stalled {
+    // Done, or our own output closed (`replay … | head`): nothing to report.
+    if end.stopped || end.status.is_some_and(|s| s.success()) && !end.stalled {
         return Ok(());
     }
     let at = last_frame.map_or(String::new(), |f| format!(" after frame {f}"));

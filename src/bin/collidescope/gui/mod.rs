@@ -11,6 +11,8 @@ mod page;
 mod painter;
 mod panel;
 mod ray_handles;
+#[cfg(all(feature = "peers", not(target_arch = "wasm32")))]
+mod recording;
 mod repaint;
 mod shape_handles;
 #[cfg(all(target_os = "linux", not(target_arch = "wasm32")))]
@@ -47,6 +49,41 @@ pub struct GuiOptions {
     pub msaa: i32,
     /// `--frame-stats FILE` (desktop).
     pub frame_stats: Option<PathBuf>,
+    /// A Box2D recording to open (`collidescope FILE.b2rec`).
+    pub recording: Option<PathBuf>,
+}
+
+/// The recording open in the window, if any (desktop with the engines only).
+#[cfg(all(feature = "peers", not(target_arch = "wasm32")))]
+type Rec = recording::Recording;
+#[cfg(not(all(feature = "peers", not(target_arch = "wasm32"))))]
+type Rec = NoRecording;
+
+/// Without the engines there are no recordings: this stands in for one.
+#[cfg(not(all(feature = "peers", not(target_arch = "wasm32"))))]
+struct NoRecording;
+
+#[cfg(not(all(feature = "peers", not(target_arch = "wasm32"))))]
+impl NoRecording {
+    fn open(_: &Path) -> NoRecording {
+        NoRecording
+    }
+    fn shows_world(&self) -> bool {
+        false
+    }
+    fn busy(&self) -> bool {
+        false
+    }
+    fn poll(&mut self) -> Option<String> {
+        Some("recordings need the desktop build with the engines (the peers feature)".into())
+    }
+    fn tick(&mut self, _: f32) {}
+    fn keys(&mut self, _: &mut AppState) {}
+    fn layout_json(&self) -> String {
+        "null".into()
+    }
+    fn back_key(&mut self) {}
+    fn ui(&mut self, _: &egui::Context, _: &mut AppState) {}
 }
 
 /// The window's title (also how the idle tick finds the window to wake: `wake.rs`).
@@ -76,6 +113,7 @@ pub fn run_web() {
         height: 800,
         msaa: 4,
         frame_stats: None,
+        recording: None,
     });
 }
 
@@ -203,9 +241,14 @@ async fn main_loop(opts: GuiOptions) {
     }
     #[cfg(target_arch = "wasm32")]
     let mut page = page::Page::new(&app);
+    let mut rec = opts.recording.as_deref().map(Rec::open);
     loop {
         stats.begin();
         clear_background(background(app.theme));
+        if let Some(e) = rec.as_mut().and_then(|r| r.poll()) {
+            app.error(e);
+        }
+        let world = rec.as_ref().is_some_and(|r| r.shows_world());
         let UiPass {
             mut out,
             over_ui,
@@ -213,7 +256,7 @@ async fn main_loop(opts: GuiOptions) {
             chords,
             area,
             marks,
-        } = UiPass::run(&mut panel, &mut app);
+        } = UiPass::run(&mut panel, &mut app, rec.as_mut());
         canvas.layout(area, app.split);
         canvas.ensure_fitted(&mut app);
         if out.fit {
@@ -227,10 +270,17 @@ async fn main_loop(opts: GuiOptions) {
         }
         // A dialog is open: the canvas takes no input.
         let modal = panel.pending.is_some();
-        if !modal {
+        if !modal && !world {
             canvas.handle_mouse(&mut app, over_ui);
         }
-        if !typing && !modal {
+        if let (Some(r), false) = (rec.as_mut(), typing || modal) {
+            if world {
+                r.keys(&mut app);
+            } else {
+                r.back_key();
+            }
+        }
+        if !typing && !modal && !world {
             if chords.any() {
                 chords.apply(&mut app, &mut panel, &mut out);
                 nudge(&mut app, &canvas, chords.nudge);
@@ -240,8 +290,16 @@ async fn main_loop(opts: GuiOptions) {
         }
         // After an idle wait the frame time is the whole wait: play on from here.
         app.tick(get_frame_time().min(0.1));
-        layout_hook.write(&app, &canvas, &marks);
-        canvas.draw(&mut app);
+        if let Some(r) = rec.as_mut() {
+            r.tick(get_frame_time().min(0.1));
+        }
+        let rec_layout = rec.as_ref().map_or("null".to_string(), |r| r.layout_json());
+        layout_hook.write(&app, &canvas, &marks, &rec_layout);
+        match rec.as_mut() {
+            #[cfg(all(feature = "peers", not(target_arch = "wasm32")))]
+            Some(r) if world => recording::draw_world(r, area),
+            _ => canvas.draw(&mut app),
+        }
         egui_macroquad::draw();
         #[cfg(target_arch = "wasm32")]
         let page_busy = page.frame(&mut app, &mut panel, &canvas, &out, &marks);
@@ -269,7 +327,10 @@ async fn main_loop(opts: GuiOptions) {
             repaint.start_tick();
         }
         let egui_busy = egui_macroquad_requested_repaint();
-        repaint.end_frame(app.playing || canvas.busy() || out.screenshot || egui_busy || page_busy);
+        let rec_busy = rec.as_ref().is_some_and(|r| r.busy());
+        repaint.end_frame(
+            app.playing || canvas.busy() || out.screenshot || egui_busy || page_busy || rec_busy,
+        );
         stats.cpu_done();
         next_frame().await;
     }
@@ -314,7 +375,7 @@ struct UiPass {
 
 impl UiPass {
     /// Shows the panel and reads what egui knows about the pointer and keyboard.
-    fn run(panel: &mut Panel, app: &mut AppState) -> UiPass {
+    fn run(panel: &mut Panel, app: &mut AppState, mut rec: Option<&mut Rec>) -> UiPass {
         let mut out = panel::PanelOutput::default();
         let mut over_ui = false;
         let mut typing = false;
@@ -333,6 +394,10 @@ impl UiPass {
             // nor "12⏎" in a number field switch algorithms.
             let typing_before = ctx.wants_keyboard_input();
             panel::forget_marks(ctx);
+            // The recording's panel first: the debugger's panel and the views get the rest.
+            if let Some(r) = rec.as_deref_mut() {
+                r.ui(ctx, app);
+            }
             out = panel.show(ctx, app);
             marks = panel::marks_json(ctx);
             // The page's clipboard, not only miniquad's (which a web page only hands
@@ -387,9 +452,9 @@ impl LayoutHook {
         }
     }
 
-    fn write(&mut self, app: &AppState, canvas: &Canvas, marks: &str) {
+    fn write(&mut self, app: &AppState, canvas: &Canvas, marks: &str, recording: &str) {
         if let Some(path) = &self.path {
-            let text = layout_json(app, canvas, marks);
+            let text = layout_json(app, canvas, marks, recording);
             if text != self.last {
                 // Written whole then renamed, so a reader never sees half a file.
                 let tmp = path.with_extension("tmp");
@@ -429,7 +494,7 @@ fn screenshot(_dir: &Path, n: u32, app: &mut AppState) {
 
 /// Screen positions of the views, of every shape's origin and of the panel's marked
 /// widgets (`marks`, see `panel::widgets::MARKED`), as JSON.
-fn layout_json(app: &AppState, canvas: &Canvas, marks: &str) -> String {
+fn layout_json(app: &AppState, canvas: &Canvas, marks: &str, recording: &str) -> String {
     let vp = |v: &Viewport| format!("[{}, {}, {}, {}]", v.x, v.y, v.w, v.h);
     let shapes: Vec<String> = app
         .scene
@@ -443,7 +508,7 @@ fn layout_json(app: &AppState, canvas: &Canvas, marks: &str) -> String {
         })
         .collect();
     format!(
-        "{{\"world_vp\": {}, \"config_vp\": {}, \"algorithm\": \"{}\", \"step\": {}, \"dirty\": {}, \"shapes\": {{{}}}, \"widgets\": {{{marks}}}}}",
+        "{{\"world_vp\": {}, \"config_vp\": {}, \"algorithm\": \"{}\", \"step\": {}, \"dirty\": {}, \"shapes\": {{{}}}, \"widgets\": {{{marks}}}, \"recording\": {recording}}}",
         vp(&canvas.world_vp),
         vp(&canvas.config_vp),
         app.algorithm.name(),
