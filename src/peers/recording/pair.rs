@@ -352,6 +352,51 @@ fn touching_state(
     Some(state)
 }
 
+/// Our `Box2dV3` manifold of a pair of convex shapes (made once, [`our_shape`]) at
+/// the poses frame `before` holds (where Box2D computed its contact): the point count
+/// and the normal from A to B, in the pair's order.
+pub fn ours(
+    shapes: (&crate::core::shape::Shape, &crate::core::shape::Shape),
+    bodies: (&BodyState, &BodyState),
+    settings: &crate::core::settings::Settings,
+) -> (usize, [f32; 2]) {
+    use crate::core::manifold::{contact_manifold, ManifoldInput, ManifoldSource};
+    let input = ManifoldInput::new(
+        shapes.0,
+        transform(bodies.0),
+        shapes.1,
+        transform(bodies.1),
+        settings,
+        ManifoldSource::Sat,
+    );
+    let m = contact_manifold(&input, None);
+    (m.points().len(), m.normal.to_array())
+}
+
+/// A recorded convex shape as the core's shape (its body's frame), for [`ours`]; a
+/// chain segment or a circle off its body's origin has none (the pair is then the
+/// scene's, see [`super::Player::pair_at`]).
+pub fn our_shape(g: &WorldGeometry) -> Option<crate::core::shape::Shape> {
+    use crate::core::shape::{Geometry, Shape};
+    let geometry = match g {
+        WorldGeometry::Circle { center, radius } if *center == Vec2::ZERO => {
+            Geometry::Circle { radius: *radius }
+        }
+        WorldGeometry::Capsule { a, b, radius } => Geometry::Capsule {
+            a: *a,
+            b: *b,
+            radius: *radius,
+        },
+        WorldGeometry::Segment { a, b } => Geometry::Segment { a: *a, b: *b },
+        WorldGeometry::Polygon { .. } | WorldGeometry::Box { .. } => {
+            let (points, radius) = core_of(g);
+            Geometry::Polygon { points, radius }
+        }
+        _ => return None,
+    };
+    Shape::new(geometry).ok()
+}
+
 /// The pair at one frame, exactly: the scene of the two shapes at the poses Box2D's
 /// step began with, and Box2D's in-world contact of them (`b2Contact_GetData`'s
 /// manifold, in our terms) if they touched.

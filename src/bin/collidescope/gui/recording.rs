@@ -62,6 +62,8 @@ pub struct Recording {
     /// The contact list's pairs in the order shown (for ↑ ↓).
     rows: Vec<(u32, u32)>,
     pub open_pair: Option<OpenPair>,
+    /// The contact timeline of a pair, built in the background.
+    timeline: Option<timeline::Timeline>,
 }
 
 impl Recording {
@@ -118,6 +120,7 @@ impl Recording {
             jump: String::new(),
             rows: Vec::new(),
             open_pair: None,
+            timeline: None,
         }
     }
 
@@ -128,7 +131,9 @@ impl Recording {
 
     /// Something changes without input: checking, or playing.
     pub fn busy(&self) -> bool {
-        matches!(self.phase, Phase::Checking(..)) || (self.playing && self.shows_world())
+        matches!(self.phase, Phase::Checking(..))
+            || (self.playing && self.shows_world())
+            || self.timeline.as_ref().is_some_and(|t| t.open && t.busy())
     }
 
     /// Moves the check along; the error once, when the recording cannot be replayed.
@@ -208,7 +213,7 @@ impl Recording {
     }
 
     /// Keys of the world view: Space plays, ← → step, Home and End jump, ↑ ↓ pick a
-    /// contact of the list, Enter opens it in the debugger.
+    /// contact of the list, Enter opens it in the debugger, T builds its timeline.
     pub fn keys(&mut self, app: &mut AppState) {
         use macroquad::prelude::{is_key_pressed, KeyCode};
         let last = self.frames();
@@ -240,6 +245,9 @@ impl Recording {
         }
         if is_key_pressed(KeyCode::Enter) {
             self.open_selected(app);
+        }
+        if let (true, Some(pair)) = (is_key_pressed(KeyCode::T), self.selected) {
+            self.start_timeline(pair);
         }
     }
 
@@ -298,6 +306,7 @@ impl Recording {
     }
 }
 
+mod timeline;
 mod ui;
 mod world_view;
 pub use world_view::draw_world;

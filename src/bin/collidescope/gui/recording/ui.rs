@@ -28,6 +28,17 @@ impl Recording {
                 Phase::Ready(_) if self.open_pair.is_some() => self.pair_ui(ui),
                 Phase::Ready(_) => self.world_ui(ui, app),
             });
+        // The pair's timeline: a click goes to that frame and opens the pair there.
+        let jump = match self.timeline.as_mut().filter(|t| t.open) {
+            Some(t) => t.ui(ctx, self.frame).map(|k| (k, t.pair)),
+            None => None,
+        };
+        if let Some((k, pair)) = jump {
+            self.frame = k;
+            self.selected = Some(pair);
+            self.open_pair = None;
+            self.open_selected(app);
+        }
     }
 
     fn pair_ui(&mut self, ui: &mut egui::Ui) {
@@ -166,6 +177,7 @@ impl Recording {
             }
         });
         let mut open = false;
+        let mut start_timeline = None;
         self.hovered = None;
         self.rows = rows
             .iter()
@@ -187,6 +199,17 @@ impl Recording {
                 .clicked()
             {
                 open = true;
+            }
+            let timeline = ui
+                .add_enabled(
+                    self.selected.is_some(),
+                    egui::Button::new("Contact timeline of this pair"),
+                )
+                .on_hover_text(
+                    "the pair over the whole recording: lanes and markers, Box2D's and ours",
+                );
+            if let (true, Some(pair)) = (timeline.clicked(), self.selected) {
+                start_timeline = Some(pair);
             }
         });
         egui::ScrollArea::vertical()
@@ -251,5 +274,32 @@ impl Recording {
         if open {
             self.open_selected(app);
         }
+        if let Some(pair) = start_timeline {
+            self.start_timeline(pair);
+        }
+    }
+}
+
+impl Recording {
+    /// Builds the timeline of `pair` over the whole recording in the background.
+    pub(super) fn start_timeline(&mut self, pair: (u32, u32)) {
+        let Phase::Ready(player) = &self.phase else {
+            return;
+        };
+        let name = |id: u32| {
+            player
+                .shapes()
+                .get(id)
+                .map(|s| s.label.clone())
+                .unwrap_or_default()
+        };
+        let labels = (name(pair.0), name(pair.1));
+        let frames = player.info().frames;
+        self.timeline = Some(super::timeline::Timeline::start(
+            self.path.clone(),
+            pair,
+            labels,
+            frames,
+        ));
     }
 }
