@@ -9,7 +9,7 @@ use collidescope::peers::recording::{pair, read_file, Player};
 use collidescope::trace::series::{angle_between, Marker, MarkerFinder, PairState};
 use egui_macroquad::egui;
 use egui_plot::{Line, Plot, PlotPoints, Points, VLine};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 
 /// One frame of the timeline: Box2D's state of the pair, its markers, ours.
@@ -274,7 +274,7 @@ fn marker_color(key: &str) -> egui::Color32 {
 }
 
 /// The background replay: every frame's state of the pair, in batches.
-fn build(path: &PathBuf, (a, b): (u32, u32), tx: &mpsc::Sender<Msg>) -> Result<(), String> {
+fn build(path: &Path, (a, b): (u32, u32), tx: &mpsc::Sender<Msg>) -> Result<(), String> {
     let bytes = read_file(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let mut p = Player::open(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
     let settings = Settings {
