@@ -51,6 +51,7 @@ pub mod link;
 mod parse;
 pub mod points;
 pub mod rays;
+pub mod track;
 pub mod view_state;
 pub mod world;
 

@@ -11,6 +11,8 @@ mod gui;
 mod replay_child;
 #[cfg(all(feature = "peers", not(target_arch = "wasm32")))]
 mod replay_cmd;
+#[cfg(all(feature = "peers", not(target_arch = "wasm32")))]
+mod track_cmd;
 
 #[cfg(all(target_arch = "wasm32", not(feature = "gui")))]
 compile_error!("the web build is the window: build it with the \"gui\" feature (web/build.sh)");

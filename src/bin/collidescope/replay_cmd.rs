@@ -46,15 +46,16 @@ pub struct RecordArgs {
     Shapes are named by their body's name, with /K when the body has several shapes \
     (K counts them in the order Box2D made them), or by Box2D's shape id.")]
 pub struct ReplayArgs {
-    /// The recording (`b2SaveRecordingToFile`'s format, or `collidescope record`'s).
+    /// The recording (`b2SaveRecordingToFile`'s format, or `collidescope record`'s), or a
+    /// pair track (`.ron`, any engine's pair over time: see tools/collidescope_track.h).
     pub file: PathBuf,
     /// One pair's timeline instead: per frame touching, points with ids and
     /// separations, the normal's angle, the reference face, the time of impact, and
     /// the markers.
     #[arg(long, value_name = "S1,S2")]
     pub pair: Option<String>,
-    /// With --pair and --out: the frame whose pair to write.
-    #[arg(long, value_name = "K", requires_all = ["pair", "out"])]
+    /// With --pair (a recording) and --out: the frame whose pair to write.
+    #[arg(long, value_name = "K", requires = "out")]
     pub frame: Option<u32>,
     /// With --frame: write the pair at that frame, as a scene (default) or --as a test.
     #[arg(long, value_name = "FILE", requires = "frame")]
@@ -95,6 +96,23 @@ pub fn run_record(args: &RecordArgs) -> Result<String, String> {
 /// `collidescope replay`: Ok after the lines were printed, or the error.
 pub fn run_replay(args: &ReplayArgs) -> Result<(), String> {
     let label = args.file.display().to_string();
+    // A pair track (RON) rather than a Box2D recording.
+    if args.file.extension().is_some_and(|e| e == "ron") {
+        if args.pair.is_some() {
+            return Err(format!(
+                "{label}: a pair track holds one pair: leave out --pair"
+            ));
+        }
+        return crate::track_cmd::run(
+            &args.file,
+            args.frame,
+            args.out.as_deref(),
+            args.language.as_deref(),
+        );
+    }
+    if args.frame.is_some() && args.pair.is_none() {
+        return Err("--frame: name the pair of the recording with --pair S1,S2".into());
+    }
     let bytes = recording::read_file(&args.file).map_err(|e| format!("{label}: {e}"))?;
     match recording::check(&bytes).map_err(|e| format!("{label}: {e}"))? {
         Checked::OtherFormat { header, .. } => {
