@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 . .ci/install_missing.sh
 
 need=()
-for pkg_cmd in "xvfb:Xvfb" "xdotool:xdotool" "imagemagick:import" "python3:python3"; do
+for pkg_cmd in "xvfb:Xvfb" "xdotool:xdotool" "imagemagick:import" "python3:python3" "xclip:xclip"; do
   command -v "${pkg_cmd#*:}" >/dev/null 2>&1 || need+=("${pkg_cmd%%:*}")
 done
 # Libraries macroquad loads at run time.
@@ -144,12 +144,122 @@ echo "== typed 48 keys at a low frame rate: exported as $name, no key leaked to 
 xdotool mousemove 300 400 mousedown 3
 for i in $(seq 1 30); do xdotool mousemove $((300 + i * 4)) $((400 - i * 2)); sleep 0.05; done
 xdotool mouseup 3; sleep 0.5
-xdotool key Escape ctrl+q
-for _ in $(seq 100); do kill -0 "$app_pid" 2>/dev/null || break; sleep 0.1; done
+# One key per frame at this frame rate (a loaded machine draws a frame in a second or
+# more), and time to write the frame stats on the way out.
+xdotool key Escape; sleep 1
+xdotool key ctrl+q
+for _ in $(seq 300); do kill -0 "$app_pid" 2>/dev/null || break; sleep 0.1; done
 if kill -0 "$app_pid" 2>/dev/null; then echo "FAIL: Ctrl+Q did not quit"; exit 1; fi
 app_pid=""
 head -1 "$work/frames.csv"
 grep -q "frames back to back: CPU part median" "$work/frames.csv" || { echo "FAIL: no frame stats"; exit 1; }
+
+# A teacher's session, started from a folder with no scenes/ in it: the library is
+# built in; engines' overlays wait for the Peers section; P writes an opaque PNG; Ctrl+V
+# pastes exactly the clipboard; the Layers section does not widen the panel; the
+# "make convex" offer moves no control; the configuration view keeps its zoom between
+# SAT steps; a typed export name gives way on the next algorithm; after an import the
+# header and the status bar agree.
+teach="$work/teach"
+mkdir -p "$teach"
+cp tests/gui/two_boxes.ron "$teach/scene.ron"
+cat >"$teach/concave.ron" <<'RON'
+(
+    version: 1,
+    title: "not convex",
+    shapes: [
+        (name: "A", geometry: Polygon(points: [(0, 0), (2, 0), (1, 0.3), (2, 2), (0, 2)], radius: 0.0), position: (0.0, 0.0), angle: 0.0),
+        (name: "B", geometry: Box(half_extents: (0.5, 0.5), radius: 0.0), position: (4.0, 0.5), angle: 0.0),
+    ],
+)
+RON
+(cd "$teach" && COLLIDESCOPE_LAYOUT_FILE="$teach/layout.json" exec "$bin" scene.ron --msaa 1 \
+  --quit-after 240 >"$teach/app.log" 2>&1) &
+app_pid=$!
+for _ in $(seq 200); do [ -s "$teach/layout.json" ] && break; sleep 0.1; done
+sleep 1
+tj() { python3 -c "import json,sys; d=json.load(open('$teach/layout.json')); print(eval(sys.argv[1]))" "$1"; }
+click() { read -r x y < <(tj "' '.join(str(int(round(v))) for v in d['widgets']['$1'])"); xdotool mousemove "$x" "$y" click 1; sleep 0.5; }
+canvas_right() { tj "round(d['config_vp'][0] + d['config_vp'][2])"; }
+[ "$(tj "d['library']")" -ge 40 ] || { echo "FAIL: the built-in library lists $(tj "d['library']") scenes from another folder"; exit 1; }
+[ "$(tj "d['engines_shown']")" = "False" ] || { echo "FAIL: engines' overlays shown before the Peers section is opened"; exit 1; }
+echo "== from another folder: $(tj "d['library']") library scenes; engines' overlays off"
+
+# P: an opaque screenshot.
+read -r ax ay < <(tj "' '.join(str(int(v)) for v in d['shapes']['A'])")
+xdotool mousemove "$ax" $((ay + 120)); sleep 0.3
+xdotool key p; sleep 1.5
+shot=$(ls "$teach"/collidescope-*.png | head -1)
+[ -s "$shot" ] || { echo "FAIL: P wrote no screenshot"; exit 1; }
+alpha=$(convert "$shot" -alpha extract -format '%[fx:minima]' info:)
+python3 -c "import sys; sys.exit(0 if float('$alpha') >= 0.999 else 1)" || { echo "FAIL: screenshot alpha down to $alpha"; exit 1; }
+echo "== P screenshot opaque (lowest alpha $alpha)"
+
+# The configuration view keeps its zoom from one SAT step to the next.
+xdotool key 3; sleep 0.5
+z0=$(tj "d['config_zoom']")
+for _ in 1 2 3 4 5; do xdotool key Right; sleep 0.3; done
+z1=$(tj "d['config_zoom']")
+[ "$z0" = "$z1" ] || { echo "FAIL: the configuration view re-zoomed between SAT steps ($z0 -> $z1)"; exit 1; }
+echo "== SAT steps: configuration zoom stays $z1"
+
+# A typed export name (EPA, .svg) gives way on the next algorithm, keeping .svg.
+xdotool key 2; sleep 0.5
+click export_path
+xdotool key ctrl+a; xdotool type --delay 20 "epa-step-6.svg"; xdotool key Escape; sleep 0.3
+xdotool mousemove "$ax" $((ay + 120)); sleep 0.2
+xdotool key 4; sleep 0.6
+name=$(tj "d['export_path']")
+[ "$name" = "manifold-step-1.svg" ] || { echo "FAIL: export name after switching to manifold: $name"; exit 1; }
+echo "== export name follows the algorithm: $name"
+
+# Layers open and closed: the panel keeps its width.
+right0=$(canvas_right)
+click layers; sleep 0.5
+right1=$(canvas_right)
+import -window root "$art/gui-3-layers.png"
+click layers
+[ "$right0" = "$right1" ] || { echo "FAIL: opening Layers moved the canvas edge from $right0 to $right1"; exit 1; }
+echo "== Layers open: the panel keeps its width (canvas ends at $right1 px)"
+
+# Peers: opening the section brings the engines' overlays.
+click peers; sleep 0.5
+[ "$(tj "d['engines_shown']")" = "True" ] || { echo "FAIL: opening Peers did not show the engines' overlays"; exit 1; }
+if tj "'peer_name' in d['widgets']" | grep -q True; then
+  read -r hx hy < <(tj "' '.join(str(int(round(v))) for v in d['widgets']['peer_name'])")
+  xdotool mousemove "$hx" "$hy"; sleep 0.3; xdotool mousemove $((hx + 2)) "$hy"; sleep 1.5
+  import -window root "$art/gui-4-peers-hover.png"
+fi
+click peers
+
+# A refused (not convex) file: the offer is a window; the Files controls stay put.
+click files
+for _ in $(seq 50); do tj "'save_as' in d['widgets']" | grep -q True && break; sleep 0.1; done
+files_y=$(tj "d['widgets']['save_as'][1]")
+click open_path
+xdotool type --delay 10 "concave.ron"; xdotool key Return; sleep 1
+tj "'make_convex' in d['widgets']" | grep -q True || { echo "FAIL: no make-convex offer for a refused file"; exit 1; }
+files_y2=$(tj "d['widgets']['save_as'][1]")
+import -window root "$art/gui-5-refused.png"
+[ "$files_y" = "$files_y2" ] || { echo "FAIL: the Files controls moved ($files_y -> $files_y2)"; exit 1; }
+echo "== refused file: offered in a window, Files controls stay at y = $files_y2"
+# (The offer stays open: making convex would leave the scene unsaved, and the import
+# below would then ask first.)
+
+# Paste a pair into the import box (Ctrl+V) and import it.
+printf 'A: (0, 0), (2, 0), (1, 1.5)\nB: (1, 1), (3, 1), (2, 3)\nposition 0.5 0.2\n' | xclip -selection clipboard
+click import_box
+xdotool key ctrl+v; sleep 0.5
+click import; sleep 0.8
+names=$(tj "' '.join(sorted(d['shapes']))")
+[ "$names" = "A B" ] || { echo "FAIL: pasted pair imported as shapes: $names"; exit 1; }
+msg=$(tj "d['message']"); file=$(tj "d['file']")
+case "$msg" in Imported*) ;; *) echo "FAIL: status after import: $msg"; exit 1 ;; esac
+[ -z "$file" ] || { echo "FAIL: an imported scene names a file: $file"; exit 1; }
+echo "== Ctrl+V pasted exactly the clipboard: shapes $names; status: $msg"
+
+kill "$app_pid" 2>/dev/null || true
+app_pid=""
 
 # --quit-after with no input at all: the sleeping loop is woken at the deadline.
 t0=$(date +%s)

@@ -37,6 +37,7 @@ use collidescope::core::consts::{DEFAULT_EPA_MAX_ITERATIONS, DEFAULT_EPA_TOLERAN
 use collidescope::core::epa::{penetration, PenetrationInput};
 use collidescope::core::gjk::{shape_distance, DistanceInput, GjkTrace};
 use collidescope::core::math::Transform;
+use collidescope::core::pair::PosedPair;
 use collidescope::core::shape::Shape;
 use collidescope::peers::box2d;
 use collidescope::verify::Rng;
@@ -103,10 +104,7 @@ struct Pair<P1, P2> {
 impl<P1, P2> Pair<P1, P2> {
     fn distance_input(&self) -> DistanceInput<'_> {
         DistanceInput {
-            shape_a: &self.a,
-            transform_a: self.xf_a,
-            shape_b: &self.b,
-            transform_b: self.xf_b,
+            pair: PosedPair::new(&self.a, self.xf_a, &self.b, self.xf_b),
             use_radii: true,
             max_iterations: GJK_MAX_ITERATIONS,
         }
@@ -114,10 +112,7 @@ impl<P1, P2> Pair<P1, P2> {
 
     fn penetration_input(&self) -> PenetrationInput<'_> {
         PenetrationInput {
-            shape_a: &self.a,
-            transform_a: self.xf_a,
-            shape_b: &self.b,
-            transform_b: self.xf_b,
+            pair: PosedPair::new(&self.a, self.xf_a, &self.b, self.xf_b),
             gjk_max_iterations: GJK_MAX_ITERATIONS,
             epa_tolerance: DEFAULT_EPA_TOLERANCE,
             epa_max_iterations: DEFAULT_EPA_MAX_ITERATIONS,

@@ -52,6 +52,7 @@ use collidescope::core::box_box::{box_box, BoxBoxInput};
 use collidescope::core::epa::{penetration, PenetrationInput};
 use collidescope::core::manifold::{contact_manifold, ManifoldInput, ManifoldSource};
 use collidescope::core::math::Transform;
+use collidescope::core::pair::PosedPair;
 use collidescope::core::settings::Settings;
 use collidescope::core::shape::Shape;
 use collidescope::peers::box2d;
@@ -258,7 +259,11 @@ fn settings() -> Settings {
 /// Our SAT manifold (the source Box2D's is compared with on polygons and circles).
 fn ours_sat<P1, P2, C>(p: &Pair<P1, P2, C>) -> Summary {
     let settings = settings();
-    let input = ManifoldInput::new(&p.a, p.xf_a, &p.b, p.xf_b, &settings, ManifoldSource::Sat);
+    let input = ManifoldInput::new(
+        PosedPair::new(&p.a, p.xf_a, &p.b, p.xf_b),
+        &settings,
+        ManifoldSource::Sat,
+    );
     let m = contact_manifold(&input, None);
     let points = if m.is_separated() {
         &[][..]
@@ -289,10 +294,7 @@ fn ours_box_box<P1, P2, C>(p: &Pair<P1, P2, C>) -> Summary {
 
 fn box_box_input<P1, P2, C>(p: &Pair<P1, P2, C>) -> BoxBoxInput<'_> {
     BoxBoxInput {
-        shape_a: &p.a,
-        transform_a: p.xf_a,
-        shape_b: &p.b,
-        transform_b: p.xf_b,
+        pair: PosedPair::new(&p.a, p.xf_a, &p.b, p.xf_b),
         speculative_distance: PREDICTION,
     }
 }
@@ -312,10 +314,7 @@ fn parry_manifold(
 fn shallow<P1: ParryShape, P2: ParryShape, C>(p: &Pair<P1, P2, C>) -> bool {
     let depth = penetration(
         &PenetrationInput {
-            shape_a: &p.a,
-            transform_a: p.xf_a,
-            shape_b: &p.b,
-            transform_b: p.xf_b,
+            pair: PosedPair::new(&p.a, p.xf_a, &p.b, p.xf_b),
             gjk_max_iterations: 20,
             epa_tolerance: 1e-4,
             epa_max_iterations: 64,
@@ -421,7 +420,13 @@ fn manifold_group<P1: ParryShape, P2: ParryShape, C: Box2dCollide>(
     let settings = settings();
     let inputs: Vec<ManifoldInput> = set
         .iter()
-        .map(|p| ManifoldInput::new(&p.a, p.xf_a, &p.b, p.xf_b, &settings, source))
+        .map(|p| {
+            ManifoldInput::new(
+                PosedPair::new(&p.a, p.xf_a, &p.b, p.xf_b),
+                &settings,
+                source,
+            )
+        })
         .collect();
     let calls: Vec<C> = set.iter().map(|p| p.b2).collect();
     let mut group = c.benchmark_group(name);

@@ -30,6 +30,7 @@
 use boxdd_sys::ffi as b2;
 use collidescope::core::gjk::{shape_distance, DistanceInput};
 use collidescope::core::math::Transform;
+use collidescope::core::pair::PosedPair;
 use collidescope::core::shape::Shape;
 use collidescope::core::toi::shape_cast::{shape_cast, CastInput, CastTermination};
 use collidescope::peers::box2d;
@@ -85,7 +86,11 @@ const OPTIONS: ShapeCastOptions = ShapeCastOptions {
 
 impl Pair {
     fn input(&self) -> CastInput<'_> {
-        CastInput::new(&self.a, self.xf_a, self.va, &self.b, self.xf_b, self.vb)
+        CastInput::new(
+            PosedPair::new(&self.a, self.xf_a, &self.b, self.xf_b),
+            self.va,
+            self.vb,
+        )
     }
 
     /// Box2D finds the contact we find: it hits no later than we do, and our distance
@@ -102,10 +107,12 @@ impl Pair {
         };
         let d = shape_distance(
             &DistanceInput {
-                shape_a: &self.a,
-                transform_a: at_t(&self.xf_a, self.va),
-                shape_b: &self.b,
-                transform_b: at_t(&self.xf_b, self.vb),
+                pair: PosedPair::new(
+                    &self.a,
+                    at_t(&self.xf_a, self.va),
+                    &self.b,
+                    at_t(&self.xf_b, self.vb),
+                ),
                 use_radii: true,
                 max_iterations: 20,
             },

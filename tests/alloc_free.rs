@@ -12,6 +12,7 @@ use collidescope::core::consts::{
 use collidescope::core::epa::{penetration, EpaTrace, PenetrationInput};
 use collidescope::core::gjk::{intersects, shape_distance, DistanceInput, GjkTrace, SimplexCache};
 use collidescope::core::math::Transform;
+use collidescope::core::pair::PosedPair;
 use collidescope::core::shape::Shape;
 use glam::Vec2;
 
@@ -65,18 +66,12 @@ fn queries_with_the_trace_off_allocate_nothing() {
         for (name_b, b) in &shapes {
             for xb in poses {
                 let input = DistanceInput {
-                    shape_a: a,
-                    transform_a: xa,
-                    shape_b: b,
-                    transform_b: xb,
+                    pair: PosedPair::new(a, xa, b, xb),
                     use_radii: true,
                     max_iterations: DEFAULT_GJK_MAX_ITERATIONS,
                 };
                 let pen_input = PenetrationInput {
-                    shape_a: a,
-                    transform_a: xa,
-                    shape_b: b,
-                    transform_b: xb,
+                    pair: PosedPair::new(a, xa, b, xb),
                     gjk_max_iterations: DEFAULT_GJK_MAX_ITERATIONS,
                     epa_tolerance: DEFAULT_EPA_TOLERANCE,
                     epa_max_iterations: DEFAULT_EPA_MAX_ITERATIONS,
@@ -93,7 +88,10 @@ fn queries_with_the_trace_off_allocate_nothing() {
                     "distance writing the cache allocated {n} times: {what}"
                 );
                 let moved = DistanceInput {
-                    transform_b: Transform::new(xb.p + v(0.01, -0.01), xb.q.angle() + 0.01),
+                    pair: PosedPair {
+                        transform_b: Transform::new(xb.p + v(0.01, -0.01), xb.q.angle() + 0.01),
+                        ..input.pair
+                    },
                     ..input
                 };
                 let n = allocations_during(|| shape_distance(&moved, Some(&mut cache), None));
@@ -119,10 +117,7 @@ fn queries_with_the_trace_off_allocate_nothing() {
     let a = octagon(0.0);
     let b = Shape::cuboid(v(1.0, 0.5)).unwrap();
     let input = DistanceInput {
-        shape_a: &a,
-        transform_a: xa,
-        shape_b: &b,
-        transform_b: Transform::new(v(0.5, 0.25), 1.1),
+        pair: PosedPair::new(&a, xa, &b, Transform::new(v(0.5, 0.25), 1.1)),
         use_radii: true,
         max_iterations: DEFAULT_GJK_MAX_ITERATIONS,
     };
@@ -137,10 +132,7 @@ fn queries_with_the_trace_off_allocate_nothing() {
     let n = allocations_during(|| {
         penetration(
             &PenetrationInput {
-                shape_a: &a,
-                transform_a: xa,
-                shape_b: &b,
-                transform_b: input.transform_b,
+                pair: PosedPair::new(&a, xa, &b, input.pair.transform_b),
                 gjk_max_iterations: DEFAULT_GJK_MAX_ITERATIONS,
                 epa_tolerance: DEFAULT_EPA_TOLERANCE,
                 epa_max_iterations: DEFAULT_EPA_MAX_ITERATIONS,
@@ -234,7 +226,7 @@ fn chain_segments_with_the_trace_off_allocate_nothing() {
     for s in &shapes {
         for at in places {
             let xb = Transform::new(xa.apply(at), 0.7);
-            let input = ChainSegmentInput::new(&seg, xa, s, xb);
+            let input = ChainSegmentInput::new(PosedPair::new(&seg, xa, s, xb));
             let mut out = None;
             let n = allocations_during(|| out = Some(collide_chain_segment(&input, None)));
             assert_eq!(n, 0, "a chain query allocated {n} times: {s:?} {at:?}");
@@ -250,12 +242,12 @@ fn chain_segments_with_the_trace_off_allocate_nothing() {
     }
     // Control: a traced query records (and so allocates).
     let mut trace = ChainTrace::default();
-    let input = ChainSegmentInput::new(
+    let input = ChainSegmentInput::new(PosedPair::new(
         &seg,
         xa,
         &shapes[0],
         Transform::new(xa.apply(places[0]), 0.7),
-    );
+    ));
     let n = allocations_during(|| collide_chain_segment(&input, Some(&mut trace)));
     assert!(n > 0 && !trace.steps.is_empty());
 }

@@ -20,9 +20,9 @@ fn the_ray_on_b_minus_a_and_the_shape_cast_agree_on_moving_pairs() {
         let scale = pair.shape_a.bounding_radius() + pair.shape_b.bounding_radius();
         let m = minkowski_difference(
             &pair.shape_a,
-            &inputs.transform_a,
+            &inputs.pair.transform_a,
             &pair.shape_b,
-            &inputs.transform_b,
+            &inputs.pair.transform_b,
             1.0e-3 * scale,
         );
         let v = pair.velocity_b - pair.velocity_a;

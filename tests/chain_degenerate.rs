@@ -6,6 +6,7 @@ use collidescope::core::chain::{
     collide_chain_segment, ChainSegment, ChainSegmentInput, ChainTrace,
 };
 use collidescope::core::math::Transform;
+use collidescope::core::pair::PosedPair;
 use collidescope::core::shape::{Geometry, Shape};
 use collidescope::verify::Rng;
 use glam::Vec2;
@@ -58,7 +59,10 @@ fn degenerate_and_huge_inputs_end_with_a_reason() {
         let xb = Transform::new(near + rng.vec_f32(-0.6, 0.6), rng.range_f32(-3.0, 3.0));
         let shape = &shapes[i % shapes.len()];
         let mut t = ChainTrace::default();
-        let m = collide_chain_segment(&ChainSegmentInput::new(&seg, xa, shape, xb), Some(&mut t));
+        let m = collide_chain_segment(
+            &ChainSegmentInput::new(PosedPair::new(&seg, xa, shape, xb)),
+            Some(&mut t),
+        );
         outcomes.insert(m.outcome.as_str());
         assert_eq!(t.outcome, Some(m.outcome));
         assert_eq!(m.is_contact(), !m.points().is_empty(), "{m:?}");

@@ -19,6 +19,7 @@ use collidescope::core::manifold::{
     ManifoldOutput, ManifoldSource, ManifoldTrace,
 };
 use collidescope::core::math::Transform;
+use collidescope::core::pair::PosedPair;
 use collidescope::core::sat::{separating_axis, Owner, SatInput};
 use collidescope::core::settings::Settings;
 use collidescope::core::shape::Shape;
@@ -63,7 +64,10 @@ fn manifold(
     xb: Transform,
     source: ManifoldSource,
 ) -> ManifoldOutput {
-    contact_manifold(&ManifoldInput::new(a, xa, b, xb, &settings(), source), None)
+    contact_manifold(
+        &ManifoldInput::new(PosedPair::new(a, xa, b, xb), &settings(), source),
+        None,
+    )
 }
 
 fn traced(
@@ -75,7 +79,7 @@ fn traced(
 ) -> (ManifoldOutput, ManifoldTrace) {
     let mut t = ManifoldTrace::default();
     let m = contact_manifold(
-        &ManifoldInput::new(a, xa, b, xb, &settings(), source),
+        &ManifoldInput::new(PosedPair::new(a, xa, b, xb), &settings(), source),
         Some(&mut t),
     );
     (m, t)
@@ -89,10 +93,7 @@ fn boxes(
 ) -> collidescope::core::box_box::BoxBoxOutput {
     box_box(
         &BoxBoxInput {
-            shape_a: a,
-            transform_a: xa,
-            shape_b: b,
-            transform_b: xb,
+            pair: PosedPair::new(a, xa, b, xb),
             speculative_distance: settings().speculative_distance,
         },
         None,
@@ -422,10 +423,7 @@ fn sat_records_every_axis() {
         let b = random_shape(&mut rng);
         let (xa, xb) = (random_pose(&mut rng, 1.5), random_pose(&mut rng, 1.5));
         let input = SatInput {
-            shape_a: &a,
-            transform_a: xa,
-            shape_b: &b,
-            transform_b: xb,
+            pair: PosedPair::new(&a, xa, &b, xb),
             bias: collidescope::core::sat::SatBias::Box2dLite,
         };
         let mut t = collidescope::core::sat::SatTrace::default();
@@ -1032,23 +1030,17 @@ fn trace_off_allocates_nothing() {
             (&a, &a, Transform::new(v(2.01, 0.0), 0.39)),
             (&a, &a, Transform::new(v(9.0, 0.0), 0.0)),
         ] {
-            let input = ManifoldInput::new(p, ID, q, xq, &s, source);
+            let input = ManifoldInput::new(PosedPair::new(p, ID, q, xq), &s, source);
             assert_eq!(allocations_during(|| contact_manifold(&input, None)), 0);
         }
     }
     let input = BoxBoxInput {
-        shape_a: &bx,
-        transform_a: ID,
-        shape_b: &bx,
-        transform_b: Transform::new(v(0.5, 0.9), 0.3),
+        pair: PosedPair::new(&bx, ID, &bx, Transform::new(v(0.5, 0.9), 0.3)),
         speculative_distance: 0.02,
     };
     assert_eq!(allocations_during(|| box_box(&input, None)), 0);
     let sat = SatInput {
-        shape_a: &a,
-        transform_a: ID,
-        shape_b: &bx,
-        transform_b: Transform::new(v(0.5, 0.9), 0.3),
+        pair: PosedPair::new(&a, ID, &bx, Transform::new(v(0.5, 0.9), 0.3)),
         bias: collidescope::core::sat::SatBias::Box2dLite,
     };
     assert_eq!(allocations_during(|| separating_axis(&sat, None)), 0);

@@ -64,6 +64,7 @@
 
 use collidescope::core::hull::convex_hull;
 use collidescope::core::math::Transform;
+use collidescope::core::pair::PosedPair;
 use collidescope::core::shape::{Geometry, Shape};
 use collidescope::core::toi::shape_cast::{shape_cast, CastInput, CastOutput, CastTermination};
 use collidescope::verify::exact::{angle_between as angle, closest_on_segment, cross64, hull64};
@@ -475,11 +476,13 @@ fn check_pair(
     let exact = Exact::new(&a.shape, xa, &b.shape, xb);
     let ours = shape_cast(
         &CastInput::new(
-            &a.shape,
-            Transform::new(xa.0, xa.1),
+            PosedPair::new(
+                &a.shape,
+                Transform::new(xa.0, xa.1),
+                &b.shape,
+                Transform::new(xb.0, xb.1),
+            ),
             xa.2,
-            &b.shape,
-            Transform::new(xb.0, xb.1),
             xb.2,
         ),
         None,

@@ -58,6 +58,7 @@ use collidescope::core::manifold::{
     contact_manifold, ManifoldCase, ManifoldInput, ManifoldOutput, ManifoldSource, ManifoldTrace,
 };
 use collidescope::core::math::Transform;
+use collidescope::core::pair::PosedPair;
 use collidescope::core::settings::Settings;
 use collidescope::core::shape::{Geometry, Shape};
 use collidescope::verify::Rng;
@@ -635,17 +636,15 @@ fn run(kind_a: Kind, kind_b: Kind, seed: u64, stats: &mut BTreeMap<ManifoldSourc
         );
         let sat = collidescope::core::sat::separating_axis(
             &collidescope::core::sat::SatInput {
-                shape_a: &pair.a,
-                transform_a: xa,
-                shape_b: &pair.b,
-                transform_b: xb,
+                pair: PosedPair::new(&pair.a, xa, &pair.b, xb),
                 bias: settings.sat_bias,
             },
             None,
         );
         let biased = sat.choice == collidescope::core::sat::SatChoice::BiasKeptA;
         for source in [ManifoldSource::Sat, ManifoldSource::Epa] {
-            let input = ManifoldInput::new(&pair.a, xa, &pair.b, xb, &settings, source);
+            let input =
+                ManifoldInput::new(PosedPair::new(&pair.a, xa, &pair.b, xb), &settings, source);
             let m = contact_manifold(&input, None);
             assert!(m.normal.is_finite() && m.points().iter().all(|p| p.separation.is_finite()));
             let ours = ours_flat(&m);

@@ -34,6 +34,7 @@ use collidescope::core::epa::{penetration, PenetrationInput};
 use collidescope::core::gjk::{shape_distance, CacheUse, DistanceInput, SimplexCache};
 use collidescope::core::hull::convex_hull;
 use collidescope::core::math::Transform;
+use collidescope::core::pair::PosedPair;
 use collidescope::core::shape::{Geometry, Shape};
 use collidescope::verify::exact::{angle_between as angle, closest_on_segment, cross64, hull64};
 use collidescope::verify::Rng;
@@ -699,10 +700,7 @@ fn check_pair(
     // --- Collidescope ---
     let (xa, xb) = (Transform::new(pa, aa), Transform::new(pb, ab));
     let input = DistanceInput {
-        shape_a: &a.shape,
-        transform_a: xa,
-        shape_b: &b.shape,
-        transform_b: xb,
+        pair: PosedPair::new(&a.shape, xa, &b.shape, xb),
         use_radii: true,
         max_iterations: DEFAULT_GJK_MAX_ITERATIONS,
     };
@@ -713,7 +711,10 @@ fn check_pair(
     let previous = Transform::new(pb - Vec2::new(0.01, 0.0), ab - 0.01);
     shape_distance(
         &DistanceInput {
-            transform_b: previous,
+            pair: PosedPair {
+                transform_b: previous,
+                ..input.pair
+            },
             ..input
         },
         Some(&mut cache),
@@ -730,10 +731,7 @@ fn check_pair(
         .or_default() += 1;
     let pen = penetration(
         &PenetrationInput {
-            shape_a: &a.shape,
-            transform_a: xa,
-            shape_b: &b.shape,
-            transform_b: xb,
+            pair: PosedPair::new(&a.shape, xa, &b.shape, xb),
             gjk_max_iterations: DEFAULT_GJK_MAX_ITERATIONS,
             epa_tolerance: DEFAULT_EPA_TOLERANCE,
             epa_max_iterations: DEFAULT_EPA_MAX_ITERATIONS,
@@ -1076,10 +1074,12 @@ fn normal_of_nearly_touching_cores_is_the_edge_perpendicular() {
     assert!((ex.depth() - 1.972_458_5).abs() < 1e-6, "{}", ex.depth());
     let p = penetration(
         &PenetrationInput {
-            shape_a: &circle,
-            transform_a: Transform::new(pa, aa),
-            shape_b: &capsule,
-            transform_b: Transform::new(pb, ab),
+            pair: PosedPair::new(
+                &circle,
+                Transform::new(pa, aa),
+                &capsule,
+                Transform::new(pb, ab),
+            ),
             gjk_max_iterations: DEFAULT_GJK_MAX_ITERATIONS,
             epa_tolerance: DEFAULT_EPA_TOLERANCE,
             epa_max_iterations: DEFAULT_EPA_MAX_ITERATIONS,
@@ -1108,10 +1108,12 @@ fn normal_of_nearly_touching_cores_is_the_edge_perpendicular() {
     let at = Transform::new(ps, angle_s).apply(along + 3e-6 * perp);
     let out = shape_distance(
         &DistanceInput {
-            shape_a: &segment,
-            transform_a: Transform::new(ps, angle_s),
-            shape_b: &point,
-            transform_b: Transform::new(at, 0.0),
+            pair: PosedPair::new(
+                &segment,
+                Transform::new(ps, angle_s),
+                &point,
+                Transform::new(at, 0.0),
+            ),
             use_radii: true,
             max_iterations: DEFAULT_GJK_MAX_ITERATIONS,
         },

@@ -300,15 +300,16 @@ fn write_scenes_regenerates_each_pair_from_its_seed_and_index() {
 }
 
 // ---------------------------------------------------------------------------------
-// Bugs the fuzzer found (the pairs as generated, inputs written out exactly).
+// Pairs from the fuzzer that each check one guard of the core (the pairs as
+// generated, inputs written out exactly).
 // ---------------------------------------------------------------------------------
 
 /// Seed 1, pair 260: a segment within 1e-4 rad of parallel to a polygon face, 6.8e-4
 /// apart. Solve3 dropped the new support point and the next iteration found it again:
-/// GJK cycled to its iteration bound. Fixed in gjk.rs: duplicates are checked against
-/// the simplex as it entered the step (b2Distance's saveA/saveB).
+/// GJK cycled to its iteration bound. The guard, in `core/gjk/`: duplicates are checked
+/// against the simplex as it entered the step (b2Distance's saveA/saveB).
 #[test]
-fn gjk_no_longer_cycles_on_a_nearly_parallel_segment() {
+fn gjk_does_not_cycle_on_a_nearly_parallel_segment() {
     let p = pair(
         Family::NearlyParallel,
         Geometry::Segment {
@@ -342,10 +343,10 @@ fn gjk_no_longer_cycles_on_a_nearly_parallel_segment() {
     }
 }
 
-/// Seed 2, pair 519414: a point 5e-7 from a tiny capsule's core, its own vertex 26
-/// from its origin. GJK's witness points coincided without a DirectionZero stop, and
-/// EPA returned "no overlap" for one order only. Fixed in epa.rs: coinciding witness
-/// points go on to the polytope.
+/// Seed 2, pair 519414: a point 5e-7 from a tiny capsule's core, its own vertex 26 from
+/// its origin. GJK's witness points coincided without a DirectionZero stop, and EPA
+/// returned "no overlap" for one order only. The guard, in `core/epa/`: coinciding
+/// witness points go on to the polytope.
 #[test]
 fn epa_finds_the_overlap_in_both_orders_when_the_cores_touch_to_rounding() {
     let p = pair(
@@ -374,8 +375,8 @@ fn epa_finds_the_overlap_in_both_orders_when_the_cores_touch_to_rounding() {
 }
 
 /// Seed 1, pair 143191: a point 2e-5 off a segment's line but 0.22 past its end. The
-/// SAT-source manifold took the face separation as "touching" and made a contact.
-/// Fixed in manifold.rs: the corner test uses the distance to the corner.
+/// SAT-source manifold took the face separation as "touching" and made a contact. The
+/// guard, in `core/manifold/`: the corner test uses the distance to the corner.
 #[test]
 fn a_point_past_a_segment_end_gets_no_manifold() {
     let p = pair(
@@ -403,8 +404,8 @@ fn a_point_past_a_segment_end_gets_no_manifold() {
 /// Seed 1, pair 151003: two points 1.5e-7 apart passing side by side. The cast's
 /// closing speed came from a point-to-point normal that is rounding noise at that
 /// distance, and its last linear step put the hit 7e-6 down the path, where the points
-/// were apart and separating. Fixed in cast.rs: no step on a closing speed within the
-/// normal's noise.
+/// were apart and separating. The guard, in `core/toi/shape_cast/`: no step on a
+/// closing speed within the normal's noise.
 #[test]
 fn the_cast_does_not_extrapolate_on_a_noisy_normal() {
     let p = pair(
@@ -432,11 +433,11 @@ fn the_cast_does_not_extrapolate_on_a_noisy_normal() {
     );
 }
 
-/// Seed 4242, pair 174403: a rounded box grazing a point, the least gap 8.6e-6 at
-/// t = 0.7577. The cast stopped within its tolerance, then its last linear step d/c on
-/// a closing speed near zero ran past the closest approach: a hit at t = 0.7586 where
-/// the gap was 7.3e-5. Fixed in shape_cast/advance.rs: the stepped time is kept only if
-/// the surfaces are still within the tolerance there.
+/// Seed 4242, pair 174403: a rounded box grazing a point, the least gap 8.6e-6 at t =
+/// 0.7577. The cast stopped within its tolerance, then its last linear step d/c on a
+/// closing speed near zero ran past the closest approach: a hit at t = 0.7586 where the
+/// gap was 7.3e-5. The guard, in `core/toi/shape_cast/advance.rs`: the stepped time is
+/// kept only if the surfaces are still within the tolerance there.
 #[test]
 fn a_grazing_cast_does_not_step_past_its_closest_approach() {
     // (The pair as the generator drew it before the rotating family joined the mix.)
@@ -467,8 +468,8 @@ fn a_grazing_cast_does_not_step_past_its_closest_approach() {
 /// Seed 3, pair 961779: a 0.01-wide hull with a 2.4e-6 edge, 90 from a huge hull's
 /// origin. In A's frame rounding (~1e-5) exceeds that edge, the hull is no longer
 /// strictly convex in f32, and SAT's rotating-calipers walk stopped early: separation
-/// 1.3e-2 for a distance of 1.8e-3. Fixed in sat.rs: the winning face is verified
-/// against every vertex, with a full scan when the walk over-estimated it.
+/// 1.3e-2 for a distance of 1.8e-3. The guard, in `core/sat/`: the winning face is
+/// verified against every vertex, with a full scan when the walk over-estimated it.
 #[test]
 fn sat_is_a_lower_bound_when_a_tiny_polygon_is_far_from_its_frame() {
     let p = pair(
@@ -517,8 +518,8 @@ fn sat_is_a_lower_bound_when_a_tiny_polygon_is_far_from_its_frame() {
 /// Seed 5, pair 268723: two identical capsules at one pose, so B − A of the cores is a
 /// segment. Its seed points were collinear to rounding, the drop of "reflex" points
 /// removed the two extremes, and EPA stalled on an edge between two points 1e-7 apart:
-/// the right depth (2r) along a normal 0.17 rad off. Fixed in epa.rs: within rounding
-/// a point is dropped only when it lies between its neighbours.
+/// the right depth (2r) along a normal 0.17 rad off. The guard, in `core/epa/`: within
+/// rounding a point is dropped only when it lies between its neighbours.
 #[test]
 fn epa_on_a_flat_difference_keeps_its_extremes() {
     let capsule = Geometry::Capsule {
@@ -550,8 +551,8 @@ fn epa_on_a_flat_difference_keeps_its_extremes() {
 /// Seed 5, pair 469353: a box corner 4e-7 from a circle, the box's face nearly
 /// perpendicular to the normal. The vertex–vertex manifold re-derived the box's vertex
 /// as the support along the normal, where the face's two vertices tie, and took the
-/// wrong one: normal 0.4 rad off, separation 0.24. Fixed in manifold.rs: GJK's own
-/// vertex pair is used.
+/// wrong one: normal 0.4 rad off, separation 0.24. The guard, in `core/manifold/`:
+/// GJK's own vertex pair is used.
 #[test]
 fn vertex_vertex_manifold_uses_gjks_vertices() {
     let p = pair(
@@ -578,10 +579,10 @@ fn vertex_vertex_manifold_uses_gjks_vertices() {
     }
 }
 
-/// Seed 11, pair 129821: two nearly parallel segments 1.1e-4 apart at coordinates ~2.
-/// B − A is a thin parallelogram; GJK went round three of its edges (a cycle the
+/// Seed 11, pair 129821: two nearly parallel segments 1.1e-4 apart at coordinates ~2. B
+/// − A is a thin parallelogram; GJK went round three of its edges (a cycle the
 /// entering-simplex duplicate test cannot see) because 1e-6 of the distance is below
-/// the rounding of the progress test. Fixed in gjk.rs: a gain within the
+/// the rounding of the progress test. The guard, in `core/gjk/`: a gain within the
 /// configuration's f32 resolution is no gain.
 #[test]
 fn gjk_does_not_cycle_round_a_flat_parallelogram() {
@@ -612,8 +613,8 @@ fn gjk_does_not_cycle_round_a_flat_parallelogram() {
 /// Seed 10, pair 336397: a tiny capsule against a face of a huge rounded box, 38 from
 /// the box's origin. The clipping tangent came from the difference of the reference
 /// face's rounded endpoints, which turned the side planes; the incident core 3.6 away
-/// along them slid the clipped point 3.3e-4 past the face. Fixed in manifold.rs: the
-/// side planes follow the face's normal.
+/// along them slid the clipped point 3.3e-4 past the face. The guard, in
+/// `core/manifold/`: the side planes follow the face's normal.
 #[test]
 fn manifold_side_planes_follow_the_face_normal() {
     let p = pair(

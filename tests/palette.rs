@@ -166,3 +166,44 @@ fn the_light_theme_maps_every_role_and_the_chrome() {
     let back = Theme::Light.apply(LABEL_BACK);
     assert!(back.0 == 255 && back.3 > 128, "{back:?}");
 }
+
+/// WCAG 2 relative luminance of an sRGB colour.
+fn luminance(c: Rgba) -> f64 {
+    0.2126 * linear(c.0) + 0.7152 * linear(c.1) + 0.0722 * linear(c.2)
+}
+
+/// WCAG 2 contrast ratio of two colours (1 to 21).
+fn contrast(a: Rgba, b: Rgba) -> f64 {
+    let (la, lb) = (luminance(a), luminance(b));
+    (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
+}
+
+/// Every role's colour reads as text on the dark theme's background: at least 4.5:1
+/// (WCAG AA for text), since every role also labels points in its colour.
+#[test]
+fn every_role_colour_reads_on_the_dark_background() {
+    let mut roles: Vec<(&str, Rgba)> = LayerId::ALL
+        .iter()
+        .map(|id| (id.label(), layer_color(*id)))
+        .collect();
+    roles.extend([
+        ("shape A", SHAPE_A),
+        ("shape B", SHAPE_B),
+        ("other shapes", SHAPE_OTHER),
+        ("kept", KEPT),
+        ("cut", CUT),
+        ("added", ADDED),
+        ("error", ERROR),
+    ]);
+    let mut faults = Vec::new();
+    for theme in [Theme::Dark] {
+        let bg = theme.apply(BACKGROUND);
+        for (name, c) in &roles {
+            let r = contrast(theme.apply(*c), bg);
+            if r < 4.5 {
+                faults.push(format!("{theme:?} {name}: {r:.2}:1"));
+            }
+        }
+    }
+    assert!(faults.is_empty(), "below 4.5:1: {faults:#?}");
+}

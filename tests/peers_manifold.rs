@@ -19,6 +19,7 @@
 
 use collidescope::core::manifold::{contact_manifold, ManifoldSource};
 use collidescope::core::math::Transform;
+use collidescope::core::pair::PosedPair;
 use collidescope::core::settings::Settings;
 use collidescope::core::shape::{Geometry, Shape};
 use collidescope::peers::box2d;
@@ -109,10 +110,7 @@ fn place(rng: &mut Rng, a: &Shape, b: &Shape) -> (Transform, Transform) {
     let d = |s: f32| {
         let xb = Transform::new(xa.p + dir * s, angle);
         let inputs = collidescope::core::gjk::DistanceInput {
-            shape_a: a,
-            transform_a: xa,
-            shape_b: b,
-            transform_b: xb,
+            pair: PosedPair::new(a, xa, b, xb),
             use_radii: true,
             max_iterations: 20,
         };
@@ -156,11 +154,8 @@ fn box2d_v3_preset_matches_box2d_manifolds_on_99_5_percent_of_pairs() {
                 let (a, b) = (shape(&mut rng, ka), shape(&mut rng, kb));
                 let (xa, xb) = place(&mut rng, &a, &b);
                 let pair = PairInputs {
-                    shape_a: &a,
-                    transform_a: xa,
+                    pair: PosedPair::new(&a, xa, &b, xb),
                     velocity_a: Vec2::ZERO,
-                    shape_b: &b,
-                    transform_b: xb,
                     velocity_b: Vec2::ZERO,
                     angular_velocity_a: 0.0,
                     angular_velocity_b: 0.0,
@@ -239,4 +234,59 @@ fn box2d_v3_preset_matches_box2d_manifolds_on_99_5_percent_of_pairs() {
         "{:.3} % of manifolds match Box2D v3",
         100.0 * rate
     );
+}
+
+/// Box2D's `b2InvMulTransforms` is a `static inline` function of its header, not a
+/// symbol of the library: the exported `b2Body_GetLocalPoint` and
+/// `b2Body_GetLocalVector` of a body posed at A compute its two halves with the same
+/// products in the same order (`b2InvTransformWorldPoint(xfA, pB)` is
+/// `b2InvRotateVector(qA, pB − pA)`; `b2InvRotateVector(qA, (qB.c, qB.s))` is
+/// `b2InvMulRot(qA, qB)`, its sine's two products summed the other way round, which
+/// IEEE addition does not tell apart).
+fn box2d_b_in_a(body: boxdd_sys::ffi::b2BodyId, a: &Transform, b: &Transform) -> [u32; 4] {
+    use boxdd_sys::ffi as b2;
+    let v = |v: Vec2| b2::b2Vec2 { x: v.x, y: v.y };
+    // SAFETY: `body` belongs to a live world; the calls read and write plain values.
+    let (p, q) = unsafe {
+        b2::b2Body_SetTransform(body, v(a.p), b2::b2Rot { c: a.q.c, s: a.q.s });
+        (
+            b2::b2Body_GetLocalPoint(body, v(b.p)),
+            b2::b2Body_GetLocalVector(body, b2::b2Vec2 { x: b.q.c, y: b.q.s }),
+        )
+    };
+    [p.x, p.y, q.x, q.y].map(f32::to_bits)
+}
+
+#[test]
+fn posed_pair_b_in_a_is_box2d_inv_mul_transforms_bit_for_bit() {
+    use boxdd_sys::ffi as b2;
+    // SAFETY: a world and one body, destroyed at the end; no callbacks.
+    let (world, body) = unsafe {
+        let world = b2::b2CreateWorld(&b2::b2DefaultWorldDef());
+        (world, b2::b2CreateBody(world, &b2::b2DefaultBodyDef()))
+    };
+    let shape = Shape::new(Geometry::Circle { radius: 0.5 }).unwrap();
+    let mut rng = Rng::new(23);
+    let mut checked = 0;
+    for i in 0..20_000 {
+        // Coordinates from 1e-3 to 1e4 (cancellation in pB − pA near each other),
+        // any angles, and every tenth pair with B at A's pose or turned by half a turn.
+        let scale = rng.log_range(-3.0, 4.0) as f32;
+        let a = Transform::new(rng.vec_f32(-scale, scale), rng.angle());
+        let b = match i % 10 {
+            0 => a,
+            1 => Transform::new(
+                a.p + rng.vec_f32(-1e-3, 1e-3),
+                a.q.angle() + std::f32::consts::PI,
+            ),
+            _ => Transform::new(rng.vec_f32(-scale, scale), rng.angle()),
+        };
+        let ours = PosedPair::new(&shape, a, &shape, b).b_in_a();
+        let ours = [ours.p.x, ours.p.y, ours.q.c, ours.q.s].map(f32::to_bits);
+        assert_eq!(ours, box2d_b_in_a(body, &a, &b), "A {a:?}, B {b:?}");
+        checked += 1;
+    }
+    // SAFETY: the world made above, destroyed once.
+    unsafe { b2::b2DestroyWorld(world) };
+    assert_eq!(checked, 20_000);
 }

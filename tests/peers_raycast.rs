@@ -390,3 +390,44 @@ fn ray_casts_agree_with_box2d_and_parry() {
         }
     }
 }
+
+/// Rays against chain segments, one-sided, against Box2D v3's `b2RayCastSegment(…, true)`
+/// taken through the chain's frame as `b2RayCastShape` does: the fuzzer's chain family
+/// (every chain form and placement), one ray per case, the same answer bit for bit.
+#[test]
+fn chain_rays_are_box2ds_bit_for_bit() {
+    use collidescope::verify::{
+        chain_case, peers_chain::chain_case_ray, peers_chain::compare_chain_ray,
+    };
+    let (mut hits, mut misses) = (0, 0);
+    for index in 0..20_000 {
+        let case = chain_case(0x4348_4149_4E52_4159, index);
+        let same = compare_chain_ray(&case).expect("Box2D takes every finite ray");
+        assert!(
+            same,
+            "case {index}: ray {:?} differs",
+            chain_case_ray(&case)
+        );
+        let ray = chain_case_ray(&case);
+        let segments = [case.segment];
+        let o = collidescope::core::chain::ray_cast_chain(
+            &collidescope::core::chain::ChainRayInput {
+                segments: &segments,
+                transform: case.transform_chain(),
+                ray,
+            },
+            None,
+        );
+        if o.hit {
+            hits += 1;
+        } else {
+            misses += 1;
+        }
+    }
+    // Both answers are common: the comparison covers hits (fraction, point, normal) and
+    // misses (the solid side, off the segment, parallel, out of range).
+    assert!(
+        hits > 4_000 && misses > 4_000,
+        "{hits} hits, {misses} misses"
+    );
+}

@@ -3,6 +3,7 @@
 use collidescope::core::epa::{penetration, EpaTermination, PenetrationInput, PenetrationOutput};
 use collidescope::core::gjk::{shape_distance, DistanceInput, DistanceOutput, GjkTermination};
 use collidescope::core::math::Transform;
+use collidescope::core::pair::PosedPair;
 use collidescope::core::shape::Shape;
 use glam::Vec2;
 
@@ -18,10 +19,7 @@ fn poly(points: &[(f32, f32)]) -> Shape {
 fn distance(a: &Shape, xa: Transform, b: &Shape, xb: Transform) -> DistanceOutput {
     shape_distance(
         &DistanceInput {
-            shape_a: a,
-            transform_a: xa,
-            shape_b: b,
-            transform_b: xb,
+            pair: PosedPair::new(a, xa, b, xb),
             use_radii: true,
             max_iterations: 20,
         },
@@ -33,10 +31,7 @@ fn distance(a: &Shape, xa: Transform, b: &Shape, xb: Transform) -> DistanceOutpu
 fn pen(a: &Shape, xa: Transform, b: &Shape, xb: Transform) -> PenetrationOutput {
     penetration(
         &PenetrationInput {
-            shape_a: a,
-            transform_a: xa,
-            shape_b: b,
-            transform_b: xb,
+            pair: PosedPair::new(a, xa, b, xb),
             gjk_max_iterations: 20,
             epa_tolerance: 1e-4,
             epa_max_iterations: 64,

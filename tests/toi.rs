@@ -19,6 +19,7 @@
 use collidescope::core::epa::{penetration, PenetrationInput};
 use collidescope::core::gjk::{shape_distance, DistanceInput, DistanceOutput};
 use collidescope::core::math::Transform;
+use collidescope::core::pair::PosedPair;
 use collidescope::core::shape::Shape;
 use collidescope::core::toi::shape_cast::{
     shape_cast, CastInput, CastOutput, CastTermination, CastTrace,
@@ -73,11 +74,8 @@ impl<'a> Motion<'a> {
     fn sat_traced(&self, trace: Option<&mut SweptTrace>) -> SweptOutput {
         swept_sat(
             &SweptInput {
-                shape_a: self.a,
-                transform_a: self.xa,
+                pair: PosedPair::new(self.a, self.xa, self.b, self.xb),
                 velocity_a: self.va,
-                shape_b: self.b,
-                transform_b: self.xb,
                 velocity_b: self.vb,
             },
             trace,
@@ -90,7 +88,11 @@ impl<'a> Motion<'a> {
 
     fn cast_traced(&self, trace: Option<&mut CastTrace>) -> CastOutput {
         shape_cast(
-            &CastInput::new(self.a, self.xa, self.va, self.b, self.xb, self.vb),
+            &CastInput::new(
+                PosedPair::new(self.a, self.xa, self.b, self.xb),
+                self.va,
+                self.vb,
+            ),
             trace,
         )
     }
@@ -108,10 +110,7 @@ impl<'a> Motion<'a> {
         let (xa, xb) = self.at(t);
         shape_distance(
             &DistanceInput {
-                shape_a: self.a,
-                transform_a: xa,
-                shape_b: self.b,
-                transform_b: xb,
+                pair: PosedPair::new(self.a, xa, self.b, xb),
                 use_radii: true,
                 max_iterations: 50,
             },
@@ -125,10 +124,7 @@ impl<'a> Motion<'a> {
         let (xa, xb) = self.at(t);
         penetration(
             &PenetrationInput {
-                shape_a: self.a,
-                transform_a: xa,
-                shape_b: self.b,
-                transform_b: xb,
+                pair: PosedPair::new(self.a, xa, self.b, xb),
                 gjk_max_iterations: 50,
                 epa_tolerance: 1e-5,
                 epa_max_iterations: 64,

@@ -12,9 +12,11 @@ mod commands;
 mod edit;
 mod files;
 mod history;
+mod plots;
 mod rays;
 
 pub use chains::ChainSelection;
+pub use plots::SweepChoice;
 pub use rays::RayMeets;
 
 use crate::core::gjk::SimplexCache;
@@ -173,11 +175,22 @@ pub struct AppState {
     pub ray_method: RayMethodChoice,
     /// The engines' casts of that ray against shape A.
     ray_peers: Vec<PeerRayAnswer>,
+    /// Box2D's cast of the stepped ray against each chain (chain index, the segment hit
+    /// and the answer, or why Box2D refused the ray).
+    chain_ray_peers: Vec<(usize, ChainRayPeer)>,
     /// Ours on the same (exact, GJK).
     ray_ours: Vec<(&'static str, RayCastOutput)>,
     /// The chain segment or point selected on the canvas (see `chains.rs`).
     chain_selection: Option<ChainSelection>,
+    /// The slide sweep the panel shows.
+    pub sweep: SweepChoice,
+    /// The plots computed for the current state.
+    plots: plots::PlotCache,
 }
+
+/// An engine's cast of a ray against a chain: the segment hit (None: a miss) and the
+/// answer, or why the engine refused the ray.
+pub type ChainRayPeer = Result<(Option<usize>, crate::trace::peer_answer::PeerRayCast), String>;
 
 /// The default split between the world and configuration views.
 pub const DEFAULT_SPLIT: f32 = 0.55;
@@ -231,9 +244,12 @@ impl AppState {
             ray: 0,
             ray_method: RayMethodChoice::Exact,
             ray_peers: Vec::new(),
+            chain_ray_peers: Vec::new(),
             ray_ours: Vec::new(),
             chain_selection: None,
             exact: None,
+            sweep: SweepChoice::default(),
+            plots: plots::PlotCache::default(),
         };
         app.install(scene);
         app
@@ -377,6 +393,7 @@ impl AppState {
                 studies
             });
             self.ray_peers = self.ask_ray_peers();
+            self.chain_ray_peers = self.ask_chain_ray_peers();
             self.results = SceneResults::compute(&self.scene);
             self.ray_ours = self
                 .pair
@@ -422,6 +439,38 @@ impl AppState {
     #[cfg(not(feature = "peers"))]
     fn ask_ray_peers(&self) -> Vec<PeerRayAnswer> {
         Vec::new()
+    }
+
+    /// Box2D's casts of the stepped ray against each chain.
+    #[cfg(feature = "peers")]
+    fn ask_chain_ray_peers(&self) -> Vec<(usize, ChainRayPeer)> {
+        let Some(r) = self.scene.rays.get(self.ray) else {
+            return Vec::new();
+        };
+        let ray = crate::core::raycast::RayInput::new(r.origin, r.translation);
+        self.scene
+            .chains
+            .iter()
+            .enumerate()
+            .map(|(k, c)| {
+                let xf = c.pose.transform();
+                (
+                    k,
+                    crate::peers::chain::ray_cast_closest(c.segments(), &xf, ray),
+                )
+            })
+            .collect()
+    }
+
+    #[cfg(not(feature = "peers"))]
+    fn ask_chain_ray_peers(&self) -> Vec<(usize, ChainRayPeer)> {
+        Vec::new()
+    }
+
+    /// Box2D's casts of the stepped ray against each chain (recomputed with the studies).
+    pub fn chain_ray_peer_answers(&mut self) -> &[(usize, ChainRayPeer)] {
+        self.studies();
+        &self.chain_ray_peers
     }
 
     /// The engines' casts of the stepped ray against shape A (recomputed with the

@@ -29,7 +29,7 @@ pub const MAX_GJK_ITERATIONS: u32 = 1000;
 pub const DEFAULT_EPA_TOLERANCE: f32 = 1.0e-4;
 
 /// Absolute floor of the EPA tolerance, in length units times the size of the
-/// Minkowski difference (see `epa.rs`): keeps EPA finite for touching shapes.
+/// Minkowski difference (see `epa/`): keeps EPA finite for touching shapes.
 pub const EPA_ABSOLUTE_TOLERANCE: f32 = 1.0e-6;
 
 /// Default EPA iteration bound (polytope expansions).
@@ -45,7 +45,7 @@ pub const DEFAULT_SPECULATIVE_DISTANCE: f32 = 0.02;
 
 /// A squared search direction shorter than `(GJK_DIRECTION_EPSILON * scale)^2`
 /// counts as zero (the origin lies on the simplex). Dimensionless; `scale` is the
-/// size of the configuration (see `gjk.rs`).
+/// size of the configuration (see `gjk/`).
 pub const GJK_DIRECTION_EPSILON: f32 = 1.0e-6;
 
 /// GJK converges when a new support point improves the squared distance by less
@@ -55,10 +55,10 @@ pub const GJK_RELATIVE_TOLERANCE: f32 = 1.0e-6;
 /// Default chord tolerance when arcs are turned into polylines, relative to the radius.
 pub const DEFAULT_ARC_TOLERANCE: f32 = 1.0e-3;
 
-/// Time of impact (`toi.rs`, `cast.rs`): a relative displacement over the whole step
-/// (t from 0 to 1) shorter than this fraction of the configuration's size counts as
-/// no motion (dimensionless). The source post uses an absolute `|v|² > 1e-5`; a
-/// relative bound keeps the test meaningful for shapes of any size. At 1e-6 the
+/// Time of impact (`toi/swept_sat/`, `toi/shape_cast/`): a relative displacement over
+/// the whole step (t from 0 to 1) shorter than this fraction of the configuration's
+/// size counts as no motion (dimensionless). The source post uses an absolute
+/// `|v|² > 1e-5`; a relative bound keeps the test meaningful for shapes of any size. At 1e-6 the
 /// displacement is within ~8 f32 ulps of the size: below that it is rounding.
 pub const TOI_VELOCITY_EPSILON: f32 = 1.0e-6;
 
@@ -83,7 +83,7 @@ pub const DEFAULT_CAST_MAX_ITERATIONS: u32 = 30;
 
 /// SAT reference-face bias, relative part (dimensionless): when both shapes
 /// penetrate, B's face replaces A's only if `s_B > 0.95·s_A + 0.01·h_B`
-/// (Box2D-Lite's `relativeTol`). See `sat.rs`.
+/// (Box2D-Lite's `relativeTol`). See `sat/`.
 pub const SAT_RELATIVE_TOLERANCE: f32 = 0.95;
 
 /// SAT reference-face bias, absolute part (dimensionless; multiplied by `h_B`, the
@@ -109,13 +109,13 @@ pub const MAX_ANGULAR_VELOCITY: f32 = 200.0 * std::f32::consts::PI;
 /// Rotating time of impact: iterates of the root finder per push-back (Box2D's 50).
 pub const TOI_ROOT_ITERATIONS: u32 = 50;
 
-/// Two segment cores with Box2D v3's preset (`b2CollideCapsules`, `segments.rs`): B's
+/// Two segment cores with Box2D v3's preset (`b2CollideCapsules`, `manifold/segments.rs`): B's
 /// face is the reference only when its separation beats A's by more than this (0.1 ×
 /// linear slop, length units). Box2D v3.1+ dropped this bias for polygons (A's face on
 /// a tie, B's when strictly better) but kept it for capsules.
 pub const SEGMENT_FLIP_TOLERANCE: f32 = 0.1 * LINEAR_SLOP;
 
-/// Contact manifold (`manifold.rs`, `box_box.rs`): cores closer than this fraction of
+/// Contact manifold (`manifold/`, `box_box/`): cores closer than this fraction of
 /// the configuration's size (the sum of both bounding radii) count as touching, and
 /// the manifold takes its normal from SAT or EPA rather than from GJK's closest
 /// points (dimensionless). GJK's witness points carry f32 noise of ~1e-7 of the size;
@@ -132,7 +132,7 @@ pub const REFERENCE_ALIGNMENT_TOLERANCE: f32 = 1.0e-4;
 /// Most points a 2D contact manifold has.
 pub const MAX_MANIFOLD_POINTS: usize = 2;
 
-/// Sutherland–Hodgman (`clip.rs`): consecutive output vertices closer than this
+/// Sutherland–Hodgman (`sutherland_hodgman/`): consecutive output vertices closer than this
 /// fraction of the polygons' size are merged into one (dimensionless), so a clip line
 /// through a vertex does not leave a zero-length edge.
 pub const CLIP_WELD_TOLERANCE: f32 = 1.0e-6;

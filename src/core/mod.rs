@@ -3,6 +3,7 @@
 //!
 //! Organised by operation, one module per algorithm (after parry2d):
 //! - [`shape`], [`hull`], [`support`]: convex shapes, the support map, features;
+//! - [`pair`]: the posed pair every pair query takes, and B's pose in A's frame;
 //! - [`gjk`]: distance (Box2D's `b2Distance`), with simplex cache and trace;
 //! - [`epa`]: penetration depth and normal;
 //! - [`minkowski`]: the exact outline of B − A;
@@ -14,6 +15,18 @@
 //! - [`toi`]: time of impact (swept SAT, conservative-advancement shape cast);
 //! - [`raycast`]: ray casts, exact per shape kind and by GJK;
 //! - [`settings`]: tolerances, iteration bounds and the SAT bias, with defaults.
+//!
+//! ## Traces
+//! Every query takes its trace as `Option<&mut …Trace>` and writes it one way:
+//! `trace.record(|t| …)` (the `Record` trait of `record.rs`). The closure, and every
+//! value it builds for the record, runs only when a trace was given, so a query
+//! without one computes nothing for it and allocates nothing, and the math between
+//! two records reads as math. A loop that records at several exits names its record
+//! call once per iteration as a local closure (`let mut record = |…| trace.record(…)`)
+//! and calls it at each exit. A record that needs the state before a decision and
+//! the decision after it is built as an `Option` of the step (`trace.is_some().then(…)`)
+//! and pushed with `trace.record` once the decision is known.
+//! (One loop writes its branch out instead, the polygon ray cast's clip: see there.)
 
 pub mod box2d_rot;
 pub mod box_box;
@@ -25,8 +38,11 @@ pub mod hull;
 pub mod manifold;
 pub mod math;
 pub mod minkowski;
+pub(crate) mod names;
+pub mod pair;
 pub mod quickhull;
 pub mod raycast;
+pub(crate) mod record;
 pub mod sat;
 pub mod settings;
 pub mod shape;

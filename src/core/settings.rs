@@ -27,10 +27,7 @@ pub enum SatBias {
 
 impl SatBias {
     pub fn as_str(self) -> &'static str {
-        match self {
-            SatBias::Box2dV3 => "Box2dV3",
-            SatBias::Box2dLite => "Box2dLite",
-        }
+        crate::core::names::variant_name(&self)
     }
 }
 

@@ -2,8 +2,9 @@
 //!
 //! Box2D's narrow phase runs in A's frame: every function takes B's transform relative
 //! to A and answers in A's frame, which is converted back to the world here with A's
-//! transform. The relative transform is the core's own (`inv_mul` in f32), so Box2D and
-//! Collidescope see the same relative pose to the bit.
+//! transform. The relative transform is the posed pair's
+//! ([`crate::core::pair::PosedPair::b_in_a`], `b2InvMulTransforms`'s arithmetic), so
+//! Box2D and Collidescope see the same relative pose to the bit.
 //!
 //! - distance: `b2ShapeDistance` on two proxies (radii used), with the simplex buffer so
 //!   that Box2D's own GJK iterations can be stepped beside ours;
@@ -47,8 +48,8 @@ pub(super) fn xf(t: &Transform) -> b2::b2Transform {
     }
 }
 
-/// B's pose in A's frame as Box2D's queries take it: the core's `inv_mul` in f32, the
-/// relative transform every function here passes (for callers that prepare Box2D's
+/// B's pose in A's frame as Box2D's queries take it (the arithmetic of the posed
+/// pair's `b_in_a`): the relative transform every function here passes (for callers that prepare Box2D's
 /// inputs once, e.g. the benches).
 pub fn relative_transform(a: &Transform, b: &Transform) -> b2::b2Transform {
     xf(&a.inv_mul(b))
@@ -112,7 +113,7 @@ pub fn answer(pair: &PairInputs) -> EngineAnswer {
         "penetration: Box2D v3 has no penetration-depth query (its manifold points carry separations)"
             .into(),
     );
-    if let Some(why) = refusal(pair.shape_a).or_else(|| refusal(pair.shape_b)) {
+    if let Some(why) = refusal(pair.pair.shape_a).or_else(|| refusal(pair.pair.shape_b)) {
         out.missing.push(format!("distance, manifold, toi: {why}"));
         return out;
     }
@@ -132,11 +133,11 @@ pub fn answer(pair: &PairInputs) -> EngineAnswer {
 /// `b2ShapeDistance` with the simplex buffer: the distance (radii used) and Box2D's
 /// simplex after each GJK iteration, as B − A points in the world frame.
 pub fn distance(pair: &PairInputs) -> (PeerDistance, Vec<Vec<Vec2>>) {
-    let (xa, xb) = (&pair.transform_a, &pair.transform_b);
+    let xa = &pair.pair.transform_a;
     let input = b2::b2DistanceInput {
-        proxyA: proxy(pair.shape_a),
-        proxyB: proxy(pair.shape_b),
-        transform: xf(&xa.inv_mul(xb)),
+        proxyA: proxy(pair.pair.shape_a),
+        proxyB: proxy(pair.pair.shape_b),
+        transform: xf(&pair.pair.b_in_a()),
         useRadii: true,
     };
     let mut cache = b2::b2SimplexCache {
@@ -287,9 +288,9 @@ fn collide(
 
 /// The contact manifold, world frame, normal from A to B.
 pub fn manifold(pair: &PairInputs) -> Result<PeerManifold, String> {
-    let (xa, xb) = (&pair.transform_a, &pair.transform_b);
-    let (rel, inv) = (xf(&xa.inv_mul(xb)), xf(&xb.inv_mul(xa)));
-    let (m, swapped) = collide(pair.shape_a, pair.shape_b, rel, inv)?;
+    let (xa, xb) = (&pair.pair.transform_a, &pair.pair.transform_b);
+    let (rel, inv) = (xf(&pair.pair.b_in_a()), xf(&pair.pair.swapped().b_in_a()));
+    let (m, swapped) = collide(pair.pair.shape_a, pair.pair.shape_b, rel, inv)?;
     // The frame Box2D answered in: A's, or B's when the call took (B, A).
     let (frame, sign) = if swapped { (xb, -1.0) } else { (xa, 1.0) };
     let normal = frame.q.apply(g(m.normal)) * sign;
@@ -317,11 +318,11 @@ pub fn manifold(pair: &PairInputs) -> Result<PeerManifold, String> {
 /// `b2ShapeCast`: B translates by its velocity relative to A's over the step. Touching
 /// at t = 0 is a miss for Box2D ("initially touching shapes are a miss").
 pub fn toi(pair: &PairInputs) -> PeerToi {
-    let (xa, xb) = (&pair.transform_a, &pair.transform_b);
+    let xa = &pair.pair.transform_a;
     let input = b2::b2ShapeCastPairInput {
-        proxyA: proxy(pair.shape_a),
-        proxyB: proxy(pair.shape_b),
-        transform: xf(&xa.inv_mul(xb)),
+        proxyA: proxy(pair.pair.shape_a),
+        proxyB: proxy(pair.pair.shape_b),
+        transform: xf(&pair.pair.b_in_a()),
         translationB: v(xa.q.apply_inv(pair.velocity_b - pair.velocity_a)),
         maxFraction: 1.0,
         canEncroach: false,

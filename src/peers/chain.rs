@@ -20,8 +20,9 @@ use super::box2d::{accepts_polygon, g, polygon, v, xf, MAX_POLYGON_VERTICES};
 use super::Kind;
 use crate::core::chain::ChainSegment;
 use crate::core::math::{arr, Transform};
+use crate::core::raycast::RayInput;
 use crate::core::shape::Shape;
-use crate::trace::peer_answer::{PeerContact, PeerManifold};
+use crate::trace::peer_answer::{PeerContact, PeerManifold, PeerRayCast};
 use boxdd_sys::ffi as b2;
 
 /// Box2D's manifold of a chain segment (chain transform `xa`) and a shape (`xb`), or
@@ -105,5 +106,54 @@ pub fn manifold(
     Ok(PeerManifold {
         normal: arr(normal),
         points,
+    })
+}
+
+/// Box2D's ray cast against one chain segment (chain transform `xf`), as a world ray
+/// cast meets it: the ray taken into the chain's frame, `b2RayCastSegment(…, oneSided =
+/// true)`, the answer back in the world (`b2RayCastShape`). A ray Box2D would assert on
+/// is refused.
+pub fn ray_cast(
+    segment: &ChainSegment,
+    xf: &Transform,
+    ray: RayInput,
+) -> Result<PeerRayCast, String> {
+    let input = super::box2d::ray_input(xf, &ray)?;
+    let s = b2::b2Segment {
+        point1: v(segment.a),
+        point2: v(segment.b),
+    };
+    // SAFETY: plain values; the ray passed b2IsValidRay's conditions.
+    let o = unsafe { b2::b2RayCastSegment(&s, &input, true) };
+    if !o.hit {
+        return Ok(PeerRayCast::miss(ray.max_fraction, None));
+    }
+    Ok(PeerRayCast {
+        hit: true,
+        fraction: o.fraction,
+        point: arr(xf.apply(g(o.point))),
+        normal: arr(xf.q.apply(g(o.normal))),
+        iterations: None,
+    })
+}
+
+/// Box2D's ray cast against every segment of a chain (each as [`ray_cast`]), and the
+/// closest hit: the segment and the answer (a miss: no segment). On an exact tie the
+/// segment first in chain order answers, as the core's `ray_cast_chain`.
+pub fn ray_cast_closest(
+    segments: &[ChainSegment],
+    xf: &Transform,
+    ray: RayInput,
+) -> Result<(Option<usize>, PeerRayCast), String> {
+    let mut best: Option<(usize, PeerRayCast)> = None;
+    for (i, s) in segments.iter().enumerate() {
+        let o = ray_cast(s, xf, ray)?;
+        if o.hit && best.as_ref().is_none_or(|(_, b)| o.fraction < b.fraction) {
+            best = Some((i, o));
+        }
+    }
+    Ok(match best {
+        Some((i, o)) => (Some(i), o),
+        None => (None, PeerRayCast::miss(ray.max_fraction, None)),
     })
 }

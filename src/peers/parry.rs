@@ -62,12 +62,12 @@ pub fn shape(s: &Shape) -> Box<dyn ps::Shape> {
 /// Every query parry has, on the pair.
 pub fn answer(pair: &PairInputs) -> EngineAnswer {
     let mut out = EngineAnswer::new(VERSION.into());
-    let (ga, gb) = (shape(pair.shape_a), shape(pair.shape_b));
-    let (pa, pb) = (pose(&pair.transform_a), pose(&pair.transform_b));
+    let (ga, gb) = (shape(pair.pair.shape_a), shape(pair.pair.shape_b));
+    let (pa, pb) = (pose(&pair.pair.transform_a), pose(&pair.pair.transform_b));
     let kinds = format!(
         "{}–{}",
-        Kind::of(pair.shape_a).name(),
-        Kind::of(pair.shape_b).name()
+        Kind::of(pair.pair.shape_a).name(),
+        Kind::of(pair.pair.shape_b).name()
     );
     match distance(&pa, &*ga, &pb, &*gb) {
         Ok(d) => out.distance = Some(d),
@@ -141,7 +141,7 @@ fn manifold(
     ga: &dyn ps::Shape,
     gb: &dyn ps::Shape,
 ) -> Result<PeerManifold, pq::Unsupported> {
-    let (xa, xb) = (&pair.transform_a, &pair.transform_b);
+    let (xa, xb) = (&pair.pair.transform_a, &pair.pair.transform_b);
     let pos12 = pose(&xa.inv_mul(xb));
     let mut m = pq::ContactManifold::<(), ()>::new();
     pq::DefaultQueryDispatcher.contact_manifold_convex_convex(
@@ -176,7 +176,7 @@ fn toi(
     ga: &dyn ps::Shape,
     gb: &dyn ps::Shape,
 ) -> Result<PeerToi, pq::Unsupported> {
-    let (xa, xb) = (&pair.transform_a, &pair.transform_b);
+    let (xa, xb) = (&pair.pair.transform_a, &pair.pair.transform_b);
     let options = ShapeCastOptions {
         max_time_of_impact: 1.0,
         target_distance: 0.0,

@@ -78,7 +78,10 @@ pub fn box2d_sweeps(pair: &PairInputs) -> (Box2dSweep, Box2dSweep) {
         q1: xf.q,
         q2: s.transform(1.0).q,
     };
-    (sweep(&pair.transform_a, &sa), sweep(&pair.transform_b, &sb))
+    (
+        sweep(&pair.pair.transform_a, &sa),
+        sweep(&pair.pair.transform_b, &sb),
+    )
 }
 
 fn bv(p: Vec2) -> b2::b2Vec2 {
@@ -108,7 +111,7 @@ fn state_of_box2d(s: b2::b2TOIState) -> ToiState {
 /// Box2D's input for the pair: proxies, sweeps (module docs), `maxFraction` 1; or why
 /// Box2D cannot take a shape.
 pub fn box2d_input(pair: &PairInputs) -> Result<b2::b2TOIInput, String> {
-    for s in [pair.shape_a, pair.shape_b] {
+    for s in [pair.pair.shape_a, pair.pair.shape_b] {
         let n = s.vertices().len();
         if n > MAX_POLYGON_VERTICES {
             return Err(format!(
@@ -118,8 +121,8 @@ pub fn box2d_input(pair: &PairInputs) -> Result<b2::b2TOIInput, String> {
     }
     let (sa, sb) = box2d_sweeps(pair);
     Ok(b2::b2TOIInput {
-        proxyA: proxy(pair.shape_a),
-        proxyB: proxy(pair.shape_b),
+        proxyA: proxy(pair.pair.shape_a),
+        proxyB: proxy(pair.pair.shape_b),
         sweepA: b2_sweep(&sa),
         sweepB: b2_sweep(&sb),
         maxFraction: 1.0,
@@ -149,7 +152,7 @@ pub fn box2d(pair: &PairInputs) -> Result<(PeerToi, PeerRotatingToi), String> {
          the scene's motion"
             .to_string()
     });
-    let radii = pair.shape_a.radius() + pair.shape_b.radius();
+    let radii = pair.pair.shape_a.radius() + pair.pair.shape_b.radius();
     Ok((
         PeerToi {
             hit: state == ToiState::Hit,
@@ -178,18 +181,26 @@ fn motion(xf: &Transform, velocity: Vec2, turn: f32) -> NonlinearRigidMotion {
 /// Both shapes' motions as parry's (module docs).
 pub fn parry_motions(pair: &PairInputs) -> (NonlinearRigidMotion, NonlinearRigidMotion) {
     (
-        motion(&pair.transform_a, pair.velocity_a, pair.angular_velocity_a),
-        motion(&pair.transform_b, pair.velocity_b, pair.angular_velocity_b),
+        motion(
+            &pair.pair.transform_a,
+            pair.velocity_a,
+            pair.angular_velocity_a,
+        ),
+        motion(
+            &pair.pair.transform_b,
+            pair.velocity_b,
+            pair.angular_velocity_b,
+        ),
     )
 }
 
 /// `cast_shapes_nonlinear` over the step (module docs).
 pub fn parry_toi(pair: &PairInputs) -> Result<(PeerToi, PeerRotatingToi), String> {
-    let (ga, gb) = (shape(pair.shape_a), shape(pair.shape_b));
+    let (ga, gb) = (shape(pair.pair.shape_a), shape(pair.pair.shape_b));
     let (ma, mb) = parry_motions(pair);
     let hit = pq::cast_shapes_nonlinear(&ma, &*ga, &mb, &*gb, 0.0, 1.0, true)
         .map_err(|_| "parry2d: no nonlinear shape cast for this pair of shapes".to_string())?;
-    let radii = pair.shape_a.radius() + pair.shape_b.radius();
+    let radii = pair.pair.shape_a.radius() + pair.pair.shape_b.radius();
     let rotating = |state| PeerRotatingToi {
         state,
         target: radii,

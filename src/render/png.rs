@@ -205,6 +205,22 @@ impl Painter for PngPainter {
     }
 }
 
+/// A `width × height` pixmap drawn by `paint`, in software (anti-aliased).
+pub(super) fn pixmap_document(
+    width: u32,
+    height: u32,
+    paint: impl FnOnce(&mut PngPainter),
+) -> Result<tiny_skia::Pixmap, ExportError> {
+    let pixmap =
+        tiny_skia::Pixmap::new(width, height).ok_or(ExportError::BadSize { width, height })?;
+    let mut png = PngPainter {
+        pixmap,
+        clips: Vec::new(),
+    };
+    paint(&mut png);
+    Ok(png.pixmap)
+}
+
 /// The picture rendered in software (anti-aliased), as an RGBA pixmap.
 pub fn render_pixmap(
     p: &Picture,
@@ -212,14 +228,7 @@ pub fn render_pixmap(
     height: u32,
 ) -> Result<tiny_skia::Pixmap, ExportError> {
     let l = layout(p, width, height)?;
-    let pixmap =
-        tiny_skia::Pixmap::new(width, height).ok_or(ExportError::BadSize { width, height })?;
-    let mut png = PngPainter {
-        pixmap,
-        clips: Vec::new(),
-    };
-    paint(p, &l, &mut png);
-    Ok(png.pixmap)
+    pixmap_document(width, height, |png| paint(p, &l, png))
 }
 
 /// The picture as PNG file bytes.

@@ -273,9 +273,13 @@ impl Painter for SvgPainter {
     }
 }
 
-/// The picture as an SVG document of `width × height` pixels.
-pub fn render_svg(p: &Picture, width: u32, height: u32) -> Result<String, ExportError> {
-    let l = layout(p, width, height)?;
+/// An SVG document of `width × height` pixels titled `title`, drawn by `paint`.
+pub(super) fn svg_document(
+    width: u32,
+    height: u32,
+    title: &str,
+    paint: impl FnOnce(&mut SvgPainter),
+) -> String {
     let mut svg = SvgPainter {
         out: String::new(),
         depth: 0,
@@ -285,13 +289,19 @@ pub fn render_svg(p: &Picture, width: u32, height: u32) -> Result<String, Export
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="Hack, 'DejaVu Sans Mono', Menlo, Consolas, monospace" xml:space="preserve">"#
     ));
     svg.depth = 1;
+    svg.line(&format!("<title>{}</title>", xml_escape(title)));
+    paint(&mut svg);
+    svg.depth = 0;
+    svg.line("</svg>");
+    svg.out
+}
+
+/// The picture as an SVG document of `width × height` pixels.
+pub fn render_svg(p: &Picture, width: u32, height: u32) -> Result<String, ExportError> {
+    let l = layout(p, width, height)?;
     let mut title = p.title.clone();
     if let Some((step, count)) = p.step {
         title = format!("{title}  ·  {}", step_text(step, count));
     }
-    svg.line(&format!("<title>{}</title>", xml_escape(&title)));
-    paint(p, &l, &mut svg);
-    svg.depth = 0;
-    svg.line("</svg>");
-    Ok(svg.out)
+    Ok(svg_document(width, height, &title, |svg| paint(p, &l, svg)))
 }

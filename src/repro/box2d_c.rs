@@ -355,8 +355,8 @@ fn turning_block(out: &mut String, scene: &Scene, a: usize, b: usize) {
     let (wa, wb) = inputs.sweeps();
     let ends = |s: &Sweep, xf: &Transform| (s.c1, s.c2, xf.q, s.transform(1.0).q);
     let (ea, eb) = (
-        ends(&wa, &inputs.transform_a),
-        ends(&wb, &inputs.transform_b),
+        ends(&wa, &inputs.pair.transform_a),
+        ends(&wb, &inputs.pair.transform_b),
     );
     let oracle = RotatingOracle::new(
         Mover::nlerp(&sa.shape, ea.0, ea.1, ea.2, ea.3),

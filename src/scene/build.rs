@@ -10,6 +10,7 @@ use crate::core::epa::PenetrationInput;
 use crate::core::gjk::DistanceInput;
 use crate::core::manifold::{ManifoldInput, ManifoldSource};
 use crate::core::math::Transform;
+use crate::core::pair::PosedPair;
 use crate::core::raycast::{RayCastInput, RayInput};
 use crate::core::sat::SatInput;
 use crate::core::settings::Settings;
@@ -23,12 +24,10 @@ use glam::Vec2;
 /// the queries run with. Every `*_input` of the core is made from this.
 #[derive(Clone, Copy, Debug)]
 pub struct PairInputs<'a> {
-    pub shape_a: &'a Shape,
-    pub transform_a: Transform,
+    /// Shape A and shape B with their poses, made once: every input carries it.
+    pub pair: PosedPair<'a>,
     /// Displacement of A over the step (TOI queries).
     pub velocity_a: Vec2,
-    pub shape_b: &'a Shape,
-    pub transform_b: Transform,
     pub velocity_b: Vec2,
     /// Turns over the step (radians, counter-clockwise about each shape's position).
     pub angular_velocity_a: f32,
@@ -61,8 +60,10 @@ impl Scene {
 #[derive(Clone, Copy, Debug)]
 pub struct ChainPairInputs<'a> {
     pub chain: &'a SceneChain,
+    /// The chain's pose (A).
     pub transform_a: Transform,
     pub shape: &'a Shape,
+    /// The shape's pose (B).
     pub transform_b: Transform,
     pub settings: &'a Settings,
 }
@@ -91,10 +92,7 @@ impl<'a> ChainPairInputs<'a> {
     /// Segment `i` with its ghosts against the shape (the smooth mode).
     pub fn segment(&self, i: usize) -> Option<ChainSegmentInput<'a>> {
         let segment = self.chain.segments().get(i)?;
-        Some(
-            ChainSegmentInput::new(segment, self.transform_a, self.shape, self.transform_b)
-                .with_settings(self.settings),
-        )
+        Some(ChainSegmentInput::new(self.posed(segment)).with_settings(self.settings))
     }
 
     /// Segment `i` as a two-sided segment shape (A) against the shape (B), through the
@@ -103,10 +101,7 @@ impl<'a> ChainPairInputs<'a> {
     pub fn naive_segment(&self, i: usize) -> Option<ManifoldInput<'a>> {
         let segment = self.chain.segment_shape(i)?;
         Some(ManifoldInput::new(
-            segment,
-            self.transform_a,
-            self.shape,
-            self.transform_b,
+            self.posed(segment),
             self.settings,
             ManifoldSource::Sat,
         ))
@@ -115,24 +110,24 @@ impl<'a> ChainPairInputs<'a> {
     /// The GJK distance between segment `i` (no ghosts) and the rounded shape.
     pub fn segment_distance(&self, i: usize) -> Option<DistanceInput<'a>> {
         Some(DistanceInput {
-            shape_a: self.chain.segment_shape(i)?,
-            transform_a: self.transform_a,
-            shape_b: self.shape,
-            transform_b: self.transform_b,
+            pair: self.posed(self.chain.segment_shape(i)?),
             use_radii: true,
             max_iterations: self.settings.gjk_max_iterations,
         })
+    }
+
+    /// A chain piece `a` (a segment with its ghosts, or its shape) at the chain's pose,
+    /// against the shape.
+    fn posed<A: ?Sized>(&self, a: &'a A) -> PosedPair<'a, A> {
+        PosedPair::new(a, self.transform_a, self.shape, self.transform_b)
     }
 }
 
 impl<'a> PairInputs<'a> {
     pub fn new(a: &'a SceneShape, b: &'a SceneShape, settings: &'a Settings) -> Self {
         PairInputs {
-            shape_a: &a.shape,
-            transform_a: a.pose.transform(),
+            pair: PosedPair::new(&a.shape, a.pose.transform(), &b.shape, b.pose.transform()),
             velocity_a: a.velocity,
-            shape_b: &b.shape,
-            transform_b: b.pose.transform(),
             velocity_b: b.velocity,
             angular_velocity_a: a.angular_velocity,
             angular_velocity_b: b.angular_velocity,
@@ -143,11 +138,8 @@ impl<'a> PairInputs<'a> {
     /// The same pair with A and B exchanged (the argument-order checks).
     pub fn swapped(&self) -> Self {
         PairInputs {
-            shape_a: self.shape_b,
-            transform_a: self.transform_b,
+            pair: self.pair.swapped(),
             velocity_a: self.velocity_b,
-            shape_b: self.shape_a,
-            transform_b: self.transform_a,
             velocity_b: self.velocity_a,
             angular_velocity_a: self.angular_velocity_b,
             angular_velocity_b: self.angular_velocity_a,
@@ -169,8 +161,16 @@ impl<'a> PairInputs<'a> {
     pub fn sweeps(&self) -> (Sweep, Sweep) {
         let sweep = |xf: &Transform, v: Vec2, w: f32| Sweep::new(xf.p, xf.q.angle(), v, w);
         (
-            sweep(&self.transform_a, self.velocity_a, self.angular_velocity_a),
-            sweep(&self.transform_b, self.velocity_b, self.angular_velocity_b),
+            sweep(
+                &self.pair.transform_a,
+                self.velocity_a,
+                self.angular_velocity_a,
+            ),
+            sweep(
+                &self.pair.transform_b,
+                self.velocity_b,
+                self.angular_velocity_b,
+            ),
         )
     }
 
@@ -178,9 +178,9 @@ impl<'a> PairInputs<'a> {
     pub fn rotating_toi(&self) -> RotatingToiInput<'a> {
         let (sweep_a, sweep_b) = self.sweeps();
         RotatingToiInput {
-            shape_a: self.shape_a,
+            shape_a: self.pair.shape_a,
             sweep_a,
-            shape_b: self.shape_b,
+            shape_b: self.pair.shape_b,
             sweep_b,
             t_max: 1.0,
             target: ToiTarget::Touch,
@@ -190,10 +190,7 @@ impl<'a> PairInputs<'a> {
     /// GJK distance between the rounded shapes.
     pub fn distance(&self) -> DistanceInput<'a> {
         DistanceInput {
-            shape_a: self.shape_a,
-            transform_a: self.transform_a,
-            shape_b: self.shape_b,
-            transform_b: self.transform_b,
+            pair: self.pair,
             use_radii: true,
             max_iterations: self.settings.gjk_max_iterations,
         }
@@ -202,10 +199,7 @@ impl<'a> PairInputs<'a> {
     /// GJK + EPA penetration.
     pub fn penetration(&self) -> PenetrationInput<'a> {
         PenetrationInput {
-            shape_a: self.shape_a,
-            transform_a: self.transform_a,
-            shape_b: self.shape_b,
-            transform_b: self.transform_b,
+            pair: self.pair,
             gjk_max_iterations: self.settings.gjk_max_iterations,
             epa_tolerance: self.settings.epa_tolerance,
             epa_max_iterations: self.settings.epa_max_iterations,
@@ -215,33 +209,20 @@ impl<'a> PairInputs<'a> {
     /// The separating-axis test.
     pub fn sat(&self) -> SatInput<'a> {
         SatInput {
-            shape_a: self.shape_a,
-            transform_a: self.transform_a,
-            shape_b: self.shape_b,
-            transform_b: self.transform_b,
+            pair: self.pair,
             bias: self.settings.sat_bias,
         }
     }
 
     /// The clipping manifold with the normal from `source`.
     pub fn manifold(&self, source: ManifoldSource) -> ManifoldInput<'a> {
-        ManifoldInput::new(
-            self.shape_a,
-            self.transform_a,
-            self.shape_b,
-            self.transform_b,
-            self.settings,
-            source,
-        )
+        ManifoldInput::new(self.pair, self.settings, source)
     }
 
     /// Box2D-Lite's box–box contact.
     pub fn box_box(&self) -> BoxBoxInput<'a> {
         BoxBoxInput {
-            shape_a: self.shape_a,
-            transform_a: self.transform_a,
-            shape_b: self.shape_b,
-            transform_b: self.transform_b,
+            pair: self.pair,
             speculative_distance: self.settings.speculative_distance,
         }
     }
@@ -249,11 +230,8 @@ impl<'a> PairInputs<'a> {
     /// Swept SAT over the step.
     pub fn swept(&self) -> SweptInput<'a> {
         SweptInput {
-            shape_a: self.shape_a,
-            transform_a: self.transform_a,
+            pair: self.pair,
             velocity_a: self.velocity_a,
-            shape_b: self.shape_b,
-            transform_b: self.transform_b,
             velocity_b: self.velocity_b,
         }
     }
@@ -261,11 +239,8 @@ impl<'a> PairInputs<'a> {
     /// The conservative-advancement shape cast over the step.
     pub fn cast(&self) -> CastInput<'a> {
         CastInput {
-            shape_a: self.shape_a,
-            transform_a: self.transform_a,
+            pair: self.pair,
             velocity_a: self.velocity_a,
-            shape_b: self.shape_b,
-            transform_b: self.transform_b,
             velocity_b: self.velocity_b,
             max_iterations: DEFAULT_CAST_MAX_ITERATIONS,
             gjk_max_iterations: self.settings.gjk_max_iterations,
@@ -276,8 +251,8 @@ impl<'a> PairInputs<'a> {
     pub fn world_cores(&self) -> (Vec<Vec2>, Vec<Vec2>) {
         let place = |s: &Shape, x: &Transform| s.vertices().iter().map(|v| x.apply(*v)).collect();
         (
-            place(self.shape_a, &self.transform_a),
-            place(self.shape_b, &self.transform_b),
+            place(self.pair.shape_a, &self.pair.transform_a),
+            place(self.pair.shape_b, &self.pair.transform_b),
         )
     }
 }
@@ -294,9 +269,9 @@ mod tests {
         let p = scene.pair(0, 1);
         let d = p.distance();
         assert_eq!(d.max_iterations, 7);
-        assert_eq!(d.transform_a, scene.shapes[0].pose.transform());
+        assert_eq!(d.pair.transform_a, scene.shapes[0].pose.transform());
         let s = p.swapped();
-        assert!(std::ptr::eq(s.shape_a, &scene.shapes[1].shape));
+        assert!(std::ptr::eq(s.pair.shape_a, &scene.shapes[1].shape));
         // The swapped pair measures the same distance.
         let (d1, d2) = (
             shape_distance(&p.distance(), None, None).distance,

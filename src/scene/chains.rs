@@ -17,7 +17,7 @@
 //! A chain does not move: `velocity`, `angular_velocity`, `raw_points` and `hull_of`
 //! are refused on it.
 
-use super::format::check_name;
+use super::names::check_name;
 use crate::core::chain::{chain_segments, ChainConvention, ChainSegment};
 use crate::core::shape::{Geometry, Pose, Shape};
 use glam::Vec2;

@@ -19,7 +19,7 @@
 
 use crate::core::consts::MAX_COORDINATE;
 use crate::core::shape::Geometry;
-use crate::scene::format::printable_name;
+use crate::scene::names::printable_name;
 use crate::scene::{Scene, SceneShape, SCENE_VERSION};
 use glam::Vec2;
 use serde_json::Value;

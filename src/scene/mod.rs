@@ -26,8 +26,9 @@
 //! file beside the target and renames it over, so a failed save leaves the old file.
 //!
 //! Here: loading and saving files. The types and their (de)serialisation are in
-//! `format`, reading text and the checks beyond the types in `parse`, the error type
-//! and its wording in `errors`; all re-exported here.
+//! `format`, the name rule every entry checks in `names`, reading text and the checks
+//! beyond the types in `parse`, the error type and its wording in `errors`; all
+//! re-exported here.
 
 use std::path::Path;
 
@@ -48,6 +49,7 @@ pub mod hexfloat;
 pub mod import;
 pub mod library;
 pub mod link;
+mod names;
 mod parse;
 pub mod points;
 pub mod rays;

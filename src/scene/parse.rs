@@ -121,7 +121,7 @@ fn check_unique_names(scene: &Scene, text: &str) -> Result<(), Problem> {
     let Some([first, second]) = dup else {
         return Ok(());
     };
-    let name = super::format::printable_name(first.0);
+    let name = super::names::printable_name(first.0);
     let what = |(_, chain, i): (&str, bool, usize)| {
         format!("{} {i}", if chain { "chain" } else { "shape" })
     };
@@ -205,7 +205,7 @@ fn check_view_ray(scene: &Scene, text: &str) -> Result<(), Problem> {
             line_containing(text, "ray:"),
             format!(
                 "view.ray is \"{}\", but no ray has that name",
-                super::format::printable_name(&v.ray)
+                super::names::printable_name(&v.ray)
             ),
         ));
     }
@@ -214,7 +214,7 @@ fn check_view_ray(scene: &Scene, text: &str) -> Result<(), Problem> {
             line_containing(text, "ray_method"),
             format!(
                 "view.ray_method is \"{}\"; it must be \"exact\" or \"gjk\"",
-                super::format::printable_name(&v.ray_method)
+                super::names::printable_name(&v.ray_method)
             ),
         ));
     }

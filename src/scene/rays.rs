@@ -30,7 +30,7 @@ pub fn check_rays(rays: &[SceneRay]) -> Result<(), String> {
         if r.name.trim().is_empty() {
             return Err("a ray has an empty name".to_string());
         }
-        super::format::check_name(&r.name, "ray")?;
+        super::names::check_name(&r.name, "ray")?;
         for (field, v) in [
             ("origin", r.origin),
             ("translation", r.translation),

@@ -182,7 +182,7 @@ pub fn parse_track(text: &str, path: &str) -> Result<Track, SceneError> {
         ));
     }
     for s in [&file.a, &file.b] {
-        super::format::check_name(&s.name, "shape").map_err(|m| error(None, None, m))?;
+        super::names::check_name(&s.name, "shape").map_err(|m| error(None, None, m))?;
         Shape::new(s.geometry.clone())
             .map_err(|e| error(None, None, format!("shape \"{}\": {e}", s.name)))?;
     }

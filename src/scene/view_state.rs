@@ -28,6 +28,8 @@ pub enum Algorithm {
     Hull,
     /// A scene ray against shape A (one ray and one shape, not the pair).
     Ray,
+    /// A scene ray against the scene's chains (one-sided segments, as Box2D).
+    ChainRay,
 }
 
 /// One line of the registry: an algorithm, its name in files and on the command line,
@@ -56,7 +58,7 @@ const fn info(
 
 /// The registry of the algorithms, in the picker's order. Each one's study (what it
 /// computes, draws and says) is `crate::study::Studies::get`.
-pub const ALGORITHMS: [AlgorithmInfo; 11] = [
+pub const ALGORITHMS: [AlgorithmInfo; 12] = [
     info(Algorithm::Gjk, "gjk", "GJK distance", '1'),
     info(Algorithm::Epa, "epa", "GJK + EPA (penetration)", '2'),
     info(Algorithm::Sat, "sat", "SAT (separating axes)", '3'),
@@ -83,6 +85,12 @@ pub const ALGORITHMS: [AlgorithmInfo; 11] = [
         '0',
     ),
     info(Algorithm::Ray, "ray", "Ray cast against shape A", 'R'),
+    info(
+        Algorithm::ChainRay,
+        "chain-ray",
+        "Ray cast against the chains (one-sided)",
+        'C',
+    ),
 ];
 
 impl Algorithm {

@@ -33,7 +33,8 @@
 
 use super::chains::{ChainGeometry, EntryGeometry, SceneChain};
 use super::errors::{friendly, not_whole};
-use super::format::{check_name, check_rotation};
+use super::format::check_rotation;
+use super::names::{check_name, printable_name};
 use super::{hexfloat, SceneError, SceneErrorKind};
 use crate::core::box2d_rot::box2d_make_rot;
 use crate::core::consts::MAX_COORDINATE;
@@ -275,22 +276,6 @@ pub fn parse_world(text: &str, path: &str) -> Result<World, SceneError> {
     check_world(file, text).map_err(|(line, message)| error(line, message))
 }
 
-/// A name as messages show it: control characters escaped, at most 40 characters.
-fn shown(name: &str) -> String {
-    let mut out: String = name
-        .chars()
-        .take(40)
-        .flat_map(|c| match c.is_control() {
-            true => c.escape_default().collect::<Vec<char>>(),
-            false => vec![c],
-        })
-        .collect();
-    if name.chars().count() > 40 {
-        out.push('…');
-    }
-    out
-}
-
 /// Line (1-based) of the first line of `text` containing `needle`.
 fn line_of(text: &str, needle: &str) -> Option<usize> {
     text.lines().position(|l| l.contains(needle)).map(|i| i + 1)
@@ -349,7 +334,10 @@ fn check_world(f: WorldFile, text: &str) -> Result<World, Problem> {
             .match_indices(&quoted)
             .nth(1)
             .map(|(i, _)| text[..i].lines().count());
-        return Err((second, format!("two bodies are named \"{}\"", shown(w[0]))));
+        return Err((
+            second,
+            format!("two bodies are named \"{}\"", printable_name(w[0])),
+        ));
     }
     let mut bodies = Vec::with_capacity(f.bodies.len());
     for b in f.bodies {
@@ -387,7 +375,7 @@ fn check_body(b: BodyEntry) -> Result<WorldBody, String> {
     if name.len() > MAX_BODY_NAME {
         return Err(format!(
             "body name \"{}\" is {} bytes long; Box2D keeps at most {MAX_BODY_NAME}",
-            shown(name),
+            printable_name(name),
             name.len()
         ));
     }

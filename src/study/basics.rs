@@ -7,6 +7,7 @@ use crate::core::epa::PenetrationOutput;
 use crate::core::gjk::DistanceOutput;
 use crate::core::minkowski::{minkowski_difference, MinkowskiOutline};
 use crate::scene::Scene;
+use crate::study::facts::count;
 use crate::trace::cast_ray::{cast_ray, CastRay, CastRayRefusal};
 use crate::view::draw::{label, line, LayerId, Prim, Rgba};
 use crate::view::text::p;
@@ -90,7 +91,16 @@ pub fn distance_rows(studies: &super::Studies, rows: &mut Rows) {
             .map(p)
             .unwrap_or_else(|| "undefined (touching/overlap)".into()),
     );
-    rows.row("GJK iterations", d.iterations.to_string());
+    // The stepper's count (loop passes) beside the support points computed: the last
+    // pass of an overlap or a touch computes none.
+    let passes = studies.gjk.trace.steps.len();
+    rows.row(
+        "GJK iterations",
+        format!(
+            "{passes} ({})",
+            count(d.iterations as usize, "support point", "support points")
+        ),
+    );
     rows.row("GJK termination", d.termination.as_str().to_string());
     let Some(cold) = studies.gjk.cold_iterations else {
         return;
@@ -98,8 +108,10 @@ pub fn distance_rows(studies: &super::Studies, rows: &mut Rows) {
     rows.row(
         "cache",
         format!(
-            "{:?}, {} iterations (cold: {cold})",
-            d.cache_use, d.iterations
+            "{:?}, {} (cold: {})",
+            d.cache_use,
+            count(d.iterations as usize, "support point", "support points"),
+            count(cold as usize, "support point", "support points")
         ),
     );
     let c = &studies.gjk.cache;

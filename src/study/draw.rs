@@ -53,10 +53,7 @@ pub fn draw_list(frame: &Frame, hl: &Highlight) -> DrawList {
     }
     if !scene.rays.is_empty() {
         // The stepped ray is drawn by its own layer.
-        let stepped = studies
-            .filter(|_| algorithm == Algorithm::Ray)
-            .and_then(|s| s.ray.cast.as_ref())
-            .map(|r| r.ray);
+        let stepped = studies.and_then(|s| s.get(algorithm).stepped_ray());
         out.push(
             LayerId::Rays,
             rays_layer(scene, &results.first_meets, stepped),

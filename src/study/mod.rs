@@ -26,9 +26,11 @@ pub use crate::scene::view_state::Algorithm;
 pub mod basics;
 pub mod box_box;
 pub mod cast;
+pub mod chain_ray;
 pub mod clip;
 pub mod draw;
 pub mod epa;
+pub mod facts;
 pub mod gjk;
 pub mod hull;
 pub mod manifold;
@@ -78,6 +80,12 @@ pub trait Study {
         Vec::new()
     }
 
+    /// The facts step `step` states ([`facts::Fact`]): what its narration, numbers and
+    /// labels say, read from the trace once. None by default.
+    fn facts(&self, _cx: &StudyCx, _step: usize) -> Vec<facts::Fact> {
+        Vec::new()
+    }
+
     /// Step `step` in words (zeros not yet tidied: [`narrate`] does that).
     fn narrate(&self, cx: &StudyCx, step: usize) -> String;
 
@@ -91,6 +99,11 @@ pub trait Study {
 
     /// The layers it draws, for the legend and the layer toggles.
     fn layers(&self) -> &'static [LayerId];
+
+    /// The scene ray it steps (its own layer draws it, the rays layer leaves it out).
+    fn stepped_ray(&self) -> Option<usize> {
+        None
+    }
 }
 
 /// Every algorithm's study of the pair (A, B) of a scene.
@@ -108,6 +121,7 @@ pub struct Studies {
     pub rotating: rotating::RotatingStudy,
     pub hull: hull::HullStudy,
     pub ray: ray::RayStudy,
+    pub chain_ray: chain_ray::ChainRayStudy,
 }
 
 impl Studies {
@@ -129,6 +143,7 @@ impl Studies {
             box_box: box_box::BoxBoxStudy::compute(&inputs),
             hull: hull::HullStudy::compute(scene, a),
             ray: ray::RayStudy::of_view(scene, a),
+            chain_ray: chain_ray::ChainRayStudy::of_view(scene),
             basics,
             gjk,
             epa,
@@ -151,6 +166,7 @@ impl Studies {
             Algorithm::Rotating => &self.rotating,
             Algorithm::Hull => &self.hull,
             Algorithm::Ray => &self.ray,
+            Algorithm::ChainRay => &self.chain_ray,
         }
     }
 
@@ -163,6 +179,7 @@ impl Studies {
     /// cast when the index is out of range.
     pub fn study_ray(&mut self, scene: &Scene, ray: usize, method: ray::RayMethodChoice) {
         self.ray = ray::RayStudy::of(scene, ray, self.basics.a, method);
+        self.chain_ray = chain_ray::ChainRayStudy::of(scene, ray);
     }
 
     /// The context a study of this set reads.
@@ -210,6 +227,18 @@ impl Studies {
         source: ManifoldSource,
     ) -> String {
         narrate(self.get(algorithm), &self.cx(scene, source), step)
+    }
+
+    /// The facts `algorithm` states at `step` (the step is clamped to the last).
+    pub fn facts(
+        &self,
+        scene: &Scene,
+        algorithm: Algorithm,
+        step: usize,
+        source: ManifoldSource,
+    ) -> Vec<facts::Fact> {
+        let step = step.min(self.step_count(algorithm) - 1);
+        self.get(algorithm).facts(&self.cx(scene, source), step)
     }
 
     /// The numbers of `algorithm` at `step`.

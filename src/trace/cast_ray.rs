@@ -98,6 +98,7 @@ pub fn cast_ray(minkowski: &MinkowskiOutline, velocity: Vec2) -> Result<CastRay,
 mod tests {
     use super::*;
     use crate::core::minkowski::minkowski_difference;
+    use crate::core::pair::PosedPair;
     use crate::core::toi::shape_cast::{shape_cast, CastInput};
 
     fn outline(a: &Shape, xa: &Transform, b: &Shape, xb: &Transform) -> MinkowskiOutline {
@@ -124,7 +125,10 @@ mod tests {
         let (xa, xb) = (at(0.0, 0.0, 0.3), at(4.0, 0.6, -0.7));
         let (va, vb) = (Vec2::new(0.5, 0.0), Vec2::new(-3.0, -0.4));
         let study = cast_ray(&outline(&a, &xa, &b, &xb), vb - va).unwrap();
-        let cast = shape_cast(&CastInput::new(&a, xa, va, &b, xb, vb), None);
+        let cast = shape_cast(
+            &CastInput::new(PosedPair::new(&a, xa, &b, xb), va, vb),
+            None,
+        );
         assert!(cast.hit && study.output.hit, "{cast:?} {:?}", study.output);
         assert!(
             (cast.t - study.output.fraction).abs() <= 1.0e-4,

@@ -172,3 +172,41 @@ pub fn default_sweep_path(scene: &Scene, chain: usize, shape: usize) -> (Vec2, V
     let reach = 2.0 * s.shape.bounding_radius().max(0.05);
     (-along * reach, along * reach)
 }
+
+/// A slide sweep with what it was computed for and its path in words.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SlideSweep {
+    pub input: Option<SweepInput>,
+    pub sweep: Sweep,
+    /// "along its velocity (…)" or "along the chain, from (…) to (…) relative to where it
+    /// is".
+    pub path: String,
+}
+
+/// The sweep of `shape` across `chain` in `steps` steps along [`default_sweep_path`].
+pub fn slide_sweep(scene: &Scene, chain: usize, shape: usize, steps: usize) -> SlideSweep {
+    let Some(s) = scene.shapes.get(shape) else {
+        return SlideSweep::default();
+    };
+    let (from, to) = default_sweep_path(scene, chain, shape);
+    let input = SweepInput {
+        chain,
+        shape,
+        from,
+        to,
+        steps,
+    };
+    let path = if s.velocity != Vec2::ZERO {
+        format!("along its velocity ({:.3}, {:.3})", to.x, to.y)
+    } else {
+        format!(
+            "along the chain, from ({:+.3}, {:+.3}) to ({:+.3}, {:+.3}) relative to where it is",
+            from.x, from.y, to.x, to.y
+        )
+    };
+    SlideSweep {
+        input: Some(input),
+        sweep: chain_sweep(scene, &input),
+        path,
+    }
+}

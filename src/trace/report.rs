@@ -2,11 +2,12 @@
 //!
 //! All points are world coordinates; normals point from A to B.
 
+use crate::core::chain::{ray_cast_chain, ChainRayInput};
 use crate::core::epa::{penetration, EpaTrace, PenetrationOutput};
 use crate::core::gjk::{shape_distance, DistanceOutput, GjkTrace};
 use crate::core::manifold::{contact_manifold, ManifoldSource, ManifoldTrace};
 use crate::core::math::arr;
-use crate::core::raycast::ray_cast;
+use crate::core::raycast::{ray_cast, RayInput};
 use crate::core::sat::{separating_axis, SatOutput, SatTrace};
 use crate::core::toi::rotating::{time_of_impact, RotatingToiOutput, RotatingToiTrace, ToiState};
 use crate::core::toi::shape_cast::{shape_cast, CastOutput, CastTrace};
@@ -79,9 +80,11 @@ pub struct RayJson {
     pub status: &'static str,
 }
 
-/// Every ray of `scene` against every shape (the exact ray cast of each shape kind).
+/// Every ray of `scene` against every shape (the exact ray cast of each shape kind),
+/// then against every chain (each segment one-sided, as Box2D casts chains: the closest
+/// hit, `feature` "segment i").
 pub fn rays_report(scene: &Scene) -> Vec<RayJson> {
-    let mut out = Vec::with_capacity(scene.rays.len() * scene.shapes.len());
+    let mut out = Vec::with_capacity(scene.rays.len() * (scene.shapes.len() + scene.chains.len()));
     for (r, ray) in scene.rays.iter().enumerate() {
         for (s, shape) in scene.shapes.iter().enumerate() {
             let o = ray_cast(&scene.ray_input(r, s), None);
@@ -97,6 +100,28 @@ pub fn rays_report(scene: &Scene) -> Vec<RayJson> {
                 inside: o.inside,
                 exit_fraction: o.exit_fraction,
                 status: o.status.as_str(),
+            });
+        }
+        for chain in &scene.chains {
+            let input = ChainRayInput {
+                segments: chain.segments(),
+                transform: chain.pose.transform(),
+                ray: RayInput::new(ray.origin, ray.translation),
+            };
+            let o = ray_cast_chain(&input, None);
+            out.push(RayJson {
+                ray: ray.name.clone(),
+                shape: chain.name.clone(),
+                hit: o.hit,
+                fraction: o.fraction,
+                point: o.hit.then(|| arr(o.point)),
+                normal: o.hit.then(|| arr(o.normal)),
+                feature: o
+                    .segment
+                    .map_or("none".to_string(), |i| format!("segment {i}")),
+                inside: false,
+                exit_fraction: None,
+                status: o.termination.as_str(),
             });
         }
     }

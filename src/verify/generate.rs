@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::core::math::Transform;
+use crate::core::pair::PosedPair;
 use crate::core::shape::{Geometry, Pose, Shape};
 use crate::scene::build::PairInputs;
 use crate::scene::Settings;
@@ -79,11 +80,13 @@ impl FuzzPair {
     /// The pair as query inputs, through the scene's one builder.
     pub fn inputs<'a>(&'a self, settings: &'a Settings) -> PairInputs<'a> {
         PairInputs {
-            shape_a: &self.shape_a,
-            transform_a: self.transform_a(),
+            pair: PosedPair::new(
+                &self.shape_a,
+                self.transform_a(),
+                &self.shape_b,
+                self.transform_b(),
+            ),
             velocity_a: self.velocity_a,
-            shape_b: &self.shape_b,
-            transform_b: self.transform_b(),
             velocity_b: self.velocity_b,
             angular_velocity_a: self.angular_velocity_a,
             angular_velocity_b: self.angular_velocity_b,

@@ -94,6 +94,8 @@ mod exact_toi;
 mod generate;
 mod kinds;
 #[cfg(feature = "peers")]
+mod peer_report;
+#[cfg(feature = "peers")]
 pub mod peers;
 #[cfg(feature = "peers")]
 pub mod peers_chain;

@@ -3,9 +3,11 @@
 //! (`b2CollideChainSegmentAnd*`, [`crate::peers::chain`]) on the same segment, ghosts,
 //! shape and poses.
 //!
-//! Three checks per case ([`ChainCheck`]): the same keep/drop decision (points or
-//! none), the same point count, and, when both keep points, normals within
-//! [`CHAIN_NORMAL_TOLERANCE`]. A shape Box2D refuses (a polygon `b2ValidateHull`
+//! Four checks per case ([`ChainCheck`]): the same keep/drop decision (points or
+//! none), the same point count, when both keep points normals within
+//! [`CHAIN_NORMAL_TOLERANCE`], and a ray cast against the segment (one-sided, as
+//! Box2D casts chains: [`ray_cast_chain`], `b2RayCastSegment(…, true)`) answered bit
+//! for bit alike: hit or miss, fraction, point and normal. A shape Box2D refuses (a polygon `b2ValidateHull`
 //! rejects) is counted, not compared. A case that fails any check is a disagreement;
 //! its scene holds the chain and the shape (the window and `collidescope report FILE`
 //! show our manifold of every segment in reach), and
@@ -13,10 +15,15 @@
 
 use super::run::run_parallel;
 use super::{chain_case, ChainCase, ChainClass, ChainForm, FuzzConfig};
-use crate::core::chain::{collide_chain_segment, ChainManifold, ChainSegmentInput};
+use crate::core::chain::{
+    collide_chain_segment, ray_cast_chain, ChainManifold, ChainRayInput, ChainSegmentInput,
+};
+use crate::core::pair::PosedPair;
+use crate::core::raycast::RayInput;
 use crate::scene::chains::ChainGeometry;
 use crate::scene::{Scene, SceneChain, SceneShape, View};
 use crate::trace::peer_answer::PeerManifold;
+use crate::verify::Rng;
 use glam::Vec2;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -34,16 +41,24 @@ pub enum ChainCheck {
     Count,
     /// Both keep points: normals within [`CHAIN_NORMAL_TOLERANCE`].
     Normal,
+    /// A ray against the segment: the same answer, bit for bit.
+    Ray,
 }
 
 impl ChainCheck {
-    pub const ALL: [ChainCheck; 3] = [ChainCheck::Keep, ChainCheck::Count, ChainCheck::Normal];
+    pub const ALL: [ChainCheck; 4] = [
+        ChainCheck::Keep,
+        ChainCheck::Count,
+        ChainCheck::Normal,
+        ChainCheck::Ray,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
             ChainCheck::Keep => "chain_keep",
             ChainCheck::Count => "chain_count",
             ChainCheck::Normal => "chain_normal",
+            ChainCheck::Ray => "chain_ray",
         }
     }
 
@@ -94,19 +109,63 @@ impl ChainJudgement {
 /// Runs both on `case` and compares ([`compare_chain_manifolds`]).
 pub fn judge_chain_case(case: &ChainCase) -> ChainJudgement {
     let (xa, xb) = (case.transform_chain(), case.transform_shape());
-    let input = ChainSegmentInput::new(&case.segment, xa, &case.shape, xb);
+    let input = ChainSegmentInput::new(PosedPair::new(&case.segment, xa, &case.shape, xb));
     let ours = collide_chain_segment(&input, None);
     let theirs = crate::peers::chain::manifold(&case.segment, &xa, &case.shape, &xb);
-    let (checks, normal_error) = match &theirs {
+    let (mut checks, normal_error) = match &theirs {
         Ok(m) => compare_chain_manifolds(&ours, m),
         Err(_) => (Vec::new(), None),
     };
+    if let Some(same) = compare_chain_ray(case) {
+        checks.push((ChainCheck::Ray, same));
+    }
     ChainJudgement {
         ours,
         theirs,
         checks,
         normal_error,
     }
+}
+
+/// Stream salt of the case's ray.
+const RAY_SALT: u64 = 0x5241_5943_4841_494E;
+
+/// The case's ray: from a random point on either side of the segment towards a point
+/// near it (its extent and a fifth beyond each end), a half to twice that far.
+pub fn chain_case_ray(case: &ChainCase) -> RayInput {
+    let mut rng = Rng::for_stream(case.seed, case.index, RAY_SALT);
+    let xf = case.transform_chain();
+    let (a, b) = (xf.apply(case.segment.a), xf.apply(case.segment.b));
+    let e = b - a;
+    let len = e.length().max(1.0e-3);
+    let n = Vec2::new(e.y, -e.x) / len;
+    let mid = 0.5 * (a + b);
+    let origin = mid + n * (rng.range(-2.0, 2.0) as f32 * len) + e * (rng.range(-1.0, 1.0) as f32);
+    let target = a + e * (rng.range(-0.2, 1.2) as f32) + n * (rng.range(-0.05, 0.05) as f32 * len);
+    RayInput::new(origin, (target - origin) * rng.range(0.5, 2.0) as f32)
+}
+
+/// Our one-sided ray cast against the case's segment and Box2D's: the same answer bit
+/// for bit (None when Box2D refuses the ray).
+pub fn compare_chain_ray(case: &ChainCase) -> Option<bool> {
+    let ray = chain_case_ray(case);
+    let xf = case.transform_chain();
+    let segments = [case.segment];
+    let ours = ray_cast_chain(
+        &ChainRayInput {
+            segments: &segments,
+            transform: xf,
+            ray,
+        },
+        None,
+    );
+    let theirs = crate::peers::chain::ray_cast(&case.segment, &xf, ray).ok()?;
+    let same = ours.hit == theirs.hit
+        && (!ours.hit
+            || (ours.fraction.to_bits() == theirs.fraction.to_bits()
+                && crate::core::math::arr(ours.point) == theirs.point
+                && crate::core::math::arr(ours.normal) == theirs.normal));
+    Some(same)
 }
 
 /// The checks of our manifold against Box2D's, each with whether it passed, and the

@@ -21,7 +21,7 @@
 //! outside, a hit outside the surface when the radius is under two slops.
 //! Every answer also counts under its class ([`super::peers::PeerReport::ray_classes`]).
 
-use super::peers::{PeerReport, Verdict};
+use super::peer_report::{PeerReport, Verdict};
 use super::{fuzz_rays, judge_ray, ExactRay, FuzzPair, RayFrame, ENGINE_RELATIVE_TOLERANCE};
 use crate::core::math::Transform;
 use crate::core::raycast::{ray_cast, RayCastInput, RayInput};

@@ -6,4 +6,5 @@ pub mod camera;
 pub mod draw;
 pub mod narrate;
 pub mod palette;
+pub mod plot;
 pub mod text;

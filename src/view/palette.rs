@@ -53,7 +53,7 @@ pub fn layer_color(id: LayerId) -> Rgba {
         LayerId::PeerParry => Rgba(173, 255, 122, 255),
         LayerId::PeerBox2dSimplex => Rgba(255, 255, 233, 255),
         LayerId::Hull => Rgba(219, 121, 193, 255),
-        LayerId::Rays => Rgba(162, 55, 0, 255),
+        LayerId::Rays => Rgba(112, 126, 180, 255),
         LayerId::RayCast => Rgba(154, 217, 235, 255),
         LayerId::Chains => Rgba(255, 255, 236, 255),
         // Drawn in the algorithm's own colour; the swatch is SAT's.
@@ -102,7 +102,7 @@ pub const LIGHT_ROLES: &[([u8; 3], [u8; 3])] = &[
     ([255, 255, 233], [10, 41, 50]),    // Box2D v3
     ([173, 255, 122], [74, 131, 69]),   // parry2d
     ([219, 121, 193], [182, 25, 130]),  // hull builder
-    ([162, 55, 0], [164, 0, 0]),        // rays
+    ([112, 126, 180], [164, 0, 0]),     // rays
     ([154, 217, 235], [79, 76, 151]),   // ray cast, stepped
     ([255, 255, 236], [90, 88, 0]),     // chains
     ([11, 211, 148], [0, 166, 128]),    // kept, contacts

@@ -249,6 +249,23 @@ pub struct ExportArgs {
     /// Written to --out, or to standard output without it.
     #[arg(long = "as", value_name = "LANG", value_parser = ["box2d-c", "parry-rust", "scene-hex"], conflicts_with_all = ["all_steps", "algorithm", "step", "format"])]
     pub language: Option<String>,
+    /// Instead of the views, a plot as the panel shows it: sweep (the chain slide sweep:
+    /// the most tilted contact normal and the contact points over the steps, naive and
+    /// smooth) or separation (the rotating time of impact's s(t) at --step, default the
+    /// scene's view step). Written to --out (.svg or .png).
+    #[arg(long, value_name = "PLOT", value_parser = ["sweep", "separation"], conflicts_with_all = ["all_steps", "algorithm", "peers"])]
+    pub plot: Option<String>,
+    /// For --plot sweep: the chain [default: the first] and the shape slid over it
+    /// [default: the first shape], by name, and the steps [default: 256].
+    #[arg(long, value_name = "NAME", requires = "plot")]
+    pub chain: Option<String>,
+    #[arg(long, value_name = "NAME", requires = "plot")]
+    pub shape: Option<String>,
+    #[arg(long, value_name = "N", requires = "plot", value_parser = clap::value_parser!(u64).range(1..=4096))]
+    pub sweep_steps: Option<u64>,
+    /// For --plot separation: all of [t1, 1] rather than the interval searched.
+    #[arg(long, requires = "plot")]
+    pub whole_step: bool,
     /// The pair for --as, as A,B (shape names) [default: the scene's view pair, else the
     /// first two shapes].
     #[arg(long, value_name = "A,B", requires = "language")]
@@ -301,7 +318,10 @@ fn parse_theme(s: &str) -> Result<collidescope::view::palette::Theme, String> {
 pub fn run_export(args: &ExportArgs) -> Result<Vec<PathBuf>, String> {
     use collidescope::render::{render, write_atomic, Format, SceneExport};
     use collidescope::study::Algorithm;
-    let (scene, _) = load_or_default(Some(&args.scene))?;
+    let (scene, label) = load_or_default(Some(&args.scene))?;
+    if let Some(kind) = &args.plot {
+        return run_plot_export(args, &scene, &label, kind);
+    }
     let algorithm = match &args.algorithm {
         Some(name) => Algorithm::try_from(name.clone())?,
         None => scene.view.algorithm,
@@ -344,6 +364,61 @@ pub fn run_export(args: &ExportArgs) -> Result<Vec<PathBuf>, String> {
     let mut picture = ex.picture(step).map_err(|e| e.to_string())?;
     picture.theme = args.theme;
     let bytes = render(&picture, format, w, h).map_err(|e| e.to_string())?;
+    write_atomic(out, &bytes).map_err(|e| e.to_string())?;
+    Ok(vec![out.clone()])
+}
+
+/// `export --plot`: the plot written to --out.
+fn run_plot_export(
+    args: &ExportArgs,
+    scene: &Scene,
+    label: &str,
+    kind: &str,
+) -> Result<Vec<PathBuf>, String> {
+    use collidescope::render::{
+        render_plots, scene_plot, write_atomic, Format, PlotKind, PlotOptions,
+    };
+    let kind = PlotKind::from_name(kind).ok_or("--plot: expected sweep or separation")?;
+    let out = args
+        .out
+        .as_ref()
+        .ok_or("--plot needs --out FILE.svg|FILE.png")?;
+    let format = Format::from_path(out).ok_or_else(|| {
+        format!(
+            "{}: the output file name must end in .svg or .png",
+            out.display()
+        )
+    })?;
+    let find =
+        |name: &Option<String>, names: Vec<&str>, what: &str| -> Result<Option<usize>, String> {
+            match name {
+                None => Ok(None),
+                Some(n) => names
+                    .iter()
+                    .position(|x| x == n)
+                    .map(Some)
+                    .ok_or_else(|| format!("{label}: no {what} named {n:?}")),
+            }
+        };
+    let options = PlotOptions {
+        chain: find(
+            &args.chain,
+            scene.chains.iter().map(|c| c.name.as_str()).collect(),
+            "chain",
+        )?,
+        shape: find(
+            &args.shape,
+            scene.shapes.iter().map(|s| s.name.as_str()).collect(),
+            "shape",
+        )?,
+        steps: args.sweep_steps.map(|n| n as usize),
+        step: args.step,
+        whole_step: args.whole_step,
+    };
+    let mut picture = scene_plot(scene, kind, &options).map_err(|e| format!("{label}: {e}"))?;
+    picture.theme = args.theme;
+    let (w, h) = (args.size.0 as u32, args.size.1 as u32);
+    let bytes = render_plots(&picture, format, w, h).map_err(|e| e.to_string())?;
     write_atomic(out, &bytes).map_err(|e| e.to_string())?;
     Ok(vec![out.clone()])
 }

@@ -5,17 +5,11 @@
 
 use super::edges::{IncidentEdge, ReferenceFace};
 use super::trace::{BoxBoxTrace, BoxClipRecord, BoxFaceRecord};
+use super::types::Cv;
 use super::{BoxBoxOutcome, BoxBoxOutput, BoxContact, Frame, NO_EDGE};
 use crate::core::manifold::ClipPlane;
+use crate::core::record::Record;
 use glam::Vec2;
-
-/// A clip vertex (A's frame) with its feature tags.
-#[derive(Clone, Copy)]
-pub(super) struct Cv {
-    pub(super) p: Vec2,
-    /// Tags of the reference box (in, out) and the incident box (in, out).
-    pub(super) fp: [u8; 4],
-}
 
 /// Clips `input` to the half-plane `u·p − c ≤ 0` (Box2D-Lite's `ClipSegmentToLine`):
 /// points on the kept side stay; a crossing point takes the clip plane's edge
@@ -90,7 +84,7 @@ fn clip_side_planes(
     rf: &ReferenceFace,
     inc: &IncidentEdge,
     fr: &Frame,
-    trace: Option<&mut BoxBoxTrace>,
+    mut trace: Option<&mut BoxBoxTrace>,
 ) -> ([Cv; 2], usize) {
     let incident = &inc.v;
     let side_normal = rf.side_normal;
@@ -110,7 +104,7 @@ fn clip_side_planes(
         rf.pos_edge,
         &mut c2,
     );
-    if let Some(t) = trace {
+    trace.record(|t| {
         let wcv = |v: &Cv| fr.wcv(v);
         t.clips.push(BoxClipRecord {
             plane: ClipPlane::Side1,
@@ -128,7 +122,7 @@ fn clip_side_planes(
             input: c1[..n1].iter().map(wcv).collect(),
             output: c2[..n2].iter().map(wcv).collect(),
         });
-    }
+    });
     (c2, n2)
 }
 
@@ -152,13 +146,13 @@ fn front_face(
             out.points[out.point_count] = fr.make(cv.p, depth, cv.fp, None);
             out.point_count += 1;
         }
-        if let Some(t) = trace.as_deref_mut() {
+        trace.record(|t| {
             t.front.push(BoxFaceRecord {
                 point: fr.world(cv.p),
                 separation: depth - radii,
                 kept,
             });
-        }
+        });
     }
 }
 

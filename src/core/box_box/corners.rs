@@ -6,6 +6,7 @@
 use super::edges::{IncidentEdge, ReferenceFace};
 use super::trace::BoxBoxTrace;
 use super::{BoxContact, Frame};
+use crate::core::record::Record;
 use crate::core::sat::Owner;
 use glam::Vec2;
 
@@ -50,7 +51,7 @@ pub(super) fn closest_corners(
     fr: &Frame,
     ra: f32,
     rb: f32,
-    trace: Option<&mut BoxBoxTrace>,
+    mut trace: Option<&mut BoxBoxTrace>,
 ) -> Option<(BoxContact, Vec2)> {
     let (r1, r2, incident) = (rf.r1, rf.r2, &inc.v);
     let (f1, f2) = segment_fractions(r1, r2, incident[0].p, incident[1].p);
@@ -64,9 +65,9 @@ pub(super) fn closest_corners(
     let pr = lerp(r1, r2, f1);
     let pi = lerp(incident[0].p, incident[1].p, f2);
     let vv = is_end(f1) && is_end(f2);
-    if let Some(t) = trace {
+    trace.record(|t| {
         t.edge_closest = Some((fr.world(pr), fr.world(pi), vv));
-    }
+    });
     if !vv {
         return None;
     }

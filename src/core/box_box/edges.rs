@@ -2,46 +2,11 @@
 //! Box2D-Lite's four-case comparison (`ComputeIncidentEdge`), its vertices tagged with
 //! the incident box's edges that meet there.
 
-use super::clip::Cv;
 use super::trace::{BoxIncidentRecord, BoxReferenceRecord};
+use super::types::{Cv, IncidentCase};
 use super::{box_vertices, Frame, NO_EDGE};
 use crate::core::math::Transform;
 use glam::Vec2;
-use serde::Serialize;
-
-/// Which face of the incident box the four-case comparison picked.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum IncidentCase {
-    /// `|n.x| > |n.y|`, `n.x > 0`: the +x face (edge 1).
-    PosX,
-    /// `|n.x| > |n.y|`, `n.x ≤ 0`: the −x face (edge 3).
-    NegX,
-    /// `|n.x| ≤ |n.y|`, `n.y > 0`: the +y face (edge 2).
-    PosY,
-    /// `|n.x| ≤ |n.y|`, `n.y ≤ 0`: the −y face (edge 0).
-    NegY,
-}
-
-impl IncidentCase {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            IncidentCase::PosX => "pos_x",
-            IncidentCase::NegX => "neg_x",
-            IncidentCase::PosY => "pos_y",
-            IncidentCase::NegY => "neg_y",
-        }
-    }
-
-    fn edge(self) -> usize {
-        match self {
-            IncidentCase::NegY => 0,
-            IncidentCase::PosX => 1,
-            IncidentCase::PosY => 2,
-            IncidentCase::NegX => 3,
-        }
-    }
-}
 
 /// The reference face, A's frame.
 pub(super) struct ReferenceFace {

@@ -17,7 +17,7 @@
 //!    on ties), then [`crate::core::sat::choose_owner`]: the SAT module's rule with the
 //!    0.95 / 0.01 bias, `h_B` being B's half extent along the face normal plus its
 //!    radius. Box2D-Lite also biases A's y axis against A's x axis; we do not (see
-//!    `sat.rs`), so this path and the general one pick the same face.
+//!    `sat/`), so this path and the general one pick the same face.
 //! 3. **Incident edge** (ComputeIncidentEdge): the reference normal in the incident
 //!    box's frame, negated: `n`. If `|n.x| > |n.y|` the incident face is the ±x face
 //!    by the sign of `n.x`, else the ±y face by the sign of `n.y`. Its two vertices
@@ -36,7 +36,7 @@
 //!   the closest points of the reference and incident edges are two vertices, one
 //!   point along the vertex–vertex direction (Box2D v3's `b2CollidePolygons`);
 //! - a side plane leaving fewer than two points does not abort (Lite returns no
-//!   contact there); and if nothing survives, the support fallback of `manifold.rs`.
+//!   contact there); and if nothing survives, the support fallback of `manifold/`.
 //!
 //! ## Feature pairs
 //! Edges are numbered as the box's core: edge `i` runs from vertex `i` to `i + 1`,
@@ -50,6 +50,7 @@
 //! - `edges`: the reference face's side planes and step 3, the incident edge;
 //! - `corners`: the separated band's corner-to-corner point;
 //! - `clip`: steps 4–5, the side-plane clip, the front face and the support fallback;
+//! - `types`: what the steps share, the clip vertex and [`IncidentCase`];
 //! - `trace`: [`BoxBoxTrace`] and its records.
 
 mod axes;
@@ -57,20 +58,24 @@ mod clip;
 mod corners;
 mod edges;
 mod trace;
+mod types;
 
-pub use self::edges::IncidentCase;
 pub use self::trace::{
     BoxAxisRecord, BoxBoxTrace, BoxClipRecord, BoxClipVertex, BoxFaceRecord, BoxIncidentRecord,
     BoxReferenceRecord,
 };
+pub use self::types::IncidentCase;
 
 use self::axes::FaceSeparations;
-use self::clip::{clip_incident, Cv};
+use self::clip::clip_incident;
 use self::corners::closest_corners;
 use self::edges::{IncidentEdge, ReferenceFace};
+use self::types::Cv;
 use crate::core::consts::MAX_MANIFOLD_POINTS;
 use crate::core::manifold::touching_tolerance;
 use crate::core::math::Transform;
+use crate::core::pair::PosedPair;
+use crate::core::record::Record;
 use crate::core::sat::Owner;
 use crate::core::shape::{Geometry, Shape};
 use glam::Vec2;
@@ -140,22 +145,15 @@ pub enum BoxBoxOutcome {
 
 impl BoxBoxOutcome {
     pub fn as_str(self) -> &'static str {
-        match self {
-            BoxBoxOutcome::Contact => "contact",
-            BoxBoxOutcome::VertexVertex => "vertex_vertex",
-            BoxBoxOutcome::SupportFallback => "support_fallback",
-            BoxBoxOutcome::Separated => "separated",
-        }
+        crate::core::names::variant_name(&self)
     }
 }
 
 /// Input of [`box_box`].
 #[derive(Clone, Copy, Debug)]
 pub struct BoxBoxInput<'a> {
-    pub shape_a: &'a Shape,
-    pub transform_a: Transform,
-    pub shape_b: &'a Shape,
-    pub transform_b: Transform,
+    /// Shape A and shape B, each with its pose.
+    pub pair: PosedPair<'a>,
     pub speculative_distance: f32,
 }
 
@@ -328,17 +326,17 @@ pub fn box_box(
     input: &BoxBoxInput,
     mut trace: Option<&mut BoxBoxTrace>,
 ) -> Result<BoxBoxOutput, BoxBoxError> {
-    let ha = half_extents(input.shape_a, Owner::A)?;
-    let hb = half_extents(input.shape_b, Owner::B)?;
-    if let Some(t) = trace.as_deref_mut() {
+    let ha = half_extents(input.pair.shape_a, Owner::A)?;
+    let hb = half_extents(input.pair.shape_b, Owner::B)?;
+    trace.record(|t| {
         *t = BoxBoxTrace::default();
-    }
-    let (ra, rb) = (input.shape_a.radius(), input.shape_b.radius());
+    });
+    let (ra, rb) = (input.pair.shape_a.radius(), input.pair.shape_b.radius());
     let radii = ra + rb;
     let spec = input.speculative_distance.max(0.0);
-    let xf_a = input.transform_a;
+    let xf_a = input.pair.transform_a;
     // B in A's frame: rotation C (columns c1, c2), position d.
-    let xb = xf_a.inv_mul(&input.transform_b);
+    let xb = input.pair.b_in_a();
     // Steps 1–2: the face separations, the reference face.
     let faces = FaceSeparations::new(ha, hb, &xb, radii);
     let rc = faces.choose(hb, rb);
@@ -353,9 +351,9 @@ pub fn box_box(
     } else {
         -front_normal
     };
-    if let Some(t) = trace.as_deref_mut() {
+    trace.record(|t| {
         faces.record(t, &rc, &xb, &xf_a);
-    }
+    });
     let mut out = BoxBoxOutput {
         outcome: BoxBoxOutcome::Separated,
         axis_owner: rc.owner,
@@ -373,14 +371,14 @@ pub fn box_box(
     let rf = ReferenceFace::new(hr, &xr, rc.edge);
     let inc = IncidentEdge::new(hi, &xi, front_normal);
     let fr = Frame::new(xf_a, rc.owner, front_normal, ra, rb);
-    if let Some(t) = trace.as_deref_mut() {
+    trace.record(|t| {
         t.reference = Some(rf.record(&fr));
         t.incident = Some(inc.record(&fr));
-    }
+    });
 
     // Separated band: two corners closest → one point (Box2D v3).
     let core = rc.separation + radii;
-    if core > 0.0 && core > touching_tolerance(input.shape_a, input.shape_b) {
+    if core > 0.0 && core > touching_tolerance(input.pair.shape_a, input.pair.shape_b) {
         if let Some((point, nv)) = closest_corners(&rf, &inc, &fr, ra, rb, trace.as_deref_mut()) {
             let normal = xf_a.q.apply(nv);
             return Ok(out.corner(point, normal, spec).finish(trace));
@@ -411,11 +409,11 @@ impl BoxBoxOutput {
 
     /// The output as it is, its points and outcome recorded in the trace.
     #[inline]
-    fn finish(self, trace: Option<&mut BoxBoxTrace>) -> BoxBoxOutput {
-        if let Some(t) = trace {
+    fn finish(self, mut trace: Option<&mut BoxBoxTrace>) -> BoxBoxOutput {
+        trace.record(|t| {
             t.points = self.points().to_vec();
             t.outcome = Some(self.outcome);
-        }
+        });
         self
     }
 }
@@ -431,10 +429,7 @@ mod tests {
     fn run(a: &Shape, xa: Transform, b: &Shape, xb: Transform) -> BoxBoxOutput {
         box_box(
             &BoxBoxInput {
-                shape_a: a,
-                transform_a: xa,
-                shape_b: b,
-                transform_b: xb,
+                pair: PosedPair::new(a, xa, b, xb),
                 speculative_distance: 0.02,
             },
             None,
@@ -473,10 +468,7 @@ mod tests {
         let c = Shape::circle(1.0).unwrap();
         let err = box_box(
             &BoxBoxInput {
-                shape_a: &a,
-                transform_a: Transform::IDENTITY,
-                shape_b: &c,
-                transform_b: Transform::IDENTITY,
+                pair: PosedPair::new(&a, Transform::IDENTITY, &c, Transform::IDENTITY),
                 speculative_distance: 0.0,
             },
             None,
@@ -534,12 +526,14 @@ mod tests {
         let a = Shape::cuboid(v(2.0, 0.5)).unwrap();
         let b = Shape::cuboid(v(0.5, 0.5)).unwrap();
         let input = BoxBoxInput {
-            shape_a: &a,
-            transform_a: Transform::new(v(1.0, 2.0), 0.2),
-            shape_b: &b,
-            transform_b: Transform::new(
-                v(1.0, 2.0) + Transform::new(Vec2::ZERO, 0.2).q.apply(v(1.8, 0.95)),
-                0.25,
+            pair: PosedPair::new(
+                &a,
+                Transform::new(v(1.0, 2.0), 0.2),
+                &b,
+                Transform::new(
+                    v(1.0, 2.0) + Transform::new(Vec2::ZERO, 0.2).q.apply(v(1.8, 0.95)),
+                    0.25,
+                ),
             ),
             speculative_distance: 0.02,
         };

@@ -3,7 +3,7 @@
 //! the closest points of the separated band, each clip, the front-face test, the
 //! points.
 
-use super::edges::IncidentCase;
+use super::types::IncidentCase;
 use super::{BoxBoxOutcome, BoxContact, FeaturePair};
 use crate::core::manifold::ClipPlane;
 use crate::core::sat::{Owner, SatChoice};

@@ -21,10 +21,11 @@
 //!    measure zero).
 
 use super::classify::unit_or_zero;
-use super::trace::{record, ChainStep, CircleRegion, OneSidedTest};
+use super::trace::{ChainStep, CircleRegion, OneSidedTest};
 use super::{make_key, ChainOutcome, ChainTrace, Frame, Local, LocalPoint};
 use crate::core::manifold::{ContactId, IdKind};
 use crate::core::math::right_perp;
+use crate::core::record::Record;
 use crate::core::sat::Owner;
 use glam::Vec2;
 
@@ -38,14 +39,14 @@ pub(super) fn collide_circle(frame: &Frame, trace: Option<&mut ChainTrace>) -> L
     let e = p2 - p1;
     let offset = right_perp(e).dot(c - p1);
     let behind = offset < 0.0;
-    record(&mut trace, || {
-        ChainStep::OneSided(OneSidedTest {
+    trace.record(|t| {
+        t.steps.push(ChainStep::OneSided(OneSidedTest {
             centre: xf.apply(c),
             offset0: None,
             offset1: offset,
             offset2: None,
             behind,
-        })
+        }))
     });
     if behind {
         return Local::empty(ChainOutcome::Behind);
@@ -75,11 +76,13 @@ pub(super) fn collide_circle(frame: &Frame, trace: Option<&mut ChainTrace>) -> L
             }
         }
     };
-    record(&mut trace, || ChainStep::CircleRegion {
-        region,
-        closest: xf.apply(closest),
-        neighbour_test,
-        in_neighbour_region,
+    trace.record(|t| {
+        t.steps.push(ChainStep::CircleRegion {
+            region,
+            closest: xf.apply(closest),
+            neighbour_test,
+            in_neighbour_region,
+        })
     });
     if in_neighbour_region {
         return Local::empty(ChainOutcome::NeighbourRegion);
@@ -124,6 +127,7 @@ fn circle_point(frame: &Frame, c: Vec2, p: Vec2, region: CircleRegion) -> Local 
 mod tests {
     use super::super::*;
     use crate::core::math::Transform;
+    use crate::core::pair::PosedPair;
     use crate::core::shape::Shape;
     use glam::Vec2;
 
@@ -148,8 +152,12 @@ mod tests {
         t: Option<&mut ChainTrace>,
     ) -> ChainManifold {
         let c = Shape::circle(radius).unwrap();
-        let input =
-            ChainSegmentInput::new(seg, Transform::IDENTITY, &c, Transform::new(centre, 0.0));
+        let input = ChainSegmentInput::new(PosedPair::new(
+            seg,
+            Transform::IDENTITY,
+            &c,
+            Transform::new(centre, 0.0),
+        ));
         collide_chain_segment(&input, t)
     }
 

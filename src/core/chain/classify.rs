@@ -134,11 +134,7 @@ pub enum NormalDecision {
 impl NormalDecision {
     /// The decision as a word for the trace and the UI.
     pub fn as_str(self) -> &'static str {
-        match self {
-            NormalDecision::Skip => "skip",
-            NormalDecision::Admit => "admit",
-            NormalDecision::Snap => "snap",
-        }
+        crate::core::names::variant_name(&self)
     }
 }
 

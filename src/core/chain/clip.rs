@@ -21,10 +21,11 @@
 //! plane): this one is an interval overlap in one coordinate that names its two
 //! points by end, and the ids must be Box2D's to compare with it.
 
-use super::trace::{record, ChainStep};
+use super::trace::ChainStep;
 use super::{ChainTrace, LocalPoint};
 use crate::core::manifold::{ContactId, IdKind};
 use crate::core::math::{left_perp, Transform};
+use crate::core::record::Record;
 use glam::Vec2;
 
 /// One side of the clip: an edge, the radius around it.
@@ -70,12 +71,14 @@ pub(super) fn clip_segments(
     } else {
         i.v1
     };
-    record(&mut trace, || ChainStep::Clip {
-        reference_extent: (lower1, upper1),
-        incident_extent: (lower2, upper2),
-        overlap,
-        lower: overlap.then(|| xf.apply(lower)),
-        upper: overlap.then(|| xf.apply(upper)),
+    trace.record(|t| {
+        t.steps.push(ChainStep::Clip {
+            reference_extent: (lower1, upper1),
+            incident_extent: (lower2, upper2),
+            overlap,
+            lower: overlap.then(|| xf.apply(lower)),
+            upper: overlap.then(|| xf.apply(upper)),
+        })
     });
     if !overlap {
         return None;

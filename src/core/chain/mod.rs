@@ -73,7 +73,8 @@
 //! - `classify`: [`SegmentNormals`], [`classify_normal`];
 //! - `circle`, `polygon` (steps 1–3), `sat` (step 4), `reference` (steps 5–6) and
 //!   `clip` (their clip);
-//! - `types`: inputs and outputs; `trace`: [`ChainTrace`] and its steps.
+//! - `types`: inputs and outputs, and the shape's core in the chain's frame the
+//!   polygon steps share; `trace`: [`ChainTrace`] and its steps.
 //!
 //! [`DEFAULT_SPECULATIVE_DISTANCE`]: crate::core::consts::DEFAULT_SPECULATIVE_DISTANCE
 //! [`CHAIN_CLOSEST_FEATURES_DISTANCE`]: crate::core::consts::CHAIN_CLOSEST_FEATURES_DISTANCE
@@ -82,6 +83,7 @@ mod circle;
 mod classify;
 mod clip;
 mod polygon;
+mod ray;
 mod reference;
 mod sat;
 mod segments;
@@ -91,15 +93,19 @@ mod types;
 pub use self::classify::{
     classify_normal, NormalClass, NormalDecision, SegmentEnd, SegmentNormals,
 };
+pub use self::ray::{
+    ray_cast_chain, ChainRayInput, ChainRayOutput, ChainRayTermination, ChainRayTrace,
+    SegmentRayRecord, SegmentRayVerdict,
+};
 pub use self::segments::{chain_segments, ChainConvention, ChainError, ChainSegment};
 pub use self::trace::{Candidate, ChainStep, ChainTrace, CircleRegion, OneSidedTest, SatAxis};
 pub use self::types::{ChainManifold, ChainOutcome, ChainPoint, ChainSegmentInput, InvalidInput};
 
 use self::classify::unit_or_zero;
-use self::trace::record;
 use crate::core::consts::MAX_MANIFOLD_POINTS;
 use crate::core::manifold::ContactId;
 use crate::core::math::Transform;
+use crate::core::record::Record;
 use crate::core::shape::Shape;
 use glam::Vec2;
 
@@ -109,24 +115,24 @@ pub fn collide_chain_segment(
     input: &ChainSegmentInput,
     mut trace: Option<&mut ChainTrace>,
 ) -> ChainManifold {
-    if let Some(t) = trace.as_deref_mut() {
+    trace.record(|t| {
         *t = ChainTrace::default();
-    }
+    });
     let frame = match Frame::new(input) {
         Ok(f) => f,
         Err(why) => return finish_empty(ChainOutcome::Invalid(why), trace),
     };
-    record(&mut trace, || {
+    trace.record(|t| {
         let xf = frame.xf_a;
-        ChainStep::Segment {
+        t.steps.push(ChainStep::Segment {
             a: xf.apply(frame.segment.a),
             b: xf.apply(frame.segment.b),
             ghost1: xf.apply(frame.segment.ghost1),
             ghost2: xf.apply(frame.segment.ghost2),
             normals: frame.normals.rotated(xf.q),
-        }
+        })
     });
-    let local = if input.shape.vertices().len() == 1 {
+    let local = if input.pair.shape_b.vertices().len() == 1 {
         circle::collide_circle(&frame, trace.as_deref_mut())
     } else {
         polygon::collide_polygon(&frame, trace.as_deref_mut())
@@ -150,8 +156,8 @@ pub(super) struct Frame<'a> {
 
 impl<'a> Frame<'a> {
     fn new(input: &ChainSegmentInput<'a>) -> Result<Frame<'a>, InvalidInput> {
-        let s = input.segment;
-        let (xa, xb) = (&input.transform_a, &input.transform_b);
+        let s = input.pair.shape_a;
+        let (xa, xb) = (&input.pair.transform_a, &input.pair.transform_b);
         let finite = [s.ghost1, s.a, s.b, s.ghost2, xa.p, xb.p]
             .iter()
             .all(|p| p.is_finite())
@@ -167,9 +173,9 @@ impl<'a> Frame<'a> {
         Ok(Frame {
             segment: *s,
             normals: SegmentNormals::new(s),
-            shape: input.shape,
+            shape: input.pair.shape_b,
             xf_a: *xa,
-            b_to_a: xa.inv_mul(xb),
+            b_to_a: input.pair.b_in_a(),
             origin_delta: xa.p - xb.p,
             speculative_distance: input.speculative_distance.max(0.0),
             gjk_max_iterations: input.gjk_max_iterations,
@@ -178,7 +184,7 @@ impl<'a> Frame<'a> {
 
     /// The local manifold in the world: anchors, the points on each surface. A result
     /// with a non-finite number is refused ([`InvalidInput::Overflow`]).
-    fn finish(&self, local: &Local, trace: Option<&mut ChainTrace>) -> ChainManifold {
+    fn finish(&self, local: &Local, mut trace: Option<&mut ChainTrace>) -> ChainManifold {
         if local.count == 0 {
             return finish_empty(local.outcome, trace);
         }
@@ -213,22 +219,22 @@ impl<'a> Frame<'a> {
         if !finite {
             return finish_empty(ChainOutcome::Invalid(InvalidInput::Overflow), trace);
         }
-        if let Some(t) = trace {
+        trace.record(|t| {
             t.normal = Some(normal);
             t.points = out.points().to_vec();
             t.outcome = Some(out.outcome);
-        }
+        });
         out
     }
 }
 
 /// An empty manifold, recorded.
-fn finish_empty(outcome: ChainOutcome, trace: Option<&mut ChainTrace>) -> ChainManifold {
-    if let Some(t) = trace {
+fn finish_empty(outcome: ChainOutcome, mut trace: Option<&mut ChainTrace>) -> ChainManifold {
+    trace.record(|t| {
         t.outcome = Some(outcome);
         t.points.clear();
         t.normal = None;
-    }
+    });
     ChainManifold::empty(outcome)
 }
 
@@ -286,6 +292,7 @@ pub(super) fn make_key(x: usize, y: usize) -> u16 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::pair::PosedPair;
 
     fn v(x: f32, y: f32) -> Vec2 {
         Vec2::new(x, y)
@@ -309,7 +316,7 @@ mod tests {
         let run = |s: &ChainSegment, xb: Transform| {
             let mut t = ChainTrace::default();
             let m = collide_chain_segment(
-                &ChainSegmentInput::new(s, Transform::IDENTITY, &c, xb),
+                &ChainSegmentInput::new(PosedPair::new(s, Transform::IDENTITY, &c, xb)),
                 Some(&mut t),
             );
             assert_eq!(t.outcome, Some(m.outcome));

@@ -22,82 +22,15 @@ use super::classify::unit_or_zero;
 use super::classify::{classify_normal, NormalDecision};
 use super::reference::{segment_reference, shape_reference};
 use super::sat::separating_axes;
-use super::trace::{record, Candidate, ChainStep, OneSidedTest};
+use super::trace::{Candidate, ChainStep, OneSidedTest};
+use super::types::{Incident, Next, Polygon};
 use super::{make_key, ChainOutcome, ChainTrace, Frame, Local, LocalPoint};
-use crate::core::consts::{CHAIN_CLOSEST_FEATURES_DISTANCE, MAX_POLYGON_VERTICES};
+use crate::core::consts::CHAIN_CLOSEST_FEATURES_DISTANCE;
 use crate::core::gjk::{gjk_core, LocalPair};
 use crate::core::manifold::{ContactId, IdKind};
+use crate::core::record::Record;
 use crate::core::sat::Owner;
 use glam::Vec2;
-
-/// The shape's core in the chain's frame.
-pub(super) struct Polygon {
-    pub(super) vertices: [Vec2; MAX_POLYGON_VERTICES],
-    pub(super) normals: [Vec2; MAX_POLYGON_VERTICES],
-    pub(super) count: usize,
-    pub(super) radius: f32,
-    /// The area centroid (the midpoint of a two-vertex core).
-    pub(super) centroid: Vec2,
-}
-
-impl Polygon {
-    fn new(frame: &Frame) -> Polygon {
-        let (shape, xf) = (frame.shape, frame.b_to_a);
-        let count = shape.vertices().len().min(MAX_POLYGON_VERTICES);
-        let mut p = Polygon {
-            vertices: [Vec2::ZERO; MAX_POLYGON_VERTICES],
-            normals: [Vec2::ZERO; MAX_POLYGON_VERTICES],
-            count,
-            radius: shape.radius(),
-            centroid: xf.apply(shape.centroid()),
-        };
-        for (i, (v, n)) in shape
-            .vertices()
-            .iter()
-            .zip(shape.normals())
-            .enumerate()
-            .take(count)
-        {
-            p.vertices[i] = xf.apply(*v);
-            p.normals[i] = xf.q.apply(*n);
-        }
-        p
-    }
-
-    #[inline]
-    pub(super) fn next(&self, i: usize) -> usize {
-        if i + 1 < self.count {
-            i + 1
-        } else {
-            0
-        }
-    }
-
-    #[inline]
-    pub(super) fn prev(&self, i: usize) -> usize {
-        if i > 0 {
-            i - 1
-        } else {
-            self.count - 1
-        }
-    }
-}
-
-/// Where the query goes after steps 3 and 4.
-pub(super) enum Next {
-    /// Decided: the manifold (possibly empty).
-    Done(Local),
-    /// The segment's face is the reference; the shape's incident feature is this.
-    SegmentFace(Incident),
-}
-
-/// The shape's feature found against the segment's face.
-pub(super) enum Incident {
-    /// The deepest vertex: its edge more anti-parallel to `n1` is the incident edge.
-    Vertex(usize),
-    /// The incident edge, starting at this vertex.
-    Edge(usize),
-}
 
 /// The closest points of the cores and GJK's final simplex (vertex pairs).
 struct Closest {
@@ -118,9 +51,9 @@ pub(super) fn collide_polygon(frame: &Frame, mut trace: Option<&mut ChainTrace>)
     let closest = closest_cores(frame, &poly);
     let limit = poly.radius + frame.speculative_distance;
     let from_features = !behind1 && closest.distance > CHAIN_CLOSEST_FEATURES_DISTANCE;
-    record(&mut trace, || {
+    trace.record(|t| {
         let xf = frame.xf_a;
-        ChainStep::Closest {
+        t.steps.push(ChainStep::Closest {
             distance: closest.distance,
             limit,
             point_a: xf.apply(closest.point_a),
@@ -130,7 +63,7 @@ pub(super) fn collide_polygon(frame: &Frame, mut trace: Option<&mut ChainTrace>)
                 .map(|&(a, b)| (a as u8, b as u8))
                 .collect(),
             from_closest_features: from_features,
-        }
+        })
     });
     if closest.distance > limit {
         return Local::empty(ChainOutcome::Separated);
@@ -156,14 +89,14 @@ fn one_sided(frame: &Frame, poly: &Polygon, trace: &mut Option<&mut ChainTrace>)
     let offset2 = n.convex2.then(|| n.normal2.dot(c - s.b));
     let behind1 = offset1 < 0.0;
     let behind = behind1 && offset0.is_none_or(|o| o < 0.0) && offset2.is_none_or(|o| o < 0.0);
-    record(trace, || {
-        ChainStep::OneSided(OneSidedTest {
+    trace.record(|t| {
+        t.steps.push(ChainStep::OneSided(OneSidedTest {
             centre: frame.xf_a.apply(c),
             offset0,
             offset1,
             offset2,
             behind,
-        })
+        }))
     });
     (behind, behind1)
 }
@@ -213,9 +146,11 @@ fn closest_features(
         1 => {
             let n = unit_or_zero(closest.point_b - closest.point_a);
             let class = classify_normal(&frame.normals, n);
-            record(&mut trace, || ChainStep::Classify {
-                candidate: Candidate::ClosestVertices,
-                class: class.rotated(q),
+            trace.record(|t| {
+                t.steps.push(ChainStep::Classify {
+                    candidate: Candidate::ClosestVertices,
+                    class: class.rotated(q),
+                })
             });
             match class.decision {
                 NormalDecision::Skip => Next::Done(Local::empty(ChainOutcome::Skipped)),
@@ -232,9 +167,11 @@ fn closest_features(
             );
             let edge = if d1 > d2 { ib1 } else { ib2 };
             let class = classify_normal(&frame.normals, -poly.normals[edge]);
-            record(&mut trace, || ChainStep::Classify {
-                candidate: Candidate::ClosestEdge { edge },
-                class: class.rotated(q),
+            trace.record(|t| {
+                t.steps.push(ChainStep::Classify {
+                    candidate: Candidate::ClosestEdge { edge },
+                    class: class.rotated(q),
+                })
             });
             match class.decision {
                 NormalDecision::Skip => Next::Done(Local::empty(ChainOutcome::Skipped)),
@@ -277,6 +214,7 @@ mod tests {
     use super::super::*;
     use crate::core::manifold::{contact_manifold, ManifoldInput, ManifoldSource};
     use crate::core::math::Transform;
+    use crate::core::pair::PosedPair;
     use crate::core::settings::Settings;
     use crate::core::shape::Shape;
     use glam::Vec2;
@@ -287,7 +225,7 @@ mod tests {
 
     fn collide(seg: &ChainSegment, shape: &Shape, xb: Transform) -> (ChainManifold, ChainTrace) {
         let mut t = ChainTrace::default();
-        let input = ChainSegmentInput::new(seg, Transform::IDENTITY, shape, xb);
+        let input = ChainSegmentInput::new(PosedPair::new(seg, Transform::IDENTITY, shape, xb));
         let m = collide_chain_segment(&input, Some(&mut t));
         assert_eq!(
             collide_chain_segment(&input, None),
@@ -329,10 +267,7 @@ mod tests {
         // The naive two-sided segment there: the segment's end pushes the box sideways.
         let naive = Shape::segment(v(0.495, 0.0), v(2.0, 0.0)).unwrap();
         let input = ManifoldInput::new(
-            &naive,
-            Transform::IDENTITY,
-            &b,
-            xb,
+            PosedPair::new(&naive, Transform::IDENTITY, &b, xb),
             &Settings::default(),
             ManifoldSource::Sat,
         );

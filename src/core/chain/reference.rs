@@ -15,10 +15,11 @@
 
 use super::classify::SegmentEnd;
 use super::clip::{clip_segments, ClipEdge, ClipInput};
-use super::polygon::{Incident, Polygon};
-use super::trace::{record, ChainStep};
+use super::trace::ChainStep;
+use super::types::{Incident, Polygon};
 use super::{make_key, ChainOutcome, ChainTrace, Frame, Local};
 use crate::core::manifold::{ContactId, IdKind};
+use crate::core::record::Record;
 use crate::core::sat::Owner;
 
 /// Step 5: the shape's edge `edge` is the reference, the segment the incident edge
@@ -39,21 +40,25 @@ pub(super) fn shape_reference(
     };
     let (neighbour_alignment, segment_alignment) = (neighbour.dot(m), normals.normal1.dot(m));
     let neighbour_is_incident = neighbour_alignment < segment_alignment;
-    record(&mut trace, || ChainStep::NeighbourIncident {
-        end,
-        neighbour_alignment,
-        segment_alignment,
-        neighbour_is_incident,
+    trace.record(|t| {
+        t.steps.push(ChainStep::NeighbourIncident {
+            end,
+            neighbour_alignment,
+            segment_alignment,
+            neighbour_is_incident,
+        })
     });
     if neighbour_is_incident {
         return Local::empty(ChainOutcome::NeighbourIncident);
     }
-    record(&mut trace, || ChainStep::Reference {
-        reference: Owner::B,
-        reference_edge: [xf.apply(a1), xf.apply(a2)],
-        incident_edge: [xf.apply(s.a), xf.apply(s.b)],
-        shape_indices: (i1, i2),
-        normal: xf.q.apply(m),
+    trace.record(|t| {
+        t.steps.push(ChainStep::Reference {
+            reference: Owner::B,
+            reference_edge: [xf.apply(a1), xf.apply(a2)],
+            incident_edge: [xf.apply(s.a), xf.apply(s.b)],
+            shape_indices: (i1, i2),
+            normal: xf.q.apply(m),
+        })
     });
     let id = |incident: usize| ContactId {
         reference: Owner::B,
@@ -103,12 +108,14 @@ pub(super) fn segment_reference(
         }
     };
     let (b1, b2) = (poly.vertices[ib1], poly.vertices[ib2]);
-    record(&mut trace, || ChainStep::Reference {
-        reference: Owner::A,
-        reference_edge: [xf.apply(s.a), xf.apply(s.b)],
-        incident_edge: [xf.apply(b1), xf.apply(b2)],
-        shape_indices: (ib1, ib2),
-        normal: xf.q.apply(n1),
+    trace.record(|t| {
+        t.steps.push(ChainStep::Reference {
+            reference: Owner::A,
+            reference_edge: [xf.apply(s.a), xf.apply(s.b)],
+            incident_edge: [xf.apply(b1), xf.apply(b2)],
+            shape_indices: (ib1, ib2),
+            normal: xf.q.apply(n1),
+        })
     });
     let id = |reference_index: u8, incident: usize| ContactId {
         reference: Owner::A,

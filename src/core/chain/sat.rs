@@ -20,10 +20,11 @@
 //! segment, as in Box2D.
 
 use super::classify::{classify_normal, NormalDecision};
-use super::polygon::{Incident, Next, Polygon};
 use super::reference::shape_reference;
-use super::trace::{record, Candidate, ChainStep, SatAxis};
+use super::trace::{Candidate, ChainStep, SatAxis};
+use super::types::{Incident, Next, Polygon};
 use super::{ChainOutcome, ChainTrace, Frame, InvalidInput, Local};
+use crate::core::record::Record;
 use glam::Vec2;
 
 /// The least separation of the shape's core along `n` from `origin`, and the vertex
@@ -68,12 +69,14 @@ pub(super) fn separating_axes(
         _ if neighbour_wins => SatAxis::Neighbour,
         _ => SatAxis::Segment,
     };
-    record(&mut trace, || ChainStep::SeparatingAxes {
-        segment,
-        neighbour0,
-        neighbour2,
-        shape_edge,
-        winner,
+    trace.record(|t| {
+        t.steps.push(ChainStep::SeparatingAxes {
+            segment,
+            neighbour0,
+            neighbour2,
+            shape_edge,
+            winner,
+        })
     });
     match (winner, incident) {
         (SatAxis::ShapeEdge { edge }, _) => Next::Done(shape_reference(frame, poly, edge, trace)),
@@ -98,9 +101,11 @@ fn best_shape_edge(
     for i in 0..poly.count {
         let m = poly.normals[i];
         let class = classify_normal(&frame.normals, -m);
-        record(&mut trace, || ChainStep::Classify {
-            candidate: Candidate::SearchedEdge { edge: i },
-            class: class.rotated(q),
+        trace.record(|t| {
+            t.steps.push(ChainStep::Classify {
+                candidate: Candidate::SearchedEdge { edge: i },
+                class: class.rotated(q),
+            })
         });
         if class.decision != NormalDecision::Admit {
             continue;

@@ -52,10 +52,7 @@ pub enum ChainConvention {
 impl ChainConvention {
     /// The convention as a word for messages and the UI.
     pub fn as_str(self) -> &'static str {
-        match self {
-            ChainConvention::Box2d => "box2d",
-            ChainConvention::EveryPoint => "every_point",
-        }
+        crate::core::names::variant_name(&self)
     }
 
     /// The fewest points a chain needs under this convention.

@@ -189,11 +189,3 @@ impl ChainTrace {
         })
     }
 }
-
-/// Pushes a step when tracing; the closure builds it only then.
-#[inline]
-pub(super) fn record(trace: &mut Option<&mut ChainTrace>, step: impl FnOnce() -> ChainStep) {
-    if let Some(t) = trace.as_deref_mut() {
-        t.steps.push(step());
-    }
-}

@@ -1,14 +1,16 @@
 //! The chain query's input ([`ChainSegmentInput`]), its points ([`ChainPoint`]), how it
 //! ended ([`ChainOutcome`]) and its output ([`ChainManifold`], world space, normal
-//! from the chain to the shape).
+//! from the chain to the shape); and what the polygon steps share: the shape's core
+//! in the chain's frame ([`Polygon`]) and where the query goes after the
+//! separating-axis search ([`Next`], [`Incident`]).
 
 use super::segments::ChainSegment;
-use crate::core::consts::MAX_MANIFOLD_POINTS;
+use super::{Frame, Local};
 use crate::core::consts::{DEFAULT_GJK_MAX_ITERATIONS, DEFAULT_SPECULATIVE_DISTANCE};
+use crate::core::consts::{MAX_MANIFOLD_POINTS, MAX_POLYGON_VERTICES};
 use crate::core::manifold::ContactId;
-use crate::core::math::Transform;
+use crate::core::pair::PosedPair;
 use crate::core::settings::Settings;
-use crate::core::shape::Shape;
 use glam::Vec2;
 use serde::ser::SerializeStruct;
 use serde::{Serialize, Serializer};
@@ -17,14 +19,10 @@ use serde::{Serialize, Serializer};
 /// placed by the chain's transform, and a shape placed by its own.
 #[derive(Clone, Copy, Debug)]
 pub struct ChainSegmentInput<'a> {
-    /// The segment in the chain's local frame.
-    pub segment: &'a ChainSegment,
-    /// The chain's transform (A).
-    pub transform_a: Transform,
-    /// Any shape: a circle, a capsule or bare segment, a (rounded) polygon or box.
-    pub shape: &'a Shape,
-    /// The shape's transform (B).
-    pub transform_b: Transform,
+    /// A: the segment in the chain's local frame, placed by the chain's transform;
+    /// B: any shape (a circle, a capsule or bare segment, a (rounded) polygon or box)
+    /// with its transform.
+    pub pair: PosedPair<'a, ChainSegment>,
     /// Shapes up to this far apart (length units, radii subtracted) still get points:
     /// Box2D's `B2_SPECULATIVE_DISTANCE`, `4 · linear_slop`.
     pub speculative_distance: f32,
@@ -34,17 +32,9 @@ pub struct ChainSegmentInput<'a> {
 
 impl<'a> ChainSegmentInput<'a> {
     /// The input with Box2D's speculative distance and GJK bound.
-    pub fn new(
-        segment: &'a ChainSegment,
-        transform_a: Transform,
-        shape: &'a Shape,
-        transform_b: Transform,
-    ) -> Self {
+    pub fn new(pair: PosedPair<'a, ChainSegment>) -> Self {
         ChainSegmentInput {
-            segment,
-            transform_a,
-            shape,
-            transform_b,
+            pair,
             speculative_distance: DEFAULT_SPECULATIVE_DISTANCE,
             gjk_max_iterations: DEFAULT_GJK_MAX_ITERATIONS,
         }
@@ -205,4 +195,73 @@ impl Serialize for ChainManifold {
         st.serialize_field("points", self.points())?;
         st.end()
     }
+}
+
+/// The shape's core in the chain's frame.
+pub(super) struct Polygon {
+    pub(super) vertices: [Vec2; MAX_POLYGON_VERTICES],
+    pub(super) normals: [Vec2; MAX_POLYGON_VERTICES],
+    pub(super) count: usize,
+    pub(super) radius: f32,
+    /// The area centroid (the midpoint of a two-vertex core).
+    pub(super) centroid: Vec2,
+}
+
+impl Polygon {
+    pub(super) fn new(frame: &Frame) -> Polygon {
+        let (shape, xf) = (frame.shape, frame.b_to_a);
+        let count = shape.vertices().len().min(MAX_POLYGON_VERTICES);
+        let mut p = Polygon {
+            vertices: [Vec2::ZERO; MAX_POLYGON_VERTICES],
+            normals: [Vec2::ZERO; MAX_POLYGON_VERTICES],
+            count,
+            radius: shape.radius(),
+            centroid: xf.apply(shape.centroid()),
+        };
+        for (i, (v, n)) in shape
+            .vertices()
+            .iter()
+            .zip(shape.normals())
+            .enumerate()
+            .take(count)
+        {
+            p.vertices[i] = xf.apply(*v);
+            p.normals[i] = xf.q.apply(*n);
+        }
+        p
+    }
+
+    #[inline]
+    pub(super) fn next(&self, i: usize) -> usize {
+        if i + 1 < self.count {
+            i + 1
+        } else {
+            0
+        }
+    }
+
+    #[inline]
+    pub(super) fn prev(&self, i: usize) -> usize {
+        if i > 0 {
+            i - 1
+        } else {
+            self.count - 1
+        }
+    }
+}
+
+/// Where the query goes after steps 3 and 4.
+pub(super) enum Next {
+    /// Decided: the manifold (possibly empty).
+    Done(Local),
+    /// The segment's face is the reference; the shape's incident feature is this.
+    SegmentFace(Incident),
+}
+
+/// The shape's feature found against the segment's face.
+pub(super) enum Incident {
+    /// The deepest vertex: its edge more anti-parallel to `n1` is the incident edge.
+    Vertex(usize),
+    /// The incident edge, starting at this vertex.
+    Edge(usize),
 }

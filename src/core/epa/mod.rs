@@ -43,7 +43,8 @@ use self::trace::record_step;
 use crate::core::consts::{EPA_ABSOLUTE_TOLERANCE, MAX_EPA_ITERATIONS};
 use crate::core::gjk::{gjk_core, separation_normal, GjkCore, GjkTermination, GjkTrace, LocalPair};
 use crate::core::math::Transform;
-use crate::core::shape::Shape;
+use crate::core::pair::PosedPair;
+use crate::core::record::Record;
 use glam::Vec2;
 use serde::Serialize;
 use std::ops::ControlFlow;
@@ -76,24 +77,15 @@ pub enum EpaTermination {
 
 impl EpaTermination {
     pub fn as_str(self) -> &'static str {
-        match self {
-            EpaTermination::Converged => "converged",
-            EpaTermination::DuplicateSupport => "duplicate_support",
-            EpaTermination::Stalled => "stalled",
-            EpaTermination::MaxIterations => "max_iterations",
-            EpaTermination::Degenerate => "degenerate",
-            EpaTermination::CoreSeparated => "core_separated",
-        }
+        crate::core::names::variant_name(&self)
     }
 }
 
 /// Input of [`penetration`].
 #[derive(Clone, Copy, Debug)]
 pub struct PenetrationInput<'a> {
-    pub shape_a: &'a Shape,
-    pub transform_a: Transform,
-    pub shape_b: &'a Shape,
-    pub transform_b: Transform,
+    /// Shape A and shape B, each with its pose.
+    pub pair: PosedPair<'a>,
     pub gjk_max_iterations: u32,
     /// Relative convergence tolerance (see [`crate::core::consts::DEFAULT_EPA_TOLERANCE`]).
     pub epa_tolerance: f32,
@@ -126,13 +118,13 @@ pub fn penetration(
     gjk_trace: Option<&mut GjkTrace>,
     mut trace: Option<&mut EpaTrace>,
 ) -> Option<PenetrationOutput> {
-    let xf_a = input.transform_a;
-    let pair = LocalPair::new(input.shape_a, &xf_a, input.shape_b, &input.transform_b);
+    let xf_a = input.pair.transform_a;
+    let pair = LocalPair::new(&input.pair);
     let gjk = gjk_core(&pair, None, input.gjk_max_iterations, &xf_a, gjk_trace);
-    if let Some(t) = trace.as_deref_mut() {
+    trace.record(|t| {
         t.steps.clear();
-    }
-    let radii = (input.shape_a.radius(), input.shape_b.radius());
+    });
+    let radii = (input.pair.shape_a.radius(), input.pair.shape_b.radius());
 
     // A GJK that hit its iteration bound decided nothing: the expansion below starts
     // from its simplex and decides (the origin may turn out to be outside B − A).
@@ -169,9 +161,9 @@ fn through_radii(
     }
     // Witness points that coincide (d = 0) although GJK did not flag the origin
     // on the simplex are cores touching to rounding: they go on to the polytope
-    // below, as for `DirectionZero`, rather than "no overlap" (found by the fuzzer:
-    // a point 5e-7 from a capsule's core, 26 from its own origin, had depth 2.9e-3
-    // one way round and none the other).
+    // below, as for `DirectionZero`, rather than "no overlap": otherwise a point 5e-7
+    // from a capsule's core, 26 from its own origin, has depth 2.9e-3 one way round
+    // and none the other (`tests/fuzz.rs`).
     if d > 0.0 {
         // From the simplex, not `(pb − pa) / d`: accurate however small `d` is.
         let n = separation_normal(&gjk.simplex).unwrap_or((pb - pa) / d);
@@ -253,16 +245,12 @@ fn expand(
     let mut iterations = 0u32;
     let mut progress = Progress::default();
 
-    // Records a step when a trace is given; without one, nothing is computed.
-    macro_rules! record {
-        ($edge:expr, $support:expr, $stop:expr) => {
-            if let Some(t) = trace.as_deref_mut() {
-                record_step(t, xf_a, poly, $edge, iterations, $support, $stop);
-            }
-        };
-    }
-
     let (edge, termination) = loop {
+        // This iteration's record (the polytope before it grows); the closure builds
+        // it only when a trace is given.
+        let mut record = |edge: &Edge, support, stop| {
+            trace.record(|t| record_step(t, xf_a, poly, edge, iterations, support, stop));
+        };
         let Some(edge) = poly.closest_edge() else {
             // Every support point is the same point: both cores are points at the
             // same place. Any direction separates them equally well.
@@ -271,17 +259,17 @@ fn expand(
                 normal: Vec2::Y,
                 distance: 0.0,
             };
-            record!(&edge, None, Some(EpaTermination::Degenerate));
+            record(&edge, None, Some(EpaTermination::Degenerate));
             break (edge, EpaTermination::Degenerate);
         };
         if progress.stalled(edge, absolute) {
             let b = progress.best_or(edge);
-            record!(&b, None, Some(EpaTermination::Stalled));
+            record(&b, None, Some(EpaTermination::Stalled));
             break (b, EpaTermination::Stalled);
         }
         if iterations >= max_iterations || poly.n >= CAPACITY {
             let b = progress.best_or(edge);
-            record!(&b, None, Some(EpaTermination::MaxIterations));
+            record(&b, None, Some(EpaTermination::MaxIterations));
             break (b, EpaTermination::MaxIterations);
         }
         let s = pair.support(edge.normal);
@@ -293,16 +281,16 @@ fn expand(
             } else {
                 EpaTermination::Converged
             };
-            record!(&edge, Some(s.w), Some(stop));
+            record(&edge, Some(s.w), Some(stop));
             break (edge, stop);
         }
         if poly.contains_pair(&s) {
             // The polytope is convex, so a vertex cannot lie beyond its closest edge by
             // more than rounding; stop rather than cycle.
-            record!(&edge, Some(s.w), Some(EpaTermination::DuplicateSupport));
+            record(&edge, Some(s.w), Some(EpaTermination::DuplicateSupport));
             break (edge, EpaTermination::DuplicateSupport);
         }
-        record!(&edge, Some(s.w), None);
+        record(&edge, Some(s.w), None);
         poly.insert(edge.index + 1, s, weld);
         iterations += 1;
     };
@@ -372,6 +360,7 @@ fn deepest_points(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::shape::Shape;
 
     fn v(x: f32, y: f32) -> Vec2 {
         Vec2::new(x, y)
@@ -380,10 +369,7 @@ mod tests {
     fn pen(a: &Shape, xa: Transform, b: &Shape, xb: Transform) -> Option<PenetrationOutput> {
         penetration(
             &PenetrationInput {
-                shape_a: a,
-                transform_a: xa,
-                shape_b: b,
-                transform_b: xb,
+                pair: PosedPair::new(a, xa, b, xb),
                 gjk_max_iterations: 20,
                 epa_tolerance: 1e-4,
                 epa_max_iterations: 64,
@@ -447,10 +433,7 @@ mod tests {
         let run = |xb: Transform| {
             penetration(
                 &PenetrationInput {
-                    shape_a: &a,
-                    transform_a: Transform::IDENTITY,
-                    shape_b: &b,
-                    transform_b: xb,
+                    pair: PosedPair::new(&a, Transform::IDENTITY, &b, xb),
                     gjk_max_iterations: 1,
                     epa_tolerance: 1e-4,
                     epa_max_iterations: 64,

@@ -258,9 +258,9 @@ impl Polytope {
         // Drop collinear or reflex points (a flat B − A gives two points). Within
         // rounding of the line through its neighbours a point is dropped only if it
         // lies between them: when B − A is flat to rounding the noise picks the sign of
-        // every turn, and dropping the two extremes left two points near the origin
-        // whose edge points anywhere (found by the fuzzer: two identical capsules at one
-        // pose got a normal 0.17 rad off their segment's perpendicular).
+        // every turn, and dropping the two extremes leaves two points near the origin
+        // whose edge points anywhere (two identical capsules at one pose would get a
+        // normal 0.17 rad off their segment's perpendicular: `tests/fuzz.rs`).
         let scale = self.scale();
         let mut i = 0;
         while self.n >= 3 && i < self.n {

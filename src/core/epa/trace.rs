@@ -58,6 +58,7 @@ pub(super) fn record_step(
 mod tests {
     use super::*;
     use crate::core::epa::{penetration, PenetrationInput};
+    use crate::core::pair::PosedPair;
     use crate::core::shape::Shape;
 
     fn v(x: f32, y: f32) -> Vec2 {
@@ -71,10 +72,7 @@ mod tests {
         let mut trace = EpaTrace::default();
         let out = penetration(
             &PenetrationInput {
-                shape_a: &a,
-                transform_a: Transform::IDENTITY,
-                shape_b: &b,
-                transform_b: Transform::IDENTITY,
+                pair: PosedPair::new(&a, Transform::IDENTITY, &b, Transform::IDENTITY),
                 gjk_max_iterations: 20,
                 epa_tolerance: 1e-4,
                 epa_max_iterations: 64,

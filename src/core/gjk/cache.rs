@@ -92,6 +92,7 @@ mod tests {
     use super::*;
     use crate::core::gjk::{shape_distance, DistanceInput};
     use crate::core::math::Transform;
+    use crate::core::pair::PosedPair;
     use crate::core::shape::Shape;
     use glam::Vec2;
 
@@ -104,10 +105,12 @@ mod tests {
         let a = Shape::cuboid(v(1.0, 1.0)).unwrap();
         let b = Shape::polygon(&[v(0.0, 0.0), v(1.0, 0.2), v(0.3, 1.0)], 0.0).unwrap();
         let input = DistanceInput {
-            shape_a: &a,
-            transform_a: Transform::IDENTITY,
-            shape_b: &b,
-            transform_b: Transform::new(v(3.0, 0.1), 0.1),
+            pair: PosedPair::new(
+                &a,
+                Transform::IDENTITY,
+                &b,
+                Transform::new(v(3.0, 0.1), 0.1),
+            ),
             use_radii: true,
             max_iterations: 20,
         };
@@ -116,7 +119,10 @@ mod tests {
         assert_eq!(cold.cache_use, CacheUse::Cold);
         assert!(cache.count >= 1);
         let moved = DistanceInput {
-            transform_b: Transform::new(v(3.01, 0.1), 0.1),
+            pair: PosedPair {
+                transform_b: Transform::new(v(3.01, 0.1), 0.1),
+                ..input.pair
+            },
             ..input
         };
         let warm = shape_distance(&moved, Some(&mut cache), None);

@@ -48,6 +48,8 @@ use self::cache::{read_cache, write_cache};
 use self::trace::record_step;
 use crate::core::consts::{GJK_DIRECTION_EPSILON, GJK_RELATIVE_TOLERANCE};
 use crate::core::math::Transform;
+use crate::core::pair::PosedPair;
+use crate::core::record::Record;
 use crate::core::shape::Shape;
 use glam::Vec2;
 use serde::Serialize;
@@ -71,13 +73,7 @@ pub enum GjkTermination {
 
 impl GjkTermination {
     pub fn as_str(self) -> &'static str {
-        match self {
-            GjkTermination::Converged => "converged",
-            GjkTermination::DuplicateSupport => "duplicate_support",
-            GjkTermination::DirectionZero => "direction_zero",
-            GjkTermination::Overlap => "overlap",
-            GjkTermination::MaxIterations => "max_iterations",
-        }
+        crate::core::names::variant_name(&self)
     }
 
     /// True when the origin was found on or inside the simplex.
@@ -92,10 +88,8 @@ impl GjkTermination {
 /// Input of [`shape_distance`].
 #[derive(Clone, Copy, Debug)]
 pub struct DistanceInput<'a> {
-    pub shape_a: &'a Shape,
-    pub transform_a: Transform,
-    pub shape_b: &'a Shape,
-    pub transform_b: Transform,
+    /// Shape A and shape B, each with its pose.
+    pub pair: PosedPair<'a>,
     /// Subtract the radii (measure the rounded surfaces) rather than the cores.
     pub use_radii: bool,
     /// Bound on support-point evaluations.
@@ -143,11 +137,11 @@ pub(crate) struct GjkRun {
 /// The vertex pairs of the simplex as it enters a step, before solving drops any
 /// (b2Distance's saveA/saveB): a support point that Solve3 has just dropped must
 /// count as a duplicate, or rounding can drop and re-add it forever (a segment nearly
-/// parallel to a face cycled to the iteration bound: found by the fuzzer).
+/// parallel to a face would cycle to the iteration bound: `tests/fuzz.rs`).
 ///
 /// Two byte arrays, not pairs: the indices were just stored one byte each, and a
-/// pair read back as one 16-bit load cannot be forwarded from those two stores; the
-/// stall sat on every iteration, 3 % of a query.
+/// pair read back as one 16-bit load cannot be forwarded from those two stores, a
+/// stall on every iteration.
 struct EnteringPairs {
     count: usize,
     a: [u8; 3],
@@ -195,8 +189,8 @@ fn origin_on_simplex(d: Vec2, dist: f32, scale: f32) -> bool {
 /// A gain within the configuration's f32 resolution (`GJK_DIRECTION_EPSILON ·
 /// scale`, the resolution at which the origin counts as on the simplex) is no gain
 /// either: when the distance is tiny against the coordinates, 1e-6 of it is below the
-/// rounding of `gain`, and two nearly parallel segments cycled through three edges of
-/// their flat B − A to the iteration bound (found by the fuzzer).
+/// rounding of `gain`, and two nearly parallel segments would cycle through three
+/// edges of their flat B − A to the iteration bound (`tests/fuzz.rs`).
 ///
 /// `len` is `|d|` (from [`search_direction_len`], the same bits as `d.length()`).
 #[inline(always)]
@@ -225,8 +219,7 @@ pub(crate) fn gjk_core(
 
 /// [`gjk_core`] on a simplex the caller keeps (its old contents are not read): the
 /// loop works on it in place, and the ~100-byte simplex is not copied out of the
-/// cache reader, out of the loop and into the caller's result (three copies of
-/// ~14 instructions each per query).
+/// cache reader, out of the loop and into the caller's result.
 #[inline(always)]
 pub(crate) fn gjk_run(
     pair: &LocalPair,
@@ -239,9 +232,9 @@ pub(crate) fn gjk_run(
     let cache_use = read_cache(pair, cache, simplex);
     // Records written so far; the trace's older records beyond it are dropped at the end.
     let mut recorded = 0usize;
-    if let Some(t) = trace.as_deref_mut() {
+    trace.record(|t| {
         t.cache_use = Some(cache_use);
-    }
+    });
     let tracing = trace.is_some();
     let mut iterations = 0u32;
     let termination = loop {
@@ -251,9 +244,11 @@ pub(crate) fn gjk_run(
         let entering_pairs = EnteringPairs::of(simplex);
         let step_iteration = iterations;
         let region = simplex.solve();
-        macro_rules! record {
-            ($direction:expr, $support:expr, $stop:expr) => {
-                if let (Some(t), Some(entering)) = (trace.as_deref_mut(), entering.as_ref()) {
+        // This iteration's record (the simplex as it entered and as solved); the
+        // closure builds it only when a trace is given.
+        let mut record = |direction, support, stop| {
+            trace.record(|t| {
+                if let Some(entering) = entering.as_ref() {
                     record_step(
                         t,
                         &mut recorded,
@@ -262,45 +257,45 @@ pub(crate) fn gjk_run(
                         entering,
                         region,
                         simplex,
-                        $direction,
-                        $support,
-                        $stop,
+                        direction,
+                        support,
+                        stop,
                     );
                 }
-            };
-        }
+            });
+        };
         if simplex.count == 3 {
-            record!(None, None, Some(GjkTermination::Overlap));
+            record(None, None, Some(GjkTermination::Overlap));
             break GjkTermination::Overlap;
         }
         let (d, dist, len) = search_direction_len(simplex);
         let scale = pair.scale_of(simplex);
         if origin_on_simplex(d, dist, scale) {
-            record!(None, None, Some(GjkTermination::DirectionZero));
+            record(None, None, Some(GjkTermination::DirectionZero));
             break GjkTermination::DirectionZero;
         }
         if iterations >= max_iterations {
-            record!(Some(d), None, Some(GjkTermination::MaxIterations));
+            record(Some(d), None, Some(GjkTermination::MaxIterations));
             break GjkTermination::MaxIterations;
         }
         let support = pair.support(d);
         iterations += 1;
         if entering_pairs.contains(&support) {
             let stop = Some(GjkTermination::DuplicateSupport);
-            record!(Some(d), Some(support), stop);
+            record(Some(d), Some(support), stop);
             break GjkTermination::DuplicateSupport;
         }
         if no_progress(&support, d, len, dist, scale) {
-            record!(Some(d), Some(support), Some(GjkTermination::Converged));
+            record(Some(d), Some(support), Some(GjkTermination::Converged));
             break GjkTermination::Converged;
         }
-        record!(Some(d), Some(support), None);
+        record(Some(d), Some(support), None);
         simplex.v[simplex.count] = support;
         simplex.count += 1;
     };
-    if let Some(t) = trace {
+    trace.record(|t| {
         t.steps.truncate(recorded);
-    }
+    });
     GjkRun {
         termination,
         iterations,
@@ -381,8 +376,8 @@ pub fn shape_distance(
     cache: Option<&mut SimplexCache>,
     trace: Option<&mut GjkTrace>,
 ) -> DistanceOutput {
-    let xf_a = input.transform_a;
-    let pair = LocalPair::new(input.shape_a, &xf_a, input.shape_b, &input.transform_b);
+    let xf_a = input.pair.transform_a;
+    let pair = LocalPair::new(&input.pair);
     let mut simplex = Simplex::default();
     let q = core_distance(
         &pair,
@@ -397,8 +392,8 @@ pub fn shape_distance(
     let mut distance = core_distance;
     let mut normal = q.normal(&simplex, &xf_a);
     if input.use_radii {
-        let ra = input.shape_a.radius();
-        let rb = input.shape_b.radius();
+        let ra = input.pair.shape_a.radius();
+        let rb = input.pair.shape_b.radius();
         match normal {
             Some(n) if core_distance > ra + rb => {
                 distance = core_distance - ra - rb;
@@ -438,10 +433,7 @@ pub fn shape_distance(
 pub fn intersects(shape_a: &Shape, xf_a: &Transform, shape_b: &Shape, xf_b: &Transform) -> bool {
     let out = shape_distance(
         &DistanceInput {
-            shape_a,
-            transform_a: *xf_a,
-            shape_b,
-            transform_b: *xf_b,
+            pair: PosedPair::new(shape_a, *xf_a, shape_b, *xf_b),
             use_radii: true,
             max_iterations: crate::core::consts::DEFAULT_GJK_MAX_ITERATIONS,
         },
@@ -462,10 +454,7 @@ mod tests {
     fn query(a: &Shape, xa: Transform, b: &Shape, xb: Transform) -> DistanceOutput {
         shape_distance(
             &DistanceInput {
-                shape_a: a,
-                transform_a: xa,
-                shape_b: b,
-                transform_b: xb,
+                pair: PosedPair::new(a, xa, b, xb),
                 use_radii: true,
                 max_iterations: 20,
             },
@@ -581,10 +570,12 @@ mod tests {
         let b = Shape::polygon(&pts, 0.0).unwrap();
         let out = shape_distance(
             &DistanceInput {
-                shape_a: &a,
-                transform_a: Transform::IDENTITY,
-                shape_b: &b,
-                transform_b: Transform::new(v(10.0, 3.0), 0.1),
+                pair: PosedPair::new(
+                    &a,
+                    Transform::IDENTITY,
+                    &b,
+                    Transform::new(v(10.0, 3.0), 0.1),
+                ),
                 use_radii: true,
                 max_iterations: 1,
             },

@@ -3,7 +3,8 @@
 
 use super::simplex::{Simplex, SimplexVertex};
 use crate::core::math::Transform;
-use crate::core::shape::{support_index, Shape};
+use crate::core::pair::PosedPair;
+use crate::core::shape::support_index;
 use glam::Vec2;
 
 /// B's core seen from A's local frame, and A's core.
@@ -15,11 +16,11 @@ pub(crate) struct LocalPair<'a> {
 }
 
 impl<'a> LocalPair<'a> {
-    pub fn new(a: &'a Shape, xf_a: &Transform, b: &'a Shape, xf_b: &Transform) -> Self {
+    pub fn new(pair: &PosedPair<'a>) -> Self {
         LocalPair {
-            a: a.vertices(),
-            b: b.vertices(),
-            b_to_a: xf_a.inv_mul(xf_b),
+            a: pair.shape_a.vertices(),
+            b: pair.shape_b.vertices(),
+            b_to_a: pair.b_in_a(),
         }
     }
 

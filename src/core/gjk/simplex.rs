@@ -144,9 +144,8 @@ impl Simplex {
 /// `d12_1 ≤ 0` means `t ≥ 1` (vertex w2), else the weights are
 /// `a1 = d12_1 / |e12|²`, `a2 = d12_2 / |e12|²`.
 ///
-/// Solve2 and Solve3 are always inlined: left to the inliner, Solve3 became a call
-/// once the loop worked on a simplex behind a reference (+130 instructions per
-/// cold query, for spilling around it).
+/// Solve2 and Solve3 are always inlined: left to the inliner, Solve3 becomes a call
+/// when the loop works on a simplex behind a reference, with spills around it.
 #[inline(always)]
 fn solve2(s: &mut Simplex) -> VoronoiRegion {
     let w1 = s.v[0].w;

@@ -98,6 +98,7 @@ mod tests {
     use super::*;
     use crate::core::gjk::{shape_distance, DistanceInput, GjkTermination};
     use crate::core::math::Transform;
+    use crate::core::pair::PosedPair;
     use crate::core::shape::Shape;
 
     fn v(x: f32, y: f32) -> Vec2 {
@@ -111,10 +112,12 @@ mod tests {
         let mut trace = GjkTrace::default();
         let out = shape_distance(
             &DistanceInput {
-                shape_a: &a,
-                transform_a: Transform::new(v(-1.0, 0.0), 0.2),
-                shape_b: &b,
-                transform_b: Transform::new(v(3.0, 2.0), 0.7),
+                pair: PosedPair::new(
+                    &a,
+                    Transform::new(v(-1.0, 0.0), 0.2),
+                    &b,
+                    Transform::new(v(3.0, 2.0), 0.7),
+                ),
                 use_radii: true,
                 max_iterations: 20,
             },

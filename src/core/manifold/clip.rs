@@ -11,6 +11,7 @@ use super::trace::{ClipPlane, ClipStep, ManifoldTrace};
 use super::ManifoldPoint;
 use crate::core::consts::MAX_MANIFOLD_POINTS;
 use crate::core::math::{left_perp, Transform};
+use crate::core::record::Record;
 use glam::Vec2;
 
 /// A candidate point during clipping: an incident core point and its id.
@@ -96,8 +97,8 @@ pub(super) fn clip_side_planes(
     // The edge's direction from its normal (the local normal turned: exact to f32),
     // not from `v2 − v1`: a short edge far from A's origin has endpoints rounded
     // relative to their distance, so that difference turns the side planes, and a
-    // rounded incident core 15 away along them slid the clipped point 5e-4 past a
-    // 0.02-wide face (found by the fuzzer). Outward normal = right_perp(edge), so the
+    // rounded incident core 15 away along them would slide the clipped point 5e-4
+    // past a 0.02-wide face (`tests/fuzz.rs`). Outward normal = right_perp(edge), so the
     // edge runs along left_perp(normal).
     let tangent = left_perp(r.normal);
     let start = [
@@ -119,7 +120,7 @@ pub(super) fn clip_side_planes(
         r.incident_id(i.i1, IdKind::SidePlane1),
         &mut c1,
     );
-    if let Some(t) = trace.as_deref_mut() {
+    trace.record(|t| {
         t.clips.push(clip_step(
             ClipPlane::Side1,
             r.v1,
@@ -129,7 +130,7 @@ pub(super) fn clip_side_planes(
             added1,
             xf,
         ));
-    }
+    });
     // Side plane 2: keep (p − r2)·t ≤ 0.
     let mut c2 = [start[0]; 2];
     let (n2, added2) = clip_to_line(
@@ -139,7 +140,7 @@ pub(super) fn clip_side_planes(
         r.incident_id(i.i1, IdKind::SidePlane2),
         &mut c2,
     );
-    if let Some(t) = trace {
+    trace.record(|t| {
         t.clips.push(clip_step(
             ClipPlane::Side2,
             r.v2,
@@ -149,7 +150,7 @@ pub(super) fn clip_side_planes(
             added2,
             xf,
         ));
-    }
+    });
     (c2, n2)
 }
 
@@ -162,7 +163,7 @@ fn clip_reference_face(
     spec: f32,
     clipped: &[ClipVertex],
     points: &mut [ManifoldPoint; MAX_MANIFOLD_POINTS],
-    trace: Option<&mut ManifoldTrace>,
+    mut trace: Option<&mut ManifoldTrace>,
     xf: &Transform,
 ) -> usize {
     let radii = r.radius + i.radius;
@@ -175,7 +176,7 @@ fn clip_reference_face(
             count += 1;
         }
     }
-    if let Some(t) = trace {
+    trace.record(|t| {
         let kept: Vec<ClipVertex> = clipped
             .iter()
             .copied()
@@ -190,7 +191,7 @@ fn clip_reference_face(
             None,
             xf,
         ));
-    }
+    });
     count
 }
 
@@ -230,6 +231,7 @@ pub(super) fn clip_step(
 #[cfg(test)]
 mod tests {
     use super::super::*;
+    use crate::core::pair::PosedPair;
     use crate::core::settings::Settings;
     use crate::core::shape::Shape;
 
@@ -242,10 +244,12 @@ mod tests {
         let ground = Shape::cuboid(v(2.0, 0.5)).unwrap();
         let b = Shape::cuboid(v(0.5, 0.5)).unwrap();
         let input = ManifoldInput::new(
-            &ground,
-            Transform::IDENTITY,
-            &b,
-            Transform::new(v(1.8, 0.95), 0.0),
+            PosedPair::new(
+                &ground,
+                Transform::IDENTITY,
+                &b,
+                Transform::new(v(1.8, 0.95), 0.0),
+            ),
             &Settings::default(),
             ManifoldSource::Sat,
         );

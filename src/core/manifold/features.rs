@@ -4,9 +4,8 @@
 //! ([`select_features`]).
 
 use super::ids::{ContactId, IdKind};
-use super::normal::NormalChoice;
 use super::trace::FeatureRecord;
-use super::ManifoldInput;
+use super::{ManifoldInput, NormalChoice};
 use crate::core::consts::MANIFOLD_TOUCHING_TOLERANCE;
 use crate::core::math::Transform;
 use crate::core::sat::Owner;
@@ -92,7 +91,7 @@ pub(super) struct Pair<'a> {
 /// [`MANIFOLD_TOUCHING_TOLERANCE`] times the sum of their bounding radii (the largest
 /// core vertex distance from the local origin, plus the radius), which each shape
 /// caches ([`Shape::bounding_radius`]): no loop, no square root here. Shared with
-/// `box_box.rs` so both paths draw the same line.
+/// `box_box/` so both paths draw the same line.
 #[inline]
 pub(crate) fn touching_tolerance(a: &Shape, b: &Shape) -> f32 {
     MANIFOLD_TOUCHING_TOLERANCE * (a.bounding_radius() + b.bounding_radius())
@@ -101,12 +100,12 @@ pub(crate) fn touching_tolerance(a: &Shape, b: &Shape) -> f32 {
 impl<'a> Pair<'a> {
     #[inline]
     pub(super) fn new(input: &ManifoldInput<'a>) -> Pair<'a> {
-        let xf_a = input.transform_a;
+        let xf_a = input.pair.transform_a;
         Pair {
-            a: input.shape_a,
-            b: input.shape_b,
+            a: input.pair.shape_a,
+            b: input.pair.shape_b,
             xf_a,
-            b_to_a: xf_a.inv_mul(&input.transform_b),
+            b_to_a: input.pair.b_in_a(),
             spec: input.speculative_distance.max(0.0),
             clip_limit: match input.sat_bias {
                 SatBias::Box2dV3 => f32::INFINITY,

@@ -63,7 +63,7 @@
 //! - `clip`: the segment–segment clip to the side planes and the reference face;
 //! - `point_core` and `face_search`: the SAT source's one-pass path for a 1-vertex core;
 //! - `types`: the inputs and outputs ([`ManifoldInput`], [`ManifoldOutput`], the sources,
-//!   cases and outcomes);
+//!   cases and outcomes, and step 1's chosen normal);
 //! - `ids`: [`ContactId`], [`IdKind`]; `trace`: [`ManifoldTrace`] and its records.
 
 mod clip;
@@ -84,12 +84,13 @@ pub use self::types::*;
 
 use self::clip::clip_edges;
 use self::features::{select_features, Edge, Pair};
-use self::normal::{choose_normal, reference_is_b, NormalChoice, Step1};
+use self::normal::{choose_normal, reference_is_b, Step1};
 use self::point_core::point_core_manifold;
 use self::points::{point_point, point_segment};
 use self::segments::segment_pair_manifold;
 use crate::core::consts::MAX_MANIFOLD_POINTS;
 use crate::core::math::Transform;
+use crate::core::record::Record;
 use crate::core::sat::Owner;
 use crate::core::settings::SatBias;
 use glam::Vec2;
@@ -100,16 +101,16 @@ pub fn contact_manifold(
     input: &ManifoldInput,
     mut trace: Option<&mut ManifoldTrace>,
 ) -> ManifoldOutput {
-    if let Some(t) = trace.as_deref_mut() {
+    trace.record(|t| {
         *t = ManifoldTrace {
             source: Some(input.source),
-            touching_tolerance: touching_tolerance(input.shape_a, input.shape_b),
+            touching_tolerance: touching_tolerance(input.pair.shape_a, input.pair.shape_b),
             ..Default::default()
         };
-    }
+    });
     let (na, nb) = (
-        input.shape_a.vertices().len(),
-        input.shape_b.vertices().len(),
+        input.pair.shape_a.vertices().len(),
+        input.pair.shape_b.vertices().len(),
     );
     if input.source == ManifoldSource::Sat && (na == 1 || nb == 1) {
         return point_core_manifold(input, trace);
@@ -138,21 +139,21 @@ fn general_manifold(
         Step1::Normal(c) => c,
         Step1::Separated(sep, dir) => {
             let normal = xf_a.q.apply(dir);
-            if let Some(t) = trace {
+            trace.record(|t| {
                 t.separation = Some(sep);
                 if dir != Vec2::ZERO {
                     t.normal = Some(normal);
                 }
                 t.outcome = Some(ManifoldOutcome::Separated);
-            }
+            });
             return ManifoldOutput::separated(None, normal);
         }
     };
-    if let Some(t) = trace.as_deref_mut() {
+    trace.record(|t| {
         t.normal_source = Some(choice.source);
         t.normal = Some(xf_a.q.apply(choice.normal));
         t.separation = Some(choice.separation);
-    }
+    });
     build(pair, &choice, trace)
 }
 
@@ -161,10 +162,10 @@ fn build(pair: &Pair, c: &NormalChoice, mut trace: Option<&mut ManifoldTrace>) -
     let n = c.normal;
     let (fa, fb) = select_features(pair, c);
     let xf = pair.xf_a;
-    if let Some(t) = trace.as_deref_mut() {
+    trace.record(|t| {
         t.feature_a = Some(fa.record(&xf));
         t.feature_b = Some(fb.record(&xf));
-    }
+    });
     let mut out = ManifoldOutput {
         outcome: ManifoldOutcome::Contact,
         normal_source: Some(c.source),
@@ -228,26 +229,27 @@ fn build(pair: &Pair, c: &NormalChoice, mut trace: Option<&mut ManifoldTrace>) -
             ..*src
         };
     }
-    if let Some(t) = trace {
+    trace.record(|t| {
         t.case = Some(case);
         t.points = out.points().to_vec();
         t.outcome = Some(out.outcome);
-    }
+    });
     out
 }
 
 /// The trace's reference and incident features (when tracing).
 #[inline]
-fn record_reference(trace: Option<&mut ManifoldTrace>, r: &Edge, i: &Edge, xf: &Transform) {
-    if let Some(t) = trace {
+fn record_reference(mut trace: Option<&mut ManifoldTrace>, r: &Edge, i: &Edge, xf: &Transform) {
+    trace.record(|t| {
         t.reference = Some(r.record(xf));
         t.incident = Some(i.record(xf));
-    }
+    });
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::pair::PosedPair;
     use crate::core::settings::Settings;
     use crate::core::shape::Shape;
 
@@ -263,7 +265,7 @@ mod tests {
         source: ManifoldSource,
     ) -> ManifoldOutput {
         contact_manifold(
-            &ManifoldInput::new(a, xa, b, xb, &Settings::default(), source),
+            &ManifoldInput::new(PosedPair::new(a, xa, b, xb), &Settings::default(), source),
             None,
         )
     }

@@ -4,27 +4,12 @@
 //! reference ([`reference_is_b`]).
 
 use super::features::{Edge, Pair};
-use super::{ManifoldInput, ManifoldSource, NormalSource};
+use super::{ManifoldInput, ManifoldSource, NormalChoice, NormalSource};
 use crate::core::consts::REFERENCE_ALIGNMENT_TOLERANCE;
 use crate::core::epa::{penetration, EpaTermination, PenetrationInput};
 use crate::core::gjk::{shape_distance, DistanceInput, SimplexCache};
 use crate::core::sat::{separating_axis, Owner, SatInput, SatOutput};
 use glam::Vec2;
-
-/// The normal chosen in step 1, in A's frame.
-pub(super) struct NormalChoice {
-    pub(super) normal: Vec2,
-    pub(super) separation: f32,
-    pub(super) source: NormalSource,
-    /// The SAT face (owner, edge) to use as reference.
-    pub(super) hint: Option<(Owner, usize)>,
-    /// Cores apart, GJK ended on one vertex pair: those core vertices (A's, B's). Taken
-    /// from GJK, not re-derived as support points along the normal: when a face is
-    /// nearly perpendicular to the normal its two vertices tie, and the wrong one gave
-    /// a normal 0.4 rad off and a separation of 0.24 for a gap of 4e-7 (found by the
-    /// fuzzer: a box corner against a circle).
-    pub(super) vertex_vertex: Option<(usize, usize)>,
-}
 
 /// The outcome of step 1.
 pub(super) enum Step1 {
@@ -77,10 +62,7 @@ fn normal_sat(input: &ManifoldInput, pair: &Pair) -> Step1 {
 fn normal_epa(input: &ManifoldInput, pair: &Pair) -> Step1 {
     let pen = penetration(
         &PenetrationInput {
-            shape_a: input.shape_a,
-            transform_a: input.transform_a,
-            shape_b: input.shape_b,
-            transform_b: input.transform_b,
+            pair: input.pair,
             gjk_max_iterations: input.gjk_max_iterations,
             epa_tolerance: input.epa_tolerance,
             epa_max_iterations: input.epa_max_iterations,
@@ -104,10 +86,7 @@ fn normal_epa(input: &ManifoldInput, pair: &Pair) -> Step1 {
 fn sat_of(input: &ManifoldInput) -> SatOutput {
     separating_axis(
         &SatInput {
-            shape_a: input.shape_a,
-            transform_a: input.transform_a,
-            shape_b: input.shape_b,
-            transform_b: input.transform_b,
+            pair: input.pair,
             bias: input.sat_bias,
         },
         None,
@@ -122,10 +101,7 @@ fn closest_points_or(input: &ManifoldInput, pair: &Pair) -> Step1 {
     let mut cache = SimplexCache::default();
     let d = shape_distance(
         &DistanceInput {
-            shape_a: input.shape_a,
-            transform_a: input.transform_a,
-            shape_b: input.shape_b,
-            transform_b: input.transform_b,
+            pair: input.pair,
             use_radii: false,
             max_iterations: input.gjk_max_iterations,
         },

@@ -4,14 +4,15 @@
 //! line of centres ([`point_point_manifold`]).
 
 use super::face_search::max_separation_face;
-use super::features::{touching_tolerance, Pair};
+use super::features::{touching_tolerance, Edge, Pair};
 use super::ids::{ContactId, IdKind};
-use super::trace::{record_point_case, ManifoldTrace};
+use super::trace::ManifoldTrace;
 use super::{
     ManifoldCase, ManifoldInput, ManifoldOutcome, ManifoldOutput, ManifoldPoint, NormalSource,
 };
 use crate::core::consts::MAX_MANIFOLD_POINTS;
 use crate::core::math::Transform;
+use crate::core::record::Record;
 use crate::core::sat::Owner;
 use crate::core::shape::Shape;
 use glam::Vec2;
@@ -37,8 +38,8 @@ pub(super) fn point_core_manifold(
     trace: Option<&mut ManifoldTrace>,
 ) -> ManifoldOutput {
     let (na, nb) = (
-        input.shape_a.vertices().len(),
-        input.shape_b.vertices().len(),
+        input.pair.shape_a.vertices().len(),
+        input.pair.shape_b.vertices().len(),
     );
     if na == 1 && nb == 1 {
         return point_point_manifold(&Pair::new(input), trace);
@@ -56,9 +57,9 @@ pub(super) fn point_core_manifold(
 #[inline]
 fn point_against_core<const CORE_IS_A: bool>(
     input: &ManifoldInput,
-    trace: Option<&mut ManifoldTrace>,
+    mut trace: Option<&mut ManifoldTrace>,
 ) -> ManifoldOutput {
-    let radii = input.shape_a.radius() + input.shape_b.radius();
+    let radii = input.pair.shape_a.radius() + input.pair.shape_b.radius();
     let spec = input.speculative_distance.max(0.0);
     let f = PointInCore::new::<CORE_IS_A>(input);
     // Out of the core (its frame) → from A to B (world).
@@ -84,9 +85,9 @@ fn point_against_core<const CORE_IS_A: bool>(
         Err(separation) => return point_core_separated(separation, out_ab(ni), trace),
     };
     let out = f.output(&c);
-    if let Some(t) = trace {
+    trace.record(|t| {
         trace_point_core(t, input, out, f.owner, i, c.ref_index, c.o);
-    }
+    });
     out
 }
 
@@ -127,11 +128,23 @@ impl<'a> PointInCore<'a> {
     /// does). Each output is then one transform from the core's frame.
     #[inline(always)]
     fn new<const CORE_IS_A: bool>(input: &ManifoldInput<'a>) -> PointInCore<'a> {
-        let (a, b) = (input.shape_a, input.shape_b);
+        let (a, b) = (input.pair.shape_a, input.pair.shape_b);
         let (owner, core, point, w, xp) = if CORE_IS_A {
-            (Owner::A, a, b, input.transform_a, input.transform_b)
+            (
+                Owner::A,
+                a,
+                b,
+                input.pair.transform_a,
+                input.pair.transform_b,
+            )
         } else {
-            (Owner::B, b, a, input.transform_b, input.transform_a)
+            (
+                Owner::B,
+                b,
+                a,
+                input.pair.transform_b,
+                input.pair.transform_a,
+            )
         };
         // A circle's core is its local origin: then `q_p·c` is zero and the point is the
         // difference of the positions, turned. Skipping the product (a branch predicted
@@ -180,8 +193,9 @@ impl<'a> PointInCore<'a> {
         // A branch, not a select of all three regions' numbers: over a face (the common
         // case) the square root and division of the corner case stay off the path to the
         // output (measured: computing all three and selecting was slower).
-        let apart =
-            |core: f32| core > 0.0 && core > touching_tolerance(input.shape_a, input.shape_b);
+        let apart = |core: f32| {
+            core > 0.0 && core > touching_tolerance(input.pair.shape_a, input.pair.shape_b)
+        };
         // The outputs are made in the world from the point's centre there (`centre`,
         // computed from the input alongside `pl`), the corner's or the foot's
         // position and the normal turned into the world once (`ow`, out of the core):
@@ -190,8 +204,8 @@ impl<'a> PointInCore<'a> {
             // Beyond a corner and apart from it (beyond the touching band): the closest
             // features are the corner and the point, the normal the direction between
             // them. Apart from the corner, not from the face's line: a point near the
-            // line can lie far past the face's end (found by the fuzzer: a point 2e-5 off
-            // a segment's line but 0.22 past its end got a contact).
+            // line can lie far past the face's end (a point 2e-5 off a segment's line
+            // but 0.22 past its end must get no contact: `tests/fuzz.rs`).
             let len = d.length();
             let separation = len - radii;
             if separation > spec {
@@ -336,7 +350,7 @@ fn trace_point_core(
 
 /// Two 1-vertex cores: the line of centres (A's local +y when they coincide).
 #[inline(never)]
-fn point_point_manifold(pair: &Pair, trace: Option<&mut ManifoldTrace>) -> ManifoldOutput {
+fn point_point_manifold(pair: &Pair, mut trace: Option<&mut ManifoldTrace>) -> ManifoldOutput {
     let radii = pair.a.radius() + pair.b.radius();
     let xf_a = pair.xf_a;
     let mut out = ManifoldOutput::separated(None, Vec2::ZERO);
@@ -375,11 +389,11 @@ fn point_point_manifold(pair: &Pair, trace: Option<&mut ManifoldTrace>) -> Manif
         };
         out.point_count = 1;
     }
-    if let Some(t) = trace {
+    trace.record(|t| {
         let fa = pair.vertex_of(Owner::A, 0, n);
         let fb = pair.vertex_of(Owner::B, 0, -n);
         record_point_case(t, &out, separation, &fa, &fb, &fa, &fb, &xf_a);
-    }
+    });
     out
 }
 
@@ -389,14 +403,41 @@ fn point_point_manifold(pair: &Pair, trace: Option<&mut ManifoldTrace>) -> Manif
 fn point_core_separated(
     separation: f32,
     normal: Vec2,
-    trace: Option<&mut ManifoldTrace>,
+    mut trace: Option<&mut ManifoldTrace>,
 ) -> ManifoldOutput {
-    if let Some(t) = trace {
+    trace.record(|t| {
         t.separation = Some(separation);
         t.normal = Some(normal);
         t.outcome = Some(ManifoldOutcome::Separated);
-    }
+    });
     ManifoldOutput::separated(None, normal)
+}
+
+/// Trace records of the one-pass point cases.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn record_point_case(
+    t: &mut ManifoldTrace,
+    out: &ManifoldOutput,
+    separation: f32,
+    fa: &Edge,
+    fb: &Edge,
+    reference: &Edge,
+    incident: &Edge,
+    xf: &Transform,
+) {
+    t.normal_source = out.normal_source;
+    t.normal = Some(out.normal);
+    t.separation = Some(separation);
+    t.outcome = Some(out.outcome);
+    if out.is_separated() {
+        return;
+    }
+    t.feature_a = Some(fa.record(xf));
+    t.feature_b = Some(fb.record(xf));
+    t.case = out.case;
+    t.reference = Some(reference.record(xf));
+    t.incident = Some(incident.record(xf));
+    t.points = out.points().to_vec();
 }
 
 #[cfg(test)]
@@ -404,6 +445,7 @@ mod tests {
     use super::super::*;
     use super::*;
     use crate::core::math::cross;
+    use crate::core::pair::PosedPair;
     use crate::core::settings::Settings;
 
     fn v(x: f32, y: f32) -> Vec2 {
@@ -500,7 +542,8 @@ mod tests {
                 speculative_distance: [0.0, 0.02, 0.1][(rnd() * 3.0) as usize % 3],
                 ..Settings::default()
             };
-            let input = ManifoldInput::new(a, xa, b, xb, &settings, ManifoldSource::Sat);
+            let input =
+                ManifoldInput::new(PosedPair::new(a, xa, b, xb), &settings, ManifoldSource::Sat);
             let fast = contact_manifold(&input, None);
             let slow = general_path(&input);
             let size = 1.0f32.max(xa.p.length()).max(xb.p.length());

@@ -5,7 +5,7 @@
 
 use super::features::{Edge, Pair};
 use super::ids::{ContactId, IdKind};
-use super::normal::NormalChoice;
+use super::types::NormalChoice;
 use super::{ManifoldCase, ManifoldPoint, NormalSource};
 use crate::core::sat::Owner;
 use glam::Vec2;

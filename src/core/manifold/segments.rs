@@ -32,6 +32,7 @@ use super::trace::{ClipPlane, ManifoldTrace};
 use super::{ManifoldCase, ManifoldOutcome, ManifoldOutput, ManifoldPoint, NormalSource};
 use crate::core::consts::{LINEAR_SLOP, MAX_MANIFOLD_POINTS, SEGMENT_FLIP_TOLERANCE};
 use crate::core::math::left_perp;
+use crate::core::record::Record;
 use crate::core::sat::Owner;
 use glam::Vec2;
 
@@ -93,14 +94,14 @@ pub(super) fn segment_pair_manifold(
     if sd.distance_squared > max * max {
         let dir = (sd.closest2 - sd.closest1).normalize_or_zero();
         let normal = xf.q.apply(dir);
-        if let Some(t) = trace {
+        trace.record(|t| {
             t.normal_source = Some(NormalSource::ClosestPoints);
             t.separation = Some(distance - radius);
             if dir != Vec2::ZERO {
                 t.normal = Some(normal);
             }
             t.outcome = Some(ManifoldOutcome::Separated);
-        }
+        });
         return ManifoldOutput::separated(Some(NormalSource::ClosestPoints), normal);
     }
     let mut local = [ManifoldPoint::default(); MAX_MANIFOLD_POINTS];
@@ -133,12 +134,12 @@ pub(super) fn segment_pair_manifold(
             ..*src
         };
     }
-    if let Some(t) = trace {
+    trace.record(|t| {
         t.normal_source = Some(source);
         t.case = Some(case);
         t.points = out.points().to_vec();
         t.outcome = Some(out.outcome);
-    }
+    });
     out
 }
 
@@ -209,20 +210,20 @@ fn clip_pair(
     } else {
         -r.normal
     };
-    if let Some(t) = trace.as_deref_mut() {
+    trace.record(|t| {
         t.normal = Some(xf.q.apply(normal));
         t.separation = Some(sep_a.max(sep_b) - r.radius - i.radius);
         t.feature_a = Some(if r.owner == Owner::A { r } else { i }.record(&xf));
         t.feature_b = Some(if r.owner == Owner::B { r } else { i }.record(&xf));
         t.reference = Some(r.record(&xf));
         t.incident = Some(i.record(&xf));
-    }
+    });
     let (clipped, n) = clip_side_planes(&r, &i, trace.as_deref_mut(), &xf);
     let clipped = &clipped[..n];
     let limit = distance + LINEAR_SLOP;
     let depth = |p: Vec2| (p - r.v1).dot(r.normal);
     let keep = n == 2 && clipped.iter().any(|c| depth(c.p) <= limit);
-    if let Some(t) = trace {
+    trace.record(|t| {
         let kept = if keep { clipped } else { &[] };
         t.clips.push(clip_step(
             ClipPlane::ClosestDistance,
@@ -233,7 +234,7 @@ fn clip_pair(
             None,
             &xf,
         ));
-    }
+    });
     if !keep {
         return None;
     }
@@ -249,7 +250,7 @@ fn one_point(
     pair: &Pair,
     sd: &SegmentDistance,
     distance: f32,
-    trace: Option<&mut ManifoldTrace>,
+    mut trace: Option<&mut ManifoldTrace>,
 ) -> (ManifoldPoint, Vec2, ManifoldCase) {
     let (ea, eb) = (pair.edge_of(Owner::A, 0), pair.edge_of(Owner::B, 0));
     let d = sd.closest2 - sd.closest1;
@@ -278,7 +279,7 @@ fn one_point(
     } else {
         ManifoldCase::PointSegment
     };
-    if let Some(t) = trace {
+    trace.record(|t| {
         let xf = pair.xf_a;
         let feature = |owner: Owner, e: &Edge, f: f32, dir: Vec2| {
             if end(f) {
@@ -293,7 +294,7 @@ fn one_point(
         t.separation = Some(point.separation);
         t.feature_a = Some(feature(Owner::A, &ea, sd.f1, n).record(&xf));
         t.feature_b = Some(feature(Owner::B, &eb, sd.f2, -n).record(&xf));
-    }
+    });
     (point, n, case)
 }
 
@@ -301,6 +302,7 @@ fn one_point(
 mod tests {
     use super::super::*;
     use super::segment_distance;
+    use crate::core::pair::PosedPair;
     use crate::core::settings::Settings;
     use crate::core::shape::{Geometry, Shape};
 
@@ -320,10 +322,7 @@ mod tests {
     fn manifold(b: &Shape, xb: Transform, trace: Option<&mut ManifoldTrace>) -> ManifoldOutput {
         let a = capsule(1.0, 0.25);
         let input = ManifoldInput::new(
-            &a,
-            Transform::IDENTITY,
-            b,
-            xb,
+            PosedPair::new(&a, Transform::IDENTITY, b, xb),
             &Settings::default(),
             ManifoldSource::Sat,
         );

@@ -2,11 +2,7 @@
 //! features, the reference and incident features, every clip step and the points.
 //! The records are filled only when a trace is asked for (no allocation without).
 
-use super::features::Edge;
-use super::{
-    ManifoldCase, ManifoldOutcome, ManifoldOutput, ManifoldPoint, ManifoldSource, NormalSource,
-};
-use crate::core::math::Transform;
+use super::{ManifoldCase, ManifoldOutcome, ManifoldPoint, ManifoldSource, NormalSource};
 use crate::core::sat::Owner;
 use glam::Vec2;
 use serde::Serialize;
@@ -88,31 +84,4 @@ pub struct ManifoldTrace {
     pub clips: Vec<ClipStep>,
     pub points: Vec<ManifoldPoint>,
     pub outcome: Option<ManifoldOutcome>,
-}
-
-/// Trace records of the one-pass point cases.
-#[allow(clippy::too_many_arguments)]
-pub(super) fn record_point_case(
-    t: &mut ManifoldTrace,
-    out: &ManifoldOutput,
-    separation: f32,
-    fa: &Edge,
-    fb: &Edge,
-    reference: &Edge,
-    incident: &Edge,
-    xf: &Transform,
-) {
-    t.normal_source = out.normal_source;
-    t.normal = Some(out.normal);
-    t.separation = Some(separation);
-    t.outcome = Some(out.outcome);
-    if out.is_separated() {
-        return;
-    }
-    t.feature_a = Some(fa.record(xf));
-    t.feature_b = Some(fb.record(xf));
-    t.case = out.case;
-    t.reference = Some(reference.record(xf));
-    t.incident = Some(incident.record(xf));
-    t.points = out.points().to_vec();
 }

@@ -33,9 +33,11 @@
 //! are then compared, never used as points).
 
 use super::circle::circle_span;
-use super::local::{Crossing, LineSpan, LocalRay, Normal, Side};
+use super::local::{Crossing, LineSpan, LocalRay, Normal};
+use super::point::Side;
 use super::trace::{CircleRecord, FlatRecord};
 use super::types::{RayCastOutput, RayFeature};
+use crate::core::record::Record;
 use crate::core::shape::Shape;
 use glam::Vec2;
 
@@ -165,8 +167,8 @@ fn band_end(
         None if (band.da > 0.0) == (end == End::Enter) => f32::NEG_INFINITY,
         None => f32::INFINITY,
     };
-    if let (Some(rec), Some((k, f))) = (flats.as_deref_mut(), crossing) {
-        record_side(ray, band, k, f, along, rec);
+    if let Some((k, f)) = crossing {
+        flats.record(|rec| record_side(ray, band, k, f, along, rec));
     }
     let cap = if along < 0.0 {
         0

@@ -36,9 +36,11 @@
 //! ray. **Radius 0** (a point shape): only a line through the centre meets it; the
 //! normal is then `−d̂`, facing the ray.
 
-use super::local::{Crossing, LineSpan, LocalRay, Normal, Side};
+use super::local::{Crossing, LineSpan, LocalRay, Normal};
+use super::point::Side;
 use super::trace::CircleRecord;
 use super::types::{RayCastOutput, RayFeature};
+use crate::core::record::Record;
 use crate::core::shape::Shape;
 use glam::Vec2;
 
@@ -51,7 +53,7 @@ pub(super) fn circle_span(
     c: Vec2,
     r: f32,
     feature: RayFeature,
-    record: Option<&mut Vec<CircleRecord>>,
+    mut record: Option<&mut Vec<CircleRecord>>,
 ) -> Option<(Crossing, Crossing)> {
     let d = ray.translation;
     let dd = ray.length_squared;
@@ -72,7 +74,7 @@ pub(super) fn circle_span(
         };
         (f_star - h, f_star + h, h)
     });
-    if let Some(rec) = record {
+    record.record(|rec| {
         let xf = &ray.input.transform;
         rec.push(CircleRecord {
             feature,
@@ -84,7 +86,7 @@ pub(super) fn circle_span(
             enter: roots.map(|(f, _, _)| f),
             exit: roots.map(|(_, f, _)| f),
         });
-    }
+    });
     let (f_in, f_out, h) = roots?;
     // The offsets from the centre, of length r (see the module docs); the normals
     // are formed later, for the crossing the answer uses.

@@ -3,19 +3,10 @@
 //! conventions of the module docs turn a line's crossings into an answer
 //! ([`LocalRay::finish`]).
 
-use super::point::locate;
+use super::point::{locate, Side};
 use super::types::{RayCastInput, RayCastOutput, RayFeature, RayStatus};
 use crate::core::consts::{RAY_MAX_COORDINATE, RAY_MIN_TRANSLATION_SQUARED, RAY_REACH_MARGIN};
 use glam::{Vec2, Vec4};
-
-/// Where the ray's origin lies, by the shape's own exact test (its sign, not a
-/// tolerance).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Side {
-    Outside,
-    Boundary,
-    Inside,
-}
 
 /// The outward normal at a crossing, as it is known when the crossing is found: a
 /// flat piece's unit normal, or an arc's centre, radius and the offset of the

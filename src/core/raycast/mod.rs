@@ -46,7 +46,7 @@
 //! ## Files
 //! - `types.rs`: the input and output types;
 //! - `local.rs`: the ray in the shape's frame, the outputs, the conventions above;
-//! - `point.rs`: the point query (zero-length rays, boundary features);
+//! - `point.rs`: the point query (zero-length rays, boundary features), the origin's side;
 //! - `circle.rs`, `capsule.rs`, `segment.rs`, `polygon.rs`, `rounded.rs`: the exact
 //!   function of each shape kind, each with its derivation;
 //! - `gjk.rs`, `march.rs`: the GJK ray cast, for any shape (one march along a ray
@@ -75,8 +75,9 @@ pub use self::trace::{
 };
 pub use self::types::{RayCastInput, RayCastOutput, RayFeature, RayInput, RayStatus};
 
-use self::local::{refused, LocalRay, Side};
-use self::point::locate;
+use self::local::{refused, LocalRay};
+use self::point::{locate, Side};
+use crate::core::record::Record;
 
 /// The shape kinds the exact functions cover.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -109,16 +110,16 @@ fn prepare<'a>(
     let ray = match LocalRay::new(input) {
         Ok(ray) => ray,
         Err(status) => {
-            if let Some(t) = trace.as_deref_mut() {
+            trace.record(|t| {
                 t.begin(RayMethod::None, 0.0);
-            }
+            });
             return Err(refused(input, status));
         }
     };
     if ray.is_point() {
-        if let Some(t) = trace.as_deref_mut() {
+        trace.record(|t| {
             t.begin(RayMethod::Point, 0.0);
-        }
+        });
         let at = locate(input.shape, ray.origin);
         return Err(match at.side {
             Side::Inside => ray.inside(None),
@@ -142,7 +143,7 @@ pub fn ray_cast(input: &RayCastInput, mut trace: Option<&mut RayTrace>) -> RayCa
     };
     let shape = input.shape;
     let k = kind(&ray);
-    if let Some(t) = trace.as_deref_mut() {
+    trace.record(|t| {
         let method = match k {
             Kind::Circle => RayMethod::Circle,
             Kind::Capsule => RayMethod::Capsule,
@@ -151,7 +152,7 @@ pub fn ray_cast(input: &RayCastInput, mut trace: Option<&mut RayTrace>) -> RayCa
             Kind::Rounded => RayMethod::RoundedPolygon,
         };
         t.begin(method, ray.end());
-    }
+    });
     let t = trace;
     match k {
         Kind::Circle => circle::ray_circle(&ray, shape, t.map(|t| &mut t.circles)),
@@ -176,9 +177,9 @@ pub fn ray_cast_gjk(input: &RayCastInput, mut trace: Option<&mut RayTrace>) -> R
         Ok(ray) => ray,
         Err(out) => return out,
     };
-    if let Some(t) = trace.as_deref_mut() {
+    trace.record(|t| {
         t.begin(RayMethod::Gjk, ray.end());
-    }
+    });
     gjk::ray_gjk(&ray, trace.map(|t| &mut t.gjk))
 }
 

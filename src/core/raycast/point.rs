@@ -7,10 +7,18 @@
 //! `max nᵢ·(p − vᵢ)` against 0, a rounded shape's squared core distance against
 //! `r²`. A bare segment has no interior: a point on it is on the boundary.
 
-use super::local::Side;
 use super::types::RayFeature;
 use crate::core::shape::Shape;
 use glam::Vec2;
+
+/// Where the ray's origin lies, by the shape's own exact test (its sign, not a
+/// tolerance).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Side {
+    Outside,
+    Boundary,
+    Inside,
+}
 
 /// A point against a shape.
 #[derive(Clone, Copy, Debug, PartialEq)]

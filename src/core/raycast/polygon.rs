@@ -76,6 +76,9 @@ pub(super) fn ray_polygon(
         let den = ni.dot(d);
         let action = clip.step(i, num, den);
         let emptied = action == ClipAction::ParallelOutside || clip.upper < clip.lower;
+        // The one trace write of the core not made with `record.record(|rec| …)`: in
+        // this loop, the hottest that records, the closure form costs 4–20 % of a ray
+        // cast (cachegrind), so the branch is written out.
         if let Some(rec) = record.as_deref_mut() {
             let step = ClipStep {
                 edge: i,

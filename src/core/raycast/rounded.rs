@@ -41,6 +41,7 @@ use super::point::locate;
 use super::trace::{CircleRecord, FlatRecord};
 use super::types::{RayCastOutput, RayFeature};
 use crate::core::math::cross;
+use crate::core::record::Record;
 use crate::core::shape::Shape;
 use glam::Vec2;
 
@@ -93,7 +94,7 @@ fn flat_crossing(
     ray: &LocalRay,
     shape: &Shape,
     i: usize,
-    record: Option<&mut Vec<FlatRecord>>,
+    mut record: Option<&mut Vec<FlatRecord>>,
 ) -> Option<Crossing> {
     let (v, n, r) = (shape.vertices(), shape.normals(), shape.radius());
     let (a, b) = (v[i] + r * n[i], v[(i + 1) % v.len()] + r * n[i]);
@@ -105,7 +106,7 @@ fn flat_crossing(
         (f, t)
     });
     let counts = hit.is_some_and(|(_, t)| (0.0..=1.0).contains(&t));
-    if let Some(rec) = record {
+    record.record(|rec| {
         let xf = &ray.input.transform;
         rec.push(FlatRecord {
             feature: RayFeature::Edge(i),
@@ -117,7 +118,7 @@ fn flat_crossing(
             along: hit.map(|(_, t)| t),
             counts,
         });
-    }
+    });
     let (f, _) = hit.filter(|_| counts)?;
     Some(Crossing {
         fraction: f,

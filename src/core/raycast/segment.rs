@@ -20,9 +20,11 @@
 //! (feature `Vertex(i)`, normal `−d̂`, the end seen head-on) and leaves at the
 //! other. Parallel but not collinear: a miss.
 
-use super::local::{Crossing, LineSpan, LocalRay, Normal, Side};
+use super::local::{Crossing, LineSpan, LocalRay, Normal};
+use super::point::Side;
 use super::trace::FlatRecord;
 use super::types::{RayCastOutput, RayFeature};
+use crate::core::record::Record;
 use crate::core::shape::Shape;
 use glam::Vec2;
 
@@ -31,7 +33,7 @@ use glam::Vec2;
 pub(super) fn ray_segment(
     ray: &LocalRay,
     shape: &Shape,
-    record: Option<&mut Vec<FlatRecord>>,
+    mut record: Option<&mut Vec<FlatRecord>>,
 ) -> RayCastOutput {
     let (v, n) = (shape.vertices(), shape.normals());
     let (v0, v1) = (v[0], v[1]);
@@ -44,18 +46,18 @@ pub(super) fn ray_segment(
         return if numerator == 0.0 {
             collinear(ray, v0, v1)
         } else {
-            if let Some(rec) = record {
+            record.record(|rec| {
                 push(ray, rec, shape, denominator, None, None);
-            }
+            });
             ray.missed()
         };
     }
     let f = numerator / denominator;
     let along = unit.dot(ray.at(f) - v0);
     let on = (0.0..=len).contains(&along);
-    if let Some(rec) = record {
+    record.record(|rec| {
         push(ray, rec, shape, denominator, Some(f), Some(along / len));
-    }
+    });
     if !on {
         return ray.missed();
     }

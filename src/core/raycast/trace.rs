@@ -32,16 +32,7 @@ pub enum RayMethod {
 
 impl RayMethod {
     pub fn as_str(self) -> &'static str {
-        match self {
-            RayMethod::None => "none",
-            RayMethod::Point => "point",
-            RayMethod::Circle => "circle",
-            RayMethod::Capsule => "capsule",
-            RayMethod::Segment => "segment",
-            RayMethod::Polygon => "polygon",
-            RayMethod::RoundedPolygon => "rounded_polygon",
-            RayMethod::Gjk => "gjk",
-        }
+        crate::core::names::variant_name(&self)
     }
 }
 
@@ -103,14 +94,7 @@ pub enum ClipAction {
 
 impl ClipAction {
     pub fn as_str(self) -> &'static str {
-        match self {
-            ClipAction::RaisesLower => "raises_lower",
-            ClipAction::KeepsLower => "keeps_lower",
-            ClipAction::LowersUpper => "lowers_upper",
-            ClipAction::KeepsUpper => "keeps_upper",
-            ClipAction::ParallelInside => "parallel_inside",
-            ClipAction::ParallelOutside => "parallel_outside",
-        }
+        crate::core::names::variant_name(&self)
     }
 }
 
@@ -171,14 +155,7 @@ pub enum GjkRayStop {
 
 impl GjkRayStop {
     pub fn as_str(self) -> &'static str {
-        match self {
-            GjkRayStop::Converged => "converged",
-            GjkRayStop::Enclosed => "enclosed",
-            GjkRayStop::Stalled => "stalled",
-            GjkRayStop::MovingAway => "moving_away",
-            GjkRayStop::PastEnd => "past_end",
-            GjkRayStop::MaxIterations => "max_iterations",
-        }
+        crate::core::names::variant_name(&self)
     }
 }
 

@@ -142,15 +142,7 @@ pub enum RayStatus {
 
 impl RayStatus {
     pub fn as_str(self) -> &'static str {
-        match self {
-            RayStatus::Hit => "hit",
-            RayStatus::Inside => "inside",
-            RayStatus::Missed => "missed",
-            RayStatus::MaxIterations => "max_iterations",
-            RayStatus::NonFiniteInput => "non_finite_input",
-            RayStatus::NegativeMaxFraction => "negative_max_fraction",
-            RayStatus::OutOfRange => "out_of_range",
-        }
+        crate::core::names::variant_name(&self)
     }
 
     /// True for the statuses that refuse the input.

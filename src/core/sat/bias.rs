@@ -12,7 +12,7 @@ use crate::core::shape::Shape;
 
 /// The selection rule between A's best separation and B's best separation
 /// (both radii-subtracted). `h_b` is the length scale of B's face (see the module
-/// docs). Returns the winner and how it was chosen. Shared with `box_box.rs` so the
+/// docs). Returns the winner and how it was chosen. Shared with `box_box/` so the
 /// two paths agree.
 #[inline]
 pub fn choose_owner(sep_a: f32, sep_b: f32, h_b: f32) -> (Owner, SatChoice) {
@@ -105,6 +105,7 @@ mod tests {
     use super::super::test_util::{sat, sat_with, v};
     use super::super::*;
     use crate::core::math::Transform;
+    use crate::core::shape::Shape;
     use glam::Vec2;
 
     #[test]

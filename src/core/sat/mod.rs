@@ -82,8 +82,9 @@ use self::axes::best_faces;
 use self::bias::choose_axis;
 use self::trace::{record_axes, record_centre_line};
 use crate::core::math::Transform;
+use crate::core::pair::PosedPair;
+use crate::core::record::Record;
 pub use crate::core::settings::SatBias;
-use crate::core::shape::Shape;
 use glam::Vec2;
 use serde::Serialize;
 
@@ -97,10 +98,7 @@ pub enum Owner {
 impl Owner {
     /// `"A"` or `"B"`, as the report writes it.
     pub fn as_str(self) -> &'static str {
-        match self {
-            Owner::A => "A",
-            Owner::B => "B",
-        }
+        crate::core::names::variant_name(&self)
     }
 
     /// The other shape.
@@ -126,11 +124,7 @@ pub enum SatAxisKind {
 
 impl SatAxisKind {
     pub fn as_str(self) -> &'static str {
-        match self {
-            SatAxisKind::Face => "face",
-            SatAxisKind::CentreLine => "centre_line",
-            SatAxisKind::CoincidentCentres => "coincident_centres",
-        }
+        crate::core::names::variant_name(&self)
     }
 }
 
@@ -152,13 +146,7 @@ pub enum SatChoice {
 
 impl SatChoice {
     pub fn as_str(self) -> &'static str {
-        match self {
-            SatChoice::OnlyA => "only_a",
-            SatChoice::OnlyB => "only_b",
-            SatChoice::LargestSeparation => "largest_separation",
-            SatChoice::BiasKeptA => "bias_kept_a",
-            SatChoice::BBeyondBias => "b_beyond_bias",
-        }
+        crate::core::names::variant_name(&self)
     }
 }
 
@@ -174,20 +162,15 @@ pub enum SatOutcome {
 
 impl SatOutcome {
     pub fn as_str(self) -> &'static str {
-        match self {
-            SatOutcome::Overlap => "overlap",
-            SatOutcome::Separated => "separated",
-        }
+        crate::core::names::variant_name(&self)
     }
 }
 
 /// Input of [`separating_axis`].
 #[derive(Clone, Copy, Debug)]
 pub struct SatInput<'a> {
-    pub shape_a: &'a Shape,
-    pub transform_a: Transform,
-    pub shape_b: &'a Shape,
-    pub transform_b: Transform,
+    /// Shape A and shape B, each with its pose.
+    pub pair: PosedPair<'a>,
     /// The reference-face rule between A's best face and B's.
     pub bias: SatBias,
 }
@@ -223,13 +206,13 @@ pub struct SatBest {
 /// The separating axis test. `trace`, when given, is cleared and filled with one
 /// record per axis (no allocation happens without it).
 pub fn separating_axis(input: &SatInput, mut trace: Option<&mut SatTrace>) -> SatOutput {
-    let xf_a = input.transform_a;
-    let (a, b) = (input.shape_a, input.shape_b);
+    let xf_a = input.pair.transform_a;
+    let (a, b) = (input.pair.shape_a, input.pair.shape_b);
     let radii = a.radius() + b.radius();
-    let b_to_a = xf_a.inv_mul(&input.transform_b);
-    if let Some(t) = trace.as_deref_mut() {
+    let b_to_a = input.pair.b_in_a();
+    trace.record(|t| {
         *t = SatTrace::default();
-    }
+    });
 
     // Two circles: the line of centres.
     if a.normals().is_empty() && b.normals().is_empty() {
@@ -274,7 +257,7 @@ pub fn separating_axis(input: &SatInput, mut trace: Option<&mut SatTrace>) -> Sa
         axes_tested: (a.normals().len() + b.normals().len()) as u32,
     };
 
-    if let Some(t) = trace {
+    trace.record(|t| {
         let vb: Vec<Vec2> = b.vertices().iter().map(|p| b_to_a.apply(*p)).collect();
         record_axes(t, input, &b_to_a, a.vertices(), &vb);
         t.best_a = best_a;
@@ -282,15 +265,19 @@ pub fn separating_axis(input: &SatInput, mut trace: Option<&mut SatTrace>) -> Sa
         t.bias_threshold = threshold;
         t.choice = Some(choice);
         t.output = Some(out);
-    }
+    });
     out
 }
 
 /// Two 1-vertex cores (circles), no face axis: the line of centres (owner A, edge 0),
 /// or A's local +y when the centres coincide.
-fn centre_line(input: &SatInput, b_to_a: &Transform, trace: Option<&mut SatTrace>) -> SatOutput {
-    let xf_a = input.transform_a;
-    let (a, b) = (input.shape_a, input.shape_b);
+fn centre_line(
+    input: &SatInput,
+    b_to_a: &Transform,
+    mut trace: Option<&mut SatTrace>,
+) -> SatOutput {
+    let xf_a = input.pair.transform_a;
+    let (a, b) = (input.pair.shape_a, input.pair.shape_b);
     let radii = a.radius() + b.radius();
     let va = a.vertices();
     let cb = b_to_a.apply(b.vertices()[0]);
@@ -312,9 +299,9 @@ fn centre_line(input: &SatInput, b_to_a: &Transform, trace: Option<&mut SatTrace
         outcome: outcome_of(separation),
         axes_tested: 1,
     };
-    if let Some(t) = trace {
+    trace.record(|t| {
         record_centre_line(t, input, cb, axis, out);
-    }
+    });
     out
 }
 
@@ -330,6 +317,7 @@ fn outcome_of(separation: f32) -> SatOutcome {
 #[cfg(test)]
 pub(super) mod test_util {
     use super::*;
+    use crate::core::shape::Shape;
 
     pub(in crate::core::sat) fn v(x: f32, y: f32) -> Vec2 {
         Vec2::new(x, y)
@@ -344,10 +332,7 @@ pub(super) mod test_util {
         xb: Transform,
     ) -> SatOutput {
         let input = SatInput {
-            shape_a: a,
-            transform_a: xa,
-            shape_b: b,
-            transform_b: xb,
+            pair: PosedPair::new(a, xa, b, xb),
             bias,
         };
         separating_axis(&input, None)
@@ -368,6 +353,7 @@ pub(super) mod test_util {
 mod tests {
     use super::test_util::{sat, v};
     use super::*;
+    use crate::core::shape::Shape;
 
     #[test]
     fn boxes_overlapping_along_x() {

@@ -70,9 +70,9 @@ pub(super) fn record_centre_line(
     axis: Vec2,
     out: SatOutput,
 ) {
-    let xf_a = input.transform_a;
-    let va = input.shape_a.vertices();
-    let (ra, rb) = (input.shape_a.radius(), input.shape_b.radius());
+    let xf_a = input.pair.transform_a;
+    let va = input.pair.shape_a.vertices();
+    let (ra, rb) = (input.pair.shape_a.radius(), input.pair.shape_b.radius());
     let separation = out.separation;
     let best = SatBest {
         owner: Owner::A,
@@ -103,8 +103,8 @@ pub(super) fn record_axes(
     va: &[Vec2],
     vb: &[Vec2],
 ) {
-    let (a, b) = (input.shape_a, input.shape_b);
-    let xf_a = input.transform_a;
+    let (a, b) = (input.pair.shape_a, input.pair.shape_b);
+    let xf_a = input.pair.transform_a;
     let (ra, rb) = (a.radius(), b.radius());
     let mut run_a: Option<SatBest> = None;
     let mut run_b: Option<SatBest> = None;
@@ -185,10 +185,12 @@ mod tests {
         let mut trace = SatTrace::default();
         separating_axis(
             &SatInput {
-                shape_a: &a,
-                transform_a: Transform::new(Vec2::new(11.0, 6.5), 0.0),
-                shape_b: &b,
-                transform_b: Transform::new(Vec2::new(8.0, 3.5), 0.0),
+                pair: PosedPair::new(
+                    &a,
+                    Transform::new(Vec2::new(11.0, 6.5), 0.0),
+                    &b,
+                    Transform::new(Vec2::new(8.0, 3.5), 0.0),
+                ),
                 bias: SatBias::Box2dLite,
             },
             Some(&mut trace),
@@ -214,10 +216,7 @@ mod tests {
         let b = Shape::polygon(&[v(5.0, 7.0), v(12.0, 7.0), v(10.0, 2.0)], 0.0).unwrap();
         let mut t = SatTrace::default();
         let input = SatInput {
-            shape_a: &a,
-            transform_a: Transform::IDENTITY,
-            shape_b: &b,
-            transform_b: Transform::IDENTITY,
+            pair: PosedPair::new(&a, Transform::IDENTITY, &b, Transform::IDENTITY),
             bias: SatBias::Box2dLite,
         };
         let out = separating_axis(&input, Some(&mut t));

@@ -40,6 +40,7 @@ pub use self::trace::{ClipEdgeRecord, ClipTrace, VertexCase, VertexRecord};
 
 use crate::core::consts::CLIP_WELD_TOLERANCE;
 use crate::core::math::cross;
+use crate::core::record::Record;
 use glam::Vec2;
 use serde::Serialize;
 
@@ -59,12 +60,7 @@ pub enum ClipOutcome {
 
 impl ClipOutcome {
     pub fn as_str(self) -> &'static str {
-        match self {
-            ClipOutcome::Overlap => "overlap",
-            ClipOutcome::Touching => "touching",
-            ClipOutcome::Disjoint => "disjoint",
-            ClipOutcome::DegenerateInput => "degenerate_input",
-        }
+        crate::core::names::variant_name(&self)
     }
 }
 
@@ -109,22 +105,22 @@ pub fn clip_polygon(
     clip: &[Vec2],
     mut trace: Option<&mut ClipTrace>,
 ) -> ClipOutput {
-    if let Some(t) = trace.as_deref_mut() {
+    trace.record(|t| {
         *t = ClipTrace::default();
-    }
+    });
     let Some(ClipSetup { winding, weld }) = check_input(subject, clip) else {
-        if let Some(t) = trace {
+        trace.record(|t| {
             t.outcome = Some(ClipOutcome::DegenerateInput);
-        }
+        });
         return ClipOutput {
             polygon: Vec::new(),
             area: 0.0,
             outcome: ClipOutcome::DegenerateInput,
         };
     };
-    if let Some(t) = trace.as_deref_mut() {
+    trace.record(|t| {
         t.clip_ccw = Some(winding > 0.0);
-    }
+    });
     let mut current: Vec<Vec2> = subject.to_vec();
     let mut next: Vec<Vec2> = Vec::with_capacity(subject.len() + clip.len());
     let m = clip.len();
@@ -138,7 +134,7 @@ pub fn clip_polygon(
             &mut next,
             trace.is_some().then_some(&mut records),
         );
-        if let Some(t) = trace.as_deref_mut() {
+        trace.record(|t| {
             t.edges.push(ClipEdgeRecord {
                 edge: i,
                 a: line.a,
@@ -148,15 +144,15 @@ pub fn clip_polygon(
                 after: next.clone(),
                 vertices: records,
             });
-        }
+        });
         std::mem::swap(&mut current, &mut next);
     }
     let polygon = weld_consecutive(current, weld);
     let (area, outcome) = classify(&polygon, weld);
-    if let Some(t) = trace {
+    trace.record(|t| {
         t.polygon = polygon.clone();
         t.outcome = Some(outcome);
-    }
+    });
     ClipOutput {
         polygon,
         area,

@@ -22,12 +22,7 @@ pub enum VertexCase {
 
 impl VertexCase {
     pub fn as_str(self) -> &'static str {
-        match self {
-            VertexCase::OutToIn => "out_to_in",
-            VertexCase::InToOut => "in_to_out",
-            VertexCase::OutToOut => "out_to_out",
-            VertexCase::InToIn => "in_to_in",
-        }
+        crate::core::names::variant_name(&self)
     }
 }
 

@@ -361,14 +361,13 @@ pub fn ours(
     settings: &crate::core::settings::Settings,
 ) -> (usize, [f32; 2]) {
     use crate::core::manifold::{contact_manifold, ManifoldInput, ManifoldSource};
-    let input = ManifoldInput::new(
+    let pair = crate::core::pair::PosedPair::new(
         shapes.0,
         transform(bodies.0),
         shapes.1,
         transform(bodies.1),
-        settings,
-        ManifoldSource::Sat,
     );
+    let input = ManifoldInput::new(pair, settings, ManifoldSource::Sat);
     let m = contact_manifold(&input, None);
     (m.points().len(), m.normal.to_array())
 }

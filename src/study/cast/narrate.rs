@@ -51,6 +51,7 @@ pub fn cast_step(study: &CastStudy, k: usize) -> String {
         (Some(v), _) if v <= 0.0 => s += "They are not approaching along the normal.",
         _ => {}
     }
+    let mut s = s.trim_end().to_string();
     if k + 1 == tr.steps.len() {
         let o = &study.output;
         s += &match o.termination {

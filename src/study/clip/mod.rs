@@ -45,9 +45,9 @@ impl ClipStudy {
             (sa.shape.vertices().len() >= 3 && sb.shape.vertices().len() >= 3).then(|| {
                 overlap_manifold(
                     &sa.shape,
-                    &inputs.transform_a,
+                    &inputs.pair.transform_a,
                     &sb.shape,
-                    &inputs.transform_b,
+                    &inputs.pair.transform_b,
                     normal,
                     Some(&mut trace),
                 )

@@ -15,9 +15,9 @@ pub fn hull_step(study: &HullStudy, k: usize) -> String {
     };
     match step {
         HullStep::Weld { point, onto } => format!(
-            "Weld: {} lies {:.2e} from the kept point {}, closer than 4 × slop ({}): Box2D drops it.",
+            "Weld: {} lies {} from the kept point {}, closer than 4 × slop ({}): Box2D drops it.",
             p(*point),
-            point.distance(*onto),
+            small(point.distance(*onto)),
             p(*onto),
             4.0 * slop
         ),
@@ -48,8 +48,9 @@ pub fn hull_step(study: &HullStudy, k: usize) -> String {
             *accepted,
         ),
         HullStep::MergeCollinear { point, distance } => format!(
-            "Merge: the hull vertex {} is only {distance:.2e} from the line through its neighbours, under 2 × slop ({}): Box2D removes it, and checks again until no vertex is that flat. (This is how Box2D issue 296's nearly collinear vertex disappears.)",
+            "Merge: the hull vertex {} is only {} from the line through its neighbours, under 2 × slop ({}): Box2D removes it, and checks again until no vertex is that flat. (This is how Box2D issue 296's nearly collinear vertex disappears.)",
             p(*point),
+            small(*distance),
             2.0 * slop
         ),
     }
@@ -77,8 +78,9 @@ fn recurse_text(
             2.0 * slop
         ),
         Some(b) => format!(
-            "{head} The farthest, {}, is only {distance:.2e} out, under 2 × slop ({}): no vertex here, and the points right of the edge are dropped as lying on it.",
+            "{head} The farthest, {}, is only {} out, under 2 × slop ({}): no vertex here, and the points right of the edge are dropped as lying on it.",
             p(b),
+            small(distance),
             2.0 * slop
         ),
         None => format!("{head} Nothing to do."),
@@ -99,5 +101,17 @@ fn result_text(study: &HullStudy) -> String {
             "No hull: {} — Box2D's builder returns an empty hull here, and b2MakePolygon would assert. Shape A needs at least three points spread wider than 4 × slop.",
             f.as_str()
         ),
+    }
+}
+
+/// A short distance as the words print it: "0" when exactly zero, four decimals from
+/// 0.001 up, else two significant digits ("3.2e-7").
+fn small(d: f32) -> String {
+    if d == 0.0 {
+        "0".into()
+    } else if d.abs() >= 1.0e-3 {
+        format!("{d:.4}")
+    } else {
+        format!("{d:.1e}")
     }
 }

@@ -193,6 +193,10 @@ impl Study for RayStudy {
     fn layers(&self) -> &'static [LayerId] {
         &[LayerId::RayCast, LayerId::Rays]
     }
+
+    fn stepped_ray(&self) -> Option<usize> {
+        self.cast.as_ref().map(|c| c.ray)
+    }
 }
 
 #[cfg(test)]

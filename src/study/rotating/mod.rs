@@ -2,8 +2,11 @@
 //! separation axis, each push-back with its root-finder bracket, then the answer. Its
 //! s(t) plot is drawn from the same study.
 
+mod curves;
 mod draw;
 mod narrate;
+
+pub use curves::{separation_plot, SeparationCurves};
 
 pub use draw::{pose, rotating_layer};
 pub use narrate::rotating_step;

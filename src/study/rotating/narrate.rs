@@ -3,6 +3,7 @@
 
 use super::{rotating_steps, RotatingStudy};
 use crate::core::toi::rotating::{PushBack, SeparationKind, ToiIteration, ToiState};
+use crate::study::facts::count;
 
 /// Step `k`; the step after the last is the answer.
 pub fn rotating_step(study: &RotatingStudy, k: usize) -> String {
@@ -94,8 +95,10 @@ fn push_text(study: &RotatingStudy, it: &ToiIteration, p: &PushBack) -> String {
 fn answer_text(study: &RotatingStudy) -> String {
     let o = &study.output;
     let counts = format!(
-        "{} iterations, {} push-backs, {} root iterates",
-        o.iterations, o.push_iterations, o.root_iterations
+        "{}, {}, {}",
+        count(o.iterations as usize, "iteration", "iterations"),
+        count(o.push_iterations as usize, "push-back", "push-backs"),
+        count(o.root_iterations as usize, "root iterate", "root iterates")
     );
     match o.state {
         ToiState::Hit => format!(

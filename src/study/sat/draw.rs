@@ -3,6 +3,7 @@
 
 use super::SatStudy;
 use crate::core::sat::Owner;
+use crate::study::facts::overlap_short;
 use crate::study::StudyCx;
 use crate::view::draw::{owner_color, seg, text, LayerId, Prim, SHAPE_A, SHAPE_B};
 use glam::Vec2;
@@ -45,14 +46,14 @@ pub fn sat_layer(cx: &StudyCx, study: &SatStudy, k: usize) -> Vec<Prim> {
             SHAPE_B,
             false,
         ));
-        let gap = if r.separation > 0.0 { "gap" } else { "overlap" };
         prims.push(text(
             at(hi + 0.2 * len, 0.0),
             format!(
-                "{} edge {}: {gap} {:.4}",
+                "{} edge {}: intervals {}, face sep. {:.4}",
                 r.owner.as_str(),
                 r.edge,
-                r.separation.abs()
+                overlap_short(r.interval_a, r.interval_b),
+                r.separation
             ),
             c,
         ));

@@ -10,8 +10,9 @@ pub use narrate::sat_step;
 
 use super::basics::pair_rows;
 use super::{of, traced, Study, StudyCx};
-use crate::core::sat::{separating_axis, SatOutput, SatTrace};
+use crate::core::sat::{separating_axis, SatAxisKind, SatBias, SatOutput, SatTrace};
 use crate::scene::build::PairInputs;
+use crate::study::facts::Fact;
 use crate::view::draw::config::axis_interval;
 use crate::view::draw::peers::EngineView;
 use crate::view::draw::{DrawList, LayerId, Prim};
@@ -28,6 +29,47 @@ impl SatStudy {
     pub fn compute(inputs: &PairInputs) -> SatStudy {
         let (output, trace) = traced(|t| separating_axis(&inputs.sat(), Some(t)));
         SatStudy { output, trace }
+    }
+
+    /// The facts of step `step` under the reference-face rule `bias`: an axis's two
+    /// intervals and its face separation, or the rule's choice and the chosen face.
+    pub fn step_facts(&self, bias: SatBias, step: usize) -> Vec<Fact> {
+        if let Some(r) = self.trace.axes.get(step) {
+            return vec![
+                Fact::Intervals {
+                    a: r.interval_a,
+                    b: r.interval_b,
+                },
+                Fact::FaceSeparation {
+                    owner: r.owner,
+                    edge: r.edge,
+                    separation: r.separation,
+                },
+            ];
+        }
+        let tr = &self.trace;
+        let o = &self.output;
+        let rule = match (tr.best_a, tr.best_b) {
+            (Some(a), Some(b)) => Fact::Rule {
+                bias,
+                choice: o.choice,
+                a: a.separation,
+                b: b.separation,
+                threshold: tr.bias_threshold,
+            },
+            _ => Fact::Rule {
+                bias,
+                choice: o.choice,
+                a: o.separation,
+                b: o.separation,
+                threshold: None,
+            },
+        };
+        // Two circles: the line of centres, no faces to choose between.
+        if o.axis_kind != SatAxisKind::Face {
+            return Vec::new();
+        }
+        vec![rule]
     }
 }
 
@@ -67,13 +109,21 @@ impl Study for SatStudy {
         prims
     }
 
-    fn narrate(&self, _cx: &StudyCx, step: usize) -> String {
-        sat_step(self, step)
+    fn facts(&self, cx: &StudyCx, step: usize) -> Vec<Fact> {
+        self.step_facts(cx.scene.settings.sat_bias, step)
     }
 
-    fn numbers(&self, cx: &StudyCx, _step: usize) -> Vec<(String, String)> {
+    fn narrate(&self, cx: &StudyCx, step: usize) -> String {
+        sat_step(self, step, &self.facts(cx, step))
+    }
+
+    fn numbers(&self, cx: &StudyCx, step: usize) -> Vec<(String, String)> {
         let o = &self.output;
+        let facts = self.facts(cx, step);
         pair_rows(cx.studies, |rows| {
+            for (k, v) in facts.iter().flat_map(Fact::rows) {
+                rows.row(&k, v);
+            }
             rows.row("SAT separation", format!("{:.6}", o.separation));
             rows.row("SAT normal", p(o.normal));
             rows.row(

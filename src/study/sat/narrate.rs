@@ -1,36 +1,35 @@
-//! SAT's steps in words: one axis at a time, then the choice.
+//! SAT's steps in words, from the step's facts: one axis at a time (both intervals,
+//! then the face's one-sided separation), then the choice under the scene's rule.
 
 use super::SatStudy;
-use crate::core::sat::{SatChoice, SatOutcome};
+use crate::core::sat::SatOutcome;
+use crate::study::facts::Fact;
 use crate::view::text::p;
 
-/// SAT step `k`: one axis, then the choice.
-pub fn sat_step(study: &SatStudy, k: usize) -> String {
+/// SAT step `k`: one axis, then the choice. `facts` are the step's
+/// ([`SatStudy::step_facts`]).
+pub fn sat_step(study: &SatStudy, k: usize, facts: &[Fact]) -> String {
     let tr = &study.trace;
+    let said: Vec<String> = facts.iter().map(Fact::words).collect();
     if let Some(r) = tr.axes.get(k) {
         let mut s = format!(
-            "Axis {} of {}: the outward normal {} of {}'s edge {}. Projected on it, A covers [{:.4}, {:.4}] and B covers [{:.4}, {:.4}] (radii included), ",
+            "Axis {} of {}: the outward normal {} of {}'s edge {}. {}",
             k + 1,
             tr.axes.len(),
             p(r.axis),
             r.owner.as_str(),
             r.edge,
-            r.interval_a[0],
-            r.interval_a[1],
-            r.interval_b[0],
-            r.interval_b[1]
+            said.join(" ")
         );
-        s += &if r.separation > 0.0 {
-            format!(
-                "so a gap of {:.4} separates them: this axis alone proves the shapes apart.",
-                r.separation
-            )
-        } else {
-            format!("so they overlap by {:.4} on this axis.", -r.separation)
-        };
+        let apart = facts.iter().any(
+            |f| matches!(f, Fact::Intervals { a, b } if crate::study::facts::overlap(*a, *b) < 0.0),
+        );
+        if apart && r.separation <= 0.0 {
+            s += " The gap lies behind this face, on its other side: the face that points the other way measures it.";
+        }
         let b = &r.best_so_far;
         s += &format!(
-            " Best so far: {}'s edge {} (separation {:.4}).",
+            " Best so far: {}'s edge {} (face separation {:.4}).",
             b.owner.as_str(),
             b.edge,
             b.separation
@@ -40,34 +39,33 @@ pub fn sat_step(study: &SatStudy, k: usize) -> String {
     let o = &study.output;
     let mut s = match o.outcome {
         SatOutcome::Separated => format!(
-            "The largest separation is {:.4} along {}'s edge {} normal {}: a separating axis, the shapes are apart.",
-            o.separation,
-            o.axis_owner.as_str(),
-            o.edge,
-            p(o.normal)
+            "The largest face separation is {:.4}: a separating axis, the shapes are apart.",
+            tr.best_a
+                .iter()
+                .chain(tr.best_b.iter())
+                .map(|x| x.separation)
+                .fold(o.separation, f32::max),
         ),
-        SatOutcome::Overlap => format!(
-            "Every axis overlaps. The chosen face is {}'s edge {} with penetration {:.4} (normal A to B {}).",
-            o.axis_owner.as_str(),
-            o.edge,
-            -o.separation,
-            p(o.normal)
-        ),
+        SatOutcome::Overlap => {
+            "No face separates the shapes: every face separation is zero or negative, so they touch or overlap.".to_string()
+        }
     };
-    if let (Some(a), Some(b), Some(t)) = (&tr.best_a, &tr.best_b, tr.bias_threshold) {
+    if let (Some(a), Some(b)) = (&tr.best_a, &tr.best_b) {
         s += &format!(
-            " A's best face (edge {}) separates by {:.4}, B's (edge {}) by {:.4}; B had to exceed {:.4}.",
-            a.edge, a.separation, b.edge, b.separation, t
+            " A's best face is edge {} (face separation {:.4}), B's is edge {} ({:.4}).",
+            a.edge, a.separation, b.edge, b.separation
         );
     }
-    s += match o.choice {
-        SatChoice::BiasKeptA => {
-            " B's best face penetrates less, but not by the bias margin (B must beat 0.95 × A's separation + 0.01 × B's size), so A's face is kept: the choice does not flip between nearly equal faces from frame to frame."
-        }
-        SatChoice::BBeyondBias => " B's best face beat A's by more than the bias margin, so B's face is the reference.",
-        SatChoice::OnlyA => " Only A has faces here (B is round).",
-        SatChoice::OnlyB => " Only B has faces here (A is round).",
-        SatChoice::LargestSeparation => "",
-    };
+    for f in said {
+        s += " ";
+        s += &f;
+    }
+    s += &format!(
+        " The reference face is {}'s edge {}, separation {:.4}, normal A to B {}.",
+        o.axis_owner.as_str(),
+        o.edge,
+        o.separation,
+        p(o.normal)
+    );
     s
 }

@@ -10,6 +10,7 @@ use super::basics::{pair_rows, Rows};
 use super::{of, traced, Studies, Study, StudyCx};
 use crate::core::toi::swept_sat::{swept_sat, SweptOutput, SweptTrace};
 use crate::scene::build::PairInputs;
+use crate::study::facts::count;
 use crate::view::draw::config::{gjk_cast_ray, sweep_ray};
 use crate::view::draw::peers::EngineView;
 use crate::view::draw::{DrawList, LayerId, Prim};
@@ -56,11 +57,11 @@ pub(crate) fn toi_rows(studies: &Studies, rows: &mut Rows) {
     rows.row(
         "shape cast",
         format!(
-            "{} t = {:.5} normal {} ({} steps)",
+            "{} t = {:.5} normal {} ({})",
             c.termination.as_str(),
             c.t,
             p(c.normal),
-            c.iterations
+            count(c.iterations as usize, "step", "steps")
         ),
     );
     if c.hit {
@@ -69,17 +70,29 @@ pub(crate) fn toi_rows(studies: &Studies, rows: &mut Rows) {
     // The same cast as a ray against B − A (configuration space).
     let text = match &studies.basics.cast_ray {
         Ok(r) if r.output.hit => format!(
-            "t = {:.5} normal {} ({} iterations)",
+            "t = {:.5} normal {} ({})",
             r.output.fraction,
             // B − A's outward normal at the hit is the contact normal A → B reversed.
             p(-r.output.normal),
-            r.output.iterations
+            ray_iterations(r)
         ),
         Ok(r) if r.output.inside => "origin inside B − A: overlapping at t = 0".to_string(),
-        Ok(r) => format!("no hit ({} iterations)", r.output.iterations),
+        Ok(r) => format!("no hit ({})", ray_iterations(r)),
         Err(why) => why.words(),
     };
     rows.row("GJK ray cast on B − A", text);
+}
+
+/// The GJK ray cast's passes, as its stepper and its canvas label count them.
+pub(crate) fn ray_iterations(r: &crate::trace::cast_ray::CastRay) -> String {
+    use crate::core::raycast::GjkMarch;
+    let n = r
+        .trace
+        .gjk
+        .iter()
+        .filter(|s| s.march == GjkMarch::Forward)
+        .count();
+    count(n, "iteration", "iterations")
 }
 
 impl Study for SweptStudy {

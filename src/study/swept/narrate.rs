@@ -1,6 +1,7 @@
 //! Swept SAT in words, axis by axis, then the decision.
 
 use super::SweptStudy;
+use crate::study::facts::overlap_words;
 use crate::view::text::p;
 
 pub fn axis_name(axis: &crate::core::toi::swept_sat::SweptAxis) -> String {
@@ -43,11 +44,8 @@ pub fn toi_step(study: &SweptStudy, k: usize) -> String {
             r.interval_b[0],
             r.interval_b[1]
         );
-        s += &if r.overlap >= 0.0 {
-            format!("they overlap by {:.4}. ", r.overlap)
-        } else {
-            format!("a gap of {:.4} separates them. ", -r.overlap)
-        };
+        s += &overlap_words(r.interval_a, r.interval_b);
+        s += ". ";
         if r.static_axis {
             s += "B does not move relative to A along this axis";
         } else {
@@ -71,13 +69,27 @@ pub fn toi_step(study: &SweptStudy, k: usize) -> String {
     }
     let o = &study.output;
     let mut s = format!("Relative velocity of B {}. ", p(v));
-    if let (Some(i), Some(j)) = (tr.latest_entry, tr.earliest_exit) {
+    let moving = matches!(
+        o.termination,
+        SweptTermination::Hit | SweptTermination::Miss
+    );
+    if let (true, Some(i), Some(j)) = (moving, tr.latest_entry, tr.earliest_exit) {
+        // Axes are counted from 1, as the steps name them.
         let (ei, xj) = (tr.axes[i].entry, tr.axes[j].exit);
-        s += &format!(
-            "The latest entry is axis {i} at {}; the earliest exit is axis {j} at {}. ",
-            time(ei),
-            time(xj)
-        );
+        s += &if ei == f32::NEG_INFINITY {
+            "Every axis overlaps already at t = 0".to_string()
+        } else {
+            format!(
+                "The last axis to start overlapping is axis {} at {}",
+                i + 1,
+                time(ei)
+            )
+        };
+        s += &if xj == f32::INFINITY {
+            "; no axis stops overlapping during the step. ".to_string()
+        } else {
+            format!("; the first to stop is axis {} at {}. ", j + 1, time(xj))
+        };
     }
     s += &match o.termination {
         SweptTermination::Hit => format!(

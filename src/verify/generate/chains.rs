@@ -18,6 +18,7 @@ use super::shapes::v2;
 use crate::core::chain::{chain_segments, ChainConvention, ChainSegment};
 use crate::core::gjk::{shape_distance, DistanceInput};
 use crate::core::math::Transform;
+use crate::core::pair::PosedPair;
 use crate::core::shape::{Geometry, Pose, Shape};
 use crate::verify::{ellipse_points, Kind, Rng};
 use glam::{DVec2, Vec2};
@@ -372,10 +373,12 @@ fn distance_along(
     let distance = |s: f32| {
         shape_distance(
             &DistanceInput {
-                shape_a: &segment,
-                transform_a: Transform::IDENTITY,
-                shape_b: b,
-                transform_b: Transform::new(anchor + dir * s, angle),
+                pair: PosedPair::new(
+                    &segment,
+                    Transform::IDENTITY,
+                    b,
+                    Transform::new(anchor + dir * s, angle),
+                ),
                 use_radii: true,
                 max_iterations: 20,
             },

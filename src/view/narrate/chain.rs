@@ -114,14 +114,21 @@ pub fn describe_step(step: &ChainStep) -> String {
             limit,
             from_closest_features,
             ..
-        } => format!(
-            "GJK: the cores are {distance:.4} apart (separated beyond {limit:.4}); the normal comes from {}.",
-            if *from_closest_features {
-                "these closest features"
+        } => {
+            let gap = if *distance > 0.0 {
+                format!("GJK: the cores are {distance:.4} apart")
             } else {
-                "the separating-axis search (they are close or touching)"
-            }
-        ),
+                "GJK: the cores touch or overlap (distance 0)".to_string()
+            };
+            let source = if *from_closest_features {
+                format!(", more than {limit:.4}: the normal comes from these closest features.")
+            } else if *distance > *limit {
+                ", but the shape's centre is behind the segment: the normal comes from the separating-axis search.".to_string()
+            } else {
+                format!(", within {limit:.4} (close or touching): the normal comes from the separating-axis search.")
+            };
+            gap + &source
+        }
         ChainStep::Classify { candidate, class } => classify(candidate, class),
         ChainStep::SeparatingAxes {
             segment,

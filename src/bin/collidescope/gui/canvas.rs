@@ -6,7 +6,7 @@ use super::painter::WindowPainter;
 use collidescope::app::AppState;
 use collidescope::render::{paint_view, Painter, Themed, ViewFrame};
 use collidescope::view::camera::{Camera, Viewport};
-use collidescope::view::draw::{action_bounds, bounds, shape_outline, DrawList, Space};
+use collidescope::view::draw::{action_bounds, bounds, shape_outline, DrawList, LayerId, Space};
 use collidescope::view::palette;
 use macroquad::prelude::{
     get_time, is_key_down, is_mouse_button_down, is_mouse_button_pressed, is_mouse_button_released,
@@ -78,9 +78,21 @@ pub struct Canvas {
     font: Option<Font>,
     /// Refit the configuration view when its content leaves it.
     pub follow_config: bool,
+    /// Draw the engines' overlays (the Peers section is open).
+    pub show_engines: bool,
+    /// `show_engines` when the list was built.
+    list_engines: bool,
     /// The last click on the world view with nothing else under it (time, pixels):
     /// a second one there soon after is a double click (`chain_handles.rs`).
     pub last_click: Option<(f64, glam::Vec2)>,
+}
+
+/// The engines' overlay layers.
+fn is_engine_layer(id: LayerId) -> bool {
+    matches!(
+        id,
+        LayerId::PeerBox2d | LayerId::PeerParry | LayerId::PeerBox2dSimplex
+    )
 }
 
 /// Handle sizes, pixels.
@@ -106,6 +118,8 @@ impl Canvas {
             list_revision: None,
             font: load_ttf_font_from_bytes(epaint_default_fonts::HACK_REGULAR).ok(),
             follow_config: true,
+            show_engines: false,
+            list_engines: false,
             last_click: None,
         }
     }
@@ -123,8 +137,13 @@ impl Canvas {
 
     /// The draw list, rebuilt only when the app state changed.
     pub fn list(&mut self, app: &mut AppState) -> &DrawList {
-        if self.list_revision != Some(app.revision()) {
+        if self.list_revision != Some(app.revision()) || self.list_engines != self.show_engines {
             self.list = app.draw_list();
+            if !self.show_engines {
+                // A teaching view starts without the engines' overlays.
+                self.list.layers.retain(|l| !is_engine_layer(l.id));
+            }
+            self.list_engines = self.show_engines;
             self.list_revision = Some(app.revision());
             self.follow(app);
         }
@@ -141,7 +160,22 @@ impl Canvas {
         {
             return;
         }
-        let Some((lo, hi)) = bounds(&self.list, Space::Config) else {
+        // B − A and the origin only: a step's own picture (an axis, an interval) must
+        // not re-zoom the view from one step to the next.
+        let mut shape = DrawList::default();
+        shape.layers.extend(
+            self.list
+                .layers
+                .iter()
+                .filter(|l| l.id == LayerId::Minkowski)
+                .cloned(),
+        );
+        let source = if shape.layers.is_empty() {
+            &self.list
+        } else {
+            &shape
+        };
+        let Some((lo, hi)) = bounds(source, Space::Config) else {
             return;
         };
         let (lo, hi) = padded(lo.min(glam::Vec2::ZERO), hi.max(glam::Vec2::ZERO));

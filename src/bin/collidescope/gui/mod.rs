@@ -258,6 +258,7 @@ async fn main_loop(opts: GuiOptions) {
             marks,
         } = UiPass::run(&mut panel, &mut app, rec.as_mut());
         canvas.layout(area, app.split);
+        canvas.show_engines = panel.engines_shown;
         canvas.ensure_fitted(&mut app);
         if out.fit {
             canvas.fit(&mut app, true);
@@ -294,7 +295,7 @@ async fn main_loop(opts: GuiOptions) {
             r.tick(get_frame_time().min(0.1));
         }
         let rec_layout = rec.as_ref().map_or("null".to_string(), |r| r.layout_json());
-        layout_hook.write(&app, &canvas, &marks, &rec_layout);
+        layout_hook.write(&app, &canvas, &marks, &panel.state_json(), &rec_layout);
         match rec.as_mut() {
             #[cfg(all(feature = "peers", not(target_arch = "wasm32")))]
             Some(r) if world => recording::draw_world(r, area),
@@ -393,6 +394,7 @@ impl UiPass {
             // holds several keys, and "fps⏎" must not take a screenshot with its "p",
             // nor "12⏎" in a number field switch algorithms.
             let typing_before = ctx.wants_keyboard_input();
+            drop_chord_letters(ctx);
             panel::forget_marks(ctx);
             // The recording's panel first: the debugger's panel and the views get the rest.
             if let Some(r) = rec.as_deref_mut() {
@@ -452,9 +454,16 @@ impl LayoutHook {
         }
     }
 
-    fn write(&mut self, app: &AppState, canvas: &Canvas, marks: &str, recording: &str) {
+    fn write(
+        &mut self,
+        app: &AppState,
+        canvas: &Canvas,
+        marks: &str,
+        panel: &str,
+        recording: &str,
+    ) {
         if let Some(path) = &self.path {
-            let text = layout_json(app, canvas, marks, recording);
+            let text = layout_json(app, canvas, marks, panel, recording);
             if text != self.last {
                 // Written whole then renamed, so a reader never sees half a file.
                 let tmp = path.with_extension("tmp");
@@ -479,12 +488,59 @@ fn screenshot(dir: &Path, n: u32, app: &mut AppState) {
         .map(|d| d.as_secs())
         .unwrap_or(0);
     let path = dir.join(format!("collidescope-{stamp}-{n}.png"));
-    get_screen_data().export_png(&path.to_string_lossy());
+    let mut image = get_screen_data();
+    opaque(&mut image.bytes);
+    image.export_png(&path.to_string_lossy());
     app.message = Some(Message {
         text: format!("Screenshot written to {}", path.display()),
         is_error: false,
     });
 }
+
+/// Sets every pixel's alpha to 255: the frame buffer keeps the blending's alpha, and
+/// a screenshot with it looks washed out on a white slide.
+#[cfg(not(target_arch = "wasm32"))]
+fn opaque(rgba: &mut [u8]) {
+    for px in rgba.chunks_exact_mut(4) {
+        px[3] = 255;
+    }
+}
+
+/// Ctrl+V's own "v" that also arrived as typed text: miniquad can send the character
+/// before the key that updates egui's modifiers, so the paste would read "v" + the
+/// clipboard. Drops a one-letter "v" next to the pasted text, in a frame where V was
+/// pressed with Ctrl (or Cmd) held.
+#[cfg(not(target_arch = "wasm32"))]
+fn drop_chord_letters(ctx: &egui::Context) {
+    let held = [
+        KeyCode::LeftControl,
+        KeyCode::RightControl,
+        KeyCode::LeftSuper,
+        KeyCode::RightSuper,
+    ];
+    if !is_key_pressed(KeyCode::V) || !held.iter().any(|k| is_key_down(*k)) {
+        return;
+    }
+    let Some(clip) = macroquad::miniquad::window::clipboard_get() else {
+        return;
+    };
+    ctx.input_mut(|i| {
+        let is_v = |e: &egui::Event| matches!(e, egui::Event::Text(t) if t == "v" || t == "V");
+        let is_paste = |e: &egui::Event| matches!(e, egui::Event::Text(t) if *t == clip);
+        let n = i.events.len();
+        let stray = (0..n).find(|&k| {
+            is_v(&i.events[k])
+                && ((k + 1 < n && is_paste(&i.events[k + 1]))
+                    || (k > 0 && is_paste(&i.events[k - 1])))
+        });
+        if let Some(k) = stray {
+            i.events.remove(k);
+        }
+    });
+}
+
+#[cfg(target_arch = "wasm32")]
+fn drop_chord_letters(_ctx: &egui::Context) {}
 
 /// The window as a PNG download, `collidescope-<n>.png` (the web page).
 #[cfg(target_arch = "wasm32")]
@@ -494,7 +550,13 @@ fn screenshot(_dir: &Path, n: u32, app: &mut AppState) {
 
 /// Screen positions of the views, of every shape's origin and of the panel's marked
 /// widgets (`marks`, see `panel::widgets::MARKED`), as JSON.
-fn layout_json(app: &AppState, canvas: &Canvas, marks: &str, recording: &str) -> String {
+fn layout_json(
+    app: &AppState,
+    canvas: &Canvas,
+    marks: &str,
+    panel: &str,
+    recording: &str,
+) -> String {
     let vp = |v: &Viewport| format!("[{}, {}, {}, {}]", v.x, v.y, v.w, v.h);
     let shapes: Vec<String> = app
         .scene
@@ -508,14 +570,22 @@ fn layout_json(app: &AppState, canvas: &Canvas, marks: &str, recording: &str) ->
         })
         .collect();
     format!(
-        "{{\"world_vp\": {}, \"config_vp\": {}, \"algorithm\": \"{}\", \"step\": {}, \"dirty\": {}, \"shapes\": {{{}}}, \"widgets\": {{{marks}}}, \"recording\": {recording}}}",
+        "{{\"world_vp\": {}, \"config_vp\": {}, \"algorithm\": \"{}\", \"step\": {}, \"dirty\": {}, \"config_zoom\": {}, \"message\": {}, \"file\": {}, \"shapes\": {{{}}}, \"widgets\": {{{marks}}}, {panel}, \"recording\": {recording}}}",
         vp(&canvas.world_vp),
         vp(&canvas.config_vp),
         app.algorithm.name(),
         app.step,
         app.dirty,
+        app.config_camera.zoom,
+        json_string(app.message.as_ref().map_or("", |m| m.text.as_str())),
+        json_string(&app.path.as_ref().map(|p| p.display().to_string()).unwrap_or_default()),
         shapes.join(", ")
     )
+}
+
+/// `s` as a JSON string.
+pub(crate) fn json_string(s: &str) -> String {
+    serde_json::to_string(s).unwrap_or_else(|_| "\"\"".to_string())
 }
 
 /// Alt+arrows move the selected shape by `px` pixels of the world view (read from
@@ -613,20 +683,51 @@ fn keyboard(app: &mut AppState, canvas: &mut Canvas, out: &mut panel::PanelOutpu
     }
 }
 
-/// The key of a registry line's character (a digit or a letter).
+/// The key of a registry line's character (a digit or a capital letter).
 fn key_of(c: char) -> Option<KeyCode> {
-    Some(match c {
-        '1' => KeyCode::Key1,
-        '2' => KeyCode::Key2,
-        '3' => KeyCode::Key3,
-        '4' => KeyCode::Key4,
-        '5' => KeyCode::Key5,
-        '6' => KeyCode::Key6,
-        '7' => KeyCode::Key7,
-        '8' => KeyCode::Key8,
-        '9' => KeyCode::Key9,
-        '0' => KeyCode::Key0,
-        'R' => KeyCode::R,
-        _ => return None,
-    })
+    const DIGITS: [KeyCode; 10] = [
+        KeyCode::Key0,
+        KeyCode::Key1,
+        KeyCode::Key2,
+        KeyCode::Key3,
+        KeyCode::Key4,
+        KeyCode::Key5,
+        KeyCode::Key6,
+        KeyCode::Key7,
+        KeyCode::Key8,
+        KeyCode::Key9,
+    ];
+    const LETTERS: [KeyCode; 26] = [
+        KeyCode::A,
+        KeyCode::B,
+        KeyCode::C,
+        KeyCode::D,
+        KeyCode::E,
+        KeyCode::F,
+        KeyCode::G,
+        KeyCode::H,
+        KeyCode::I,
+        KeyCode::J,
+        KeyCode::K,
+        KeyCode::L,
+        KeyCode::M,
+        KeyCode::N,
+        KeyCode::O,
+        KeyCode::P,
+        KeyCode::Q,
+        KeyCode::R,
+        KeyCode::S,
+        KeyCode::T,
+        KeyCode::U,
+        KeyCode::V,
+        KeyCode::W,
+        KeyCode::X,
+        KeyCode::Y,
+        KeyCode::Z,
+    ];
+    match c {
+        '0'..='9' => DIGITS.get(c as usize - '0' as usize).copied(),
+        'A'..='Z' => LETTERS.get(c as usize - 'A' as usize).copied(),
+        _ => None,
+    }
 }

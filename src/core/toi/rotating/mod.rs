@@ -62,6 +62,8 @@ use crate::core::gjk::{
     core_distance, shape_distance, CoreDistance, DistanceInput, LocalPair, Simplex, SimplexCache,
 };
 use crate::core::math::Transform;
+use crate::core::pair::PosedPair;
+use crate::core::record::Record;
 use crate::core::shape::Shape;
 use glam::Vec2;
 use serde::Serialize;
@@ -149,12 +151,7 @@ pub enum ToiState {
 
 impl ToiState {
     pub fn as_str(self) -> &'static str {
-        match self {
-            ToiState::Failed => "failed",
-            ToiState::Overlapped => "overlapped",
-            ToiState::Hit => "hit",
-            ToiState::Separated => "separated",
-        }
+        crate::core::names::variant_name(&self)
     }
 }
 
@@ -215,14 +212,14 @@ pub fn time_of_impact(
     let target = input.target.distance(radii);
     let tolerance = 0.25 * LINEAR_SLOP;
     let bounds = bounds(input, tolerance);
-    if let Some(t) = trace.as_deref_mut() {
+    trace.record(|t| {
         *t = RotatingToiTrace {
             target,
             tolerance,
             max_interval: bounds.interval,
             iterations: Vec::new(),
         };
-    }
+    });
     let mut out = RotatingToiOutput {
         state: ToiState::Failed,
         t: 0.0,
@@ -274,7 +271,7 @@ impl Query<'_> {
         // The poses at t1 (a push-back that moves t1 has them already).
         let mut at = m.at(t1);
         loop {
-            let pair = LocalPair::new(m.a, &at.a, m.b, &at.b);
+            let pair = LocalPair::new(&PosedPair::new(m.a, at.a, m.b, at.b));
             let d = core_distance(&pair, Some(&mut cache), 20, &at.a, None, &mut simplex);
             out.iterations += 1;
             out.t = t1;
@@ -291,8 +288,8 @@ impl Query<'_> {
                 }
             });
             let step = self.decide(t1, &at, d.core_distance, &cache, out, record.as_mut());
-            if let (Some(t), Some(r)) = (trace.as_deref_mut(), record) {
-                t.iterations.push(r);
+            if let Some(r) = record {
+                trace.record(|t| t.iterations.push(r));
             }
             match step {
                 Step::Done => return,
@@ -407,10 +404,12 @@ pub fn distance_curve(input: &RotatingToiInput, from: f32, to: f32, n: usize) ->
         .map(|t| {
             let d = shape_distance(
                 &DistanceInput {
-                    shape_a: input.shape_a,
-                    transform_a: input.sweep_a.transform(t),
-                    shape_b: input.shape_b,
-                    transform_b: input.sweep_b.transform(t),
+                    pair: PosedPair::new(
+                        input.shape_a,
+                        input.sweep_a.transform(t),
+                        input.shape_b,
+                        input.sweep_b.transform(t),
+                    ),
                     use_radii: false,
                     max_iterations: 20,
                 },

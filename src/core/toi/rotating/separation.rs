@@ -28,11 +28,7 @@ pub enum SeparationKind {
 
 impl SeparationKind {
     pub fn as_str(self) -> &'static str {
-        match self {
-            SeparationKind::Points => "points",
-            SeparationKind::FaceA => "face_a",
-            SeparationKind::FaceB => "face_b",
-        }
+        crate::core::names::variant_name(&self)
     }
 }
 

@@ -1,4 +1,5 @@
 use super::*;
+use crate::core::pair::PosedPair;
 use crate::core::shape::{Geometry, Shape};
 use std::f32::consts::{FRAC_PI_2, TAU};
 
@@ -30,10 +31,7 @@ fn sampled(a: &Shape, sa: Sweep, b: &Shape, sb: Sweep, target: f32) -> Option<f3
     let d = |t: f32| {
         shape_distance(
             &DistanceInput {
-                shape_a: a,
-                transform_a: sa.transform(t),
-                shape_b: b,
-                transform_b: sb.transform(t),
+                pair: PosedPair::new(a, sa.transform(t), b, sb.transform(t)),
                 use_radii: false,
                 max_iterations: 20,
             },

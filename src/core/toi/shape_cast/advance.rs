@@ -1,194 +1,18 @@
-//! The conservative-advancement loop: the cast's frame and tolerances, one distance
-//! query at a time `t`, and what each query decides (a hit, a miss, or the next
+//! The conservative-advancement loop: one distance query at a time `t` (in the
+//! cast's frame, `frame.rs`), and what each query decides (a hit, a miss, or the next
 //! safe advance). Everything here is in A's local frame with A fixed and B moving by
 //! the relative velocity; the trace and the outputs turn it into world space.
 
 use super::faces::{face_cache, FacePair};
+use super::frame::{CastFrame, Probe};
 use super::trace::{push_step, CastStep, CastTrace};
-use super::{CastInput, CastOutput, CastTermination};
-use crate::core::consts::MAX_POLYGON_VERTICES;
-use crate::core::consts::{CAST_TOLERANCE, TOI_VELOCITY_EPSILON};
-use crate::core::gjk::{gjk_core, GjkTermination, LocalPair, Simplex, SimplexCache};
-use crate::core::math::{cross, left_perp, Rot, Transform};
-use crate::core::shape::{support_index, Shape};
+use super::{CastOutput, CastTermination};
+use crate::core::gjk::{Simplex, SimplexCache};
+use crate::core::math::cross;
+use crate::core::record::Record;
+use crate::core::shape::support_index;
 use glam::Vec2;
 use std::ops::ControlFlow;
-
-/// What stays fixed during the cast: B brought into A's frame at t = 0, the relative
-/// velocity there, and the size-relative tolerances.
-pub(super) struct CastFrame<'a> {
-    pub(super) input: &'a CastInput<'a>,
-    /// B in A's frame at t = 0.
-    pub(super) b0: Transform,
-    /// B's velocity relative to A, in A's frame.
-    pub(super) v: Vec2,
-    pub(super) ra: f32,
-    pub(super) rb: f32,
-    pub(super) total_radius: f32,
-    /// A length typical of the configuration, for the relative tolerances.
-    pub(super) size: f32,
-    /// The stop tolerance on the surface separation ([`CAST_TOLERANCE`] × size).
-    pub(super) tolerance: f32,
-    /// Closing speeds up to this are "not approaching".
-    pub(super) speed_eps: f32,
-    /// B's core in A's frame at t = 0 (the first `nb` entries).
-    vb: [Vec2; MAX_POLYGON_VERTICES],
-    nb: usize,
-}
-
-impl<'a> CastFrame<'a> {
-    /// The frame of `input`: the target separation is 0 and the loop stops within
-    /// `tolerance` of it (see the module docs).
-    #[inline]
-    pub(super) fn new(input: &'a CastInput<'a>) -> CastFrame<'a> {
-        let (sa, sb) = (input.shape_a, input.shape_b);
-        let xf_a = input.transform_a;
-        let xf_b = input.transform_b;
-        // B in A's frame at t = 0, and its relative velocity there.
-        let b0 = xf_a.inv_mul(&xf_b);
-        let v = xf_a.q.apply_inv(input.velocity_b - input.velocity_a);
-        let total_radius = sa.radius() + sb.radius();
-        let size = b0.p.abs().max_element() + extent(sa) + extent(sb) + total_radius;
-        let tolerance = CAST_TOLERANCE * size;
-        let speed_eps = TOI_VELOCITY_EPSILON * size;
-
-        // B's core in A's frame at t = 0, once, in a fixed array (no allocation): every
-        // step then runs GJK on A's core and this one shifted by `v·t` (a translation
-        // does not change which vertex is a support point).
-        let mut vb = [Vec2::ZERO; MAX_POLYGON_VERTICES];
-        let nb = sb.vertices().len().min(MAX_POLYGON_VERTICES);
-        for (dst, src) in vb.iter_mut().zip(sb.vertices()) {
-            *dst = b0.apply(*src);
-        }
-        CastFrame {
-            input,
-            b0,
-            v,
-            ra: sa.radius(),
-            rb: sb.radius(),
-            total_radius,
-            size,
-            tolerance,
-            speed_eps,
-            vb,
-            nb,
-        }
-    }
-
-    /// B's core in A's frame at t = 0.
-    #[inline]
-    pub(super) fn vb(&self) -> &[Vec2] {
-        &self.vb[..self.nb]
-    }
-
-    /// A's core (A's frame).
-    #[inline]
-    fn va(&self) -> &'a [Vec2] {
-        self.input.shape_a.vertices()
-    }
-
-    /// The two cores for the face bounds.
-    pub(super) fn faces(&self) -> FacePair<'_> {
-        FacePair {
-            a: self.input.shape_a,
-            b: self.input.shape_b,
-            vb: self.vb(),
-            b_rot: self.b0.q,
-        }
-    }
-
-    /// World point at time t of a point given in A's frame with A fixed: A has moved
-    /// by velocity_a·t in the world.
-    #[inline]
-    pub(super) fn world_point(&self, p: Vec2, t: f32) -> Vec2 {
-        self.input.transform_a.apply(p) + self.input.velocity_a * t
-    }
-
-    /// The distance query at time `t`, warm-started from `cache`. `have_normal`,
-    /// `last_normal`: the direction found so far, which orients an edge normal near
-    /// contact.
-    #[inline]
-    pub(super) fn probe(
-        &self,
-        t: f32,
-        cache: &SimplexCache,
-        have_normal: bool,
-        last_normal: Vec2,
-    ) -> Probe {
-        let pair = LocalPair {
-            a: self.va(),
-            b: self.vb(),
-            b_to_a: Transform {
-                p: self.v * t,
-                q: Rot::IDENTITY,
-            },
-        };
-        let core = gjk_core(
-            &pair,
-            Some(cache),
-            self.input.gjk_max_iterations,
-            &Transform::IDENTITY,
-            None,
-        );
-        let (ca, cb) = core.simplex.witness_points();
-        let core_distance = if core.termination.is_overlap() {
-            0.0
-        } else {
-            ca.distance(cb)
-        };
-        let d = core_distance - self.total_radius;
-        // The normal from the witness points carries their rounding divided by the
-        // distance: near contact (d ~ 1e-7·size) it is noise. When the closest
-        // features are a vertex and an edge (a two-point simplex), the edge's own
-        // perpendicular is exact at any distance; orient it like the witness normal
-        // while that is reliable, else like the previous step's normal.
-        let normal = (core_distance > 0.0).then(|| {
-            let nw = (cb - ca) / core_distance;
-            let reference = if d > self.tolerance || !have_normal {
-                nw
-            } else {
-                last_normal
-            };
-            simplex_edge_normal(&core.simplex, reference).unwrap_or(nw)
-        });
-        let (pa, pb) = match normal {
-            Some(n) => (ca + self.ra * n, cb - self.rb * n),
-            None => (ca, cb),
-        };
-        Probe {
-            simplex: core.simplex,
-            gjk_iterations: core.iterations,
-            gjk_termination: core.termination,
-            ca,
-            cb,
-            core_distance,
-            d,
-            normal,
-            pa,
-            pb,
-        }
-    }
-}
-
-/// One distance query of the cast, A's frame.
-pub(super) struct Probe {
-    /// GJK's final simplex on the cores.
-    pub(super) simplex: Simplex,
-    pub(super) gjk_iterations: u32,
-    pub(super) gjk_termination: GjkTermination,
-    /// The closest points of the cores.
-    pub(super) ca: Vec2,
-    pub(super) cb: Vec2,
-    /// Their distance (0 when the cores touch or overlap).
-    pub(super) core_distance: f32,
-    /// The surface separation, `core_distance − rA − rB`.
-    pub(super) d: f32,
-    /// Unit normal from A to B, when the cores are apart.
-    pub(super) normal: Option<Vec2>,
-    /// The closest surface points.
-    pub(super) pa: Vec2,
-    pub(super) pb: Vec2,
-}
 
 /// What the loop carries from one distance query to the next (A's frame).
 pub(super) struct Advance {
@@ -215,7 +39,7 @@ impl Advance {
     pub(super) fn start(
         frame: &CastFrame,
         faces: &FacePair,
-        trace: Option<&mut CastTrace>,
+        mut trace: Option<&mut CastTrace>,
     ) -> Advance {
         let (b0, v) = (frame.b0, frame.v);
         // Start GJK from the support pair facing each other along the line between the
@@ -254,10 +78,10 @@ impl Advance {
                 s.last_normal = f.axis;
                 // Warm-start the query at t1 from the face against the nearest vertex.
                 s.cache = face_cache(&f, frame.va(), frame.vb());
-                if let Some(tr) = trace {
-                    tr.start_face_step = Some(f.in_world(frame.input.transform_a.q));
+                trace.record(|tr| {
+                    tr.start_face_step = Some(f.in_world(frame.input.pair.transform_a.q));
                     tr.start_time = t1;
-                }
+                });
             }
         }
         s.have_normal = s.t > 0.0;
@@ -286,12 +110,7 @@ impl Advance {
         // At t = 0: the cores touch or overlap (no normal), or the surfaces do.
         if t == 0.0 && (normal.is_none() || d <= 0.0) {
             push_step(trace.as_deref_mut(), step, None, None);
-            return ControlFlow::Break(super::outcome::initial_overlap(
-                frame,
-                &probe,
-                self.iterations,
-                trace,
-            ));
+            return ControlFlow::Break(self.initial_overlap(frame, &probe, trace));
         }
         // Without a normal (the cores touch after a step) the points are still the
         // contact; the normal is the previous step's.
@@ -314,9 +133,9 @@ impl Advance {
             let mut t_hit = self.final_step(frame, &probe, c);
             // A graze: the closing speed along the normal is nearly zero, so the
             // linear step d/c runs past the point of closest approach, to where the
-            // shapes are apart again (found by the fuzzer, seed 4242 pair 174403: a
-            // hit reported 9e-4 down the path where the gap was 7e-5, ten times the
-            // tolerance). The surfaces were within the tolerance at `t`: keep `t`
+            // shapes are apart again (a rounded box grazing a point, `tests/fuzz.rs`,
+            // would report a hit 9e-4 down the path where the gap is 7e-5, ten times
+            // the tolerance). The surfaces were within the tolerance at `t`: keep `t`
             // unless they are still within it at the stepped time.
             if t_hit > t {
                 let after = frame.probe(t_hit, &self.cache, true, self.last_normal);
@@ -325,9 +144,9 @@ impl Advance {
                 }
             }
             push_step(trace.as_deref_mut(), step, Some(c), Some(t_hit - t));
-            if let Some(tr) = trace {
+            trace.record(|tr| {
                 tr.set_impact(frame, t_hit);
-            }
+            });
             return ControlFlow::Break(self.hit(frame, &probe, t_hit));
         }
         self.last_distance = d;
@@ -355,8 +174,8 @@ impl Advance {
         // vertex) the normal is the direction between two points `core_distance`
         // apart, good to ~ε·size/core_distance, so `c` is known to |v| times that.
         // Within that noise the shapes touch but may not approach: stay at `t`
-        // (found by the fuzzer: two points 1.5e-7 apart passing side by side got a
-        // hit 7e-6 down the path, where they were apart and separating).
+        // (two points 1.5e-7 apart passing side by side would otherwise get a hit 7e-6
+        // down the path, where they are apart and separating: `tests/fuzz.rs`).
         let (d, core_distance) = (probe.d, probe.core_distance);
         let noise = if probe.simplex.count == 1 && core_distance > 0.0 {
             frame.v.length() * 8.0 * f32::EPSILON * frame.size / core_distance
@@ -400,22 +219,13 @@ impl Advance {
                     self.last_normal = f.axis;
                     self.cache = face_cache(&f, frame.va(), frame.vb());
                     if let Some(st) = step.as_mut() {
-                        st.face_step = Some(f.in_world(frame.input.transform_a.q));
+                        st.face_step = Some(f.in_world(frame.input.pair.transform_a.q));
                     }
                 }
             }
         }
         dt
     }
-}
-
-/// Largest absolute core coordinate: a cheap size of a shape (no square roots).
-#[inline]
-fn extent(shape: &Shape) -> f32 {
-    shape
-        .vertices()
-        .iter()
-        .fold(0.0f32, |m, p| m.max(p.abs().max_element()))
 }
 
 /// The warm-start cache of a simplex (as `b2Simplex::WriteCache` does): vertex
@@ -436,16 +246,4 @@ fn cache_of(simplex: &Simplex) -> SimplexCache {
         c.index_b[i] = w.index_b;
     }
     c
-}
-
-/// The unit perpendicular of the simplex's edge when GJK ended on an edge of B − A
-/// (a vertex against an edge), oriented along `reference`; `None` for a one-point
-/// simplex or a degenerate edge.
-fn simplex_edge_normal(simplex: &Simplex, reference: Vec2) -> Option<Vec2> {
-    if simplex.count != 2 {
-        return None;
-    }
-    let e = simplex.v[1].w - simplex.v[0].w;
-    let n = left_perp(e).try_normalize()?;
-    Some(if n.dot(reference) >= 0.0 { n } else { -n })
 }

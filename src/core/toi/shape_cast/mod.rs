@@ -54,7 +54,8 @@
 //! core is brought into A's frame once; each step only shifts it by `v·t`.
 //!
 //! ## Files
-//! - `advance.rs`: the cast's frame and tolerances, one distance query, the loop step;
+//! - `frame.rs`: the cast's frame and tolerances, one distance query at a time;
+//! - `advance.rs`: the loop step, what each query decides;
 //! - `faces.rs`: the faces at the closest corners as separating axes ([`FaceStep`]);
 //! - `outcome.rs`: the outputs for a hit, a miss, the step bound, an initial overlap;
 //! - `trace.rs`: the trace records ([`CastTrace`], [`CastStep`]).
@@ -63,16 +64,18 @@
 
 mod advance;
 mod faces;
+mod frame;
 mod outcome;
 mod trace;
 
 pub use self::faces::FaceStep;
 pub use self::trace::{CastStep, CastTrace};
 
-use self::advance::{Advance, CastFrame};
+use self::advance::Advance;
+use self::frame::CastFrame;
 use crate::core::consts::{DEFAULT_CAST_MAX_ITERATIONS, DEFAULT_GJK_MAX_ITERATIONS};
-use crate::core::math::Transform;
-use crate::core::shape::Shape;
+use crate::core::pair::PosedPair;
+use crate::core::record::Record;
 use glam::Vec2;
 use serde::Serialize;
 use std::ops::ControlFlow;
@@ -80,14 +83,10 @@ use std::ops::ControlFlow;
 /// Input of [`shape_cast`].
 #[derive(Clone, Copy, Debug)]
 pub struct CastInput<'a> {
-    pub shape_a: &'a Shape,
-    /// A's pose at t = 0.
-    pub transform_a: Transform,
+    /// Shape A and shape B, each with its pose at t = 0.
+    pub pair: PosedPair<'a>,
     /// A's world displacement per unit time (the step runs from t = 0 to t = 1).
     pub velocity_a: Vec2,
-    pub shape_b: &'a Shape,
-    /// B's pose at t = 0.
-    pub transform_b: Transform,
     /// B's world displacement per unit time.
     pub velocity_b: Vec2,
     /// Bound on advancement steps (GJK queries); 0 is treated as 1.
@@ -98,20 +97,10 @@ pub struct CastInput<'a> {
 
 impl<'a> CastInput<'a> {
     /// An input with the default bounds.
-    pub fn new(
-        shape_a: &'a Shape,
-        transform_a: Transform,
-        velocity_a: Vec2,
-        shape_b: &'a Shape,
-        transform_b: Transform,
-        velocity_b: Vec2,
-    ) -> Self {
+    pub fn new(pair: PosedPair<'a>, velocity_a: Vec2, velocity_b: Vec2) -> Self {
         CastInput {
-            shape_a,
-            transform_a,
+            pair,
             velocity_a,
-            shape_b,
-            transform_b,
             velocity_b,
             max_iterations: DEFAULT_CAST_MAX_ITERATIONS,
             gjk_max_iterations: DEFAULT_GJK_MAX_ITERATIONS,
@@ -144,13 +133,7 @@ pub enum CastTermination {
 
 impl CastTermination {
     pub fn as_str(self) -> &'static str {
-        match self {
-            CastTermination::Hit => "hit",
-            CastTermination::InitiallyOverlapping => "initially_overlapping",
-            CastTermination::MovingApart => "moving_apart",
-            CastTermination::SeparatedAtEnd => "separated_at_end",
-            CastTermination::MaxIterations => "max_iterations",
-        }
+        crate::core::names::variant_name(&self)
     }
 }
 
@@ -186,9 +169,9 @@ pub struct CastOutput {
 pub fn shape_cast(input: &CastInput, mut trace: Option<&mut CastTrace>) -> CastOutput {
     // The frame, the target (separation 0) and the tolerances.
     let frame = CastFrame::new(input);
-    if let Some(tr) = trace.as_deref_mut() {
+    trace.record(|tr| {
         tr.begin(&frame);
-    }
+    });
     let faces = frame.faces();
     // The first query's warm start and time (later than 0 after a face step).
     let mut state = Advance::start(&frame, &faces, trace.as_deref_mut());
@@ -204,6 +187,8 @@ pub fn shape_cast(input: &CastInput, mut trace: Option<&mut CastTrace>) -> CastO
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::math::Transform;
+    use crate::core::shape::Shape;
 
     fn v(x: f32, y: f32) -> Vec2 {
         Vec2::new(x, y)
@@ -220,11 +205,8 @@ mod tests {
     ) -> CastOutput {
         shape_cast(
             &CastInput::new(
-                a,
-                Transform::new(pa, 0.0),
+                PosedPair::new(a, Transform::new(pa, 0.0), b, Transform::new(pb, 0.0)),
                 va,
-                b,
-                Transform::new(pb, 0.0),
                 vb,
             ),
             trace,

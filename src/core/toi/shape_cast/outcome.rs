@@ -2,11 +2,14 @@
 //! already touch at t = 0 (EPA's depth and normal). Built from the loop's last
 //! query (A's frame) and returned in world space.
 
-use super::advance::{Advance, CastFrame, Probe};
+use super::advance::Advance;
+use super::frame::{CastFrame, Probe};
 use super::trace::CastTrace;
 use super::{CastOutput, CastTermination};
 use crate::core::consts::{DEFAULT_EPA_MAX_ITERATIONS, DEFAULT_EPA_TOLERANCE};
 use crate::core::epa::{penetration, PenetrationInput};
+use crate::core::pair::PosedPair;
+use crate::core::record::Record;
 use glam::Vec2;
 
 impl Advance {
@@ -30,7 +33,7 @@ impl Advance {
             hit: true,
             t: t_hit,
             point: frame.world_point(point, t_hit),
-            normal: frame.input.transform_a.q.apply(n_hit),
+            normal: frame.input.pair.transform_a.q.apply(n_hit),
             distance: probe.d.max(0.0),
             iterations: self.iterations,
             termination: CastTermination::Hit,
@@ -49,7 +52,7 @@ impl Advance {
             hit: false,
             t: self.t,
             point: frame.world_point(0.5 * (pa + pb), self.t),
-            normal: frame.input.transform_a.q.apply(self.last_normal),
+            normal: frame.input.pair.transform_a.q.apply(self.last_normal),
             distance,
             iterations: self.iterations,
             termination,
@@ -65,60 +68,62 @@ impl Advance {
             hit: false,
             t,
             point: frame.world_point(point, t),
-            normal: frame.input.transform_a.q.apply(self.last_normal),
+            normal: frame.input.pair.transform_a.q.apply(self.last_normal),
             distance: self.last_distance,
             iterations: self.iterations,
             termination: CastTermination::MaxIterations,
         }
     }
-}
 
-/// The shapes touch or overlap at t = 0 (the query `probe`). The normal and point
-/// come from EPA when the shapes overlap (the direction B must move to separate),
-/// else from GJK (the surfaces are apart by less than the tolerance). If neither
-/// gives a direction (two coincident points), the normal falls back to +x: the depth
-/// is then 0 and every direction is a minimum translation.
-#[inline]
-pub(super) fn initial_overlap(
-    frame: &CastFrame,
-    probe: &Probe,
-    iterations: u32,
-    trace: Option<&mut CastTrace>,
-) -> CastOutput {
-    let input = frame.input;
-    let xf_a = &input.transform_a;
-    let (d, normal, pa, pb) = (probe.d, probe.normal, probe.pa, probe.pb);
-    if let Some(tr) = trace {
-        tr.impact_a = tr.start_a;
-        tr.impact_b = tr.start_b;
-    }
-    let pen = (d <= 0.0).then(|| {
-        penetration(
-            &PenetrationInput {
-                shape_a: input.shape_a,
-                transform_a: *xf_a,
-                shape_b: input.shape_b,
-                transform_b: input.transform_b,
-                gjk_max_iterations: input.gjk_max_iterations,
-                epa_tolerance: DEFAULT_EPA_TOLERANCE,
-                epa_max_iterations: DEFAULT_EPA_MAX_ITERATIONS,
-            },
-            None,
-            None,
-        )
-    });
-    let (point, n, distance) = match (pen.flatten(), normal) {
-        (Some(p), _) => (0.5 * (p.point_a + p.point_b), p.normal, -p.depth),
-        (None, Some(n)) => (xf_a.apply(0.5 * (pa + pb)), xf_a.q.apply(n), d),
-        (None, None) => (xf_a.apply(0.5 * (pa + pb)), Vec2::X, d.min(0.0)),
-    };
-    CastOutput {
-        hit: true,
-        t: 0.0,
-        point,
-        normal: n,
-        distance,
-        iterations,
-        termination: CastTermination::InitiallyOverlapping,
+    /// The shapes touch or overlap at t = 0 (the query `probe`). The normal and point
+    /// come from EPA when the shapes overlap (the direction B must move to separate),
+    /// else from GJK (the surfaces are apart by less than the tolerance). If neither
+    /// gives a direction (two coincident points), the normal falls back to +x: the depth
+    /// is then 0 and every direction is a minimum translation.
+    #[inline]
+    pub(super) fn initial_overlap(
+        &self,
+        frame: &CastFrame,
+        probe: &Probe,
+        mut trace: Option<&mut CastTrace>,
+    ) -> CastOutput {
+        let input = frame.input;
+        let xf_a = &input.pair.transform_a;
+        let (d, normal, pa, pb) = (probe.d, probe.normal, probe.pa, probe.pb);
+        trace.record(|tr| {
+            tr.impact_a = tr.start_a;
+            tr.impact_b = tr.start_b;
+        });
+        let pen = (d <= 0.0).then(|| {
+            penetration(
+                &PenetrationInput {
+                    pair: PosedPair::new(
+                        input.pair.shape_a,
+                        *xf_a,
+                        input.pair.shape_b,
+                        input.pair.transform_b,
+                    ),
+                    gjk_max_iterations: input.gjk_max_iterations,
+                    epa_tolerance: DEFAULT_EPA_TOLERANCE,
+                    epa_max_iterations: DEFAULT_EPA_MAX_ITERATIONS,
+                },
+                None,
+                None,
+            )
+        });
+        let (point, n, distance) = match (pen.flatten(), normal) {
+            (Some(p), _) => (0.5 * (p.point_a + p.point_b), p.normal, -p.depth),
+            (None, Some(n)) => (xf_a.apply(0.5 * (pa + pb)), xf_a.q.apply(n), d),
+            (None, None) => (xf_a.apply(0.5 * (pa + pb)), Vec2::X, d.min(0.0)),
+        };
+        CastOutput {
+            hit: true,
+            t: 0.0,
+            point,
+            normal: n,
+            distance,
+            iterations: self.iterations,
+            termination: CastTermination::InitiallyOverlapping,
+        }
     }
 }

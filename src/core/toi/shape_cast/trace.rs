@@ -1,10 +1,11 @@
 //! The shape-cast trace: the poses at the start, at each step, at the impact and at
 //! the end of the step, each step's distance query and advance, in world space.
 
-use super::advance::{CastFrame, Probe};
 use super::faces::FaceStep;
+use super::frame::{CastFrame, Probe};
 use crate::core::gjk::GjkTermination;
 use crate::core::math::Transform;
+use crate::core::record::Record;
 use crate::core::shape::Pose;
 use glam::Vec2;
 use serde::Serialize;
@@ -71,7 +72,7 @@ impl CastTrace {
     /// tolerance.
     pub(super) fn begin(&mut self, frame: &CastFrame) {
         let input = frame.input;
-        let (xf_a, xf_b) = (input.transform_a, input.transform_b);
+        let (xf_a, xf_b) = (input.pair.transform_a, input.pair.transform_b);
         self.start_a = Some(pose_at(&xf_a, input.velocity_a, 0.0));
         self.start_b = Some(pose_at(&xf_b, input.velocity_b, 0.0));
         self.end_a = Some(pose_at(&xf_a, input.velocity_a, 1.0));
@@ -87,8 +88,8 @@ impl CastTrace {
     /// Records the poses at the impact, time `t`.
     pub(super) fn set_impact(&mut self, frame: &CastFrame, t: f32) {
         let input = frame.input;
-        self.impact_a = Some(pose_at(&input.transform_a, input.velocity_a, t));
-        self.impact_b = Some(pose_at(&input.transform_b, input.velocity_b, t));
+        self.impact_a = Some(pose_at(&input.pair.transform_a, input.velocity_a, t));
+        self.impact_b = Some(pose_at(&input.pair.transform_b, input.velocity_b, t));
     }
 }
 
@@ -98,12 +99,12 @@ impl CastStep {
     #[inline]
     pub(super) fn of_probe(frame: &CastFrame, probe: &Probe, iteration: u32, t: f32) -> CastStep {
         let input = frame.input;
-        let q = input.transform_a.q;
+        let q = input.pair.transform_a.q;
         CastStep {
             iteration,
             t,
-            pose_a: pose_at(&input.transform_a, input.velocity_a, t),
-            pose_b: pose_at(&input.transform_b, input.velocity_b, t),
+            pose_a: pose_at(&input.pair.transform_a, input.velocity_a, t),
+            pose_b: pose_at(&input.pair.transform_b, input.velocity_b, t),
             distance: probe.d,
             normal: probe.normal.map(|n| q.apply(n)),
             point_a: frame.world_point(probe.pa, t),
@@ -121,14 +122,14 @@ impl CastStep {
 /// the loop decided on.
 #[inline]
 pub(super) fn push_step(
-    trace: Option<&mut CastTrace>,
+    mut trace: Option<&mut CastTrace>,
     step: Option<CastStep>,
     closing: Option<f32>,
     advance: Option<f32>,
 ) {
-    if let (Some(tr), Some(mut s)) = (trace, step) {
+    if let Some(mut s) = step {
         s.closing_speed = closing;
         s.advance = advance;
-        tr.steps.push(s);
+        trace.record(|t| t.steps.push(s));
     }
 }

@@ -34,9 +34,9 @@ pub(super) struct SweptFrame<'a> {
 impl<'a> SweptFrame<'a> {
     #[inline]
     pub(super) fn new(input: &'a SweptInput<'a>) -> SweptFrame<'a> {
-        let (sa, sb) = (input.shape_a, input.shape_b);
-        let xf_a = input.transform_a;
-        let b_to_a = xf_a.inv_mul(&input.transform_b);
+        let (sa, sb) = (input.pair.shape_a, input.pair.shape_b);
+        let xf_a = input.pair.transform_a;
+        let b_to_a = input.pair.b_in_a();
         let va = sa.vertices();
         // B's core in A's frame, in a fixed array (no allocation).
         let mut vb = [Vec2::ZERO; MAX_POLYGON_VERTICES];
@@ -81,7 +81,7 @@ impl<'a> SweptFrame<'a> {
     /// A's core (A's frame).
     #[inline]
     pub(super) fn va(&self) -> &'a [Vec2] {
-        self.input.shape_a.vertices()
+        self.input.pair.shape_a.vertices()
     }
 
     /// B's core in A's frame.
@@ -153,7 +153,7 @@ pub(super) struct CandidateAxes<'a> {
 impl<'a> CandidateAxes<'a> {
     #[inline]
     pub(super) fn new(frame: &SweptFrame<'a>) -> CandidateAxes<'a> {
-        let (sa, sb) = (frame.input.shape_a, frame.input.shape_b);
+        let (sa, sb) = (frame.input.pair.shape_a, frame.input.pair.shape_b);
         let (va, vb) = (frame.va(), frame.vb());
         let (ra, rb) = (frame.ra, frame.rb);
         let v = frame.v;

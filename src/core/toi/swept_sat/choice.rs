@@ -7,6 +7,7 @@ use super::axes::{AxisEval, SweptFrame};
 use super::trace::SweptTrace;
 use super::{MissReason, SweptAxis, SweptOutput, SweptTermination};
 use crate::core::math::left_perp;
+use crate::core::record::Record;
 use glam::Vec2;
 
 /// The axes that can decide, each with its index in the order tested.
@@ -51,7 +52,7 @@ impl Picks {
         mut trace: Option<&mut SweptTrace>,
     ) -> SweptOutput {
         let mut record_decision = |decided: usize, impact: Option<f32>| {
-            if let Some(tr) = trace.as_deref_mut() {
+            trace.record(|tr| {
                 tr.set_decision(
                     frame.input,
                     self.latest.map(|(k, _)| k),
@@ -59,7 +60,7 @@ impl Picks {
                     decided,
                     impact,
                 );
-            }
+            });
         };
 
         // 1. An axis separates the shapes for the whole step.
@@ -100,7 +101,7 @@ impl Picks {
 impl SweptFrame<'_> {
     #[inline]
     fn to_world(&self, n: Vec2) -> Vec2 {
-        self.input.transform_a.q.apply(n)
+        self.input.pair.transform_a.q.apply(n)
     }
 
     /// A miss: `e` separates the shapes for the whole step (no relative motion
@@ -180,7 +181,7 @@ impl SweptFrame<'_> {
             hit: true,
             t: 0.0,
             normal: self.to_world(n),
-            point: Some(self.input.transform_a.apply(p)),
+            point: Some(self.input.pair.transform_a.apply(p)),
             depth: depth.max(0.0),
             axis: o.axis,
             miss_reason: None,
@@ -200,7 +201,7 @@ impl SweptFrame<'_> {
             hit: true,
             t,
             normal: self.to_world(n),
-            point: Some(self.input.transform_a.apply(p) + self.input.velocity_a * t),
+            point: Some(self.input.pair.transform_a.apply(p) + self.input.velocity_a * t),
             depth: 0.0,
             axis: l.axis,
             miss_reason: None,

@@ -76,22 +76,18 @@ pub use self::trace::{SweptAxisRecord, SweptTrace};
 
 use self::axes::{CandidateAxes, SweptFrame};
 use self::choice::Picks;
-use crate::core::math::Transform;
-use crate::core::shape::Shape;
+use crate::core::pair::PosedPair;
+use crate::core::record::Record;
 use glam::Vec2;
 use serde::Serialize;
 
 /// Input of [`swept_sat`].
 #[derive(Clone, Copy, Debug)]
 pub struct SweptInput<'a> {
-    pub shape_a: &'a Shape,
-    /// A's pose at t = 0.
-    pub transform_a: Transform,
+    /// Shape A and shape B, each with its pose at t = 0.
+    pub pair: PosedPair<'a>,
     /// A's world displacement per unit time (the step runs from t = 0 to t = 1).
     pub velocity_a: Vec2,
-    pub shape_b: &'a Shape,
-    /// B's pose at t = 0.
-    pub transform_b: Transform,
     /// B's world displacement per unit time.
     pub velocity_b: Vec2,
 }
@@ -115,12 +111,7 @@ pub enum SweptTermination {
 
 impl SweptTermination {
     pub fn as_str(self) -> &'static str {
-        match self {
-            SweptTermination::Hit => "hit",
-            SweptTermination::Miss => "miss",
-            SweptTermination::AlreadyOverlapping => "already_overlapping",
-            SweptTermination::NoRelativeMotion => "no_relative_motion",
-        }
+        crate::core::names::variant_name(&self)
     }
 }
 
@@ -141,12 +132,7 @@ pub enum MissReason {
 
 impl MissReason {
     pub fn as_str(self) -> &'static str {
-        match self {
-            MissReason::StaticGap => "static_gap",
-            MissReason::ClosesTooLate => "closes_too_late",
-            MissReason::MovingApart => "moving_apart",
-            MissReason::ExitsBeforeEntry => "exits_before_entry",
-        }
+        crate::core::names::variant_name(&self)
     }
 }
 
@@ -205,9 +191,9 @@ pub struct SweptOutput {
 pub fn swept_sat(input: &SweptInput, mut trace: Option<&mut SweptTrace>) -> SweptOutput {
     let frame = SweptFrame::new(input);
     let axes = CandidateAxes::new(&frame);
-    if let Some(t) = trace.as_deref_mut() {
+    trace.record(|t| {
         t.begin(input, frame.world_v);
-    }
+    });
     // Each axis's interval of entry and exit; the ones that can decide are kept.
     let mut picks = Picks::default();
     for k in 0..axes.len() {
@@ -215,9 +201,11 @@ pub fn swept_sat(input: &SweptInput, mut trace: Option<&mut SweptTrace>) -> Swep
         let e = frame.evaluate(axis, n);
         let (ov, sign) = e.overlap();
         picks.consider(k, e, ov, sign);
-        if let Some(t) = trace.as_deref_mut() {
-            t.axes.push(SweptAxisRecord::of(&e, &input.transform_a, ov));
-        } else if picks.first_separating.is_some() {
+        trace.record(|t| {
+            t.axes
+                .push(SweptAxisRecord::of(&e, &input.pair.transform_a, ov))
+        });
+        if trace.is_none() && picks.first_separating.is_some() {
             break; // nothing more to learn without a trace
         }
     }
@@ -227,6 +215,8 @@ pub fn swept_sat(input: &SweptInput, mut trace: Option<&mut SweptTrace>) -> Swep
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::math::Transform;
+    use crate::core::shape::Shape;
 
     fn v(x: f32, y: f32) -> Vec2 {
         Vec2::new(x, y)
@@ -243,11 +233,8 @@ mod tests {
     ) -> SweptOutput {
         swept_sat(
             &SweptInput {
-                shape_a: a,
-                transform_a: Transform::new(pa, 0.0),
+                pair: PosedPair::new(a, Transform::new(pa, 0.0), b, Transform::new(pb, 0.0)),
                 velocity_a: va,
-                shape_b: b,
-                transform_b: Transform::new(pb, 0.0),
                 velocity_b: vb,
             },
             trace,

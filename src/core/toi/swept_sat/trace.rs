@@ -92,12 +92,12 @@ impl SweptTrace {
     /// Clears the trace and records the relative velocity and the poses at t = 0
     /// and t = 1.
     pub(super) fn begin(&mut self, input: &SweptInput, relative_velocity: Vec2) {
-        let xf_a = input.transform_a;
+        let xf_a = input.pair.transform_a;
         self.relative_velocity = relative_velocity;
         self.start_a = Some(pose_at(&xf_a, input.velocity_a, 0.0));
-        self.start_b = Some(pose_at(&input.transform_b, input.velocity_b, 0.0));
+        self.start_b = Some(pose_at(&input.pair.transform_b, input.velocity_b, 0.0));
         self.end_a = Some(pose_at(&xf_a, input.velocity_a, 1.0));
-        self.end_b = Some(pose_at(&input.transform_b, input.velocity_b, 1.0));
+        self.end_b = Some(pose_at(&input.pair.transform_b, input.velocity_b, 1.0));
         self.impact_a = None;
         self.impact_b = None;
         self.axes.clear();
@@ -120,8 +120,8 @@ impl SweptTrace {
         self.earliest_exit = earliest;
         self.decided_by = Some(decided);
         if let Some(t) = impact {
-            self.impact_a = Some(pose_at(&input.transform_a, input.velocity_a, t));
-            self.impact_b = Some(pose_at(&input.transform_b, input.velocity_b, t));
+            self.impact_a = Some(pose_at(&input.pair.transform_a, input.velocity_a, t));
+            self.impact_b = Some(pose_at(&input.pair.transform_b, input.velocity_b, t));
         }
     }
 }

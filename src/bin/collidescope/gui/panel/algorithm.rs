@@ -52,12 +52,22 @@ impl Panel {
     /// The path to export to (suggested from the algorithm and step) and its button.
     fn ui_export_row(&mut self, ui: &mut egui::Ui, app: &mut AppState) {
         ui.horizontal(|ui| {
-            // The suggested name follows the algorithm and step until the user types one.
-            if self.export_path.is_empty() || self.export_path == self.export_suggested {
-                self.export_suggested =
-                    format!("{}-step-{}.png", app.algorithm.name(), app.step + 1);
-                self.export_path = self.export_suggested.clone();
+            // The suggested name follows the algorithm and step; a typed name stays
+            // until the algorithm changes (its folder and extension stay then too).
+            let changed = self.export_for.is_some_and(|a| a != app.algorithm);
+            let next = export_name(
+                &self.export_path,
+                &self.export_suggested,
+                changed,
+                app.algorithm,
+                app.step,
+            );
+            // Never under the user's fingers: not while the box has the keyboard.
+            if next != self.export_path && !self.export_typing {
+                self.export_path = next.clone();
+                self.export_suggested = next;
             }
+            self.export_for = Some(app.algorithm);
             let path_box = ui
                 .add(egui::TextEdit::singleline(&mut self.export_path).desired_width(170.0))
                 .on_hover_text(if cfg!(target_arch = "wasm32") {
@@ -66,6 +76,7 @@ impl Panel {
                     "a .png or .svg path"
                 });
             super::widgets::mark(ui, "export_path", &path_box);
+            self.export_typing = path_box.has_focus();
             let export = ui.button("Export this step");
             super::widgets::mark(ui, "export", &export);
             let entered = path_box.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
@@ -184,8 +195,8 @@ fn ui_algorithm_picker(ui: &mut egui::Ui, app: &mut AppState) {
             }
         });
     app.set_algorithm(algo);
-    if algo == Algorithm::Ray {
-        super::rays::ui_ray_choice(ui, app);
+    if matches!(algo, Algorithm::Ray | Algorithm::ChainRay) {
+        super::rays::ui_ray_choice(ui, app, algo == Algorithm::Ray);
     }
     if algo == Algorithm::Manifold {
         ui.horizontal(|ui| {
@@ -292,5 +303,72 @@ fn ui_narration(ui: &mut egui::Ui, app: &mut AppState) {
             Vec::new()
         };
         app.set_named(&named);
+    }
+}
+
+/// The export box's next text: `current` (what the box holds) stays when the user typed
+/// it for this algorithm; else the suggestion `<algorithm>-step-<n>` in `current`'s
+/// folder with its extension (.png unless .svg). A name of the suggestion's form
+/// ("epa-step-6.svg") follows the algorithm and step too.
+fn export_name(
+    current: &str,
+    suggested: &str,
+    algorithm_changed: bool,
+    algorithm: Algorithm,
+    step: usize,
+) -> String {
+    use std::path::Path;
+    let path = Path::new(current.trim());
+    let ext = match path.extension().and_then(|e| e.to_str()) {
+        Some(e) if e.eq_ignore_ascii_case("svg") => "svg",
+        _ => "png",
+    };
+    let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("");
+    let suggestion_form = Algorithm::ALL.iter().any(|a| {
+        stem.strip_prefix(a.name())
+            .and_then(|r| r.strip_prefix("-step-"))
+            .is_some_and(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()))
+    });
+    let follow =
+        current.trim().is_empty() || current == suggested || algorithm_changed || suggestion_form;
+    if !follow {
+        return current.to_string();
+    }
+    let name = format!("{}-step-{}.{ext}", algorithm.name(), step + 1);
+    match path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        Some(dir) => dir.join(name).display().to_string(),
+        None => name,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_export_name_follows_the_algorithm_and_keeps_a_typed_one() {
+        let (epa, man) = (Algorithm::Epa, Algorithm::Manifold);
+        // Suggested, then a step further.
+        assert_eq!(export_name("", "", false, epa, 0), "epa-step-1.png");
+        assert_eq!(
+            export_name("epa-step-1.png", "epa-step-1.png", false, epa, 5),
+            "epa-step-6.png"
+        );
+        // Typed with another extension: still the suggestion's form, so it follows
+        // the next algorithm, keeping .svg.
+        assert_eq!(
+            export_name("epa-step-6.svg", "epa-step-6.png", true, man, 0),
+            "manifold-step-1.svg"
+        );
+        // A name of the user's own stays on this algorithm...
+        assert_eq!(
+            export_name("slides/lecture.svg", "epa-step-6.png", false, epa, 2),
+            "slides/lecture.svg"
+        );
+        // ...and gives way to the suggestion, in its folder, on the next one.
+        assert_eq!(
+            export_name("slides/lecture.svg", "epa-step-6.png", true, man, 2),
+            "slides/manifold-step-3.svg"
+        );
     }
 }

@@ -46,11 +46,15 @@ impl Panel {
             }
             Pending::OpenDefault => {
                 app.open_scene(self.default_scene.clone(), None);
+                app.info("Opened the built-in scene");
                 false
             }
             Pending::OpenScene(scene) => {
+                let title = scene.title.clone();
                 app.open_scene(*scene, None);
                 app.dirty = true;
+                // The status bar must not go on naming the file open before.
+                app.info(format!("Imported \"{title}\": not saved to a file yet"));
                 false
             }
             Pending::Quit => true,

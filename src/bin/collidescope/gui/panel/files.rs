@@ -10,11 +10,14 @@ use egui_macroquad::egui::{self, RichText};
 use std::path::Path;
 use std::path::PathBuf;
 
-/// A scene file found in `scenes/`.
+/// A scene of the library: compiled in (`text`), or a file of `scenes/` beside the
+/// working directory (a library file there is read from disk, so edits show).
 pub struct SceneEntry {
     pub path: PathBuf,
     pub title: String,
     pub group: String,
+    /// The copy compiled in, for a library scene.
+    pub text: Option<&'static str>,
 }
 
 /// The scenes folder: `scenes/` beside the working directory.
@@ -46,30 +49,9 @@ fn entry_label(
 }
 
 impl Panel {
-    /// Lists `scenes/*.ron` by title (files that fail to load are listed by name
-    /// with their error shown when opened).
-    #[cfg(not(target_arch = "wasm32"))]
-    pub fn rescan(&mut self) {
-        let mut entries = Vec::new();
-        if let Ok(dir) = std::fs::read_dir(&self.scenes_dir) {
-            for e in dir.flatten() {
-                let path = e.path();
-                if path.extension().and_then(|x| x.to_str()) == Some("ron") {
-                    let file = path
-                        .file_name()
-                        .map(|n| n.to_string_lossy().to_string())
-                        .unwrap_or_default();
-                    let (title, group) = entry_label(collidescope::scene::load_scene(&path), file);
-                    entries.push(SceneEntry { path, title, group });
-                }
-            }
-        }
-        sort_entries(&mut entries);
-        self.scenes = entries;
-    }
-
-    /// Lists the library compiled in (the web page has no folder to read).
-    #[cfg(target_arch = "wasm32")]
+    /// Lists the library compiled in, then the other `scenes/*.ron` files beside the
+    /// working directory, by title (files that fail to load are listed by name with
+    /// their error shown when opened). A library file found on disk is read from there.
     pub fn rescan(&mut self) {
         let mut entries: Vec<SceneEntry> = collidescope::scene::library::FILES
             .iter()
@@ -77,29 +59,72 @@ impl Panel {
                 let loaded = collidescope::scene::parse_scene(text, name);
                 let (title, group) = entry_label(loaded, name.to_string());
                 let path = PathBuf::from("scenes").join(name);
-                SceneEntry { path, title, group }
+                SceneEntry {
+                    path,
+                    title,
+                    group,
+                    text: Some(text),
+                }
             })
             .collect();
+        #[cfg(not(target_arch = "wasm32"))]
+        self.scan_disk(&mut entries);
         sort_entries(&mut entries);
         self.scenes = entries;
     }
 
-    /// Opens a scene of the library list.
+    /// Adds the `.ron` files of the scenes folder: a library file's entry is read from
+    /// disk (its edited title shows), any other file joins the list.
     #[cfg(not(target_arch = "wasm32"))]
-    pub(super) fn open_entry(&mut self, app: &mut AppState, path: &Path) {
-        let _ = app.open(path);
+    fn scan_disk(&self, entries: &mut Vec<SceneEntry>) {
+        let Ok(dir) = std::fs::read_dir(&self.scenes_dir) else {
+            return;
+        };
+        for e in dir.flatten() {
+            let path = e.path();
+            if path.extension().and_then(|x| x.to_str()) != Some("ron") {
+                continue;
+            }
+            let file = path
+                .file_name()
+                .map(|n| n.to_string_lossy().to_string())
+                .unwrap_or_default();
+            let (title, group) = entry_label(collidescope::scene::load_scene(&path), file.clone());
+            match entries
+                .iter_mut()
+                .find(|x| x.text.is_some() && x.path.file_name() == path.file_name())
+            {
+                Some(x) => {
+                    x.path = path;
+                    x.title = title;
+                    x.group = group;
+                }
+                None => entries.push(SceneEntry {
+                    path,
+                    title,
+                    group,
+                    text: None,
+                }),
+            }
+        }
     }
 
-    /// Opens a scene of the library list, from the copy compiled in.
-    #[cfg(target_arch = "wasm32")]
+    /// Opens a scene of the library list: its file when there is one, else the copy
+    /// compiled in.
     pub(super) fn open_entry(&mut self, app: &mut AppState, path: &std::path::Path) {
+        // A typed path is always a file; only the library's own names fall back.
+        #[cfg(not(target_arch = "wasm32"))]
+        if path.exists() || path.parent() != Some(std::path::Path::new("scenes")) {
+            let _ = app.open(path);
+            return;
+        }
         let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
         match collidescope::scene::library::text(name) {
             Some(text) => {
                 let _ = app.open_text(text, path);
             }
             None => app.error(format!(
-                "{}: not in the scene library compiled into this page",
+                "{}: no such file, and not in the scene library built in",
                 path.display()
             )),
         }
@@ -185,6 +210,7 @@ impl Panel {
                     .hint_text("open a .ron file")
                     .desired_width(200.0),
             );
+            super::widgets::mark(ui, "open_path", &field);
             // Enter in the box opens, as the button does.
             let entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
             if (ui.button("Open").clicked() || entered) && !self.open_path.trim().is_empty() {
@@ -223,14 +249,15 @@ impl Panel {
 
     /// The scenes of `scenes/`, under their group headings; a click opens one.
     fn ui_scene_library(&mut self, ui: &mut egui::Ui, app: &mut AppState) {
+        ui.label(RichText::new("The scene library:").strong());
         #[cfg(not(target_arch = "wasm32"))]
-        let heading = format!("Scenes in {}:", self.scenes_dir.display());
-        #[cfg(target_arch = "wasm32")]
-        let heading = "The scene library:".to_string();
-        ui.label(RichText::new(heading).strong());
-        if self.scenes.is_empty() {
-            ui.label(RichText::new("(none found)").weak());
-        }
+        ui.label(
+            RichText::new(format!(
+                "built in; .ron files in {} are listed too",
+                self.scenes_dir.display()
+            ))
+            .weak(),
+        );
         let mut open = None;
         let mut group: Option<&str> = None;
         for e in &self.scenes {
@@ -241,7 +268,7 @@ impl Panel {
                 } else {
                     &e.group
                 };
-                ui.label(RichText::new(heading).italics().weak());
+                ui.label(RichText::new(heading).italics());
             }
             let current = app.path.as_deref() == Some(e.path.as_path());
             if ui
@@ -269,6 +296,7 @@ impl Panel {
                     .hint_text("path/to/scene.ron")
                     .desired_width(200.0),
             );
+            super::widgets::mark(ui, "save_as", &field);
             let entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
             if (ui.button("Save as").clicked() || entered) && !self.save_as_path.trim().is_empty() {
                 let p = PathBuf::from(self.save_as_path.trim());

@@ -5,12 +5,18 @@ use super::Panel;
 use collidescope::app::AppState;
 use egui_macroquad::egui::{self, Color32, RichText};
 
-/// Said instead of the scene's file when it has none.
-const NO_FILE: &str = if cfg!(target_arch = "wasm32") {
-    "not saved to a file: the page's address holds it"
-} else {
-    "built-in scene (not saved to a file)"
-};
+/// Said instead of the scene's file when it has none: the built-in scene, or one made
+/// here (an import) that no file holds yet.
+fn no_file(built_in: bool) -> &'static str {
+    match (cfg!(target_arch = "wasm32"), built_in) {
+        (true, _) => "not saved to a file: the page's address holds it",
+        (false, true) => "built-in scene (not saved to a file)",
+        (false, false) => "not saved to a file yet: Save as writes one",
+    }
+}
+
+/// Lines of the scene's notes shown before "more…".
+const NOTES_LINES: usize = 3;
 
 impl Panel {
     pub(super) fn ui_header(
@@ -25,32 +31,94 @@ impl Panel {
             &app.scene.title
         };
         ui.heading(format!("{}{}", title, if app.dirty { "  •" } else { "" }));
+        let built_in = app.scene.title == self.default_scene.title;
         let file = app
             .path
             .as_ref()
             .map(|p| p.display().to_string())
-            .unwrap_or_else(|| NO_FILE.into());
-        ui.label(RichText::new(file).small().weak());
+            .unwrap_or_else(|| no_file(built_in).into());
+        ui.label(RichText::new(file).weak());
         #[cfg(target_arch = "wasm32")]
         self.ui_link(ui, out);
         #[cfg(not(target_arch = "wasm32"))]
         let _ = out;
         if !app.scene.notes.is_empty() {
-            ui.label(RichText::new(&app.scene.notes).italics());
+            self.ui_notes(ui, &app.scene.notes);
         }
-        if let Some(p) = app.convex_fix_available.clone() {
-            if ui
-                .button("Make convex and open")
-                .on_hover_text(
-                    "open the file with each refused polygon replaced by its convex hull",
-                )
-                .clicked()
-            {
-                let _ = app.open_making_convex(&p);
-                app.convex_fix_available = None;
-            }
-        }
+        self.ui_convex_offer(ui.ctx(), app);
         ui.separator();
+    }
+}
+
+impl Panel {
+    /// The scene's notes, folded after [`NOTES_LINES`] lines; a click unfolds or folds
+    /// them (unfolded notes stay so until another scene's notes show).
+    fn ui_notes(&mut self, ui: &mut egui::Ui, notes: &str) {
+        let open = self.notes_open.as_deref() == Some(notes);
+        let mut job = egui::WidgetText::from(RichText::new(notes).italics()).into_layout_job(
+            ui.style(),
+            egui::FontSelection::Default,
+            egui::Align::LEFT,
+        );
+        job.wrap.max_width = ui.available_width();
+        if !open {
+            job.wrap.max_rows = NOTES_LINES;
+        }
+        let galley = ui.fonts(|f| f.layout_job(job));
+        let folded = !open && galley.elided;
+        let r = ui.add(egui::Label::new(galley).sense(egui::Sense::click()));
+        super::widgets::mark(ui, "notes", &r);
+        let hint = if open {
+            "fold the notes"
+        } else {
+            "show the whole notes"
+        };
+        let toggle = if folded || open {
+            let more = ui.add(
+                egui::Label::new(
+                    RichText::new(if open { "less" } else { "more…" })
+                        .color(ui.visuals().hyperlink_color),
+                )
+                .sense(egui::Sense::click()),
+            );
+            more.clicked()
+        } else {
+            false
+        };
+        if (r.on_hover_text(hint).clicked() && (folded || open)) || toggle {
+            self.notes_open = if open { None } else { Some(notes.to_string()) };
+        }
+    }
+
+    /// "Make convex and open" for a refused file: a small window over the canvas, so
+    /// the panel's controls never move under the pointer when the offer appears.
+    fn ui_convex_offer(&mut self, ctx: &egui::Context, app: &mut AppState) {
+        let Some(p) = app.convex_fix_available.clone() else {
+            return;
+        };
+        egui::Window::new("A polygon was refused")
+            .collapsible(false)
+            .resizable(false)
+            .anchor(egui::Align2::CENTER_TOP, [0.0, 60.0])
+            .show(ctx, |ui| {
+                ui.label(format!(
+                    "{} has a polygon that is not convex (the status bar says which).",
+                    p.display()
+                ));
+                ui.horizontal(|ui| {
+                    let fix = ui.button("Make convex and open").on_hover_text(
+                        "open the file with each refused polygon replaced by its convex hull",
+                    );
+                    super::widgets::mark(ui, "make_convex", &fix);
+                    if fix.clicked() {
+                        let _ = app.open_making_convex(&p);
+                        app.convex_fix_available = None;
+                    }
+                    if ui.button("Dismiss").clicked() {
+                        app.convex_fix_available = None;
+                    }
+                });
+            });
     }
 }
 

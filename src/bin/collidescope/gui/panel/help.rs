@@ -13,7 +13,7 @@ pub const CONTROLS: &[&str] = &[
     "Right or middle drag: pan. Wheel: zoom at the cursor. F: fit the views.",
     "Left / Right arrows, Home, End: step. Space: play / pause.",
     "A / B: make the selected shape A or B. Delete: delete the selection.",
-    "1 to 9, then 0: pick the algorithm (in the picker's order). R: step a ray against A.",
+    "1 to 9, then 0: pick the algorithm (in the picker's order). R: step a ray against A, C: against the chains.",
     "Drag a ray's origin dot or its arrow head: move that end (Rays section: add, edit, delete).",
     LAST_LINE,
 ];

@@ -94,13 +94,20 @@ pub struct Panel {
     pub link: Option<String>,
     add_kind: ShapeKind,
     pub default_scene: Scene,
-    /// The s(t) plot's samples (see `plot.rs`).
-    curves: plot::CurveCache,
+    /// The s(t) plot shows all of `[t1, 1]` (else the interval searched).
+    whole_step: bool,
     /// The selected chain segment's decisions against each shape, in words, with the
     /// revision and segment they were told for (recomputed only on a change).
     chain_story: Option<chain_edit::ChainStory>,
-    /// The chain slide sweep and its choices (see `sweep.rs`).
-    sweep: sweep::SweepCache,
+    /// The scene notes shown unfolded (the notes' text; None: folded).
+    notes_open: Option<String>,
+    /// The Peers section is open: the engines' overlays are drawn (a teaching view
+    /// starts without them).
+    pub engines_shown: bool,
+    /// The export box had the keyboard last frame (its text is not rewritten then).
+    export_typing: bool,
+    /// The algorithm the export name was last suggested or typed for.
+    export_for: Option<collidescope::study::Algorithm>,
 }
 
 impl Panel {
@@ -123,12 +130,26 @@ impl Panel {
             link: None,
             add_kind: ShapeKind::Polygon,
             default_scene,
-            curves: plot::CurveCache::default(),
+            whole_step: false,
             chain_story: None,
-            sweep: sweep::SweepCache::default(),
+            notes_open: None,
+            engines_shown: false,
+            export_typing: false,
+            export_for: None,
         };
         p.rescan();
         p
+    }
+
+    /// The panel's own state the scripted tests read, as JSON members.
+    pub fn state_json(&self) -> String {
+        format!(
+            "\"export_path\": {}, \"notes_open\": {}, \"engines_shown\": {}, \"library\": {}",
+            crate::gui::json_string(&self.export_path),
+            self.notes_open.is_some(),
+            self.engines_shown,
+            self.scenes.len()
+        )
     }
 
     /// The whole panel. Returns what the main loop must do.
@@ -137,10 +158,13 @@ impl Panel {
         egui::TopBottomPanel::bottom("status")
             .exact_height(header::STATUS_H)
             .show(ctx, |ui| header::ui_status(ui, app));
+        // A small window keeps most of its width for the views.
+        let screen = ctx.screen_rect().width();
+        let widest = (0.45 * screen).clamp(240.0, 560.0);
         egui::SidePanel::right("panel")
             .resizable(true)
-            .default_width(400.0)
-            .width_range(300.0..=560.0)
+            .default_width((0.32 * screen).clamp(240.0, 400.0))
+            .width_range(240.0..=widest)
             .show(ctx, |ui| {
                 // The panel keeps the width the user gave it: long values wrap
                 // instead of widening it (which would move the canvas under the mouse).
@@ -174,9 +198,12 @@ impl Panel {
                     self.ui_sweep(ui, app);
                 });
         }
-        egui::CollapsingHeader::new(PEERS_HEADING)
-            .default_open(true)
+        let peers = egui::CollapsingHeader::new(PEERS_HEADING)
+            .default_open(false)
             .show(ui, |ui| self.ui_peers(ui, app));
+        widgets::mark(ui, "peers", &peers.header_response);
+        // The engines' overlays show while their table does.
+        self.engines_shown = peers.body_returned.is_some();
         if app.algorithm == collidescope::study::Algorithm::Rotating {
             egui::CollapsingHeader::new("s(t): separation over the step")
                 .default_open(true)
@@ -185,9 +212,10 @@ impl Panel {
         egui::CollapsingHeader::new("Numbers")
             .default_open(true)
             .show(ui, |ui| self.ui_numbers(ui, app));
-        egui::CollapsingHeader::new("Layers")
+        let layers = egui::CollapsingHeader::new("Layers")
             .default_open(false)
             .show(ui, |ui| self.ui_layers(ui, app));
+        widgets::mark(ui, "layers", &layers.header_response);
         egui::CollapsingHeader::new("Settings")
             .default_open(false)
             .show(ui, |ui| self.ui_settings(ui, app));

@@ -60,6 +60,10 @@ impl Panel {
             super::rays::ui_ray_peers(ui, app);
             return;
         }
+        if app.algorithm == collidescope::study::Algorithm::ChainRay {
+            super::rays::ui_chain_ray_peers(ui, app);
+            return;
+        }
         let Some(exact) = app.exact().cloned() else {
             return;
         };
@@ -159,14 +163,18 @@ fn peers_table(ui: &mut egui::Ui, rows: &[Row], exact: &Expected) {
                 ui.label(RichText::new(h).strong());
             }
             ui.end_row();
-            for r in rows {
+            for (k, r) in rows.iter().enumerate() {
                 let hover = if r.note.is_empty() {
                     "answers every query"
                 } else {
                     &r.note
                 };
-                ui.label(RichText::new(&r.name).strong())
+                let name = ui
+                    .label(RichText::new(&r.name).strong())
                     .on_hover_text(hover);
+                if k == 0 {
+                    super::widgets::mark(ui, "peer_name", &name);
+                }
                 cell(ui, r.distance, Some(exact.distance), tol);
                 if r.lacks_depth {
                     ui.label(RichText::new("n/a").weak())

@@ -13,8 +13,8 @@ use collidescope::trace::peer_answer::PeerRayCast;
 use egui_macroquad::egui::{self, Color32, RichText};
 use glam::Vec2;
 
-/// The stepped ray and its method (the algorithm `ray`).
-pub(super) fn ui_ray_choice(ui: &mut egui::Ui, app: &mut AppState) {
+/// The stepped ray, and for the algorithm `ray` its method (`with_method`).
+pub(super) fn ui_ray_choice(ui: &mut egui::Ui, app: &mut AppState, with_method: bool) {
     if app.scene.rays.is_empty() {
         ui.label("No rays in this scene: add one under Rays below.");
         return;
@@ -23,17 +23,23 @@ pub(super) fn ui_ray_choice(ui: &mut egui::Ui, app: &mut AppState) {
     let mut r = app.ray.min(names.len() - 1);
     let mut method = app.ray_method;
     ui.horizontal(|ui| {
-        egui::ComboBox::from_label("against A,")
-            .selected_text(&names[r])
-            .show_ui(ui, |ui| {
-                for (i, n) in names.iter().enumerate() {
-                    ui.selectable_value(&mut r, i, n);
-                }
-            });
-        ui.radio_value(&mut method, RayMethodChoice::Exact, "exact")
-            .on_hover_text("the exact function of A's kind (Box2D's clip for a polygon)");
-        ui.radio_value(&mut method, RayMethodChoice::Gjk, "GJK")
-            .on_hover_text("the general GJK ray cast (any shape)");
+        egui::ComboBox::from_label(if with_method {
+            "against A,"
+        } else {
+            "against the chains"
+        })
+        .selected_text(&names[r])
+        .show_ui(ui, |ui| {
+            for (i, n) in names.iter().enumerate() {
+                ui.selectable_value(&mut r, i, n);
+            }
+        });
+        if with_method {
+            ui.radio_value(&mut method, RayMethodChoice::Exact, "exact")
+                .on_hover_text("the exact function of A's kind (Box2D's clip for a polygon)");
+            ui.radio_value(&mut method, RayMethodChoice::Gjk, "GJK")
+                .on_hover_text("the general GJK ray cast (any shape)");
+        }
     });
     app.set_ray(r);
     app.set_ray_method(method);
@@ -81,6 +87,106 @@ pub(super) fn ui_ray_peers(ui: &mut egui::Ui, app: &mut AppState) {
         RichText::new(
             "A ray starting inside: we say inside (no hit) with the exit fraction; \
              Box2D v3.2 and parry solid say a hit at 0; parry hollow gives the exit.",
+        )
+        .small(),
+    );
+}
+
+/// Ours and Box2D's casts of the stepped ray against each chain: the closest hit, the
+/// segment, the fraction and the normal (Box2D's in red where it differs).
+pub(super) fn ui_chain_ray_peers(ui: &mut egui::Ui, app: &mut AppState) {
+    let theirs = app.chain_ray_peer_answers().to_vec();
+    let Some(study) = app.studies().map(|s| s.chain_ray.clone()) else {
+        return;
+    };
+    if study.ray.is_none() || study.casts.is_empty() {
+        ui.label("Needs a ray and a chain.");
+        return;
+    }
+    if theirs.is_empty() {
+        ui.label(super::NO_ENGINES);
+    }
+    let red = Color32::from_rgb(255, 110, 110);
+    egui::Grid::new("chain_ray_peers")
+        .striped(true)
+        .show(ui, |ui| {
+            for h in ["chain", "", "segment", "fraction", "normal"] {
+                ui.label(RichText::new(h).strong());
+            }
+            ui.end_row();
+            for c in &study.casts {
+                let name = app
+                    .scene
+                    .chains
+                    .get(c.chain)
+                    .map_or(String::new(), |ch| ch.name.clone());
+                let o = &c.output;
+                let ours = (
+                    o.segment.map_or("—".to_string(), |s| s.to_string()),
+                    if o.hit {
+                        format!("{:.6}", o.fraction)
+                    } else {
+                        "miss".into()
+                    },
+                    if o.hit {
+                        format!("({:.4}, {:.4})", o.normal.x, o.normal.y)
+                    } else {
+                        String::new()
+                    },
+                );
+                ui.label(&name);
+                ui.label("Collidescope");
+                ui.label(&ours.0);
+                ui.label(&ours.1);
+                ui.label(&ours.2);
+                ui.end_row();
+                if let Some((_, answer)) = theirs.iter().find(|(k, _)| *k == c.chain) {
+                    ui.label("");
+                    ui.label("Box2D v3");
+                    match answer {
+                        Ok((seg, p)) => {
+                            let cells = (
+                                seg.map_or("—".to_string(), |s| s.to_string()),
+                                if p.hit {
+                                    format!("{:.6}", p.fraction)
+                                } else {
+                                    "miss".into()
+                                },
+                                if p.hit {
+                                    format!("({:.4}, {:.4})", p.normal[0], p.normal[1])
+                                } else {
+                                    String::new()
+                                },
+                            );
+                            let same = p.hit == o.hit
+                                && (!o.hit
+                                    || (p.fraction == o.fraction
+                                        && *seg == o.segment
+                                        && p.normal == [o.normal.x, o.normal.y]));
+                            let color = if same { None } else { Some(red) };
+                            for t in [cells.0, cells.1, cells.2] {
+                                let text = RichText::new(t);
+                                ui.label(match color {
+                                    Some(c) => text.color(c),
+                                    None => text,
+                                });
+                            }
+                        }
+                        Err(why) => {
+                            ui.label(RichText::new("refused").color(Color32::GRAY))
+                                .on_hover_text(why);
+                            ui.label("");
+                            ui.label("");
+                        }
+                    }
+                    ui.end_row();
+                }
+            }
+        });
+    ui.label(
+        RichText::new(
+            "Both cast each segment one-sided (Box2D's b2RayCastSegment with oneSided): a ray \
+             starting left of a segment's line skips it. Red: Box2D differs from ours.",
         )
         .small(),
     );

@@ -1,0 +1,544 @@
+//! Plots as pictures: one or more [`Plot`]s stacked under a header, each with its frame,
+//! grid, tick labels, axis names, series and legend, and the plots' captions at the
+//! bottom — the same plots the window's panel shows, through the one [`Painter`] (SVG
+//! or PNG).
+
+use super::*;
+use crate::view::camera::Viewport;
+use crate::view::palette::{Rgba, Theme, AXES, BACKGROUND, BAND, GRID, GRID_LABEL};
+use crate::view::plot::{Plot, SeriesData};
+use glam::Vec2;
+
+/// A picture of plots.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlotPicture {
+    /// The header line.
+    pub title: String,
+    pub plots: Vec<Plot>,
+    pub theme: Theme,
+}
+
+/// Margins of a plot's area inside its band, pixels: left (tick labels and the y
+/// axis' name), right, top (the plot's title and legend), bottom (tick labels and the x
+/// axis' name).
+const MARGIN: [f32; 4] = [72.0, 18.0, 46.0, 44.0];
+const TICK_TEXT: f32 = 12.0;
+const PLOT_TITLE: f32 = 14.0;
+const CAPTION_TEXT: f32 = 13.0;
+const CAPTION_LINE: f32 = 18.0;
+
+/// The plots in `format`, as file bytes.
+pub fn render_plots(
+    p: &PlotPicture,
+    format: Format,
+    width: u32,
+    height: u32,
+) -> Result<Vec<u8>, ExportError> {
+    if width < MIN_SIZE.0 || height < MIN_SIZE.1 || width > MAX_SIDE || height > MAX_SIDE {
+        return Err(ExportError::BadSize { width, height });
+    }
+    let (w, h) = (width as f32, height as f32);
+    match format {
+        Format::Svg => {
+            Ok(svg_document(width, height, &p.title, |svg| paint_plots(p, w, h, svg)).into_bytes())
+        }
+        Format::Png => pixmap_document(width, height, |png| paint_plots(p, w, h, png))?
+            .encode_png()
+            .map_err(|e| ExportError::Encode(e.to_string())),
+    }
+}
+
+/// Words cut into lines of at most `width` pixels at `size`.
+fn wrap(text: &str, size: f32, width: f32) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        let candidate = if line.is_empty() {
+            word.to_string()
+        } else {
+            format!("{line} {word}")
+        };
+        if text_width(&candidate, size) > width && !line.is_empty() {
+            lines.push(std::mem::replace(&mut line, word.to_string()));
+        } else {
+            line = candidate;
+        }
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+fn paint_plots(p: &PlotPicture, w: f32, h: f32, out: &mut impl Painter) {
+    let out = &mut Themed {
+        theme: p.theme,
+        inner: out,
+    };
+    out.rect(
+        &Viewport {
+            x: 0.0,
+            y: 0.0,
+            w,
+            h,
+        },
+        BACKGROUND,
+    );
+    let header = Viewport {
+        x: 0.0,
+        y: 0.0,
+        w,
+        h: HEADER_H,
+    };
+    out.begin_group(Some("header"), None, None, Some(&header));
+    out.rect(&header, BAND);
+    let title = fit_text(&p.title, TITLE_SIZE, w - 20.0);
+    out.text(Vec2::new(10.0, 21.0), &title, TITLE_SIZE, Rgba::WHITE);
+    out.end_group();
+    let captions: Vec<String> = p
+        .plots
+        .iter()
+        .filter(|pl| !pl.caption.is_empty())
+        .flat_map(|pl| wrap(&pl.caption, CAPTION_TEXT, w - 20.0))
+        .collect();
+    let caption_h =
+        captions.len() as f32 * CAPTION_LINE + if captions.is_empty() { 0.0 } else { 8.0 };
+    let n = p.plots.len().max(1) as f32;
+    let band_h = ((h - HEADER_H - caption_h) / n).max(1.0);
+    for (i, plot) in p.plots.iter().enumerate() {
+        let band = Viewport {
+            x: 0.0,
+            y: HEADER_H + i as f32 * band_h,
+            w,
+            h: band_h,
+        };
+        let id = format!("plot-{i}");
+        out.begin_group(Some(&id), Some("plot"), Some(&plot.title), None);
+        paint_plot(plot, &band, out);
+        out.end_group();
+    }
+    let mut y = h - caption_h + 8.0 + CAPTION_TEXT;
+    for line in &captions {
+        out.text(Vec2::new(10.0, y), line, CAPTION_TEXT, GRID_LABEL);
+        y += CAPTION_LINE;
+    }
+}
+
+/// Tick positions: 1, 2 or 5 × 10^k apart, about `count` over `[lo, hi]`.
+fn ticks(lo: f64, hi: f64, count: f64) -> Vec<f64> {
+    let span = (hi - lo).max(f64::MIN_POSITIVE);
+    let raw = span / count;
+    let mag = 10f64.powf(raw.log10().floor());
+    let step = [1.0, 2.0, 5.0, 10.0]
+        .iter()
+        .map(|m| m * mag)
+        .find(|s| *s >= raw)
+        .unwrap_or(10.0 * mag);
+    ticks_every(lo, hi, step)
+}
+
+/// The first of the plot's preferred steps that gives at most eight ticks, else
+/// [`ticks`].
+fn ticks_preferring(lo: f64, hi: f64, count: f64, preferred: Option<[f64; 3]>) -> Vec<f64> {
+    match preferred
+        .into_iter()
+        .flatten()
+        .find(|s| *s > 0.0 && (hi - lo) / s <= 8.0)
+    {
+        Some(step) => ticks_every(lo, hi, step),
+        None => ticks(lo, hi, count),
+    }
+}
+
+/// Multiples of `step` in `[lo, hi]` (at most 50).
+fn ticks_every(lo: f64, hi: f64, step: f64) -> Vec<f64> {
+    let mut out = Vec::new();
+    let mut t = (lo / step).ceil() * step;
+    while t <= hi + step * 1e-9 && out.len() < 50 {
+        out.push(if t.abs() < step * 1e-9 { 0.0 } else { t });
+        t += step;
+    }
+    out
+}
+
+/// A tick's text: as few decimals as its step needs.
+fn tick_text(v: f64, step: f64) -> String {
+    let decimals = (-step.log10().floor()).clamp(0.0, 6.0) as usize;
+    format!("{v:.decimals$}")
+}
+
+fn paint_plot(plot: &Plot, band: &Viewport, out: &mut impl Painter) {
+    let area = Viewport {
+        x: band.x + MARGIN[0],
+        y: band.y + MARGIN[2],
+        w: (band.w - MARGIN[0] - MARGIN[1]).max(1.0),
+        h: (band.h - MARGIN[2] - MARGIN[3]).max(1.0),
+    };
+    out.text(
+        Vec2::new(area.x, band.y + 18.0),
+        &plot.title,
+        PLOT_TITLE,
+        Rgba::WHITE,
+    );
+    legend(plot, band, out);
+    let Some((x0, x1, y0, y1)) = plot.bounds() else {
+        out.text(
+            Vec2::new(area.x + 10.0, area.y + 20.0),
+            "nothing to plot",
+            TICK_TEXT,
+            GRID_LABEL,
+        );
+        return;
+    };
+    // Room around the data, as the window's plots leave.
+    let (x0, x1) = if x1 > x0 {
+        (x0, x1)
+    } else {
+        (x0 - 1.0, x1 + 1.0)
+    };
+    let pad = 0.05 * (y1 - y0).max(1e-9);
+    let (y0, y1) = if y1 > y0 {
+        (y0 - pad, y1 + pad)
+    } else {
+        (y0 - 1.0, y1 + 1.0)
+    };
+    let to_px = |x: f64, y: f64| {
+        Vec2::new(
+            area.x + ((x - x0) / (x1 - x0)) as f32 * area.w,
+            area.y + area.h - ((y - y0) / (y1 - y0)) as f32 * area.h,
+        )
+    };
+    // Grid and tick labels.
+    let xt = ticks(x0, x1, 6.0);
+    let yt = ticks_preferring(y0, y1, 5.0, plot.y_grid);
+    let step = |t: &[f64]| if t.len() > 1 { t[1] - t[0] } else { 1.0 };
+    for x in &xt {
+        let a = to_px(*x, y0);
+        out.polyline(&[a, Vec2::new(a.x, area.y)], false, 1.0, GRID, false);
+        let s = tick_text(*x, step(&xt));
+        let tw = text_width(&s, TICK_TEXT);
+        out.text(
+            Vec2::new(a.x - tw / 2.0, area.y + area.h + 16.0),
+            &s,
+            TICK_TEXT,
+            GRID_LABEL,
+        );
+    }
+    for y in &yt {
+        let a = to_px(x0, *y);
+        out.polyline(
+            &[a, Vec2::new(area.x + area.w, a.y)],
+            false,
+            1.0,
+            GRID,
+            false,
+        );
+        let s = tick_text(*y, step(&yt));
+        let tw = text_width(&s, TICK_TEXT);
+        out.text(
+            Vec2::new(area.x - 6.0 - tw, a.y + 4.0),
+            &s,
+            TICK_TEXT,
+            GRID_LABEL,
+        );
+    }
+    let frame = [
+        Vec2::new(area.x, area.y),
+        Vec2::new(area.x + area.w, area.y),
+        Vec2::new(area.x + area.w, area.y + area.h),
+        Vec2::new(area.x, area.y + area.h),
+    ];
+    out.polyline(&frame, true, 1.0, AXES, false);
+    let xl = text_width(&plot.x_label, TICK_TEXT);
+    out.text(
+        Vec2::new(area.x + area.w - xl, area.y + area.h + 34.0),
+        &plot.x_label,
+        TICK_TEXT,
+        GRID_LABEL,
+    );
+    out.text(
+        Vec2::new(band.x + 6.0, area.y - 6.0),
+        &plot.y_label,
+        TICK_TEXT,
+        GRID_LABEL,
+    );
+    // The series, clipped to the area.
+    out.begin_group(None, Some("series"), None, Some(&area));
+    for s in &plot.series {
+        match &s.data {
+            SeriesData::Lines(runs) => {
+                for run in runs {
+                    let pts: Vec<Vec2> = run.iter().map(|p| to_px(p[0], p[1])).collect();
+                    if pts.len() >= 2 {
+                        out.polyline(&pts, false, s.width, s.color, s.dashed);
+                    } else if let Some(p) = pts.first() {
+                        out.dot(*p, s.width, s.color);
+                    }
+                }
+            }
+            SeriesData::Points { points, radius } => {
+                for p in points {
+                    out.dot(to_px(p[0], p[1]), *radius, s.color);
+                }
+            }
+            SeriesData::HLine(y) => {
+                let (a, b) = (to_px(x0, *y), to_px(x1, *y));
+                out.polyline(&[a, b], false, s.width.max(1.0), s.color, s.dashed);
+            }
+            SeriesData::VLine(x) => {
+                let (a, b) = (to_px(*x, y0), to_px(*x, y1));
+                out.polyline(&[a, b], false, s.width.max(1.0), s.color, s.dashed);
+            }
+        }
+    }
+    out.end_group();
+}
+
+/// One entry per series name, right-aligned on the plot's title line.
+fn legend(plot: &Plot, band: &Viewport, out: &mut impl Painter) {
+    let mut names: Vec<(&str, Rgba)> = Vec::new();
+    for s in &plot.series {
+        if !names.iter().any(|(n, _)| *n == s.name) {
+            names.push((&s.name, s.color));
+        }
+    }
+    let item_w = |n: &str| SWATCH + 6.0 + text_width(n, LEGEND_TEXT) + 16.0;
+    let total: f32 = names.iter().map(|(n, _)| item_w(n)).sum();
+    let mut x = (band.x + band.w - MARGIN[1] - total).max(band.x + MARGIN[0] + 200.0);
+    let y = band.y + 7.0;
+    for (name, color) in names {
+        let swatch = Viewport {
+            x,
+            y,
+            w: SWATCH,
+            h: SWATCH,
+        };
+        let at = Vec2::new(x + SWATCH + 6.0, y + SWATCH - 1.0);
+        out.legend_item(&swatch, color, at, name, Rgba::WHITE);
+        x += item_w(name);
+    }
+}
+
+/// The plots an export can write beside the views.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlotKind {
+    /// The chain slide sweep: the most tilted contact normal and the contact points over
+    /// the steps, naive and smooth.
+    Sweep,
+    /// The rotating time of impact's s(t) at a step.
+    Separation,
+}
+
+impl PlotKind {
+    pub fn from_name(name: &str) -> Option<PlotKind> {
+        match name {
+            "sweep" => Some(PlotKind::Sweep),
+            "separation" => Some(PlotKind::Separation),
+            _ => None,
+        }
+    }
+}
+
+/// What a plot of a scene is made of.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PlotOptions {
+    /// The sweep's chain and shape (default: the first of each) and its steps.
+    pub chain: Option<usize>,
+    pub shape: Option<usize>,
+    pub steps: Option<usize>,
+    /// The s(t) plot's step (default: the scene's view step) and whether it shows all of
+    /// `[t1, 1]`.
+    pub step: Option<usize>,
+    pub whole_step: bool,
+}
+
+/// The plot `kind` of `scene`, as the window's panel shows it: the same data
+/// (`trace::chain_sweep::slide_sweep`, the rotating study's curves) and the same plots.
+pub fn scene_plot(
+    scene: &crate::scene::Scene,
+    kind: PlotKind,
+    o: &PlotOptions,
+) -> Result<PlotPicture, String> {
+    use crate::study::rotating::separation_plot;
+    use crate::study::{Algorithm, Studies};
+    use crate::trace::chain_sweep::{slide_sweep, DEFAULT_SWEEP_STEPS};
+    use crate::view::plot::sweep_plots;
+    let scene_title = if scene.title.trim().is_empty() {
+        String::new()
+    } else {
+        format!("{}  ·  ", scene.title.trim())
+    };
+    match kind {
+        PlotKind::Sweep => {
+            if scene.chains.is_empty() || scene.shapes.is_empty() {
+                return Err("--plot sweep needs a scene with a chain and a shape".into());
+            }
+            let chain = o.chain.unwrap_or(0);
+            let shape = o.shape.unwrap_or(0);
+            let steps = o.steps.unwrap_or(DEFAULT_SWEEP_STEPS);
+            let s = slide_sweep(scene, chain, shape, steps);
+            let [tilt, mut points] = sweep_plots(&s.sweep);
+            points.caption = crate::view::text::tidy_zeros(&format!(
+                "{} moved {} in {steps} steps across {}, each segment in reach collided in both modes. Red: naive (two-sided segments), blue: smooth (ghost vertices).",
+                scene.shapes[shape].name, s.path, scene.chains[chain].name
+            ));
+            Ok(PlotPicture {
+                title: format!(
+                    "{scene_title}Chain slide sweep: {} over {}",
+                    scene.shapes[shape].name, scene.chains[chain].name
+                ),
+                plots: vec![tilt, points],
+                theme: Theme::Dark,
+            })
+        }
+        PlotKind::Separation => {
+            let (a, b) = scene_pair(scene).ok_or("--plot separation needs two shapes")?;
+            let studies = Studies::compute(scene, a, b, &mut Default::default());
+            let count = studies.step_count(Algorithm::Rotating);
+            let step = o.step.unwrap_or(scene.view.step);
+            if step >= count {
+                return Err(ExportError::StepOutOfRange {
+                    algorithm: Algorithm::Rotating,
+                    step,
+                    count,
+                }
+                .to_string());
+            }
+            let curves = studies.rotating.curves(scene, (a, b), step, o.whole_step);
+            let part = studies.step_part(
+                scene,
+                Algorithm::Rotating,
+                step,
+                crate::core::manifold::ManifoldSource::Epa,
+            );
+            Ok(PlotPicture {
+                title: format!(
+                    "{scene_title}A = {}, B = {}  ·  {}  ·  {part}",
+                    scene.shapes[a].name,
+                    scene.shapes[b].name,
+                    step_text(step, count)
+                ),
+                plots: vec![separation_plot(&curves)],
+                theme: Theme::Dark,
+            })
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::view::plot::Series;
+
+    #[test]
+    fn ticks_are_round_and_cover_the_range() {
+        assert_eq!(
+            ticks(0.0, 1.0, 5.0),
+            vec![0.0, 0.2, 0.4, 0.6000000000000001, 0.8, 1.0]
+        );
+        assert_eq!(ticks(-90.0, 90.0, 5.0), vec![-50.0, 0.0, 50.0]);
+        assert_eq!(
+            ticks(0.0, 256.0, 6.0),
+            vec![0.0, 50.0, 100.0, 150.0, 200.0, 250.0]
+        );
+        assert_eq!(tick_text(0.25, 0.05), "0.25");
+        assert_eq!(
+            ticks_preferring(-99.0, 99.0, 5.0, Some([15.0, 45.0, 90.0])),
+            vec![-90.0, -45.0, 0.0, 45.0, 90.0]
+        );
+        assert_eq!(tick_text(40.0, 20.0), "40");
+    }
+
+    #[test]
+    fn a_plot_is_written_with_its_series_and_legend() {
+        let plot = Plot {
+            title: "tilt".into(),
+            x_label: "step".into(),
+            y_label: "°".into(),
+            series: vec![
+                Series::lines(
+                    "naive",
+                    Rgba(240, 100, 90, 255),
+                    1.5,
+                    vec![vec![[0.0, 0.0], [1.0, 90.0], [2.0, 0.0]]],
+                ),
+                Series::hline("target", Rgba(120, 230, 120, 255), 45.0, true),
+            ],
+            caption: "What it shows.".into(),
+            ..Plot::default()
+        };
+        let p = PlotPicture {
+            title: "scene".into(),
+            plots: vec![plot],
+            theme: Theme::Dark,
+        };
+        let svg = String::from_utf8(render_plots(&p, Format::Svg, 800, 400).unwrap()).unwrap();
+        assert!(svg.contains(r#"<g id="plot-0" class="plot""#), "{svg}");
+        assert!(svg.contains(">naive</text>") && svg.contains(">target</text>"));
+        assert!(svg.contains(">What it shows.</text>"));
+        // The line and the rule, inside the series group.
+        assert!(svg.matches("<polyline").count() >= 2);
+        let png = render_plots(&p, Format::Png, 800, 400).unwrap();
+        assert_eq!(&png[1..4], b"PNG");
+        assert!(render_plots(&p, Format::Png, 10, 10).is_err());
+    }
+
+    fn library(name: &str) -> crate::scene::Scene {
+        let text = crate::scene::library::FILES
+            .iter()
+            .find(|(n, _)| n.ends_with(name))
+            .map(|(_, t)| *t)
+            .expect("a library scene");
+        crate::scene::parse_scene(text, name).unwrap()
+    }
+
+    #[test]
+    fn the_sweep_plot_of_the_naive_floor_shows_the_ghost_bump_and_the_smooth_none() {
+        let scene = library("chain_tiled_floor_naive.ron");
+        let p = scene_plot(&scene, PlotKind::Sweep, &PlotOptions::default()).unwrap();
+        assert_eq!(p.plots.len(), 2);
+        let tilt = |name: &str| -> f64 {
+            p.plots[0]
+                .series
+                .iter()
+                .filter(|s| s.name == name)
+                .filter_map(|s| match &s.data {
+                    SeriesData::Lines(runs) => Some(
+                        runs.iter()
+                            .flatten()
+                            .map(|q| q[1].abs())
+                            .fold(0.0, f64::max),
+                    ),
+                    _ => None,
+                })
+                .fold(0.0, f64::max)
+        };
+        assert!(tilt("naive") > 80.0, "{}", tilt("naive"));
+        assert!(tilt("smooth") < 1e-3, "{}", tilt("smooth"));
+        assert!(scene_plot(
+            &library("welcome.ron"),
+            PlotKind::Sweep,
+            &PlotOptions::default()
+        )
+        .is_err());
+    }
+
+    #[test]
+    fn the_separation_plot_is_the_rotating_studys_curves_at_the_step() {
+        let scene = library("toi_spinning_bar.ron");
+        let o = PlotOptions {
+            step: Some(1),
+            ..PlotOptions::default()
+        };
+        let p = scene_plot(&scene, PlotKind::Separation, &o).unwrap();
+        let plot = &p.plots[0];
+        assert!(plot.series.iter().any(|s| s.name == "s(t)"));
+        assert!(p.title.contains("step 2 of"), "{}", p.title);
+        let far = PlotOptions {
+            step: Some(999),
+            ..PlotOptions::default()
+        };
+        let e = scene_plot(&scene, PlotKind::Separation, &far).unwrap_err();
+        assert!(e.contains("out of range"), "{e}");
+    }
+}
