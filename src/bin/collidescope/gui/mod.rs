@@ -59,14 +59,17 @@ type Rec = recording::Recording;
 #[cfg(not(all(feature = "peers", not(target_arch = "wasm32"))))]
 type Rec = NoRecording;
 
-/// Without the engines there are no recordings: this stands in for one.
+/// Without the engines (and on the web page) there are no recordings: this stands in
+/// for one and says so once.
 #[cfg(not(all(feature = "peers", not(target_arch = "wasm32"))))]
-struct NoRecording;
+struct NoRecording {
+    said: bool,
+}
 
 #[cfg(not(all(feature = "peers", not(target_arch = "wasm32"))))]
 impl NoRecording {
     fn open(_: &Path) -> NoRecording {
-        NoRecording
+        NoRecording { said: false }
     }
     fn shows_world(&self) -> bool {
         false
@@ -75,7 +78,12 @@ impl NoRecording {
         false
     }
     fn poll(&mut self) -> Option<String> {
-        Some("recordings need the desktop build with the engines (the peers feature)".into())
+        let said = std::mem::replace(&mut self.said, true);
+        (!said).then(|| {
+            "Box2D recordings open in the desktop app (built with the engines): Box2D's world \
+             and its player do not run here"
+                .to_string()
+        })
     }
     fn tick(&mut self, _: f32) {}
     fn keys(&mut self, _: &mut AppState) {}
@@ -245,6 +253,10 @@ async fn main_loop(opts: GuiOptions) {
     loop {
         stats.begin();
         clear_background(background(app.theme));
+        // A recording asked for in the Files section or dropped on the window.
+        if let Some(p) = panel.open_recording.take().or_else(dropped_recording) {
+            rec = Some(Rec::open(&p));
+        }
         if let Some(e) = rec.as_mut().and_then(|r| r.poll()) {
             app.error(e);
         }
@@ -336,6 +348,14 @@ async fn main_loop(opts: GuiOptions) {
         next_frame().await;
     }
     stats.write();
+}
+
+/// The first `.b2rec` file dropped on the window this frame.
+fn dropped_recording() -> Option<PathBuf> {
+    macroquad::input::get_dropped_files()
+        .into_iter()
+        .filter_map(|f| f.path)
+        .find(|p| p.extension().is_some_and(|e| e == "b2rec"))
 }
 
 /// Whether egui asked for another frame right away (an animation, a hover change).
