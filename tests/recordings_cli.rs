@@ -178,16 +178,34 @@ fn damaged_recordings_end_in_one_sentence() {
 }
 
 #[test]
-fn another_format_says_so() {
+fn another_format_says_so_and_replays_what_it_can() {
     let mut bytes = std::fs::read(recording("bar_bullet.b2rec")).unwrap();
-    bytes[6] = 1; // the format's minor version: 3.1
+    // Another minor version (3.1): the same calls here, so all of it replays.
+    bytes[6] = 1;
     let path = temp("old.b2rec");
+    std::fs::write(&path, &bytes).unwrap();
+    let o = run(&["replay", path.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let l = lines(&o);
+    assert_eq!(l[0]["recording"]["format"], "3.1");
+    let note = l[0]["note"].as_str().unwrap();
+    assert!(
+        note.contains("recording format 3.1") && note.contains("replays format 3.2"),
+        "{note}"
+    );
+    let end = &l.last().unwrap()["end"];
+    assert_eq!(end["frames_replayed"], 60);
+    assert!(end["diverged_at"].is_null());
+
+    // Another major version (4.2): its first frame cannot be read; one sentence.
+    bytes[6] = 2;
+    bytes[4] = 4;
     std::fs::write(&path, &bytes).unwrap();
     let o = run(&["replay", path.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(1));
     let e = String::from_utf8_lossy(&o.stderr);
     assert!(
-        e.contains("recording format 3.1") && e.contains("replays format 3.2"),
+        e.contains("recording format 4.2") && e.contains("replays format 3.2"),
         "{e}"
     );
 }

@@ -115,12 +115,34 @@ pub fn run_replay(args: &ReplayArgs) -> Result<(), String> {
     }
     let bytes = recording::read_file(&args.file).map_err(|e| format!("{label}: {e}"))?;
     match recording::check(&bytes).map_err(|e| format!("{label}: {e}"))? {
+        // Another minor version of the format, a snapshot this Box2D reads: replayed as
+        // this build's format, what it can (in the child, like any recording).
+        Checked::OtherFormat {
+            header,
+            first_frame: true,
+        } if header.major == recording::format_read().0 => {
+            if !replay_child::in_child() {
+                return replay_in_child(&label, args.stall_seconds);
+            }
+            recording::report_assertions_and_abort();
+            let (major, minor) = recording::format_read();
+            let note = format!(
+                "made by recording format {}.{} (another Box2D version); this build's Box2D ({}) \
+                 replays format {major}.{minor}: replayed as {major}.{minor}, what it can — where \
+                 the replay parts from the recording, diverged_at says",
+                header.major,
+                header.minor,
+                collidescope::peers::box2d::version()
+            );
+            let player = Player::open_other_format(&bytes).map_err(|e| format!("{label}: {e}"))?;
+            replay_with(player, args, &label, Some(note))
+        }
         Checked::OtherFormat { header, .. } => {
             let (major, minor) = recording::format_read();
             Err(format!(
                 "{label}: was made by recording format {}.{} (another Box2D version); this \
-                 build's Box2D ({}) replays format {major}.{minor} only and refuses its recorded \
-                 calls: nothing of it can be replayed here",
+                 build's Box2D ({}) replays format {major}.{minor} and cannot read even its first \
+                 frame: nothing of it can be replayed here",
                 header.major,
                 header.minor,
                 collidescope::peers::box2d::version()
@@ -187,13 +209,24 @@ fn print(out: &mut impl Write, value: serde_json::Value) -> Result<(), String> {
 
 /// The replay itself (in the child process).
 fn replay_here(args: &ReplayArgs, label: &str, bytes: &[u8]) -> Result<(), String> {
-    let mut player = Player::open(bytes).map_err(|e| format!("{label}: {e}"))?;
+    let player = Player::open(bytes).map_err(|e| format!("{label}: {e}"))?;
+    replay_with(player, args, label, None)
+}
+
+/// The replay of an open player; `note` goes in the summary line.
+fn replay_with(
+    mut player: Player,
+    args: &ReplayArgs,
+    label: &str,
+    note: Option<String>,
+) -> Result<(), String> {
     player.on_progress(|_| replay_child::heartbeat());
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    print(
-        &mut out,
-        json!({ "recording": player.info(), "file": label }),
-    )?;
+    let mut summary = json!({ "recording": player.info(), "file": label });
+    if let Some(note) = note {
+        summary["note"] = json!(note);
+    }
+    print(&mut out, summary)?;
     match (&args.pair, args.frame) {
         (Some(p), Some(k)) => write_pair_at(&mut player, &mut out, args, label, p, k),
         (Some(p), None) => pair_timeline(&mut player, &mut out, label, p),

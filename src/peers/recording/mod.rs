@@ -279,6 +279,34 @@ impl Player {
         Ok(player)
     }
 
+    /// Opens a recording of another minor format version of Box2D's (the same major),
+    /// whose seed snapshot this Box2D reads: its header is made this build's format and
+    /// Box2D replays what it can. The calls of another minor version may be laid out
+    /// otherwise: where the replay parts from the recording, [`Player::diverged_at`] says
+    /// (or Box2D stops — replay such a file in a child process). The info keeps the
+    /// file's own format.
+    pub fn open_other_format(bytes: &[u8]) -> Result<Player, String> {
+        let (major, minor) = format_read();
+        match check(bytes)? {
+            Checked::OtherFormat {
+                header,
+                first_frame: true,
+            } if header.major == major => {
+                let mut copy = bytes.to_vec();
+                copy[6..8].copy_from_slice(&minor.to_le_bytes());
+                let mut player = Player::open(&copy)?;
+                player.info.format = format!("{}.{}", header.major, header.minor);
+                Ok(player)
+            }
+            Checked::OtherFormat { header, .. } => Err(format!(
+                "was made by recording format {}.{}; this Box2D replays format {major}.{minor} and \
+                 cannot read even its first frame",
+                header.major, header.minor
+            )),
+            Checked::Replayable(_) => Player::open(bytes),
+        }
+    }
+
     pub fn info(&self) -> &RecordingInfo {
         &self.info
     }
@@ -295,11 +323,13 @@ impl Player {
         unsafe { b2::b2RecPlayer_StepFrame(self.raw) }
     }
 
-    /// Goes to frame `k` (clamped to the recording): forward step by step (calling the
-    /// progress hook after each), backward from the nearest keyframe Box2D kept.
+    /// Goes to frame `k` (clamped to the recording). Box2D restores the nearest keyframe
+    /// it kept before `k` when that saves replaying (backward, or far forward over frames
+    /// already replayed once) and replays the frames after it. With a progress hook
+    /// ([`Player::on_progress`]) a forward seek goes step by step, calling it after each.
     pub fn seek(&mut self, k: u32) {
         let k = k.min(self.info.frames).min(i32::MAX as u32);
-        if k >= self.frame() {
+        if self.progress.is_some() && k >= self.frame() {
             while self.frame() < k && self.step() {
                 let frame = self.frame();
                 if let Some(f) = self.progress.as_mut() {

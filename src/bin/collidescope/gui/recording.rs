@@ -7,7 +7,9 @@
 //!
 //! The file is first replayed whole in a child process (`replay_child`), so that a
 //! recording Box2D asserts on or stalls on ends in a message, not the window; then it
-//! is replayed here. Frames read are cached (at most [`CACHE_FRAMES`]).
+//! is replayed here once to its end in the background, Box2D keeping keyframes along
+//! it within [`KEYFRAME_BUDGET`], so that a seek anywhere restores the nearest one and
+//! replays the few frames after it. Frames read are cached (at most [`CACHE_FRAMES`]).
 
 use crate::replay_child;
 use collidescope::app::AppState;
@@ -20,11 +22,18 @@ use std::sync::{mpsc, Arc};
 
 /// Frames kept in memory.
 const CACHE_FRAMES: usize = 512;
+/// Memory for Box2D's keyframes (snapshots it restores to seek), and their finest
+/// spacing: the spacing widens to stay within the budget.
+const KEYFRAME_BUDGET: usize = 128 << 20;
+const KEYFRAME_INTERVAL: u32 = 8;
 
 /// Where the recording is.
 enum Phase {
     /// Being replayed in a child process; the last frame it reached.
     Checking(mpsc::Receiver<Result<(), String>>, Arc<AtomicU64>),
+    /// Replayed here once to its end in the background, so that Box2D keeps keyframes
+    /// along the whole recording and any seek restores the nearest one.
+    Preparing(std::thread::JoinHandle<Box<Player>>, Arc<AtomicU64>),
     Ready(Box<Player>),
     Failed(String),
 }
@@ -131,13 +140,35 @@ impl Recording {
 
     /// Something changes without input: checking, or playing.
     pub fn busy(&self) -> bool {
-        matches!(self.phase, Phase::Checking(..))
+        matches!(self.phase, Phase::Checking(..) | Phase::Preparing(..))
             || (self.playing && self.shows_world())
             || self.timeline.as_ref().is_some_and(|t| t.open && t.busy())
     }
 
-    /// Moves the check along; the error once, when the recording cannot be replayed.
+    /// Moves the check and the preparation along; the error once, when the recording
+    /// cannot be replayed.
     pub fn poll(&mut self) -> Option<String> {
+        if let Phase::Preparing(handle, _) = &self.phase {
+            if !handle.is_finished() {
+                return None;
+            }
+            let Phase::Preparing(handle, _) =
+                std::mem::replace(&mut self.phase, Phase::Failed(String::new()))
+            else {
+                return None;
+            };
+            return match handle.join() {
+                Ok(player) => {
+                    self.phase = Phase::Ready(player);
+                    None
+                }
+                Err(_) => {
+                    let e = format!("{}: the replay here failed", self.path.display());
+                    self.phase = Phase::Failed(e.clone());
+                    Some(e)
+                }
+            };
+        }
         let Phase::Checking(rx, _) = &self.phase else {
             return None;
         };
@@ -152,8 +183,18 @@ impl Recording {
             Player::open(&bytes).map_err(|e| format!("{label}: {e}"))
         });
         match opened {
-            Ok(p) => {
-                self.phase = Phase::Ready(Box::new(p));
+            Ok(mut p) => {
+                let reached = Arc::new(AtomicU64::new(0));
+                let progress = Arc::clone(&reached);
+                let handle = std::thread::spawn(move || {
+                    p.set_keyframe_budget(KEYFRAME_BUDGET, KEYFRAME_INTERVAL);
+                    while p.step() {
+                        progress.store(u64::from(p.frame()), Ordering::Relaxed);
+                    }
+                    p.seek(0);
+                    Box::new(p)
+                });
+                self.phase = Phase::Preparing(handle, reached);
                 None
             }
             Err(e) => {
@@ -255,6 +296,7 @@ impl Recording {
     pub fn layout_json(&self) -> String {
         let phase = match self.phase {
             Phase::Checking(..) => "checking",
+            Phase::Preparing(..) => "preparing",
             Phase::Ready(_) => "ready",
             Phase::Failed(_) => "failed",
         };

@@ -22,6 +22,12 @@ impl Recording {
                     ));
                     ui.spinner();
                 }
+                Phase::Preparing(_, reached) => {
+                    let k = reached.load(Ordering::Relaxed);
+                    let n = self.path.display();
+                    ui.label(format!("{n}: replaying it here once for fast seeking… (frame {k})"));
+                    ui.spinner();
+                }
                 Phase::Failed(e) => {
                     ui.colored_label(egui::Color32::LIGHT_RED, e);
                 }
