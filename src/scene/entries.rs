@@ -70,10 +70,11 @@ impl TryFrom<ShapeEntry> for SceneEntry {
         let EntryGeometry::Chain(geometry) = &e.geometry else {
             return SceneShape::try_from(e).map(SceneEntry::Shape);
         };
-        let name = &e.name;
-        if name.trim().is_empty() {
+        if e.name.trim().is_empty() {
             return Err("a chain has an empty name".to_string());
         }
+        // The name as messages show it.
+        let name = &super::user_text::shown(&e.name);
         check_vec(name, "position", e.position).map_err(|m| m.replacen("shape", "chain", 1))?;
         let pose = super::format::entry_pose("chain", name, e.position, e.angle, e.rotation)?;
         let moving = e.velocity != Vec2::ZERO || e.angular_velocity != 0.0;
@@ -83,7 +84,7 @@ impl TryFrom<ShapeEntry> for SceneEntry {
                  convex shapes only (a chain does not move)"
             ));
         }
-        let mut chain = SceneChain::new(name, geometry, e.position, pose.angle)?;
+        let mut chain = SceneChain::new(&e.name, geometry, e.position, pose.angle)?;
         chain.pose = pose;
         Ok(SceneEntry::Chain(chain))
     }

@@ -138,7 +138,8 @@ pub fn parse_track(text: &str, path: &str) -> Result<Track, SceneError> {
             ..error(None, None, "the file is empty".into())
         });
     }
-    let (converted, replaced) = hexfloat::replace_in_ron(text);
+    let (converted, replaced) = hexfloat::replace_in_ron(text)
+        .map_err(|e| error(Some(e.line), Some(e.column), e.message))?;
     let options =
         ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
     let file: TrackFile = options.from_str(&converted).map_err(|e| {

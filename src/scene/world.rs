@@ -34,7 +34,8 @@
 use super::chains::{ChainGeometry, EntryGeometry, SceneChain};
 use super::errors::{friendly, not_whole};
 use super::format::check_rotation;
-use super::names::{check_name, printable_name};
+use super::names::check_name;
+use super::user_text::shown;
 use super::{hexfloat, SceneError, SceneErrorKind};
 use crate::core::box2d_rot::box2d_make_rot;
 use crate::core::consts::MAX_COORDINATE;
@@ -258,7 +259,10 @@ pub fn parse_world(text: &str, path: &str) -> Result<World, SceneError> {
             ..error(None, "the file is empty".into())
         });
     }
-    let (converted, replaced) = hexfloat::replace_in_ron(text);
+    let (converted, replaced) = hexfloat::replace_in_ron(text).map_err(|e| SceneError {
+        column: Some(e.column),
+        ..error(Some(e.line), e.message)
+    })?;
     // `angle` and `rotation` are written bare, not as `Some(...)`.
     let options =
         ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
@@ -334,10 +338,7 @@ fn check_world(f: WorldFile, text: &str) -> Result<World, Problem> {
             .match_indices(&quoted)
             .nth(1)
             .map(|(i, _)| text[..i].lines().count());
-        return Err((
-            second,
-            format!("two bodies are named \"{}\"", printable_name(w[0])),
-        ));
+        return Err((second, format!("two bodies are named \"{}\"", shown(w[0]))));
     }
     let mut bodies = Vec::with_capacity(f.bodies.len());
     for b in f.bodies {
@@ -375,7 +376,7 @@ fn check_body(b: BodyEntry) -> Result<WorldBody, String> {
     if name.len() > MAX_BODY_NAME {
         return Err(format!(
             "body name \"{}\" is {} bytes long; Box2D keeps at most {MAX_BODY_NAME}",
-            printable_name(name),
+            shown(name),
             name.len()
         ));
     }

@@ -83,7 +83,7 @@ pub fn run_record(args: &RecordArgs) -> Result<String, String> {
         }
     })
     .map_err(|e| format!("{label}: {e}"))?;
-    collidescope::scene::fs::write_atomic(&args.out, &bytes)
+    collidescope::scene::fs::write_output(&args.out, &bytes)
         .map_err(|e| format!("{}: {e}", args.out.display()))?;
     Ok(format!(
         "wrote {} ({} frames, {} bytes)\n",
@@ -413,7 +413,7 @@ fn write_pair_at(
     let Some(out) = &args.out else {
         return Err("--frame needs --out FILE".into());
     };
-    collidescope::scene::fs::write_atomic(out, text.as_bytes())
+    collidescope::scene::fs::write_output(out, text.as_bytes())
         .map_err(|e| format!("{}: {e}", out.display()))?;
     print(
         stdout,

@@ -116,7 +116,7 @@ pub fn run(
                 export(&scene, 0, 1, l, &label).map_err(|e| format!("{label}: {e}"))?
             }
         };
-        collidescope::scene::fs::write_atomic(out, text.as_bytes())
+        collidescope::scene::fs::write_output(out, text.as_bytes())
             .map_err(|e| format!("{}: {e}", out.display()))?;
         return print(json!({ "wrote": out.display().to_string(), "frame": k }));
     }
