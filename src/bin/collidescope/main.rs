@@ -9,6 +9,8 @@ mod cli;
 mod fuzz_cmd;
 #[cfg(feature = "gui")]
 mod gui;
+#[cfg(not(target_arch = "wasm32"))]
+mod page_link;
 #[cfg(all(feature = "peers", not(target_arch = "wasm32")))]
 mod replay_child;
 #[cfg(all(feature = "peers", not(target_arch = "wasm32")))]
@@ -57,9 +59,17 @@ fn main() -> ExitCode {
             pairs_near,
             trace,
             peers,
+            link,
         }) => finish(
-            cli::run_report(&scene, pair.as_deref(), pairs_near, trace, peers)
-                .map(|()| String::new()),
+            cli::run_report(
+                &scene,
+                pair.as_deref(),
+                pairs_near,
+                trace,
+                peers,
+                link.as_deref(),
+            )
+            .map(|()| String::new()),
         ),
         Some(Command::Import { file, out, title }) => finish(
             cli::run_import(&file, out.as_ref(), title.as_deref()).map(Option::unwrap_or_default),

@@ -420,6 +420,9 @@ pub fn report_assertions_and_abort() {
         );
         std::process::abort()
     }
+    // The peers' handler (which lets Box2D go on, for the pure queries it guards) is
+    // installed once per process: install it first, so that it never replaces this one.
+    super::guard::install();
     // SAFETY: installs a handler with the signature Box2D declares.
     unsafe { b2::b2SetAssertFcn(Some(on_assert)) }
 }
