@@ -32,6 +32,11 @@ pub mod repro;
 pub mod scene;
 pub mod study;
 pub mod trace;
+/// Pair tracks: one pair of shapes over time from any engine (`scene::track`), and
+/// their [`Writer`](track::Writer) — nothing but the scene format, no window, no engines.
+pub mod track {
+    pub use crate::scene::track::*;
+}
 pub mod verify;
 pub mod view;
 

@@ -29,6 +29,8 @@ pub mod box2d;
 pub mod chain;
 pub mod guard;
 pub mod parry;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod recording;
 pub mod rotating;
 
 use crate::scene::build::PairInputs;

@@ -7,7 +7,9 @@ use std::ffi::OsString;
 use std::process::ExitCode;
 
 /// The commands, for the "did you mean" of a mistyped one.
-pub const COMMANDS: [&str; 6] = ["report", "export", "import", "fuzz", "hull", "help"];
+pub const COMMANDS: [&str; 8] = [
+    "report", "export", "import", "fuzz", "hull", "record", "replay", "help",
+];
 
 /// `--quit-after SECONDS`: a finite number of seconds, above 0, at most a million.
 pub fn seconds(s: &str) -> Result<f64, String> {
@@ -152,7 +154,7 @@ pub fn mistyped_command(argv: &[OsString]) -> Option<String> {
     Some(format!(
         "'{}' is not a command; did you mean '{command}'? (commands: {}; a scene to open must be an existing file)",
         shown(&word),
-        COMMANDS[..5].join(", ")
+        COMMANDS[..COMMANDS.len() - 1].join(", ")
     ))
 }
 

@@ -112,7 +112,16 @@ pub enum Command {
         /// Print every step of the builder as JSON.
         #[arg(long)]
         trace: bool,
-    },
+    }, // Recordings (src/bin/collidescope/replay_cmd.rs).
+    /// Build a Box2D world from a world file, step it while Box2D records, and save
+    /// the recording.
+    #[cfg(feature = "peers")]
+    Record(crate::replay_cmd::RecordArgs),
+    /// Replay a Box2D recording: its summary and the contacts that begin and end, as
+    /// JSON lines; with --pair one pair's timeline and markers; with --frame the pair
+    /// at that frame as a scene or a regression test.
+    #[cfg(feature = "peers")]
+    Replay(crate::replay_cmd::ReplayArgs),
 }
 
 /// `collidescope hull`: the hull as text (or the trace as JSON), or why there is none.

@@ -11,6 +11,12 @@ mod fuzz_cmd;
 mod gui;
 #[cfg(not(target_arch = "wasm32"))]
 mod page_link;
+#[cfg(all(feature = "peers", not(target_arch = "wasm32")))]
+mod replay_child;
+#[cfg(all(feature = "peers", not(target_arch = "wasm32")))]
+mod replay_cmd;
+#[cfg(all(feature = "peers", not(target_arch = "wasm32")))]
+mod track_cmd;
 
 #[cfg(all(target_arch = "wasm32", not(feature = "gui")))]
 compile_error!("the web build is the window: build it with the \"gui\" feature (web/build.sh)");
@@ -96,6 +102,15 @@ fn main() -> ExitCode {
                 }
             }
         }
+        // Recordings need Box2D's world (the peers feature).
+        #[cfg(feature = "peers")]
+        Some(Command::Record(record)) => finish(replay_cmd::run_record(&record)),
+        #[cfg(feature = "peers")]
+        // Its lines are written as they come; a closed stdout (`| head`) ends it quietly.
+        Some(Command::Replay(replay)) => match replay_cmd::run_replay(&replay) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => finish(Err(e)),
+        },
         None => open_window(&args),
     }
 }
@@ -172,8 +187,13 @@ fn open_window(args: &Cli) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    // A Box2D recording opens in the recording's world view, over the built-in scene.
+    let recording = args
+        .scene
+        .clone()
+        .filter(|p| p.extension().is_some_and(|e| e == "b2rec"));
     // A scene that fails to load opens the built-in scene with the error shown.
-    let (scene, path, startup_error) = match &args.scene {
+    let (scene, path, startup_error) = match args.scene.as_ref().filter(|_| recording.is_none()) {
         Some(p) => match cli::load_or_default(Some(p)) {
             Ok((s, _)) => (s, Some(p.clone()), None),
             Err(e) => {
@@ -195,6 +215,7 @@ fn open_window(args: &Cli) -> ExitCode {
         height,
         msaa: args.msaa,
         frame_stats: args.frame_stats.clone(),
+        recording,
     };
     // The windowing library panics when it cannot reach the display (XOpenDisplay
     // failed, no OpenGL): that is said in one line with the headless way named; any

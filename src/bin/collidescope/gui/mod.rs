@@ -11,6 +11,8 @@ mod page;
 mod painter;
 mod panel;
 mod ray_handles;
+#[cfg(all(feature = "peers", not(target_arch = "wasm32")))]
+mod recording;
 mod repaint;
 mod shape_handles;
 #[cfg(all(target_os = "linux", not(target_arch = "wasm32")))]
@@ -47,6 +49,49 @@ pub struct GuiOptions {
     pub msaa: i32,
     /// `--frame-stats FILE` (desktop).
     pub frame_stats: Option<PathBuf>,
+    /// A Box2D recording to open (`collidescope FILE.b2rec`).
+    pub recording: Option<PathBuf>,
+}
+
+/// The recording open in the window, if any (desktop with the engines only).
+#[cfg(all(feature = "peers", not(target_arch = "wasm32")))]
+type Rec = recording::Recording;
+#[cfg(not(all(feature = "peers", not(target_arch = "wasm32"))))]
+type Rec = NoRecording;
+
+/// Without the engines (and on the web page) there are no recordings: this stands in
+/// for one and says so once.
+#[cfg(not(all(feature = "peers", not(target_arch = "wasm32"))))]
+struct NoRecording {
+    said: bool,
+}
+
+#[cfg(not(all(feature = "peers", not(target_arch = "wasm32"))))]
+impl NoRecording {
+    fn open(_: &Path) -> NoRecording {
+        NoRecording { said: false }
+    }
+    fn shows_world(&self) -> bool {
+        false
+    }
+    fn busy(&self) -> bool {
+        false
+    }
+    fn poll(&mut self) -> Option<String> {
+        let said = std::mem::replace(&mut self.said, true);
+        (!said).then(|| {
+            "Box2D recordings open in the desktop app (built with the engines): Box2D's world \
+             and its player do not run here"
+                .to_string()
+        })
+    }
+    fn tick(&mut self, _: f32) {}
+    fn keys(&mut self, _: &mut AppState) {}
+    fn layout_json(&self) -> String {
+        "null".into()
+    }
+    fn back_key(&mut self) {}
+    fn ui(&mut self, _: &egui::Context, _: &mut AppState) {}
 }
 
 /// The window's title (also how the idle tick finds the window to wake: `wake.rs`).
@@ -76,6 +121,7 @@ pub fn run_web() {
         height: 800,
         msaa: 4,
         frame_stats: None,
+        recording: None,
     });
 }
 
@@ -209,9 +255,18 @@ async fn main_loop(opts: GuiOptions) {
     {
         panel.reveal_peers = web::link_opens_peers();
     }
+    let mut rec = opts.recording.as_deref().map(Rec::open);
     loop {
         stats.begin();
         clear_background(background(app.theme));
+        // A recording asked for in the Files section or dropped on the window.
+        if let Some(p) = panel.open_recording.take().or_else(dropped_recording) {
+            rec = Some(Rec::open(&p));
+        }
+        if let Some(e) = rec.as_mut().and_then(|r| r.poll()) {
+            app.error(e);
+        }
+        let world = rec.as_ref().is_some_and(|r| r.shows_world());
         let UiPass {
             mut out,
             over_ui,
@@ -219,7 +274,7 @@ async fn main_loop(opts: GuiOptions) {
             chords,
             area,
             marks,
-        } = UiPass::run(&mut panel, &mut app);
+        } = UiPass::run(&mut panel, &mut app, rec.as_mut());
         canvas.layout(area, app.split);
         canvas.show_engines = panel.engines_shown;
         canvas.ensure_fitted(&mut app);
@@ -234,10 +289,17 @@ async fn main_loop(opts: GuiOptions) {
         }
         // A dialog is open: the canvas takes no input.
         let modal = panel.pending.is_some();
-        if !modal {
+        if !modal && !world {
             canvas.handle_mouse(&mut app, over_ui);
         }
-        if !typing && !modal {
+        if let (Some(r), false) = (rec.as_mut(), typing || modal) {
+            if world {
+                r.keys(&mut app);
+            } else {
+                r.back_key();
+            }
+        }
+        if !typing && !modal && !world {
             if chords.any() {
                 chords.apply(&mut app, &mut panel, &mut out);
                 nudge(&mut app, &canvas, chords.nudge);
@@ -247,8 +309,16 @@ async fn main_loop(opts: GuiOptions) {
         }
         // After an idle wait the frame time is the whole wait: play on from here.
         app.tick(get_frame_time().min(0.1));
-        layout_hook.write(&app, &canvas, &marks, &panel.state_json());
-        canvas.draw(&mut app);
+        if let Some(r) = rec.as_mut() {
+            r.tick(get_frame_time().min(0.1));
+        }
+        let rec_layout = rec.as_ref().map_or("null".to_string(), |r| r.layout_json());
+        layout_hook.write(&app, &canvas, &marks, &panel.state_json(), &rec_layout);
+        match rec.as_mut() {
+            #[cfg(all(feature = "peers", not(target_arch = "wasm32")))]
+            Some(r) if world => recording::draw_world(r, area),
+            _ => canvas.draw(&mut app),
+        }
         egui_macroquad::draw();
         #[cfg(target_arch = "wasm32")]
         let page_busy = page.frame(&mut app, &mut panel, &canvas, &out, &marks);
@@ -276,11 +346,22 @@ async fn main_loop(opts: GuiOptions) {
             repaint.start_tick();
         }
         let egui_busy = egui_macroquad_requested_repaint();
-        repaint.end_frame(app.playing || canvas.busy() || out.screenshot || egui_busy || page_busy);
+        let rec_busy = rec.as_ref().is_some_and(|r| r.busy());
+        repaint.end_frame(
+            app.playing || canvas.busy() || out.screenshot || egui_busy || page_busy || rec_busy,
+        );
         stats.cpu_done();
         next_frame().await;
     }
     stats.write();
+}
+
+/// The first `.b2rec` file dropped on the window this frame.
+fn dropped_recording() -> Option<PathBuf> {
+    macroquad::input::get_dropped_files()
+        .into_iter()
+        .filter_map(|f| f.path)
+        .find(|p| p.extension().is_some_and(|e| e == "b2rec"))
 }
 
 /// Whether egui asked for another frame right away (an animation, a hover change).
@@ -321,7 +402,7 @@ struct UiPass {
 
 impl UiPass {
     /// Shows the panel and reads what egui knows about the pointer and keyboard.
-    fn run(panel: &mut Panel, app: &mut AppState) -> UiPass {
+    fn run(panel: &mut Panel, app: &mut AppState, mut rec: Option<&mut Rec>) -> UiPass {
         let mut out = panel::PanelOutput::default();
         let mut over_ui = false;
         let mut typing = false;
@@ -346,6 +427,10 @@ impl UiPass {
             let typing_before = ctx.wants_keyboard_input();
             drop_chord_letters(ctx);
             panel::forget_marks(ctx);
+            // The recording's panel first: the debugger's panel and the views get the rest.
+            if let Some(r) = rec.as_deref_mut() {
+                r.ui(ctx, app);
+            }
             out = panel.show(ctx, app);
             marks = panel::marks_json(ctx);
             // The page's clipboard, not only miniquad's (which a web page only hands
@@ -400,9 +485,16 @@ impl LayoutHook {
         }
     }
 
-    fn write(&mut self, app: &AppState, canvas: &Canvas, marks: &str, panel: &str) {
+    fn write(
+        &mut self,
+        app: &AppState,
+        canvas: &Canvas,
+        marks: &str,
+        panel: &str,
+        recording: &str,
+    ) {
         if let Some(path) = &self.path {
-            let text = layout_json(app, canvas, marks, panel);
+            let text = layout_json(app, canvas, marks, panel, recording);
             if text != self.last {
                 // Written whole then renamed, so a reader never sees half a file; a test
                 // hook written on every change, so without the output writer's flush to
@@ -512,7 +604,13 @@ fn screenshot(_dir: &Path, n: u32, app: &mut AppState) {
 
 /// Screen positions of the views, of every shape's origin and of the panel's marked
 /// widgets (`marks`, see `panel::widgets::MARKED`), as JSON.
-fn layout_json(app: &AppState, canvas: &Canvas, marks: &str, panel: &str) -> String {
+fn layout_json(
+    app: &AppState,
+    canvas: &Canvas,
+    marks: &str,
+    panel: &str,
+    recording: &str,
+) -> String {
     let vp = |v: &Viewport| format!("[{}, {}, {}, {}]", v.x, v.y, v.w, v.h);
     let shapes: Vec<String> = app
         .scene
@@ -526,7 +624,7 @@ fn layout_json(app: &AppState, canvas: &Canvas, marks: &str, panel: &str) -> Str
         })
         .collect();
     format!(
-        "{{\"world_vp\": {}, \"config_vp\": {}, \"algorithm\": \"{}\", \"step\": {}, \"dirty\": {}, \"config_zoom\": {}, \"message\": {}, \"file\": {}, \"shapes\": {{{}}}, \"widgets\": {{{marks}}}, {panel}}}",
+        "{{\"world_vp\": {}, \"config_vp\": {}, \"algorithm\": \"{}\", \"step\": {}, \"dirty\": {}, \"config_zoom\": {}, \"message\": {}, \"file\": {}, \"shapes\": {{{}}}, \"widgets\": {{{marks}}}, {panel}, \"recording\": {recording}}}",
         vp(&canvas.world_vp),
         vp(&canvas.config_vp),
         app.algorithm.name(),

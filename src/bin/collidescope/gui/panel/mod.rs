@@ -62,6 +62,8 @@ pub struct PanelOutput {
 #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
 pub struct Panel {
     pub open_path: String,
+    /// A Box2D recording the Files section asked to open (the window opens it).
+    pub open_recording: Option<PathBuf>,
     pub save_as_path: String,
     /// A "Save as" path that exists, waiting for "Replace" or "Cancel".
     overwrite: Option<PathBuf>,
@@ -116,6 +118,7 @@ impl Panel {
     pub fn new(default_scene: Scene) -> Panel {
         let mut p = Panel {
             open_path: String::new(),
+            open_recording: None,
             save_as_path: String::new(),
             overwrite: None,
             paste_text: String::new(),
