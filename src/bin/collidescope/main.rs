@@ -7,6 +7,8 @@ mod cli;
 mod fuzz_cmd;
 #[cfg(feature = "gui")]
 mod gui;
+#[cfg(not(target_arch = "wasm32"))]
+mod lesson_cmd;
 
 #[cfg(all(target_arch = "wasm32", not(feature = "gui")))]
 compile_error!("the web build is the window: build it with the \"gui\" feature (web/build.sh)");
@@ -45,6 +47,28 @@ fn main() -> ExitCode {
         Some(Command::Import { file, out, title }) => finish(
             cli::run_import(&file, out.as_ref(), title.as_deref()).map(Option::unwrap_or_default),
         ),
+        Some(Command::Export(export)) if export.lesson.is_some() => finish(
+            lesson_cmd::run_handout(
+                export.lesson.as_deref().unwrap_or_default(),
+                export.out.as_ref(),
+            )
+            .map(|paths| {
+                paths
+                    .iter()
+                    .map(|p| format!("wrote {}\n", p.display()))
+                    .collect()
+            }),
+        ),
+        Some(Command::Lesson(command)) => match lesson_cmd::run_lesson(&command) {
+            Ok(text) => {
+                print!("{text}");
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::from(1)
+            }
+        },
         Some(Command::Export(export)) if export.language.is_some() => {
             let language = export.language.clone().unwrap_or_default();
             finish(cli::run_repro(&export, &language).map(Option::unwrap_or_default))

@@ -1,0 +1,207 @@
+//! `collidescope lesson check`: proves a lesson can be taken. Every page's scene loads
+//! and has its pair, every step exists, the text's marks close, and every question is
+//! answerable from the trace: its answer computes on the page, a drag's condition
+//! does not hold at the start and some position of the shape makes it hold, and the
+//! page does not already draw the answer it asks for.
+
+use super::answer::{Answer, Ground};
+use super::format::{Ask, Form, Lesson, Page};
+use super::{markup, page_lines, view_pair, LessonError, PageStudy};
+use crate::core::gjk::SimplexCache;
+use crate::scene::Scene;
+use crate::study::Studies;
+use glam::Vec2;
+
+/// What the check found on one page (for the command's summary).
+#[derive(Clone, Debug, PartialEq)]
+pub struct PageReport {
+    pub title: String,
+    /// The question's kind and its answer in words, when the page asks one.
+    pub question: Option<String>,
+}
+
+/// Checks every page of `lesson`, read from `text` (for line numbers) at `path`.
+pub fn check_lesson(
+    lesson: &Lesson,
+    text: &str,
+    path: &str,
+) -> Result<Vec<PageReport>, LessonError> {
+    let lines = page_lines(text);
+    let mut reports = Vec::new();
+    for (i, page) in lesson.pages.iter().enumerate() {
+        let line = lines.get(i).copied();
+        let err = |column: Option<usize>, line: Option<usize>, message: String| LessonError {
+            path: path.to_string(),
+            line,
+            column,
+            message: format!("page {} (\"{}\"): {message}", i + 1, page.title),
+        };
+        if let Err(e) = markup::parse(&page.text) {
+            let (l, c) = text_place(text, line, &page.text, e.line, e.column);
+            return Err(err(c, l.or(line), e.message));
+        }
+        let report = check_page(page).map_err(|m| err(None, line, m))?;
+        reports.push(report);
+    }
+    Ok(reports)
+}
+
+/// The file's line and column of line `l`, column `c` of a page's text, found after
+/// the page's first line.
+fn text_place(
+    file: &str,
+    page_line: Option<usize>,
+    page_text: &str,
+    l: usize,
+    c: usize,
+) -> (Option<usize>, Option<usize>) {
+    let Some(first) = page_text.lines().nth(l - 1).map(str::trim) else {
+        return (None, None);
+    };
+    let from = page_line.unwrap_or(1).saturating_sub(1);
+    for (n, line) in file.lines().enumerate().skip(from) {
+        if let Some(at) = line.find(first) {
+            let col = line[..at].chars().count() + c;
+            return (Some(n + 1), Some(col));
+        }
+    }
+    (None, None)
+}
+
+/// One page: its scene, pair, step and question.
+pub fn check_page(page: &Page) -> Result<PageReport, String> {
+    let study = PageStudy::of(page)?;
+    let count = study.studies.step_count(page.algorithm);
+    if page.step >= count {
+        return Err(format!(
+            "step {} does not exist: {} has {count} step{} on this scene (0 to {})",
+            page.step,
+            page.algorithm.name(),
+            if count == 1 { "" } else { "s" },
+            count - 1
+        ));
+    }
+    let Some(q) = &page.question else {
+        return Ok(PageReport {
+            title: page.title.clone(),
+            question: None,
+        });
+    };
+    if q.prompt.trim().is_empty() {
+        return Err("the question has no prompt".into());
+    }
+    if let Some(alg) = q.ask.algorithm() {
+        if alg != page.algorithm {
+            return Err(format!(
+                "{:?} reads {}'s trace, but the page steps {}",
+                q.ask,
+                alg.name(),
+                page.algorithm.name()
+            ));
+        }
+    }
+    let g = study.ground();
+    let solved = q
+        .ask
+        .solve(&g)
+        .map_err(|m| format!("{:?} cannot be answered: {m}", q.ask))?;
+    let hidden = &study.scene.view.hidden_layers;
+    if solved.reveal_step == page.step {
+        if let Some(l) = q.ask.answer_layers().iter().find(|l| !hidden.contains(l)) {
+            return Err(format!(
+                "the page shows the layer {l:?}, which draws the answer to {:?}: leave it out of `show`",
+                q.ask
+            ));
+        }
+    }
+    let words = match &solved.answer {
+        Answer::Condition { holds: true, now } => {
+            return Err(format!("the drag is done before it starts: {now}"))
+        }
+        Answer::Condition { .. } => {
+            let (shape, at) = drag_solution(&q.ask, &study.scene)?;
+            format!(
+                "drag {} to ({:.2}, {:.2})",
+                study.scene.shapes[shape].name, at.x, at.y
+            )
+        }
+        _ => super::tutor::answer_words(&solved),
+    };
+    if q.ask.form() == Form::Pick {
+        if let Answer::Choice { options, .. } = &solved.answer {
+            if options.len() < 2 {
+                return Err("a pick needs two choices or more".into());
+            }
+        }
+    }
+    Ok(PageReport {
+        title: page.title.clone(),
+        question: Some(format!("{:?}: {words}", q.ask)),
+    })
+}
+
+/// The shape a drag question moves: the named one, else the pair's B.
+pub fn dragged_shape(ask: &Ask, scene: &Scene) -> Result<usize, String> {
+    match ask {
+        Ask::DragGhostBump { shape, .. } => scene
+            .shape_index(shape)
+            .ok_or_else(|| format!("the scene has no shape named \"{shape}\"")),
+        _ => view_pair(scene)
+            .map(|(_, b)| b)
+            .ok_or_else(|| "the scene needs two shapes".into()),
+    }
+}
+
+/// Whether the drag's condition holds on `scene`.
+pub fn drag_holds(ask: &Ask, scene: &Scene) -> Result<bool, String> {
+    let (a, b) = view_pair(scene).ok_or("the scene needs two shapes")?;
+    let studies = Studies::compute(scene, a, b, &mut SimplexCache::default());
+    let g = Ground {
+        scene,
+        studies: &studies,
+        algorithm: scene.view.algorithm,
+        step: 0,
+        source: crate::core::manifold::ManifoldSource::Epa,
+    };
+    match ask.solve(&g)?.answer {
+        Answer::Condition { holds, .. } => Ok(holds),
+        _ => Err(format!("{ask:?} is not a drag")),
+    }
+}
+
+/// A position of the dragged shape that makes the drag's condition hold: searched
+/// on rings around where it starts, nearest first (so "show me" moves it the least).
+pub fn drag_solution(ask: &Ask, scene: &Scene) -> Result<(usize, Vec2), String> {
+    let shape = dragged_shape(ask, scene)?;
+    let start = scene.shapes[shape].pose.position;
+    let reach = scene
+        .shapes
+        .iter()
+        .map(|s| s.pose.position.distance(start) + s.shape.bounding_radius())
+        .fold(1.0f32, f32::max);
+    let mut trial = scene.clone();
+    const RINGS: usize = 24;
+    for ring in 1..=RINGS {
+        let r = reach * ring as f32 / RINGS as f32;
+        let around = 8 * ring;
+        for k in 0..around {
+            let angle = std::f32::consts::TAU * k as f32 / around as f32;
+            let at = start + Vec2::from_angle(angle) * r;
+            trial.shapes[shape].pose.position = at;
+            if drag_holds(ask, &trial)? {
+                return Ok((shape, at));
+            }
+        }
+    }
+    Err(format!(
+        "{ask:?}: no position within {reach:.2} of where {} starts makes it hold",
+        scene.shapes[shape].name
+    ))
+}
+
+/// Checks a lesson file's text: read, then [`check_lesson`].
+pub fn check_text(text: &str, path: &str) -> Result<(Lesson, Vec<PageReport>), LessonError> {
+    let lesson = super::parse_lesson(text, path)?;
+    let reports = check_lesson(&lesson, text, path)?;
+    Ok((lesson, reports))
+}
