@@ -76,9 +76,10 @@ fn solved(answer: Answer, reveal_step: usize) -> Result<Solved, String> {
     })
 }
 
-/// The default tolerance of a number: 2 % of it, at least 0.01.
+/// The default tolerance of a number: 2 % of it, at least 0.001 (a question about
+/// a rough reading gives its own, `within`).
 pub fn number_tolerance(value: f32) -> f32 {
-    (0.02 * value.abs()).max(0.01)
+    (0.02 * value.abs()).max(0.001)
 }
 
 impl Ask {
@@ -99,11 +100,11 @@ impl Ask {
                 solved(point(Space::Config, step.closest), s + 1)
             }
             Ask::EpaSupport => {
-                let e = epa_step(g, s)?;
-                let w = e.support.ok_or_else(|| {
-                    format!("EPA computes no support point at step {s}: it stops there")
-                })?;
-                solved(point(Space::Config, w), s)
+                let e = epa_step(g, s + 1)?;
+                let w = e
+                    .support
+                    .ok_or_else(|| format!("EPA computes no support point at step {}", s + 1))?;
+                solved(point(Space::Config, w), s + 1)
             }
             Ask::IncidentStart => {
                 let t = manifold_trace(g);
@@ -145,6 +146,11 @@ impl Ask {
             }
             Ask::SeparationFunction => separation_function(g),
             Ask::Overlap => solved(yes_no(overlapping(g.studies)), s),
+            Ask::Hits => {
+                let (hit, _) = impact(g)?;
+                let last = g.studies.step_count(g.algorithm) - 1;
+                solved(yes_no(hit), last)
+            }
             Ask::GhostBump {
                 chain,
                 shape,
@@ -157,13 +163,7 @@ impl Ask {
                     .ok_or_else(|| {
                         format!("segment {segment} of \"{chain}\" does not reach \"{shape}\"")
                     })?;
-                Ok(Solved {
-                    answer: yes_no(tilt > GHOST_TILT_DEGREES),
-                    reveal_step: s,
-                    subject: Some(format!(
-                        "its contact normal is {tilt:.0}° from the segment's own"
-                    )),
-                })
+                solved(yes_no(tilt > GHOST_TILT_DEGREES), s)
             }
             Ask::Distance => number(g.studies.basics.distance.distance, s),
             Ask::Depth => {
@@ -232,7 +232,7 @@ impl Ask {
             EpaStops | Depth => LayerId::EpaPolytope,
             IncidentStart | PointAfterClip | ReferenceFace | ClipPlane { .. } => LayerId::Manifold,
             AxisSeparates | AxisSeparation => LayerId::Sat,
-            SeparationFunction | TimeOfImpact => LayerId::Toi,
+            SeparationFunction | TimeOfImpact | Hits => LayerId::Toi,
             WitnessOnA | Distance | ExactDistance => LayerId::Witness,
             Overlap | DragOverlap(_) => LayerId::Minkowski,
             GhostBump { .. } | DragGhostBump { .. } => LayerId::Chains,
@@ -261,6 +261,7 @@ impl Ask {
             Distance => "The distance is the length of the witness segment (lit up), the shortest line from A to B.",
             Depth => "The depth is the distance from the origin to the closest edge of the polytope (lit up).",
             TimeOfImpact => "Read the time where the separation first reaches the target.",
+            Hits => "Judge the whole motion, not its ends: the faint poses in between (lit up) show where B passes during the step.",
             GjkIterations => "Count the simplices in configuration space (lit up): one per iteration.",
             AxisSeparation => "The separation is the length of the gap between the two shadows (negative: their overlap).",
             ExactDistance => "The exact answer is the peers table's reference column; ours is within a rounding of it.",
@@ -300,8 +301,12 @@ pub fn overlapping(studies: &Studies) -> bool {
     studies.basics.penetration.is_some() || studies.basics.distance.distance <= 0.0
 }
 
+/// GJK's step `k`: of GJK itself, or of the GJK phase that EPA starts with.
 fn gjk_step<'a>(g: &Ground<'a>, k: usize) -> Result<&'a crate::core::gjk::GjkStep, String> {
-    let steps = &g.studies.gjk.trace.steps;
+    let steps = match g.algorithm {
+        Algorithm::Epa => &g.studies.epa.gjk_trace.steps,
+        _ => &g.studies.gjk.trace.steps,
+    };
     steps.get(k).ok_or_else(|| {
         format!(
             "GJK has {} on this pair: there is no step {k}",
@@ -361,9 +366,7 @@ fn voronoi(g: &Ground) -> Result<Solved, String> {
     let mut edges = Vec::new();
     for i in 0..vs.len() {
         for j in i + 1..vs.len() {
-            if vs.len() == 2 || i != j {
-                edges.push((i, j));
-            }
+            edges.push((i, j));
         }
     }
     for (i, j) in &edges {
@@ -421,7 +424,7 @@ pub fn plane_name(p: ClipPlane) -> &'static str {
     match p {
         ClipPlane::Side1 => "side plane 1 (through the reference face's first vertex)",
         ClipPlane::Side2 => "side plane 2 (through its second vertex)",
-        ClipPlane::ReferenceFace => "the reference face (its points beyond it are not contacts)",
+        ClipPlane::ReferenceFace => "the reference face (a point in front of it does not touch)",
         ClipPlane::ClosestDistance => "the closest-distance plane (two segments)",
     }
 }
@@ -466,7 +469,7 @@ fn clip_plane(g: &Ground, vertex: usize) -> Result<Solved, String> {
         answer: Answer::Choice { options, right },
         reveal_step: cut_by.map_or(manifold_steps(t) - 1, |j| first_clip + j),
         subject: Some(format!(
-            "{}'s vertex {index} (the incident edge's {})",
+            "{}'s vertex {index}, the incident edge's {}",
             owner_name(inc.owner),
             if vertex == 0 { "first" } else { "second" }
         )),
@@ -496,26 +499,31 @@ fn separation_function(g: &Ground) -> Result<Solved, String> {
     solved(Answer::Choice { options, right }, g.step)
 }
 
-fn time_of_impact(g: &Ground) -> Result<Solved, String> {
+/// Whether the page's time of impact finds a hit, and its time.
+fn impact(g: &Ground) -> Result<(bool, f32), String> {
     let s = g.studies;
-    let t = match g.algorithm {
-        Algorithm::Toi if s.swept.output.hit => s.swept.output.t,
-        Algorithm::Cast if s.cast.output.hit => s.cast.output.t,
-        Algorithm::Rotating
-            if s.rotating.output.state == crate::core::toi::rotating::ToiState::Hit =>
-        {
-            s.rotating.output.t
-        }
-        Algorithm::Toi | Algorithm::Cast | Algorithm::Rotating => {
-            return Err("the shapes do not meet during the step: no time of impact".into())
-        }
+    Ok(match g.algorithm {
+        Algorithm::Toi => (s.swept.output.hit, s.swept.output.t),
+        Algorithm::Cast => (s.cast.output.hit, s.cast.output.t),
+        Algorithm::Rotating => (
+            s.rotating.output.state == crate::core::toi::rotating::ToiState::Hit,
+            s.rotating.output.t,
+        ),
         other => {
             return Err(format!(
                 "{} has no time of impact: use toi, cast or toi-rotating",
                 other.name()
             ))
         }
-    };
+    })
+}
+
+fn time_of_impact(g: &Ground) -> Result<Solved, String> {
+    let s = g.studies;
+    let (hit, t) = impact(g)?;
+    if !hit {
+        return Err("the shapes do not meet during the step: no time of impact".into());
+    }
     let last = s.step_count(g.algorithm) - 1;
     solved(
         Answer::Number {

@@ -90,15 +90,15 @@ pub fn check_page(page: &Page) -> Result<PageReport, String> {
     if q.prompt.trim().is_empty() {
         return Err("the question has no prompt".into());
     }
-    if let Some(alg) = q.ask.algorithm() {
-        if alg != page.algorithm {
-            return Err(format!(
-                "{:?} reads {}'s trace, but the page steps {}",
-                q.ask,
-                alg.name(),
-                page.algorithm.name()
-            ));
-        }
+    let algs = q.ask.algorithms();
+    if !algs.is_empty() && !algs.contains(&page.algorithm) {
+        let names: Vec<&str> = algs.iter().map(|a| a.name()).collect();
+        return Err(format!(
+            "{:?} reads the trace of {}, but the page steps {}",
+            q.ask,
+            names.join(" or "),
+            page.algorithm.name()
+        ));
     }
     let g = study.ground();
     let solved = q
@@ -204,4 +204,84 @@ pub fn check_text(text: &str, path: &str) -> Result<(Lesson, Vec<PageReport>), L
     let lesson = super::parse_lesson(text, path)?;
     let reports = check_lesson(&lesson, text, path)?;
     Ok((lesson, reports))
+}
+
+/// The lesson as the learner meets it, as plain text: each page's text, the step
+/// shown with its narration, the question, its answer and the narration of the step
+/// that shows it. Problems are written in place, not returned: this is for reading.
+pub fn proofread(lesson: &Lesson) -> String {
+    use std::fmt::Write as _;
+    let mut out = format!("{}\nAfter it: {}\n", lesson.title, lesson.goal);
+    for (i, page) in lesson.pages.iter().enumerate() {
+        let _ = write!(out, "\n== {}. {}\n", i + 1, page.title);
+        match markup::parse(&page.text) {
+            Ok(b) => out += &markup::plain_text(&b),
+            Err(e) => out += &format!("[markup: {}]", e.message),
+        }
+        out.push('\n');
+        let study = match PageStudy::of(page) {
+            Ok(s) => s,
+            Err(e) => {
+                let _ = writeln!(out, "[scene: {e}]");
+                continue;
+            }
+        };
+        let g = study.ground();
+        let narrate = |step: usize| {
+            study
+                .studies
+                .narrate(&study.scene, page.algorithm, step, g.source)
+        };
+        let part = study
+            .studies
+            .step_part(&study.scene, page.algorithm, page.step, g.source);
+        let _ = writeln!(
+            out,
+            "-- {} step {} ({part}):",
+            page.algorithm.name(),
+            page.step
+        );
+        if page.question.is_none() && page.narration {
+            let _ = writeln!(out, "   {}", narrate(page.step));
+        }
+        if let Some(q) = &page.question {
+            let _ = writeln!(out, "?? {}", q.prompt);
+            match q.ask.solve(&g) {
+                Ok(s) => {
+                    if let Some(about) = &s.subject {
+                        let _ = writeln!(out, "   about: {about}");
+                    }
+                    if let Answer::Choice { options, .. } = &s.answer {
+                        for (k, o) in options.iter().enumerate() {
+                            let _ = writeln!(out, "   ({}) {o}", k + 1);
+                        }
+                    }
+                    let _ = writeln!(out, "   hint: {}", super::tutor::hint(q));
+                    let words = match &s.answer {
+                        Answer::Condition { now, .. } => {
+                            match drag_solution(&q.ask, &study.scene) {
+                                Ok((shape, at)) => format!(
+                                    "now {now}; e.g. {} at ({:.2}, {:.2})",
+                                    study.scene.shapes[shape].name, at.x, at.y
+                                ),
+                                Err(e) => e,
+                            }
+                        }
+                        _ => super::tutor::answer_words(&s),
+                    };
+                    let _ = writeln!(out, "   {words}");
+                    let _ = writeln!(
+                        out,
+                        "   then step {}: {}",
+                        s.reveal_step,
+                        narrate(s.reveal_step)
+                    );
+                }
+                Err(e) => {
+                    let _ = writeln!(out, "   [cannot be answered: {e}]");
+                }
+            }
+        }
+    }
+    out
 }

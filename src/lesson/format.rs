@@ -61,6 +61,10 @@ pub struct Page {
     /// Show the numbers panel (a question hides it until answered).
     #[serde(default)]
     pub numbers: bool,
+    /// Show the engines' comparison: the peers table and the engines' overlays
+    /// (the desktop's; the web page has the exact column only).
+    #[serde(default)]
+    pub peers: bool,
     #[serde(default)]
     pub question: Option<Question>,
 }
@@ -93,7 +97,7 @@ pub struct Question {
     #[serde(default)]
     pub pixels: Option<f32>,
     /// ... or this far in world units (default: 0; for numbers, the tolerance, by
-    /// default 2 % of the answer or 0.01, whichever is larger).
+    /// default 2 % of the answer or 0.001, whichever is larger).
     #[serde(default)]
     pub within: Option<f32>,
 }
@@ -107,7 +111,8 @@ pub enum Ask {
     NextSupport,
     /// GJK: the point of the next simplex closest to the origin (configuration space).
     NextClosest,
-    /// EPA: the support point this step finds, beyond the closest edge (configuration space).
+    /// EPA: the support point the next step finds, along the outward normal of the
+    /// next polytope's edge nearest the origin (configuration space).
     EpaSupport,
     /// Manifold: the first vertex of the incident edge (world).
     IncidentStart,
@@ -132,6 +137,9 @@ pub enum Ask {
     SeparationFunction,
     /// Do the shapes overlap?
     Overlap,
+    /// Do the shapes touch during the step (the page's time of impact: toi, cast or
+    /// toi-rotating)?
+    Hits,
     /// Chains: does `segment` of `chain` push `shape` along a normal more than 30°
     /// from the segment's own (the ghost bump)?
     GhostBump {
@@ -177,6 +185,7 @@ impl Ask {
             | AxisSeparates
             | SeparationFunction
             | Overlap
+            | Hits
             | GhostBump { .. } => Form::Pick,
             Distance | Depth | TimeOfImpact | GjkIterations | AxisSeparation | ExactDistance => {
                 Form::Number
@@ -185,21 +194,24 @@ impl Ask {
         }
     }
 
-    /// The algorithm whose trace answers it (None: the pair or the scene's chains,
-    /// whatever the page steps).
-    pub fn algorithm(&self) -> Option<Algorithm> {
+    /// The algorithms whose trace answers it, one of which the page must step (empty:
+    /// the pair or the scene's chains, whatever the page steps). GJK's step questions
+    /// also read the GJK phase EPA starts with.
+    pub fn algorithms(&self) -> &'static [Algorithm] {
         use Ask::*;
-        Some(match self {
-            NextSupport | NextClosest | VoronoiRegion | GjkStops | GjkIterations
-            | DragGjkIterations(_) => Algorithm::Gjk,
-            EpaSupport | EpaStops | Depth => Algorithm::Epa,
-            IncidentStart | PointAfterClip | ReferenceFace | ClipPlane { .. } => {
-                Algorithm::Manifold
+        match self {
+            NextSupport | NextClosest | VoronoiRegion | GjkStops => {
+                &[Algorithm::Gjk, Algorithm::Epa]
             }
-            AxisSeparates | AxisSeparation => Algorithm::Sat,
-            SeparationFunction => Algorithm::Rotating,
-            _ => return None,
-        })
+            EpaSupport | EpaStops => &[Algorithm::Epa],
+            IncidentStart | PointAfterClip | ReferenceFace | ClipPlane { .. } => {
+                &[Algorithm::Manifold]
+            }
+            AxisSeparates | AxisSeparation => &[Algorithm::Sat],
+            SeparationFunction => &[Algorithm::Rotating],
+            TimeOfImpact | Hits => &[Algorithm::Toi, Algorithm::Cast, Algorithm::Rotating],
+            _ => &[],
+        }
     }
 }
 

@@ -77,13 +77,9 @@ pub fn is_right(question: &Question, solved: &Solved, response: &Response) -> bo
     }
 }
 
-/// The answer in words, as shown after two wrong tries.
+/// The answer in words, as shown after two wrong tries (the question's subject is
+/// shown with the question itself).
 pub fn answer_words(solved: &Solved) -> String {
-    let about = solved
-        .subject
-        .as_ref()
-        .map(|s| format!(" ({s})"))
-        .unwrap_or_default();
     let body = match &solved.answer {
         Answer::Point { space, at } => {
             let view = match space {
@@ -100,7 +96,7 @@ pub fn answer_words(solved: &Solved) -> String {
         Answer::Number { value, .. } => format!("{value:.4}"),
         Answer::Condition { now, .. } => format!("now {now}"),
     };
-    format!("The answer: {body}{about}.")
+    format!("The answer: {body}.")
 }
 
 /// One page's question and the learner's way through it.

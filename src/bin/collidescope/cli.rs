@@ -39,6 +39,12 @@ pub struct Cli {
     /// refused with a message (default 64).
     #[arg(long, global = true, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..=65536))]
     pub max_input_mb: Option<u64>,
+    /// Open the window on a lesson of the library (e.g. gjk; `collidescope lesson
+    /// list` lists them), at --page N (from 1; default: where you left it).
+    #[arg(long, value_name = "NAME")]
+    pub lesson: Option<String>,
+    #[arg(long, value_name = "N", requires = "lesson")]
+    pub page: Option<usize>,
     #[command(subcommand)]
     pub command: Option<Command>,
 }

@@ -19,6 +19,13 @@ pub enum LessonCommand {
         #[arg(required = true, num_args = 1..)]
         files: Vec<PathBuf>,
     },
+    /// Print a lesson as the learner meets it, page by page: the text, the step shown
+    /// and its narration, the question and its answer read from the trace, and the
+    /// narration of the step that shows the answer (a teacher's proofreading view).
+    Show {
+        /// A lesson file, or the name of a library lesson.
+        file: PathBuf,
+    },
     /// List the library's lessons.
     List,
 }
@@ -57,6 +64,12 @@ pub fn run_lesson(command: &LessonCommand) -> Result<String, String> {
                 }
             }
             Ok(out)
+        }
+        LessonCommand::Show { file } => {
+            let (text, label) = lesson_text(file)?;
+            let lesson =
+                collidescope::lesson::parse_lesson(&text, &label).map_err(|e| e.to_string())?;
+            Ok(collidescope::lesson::check::proofread(&lesson))
         }
         LessonCommand::List => {
             let mut out = String::new();

@@ -144,6 +144,10 @@ fn open_window(args: &Cli) -> ExitCode {
         height,
         msaa: args.msaa,
         frame_stats: args.frame_stats.clone(),
+        lesson: args
+            .lesson
+            .clone()
+            .map(|id| (id, args.page.unwrap_or(1).max(1) - 1)),
     });
     ExitCode::SUCCESS
 }

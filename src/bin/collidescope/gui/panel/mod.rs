@@ -10,6 +10,7 @@ mod files;
 mod header;
 mod help;
 mod layers;
+mod lessons;
 mod numbers;
 mod peers;
 mod plot;
@@ -108,6 +109,10 @@ pub struct Panel {
     export_typing: bool,
     /// The algorithm the export name was last suggested or typed for.
     export_for: Option<collidescope::study::Algorithm>,
+    /// The lesson being taken (lesson mode), if any.
+    pub lesson: Option<crate::gui::lesson::LessonMode>,
+    /// The learner's progress, for the Lessons list.
+    progress: collidescope::lesson::progress::Progress,
 }
 
 impl Panel {
@@ -136,6 +141,8 @@ impl Panel {
             engines_shown: false,
             export_typing: false,
             export_for: None,
+            lesson: None,
+            progress: crate::gui::lesson::load_progress(),
         };
         p.rescan();
         p
@@ -144,11 +151,12 @@ impl Panel {
     /// The panel's own state the scripted tests read, as JSON members.
     pub fn state_json(&self) -> String {
         format!(
-            "\"export_path\": {}, \"notes_open\": {}, \"engines_shown\": {}, \"library\": {}",
+            "\"export_path\": {}, \"notes_open\": {}, \"engines_shown\": {}, \"library\": {}, {}",
             crate::gui::json_string(&self.export_path),
             self.notes_open.is_some(),
             self.engines_shown,
-            self.scenes.len()
+            self.scenes.len(),
+            crate::gui::lesson::state_json(self.lesson.as_ref())
         )
     }
 
@@ -158,6 +166,18 @@ impl Panel {
         egui::TopBottomPanel::bottom("status")
             .exact_height(header::STATUS_H)
             .show(ctx, |ui| header::ui_status(ui, app));
+        if self.lesson.as_ref().is_some_and(|m| m.presenter) {
+            // Presenter mode: no panel; the page and its question over the canvas.
+            let leave = self
+                .lesson
+                .as_mut()
+                .is_some_and(|m| lessons::presenter_box(ctx, m, app));
+            if leave {
+                self.end_lesson(app);
+            }
+            self.ui_unsaved_dialog(ctx, app, &mut out);
+            return out;
+        }
         // A small window keeps most of its width for the views.
         let screen = ctx.screen_rect().width();
         let widest = (0.45 * screen).clamp(240.0, 560.0);
@@ -182,7 +202,16 @@ impl Panel {
 
     /// The sections, top to bottom.
     fn ui_sections(&mut self, ui: &mut egui::Ui, app: &mut AppState, out: &mut PanelOutput) {
+        if self.lesson.is_some() {
+            // Lesson mode shows what the page needs, nothing else.
+            self.ui_lesson(ui, app, out);
+            return;
+        }
         self.ui_header(ui, app, out);
+        let lessons = egui::CollapsingHeader::new("Lessons")
+            .default_open(false)
+            .show(ui, |ui| self.ui_lesson_list(ui, app));
+        widgets::mark(ui, "lessons", &lessons.header_response);
         let files = egui::CollapsingHeader::new("Files")
             .default_open(false)
             .show(ui, |ui| self.ui_files(ui, app));
