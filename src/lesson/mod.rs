@@ -89,7 +89,8 @@ pub fn parse_lesson(text: &str, path: &str) -> Result<Lesson, LessonError> {
         err(
             Some(e.position.line),
             Some(e.position.col),
-            e.code.to_string(),
+            // RON runs a name into the next word ("`NextSuport`in enum").
+            e.code.to_string().replace("`in ", "` in "),
         )
     })?;
     if lesson.title.trim().is_empty() {
