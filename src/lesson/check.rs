@@ -170,7 +170,9 @@ pub fn drag_holds(ask: &Ask, scene: &Scene) -> Result<bool, String> {
 }
 
 /// A position of the dragged shape that makes the drag's condition hold: searched
-/// on rings around where it starts, nearest first (so "show me" moves it the least).
+/// on rings around where it starts, nearest first (so "show me" moves it the least),
+/// then carried along that direction to the middle of the stretch where it holds (so
+/// a hand that lands a pixel off still makes it hold).
 pub fn drag_solution(ask: &Ask, scene: &Scene) -> Result<(usize, Vec2), String> {
     let shape = dragged_shape(ask, scene)?;
     let start = scene.shapes[shape].pose.position;
@@ -180,17 +182,29 @@ pub fn drag_solution(ask: &Ask, scene: &Scene) -> Result<(usize, Vec2), String> 
         .map(|s| s.pose.position.distance(start) + s.shape.bounding_radius())
         .fold(1.0f32, f32::max);
     let mut trial = scene.clone();
+    let mut holds_at = |at: Vec2| {
+        trial.shapes[shape].pose.position = at;
+        drag_holds(ask, &trial)
+    };
     const RINGS: usize = 24;
-    for ring in 1..=RINGS {
-        let r = reach * ring as f32 / RINGS as f32;
-        let around = 8 * ring;
-        for k in 0..around {
-            let angle = std::f32::consts::TAU * k as f32 / around as f32;
-            let at = start + Vec2::from_angle(angle) * r;
-            trial.shapes[shape].pose.position = at;
-            if drag_holds(ask, &trial)? {
-                return Ok((shape, at));
+    let ring = reach / RINGS as f32;
+    for k in 1..=RINGS {
+        let around = 8 * k;
+        for j in 0..around {
+            let dir = Vec2::from_angle(std::f32::consts::TAU * j as f32 / around as f32);
+            if !holds_at(start + dir * ring * k as f32)? {
+                continue;
             }
+            // The stretch along `dir` where it holds, in tenths of a ring.
+            let step = ring / 10.0;
+            let (mut lo, mut hi) = (k as f32 * ring, k as f32 * ring);
+            while lo - step > 0.0 && holds_at(start + dir * (lo - step))? {
+                lo -= step;
+            }
+            while hi - lo < reach && holds_at(start + dir * (hi + step))? {
+                hi += step;
+            }
+            return Ok((shape, start + dir * 0.5 * (lo + hi)));
         }
     }
     Err(format!(

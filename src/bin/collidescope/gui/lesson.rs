@@ -36,6 +36,8 @@ pub struct LessonMode {
     pub progress: Progress,
     /// Why the page's scene did not open, when it did not.
     pub page_error: Option<String>,
+    /// The choices the panel shows for a pick question (for the scripted tests).
+    pub shown_choices: Vec<String>,
 }
 
 impl LessonMode {
@@ -55,6 +57,7 @@ impl LessonMode {
             before: Some((app.scene_for_save(), app.path.clone(), app.dirty)),
             progress,
             page_error: None,
+            shown_choices: Vec::new(),
         };
         let last = mode.lesson.pages.len() - 1;
         mode.go(page.unwrap_or(saved).min(last), app);
@@ -67,6 +70,7 @@ impl LessonMode {
         self.tutor = Tutor::default();
         self.number_text.clear();
         self.solved = None;
+        self.shown_choices.clear();
         match page_scene(self.page()) {
             Ok(scene) => {
                 app.open_scene(scene, None);
@@ -341,11 +345,17 @@ pub fn lit_name(mode: &LessonMode) -> String {
         .unwrap_or_default()
 }
 
-/// The lesson's state for the scripted tests, as JSON members.
-pub fn state_json(mode: Option<&LessonMode>) -> String {
+/// The lesson's state for the scripted tests, as JSON members: the page, the
+/// question's stage, the choices shown, and the views' cameras (to turn a point the
+/// test knows into pixels).
+pub fn state_json(mode: Option<&LessonMode>, app: &AppState) -> String {
     let Some(m) = mode else {
         return "\"lesson\": null".into();
     };
+    let camera = |c: &collidescope::view::camera::Camera| {
+        format!("[{}, {}, {}]", c.center.x, c.center.y, c.zoom)
+    };
+    let choices: Vec<String> = m.shown_choices.iter().map(|c| super::json_string(c)).collect();
     let stage = match &m.tutor.stage {
         Stage::Open => "open",
         Stage::Hinted { .. } => "hinted",
@@ -353,14 +363,17 @@ pub fn state_json(mode: Option<&LessonMode>) -> String {
         Stage::Right => "right",
     };
     format!(
-        "\"lesson\": {{\"id\": {}, \"page\": {}, \"pages\": {}, \"stage\": \"{stage}\", \"tries\": {}, \"lit\": \"{}\", \"right\": {}, \"presenter\": {}}}",
+        "\"lesson\": {{\"id\": {}, \"page\": {}, \"pages\": {}, \"stage\": \"{stage}\", \"tries\": {}, \"lit\": \"{}\", \"right\": {}, \"presenter\": {}, \"choices\": [{}], \"world_camera\": {}, \"config_camera\": {}}}",
         super::json_string(&m.id),
         m.page,
         m.lesson.pages.len(),
         m.tutor.tries,
         lit_name(m),
         m.progress.lessons.get(&m.id).map_or(0, |p| p.right.len()),
-        m.presenter
+        m.presenter,
+        choices.join(", "),
+        camera(&app.world_camera),
+        camera(&app.config_camera)
     )
 }
 

@@ -259,7 +259,7 @@ async fn main_loop(opts: GuiOptions) {
         }
         // After an idle wait the frame time is the whole wait: play on from here.
         app.tick(get_frame_time().min(0.1));
-        layout_hook.write(&app, &canvas, &marks, &panel.state_json());
+        layout_hook.write(&app, &canvas, &marks, &panel.state_json(&app));
         canvas.draw(&mut app);
         if let Some(m) = panel.lesson.as_mut() {
             lesson::draw_overlay(m, &mut app, &mut canvas);

@@ -249,6 +249,7 @@ fn ui_question(ui: &mut egui::Ui, mode: &mut LessonMode, app: &mut AppState, siz
         );
         match (&solved.answer, q.ask.form()) {
             (Answer::Choice { options, right }, _) => {
+                mode.shown_choices = options.clone();
                 for (i, o) in options.iter().enumerate() {
                     let mut text = RichText::new(o).size(size);
                     if settled && i == *right {

@@ -149,14 +149,14 @@ impl Panel {
     }
 
     /// The panel's own state the scripted tests read, as JSON members.
-    pub fn state_json(&self) -> String {
+    pub fn state_json(&self, app: &AppState) -> String {
         format!(
             "\"export_path\": {}, \"notes_open\": {}, \"engines_shown\": {}, \"library\": {}, {}",
             crate::gui::json_string(&self.export_path),
             self.notes_open.is_some(),
             self.engines_shown,
             self.scenes.len(),
-            crate::gui::lesson::state_json(self.lesson.as_ref())
+            crate::gui::lesson::state_json(self.lesson.as_ref(), app)
         )
     }
 
