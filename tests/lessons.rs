@@ -32,15 +32,19 @@ fn every_library_lesson_passes_the_check_and_has_the_promised_shape() {
     let mut forms = HashSet::new();
     for id in ids {
         let text = library::text(id).unwrap();
-        let (lesson, reports) = check_text(text, &format!("lessons/{id}.ron"))
-            .unwrap_or_else(|e| panic!("{e}"));
+        let (lesson, reports) =
+            check_text(text, &format!("lessons/{id}.ron")).unwrap_or_else(|e| panic!("{e}"));
         let n = lesson.pages.len();
         assert!((8..=15).contains(&n), "{id}: {n} pages");
         let questions = reports.iter().filter(|r| r.question.is_some()).count();
         assert!(questions >= 4, "{id}: only {questions} questions");
         assert!(lesson.goal.len() > 40, "{id}: the goal says too little");
         for p in &lesson.pages {
-            assert!(p.text.trim().len() > 80, "{id}: \"{}\" says too little", p.title);
+            assert!(
+                p.text.trim().len() > 80,
+                "{id}: \"{}\" says too little",
+                p.title
+            );
             if let Some(q) = &p.question {
                 forms.insert(format!("{:?}", q.ask.form()));
             }
@@ -58,7 +62,11 @@ fn support_page() -> collidescope::lesson::Page {
     lesson
         .pages
         .into_iter()
-        .find(|p| p.question.as_ref().is_some_and(|q| q.ask == Ask::NextSupport))
+        .find(|p| {
+            p.question
+                .as_ref()
+                .is_some_and(|q| q.ask == Ask::NextSupport)
+        })
         .unwrap()
 }
 
@@ -67,10 +75,7 @@ fn the_answer_is_read_from_the_trace_and_follows_the_scene() {
     let page = support_page();
     let study = PageStudy::of(&page).unwrap();
     let solved = Ask::NextSupport.solve(&study.ground()).unwrap();
-    let trace_support = study.studies.gjk.trace.steps[page.step]
-        .support
-        .unwrap()
-        .w;
+    let trace_support = study.studies.gjk.trace.steps[page.step].support.unwrap().w;
     assert_eq!(
         solved.answer,
         Answer::Point {
@@ -88,10 +93,7 @@ fn the_answer_is_read_from_the_trace_and_follows_the_scene() {
     let Answer::Point { at, .. } = &again.answer else {
         panic!("{again:?}")
     };
-    let moved_support = moved.studies.gjk.trace.steps[page.step]
-        .support
-        .unwrap()
-        .w;
+    let moved_support = moved.studies.gjk.trace.steps[page.step].support.unwrap().w;
     assert_eq!(at[0], moved_support);
     assert!((at[0] - trace_support - shift).length() < 1e-4, "{at:?}");
 }
@@ -117,8 +119,16 @@ fn a_wrong_answer_gets_the_hint_then_the_answer_and_a_right_one_is_right() {
     assert!(matches!(&t.stage, Stage::Shown { answer } if answer.contains("-0.900, 0.700")));
     let mut t = Tutor::default();
     // 10 pixels off at 60 pixels a unit is within the 14-pixel tolerance.
-    assert!(t.answer(&q, &solved, click(at[0] + glam::Vec2::new(10.0 / 60.0, 0.0))));
-    assert!(!is_right(&q, &solved, &click(at[0] + glam::Vec2::new(20.0 / 60.0, 0.0))));
+    assert!(t.answer(
+        &q,
+        &solved,
+        click(at[0] + glam::Vec2::new(10.0 / 60.0, 0.0))
+    ));
+    assert!(!is_right(
+        &q,
+        &solved,
+        &click(at[0] + glam::Vec2::new(20.0 / 60.0, 0.0))
+    ));
 }
 
 #[test]
@@ -161,7 +171,10 @@ fn a_bad_lesson_is_one_error_with_its_place() {
     // RON: an unknown question kind, with line and column.
     let e = parse_lesson(&GOOD.replace("NextSupport", "NextSuport"), "x.ron").unwrap_err();
     assert_eq!(e.line, Some(13), "{e}");
-    assert!(e.column.is_some() && e.to_string().starts_with("x.ron:13:"), "{e}");
+    assert!(
+        e.column.is_some() && e.to_string().starts_with("x.ron:13:"),
+        "{e}"
+    );
     assert!(e.message.contains("`NextSuport` in enum `Ask`"), "{e}");
     // A version this build does not read.
     let e = parse_lesson(&GOOD.replace("version: 1", "version: 2"), "x.ron").unwrap_err();
@@ -197,7 +210,10 @@ fn check_reports_every_page_of_a_lesson() {
     let reports = check_lesson(&lesson, GOOD, "good.ron").unwrap();
     assert_eq!(reports.len(), 1);
     let q = reports[0].question.as_deref().unwrap();
-    assert!(q.starts_with("NextSupport: The answer: the point (-0.900, 0.700)"), "{q}");
+    assert!(
+        q.starts_with("NextSupport: The answer: the point (-0.900, 0.700)"),
+        "{q}"
+    );
 }
 
 #[test]
@@ -205,17 +221,32 @@ fn lesson_check_on_the_command_line() {
     let dir = temp_dir("check");
     let good = dir.join("good.ron");
     std::fs::write(&good, GOOD).unwrap();
-    let out = bin().args(["lesson", "check"]).arg(&good).arg("gjk").output().unwrap();
+    let out = bin()
+        .args(["lesson", "check"])
+        .arg(&good)
+        .arg("gjk")
+        .output()
+        .unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    assert!(text.contains("1 pages, 1 questions, all answerable"), "{text}");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        text.contains("1 pages, 1 questions, all answerable"),
+        "{text}"
+    );
     assert!(text.contains("lessons/gjk.ron"), "{text}");
     let bad = dir.join("bad.ron");
     std::fs::write(&bad, GOOD.replace("step: 0", "step: 9")).unwrap();
     let out = bin().args(["lesson", "check"]).arg(&bad).output().unwrap();
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("bad.ron:7:") && err.contains("step 9"), "{err}");
+    assert!(
+        err.contains("bad.ron:7:") && err.contains("step 9"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -226,13 +257,21 @@ fn the_handout_has_every_page_its_picture_and_the_answers() {
         .arg(&dir)
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let html = std::fs::read_to_string(dir.join("gjk.html")).unwrap();
     let lesson = library::lesson("gjk").unwrap();
     for (i, p) in lesson.pages.iter().enumerate() {
         let heading = format!("<h2>{}. ", i + 1);
         assert!(html.contains(&heading), "no page {}", i + 1);
-        assert!(html.contains(&p.title.replace('\'', "&apos;")), "{}", p.title);
+        assert!(
+            html.contains(&p.title.replace('\'', "&apos;")),
+            "{}",
+            p.title
+        );
     }
     // One picture a page, inline, without the XML line of a file.
     assert_eq!(html.matches("<svg").count(), lesson.pages.len());
@@ -242,7 +281,10 @@ fn the_handout_has_every_page_its_picture_and_the_answers() {
     let answers = &html[html.find("id=\"answers\"").unwrap()..];
     let questions = lesson.pages.iter().filter(|p| p.question.is_some()).count();
     assert_eq!(answers.matches("<li value=").count(), questions);
-    assert!(answers.contains("(-0.900, 0.700)"), "the support point's answer");
+    assert!(
+        answers.contains("(-0.900, 0.700)"),
+        "the support point's answer"
+    );
     // The answers are not on the question sheets.
     let before = &html[..html.find("id=\"answers\"").unwrap()];
     assert!(!before.contains("The answer:"));

@@ -355,7 +355,11 @@ pub fn state_json(mode: Option<&LessonMode>, app: &AppState) -> String {
     let camera = |c: &collidescope::view::camera::Camera| {
         format!("[{}, {}, {}]", c.center.x, c.center.y, c.zoom)
     };
-    let choices: Vec<String> = m.shown_choices.iter().map(|c| super::json_string(c)).collect();
+    let choices: Vec<String> = m
+        .shown_choices
+        .iter()
+        .map(|c| super::json_string(c))
+        .collect();
     let stage = match &m.tutor.stage {
         Stage::Open => "open",
         Stage::Hinted { .. } => "hinted",

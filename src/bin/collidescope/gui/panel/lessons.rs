@@ -1,7 +1,7 @@
 //! The "Lessons" section (the library's lessons with the learner's progress) and the
 //! panel in lesson mode: the page's text, its question with the ways to answer it,
 //! the hint or the answer, and the narration once the question is settled. In
-//! presenter mode the same page is drawn in a box over the canvas, larger.
+//! presenter mode the same page is drawn in a strip under the views, larger.
 
 use super::widgets::mark;
 use super::{Panel, PanelOutput};
@@ -156,7 +156,7 @@ pub fn ui_page(
         }
         let present = ui
             .button(RichText::new(if mode.presenter { "Leave presenter" } else { "Presenter" }).size(size * 0.9))
-            .on_hover_text("For a projector: the panel hidden, the page and its question over the canvas, in large type (Esc leaves)");
+            .on_hover_text("For a projector: the panel hidden, the page and its question under the views, in large type (Esc leaves)");
         mark(ui, "lesson_presenter", &present);
         if present.clicked() {
             mode.presenter = !mode.presenter;
@@ -173,9 +173,18 @@ pub fn ui_page(
         );
     }
     let text = mode.page().text.clone();
-    show_markup(ui, &text, size);
-    ui.add_space(6.0);
-    ui_question(ui, mode, app, size);
+    if full {
+        show_markup(ui, &text, size);
+        ui.add_space(6.0);
+        ui_question(ui, mode, app, size);
+    } else {
+        // For a projector the question comes first; the text is the teacher's to say.
+        ui_question(ui, mode, app, size);
+        egui::CollapsingHeader::new(RichText::new("The page's text").size(size * 0.8))
+            .id_salt("presenter_text")
+            .default_open(mode.page().question.is_none())
+            .show(ui, |ui| show_markup(ui, &text, size));
+    }
     let settled = mode.page().question.is_none() || mode.tutor.stage.settled();
     if settled && mode.page().narration {
         ui.separator();
@@ -250,19 +259,22 @@ fn ui_question(ui: &mut egui::Ui, mode: &mut LessonMode, app: &mut AppState, siz
         match (&solved.answer, q.ask.form()) {
             (Answer::Choice { options, right }, _) => {
                 mode.shown_choices = options.clone();
-                for (i, o) in options.iter().enumerate() {
-                    let mut text = RichText::new(o).size(size);
-                    if settled && i == *right {
-                        text = text.color(RIGHT).strong();
+                // Side by side while they fit ("yes" "no"), a row each when long.
+                ui.horizontal_wrapped(|ui| {
+                    for (i, o) in options.iter().enumerate() {
+                        let mut text = RichText::new(o).size(size);
+                        if settled && i == *right {
+                            text = text.color(RIGHT).strong();
+                        }
+                        let r = ui.add_enabled(!settled, egui::Button::new(text).wrap());
+                        if let Some(name) = CHOICE_MARKS.get(i) {
+                            mark(ui, *name, &r);
+                        }
+                        if r.clicked() {
+                            mode.answer(app, Response::Pick(i));
+                        }
                     }
-                    let r = ui.add_enabled(!settled, egui::Button::new(text).wrap());
-                    if let Some(name) = CHOICE_MARKS.get(i) {
-                        mark(ui, *name, &r);
-                    }
-                    if r.clicked() {
-                        mode.answer(app, Response::Pick(i));
-                    }
-                }
+                });
             }
             (_, Form::Number) => {
                 ui.horizontal(|ui| {
@@ -393,24 +405,19 @@ fn spans_line(ui: &mut egui::Ui, spans: &[Span], size: f32, lead: &str) {
     ui.label(job);
 }
 
-/// Presenter mode: the page in a box over the canvas, large. True when the learner
-/// leaves the lesson.
-pub fn presenter_box(ctx: &egui::Context, mode: &mut LessonMode, app: &mut AppState) -> bool {
+/// Presenter mode: no side panel; the page in a strip across the bottom of the window,
+/// large, the question first, the views above it. True when the learner leaves the
+/// lesson.
+pub fn presenter_strip(ctx: &egui::Context, mode: &mut LessonMode, app: &mut AppState) -> bool {
     let mut leave = false;
-    let width = (ctx.screen_rect().width() * 0.42).clamp(320.0, 760.0);
-    egui::Window::new("lesson")
-        .title_bar(false)
-        .resizable(false)
-        .anchor(egui::Align2::LEFT_TOP, egui::vec2(12.0, 12.0))
-        .default_width(width)
-        .max_width(width)
-        .frame(
-            egui::Frame::window(&ctx.style())
-                .fill(ctx.style().visuals.window_fill.gamma_multiply(0.92)),
-        )
+    let height = ctx.screen_rect().height() * 0.34;
+    egui::TopBottomPanel::bottom("presenter")
+        .resizable(true)
+        .default_height(height)
+        .min_height(120.0)
         .show(ctx, |ui| {
             egui::ScrollArea::vertical()
-                .max_height(ctx.screen_rect().height() * 0.8)
+                .auto_shrink([false, false])
                 .show(ui, |ui| {
                     leave = ui_page(ui, mode, app, PRESENTER_TEXT, false);
                 });

@@ -167,11 +167,11 @@ impl Panel {
             .exact_height(header::STATUS_H)
             .show(ctx, |ui| header::ui_status(ui, app));
         if self.lesson.as_ref().is_some_and(|m| m.presenter) {
-            // Presenter mode: no panel; the page and its question over the canvas.
+            // Presenter mode: no side panel; the page and its question under the views.
             let leave = self
                 .lesson
                 .as_mut()
-                .is_some_and(|m| lessons::presenter_box(ctx, m, app));
+                .is_some_and(|m| lessons::presenter_strip(ctx, m, app));
             if leave {
                 self.end_lesson(app);
             }
