@@ -155,8 +155,13 @@ impl Ask {
                 chain,
                 shape,
                 segment,
+                mode,
             } => {
-                let tilt = chain_tilts(g.scene, chain, shape)?
+                let mut scene = g.scene.clone();
+                if let Some(m) = mode {
+                    scene.settings.chain_mode = *m;
+                }
+                let tilt = chain_tilts(&scene, chain, shape)?
                     .into_iter()
                     .find(|(k, _)| k == segment)
                     .map(|(_, t)| t)
@@ -272,12 +277,15 @@ impl Ask {
     }
 
     /// The layers that draw this question's answer at the page's own step (a page
-    /// must hide them: `lesson check` says so when it does not).
+    /// must hide them: `lesson check` says so when it does not; a question settled
+    /// shows them).
     pub fn answer_layers(&self) -> &'static [LayerId] {
         use Ask::*;
         match self {
             NextSupport => &[LayerId::GjkDirection, LayerId::Witness],
             WitnessOnA | Distance => &[LayerId::Witness],
+            // The chains layer labels each contact's normal: ask about the other mode.
+            GhostBump { mode: None, .. } => &[LayerId::Chains],
             _ => &[],
         }
     }

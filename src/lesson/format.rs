@@ -141,11 +141,14 @@ pub enum Ask {
     /// toi-rotating)?
     Hits,
     /// Chains: does `segment` of `chain` push `shape` along a normal more than 30°
-    /// from the segment's own (the ghost bump)?
+    /// from the segment's own (the ghost bump)? Collided in `mode` when given (a
+    /// prediction: the picture shows the scene's own mode), else in the scene's.
     GhostBump {
         chain: String,
         shape: String,
         segment: usize,
+        #[serde(default)]
+        mode: Option<crate::core::settings::ChainMode>,
     },
     // ----- a number -----
     /// The distance between the shapes (GJK).

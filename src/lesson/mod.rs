@@ -49,6 +49,7 @@ use crate::core::manifold::ManifoldSource;
 use crate::scene::view_state::LayerId;
 use crate::scene::{parse_scene, scene_to_string, Scene};
 use crate::study::Studies;
+use crate::view::draw::Space;
 use std::fmt;
 
 /// A lesson that could not be read or checked: the file, the line and column where
@@ -136,8 +137,9 @@ pub fn page_lines(text: &str) -> Vec<usize> {
 }
 
 /// A page's scene with the page's view: its pair, algorithm, step, manifold normal
-/// and layers (every layer not in `show` hidden). An inline scene gets the checks a
-/// scene file gets.
+/// and layers (every layer not in `show` hidden; the world view alone when none of
+/// them is drawn in configuration space). An inline scene gets the checks a scene
+/// file gets.
 pub fn page_scene(page: &Page) -> Result<Scene, String> {
     let mut scene = match &page.scene {
         SceneRef::Library(name) => {
@@ -172,6 +174,10 @@ pub fn page_scene(page: &Page) -> Result<Scene, String> {
             .copied()
             .filter(|l| !page.show.contains(l))
             .collect();
+        // Nothing shown in configuration space: the world view takes the width.
+        if page.show.iter().all(|l| l.space() == Space::World) {
+            v.split = 1.0;
+        }
     }
     Ok(scene)
 }
