@@ -80,7 +80,7 @@ pub fn save(progress: &Progress) -> Result<(), String> {
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     }
-    crate::scene::fs::write_atomic(&path, progress.to_json().as_bytes())
+    crate::scene::fs::write_output(&path, progress.to_json().as_bytes())
         .map_err(|e| format!("{}: {e}", path.display()))
 }
 

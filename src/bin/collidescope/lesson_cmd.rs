@@ -103,7 +103,7 @@ pub fn run_handout(lesson: &str, out: Option<&PathBuf>) -> Result<Vec<PathBuf>, 
     std::fs::create_dir_all(dir)
         .map_err(|e| format!("{}: cannot create the folder: {e}", dir.display()))?;
     let path = dir.join(format!("{id}.html"));
-    collidescope::scene::fs::write_atomic(&path, html.as_bytes())
+    collidescope::scene::fs::write_output(&path, html.as_bytes())
         .map_err(|e| format!("{}: {e}", path.display()))?;
     Ok(vec![path])
 }
