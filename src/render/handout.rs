@@ -1,7 +1,8 @@
 //! A lesson as a handout: one HTML file that prints well, each page's text and
 //! picture (the SVG export of its step, light theme) on a sheet of its own, the
 //! questions with their choices, and every answer — computed from the trace, as the
-//! window computes it — on a last sheet.
+//! window computes it — on a last sheet, each with the narration of the step that
+//! shows it.
 
 use super::{
     render, render_plots, scene_plot, xml_escape, Format, PlotKind, PlotOptions, SceneExport,
@@ -26,7 +27,8 @@ h1{font-size:1.9rem;margin-bottom:.2rem}h2{font-size:1.35rem;margin:.2rem 0 .6re
 .question{border-left:4px solid #444;padding:.3rem .8rem;margin:.8rem 0;background:#f4f4f4}\
 .answers li{margin-bottom:.6rem}code{font-family:'DejaVu Sans Mono',monospace;font-size:.92em}\
 .where{color:#555;font-size:.9rem}\
-@media print{body{margin:0;max-width:none}.picture svg{border:none}}";
+@media print{body{margin:0;max-width:none}.picture svg{border:none;max-height:10cm;width:auto;max-width:100%}}\
+.why{color:#333;font-size:.92rem}";
 
 /// The handout of `lesson` (id `id`) as one HTML document.
 pub fn handout_html(lesson: &Lesson, id: &str) -> Result<String, String> {
@@ -117,18 +119,30 @@ pub fn handout_html(lesson: &Lesson, id: &str) -> Result<String, String> {
                 },
                 _ => answer_words(&solved),
             };
-            answers.push((n, page.title.clone(), words));
+            // The step that shows the answer, in the narration's words.
+            let source = crate::core::manifold::ManifoldSource::via_sat(
+                study.scene.view.manifold_source == "sat",
+            );
+            let why = if page.narration {
+                study
+                    .studies
+                    .narrate(&study.scene, page.algorithm, solved.reveal_step, source)
+            } else {
+                String::new()
+            };
+            answers.push((n, page.title.clone(), words, why));
         }
         html.push_str("</section>\n");
     }
     html.push_str(
         "<section class=\"sheet\" id=\"answers\">\n<h2>Answers</h2>\n<ol class=\"answers\">\n",
     );
-    for (n, title, words) in answers {
+    for (n, title, words, why) in answers {
         html.push_str(&format!(
-            "<li value=\"{n}\"><strong>{}</strong>: {}</li>\n",
+            "<li value=\"{n}\"><strong>{}</strong>: {}<br><span class=\"why\">{}</span></li>\n",
             xml_escape(&title),
-            xml_escape(&words)
+            xml_escape(&words),
+            xml_escape(&why)
         ));
     }
     html.push_str("</ol>\n</section>\n</body>\n</html>\n");

@@ -90,7 +90,7 @@ pub enum Command {
     /// zoom, else both views are fitted), a title line and a legend. SVG is vector, one
     /// <g id="layer-..."> per layer; PNG is rendered in software. With --peers the
     /// engines' answers (Box2D v3, parry2d) are drawn over ours, as the debugger does.
-    Export(ExportArgs),
+    Export(Box<ExportArgs>),
     /// Lessons: guided tours that ask the learner to predict each step (`lesson
     /// check FILE` validates one, `lesson list` lists the library's).
     #[command(subcommand)]

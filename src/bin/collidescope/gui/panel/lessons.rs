@@ -54,7 +54,7 @@ impl Panel {
                     .button(RichText::new(&lesson.title).strong())
                     .on_hover_text(&lesson.goal);
                 if let Some(name) = LIST_MARKS.iter().find(|m| m[7..] == *id) {
-                    mark(ui, *name, &r);
+                    mark(ui, name, &r);
                 }
                 if r.clicked() {
                     self.start_lesson(id, None, app);
@@ -268,7 +268,7 @@ fn ui_question(ui: &mut egui::Ui, mode: &mut LessonMode, app: &mut AppState, siz
                         }
                         let r = ui.add_enabled(!settled, egui::Button::new(text).wrap());
                         if let Some(name) = CHOICE_MARKS.get(i) {
-                            mark(ui, *name, &r);
+                            mark(ui, name, &r);
                         }
                         if r.clicked() {
                             mode.answer(app, Response::Pick(i));
