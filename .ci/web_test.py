@@ -616,7 +616,8 @@ def lesson(dt, base):
         elif a := re.search(r"The answer: (.*)\.$", m.group(2)):
             expected[int(m.group(1))] = ("pick", a.group(1))
     dt.eval("localStorage.removeItem('collidescope-lessons')")
-    open_page(dt, base + "index.html#lesson=chains&page=1", "the chains lesson from its link")
+    dt.call("Page.navigate", url=base + "index.html#lesson=chains&page=1")
+    reload(dt, "the chains lesson from its link")  # a new hash alone does not reload
     state = lambda: (layout(dt) or {}).get("lesson") or {}
     pages = state().get("pages", 0)
     if state().get("id") != "chains" or state().get("page") != 0 or pages < 8:
@@ -661,7 +662,8 @@ def lesson(dt, base):
     kept = progress.get("lessons", {}).get("chains", {})
     if len(kept.get("seen", [])) != pages or len(kept.get("right", [])) != len(expected):
         fail(f"local storage holds {kept}: expected {pages} pages seen, {len(expected)} right")
-    open_page(dt, base + "index.html#lesson=chains&page=3", "a link to the lesson's page 3")
+    dt.call("Page.navigate", url=base + "index.html#lesson=chains&page=3")
+    reload(dt, "a link to the lesson's page 3")
     if state().get("page") != 2:
         fail(f"#lesson=chains&page=3 opened {state()}")
     print(f"== the chains lesson done on the web: {pages} pages, {len(expected)} right, "
