@@ -257,7 +257,7 @@ impl Ask {
             VoronoiRegion => "Drop a perpendicular from the origin to each edge of the new simplex (lit up): the region that holds the origin is the feature it lands on.",
             GjkStops => "GJK stops when the new support point is no closer to the origin than the simplex already is, or when the simplex encloses the origin.",
             EpaStops => "EPA stops when the support point along the closest edge's normal lies on that edge: B − A has nothing beyond it.",
-            ReferenceFace => "The reference face is the face most parallel to the normal: compare each shape's edge with the normal drawn (lit up).",
+            ReferenceFace => "The reference face is the edge most perpendicular to the normal drawn (lit up): the edge whose own outward normal is closest to it.",
             ClipPlane { .. } => "Each side plane runs through an end of the reference face, across it; the reference face itself is the last plane. Which one has the point on its outer side?",
             AxisSeparates => "Compare the two shadows on the axis: if they leave a gap, the axis separates the shapes.",
             SeparationFunction => "Count the vertices GJK ended on: one of each shape gives two points; two of one shape make a face of that shape.",
