@@ -61,8 +61,7 @@ pub struct Page {
     /// Show the numbers panel (a question hides it until answered).
     #[serde(default)]
     pub numbers: bool,
-    /// Show the engines' comparison: the peers table and the engines' overlays
-    /// (the desktop's; the web page has the exact column only).
+    /// Show the engines' comparison: the peers table and the engines' overlays.
     #[serde(default)]
     pub peers: bool,
     #[serde(default)]

@@ -24,6 +24,7 @@
 //! wrapper has no way to pass the relative transform the C functions take nor to read
 //! the GJK simplex buffer, and its per-call checks would weigh on the benchmarks.
 
+mod b2;
 pub mod box2d;
 pub mod chain;
 pub mod guard;

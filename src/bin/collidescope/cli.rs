@@ -69,6 +69,10 @@ pub enum Command {
         /// Add each engine's answer on the same pair (Box2D v3, parry2d) under "peers".
         #[arg(long)]
         peers: bool,
+        /// Add each pair's web page link under "link": BASE_URL (the page's address)
+        /// with the scene in the hash, opened on that pair.
+        #[arg(long, value_name = "BASE_URL")]
+        link: Option<String>,
     },
     /// Turn a failing pair pasted from an engine (plain text or JSON: the points,
     /// radius, position and angle of two shapes) into a scene file.
@@ -199,6 +203,10 @@ pub struct FuzzArgs {
     /// exact reference; each engine disagreement becomes a scene in --out.
     #[arg(long)]
     pub peers: bool,
+    /// Print each scene written as a web page link too: BASE_URL (the page's
+    /// address) with the scene in the hash, opened on the pair at the answer's step.
+    #[arg(long, value_name = "BASE_URL")]
+    pub link: Option<String>,
 }
 
 /// Arguments of `collidescope export`.
@@ -596,11 +604,15 @@ pub fn run_report(
     near: Option<f32>,
     trace: bool,
     peers: bool,
+    link: Option<&str>,
 ) -> Result<(), String> {
     use collidescope::trace::stream::{selected_pairs, write_report, PairSelection};
     use std::io::Write;
     if peers && !cfg!(feature = "peers") {
         return Err(NO_PEERS.into());
+    }
+    if let Some(base) = link {
+        crate::page_link::check_base(base)?;
     }
     let (scene, label) = load_or_default(Some(scene_path))?;
     let split = match pair {
@@ -616,6 +628,9 @@ pub fn run_report(
     let decorate = |i: usize, j: usize, p: &mut collidescope::trace::report::PairReport| {
         if peers {
             add_peers(&scene, i, j, p);
+        }
+        if let Some(base) = link {
+            p.link = Some(crate::page_link::pair_link(base, &scene, i, j));
         }
     };
     let started = std::time::Instant::now();

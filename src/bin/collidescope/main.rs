@@ -11,6 +11,8 @@ mod fuzz_cmd;
 mod gui;
 #[cfg(not(target_arch = "wasm32"))]
 mod lesson_cmd;
+#[cfg(not(target_arch = "wasm32"))]
+mod page_link;
 
 #[cfg(all(target_arch = "wasm32", not(feature = "gui")))]
 compile_error!("the web build is the window: build it with the \"gui\" feature (web/build.sh)");
@@ -53,9 +55,17 @@ fn main() -> ExitCode {
             pairs_near,
             trace,
             peers,
+            link,
         }) => finish(
-            cli::run_report(&scene, pair.as_deref(), pairs_near, trace, peers)
-                .map(|()| String::new()),
+            cli::run_report(
+                &scene,
+                pair.as_deref(),
+                pairs_near,
+                trace,
+                peers,
+                link.as_deref(),
+            )
+            .map(|()| String::new()),
         ),
         Some(Command::Import { file, out, title }) => finish(
             cli::run_import(&file, out.as_ref(), title.as_deref()).map(Option::unwrap_or_default),

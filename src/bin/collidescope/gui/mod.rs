@@ -91,7 +91,9 @@ pub fn run(opts: GuiOptions) {
         window_title: WINDOW_TITLE.to_string(),
         window_width: opts.width,
         window_height: opts.height,
-        high_dpi: false,
+        // The page draws at the screen's own resolution (crisp at 2×); the desktop
+        // window keeps one pixel per point.
+        high_dpi: cfg!(target_arch = "wasm32"),
         sample_count: opts.msaa,
         window_resizable: true,
         // Repaint on change: a frame runs on input (macroquad schedules one per event)
@@ -212,6 +214,10 @@ async fn main_loop(opts: GuiOptions) {
     }
     #[cfg(target_arch = "wasm32")]
     let mut page = page::Page::new(&app);
+    #[cfg(target_arch = "wasm32")]
+    {
+        panel.reveal_peers = web::link_opens_peers();
+    }
     loop {
         stats.begin();
         clear_background(background(app.theme));
@@ -349,6 +355,11 @@ impl UiPass {
         };
         let mut marks = String::new();
         egui_macroquad::ui(|ctx: &egui::Context| {
+            #[cfg(target_arch = "wasm32")]
+            {
+                page::fix_density(ctx);
+                page::touch_style(ctx);
+            }
             // A text field that had the keyboard when the frame began keeps the frame's
             // keys, even if it lets go during the frame: at a low frame rate one frame
             // holds several keys, and "fps⏎" must not take a screenshot with its "p",
@@ -371,7 +382,7 @@ impl UiPass {
                 })
             });
             let r = ctx.available_rect();
-            let ppp = ctx.pixels_per_point();
+            let ppp = panel::canvas_px_per_point(ctx);
             area = Viewport {
                 x: r.min.x * ppp,
                 y: r.min.y * ppp,

@@ -5,7 +5,8 @@
 //! - the URL hash, read on start and written when the scene changes ([`HashSync`]);
 //! - the clipboard (egui's "copy" goes to the page's, not only to miniquad's);
 //! - downloads (save the scene, export a step, screenshot) and the file picker (open);
-//! - a few values for the browser test (`window.collidescope`: first frame, layout).
+//! - a few values for the browser test (`window.collidescope`: first frame, layout,
+//!   the engines' answers).
 //!
 //! Strings cross as (pointer, length) of UTF-8 in the module's memory; a string coming
 //! from the page is asked for its length first, then copied into a buffer made here.
@@ -34,6 +35,7 @@ extern "C" {
     fn cs_storage_len(key: *const u8, key_len: u32) -> u32;
     fn cs_storage_read(key: *const u8, key_len: u32, ptr: *mut u8, len: u32);
     fn cs_storage_set(key: *const u8, key_len: u32, value: *const u8, value_len: u32);
+    fn cs_set_peers(ptr: *const u8, len: u32);
 }
 
 /// The page's address (`full`) or its hash without the `#` (empty when none).
@@ -128,6 +130,19 @@ pub fn storage_set(key: &str, value: &str) {
             value.len() as u32,
         )
     }
+}
+
+/// The engines' answers on the pair shown and the peers table's red cells, for the
+/// browser test (`window.collidescope.peers`).
+pub fn set_peers(json: &str) {
+    // SAFETY: the page only reads the bytes given.
+    unsafe { cs_set_peers(json.as_ptr(), json.len() as u32) }
+}
+
+/// Whether the page was opened from a link made to show the engines' answers
+/// (`#peers&scene=…`, see `link::OPEN_PEERS`).
+pub fn link_opens_peers() -> bool {
+    hash().starts_with(link::OPEN_PEERS)
 }
 
 /// The scene of the URL hash when it holds one; an error message when it holds one
