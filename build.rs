@@ -2,7 +2,8 @@
 //!
 //! - the scene library (`scenes/*.ron`) compiled into the crate as
 //!   `collidescope::scene::library::FILES`: the web page has no folder to read (the
-//!   desktop panel still reads `scenes/`, so edits there show without a rebuild);
+//!   desktop panel still reads `scenes/`, so edits there show without a rebuild); the
+//!   lesson library (`lessons/*.ron`) likewise, as `collidescope::lesson::library::FILES`;
 //! - for the web page with the engines (wasm32 with the `peers` feature): Box2D's
 //!   narrow phase compiled from the C that boxdd-sys vendors, linked into the module
 //!   (see [`box2d_for_the_web`]).
@@ -12,16 +13,19 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 fn main() {
-    scene_library();
+    compile_folder("scenes", "scene_library.rs");
+    compile_folder("lessons", "lesson_library.rs");
     let wasm = std::env::var("CARGO_CFG_TARGET_ARCH").is_ok_and(|a| a == "wasm32");
     if wasm && std::env::var_os("CARGO_FEATURE_PEERS").is_some() {
         box2d_for_the_web();
     }
 }
 
-fn scene_library() {
-    println!("cargo:rerun-if-changed=scenes");
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenes");
+/// Writes `OUT_DIR/<target>`: `FILES`, each `.ron` file of `folder` by name, in name
+/// order, included as text.
+fn compile_folder(folder: &str, target: &str) {
+    println!("cargo:rerun-if-changed={folder}");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(folder);
     let mut names: Vec<String> = std::fs::read_dir(&dir)
         .map(|entries| {
             entries
@@ -34,7 +38,7 @@ fn scene_library() {
     names.sort();
     let mut out = String::from("pub const FILES: &[(&str, &str)] = &[\n");
     for n in &names {
-        println!("cargo:rerun-if-changed=scenes/{n}");
+        println!("cargo:rerun-if-changed={folder}/{n}");
         let path = dir.join(n);
         let _ = writeln!(
             out,
@@ -43,7 +47,7 @@ fn scene_library() {
         );
     }
     out.push_str("];\n");
-    let target = out_dir().join("scene_library.rs");
+    let target = out_dir().join(target);
     if let Err(e) = std::fs::write(&target, out) {
         panic!("cannot write {}: {e}", target.display());
     }

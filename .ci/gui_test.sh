@@ -288,4 +288,8 @@ timeout 30 "$bin" "$work/scene.ron" --msaa 1 --quit-after 3 >"$work/app3.log" 2>
 t1=$(date +%s)
 echo "== idle run with --quit-after 3 ended after $((t1 - t0)) s"
 [ $((t1 - t0)) -le 12 ] || { echo "FAIL: --quit-after 3 took $((t1 - t0)) s"; exit 1; }
+
+# Lesson mode: the GJK lesson taken page by page, every question answered right after
+# one wrong answer and its hint (.ci/gui_lesson_test.py, on this display).
+python3 .ci/gui_lesson_test.py "$bin" "$display" "$art" || { echo "FAIL: the lesson in the window"; exit 1; }
 echo "gui test: 1 passed, 0 failed"

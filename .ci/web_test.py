@@ -935,6 +935,80 @@ def run(dt, base, update_reference):
     hidpi(dt, base, at_one)
     touch_gestures(dt, base)
     tablet(dt, base)
+    lesson(dt, base)
+
+
+def lesson(dt, base):
+    """A lesson from its link: #lesson=chains&page=1 opens it; every question answered
+    right (choices and a drag, the answers from `collidescope lesson check`), after a
+    wrong answer that must bring the hint and light its layer; the address follows the
+    page; the progress is kept in local storage and a link to a later page opens it."""
+    check = subprocess.run(["cargo", "run", "--release", "--quiet", "--", "lesson", "check",
+                            "chains"], cwd=ROOT, capture_output=True, text=True)
+    if check.returncode != 0:
+        fail(f"lesson check chains: {check.stderr}")
+    expected = {}
+    for line in check.stdout.splitlines():
+        m = re.match(r"\s+page (\d+): (.*)", line)
+        if not m:
+            continue
+        if d := re.search(r"drag (\S+) to \((\S+), (\S+)\)", m.group(2)):
+            expected[int(m.group(1))] = ("drag", d.group(1), float(d.group(2)), float(d.group(3)))
+        elif a := re.search(r"The answer: (.*)\.$", m.group(2)):
+            expected[int(m.group(1))] = ("pick", a.group(1))
+    dt.eval("localStorage.removeItem('collidescope-lessons')")
+    dt.call("Page.navigate", url=base + "index.html#lesson=chains&page=1")
+    reload(dt, "the chains lesson from its link")  # a new hash alone does not reload
+    state = lambda: (layout(dt) or {}).get("lesson") or {}
+    pages = state().get("pages", 0)
+    if state().get("id") != "chains" or state().get("page") != 0 or pages < 8:
+        fail(f"#lesson=chains&page=1 did not open the lesson's first page: {state()}")
+    hinted = False
+    for page in range(1, pages + 1):
+        dt.wait_for(f"(window.collidescope.layout.lesson || {{}}).page === {page - 1}",
+                    f"lesson page {page}")
+        time.sleep(0.5)
+        h = dt.eval("location.hash")
+        if h != f"#lesson=chains&page={page}":
+            fail(f"on page {page} the address is {h!r}")
+        a = expected.get(page)
+        if a and a[0] == "pick":
+            choices = state()["choices"]
+            right = choices.index(a[1])
+            if not hinted:
+                press(dt, f"lesson_choice_{1 - right}")
+                dt.wait_for("window.collidescope.layout.lesson.stage === 'hinted'", "the hint")
+                if state()["lit"] != "Chains":
+                    fail(f"the hint lit {state()['lit']!r}, not the chains")
+                save("web-lesson-hint.png", dt.screenshot())
+                print(f"== lesson page {page}: a wrong answer brought the hint, the chains lit")
+                hinted = True
+            press(dt, f"lesson_choice_{right}")
+        elif a and a[0] == "drag":
+            d = layout(dt)
+            sx, sy = d["shapes"][a[1]]
+            vp = d["world_vp"]
+            cx, cy, zoom = state()["world_camera"]
+            tx = vp[0] + vp[2] / 2 + (a[2] - cx) * zoom
+            ty = vp[1] + vp[3] / 2 - (a[3] - cy) * zoom
+            drag(dt, (sx, sy), (tx - sx, ty - sy))
+        if a:
+            dt.wait_for("window.collidescope.layout.lesson.stage === 'right'",
+                        f"page {page}'s right answer")
+            print(f"== lesson page {page}: {a[0]} answered right")
+        if page < pages:
+            press(dt, "lesson_next")
+    save("web-lesson-last.png", dt.screenshot())
+    progress = json.loads(dt.eval("localStorage.getItem('collidescope-lessons')") or "{}")
+    kept = progress.get("lessons", {}).get("chains", {})
+    if len(kept.get("seen", [])) != pages or len(kept.get("right", [])) != len(expected):
+        fail(f"local storage holds {kept}: expected {pages} pages seen, {len(expected)} right")
+    dt.call("Page.navigate", url=base + "index.html#lesson=chains&page=3")
+    reload(dt, "a link to the lesson's page 3")
+    if state().get("page") != 2:
+        fail(f"#lesson=chains&page=3 opened {state()}")
+    print(f"== the chains lesson done on the web: {pages} pages, {len(expected)} right, "
+          "progress in local storage, page links")
 
 
 def main():

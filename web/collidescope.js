@@ -103,6 +103,16 @@ window.collidescope = { startedMs: null, firstFrameMs: null, layout: null, peers
       if (loading) loading.remove();
     };
     env.cs_set_layout = (ptr, len) => { window.collidescope.layout = JSON.parse(text(ptr, len)); };
+    // Local storage (the lessons' progress): a key never written, or storage refused
+    // (private browsing), reads as "".
+    const stored = (kp, kl) => {
+      try { return window.localStorage.getItem(text(kp, kl)) || ""; } catch (e) { return ""; }
+    };
+    env.cs_storage_len = (kp, kl) => encoder.encode(stored(kp, kl)).length;
+    env.cs_storage_read = (kp, kl, ptr, len) => copyBytesInto(encoder.encode(stored(kp, kl)), ptr, len);
+    env.cs_storage_set = (kp, kl, vp, vl) => {
+      try { window.localStorage.setItem(text(kp, kl), text(vp, vl)); } catch (e) { console.warn("storage refused", e); }
+    };
     env.cs_set_peers = (ptr, len) => { window.collidescope.peers = JSON.parse(text(ptr, len)); };
     // egui's hyperlinks (the panel's "Manual") open through quad-url's import, which the
     // bundle lacks. The URL arrives as a sapp-jsutils string object: copied into a buffer

@@ -7,8 +7,8 @@ use std::ffi::OsString;
 use std::process::ExitCode;
 
 /// The commands, for the "did you mean" of a mistyped one.
-pub const COMMANDS: [&str; 8] = [
-    "report", "export", "import", "fuzz", "hull", "record", "replay", "help",
+pub const COMMANDS: [&str; 9] = [
+    "report", "export", "import", "fuzz", "hull", "record", "replay", "lesson", "help",
 ];
 
 /// `--quit-after SECONDS`: a finite number of seconds, above 0, at most a million.

@@ -10,6 +10,8 @@ mod fuzz_cmd;
 #[cfg(feature = "gui")]
 mod gui;
 #[cfg(not(target_arch = "wasm32"))]
+mod lesson_cmd;
+#[cfg(not(target_arch = "wasm32"))]
 mod page_link;
 #[cfg(all(feature = "peers", not(target_arch = "wasm32")))]
 mod replay_child;
@@ -74,6 +76,19 @@ fn main() -> ExitCode {
         Some(Command::Import { file, out, title }) => finish(
             cli::run_import(&file, out.as_ref(), title.as_deref()).map(Option::unwrap_or_default),
         ),
+        Some(Command::Export(export)) if export.lesson.is_some() => finish(
+            lesson_cmd::run_handout(
+                export.lesson.as_deref().unwrap_or_default(),
+                export.out.as_ref(),
+            )
+            .map(|paths| {
+                paths
+                    .iter()
+                    .map(|p| format!("wrote {}\n", p.display()))
+                    .collect()
+            }),
+        ),
+        Some(Command::Lesson(command)) => finish(lesson_cmd::run_lesson(&command)),
         Some(Command::Export(export)) if export.language.is_some() => {
             let language = export.language.clone().unwrap_or_default();
             finish(cli::run_repro(&export, &language).map(Option::unwrap_or_default))
@@ -216,6 +231,10 @@ fn open_window(args: &Cli) -> ExitCode {
         msaa: args.msaa,
         frame_stats: args.frame_stats.clone(),
         recording,
+        lesson: args
+            .lesson
+            .clone()
+            .map(|id| (id, args.page.unwrap_or(1).max(1) - 1)),
     };
     // The windowing library panics when it cannot reach the display (XOpenDisplay
     // failed, no OpenGL): that is said in one line with the headless way named; any

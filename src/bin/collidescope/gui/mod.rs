@@ -6,6 +6,7 @@
 mod canvas;
 mod chain_handles;
 mod frame_stats;
+mod lesson;
 #[cfg(target_arch = "wasm32")]
 mod page;
 mod painter;
@@ -51,6 +52,8 @@ pub struct GuiOptions {
     pub frame_stats: Option<PathBuf>,
     /// A Box2D recording to open (`collidescope FILE.b2rec`).
     pub recording: Option<PathBuf>,
+    /// A lesson of the library to start on, and its page (from 0).
+    pub lesson: Option<(String, usize)>,
 }
 
 /// The recording open in the window, if any (desktop with the engines only).
@@ -105,7 +108,9 @@ pub fn run_web() {
         Ok(s) => (s, None),
         Err(e) => (Scene::default(), Some(e.to_string())),
     };
+    let lesson = lesson::parse_fragment(&web::hash());
     let (scene, startup_error) = match web::scene_from_hash() {
+        _ if lesson.is_some() => (default_scene.clone(), default_error),
         Ok(Some(s)) => (s, default_error),
         Ok(None) => (default_scene.clone(), default_error),
         Err(e) => (default_scene.clone(), Some(e)),
@@ -122,6 +127,7 @@ pub fn run_web() {
         msaa: 4,
         frame_stats: None,
         recording: None,
+        lesson,
     });
 }
 
@@ -240,6 +246,9 @@ async fn main_loop(opts: GuiOptions) {
     configure_egui();
     let mut canvas = Canvas::new();
     let mut panel = Panel::new(opts.default_scene);
+    if let Some((id, page)) = &opts.lesson {
+        panel.start_lesson(id, Some(*page), &mut app);
+    }
     let mut shots = 0u32;
     let started = get_time();
     let mut layout_hook = LayoutHook::from_env();
@@ -289,7 +298,12 @@ async fn main_loop(opts: GuiOptions) {
         }
         // A dialog is open: the canvas takes no input.
         let modal = panel.pending.is_some();
-        if !modal && !world {
+        // Lesson mode: arrows turn pages, a click may answer the question.
+        let lesson_click = match panel.lesson.as_mut() {
+            Some(m) if !modal => lesson::input(m, &mut app, &canvas, over_ui, typing),
+            _ => false,
+        };
+        if !modal && !world && !lesson_click {
             canvas.handle_mouse(&mut app, over_ui);
         }
         if let (Some(r), false) = (rec.as_mut(), typing || modal) {
@@ -304,8 +318,12 @@ async fn main_loop(opts: GuiOptions) {
                 chords.apply(&mut app, &mut panel, &mut out);
                 nudge(&mut app, &canvas, chords.nudge);
             } else {
-                keyboard(&mut app, &mut canvas, &mut out);
+                keyboard(&mut app, &mut canvas, &mut out, panel.lesson.as_mut());
             }
+        }
+        if panel.lesson.is_some() {
+            // A lesson's scenes are no files: nothing to save when the window closes.
+            app.dirty = false;
         }
         // After an idle wait the frame time is the whole wait: play on from here.
         app.tick(get_frame_time().min(0.1));
@@ -313,11 +331,16 @@ async fn main_loop(opts: GuiOptions) {
             r.tick(get_frame_time().min(0.1));
         }
         let rec_layout = rec.as_ref().map_or("null".to_string(), |r| r.layout_json());
-        layout_hook.write(&app, &canvas, &marks, &panel.state_json(), &rec_layout);
+        layout_hook.write(&app, &canvas, &marks, &panel.state_json(&app), &rec_layout);
         match rec.as_mut() {
             #[cfg(all(feature = "peers", not(target_arch = "wasm32")))]
             Some(r) if world => recording::draw_world(r, area),
-            _ => canvas.draw(&mut app),
+            _ => {
+                canvas.draw(&mut app);
+                if let Some(m) = panel.lesson.as_mut() {
+                    lesson::draw_overlay(m, &mut app, &mut canvas);
+                }
+            }
         }
         egui_macroquad::draw();
         #[cfg(target_arch = "wasm32")]
@@ -666,15 +689,28 @@ fn zoom_to_action(app: &mut AppState, canvas: &mut Canvas) {
     }
 }
 
-fn keyboard(app: &mut AppState, canvas: &mut Canvas, out: &mut panel::PanelOutput) {
+fn keyboard(
+    app: &mut AppState,
+    canvas: &mut Canvas,
+    out: &mut panel::PanelOutput,
+    lesson: Option<&mut lesson::LessonMode>,
+) {
     if ctrl() {
         // Chords are read from egui's events (see `Chords`); plain keys wait.
         return;
     }
-    if is_key_pressed(KeyCode::Right) {
+    // In a lesson the arrows turn pages (`lesson::input`) and the page picks the
+    // algorithm; Escape leaves presenter mode.
+    let in_lesson = lesson.is_some();
+    if let Some(m) = lesson {
+        if is_key_pressed(KeyCode::Escape) {
+            m.presenter = false;
+        }
+    }
+    if is_key_pressed(KeyCode::Right) && !in_lesson {
         app.step_next();
     }
-    if is_key_pressed(KeyCode::Left) {
+    if is_key_pressed(KeyCode::Left) && !in_lesson {
         app.step_back();
     }
     if is_key_pressed(KeyCode::Home) {
@@ -696,7 +732,7 @@ fn keyboard(app: &mut AppState, canvas: &mut Canvas, out: &mut panel::PanelOutpu
         canvas.zoom_to_selection(app);
     }
     for info in &collidescope::scene::view_state::ALGORITHMS {
-        if key_of(info.key).is_some_and(is_key_pressed) {
+        if !in_lesson && key_of(info.key).is_some_and(is_key_pressed) {
             app.set_algorithm(info.algorithm);
         }
     }

@@ -57,9 +57,21 @@ impl Page {
         }
         // Not while a drag goes on: the hash follows once the mouse is let go.
         let busy = self.keep_link || is_mouse_button_down(MouseButton::Left);
-        let deferred = self.hash.update(app, busy, now);
+        // In a lesson the address is the lesson's page (`#lesson=gjk&page=3`).
+        let lesson = panel.lesson.as_ref().map(|m| m.fragment());
+        let deferred = match &lesson {
+            Some(f) if !self.keep_link => {
+                self.hash.write_fragment(f);
+                false
+            }
+            Some(_) => false,
+            None => self.hash.update(app, busy, now),
+        };
         if out.copy_link {
-            self.hash.write(app, now);
+            match &lesson {
+                Some(f) => self.hash.write_fragment(f),
+                None => self.hash.write(app, now),
+            }
             let link = web::href();
             web::copy_text(&link);
             app.info(format!(
@@ -71,7 +83,7 @@ impl Page {
         if let Some((name, text)) = web::take_opened() {
             panel.request(app, Pending::OpenText(PathBuf::from(name), text));
         }
-        let layout = super::layout_json(app, canvas, marks, &panel.state_json());
+        let layout = super::layout_json(app, canvas, marks, &panel.state_json(app));
         if layout != self.layout {
             web::set_layout(&layout);
             self.layout = layout;

@@ -32,6 +32,9 @@ extern "C" {
     fn cs_opened_read(ptr: *mut u8, len: u32);
     fn cs_first_frame();
     fn cs_set_layout(ptr: *const u8, len: u32);
+    fn cs_storage_len(key: *const u8, key_len: u32) -> u32;
+    fn cs_storage_read(key: *const u8, key_len: u32, ptr: *mut u8, len: u32);
+    fn cs_storage_set(key: *const u8, key_len: u32, value: *const u8, value_len: u32);
     fn cs_set_peers(ptr: *const u8, len: u32);
 }
 
@@ -107,6 +110,28 @@ pub fn set_layout(json: &str) {
     unsafe { cs_set_layout(json.as_ptr(), json.len() as u32) }
 }
 
+/// The page's local storage under `key` ("" when never written or refused).
+pub fn storage_get(key: &str) -> String {
+    // SAFETY: as `location`: the page writes exactly `len` bytes into the buffer.
+    let len = unsafe { cs_storage_len(key.as_ptr(), key.len() as u32) };
+    let mut buf = vec![0u8; len as usize];
+    unsafe { cs_storage_read(key.as_ptr(), key.len() as u32, buf.as_mut_ptr(), len) };
+    String::from_utf8_lossy(&buf).into_owned()
+}
+
+/// Keeps `value` in the page's local storage under `key`.
+pub fn storage_set(key: &str, value: &str) {
+    // SAFETY: the page only reads the bytes given.
+    unsafe {
+        cs_storage_set(
+            key.as_ptr(),
+            key.len() as u32,
+            value.as_ptr(),
+            value.len() as u32,
+        )
+    }
+}
+
 /// The engines' answers on the pair shown and the peers table's red cells, for the
 /// browser test (`window.collidescope.peers`).
 pub fn set_peers(json: &str) {
@@ -133,6 +158,8 @@ pub fn scene_from_hash() -> Result<Option<Scene>, String> {
 pub struct HashSync {
     last: Option<Scene>,
     written_at: f64,
+    /// The lesson page written last (empty: the hash holds the scene).
+    fragment: String,
 }
 
 impl HashSync {
@@ -150,6 +177,18 @@ impl HashSync {
         self.last.as_ref() != Some(&app.scene_for_save())
     }
 
+    /// Writes `fragment` (a lesson's page, `lesson=gjk&page=3`) as the hash when it
+    /// changed; the scene's hash is written again once a lesson ends.
+    pub fn write_fragment(&mut self, fragment: &str) {
+        if self.fragment == fragment {
+            return;
+        }
+        // SAFETY: the page only reads the bytes given.
+        unsafe { cs_set_hash(fragment.as_ptr(), fragment.len() as u32) };
+        self.fragment = fragment.to_string();
+        self.last = None;
+    }
+
     /// Writes the hash now if the scene changed (before a link is copied).
     pub fn write(&mut self, app: &AppState, now: f64) {
         let scene = app.scene_for_save();
@@ -160,6 +199,7 @@ impl HashSync {
         // SAFETY: the page only reads the bytes given.
         unsafe { cs_set_hash(fragment.as_ptr(), fragment.len() as u32) };
         self.last = Some(scene);
+        self.fragment.clear();
         self.written_at = now;
     }
 }

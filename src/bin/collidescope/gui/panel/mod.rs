@@ -10,6 +10,7 @@ mod files;
 mod header;
 mod help;
 mod layers;
+mod lessons;
 mod numbers;
 mod peers;
 mod plot;
@@ -112,6 +113,10 @@ pub struct Panel {
     export_typing: bool,
     /// The algorithm the export name was last suggested or typed for.
     export_for: Option<collidescope::study::Algorithm>,
+    /// The lesson being taken (lesson mode), if any.
+    pub lesson: Option<crate::gui::lesson::LessonMode>,
+    /// The learner's progress, for the Lessons list.
+    progress: collidescope::lesson::progress::Progress,
 }
 
 impl Panel {
@@ -145,19 +150,22 @@ impl Panel {
             engines_shown: false,
             export_typing: false,
             export_for: None,
+            lesson: None,
+            progress: crate::gui::lesson::load_progress(),
         };
         p.rescan();
         p
     }
 
     /// The panel's own state the scripted tests read, as JSON members.
-    pub fn state_json(&self) -> String {
+    pub fn state_json(&self, app: &AppState) -> String {
         format!(
-            "\"export_path\": {}, \"notes_open\": {}, \"engines_shown\": {}, \"library\": {}",
+            "\"export_path\": {}, \"notes_open\": {}, \"engines_shown\": {}, \"library\": {}, {}",
             crate::gui::json_string(&self.export_path),
             self.notes_open.is_some(),
             self.engines_shown,
-            self.scenes.len()
+            self.scenes.len(),
+            crate::gui::lesson::state_json(self.lesson.as_ref(), app)
         )
     }
 
@@ -167,6 +175,18 @@ impl Panel {
         egui::TopBottomPanel::bottom("status")
             .exact_height(header::STATUS_H)
             .show(ctx, |ui| header::ui_status(ui, app));
+        if self.lesson.as_ref().is_some_and(|m| m.presenter) {
+            // Presenter mode: no side panel; the page and its question under the views.
+            let leave = self
+                .lesson
+                .as_mut()
+                .is_some_and(|m| lessons::presenter_strip(ctx, m, app));
+            if leave {
+                self.end_lesson(app);
+            }
+            self.ui_unsaved_dialog(ctx, app, &mut out);
+            return out;
+        }
         #[cfg(target_arch = "wasm32")]
         if self.drawer_closed {
             self.ui_drawer_handle(ctx);
@@ -222,7 +242,16 @@ impl Panel {
     /// The sections, top to bottom.
     fn ui_sections(&mut self, ui: &mut egui::Ui, app: &mut AppState, out: &mut PanelOutput) {
         self.peers_off.clear();
+        if self.lesson.is_some() {
+            // Lesson mode shows what the page needs, nothing else.
+            self.ui_lesson(ui, app, out);
+            return;
+        }
         self.ui_header(ui, app, out);
+        let lessons = egui::CollapsingHeader::new("Lessons")
+            .default_open(false)
+            .show(ui, |ui| self.ui_lesson_list(ui, app));
+        widgets::mark(ui, "lessons", &lessons.header_response);
         let files = egui::CollapsingHeader::new("Files")
             .default_open(false)
             .show(ui, |ui| self.ui_files(ui, app));

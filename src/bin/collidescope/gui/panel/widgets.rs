@@ -25,7 +25,7 @@ pub(super) fn drag(ui: &mut egui::Ui, app: &mut AppState, v: &mut f32, speed: f6
 /// The widgets the scripted tests press, by name: where each was drawn in the last
 /// frame is part of the layout the app reports (`COLLIDESCOPE_LAYOUT_FILE` on the
 /// desktop, `window.collidescope.layout` in the web page).
-pub const MARKED: [&str; 19] = [
+pub const MARKED: [&str; 41] = [
     "copy_link",
     "files",
     "notes",
@@ -45,6 +45,28 @@ pub const MARKED: [&str; 19] = [
     "download_parry_rust",
     "download_hex_scene",
     "drawer",
+    "lessons",
+    "lesson_gjk",
+    "lesson_epa",
+    "lesson_sat-clipping",
+    "lesson_toi",
+    "lesson_chains",
+    "lesson_engines",
+    "lesson_prev",
+    "lesson_next",
+    "lesson_presenter",
+    "lesson_leave",
+    "lesson_number",
+    "lesson_check",
+    "lesson_done",
+    "lesson_show",
+    "lesson_choice_0",
+    "lesson_choice_1",
+    "lesson_choice_2",
+    "lesson_choice_3",
+    "lesson_choice_4",
+    "lesson_choice_5",
+    "lesson_choice_6",
 ];
 
 fn mark_id(name: &str) -> egui::Id {
