@@ -114,3 +114,42 @@ fn the_diamond_tip_makes_an_incident_edge_tie() {
     }
     assert!(ties > 100, "only {ties} incident-edge ties");
 }
+
+/// A disagreement's scene keeps the case's exact poses: written and read back, its
+/// shapes sit at the same `(c, s)` and positions to the bit (Box2D's input is
+/// replayed, not an angle near it), and our manifold on it is the case's.
+#[test]
+fn a_degenerate_scene_replays_the_exact_pose() {
+    use collidescope::core::manifold::{contact_manifold, ManifoldSource};
+    use collidescope::verify::peers_degenerate::{write_degenerate_scenes, DegenerateDisagreement};
+    let settings = Settings::default();
+    // A case posed by b2MakeRot (not a quarter turn): its (c, s) is not sin/cos of
+    // any f32 angle in general.
+    let case = (0..200)
+        .map(|i| degenerate_case(SEED, i, Some(DegenerateFamily::NearlyParallel)))
+        .find(|c| c.transform_b.q.c != 0.0 && c.transform_b.q.s != 0.0)
+        .expect("a turned case");
+    let mut report = DegenerateReport::default();
+    report.disagreements.push(DegenerateDisagreement {
+        seed: case.seed,
+        index: case.index,
+        family: case.family,
+        variant: case.variant.clone(),
+        detail: "written by the test".into(),
+    });
+    let dir = std::env::temp_dir().join(format!("collidescope-degenerate-{}", std::process::id()));
+    let written = write_degenerate_scenes(&report, &dir, 1).unwrap();
+    let scene = collidescope::scene::load_scene(&written[0]).unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    let xa = scene.shapes[0].pose.transform();
+    let xb = scene.shapes[1].pose.transform();
+    for (ours, theirs) in [(xa, case.transform_a), (xb, case.transform_b)] {
+        assert_eq!(ours.q.c.to_bits(), theirs.q.c.to_bits());
+        assert_eq!(ours.q.s.to_bits(), theirs.q.s.to_bits());
+        assert_eq!(ours.p, theirs.p);
+    }
+    let from_scene = contact_manifold(&scene.pair(0, 1).manifold(ManifoldSource::Sat), None);
+    let from_case = contact_manifold(&case.inputs(&settings).manifold(ManifoldSource::Sat), None);
+    assert_eq!(from_scene.points(), from_case.points());
+    assert_eq!(from_scene.normal, from_case.normal);
+}

@@ -1,8 +1,8 @@
-//! Box2D v3's own shape makers and rotation, through its C library: shapes and poses
-//! exactly as a Box2D program builds them (`b2MakeBox`, `b2MakeOffsetBox`,
-//! `b2MakeRoundedBox`, `b2ComputeHull` then `b2MakePolygon`, and `b2MakeRot`'s
-//! `b2ComputeCosSin`), turned into our [`Shape`]s and [`Rot`]s bit for bit. The
-//! degenerate families of the fuzzer draw their pairs from these.
+//! Box2D v3's own shape makers, through its C library: shapes exactly as a Box2D
+//! program builds them (`b2MakeBox`, `b2MakeOffsetBox`, `b2MakeRoundedBox`,
+//! `b2ComputeHull` then `b2MakePolygon`), turned into our [`Shape`]s bit for bit. The
+//! degenerate families of the fuzzer draw their pairs from these, posed by
+//! `b2MakeRot` ([`crate::core::box2d_rot`]).
 //!
 //! A polygon becomes our polygon of the same vertices in the same order (counter-
 //! clockwise, as Box2D keeps them) and radius. Our edge normals are computed from the
@@ -16,18 +16,6 @@ use crate::core::math::Rot;
 use crate::core::shape::{Geometry, Shape};
 use boxdd_sys::ffi as b2;
 use glam::Vec2;
-
-/// `b2MakeRot(radians)`: the cosine and sine of Box2D's polynomial approximation
-/// (`b2ComputeCosSin`, what the header's inline `b2MakeRot` calls), normalised as
-/// Box2D normalises them.
-pub fn make_rot(radians: f32) -> Rot {
-    // SAFETY: a pure function of one float.
-    let cs = unsafe { b2::b2ComputeCosSin(radians) };
-    Rot {
-        c: cs.cosine,
-        s: cs.sine,
-    }
-}
 
 /// Our polygon of a Box2D polygon's vertices and radius.
 fn shape_of(p: &b2::b2Polygon) -> Result<Shape, String> {
@@ -125,10 +113,6 @@ mod tests {
         );
         assert_eq!(b.normals()[1], Vec2::X);
         assert_eq!(make_rounded_box(1.0, 1.0, 0.1).unwrap().radius(), 0.1);
-        let q = make_rot(0.5);
-        // b2ComputeCosSin is an approximation, normalised: not sin/cos to the bit.
-        assert!((q.c - 0.5f32.cos()).abs() < 2e-3 && (q.s - 0.5f32.sin()).abs() < 2e-3);
-        assert!(((q.c * q.c + q.s * q.s) - 1.0).abs() < 1e-6);
         let o = make_offset_box(1.0, 0.5, Vec2::new(2.0, 0.0), Rot { c: 0.0, s: 1.0 }).unwrap();
         assert_eq!(o.vertices()[0], Vec2::new(2.5, -1.0));
         let h = compute_hull(

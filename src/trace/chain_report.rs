@@ -83,11 +83,14 @@ fn segment_json(inputs: &ChainPairInputs, i: usize, mode: ChainMode) -> Option<C
         ChainMode::Smooth => {
             let m = collide_chain_segment(&inputs.segment(i)?, None);
             let box2d_ids = inputs.settings.sat_bias == crate::core::settings::SatBias::Box2dV3;
-            (m.outcome.as_str(), ManifoldJson::from_chain(&m, box2d_ids))
+            (
+                m.termination.as_str(),
+                ManifoldJson::from_chain(&m, box2d_ids),
+            )
         }
         ChainMode::Naive => {
             let m = contact_manifold(&inputs.naive_segment(i)?, None);
-            (m.outcome.as_str(), ManifoldJson::from_output(&m))
+            (m.termination.as_str(), ManifoldJson::from_output(&m))
         }
     };
     Some(ChainSegmentJson {

@@ -397,31 +397,27 @@ pub fn run_degenerate(
     total
 }
 
-/// The scene of a degenerate case that disagreed: shapes A and B at their poses (each
-/// rotation as its angle, `atan2(s, c)`: the notes give the exact `(c, s)` in hex, as
-/// the case was built), the differences and the way to reproduce in the notes, on the
-/// manifold with SAT's normal (the `Box2dV3` preset: Box2D's functions).
+/// The scene of a degenerate case that disagreed: shapes A and B at their exact poses
+/// (`rotation: (c, s)` as the case was built, so the file replays Box2D's input bit
+/// for bit), the differences and the way to reproduce in the notes, on the manifold
+/// with SAT's normal (the `Box2dV3` preset: Box2D's functions).
 pub fn degenerate_scene(
     case: &DegenerateCase,
     d: &DegenerateDisagreement,
 ) -> Result<crate::scene::Scene, String> {
+    use crate::core::shape::Pose;
     use crate::scene::{Scene, SceneShape, View};
     let shape = |name: &str, s: &crate::core::shape::Shape, xf: &crate::core::math::Transform| {
-        SceneShape::new(name, s.geometry().clone(), xf.p, xf.q.angle())
-    };
-    let hex = |xf: &crate::core::math::Transform| {
-        format!("({:#010x}, {:#010x})", xf.q.c.to_bits(), xf.q.s.to_bits())
+        let mut entry = SceneShape::new(name, s.geometry().clone(), xf.p, xf.q.angle())?;
+        entry.pose = Pose::with_rotation(xf.p, xf.q);
+        Ok::<_, String>(entry)
     };
     let notes = format!(
-        "Degenerate case against Box2D v3 ({family}: {variant}): {detail}. The rotations \
-         were (c, s) = A {ra}, B {rb} (f32 bits); the angles here are their atan2. \
-         Reproduce: collidescope fuzz --family degenerate --seed {seed} --start {index} \
-         --count 1",
+        "Degenerate case against Box2D v3 ({family}: {variant}): {detail}. Reproduce: \
+         collidescope fuzz --family degenerate --seed {seed} --start {index} --count 1",
         family = d.family.name(),
         variant = d.variant,
         detail = d.detail,
-        ra = hex(&case.transform_a),
-        rb = hex(&case.transform_b),
         seed = d.seed,
         index = d.index,
     );

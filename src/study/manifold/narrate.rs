@@ -5,8 +5,8 @@
 
 use super::{manifold_phase, ManifoldPhase, ManifoldStudy};
 use crate::core::manifold::{
-    Box2dCall, Box2dFunction, ClipPlane, ClipStep, FeatureRecord, ManifoldCase, ManifoldOutcome,
-    ManifoldOutput, ManifoldSource, ManifoldTie, ManifoldTrace, NormalSource, TieChoice,
+    Box2dCall, Box2dFunction, ClipPlane, ClipStep, FeatureRecord, ManifoldCase, ManifoldOutput,
+    ManifoldSource, ManifoldTermination, ManifoldTie, ManifoldTrace, NormalSource, TieChoice,
 };
 use crate::core::sat::Owner;
 use crate::view::text::{describe_contact_id, p};
@@ -274,12 +274,12 @@ fn vertex_rule_text(c: &ClipStep) -> String {
 
 /// The contact points, each with its separation, id and features.
 fn points_text(out: &ManifoldOutput, box2d: bool) -> String {
-    match out.outcome {
-        ManifoldOutcome::Separated => {
+    match out.termination {
+        ManifoldTermination::Separated => {
             return "The shapes are farther apart than the speculative distance: no manifold."
                 .to_string()
         }
-        ManifoldOutcome::NoOverlap => {
+        ManifoldTermination::NoOverlap => {
             return "The incident edge lies beside the reference face, not over it: Box2D's clip keeps nothing, so there is no contact point although the shapes are within the speculative distance.".to_string()
         }
         _ => {}
@@ -290,7 +290,7 @@ fn points_text(out: &ManifoldOutput, box2d: bool) -> String {
         if out.points().len() == 1 { "" } else { "s" },
         p(out.normal)
     );
-    s += if out.outcome == ManifoldOutcome::SupportFallback {
+    s += if out.termination == ManifoldTermination::SupportFallback {
         " (clipping kept nothing, so the deepest incident vertex is used)"
     } else {
         ""

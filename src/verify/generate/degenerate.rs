@@ -25,11 +25,10 @@
 //!   slop while the rounded surfaces overlap or lie within the speculative distance
 //!   (Box2D's rule that keeps the clipped pair unless the vertex pair is nearer).
 
+use crate::core::box2d_rot::box2d_make_rot;
 use crate::core::math::{left_perp, Rot, Transform};
 use crate::core::shape::{Geometry, Shape};
-use crate::peers::box2d_make::{
-    compute_hull, make_box, make_offset_box, make_rot, make_rounded_box,
-};
+use crate::peers::box2d_make::{compute_hull, make_box, make_offset_box, make_rounded_box};
 use crate::scene::build::PairInputs;
 use crate::scene::Settings;
 use crate::verify::Rng;
@@ -218,7 +217,7 @@ fn any_rot(rng: &mut Rng) -> Rot {
     if rng.coin() {
         quarter(rng.below(4))
     } else {
-        make_rot(rng.angle())
+        box2d_make_rot(rng.angle())
     }
 }
 
@@ -369,7 +368,7 @@ fn touching_edges(rng: &mut Rng) -> Draw {
     let qa = if rng.chance(0.7) {
         quarter(rng.below(4))
     } else {
-        make_rot(rng.angle())
+        box2d_make_rot(rng.angle())
     };
     let xa = Transform {
         p: Vec2::new(dyadic(rng, 0, 64, 3), dyadic(rng, 0, 64, 3)) * rng.sign() as f32,
@@ -422,7 +421,7 @@ fn coincident(rng: &mut Rng) -> Draw {
         2 => (
             Transform {
                 p: xa.p,
-                q: make_rot(rng.angle()),
+                q: box2d_make_rot(rng.angle()),
             },
             "turned",
         ),
@@ -552,10 +551,10 @@ fn nearly_parallel(rng: &mut Rng) -> Draw {
     let eps = (rng.log_range(-7.0, -3.0) * rng.sign()) as f32;
     let xa = Transform {
         p: rng.vec_f32(-5.0, 5.0),
-        q: make_rot(theta),
+        q: box2d_make_rot(theta),
     };
     let turn = rng.below(4) as f32 * std::f32::consts::FRAC_PI_2;
-    let qb = make_rot(theta + turn + eps);
+    let qb = box2d_make_rot(theta + turn + eps);
     let k = rng.below(4);
     let gap = rng.range_f32(-0.01, 0.01);
     let half = extent(&a, Rot::IDENTITY, left_perp(a.normals()[k])) - a.radius();
@@ -654,7 +653,7 @@ fn near_rounded(rng: &mut Rng) -> Draw {
     let qb = if rng.coin() {
         mul_rot(xa.q, quarter(rng.below(4)))
     } else {
-        make_rot(rng.angle())
+        box2d_make_rot(rng.angle())
     };
     let (n, how) = if rng.chance(0.6) {
         (a.normals()[rng.below(a.normals().len())], "face")

@@ -12,7 +12,7 @@ use super::{record_separated, Call, Local, LocalPoint};
 use crate::core::consts::LINEAR_SLOP;
 use crate::core::manifold::ids::{ContactId, IdKind};
 use crate::core::manifold::trace::{ClipPlane, ClipStep, ManifoldTie, ManifoldTrace, TieChoice};
-use crate::core::manifold::{ManifoldCase, ManifoldOutcome, NormalSource};
+use crate::core::manifold::{ManifoldCase, ManifoldTermination, NormalSource};
 use crate::core::math::left_perp;
 use crate::core::record::Record;
 use crate::core::sat::Owner;
@@ -106,7 +106,7 @@ pub(super) fn capsules(call: &Call, mut trace: Option<&mut ManifoldTrace>) -> Lo
             let sep = c.distance_squared.sqrt() - radius;
             record_separated(call, trace, sep, n, NormalSource::ClosestPoints);
         }
-        return Local::empty(ManifoldOutcome::Separated, Vec2::ZERO);
+        return Local::empty(ManifoldTermination::Separated, Vec2::ZERO);
     }
     let distance = c.distance_squared.sqrt();
     let (length1, u1) = length_and_normalize(q1 - p1);
@@ -270,7 +270,7 @@ fn clip(
         (make_id(0, 0), make_id(1, 0))
     };
     let mut m = Local::empty(
-        ManifoldOutcome::Contact,
+        ManifoldTermination::Contact,
         if a_reference { normal } else { -normal },
     );
     m.points[0] = LocalPoint {

@@ -8,7 +8,7 @@ use super::{record_separated, Call, Local, LocalPoint};
 use crate::core::manifold::face_search::max_separation_face;
 use crate::core::manifold::ids::{ContactId, IdKind};
 use crate::core::manifold::trace::{ManifoldTie, ManifoldTrace, TieChoice};
-use crate::core::manifold::{ManifoldCase, ManifoldOutcome, NormalSource};
+use crate::core::manifold::{ManifoldCase, ManifoldTermination, NormalSource};
 use crate::core::record::Record;
 use crate::core::sat::Owner;
 use glam::Vec2;
@@ -53,7 +53,7 @@ pub(super) fn circles(call: &Call, trace: Option<&mut ManifoldTrace>) -> Local {
     let separation = distance - radius_a - radius_b;
     if separation > call.spec {
         record_separated(call, trace, separation, normal, NormalSource::ClosestPoints);
-        return Local::empty(ManifoldOutcome::Separated, normal);
+        return Local::empty(ManifoldTermination::Separated, normal);
     }
     let c_a = mul_add(point_a, radius_a, normal);
     let c_b = mul_add(point_b, -radius_b, normal);
@@ -102,7 +102,7 @@ pub(super) fn capsule_and_circle(call: &Call, trace: Option<&mut ManifoldTrace>)
     let separation = distance - radius_a - radius_b;
     if separation > call.spec {
         record_separated(call, trace, separation, normal, NormalSource::ClosestPoints);
-        return Local::empty(ManifoldOutcome::Separated, normal);
+        return Local::empty(ManifoldTermination::Separated, normal);
     }
     let c_a = mul_add(p_a, radius_a, normal);
     let c_b = mul_add(p_b, -radius_b, normal);
@@ -156,7 +156,7 @@ pub(super) fn polygon_and_circle(call: &Call, mut trace: Option<&mut ManifoldTra
     if separation > radius + call.spec {
         let n = normals[normal_index];
         record_separated(call, trace, separation - radius, n, NormalSource::Sat);
-        return Local::empty(ManifoldOutcome::Separated, n);
+        return Local::empty(ManifoldTermination::Separated, n);
     }
     let i1 = normal_index;
     let i2 = if i1 + 1 < vertices.len() { i1 + 1 } else { 0 };
@@ -182,7 +182,7 @@ pub(super) fn polygon_and_circle(call: &Call, mut trace: Option<&mut ManifoldTra
                 normal,
                 NormalSource::ClosestPoints,
             );
-            return Local::empty(ManifoldOutcome::Separated, normal);
+            return Local::empty(ManifoldTermination::Separated, normal);
         }
         let c_a = mul_add(v, radius_a, normal);
         let c_b = mul_sub(center, radius_b, normal);

@@ -43,8 +43,8 @@ mod polygons;
 use super::ids::ContactId;
 use super::trace::{Box2dCall, Box2dFunction, FeatureRecord, ManifoldTrace};
 use super::{
-    touching_tolerance, ManifoldCase, ManifoldInput, ManifoldOutcome, ManifoldOutput,
-    ManifoldPoint, NormalSource,
+    touching_tolerance, ManifoldCase, ManifoldInput, ManifoldOutput, ManifoldPoint,
+    ManifoldTermination, NormalSource,
 };
 use crate::core::consts::MAX_MANIFOLD_POINTS;
 use crate::core::math::Transform;
@@ -257,8 +257,9 @@ impl<'a> Call<'a> {
         let sign = if self.swapped { -1.0 } else { 1.0 };
         let normal = self.frame.q.apply(local.normal) * sign;
         let mut out = ManifoldOutput {
-            outcome: local.outcome,
-            normal_source: (local.outcome != ManifoldOutcome::Separated).then_some(local.source),
+            termination: local.termination,
+            normal_source: (local.termination != ManifoldTermination::Separated)
+                .then_some(local.source),
             case: (local.count > 0).then_some(local.case),
             normal,
             reference: (local.count > 0).then(|| self.owner(local.reference)),
@@ -281,7 +282,7 @@ impl<'a> Call<'a> {
             };
         }
         trace.record(|t| {
-            t.outcome = Some(out.outcome);
+            t.termination = Some(out.termination);
             t.case = out.case;
             if out.normal_source.is_some() {
                 t.normal_source = out.normal_source;
@@ -320,21 +321,21 @@ pub(super) struct Local {
     pub(super) normal: Vec2,
     pub(super) points: [LocalPoint; MAX_MANIFOLD_POINTS],
     pub(super) count: usize,
-    pub(super) outcome: ManifoldOutcome,
+    pub(super) termination: ManifoldTermination,
     pub(super) case: ManifoldCase,
     pub(super) source: NormalSource,
     pub(super) reference: Owner,
 }
 
 impl Local {
-    /// No points: `outcome` says why; `normal` the direction found, if any.
+    /// No points: `termination` says why; `normal` the direction found, if any.
     #[inline]
-    pub(super) fn empty(outcome: ManifoldOutcome, normal: Vec2) -> Local {
+    pub(super) fn empty(termination: ManifoldTermination, normal: Vec2) -> Local {
         Local {
             normal,
             points: [LocalPoint::default(); MAX_MANIFOLD_POINTS],
             count: 0,
-            outcome,
+            termination,
             case: ManifoldCase::PointPoint,
             source: NormalSource::Sat,
             reference: Owner::A,
@@ -350,7 +351,7 @@ impl Local {
         source: NormalSource,
         reference: Owner,
     ) -> Local {
-        let mut m = Local::empty(ManifoldOutcome::Contact, normal);
+        let mut m = Local::empty(ManifoldTermination::Contact, normal);
         m.points[0] = point;
         m.count = 1;
         m.case = case;

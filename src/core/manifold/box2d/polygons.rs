@@ -29,7 +29,7 @@ use super::{record_separated, Call, Local, LocalPoint};
 use crate::core::consts::LINEAR_SLOP;
 use crate::core::manifold::ids::{ContactId, IdKind};
 use crate::core::manifold::trace::{ClipPlane, ClipStep, ManifoldTie, ManifoldTrace, TieChoice};
-use crate::core::manifold::{ManifoldCase, ManifoldOutcome, NormalSource};
+use crate::core::manifold::{ManifoldCase, ManifoldTermination, NormalSource};
 use crate::core::math::{cross_sv, Transform};
 use crate::core::record::Record;
 use crate::core::sat::Owner;
@@ -172,11 +172,13 @@ fn polygons_in(
             };
             record_separated(call, trace, sep - radius, n, NormalSource::Sat);
         }
-        return Local::empty(ManifoldOutcome::Separated, Vec2::ZERO);
+        return Local::empty(ManifoldTermination::Separated, Vec2::ZERO);
     }
     // The incident edge.
     // Box2D's `if (separationA >= separationB)`: a NaN takes B's side, as there.
-    let flip = separation_a.partial_cmp(&separation_b).is_none_or(|o| o.is_lt());
+    let flip = separation_a
+        .partial_cmp(&separation_b)
+        .is_none_or(|o| o.is_lt());
     if flip {
         edge_a = incident_edge(f.nb[edge_b], f.na);
     } else {
@@ -201,7 +203,7 @@ fn polygons_in(
     let mut m = if separation_a > slop || separation_b > slop {
         match apart(call, &f, (edge_a, edge_b, flip), trace.as_deref_mut()) {
             Some(m) => m,
-            None => return Local::empty(ManifoldOutcome::Separated, Vec2::ZERO),
+            None => return Local::empty(ManifoldTermination::Separated, Vec2::ZERO),
         }
     } else {
         clip_polygons(call, &f, (edge_a, edge_b, flip), trace)
@@ -462,7 +464,7 @@ fn clip_polygons(
     });
     if disjoint {
         return Local::empty(
-            ManifoldOutcome::NoOverlap,
+            ManifoldTermination::NoOverlap,
             if flip { -normal } else { normal },
         );
     }
@@ -503,7 +505,7 @@ fn clip_polygons(
         features: features(i21, upper_cut.then_some(IdKind::SidePlane2)),
     };
     let mut m = Local::empty(
-        ManifoldOutcome::Contact,
+        ManifoldTermination::Contact,
         if flip { -normal } else { normal },
     );
     m.points = if flip { [upper, lower] } else { [lower, upper] };

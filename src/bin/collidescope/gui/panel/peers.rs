@@ -7,7 +7,7 @@ use super::Panel;
 use collidescope::app::AppState;
 use collidescope::core::consts::LINEAR_SLOP;
 use collidescope::core::gjk::{Box2dDistanceReport, CacheUse};
-use collidescope::core::toi::rotating::ToiState;
+use collidescope::core::toi::rotating::ToiTermination;
 use collidescope::repro::{export, Expected, Language};
 use collidescope::trace::peer_answer::{Engine, EngineAnswer};
 use collidescope::view::text::describe_contact_id;
@@ -35,6 +35,18 @@ struct Row {
     /// The distance query's iterations and simplex cache as Box2D reports them (a
     /// cold start), when known.
     gjk: Option<Box2dDistanceReport>,
+    /// The queries the engine stopped on (an assertion, a panic), with the stop in words.
+    stopped: Vec<(&'static str, String)>,
+}
+
+impl Row {
+    /// What the engine stopped on for `query`, if it did.
+    fn stop(&self, query: &str) -> Option<&str> {
+        self.stopped
+            .iter()
+            .find(|(q, _)| *q == query || (query == "toi" && *q == "toi_rotating"))
+            .map(|(_, why)| why.as_str())
+    }
 }
 
 impl Row {
@@ -48,9 +60,9 @@ impl Row {
             toi_state: a
                 .toi_rotating
                 .as_ref()
-                .filter(|r| r.state != ToiState::Hit)
+                .filter(|r| r.state != ToiTermination::Hit)
                 .map(|r| match (r.state, a.toi.as_ref()) {
-                    (ToiState::Failed, Some(t)) => format!("failed at {:.4}", t.t),
+                    (ToiTermination::Failed, Some(t)) => format!("failed at {:.4}", t.t),
                     (s, _) => s.as_str().to_string(),
                 }),
             toi_note: a.toi_rotating.as_ref().and_then(|r| r.note.clone()),
@@ -69,6 +81,7 @@ impl Row {
                     index_b: cache.index_b.clone(),
                 })
             }),
+            stopped: a.faults.iter().map(|f| (f.query, f.to_string())).collect(),
         }
     }
 }
@@ -94,7 +107,7 @@ impl Panel {
         if rows.len() == 1 {
             ui.label(super::NO_ENGINES);
         }
-        peers_table(ui, &rows, &exact);
+        self.peers_off = peers_table(ui, &rows, &exact);
         if let Some(ours) = rows.first().filter(|r| !r.features.is_empty()) {
             let ids = ours.ids.as_deref().unwrap_or(&[]);
             let words: Vec<String> = ours
@@ -136,12 +149,13 @@ fn peer_rows(app: &mut AppState, exact: &Expected) -> Vec<Row> {
                 m.points().len()
             }),
             toi: match exact.turning {
-                Some(_) => (st.rotating.output.state == ToiState::Hit)
+                Some(_) => (st.rotating.output.termination == ToiTermination::Hit)
                     .then_some(st.rotating.output.t as f64),
                 None => st.cast.output.hit.then_some(st.cast.output.t as f64),
             },
-            toi_state: (exact.turning.is_some() && st.rotating.output.state != ToiState::Hit)
-                .then(|| st.rotating.output.state.as_str().to_string()),
+            toi_state: (exact.turning.is_some()
+                && st.rotating.output.termination != ToiTermination::Hit)
+                .then(|| st.rotating.output.termination.as_str().to_string()),
             toi_note: None,
             lacks_depth: false,
             note: String::new(),
@@ -153,6 +167,7 @@ fn peer_rows(app: &mut AppState, exact: &Expected) -> Vec<Row> {
                 .collect(),
             // Box2D's distance starts cold: compared only when ours did too.
             gjk: (an.distance.cache_use == CacheUse::Cold).then(|| an.distance.box2d_report()),
+            stopped: Vec::new(),
         });
     }
     for (engine, answer) in app.peer_answers() {
@@ -168,8 +183,24 @@ fn peer_rows(app: &mut AppState, exact: &Expected) -> Vec<Row> {
     rows
 }
 
+/// "asserted" (or "panicked") in red in place of a value, the stop on hover.
+fn stopped_cell(ui: &mut egui::Ui, why: &str) {
+    let word = if why.contains(" panicked ") {
+        "panicked"
+    } else {
+        "asserted"
+    };
+    ui.label(
+        RichText::new(word)
+            .monospace()
+            .color(Color32::from_rgb(255, 110, 110)),
+    )
+    .on_hover_text(why);
+}
+
 /// A number, red when further than `tol` from `want` (or present where `want` is not).
-fn cell(ui: &mut egui::Ui, v: Option<f64>, want: Option<f64>, tol: f64) {
+/// The centre of a red one, in pixels.
+fn cell(ui: &mut egui::Ui, v: Option<f64>, want: Option<f64>, tol: f64) -> Option<[f32; 2]> {
     let text = v.map_or("—".to_string(), |x| format!("{x:.6}"));
     let off = match (v, want) {
         (Some(x), Some(w)) => (x - w).abs() > tol,
@@ -177,14 +208,21 @@ fn cell(ui: &mut egui::Ui, v: Option<f64>, want: Option<f64>, tol: f64) {
         (Some(_), None) | (None, None) => false,
     };
     let t = RichText::new(text).monospace();
-    ui.label(if off {
-        t.color(Color32::from_rgb(255, 110, 110))
-    } else {
-        t
-    });
+    let r = ui.label(if off { t.color(RED) } else { t });
+    off.then(|| centre(ui, &r))
 }
 
-fn peers_table(ui: &mut egui::Ui, rows: &[Row], exact: &Expected) {
+const RED: Color32 = Color32::from_rgb(255, 110, 110);
+
+/// Where `r` was drawn, in canvas pixels (the page's test reads it).
+fn centre(ui: &egui::Ui, r: &egui::Response) -> [f32; 2] {
+    let ppp = super::widgets::canvas_px_per_point(ui.ctx());
+    [r.rect.center().x * ppp, r.rect.center().y * ppp]
+}
+
+/// The table; returns its red cells ("engine/column") and where each was drawn.
+fn peers_table(ui: &mut egui::Ui, rows: &[Row], exact: &Expected) -> Vec<(String, [f32; 2])> {
+    let mut off = Vec::new();
     let tol = exact.length_tolerance;
     // Turning: the exact time is when the surfaces touch; the engines aim up to 1.25
     // slop from it (Box2D), ours at slop for sharp shapes: that much at the oracle's
@@ -225,14 +263,30 @@ fn peers_table(ui: &mut egui::Ui, rows: &[Row], exact: &Expected) {
                 if k == 0 {
                     super::widgets::mark(ui, "peer_name", &name);
                 }
-                cell(ui, r.distance, Some(exact.distance), tol);
-                if r.lacks_depth {
+                let mut mark = |column: &str, at: Option<[f32; 2]>| {
+                    if let Some(at) = at {
+                        off.push((format!("{}/{column}", r.name), at));
+                    }
+                };
+                match r.stop("distance") {
+                    Some(why) => stopped_cell(ui, why),
+                    None => mark("distance", cell(ui, r.distance, Some(exact.distance), tol)),
+                }
+                if let Some(why) = r.stop("penetration") {
+                    stopped_cell(ui, why);
+                } else if r.lacks_depth {
                     ui.label(RichText::new("n/a").weak())
                         .on_hover_text("this engine has no penetration-depth query");
                 } else {
-                    cell(ui, r.depth, exact.depth, exact.depth_tolerance + tol);
+                    let depth_tol = exact.depth_tolerance + tol;
+                    mark("depth", cell(ui, r.depth, exact.depth, depth_tol));
                 }
-                ui.label(r.points.map_or("—".into(), |n| n.to_string()));
+                match r.stop("manifold") {
+                    Some(why) => stopped_cell(ui, why),
+                    None => {
+                        ui.label(r.points.map_or("—".into(), |n| n.to_string()));
+                    }
+                }
                 let compared = k == 0 || r.name == Engine::Box2d.label();
                 let ids_off = compared
                     && ours_ids.is_some()
@@ -253,21 +307,23 @@ fn peers_table(ui: &mut egui::Ui, rows: &[Row], exact: &Expected) {
                 ui.label(red_if(gjk_text(r.gjk.as_ref()), gjk_off)).on_hover_text(
                     "support evaluations and the simplex's vertex pairs as b2ShapeDistance reports them from a cold start (0 and none when it returns early: overlap, or its direction test)",
                 );
+                if let Some(why) = r.stop("toi") {
+                    stopped_cell(ui, why);
+                    ui.end_row();
+                    continue;
+                }
                 match (&r.toi_state, r.toi) {
                     (Some(state), None) => {
                         // A state instead of a time: wrong when the exact answer is a hit.
                         let t = RichText::new(state).monospace();
-                        let t = if toi_exact.is_some() {
-                            t.color(Color32::from_rgb(255, 110, 110))
-                        } else {
-                            t
-                        };
-                        let l = ui.label(t);
+                        let wrong = toi_exact.is_some();
+                        let l = ui.label(if wrong { t.color(RED) } else { t });
+                        mark("TOI t", wrong.then(|| centre(ui, &l)));
                         if let Some(note) = &r.toi_note {
                             l.on_hover_text(note);
                         }
                     }
-                    _ => cell(ui, r.toi, toi_exact, toi_tol),
+                    _ => mark("TOI t", cell(ui, r.toi, toi_exact, toi_tol)),
                 }
                 ui.end_row();
             }
@@ -281,6 +337,7 @@ fn peers_table(ui: &mut egui::Ui, rows: &[Row], exact: &Expected) {
             ui.label(RichText::new(fmt(toi_exact)).monospace());
             ui.end_row();
         });
+    off
 }
 
 /// Monospace text, red when `off`.
@@ -325,6 +382,9 @@ fn gjk_text(g: Option<&Box2dDistanceReport>) -> String {
 }
 
 /// "Copy as …": the pair as a regression test (or hex scene) on the clipboard.
+/// "Copy as …": the pair as a regression test (or hex scene) on the clipboard; on the
+/// web page also offered as a download (a phone or a locked-down browser may refuse
+/// the clipboard).
 fn copy_as_buttons(ui: &mut egui::Ui, app: &mut AppState, a: usize, b: usize) {
     ui.horizontal_wrapped(|ui| {
         ui.label("Copy as");
@@ -334,18 +394,63 @@ fn copy_as_buttons(ui: &mut egui::Ui, app: &mut AppState, a: usize, b: usize) {
             ("hex scene", Language::SceneHex),
         ] {
             if ui.button(label).clicked() {
-                let source = app
-                    .path
-                    .as_ref()
-                    .map_or(app.scene.title.clone(), |p| p.display().to_string());
-                match export(&app.scene, a, b, language, &source) {
-                    Ok(text) => {
-                        ui.ctx().copy_text(text);
-                        app.info(format!("Copied the pair as a {label}"));
+                if let Some(text) = export_pair(app, a, b, language) {
+                    ui.ctx().copy_text(text);
+                    app.info(format!("Copied the pair as a {label}"));
+                }
+            }
+            #[cfg(target_arch = "wasm32")]
+            {
+                let name = download_name(app, language);
+                let r = ui
+                    .small_button("⬇")
+                    .on_hover_text(format!("download the {label} as {name}"));
+                super::widgets::mark(ui, download_mark(language), &r);
+                if r.clicked() {
+                    if let Some(text) = export_pair(app, a, b, language) {
+                        crate::gui::web::download(&name, "text/plain", text.as_bytes());
+                        app.info(format!("The {label} offered as the download {name}"));
                     }
-                    Err(e) => app.error(e),
                 }
             }
         }
     });
+}
+
+/// The pair in `language`, or `None` with the error said.
+fn export_pair(app: &mut AppState, a: usize, b: usize, language: Language) -> Option<String> {
+    let source = app
+        .path
+        .as_ref()
+        .map_or(app.scene.title.clone(), |p| p.display().to_string());
+    match export(&app.scene, a, b, language, &source) {
+        Ok(text) => Some(text),
+        Err(e) => {
+            app.error(e);
+            None
+        }
+    }
+}
+
+/// The download's file name: the pair's names and the language's extension.
+#[cfg(target_arch = "wasm32")]
+fn download_name(app: &AppState, language: Language) -> String {
+    let pair = app.pair.map_or("pair".to_string(), |(a, b)| {
+        let name = |i: usize| app.scene.shapes.get(i).map_or("", |s| s.name.as_str());
+        format!("{}_{}", name(a), name(b))
+    });
+    let pair: String = pair
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+        .collect();
+    format!("test_{pair}_{}.{}", language.name(), language.extension())
+}
+
+#[cfg(target_arch = "wasm32")]
+fn download_mark(language: Language) -> &'static str {
+    match language {
+        Language::Box2dC => "download_box2d_c",
+        Language::ParryRust => "download_parry_rust",
+        Language::SceneHex => "download_hex_scene",
+    }
 }
