@@ -108,8 +108,8 @@ fn kind(s: &Shape) -> B2Kind {
 /// Box2D's function for a pair of kinds, and whether it takes the pair as (B, A)
 /// (Box2D's contact registry: `b2AddType` in `contact.c`).
 pub(super) fn function_of(a: &Shape, b: &Shape) -> (Box2dFunction, bool) {
-    use B2Kind::*;
-    use Box2dFunction as F;
+    use self::B2Kind::*;
+    use self::Box2dFunction as F;
     match (kind(a), kind(b)) {
         (Circle, Circle) => (F::Circles, false),
         (Capsule, Circle) => (F::CapsuleAndCircle, false),
