@@ -145,7 +145,14 @@ fn a_pair_timeline_is_written_as_lanes() {
         .unwrap();
     assert!(bumps > 0, "the tiled floor's box bumps on a tile's corner");
     let text = std::fs::read_to_string(&svg).unwrap();
-    for lane in ["touching", "points", "feature id", "separation", "normal °"] {
+    for lane in [
+        "touching",
+        "points",
+        "feature id",
+        "separation",
+        "normal °",
+        "reference face",
+    ] {
         assert!(text.contains(&format!(">{lane}<")), "no lane {lane}");
     }
     for legend in ["Box2D", "ours", "ghost_bump"] {

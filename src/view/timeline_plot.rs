@@ -1,14 +1,16 @@
-//! A pair's contact timeline as plots (one lane each, x the frame): touching, point
-//! count (the engine's and ours, red dots where they differ), each point's feature id,
-//! each point's separation, the normal's angle (the engine's and ours); every marker
+//! A pair's contact timeline as plots (one lane each, x the frame): touching (with the
+//! time of impact of a step whose motion met, as a dot at its fraction of the step),
+//! point count (the engine's and ours, red dots where they differ), each point's
+//! feature id, each point's separation, the normal's angle (the engine's and ours), the
+//! reference face (A's or B's, by index); every marker
 //! but the contact's beginning and end as a vertical rule in its colour, on every
 //! lane. The window draws these lanes (linked, with the current frame and clicks) and
 //! `replay --pair … --plot` writes them as SVG or PNG.
 
-use super::palette::{layer_color, Rgba, ERROR, KEPT, SHAPE_A, SHAPE_OTHER};
+use super::palette::{layer_color, Rgba, ERROR, KEPT, SHAPE_A, SHAPE_B, SHAPE_OTHER};
 use super::plot::{runs, Plot, Series};
 use crate::scene::view_state::LayerId;
-use crate::trace::series::TimelineRow;
+use crate::trace::series::{Reference, TimelineRow};
 
 /// The colour of a marker's rule, by its key (`Marker::key`).
 pub fn marker_color(key: &str) -> Rgba {
@@ -59,6 +61,12 @@ pub fn timeline_lanes(rows: &[TimelineRow], frames: u32, engine: &str) -> Vec<Pl
         KEPT,
         1.5,
         runs(&values(&|r| Some(f64::from(u8::from(r.state.touching))))),
+    ));
+    touching.series.push(Series::points(
+        "time of impact (fraction of the step)",
+        ERROR,
+        3.0,
+        dots(&|r| r.state.toi.map(f64::from)),
     ));
 
     let mut points = lane("points", vec![0.0, 2.0]);
@@ -120,7 +128,22 @@ pub fn timeline_lanes(rows: &[TimelineRow], frames: u32, engine: &str) -> Vec<Pl
         }),
     ));
 
-    let mut lanes = vec![touching, points, ids, separation, normal];
+    let mut reference = lane("reference face", vec![0.0]);
+    reference.y_grid = Some([1.0, 1.0, 2.0]);
+    for (name, color, of_a) in [("A's face", SHAPE_A, true), ("B's face", SHAPE_B, false)] {
+        reference.series.push(Series::points(
+            name,
+            color,
+            1.5,
+            dots(&|r| match r.state.reference {
+                Some(Reference::A(i)) if of_a => Some(i as f64),
+                Some(Reference::B(i)) if !of_a => Some(i as f64),
+                _ => None,
+            }),
+        ));
+    }
+
+    let mut lanes = vec![touching, points, ids, separation, normal, reference];
     for r in rows {
         for m in &r.markers {
             let key = m.key();
@@ -182,6 +205,8 @@ mod tests {
             row(1, true, &[3, 7], Some(2)),
             row(2, true, &[3, 9], Some(1)),
         ];
+        rows[1].state.reference = Some(Reference::B(2));
+        rows[0].state.toi = Some(0.25);
         rows[2].markers = vec![
             Marker::Begin,
             Marker::WarmStartLost {
@@ -190,7 +215,7 @@ mod tests {
             },
         ];
         let lanes = timeline_lanes(&rows, 4, "Box2D");
-        assert_eq!(lanes.len(), 5);
+        assert_eq!(lanes.len(), 6);
         // Touching: one run over the three frames with a row (frames 3 and 4 have none).
         assert_eq!(
             lanes[0].series[0].data,
@@ -229,5 +254,27 @@ mod tests {
             assert_eq!(rules[0].data, SeriesData::VLine(2.0));
         }
         assert_eq!(lanes[0].bounds().map(|b| (b.0, b.1)), Some((0.0, 4.0)));
+        // The step into frame 0 met at a quarter of it; B's face 2 was the reference at 1.
+        assert_eq!(
+            lanes[0].series[1].data,
+            SeriesData::Points {
+                points: vec![[0.0, 0.25]],
+                radius: 3.0
+            }
+        );
+        assert_eq!(
+            lanes[5].series[1].data,
+            SeriesData::Points {
+                points: vec![[1.0, 2.0]],
+                radius: 1.5
+            }
+        );
+        assert_eq!(
+            lanes[5].series[0].data,
+            SeriesData::Points {
+                points: vec![],
+                radius: 1.5
+            }
+        );
     }
 }

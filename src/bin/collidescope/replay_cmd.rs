@@ -419,7 +419,7 @@ fn write_lanes(
         theme: Default::default(),
     };
     let bytes =
-        render_plots(&picture, format, 1200, 1100).map_err(|e| format!("--plot {shown}: {e}"))?;
+        render_plots(&picture, format, 1200, 1280).map_err(|e| format!("--plot {shown}: {e}"))?;
     collidescope::scene::fs::write_output(path, &bytes).map_err(|e| format!("{shown}: {e}"))
 }
 

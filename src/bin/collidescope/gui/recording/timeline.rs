@@ -98,7 +98,7 @@ impl Timeline {
             self.labels.0, self.labels.1
         ))
         .open(&mut open)
-        .default_size([720.0, 540.0])
+        .default_size([720.0, 620.0])
         .show(ctx, |ui| {
             if let Some(e) = &self.error {
                 ui.colored_label(egui::Color32::LIGHT_RED, e);
@@ -132,7 +132,11 @@ impl Timeline {
         let now_color = ui.visuals().strong_text_color();
         let link = egui::Id::new("recording-timeline-x");
         let mut clicked = None;
-        for (k, (lane, height)) in lanes.iter().zip([80.0, 76.0, 76.0, 96.0, 96.0]).enumerate() {
+        for (k, (lane, height)) in lanes
+            .iter()
+            .zip([80.0, 76.0, 76.0, 96.0, 96.0, 76.0])
+            .enumerate()
+        {
             let mut plot = Plot::new(("recording-timeline-lane", k))
                 .height(height)
                 .link_axis(link, [true, false])
