@@ -8,3 +8,4 @@ pub mod narrate;
 pub mod palette;
 pub mod plot;
 pub mod text;
+pub mod timeline_plot;
