@@ -266,3 +266,64 @@ fn posed_pair_b_in_a_is_box2d_inv_mul_transforms_bit_for_bit() {
     unsafe { b2::b2DestroyWorld(world) };
     assert_eq!(checked, 20_000);
 }
+
+/// Distance as Box2D: on the same seeded pairs (every pair of kinds, touching to 0.3
+/// deep and up to 0.03 apart), our GJK from a cold start against `b2ShapeDistance`
+/// from an empty cache — its iteration count and the simplex cache it writes, as Box2D
+/// reports them (its early returns count 0 and write nothing:
+/// [`DistanceOutput::box2d_report`](collidescope::core::gjk::DistanceOutput::box2d_report)).
+#[test]
+fn box2d_distance_iterations_and_cache_on_seeded_pairs() {
+    use collidescope::core::gjk::shape_distance;
+    let settings = Settings::default();
+    let mut rng = Rng::new(0xD157_A9CE);
+    let (mut compared, mut iterations, mut caches) = (0usize, 0usize, 0usize);
+    let mut examples = Vec::new();
+    for ka in KINDS {
+        for kb in KINDS {
+            for _ in 0..PAIRS_PER_COMBINATION {
+                let (a, b) = (shape(&mut rng, ka), shape(&mut rng, kb));
+                let (xa, xb) = place(&mut rng, &a, &b);
+                let pair = PairInputs {
+                    pair: PosedPair::new(&a, xa, &b, xb),
+                    velocity_a: Vec2::ZERO,
+                    velocity_b: Vec2::ZERO,
+                    angular_velocity_a: 0.0,
+                    angular_velocity_b: 0.0,
+                    settings: &settings,
+                };
+                let ours = shape_distance(&pair.distance(), None, None).box2d_report();
+                let (theirs, _) = box2d::distance(&pair);
+                let cache = theirs.cache.expect("Box2D reports its cache");
+                compared += 1;
+                let same_iterations = theirs.iterations == Some(ours.iterations);
+                let same_cache = cache.index_a == ours.index_a && cache.index_b == ours.index_b;
+                iterations += usize::from(same_iterations);
+                caches += usize::from(same_cache);
+                if !(same_iterations && same_cache) && examples.len() < 10 {
+                    examples.push(format!(
+                        "{ka:?}/{kb:?}: ours {} it A{:?} B{:?}; Box2D {:?} it A{:?} B{:?}",
+                        ours.iterations,
+                        ours.index_a,
+                        ours.index_b,
+                        theirs.iterations,
+                        cache.index_a,
+                        cache.index_b
+                    ));
+                }
+            }
+        }
+    }
+    println!("distance: {compared} pairs, iterations equal {iterations}, caches equal {caches}");
+    for e in &examples {
+        println!("  {e}");
+    }
+    assert_eq!(compared, 36 * PAIRS_PER_COMBINATION);
+    for (what, n) in [("iterations", iterations), ("caches", caches)] {
+        assert!(
+            n * 1000 >= compared * 999,
+            "{what} equal on {n} of {compared} ({:.3} %)",
+            100.0 * n as f64 / compared as f64
+        );
+    }
+}
