@@ -106,10 +106,11 @@ pub const MAX_ANGULAR_VELOCITY: f32 = 200.0 * std::f32::consts::PI;
 /// Rotating time of impact: iterates of the root finder per push-back (Box2D's 50).
 pub const TOI_ROOT_ITERATIONS: u32 = 50;
 
-/// Two segment cores with Box2D v3's preset (`b2CollideCapsules`, `manifold/segments.rs`): B's
-/// face is the reference only when its separation beats A's by more than this (0.1 ×
-/// linear slop, length units). Box2D v3.1+ dropped this bias for polygons (A's face on
-/// a tie, B's when strictly better) but kept it for capsules.
+/// Two segment cores with Box2D v3's preset (`b2CollideCapsules`,
+/// `manifold/box2d/capsules.rs`): B's face is the reference only when its separation
+/// beats A's by more than this (0.1 × linear slop, length units). Box2D v3.1+ dropped
+/// this bias for polygons (A's face on a tie, B's when strictly better) but kept it for
+/// capsules.
 pub const SEGMENT_FLIP_TOLERANCE: f32 = 0.1 * LINEAR_SLOP;
 
 /// Contact manifold (`manifold/`, `box_box/`): cores closer than this fraction of

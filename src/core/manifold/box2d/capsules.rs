@@ -9,7 +9,7 @@
 
 use super::ops::{clamp, length_and_normalize, lerp, make_id, mul_add, normalize};
 use super::{record_separated, Call, Local, LocalPoint};
-use crate::core::consts::LINEAR_SLOP;
+use crate::core::consts::{LINEAR_SLOP, SEGMENT_FLIP_TOLERANCE};
 use crate::core::manifold::ids::{ContactId, IdKind};
 use crate::core::manifold::trace::{ClipPlane, ClipStep, ManifoldTie, ManifoldTrace, TieChoice};
 use crate::core::manifold::{ManifoldCase, ManifoldTermination, NormalSource};
@@ -190,7 +190,7 @@ fn clip(
     let (radius_a, radius_b) = (call.first.radius(), call.second.radius());
     let radius = radius_a + radius_b;
     // Biased to avoid feature flip-flop: B's side only when better by 0.1 × slop.
-    let a_reference = separation_a + 0.1 * LINEAR_SLOP >= separation_b;
+    let a_reference = separation_a + SEGMENT_FLIP_TOLERANCE >= separation_b;
     // The reference segment `r` (the other's ends projected on it: `r.fp`, `r.fq`),
     // the clipped one `inc`, the reference normal.
     let (r, inc, normal, separation) = if a_reference {
