@@ -22,6 +22,8 @@ enum Msg {
 pub struct Timeline {
     pub pair: (u32, u32),
     pub labels: (String, String),
+    /// Whose rows the lanes draw beside ours: "Box2D", or a track's engine.
+    engine: String,
     frames: u32,
     rx: mpsc::Receiver<Msg>,
     rows: Vec<TimelineRow>,
@@ -50,6 +52,56 @@ impl Timeline {
         Timeline {
             pair,
             labels,
+            engine: "Box2D".into(),
+            frames,
+            rx,
+            rows: Vec::new(),
+            done_to: 0,
+            error: None,
+            open: true,
+        }
+    }
+
+    /// The timeline of a pair track, computed in the background: at each frame the
+    /// engine's row (Box2D's when the file has no manifolds) and ours.
+    pub fn from_track(
+        path: PathBuf,
+        track: std::sync::Arc<collidescope::scene::track::Track>,
+        labels: (String, String),
+    ) -> Timeline {
+        let frames = track.frames.len() as u32;
+        let engine = if track.frames.iter().any(|f| f.manifold.is_some()) {
+            track.engine.clone()
+        } else {
+            "Box2D".into()
+        };
+        let (tx, rx) = mpsc::channel();
+        std::thread::spawn(move || {
+            let label = path.display().to_string();
+            let mut rows = crate::track_cmd::TrackTimeline::new(&track, &label);
+            let mut batch = Vec::with_capacity(BATCH);
+            for k in 0..track.frames.len() {
+                match rows.frame(k) {
+                    Ok(r) => batch.extend(r.row),
+                    Err(e) => {
+                        let _ = tx.send(Msg::Failed(e));
+                        return;
+                    }
+                }
+                let done = k + 1 == track.frames.len();
+                if (batch.len() >= BATCH || done)
+                    && tx
+                        .send(Msg::Rows(std::mem::take(&mut batch), k as u32 + 1))
+                        .is_err()
+                {
+                    return; // the window was closed
+                }
+            }
+        });
+        Timeline {
+            pair: (0, 1),
+            labels,
+            engine,
             frames,
             rx,
             rows: Vec::new(),
@@ -117,7 +169,7 @@ impl Timeline {
     }
 
     fn lanes(&self, ui: &mut egui::Ui, current: u32) -> Option<u32> {
-        let lanes = timeline_lanes(&self.rows, self.frames, "Box2D");
+        let lanes = timeline_lanes(&self.rows, self.frames, &self.engine);
         let markers: Vec<f64> = self
             .rows
             .iter()
@@ -169,11 +221,12 @@ impl Timeline {
                     .map(|pos| r.transform.value_from_position(pos).x));
             }
         }
-        ui.label(
+        ui.label(format!(
             "Rules: markers (warm start lost, normal turn, point count, ghost bump, tunnel); \
-             the strong line: this frame. Click a lane to go to that frame; red dots: Box2D's and \
+             the strong line: this frame. Click a lane to go to that frame; red dots: {}'s and \
              our point count or normal differ.",
-        );
+            self.engine
+        ));
         clicked.map(|x| snap(x, &markers).clamp(0.0, self.frames as f64) as u32)
     }
 }
