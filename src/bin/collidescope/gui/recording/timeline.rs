@@ -4,13 +4,13 @@
 //! along the frames, with the current frame; a click on a lane jumps there.
 //! Memory: one row per frame of the one pair.
 
-use crate::gui::panel::plot::{add_series, theme_of};
+use crate::gui::panel::plot::{add_series, theme_of, with_axes};
 use collidescope::peers::recording::timeline::TimelineBuilder;
 use collidescope::peers::recording::{read_file, Player};
 use collidescope::trace::series::TimelineRow;
 use collidescope::view::timeline_plot::timeline_lanes;
 use egui_macroquad::egui;
-use egui_plot::{uniform_grid_spacer, Plot, VLine};
+use egui_plot::{Plot, VLine};
 use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 
@@ -49,10 +49,21 @@ impl Timeline {
                 let _ = tx.send(Msg::Failed(e));
             }
         });
+        Timeline::receiving(pair, labels, "Box2D".into(), frames, rx)
+    }
+
+    /// A timeline whose rows arrive on `rx`.
+    fn receiving(
+        pair: (u32, u32),
+        labels: (String, String),
+        engine: String,
+        frames: u32,
+        rx: mpsc::Receiver<Msg>,
+    ) -> Timeline {
         Timeline {
             pair,
             labels,
-            engine: "Box2D".into(),
+            engine,
             frames,
             rx,
             rows: Vec::new(),
@@ -98,17 +109,7 @@ impl Timeline {
                 }
             }
         });
-        Timeline {
-            pair: (0, 1),
-            labels,
-            engine,
-            frames,
-            rx,
-            rows: Vec::new(),
-            done_to: 0,
-            error: None,
-            open: true,
-        }
+        Timeline::receiving((0, 1), labels, engine, frames, rx)
     }
 
     /// Still building.
@@ -189,23 +190,14 @@ impl Timeline {
             .zip([80.0, 76.0, 76.0, 96.0, 96.0, 76.0])
             .enumerate()
         {
-            let mut plot = Plot::new(("recording-timeline-lane", k))
+            let plot = Plot::new(("recording-timeline-lane", k))
                 .height(height)
                 .link_axis(link, [true, false])
                 .allow_scroll(false)
                 // One width for every lane's numbers, so that the frames line up.
                 .y_axis_min_width(44.0)
                 .y_axis_label(lane.y_label.clone());
-            if let Some(steps) = lane.y_grid {
-                plot = plot.y_grid_spacer(uniform_grid_spacer(move |_| steps));
-            }
-            for x in &lane.include_x {
-                plot = plot.include_x(*x);
-            }
-            for y in &lane.include_y {
-                plot = plot.include_y(*y);
-            }
-            let r = plot.show(ui, |p| {
+            let r = with_axes(plot, lane).show(ui, |p| {
                 p.vline(
                     VLine::new(current as f64)
                         .color(now_color)
