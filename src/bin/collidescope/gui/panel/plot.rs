@@ -17,11 +17,17 @@ fn color(c: Rgba) -> Color32 {
 
 /// `plot` drawn `height` pixels high (`id` keeps its zoom between frames).
 pub fn show_plot(ui: &mut egui::Ui, id: &str, plot: &Plot, height: f32) {
-    let mut p = egui_plot::Plot::new(id)
+    let p = egui_plot::Plot::new(id)
         .height(height)
         .allow_scroll(false)
         .x_axis_label(plot.x_label.clone())
         .y_axis_label(plot.y_label.clone());
+    let theme = theme_of(ui);
+    with_axes(p, plot).show(ui, |p| add_series(p, plot, theme));
+}
+
+/// `p` with `plot`'s axes: its y grid steps and the values it always shows.
+pub fn with_axes<'a>(mut p: egui_plot::Plot<'a>, plot: &Plot) -> egui_plot::Plot<'a> {
     if let Some(steps) = plot.y_grid {
         p = p.y_grid_spacer(uniform_grid_spacer(move |_| steps));
     }
@@ -31,8 +37,7 @@ pub fn show_plot(ui: &mut egui::Ui, id: &str, plot: &Plot, height: f32) {
     for y in &plot.include_y {
         p = p.include_y(*y);
     }
-    let theme = theme_of(ui);
-    p.show(ui, |p| add_series(p, plot, theme));
+    p
 }
 
 /// The panel's visuals follow the canvas' theme: the series take its colours too.
