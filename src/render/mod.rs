@@ -36,6 +36,7 @@ mod paint;
 mod picture;
 mod plot;
 mod png;
+mod scene_plot;
 mod svg;
 mod text;
 
@@ -45,6 +46,7 @@ pub use paint::*;
 pub use picture::*;
 pub use plot::*;
 pub use png::*;
+pub use scene_plot::*;
 pub use svg::*;
 pub use text::*;
 

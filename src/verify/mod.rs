@@ -109,6 +109,8 @@ mod results;
 mod rng;
 mod run;
 mod scenes;
+pub mod shrink;
+pub mod sweep;
 mod tolerances;
 
 pub use checks::*;

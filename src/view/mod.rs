@@ -7,4 +7,5 @@ pub mod draw;
 pub mod narrate;
 pub mod palette;
 pub mod plot;
+pub mod sweep_plot;
 pub mod text;

@@ -7,6 +7,10 @@ mod cli;
 mod fuzz_cmd;
 #[cfg(feature = "gui")]
 mod gui;
+#[cfg(not(target_arch = "wasm32"))]
+mod shrink_cmd;
+#[cfg(not(target_arch = "wasm32"))]
+mod sweep_cmd;
 
 #[cfg(all(target_arch = "wasm32", not(feature = "gui")))]
 compile_error!("the web build is the window: build it with the \"gui\" feature (web/build.sh)");
@@ -60,6 +64,8 @@ fn main() -> ExitCode {
             slop,
             trace,
         }) => finish(cli::run_hull(&points, slop, trace).map(|t| t + "\n")),
+        Some(Command::Sweep(args)) => finish(sweep_cmd::run_sweep(&args)),
+        Some(Command::Shrink(args)) => finish(shrink_cmd::run_shrink(&args)),
         Some(Command::Fuzz(fuzz)) => match fuzz_cmd::run_fuzz(&fuzz) {
             Ok(true) => ExitCode::SUCCESS,
             Ok(false) => ExitCode::from(1),

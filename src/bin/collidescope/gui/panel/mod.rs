@@ -16,6 +16,8 @@ mod plot;
 mod rays;
 mod settings;
 mod shapes;
+mod shrink;
+mod slide;
 mod sweep;
 mod widgets;
 
@@ -182,6 +184,10 @@ impl Panel {
 
     /// The sections, top to bottom.
     fn ui_sections(&mut self, ui: &mut egui::Ui, app: &mut AppState, out: &mut PanelOutput) {
+        // Sweeps and shrinking run in the background: frames keep coming while they do.
+        if app.poll_jobs() {
+            ui.ctx().request_repaint();
+        }
         self.ui_header(ui, app, out);
         let files = egui::CollapsingHeader::new("Files")
             .default_open(false)
@@ -195,15 +201,22 @@ impl Panel {
                 .default_open(true)
                 .show(ui, |ui| {
                     self.ui_chain_edit(ui, app);
-                    self.ui_sweep(ui, app);
+                    self.ui_slide(ui, app);
                 });
         }
         let peers = egui::CollapsingHeader::new(PEERS_HEADING)
             .default_open(false)
-            .show(ui, |ui| self.ui_peers(ui, app));
+            .show(ui, |ui| {
+                self.ui_peers(ui, app);
+                self.ui_shrink(ui, app);
+            });
         widgets::mark(ui, "peers", &peers.header_response);
         // The engines' overlays show while their table does.
         self.engines_shown = peers.body_returned.is_some();
+        egui::CollapsingHeader::new("Sweep: one parameter, every answer")
+            .id_salt("pair_sweep")
+            .default_open(false)
+            .show(ui, |ui| self.ui_pair_sweep(ui, app));
         if app.algorithm == collidescope::study::Algorithm::Rotating {
             egui::CollapsingHeader::new("s(t): separation over the step")
                 .default_open(true)

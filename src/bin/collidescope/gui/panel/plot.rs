@@ -9,14 +9,15 @@ use collidescope::study::Algorithm;
 use collidescope::view::palette::Rgba;
 use collidescope::view::plot::{Plot, SeriesData};
 use egui_macroquad::egui::{self, Color32};
-use egui_plot::{uniform_grid_spacer, HLine, Line, LineStyle, PlotPoints, Points, VLine};
+use egui_plot::{uniform_grid_spacer, HLine, Line, LineStyle, PlotPoints, Points, Polygon, VLine};
 
 fn color(c: Rgba) -> Color32 {
     Color32::from_rgba_unmultiplied(c.0, c.1, c.2, c.3)
 }
 
-/// `plot` drawn `height` pixels high (`id` keeps its zoom between frames).
-pub fn show_plot(ui: &mut egui::Ui, id: &str, plot: &Plot, height: f32) {
+/// `plot` drawn `height` pixels high (`id` keeps its zoom between frames). Returns the
+/// x (plot coordinates) of a click on the plot, if there was one.
+pub fn show_plot(ui: &mut egui::Ui, id: &str, plot: &Plot, height: f32) -> Option<f64> {
     let mut p = egui_plot::Plot::new(id)
         .height(height)
         .allow_scroll(false)
@@ -31,13 +32,23 @@ pub fn show_plot(ui: &mut egui::Ui, id: &str, plot: &Plot, height: f32) {
     for y in &plot.include_y {
         p = p.include_y(*y);
     }
+    if !plot.y_names.is_empty() {
+        let names = plot.y_names.clone();
+        p = p.y_axis_formatter(move |mark, _| {
+            names
+                .iter()
+                .find(|(v, _)| (v - mark.value).abs() < 1e-9)
+                .map(|(_, n)| n.clone())
+                .unwrap_or_default()
+        });
+    }
     // The panel's visuals follow the canvas' theme: the series take its colours too.
     let theme = if ui.visuals().dark_mode {
         collidescope::view::palette::Theme::Dark
     } else {
         collidescope::view::palette::Theme::Light
     };
-    p.show(ui, |p| {
+    let response = p.show(ui, |p| {
         for s in &plot.series {
             let (c, name) = (color(theme.apply(s.color)), s.name.as_str());
             let style = if s.dashed {
@@ -65,9 +76,33 @@ pub fn show_plot(ui: &mut egui::Ui, id: &str, plot: &Plot, height: f32) {
                 ),
                 SeriesData::HLine(y) => p.hline(HLine::new(*y).color(c).style(style).name(name)),
                 SeriesData::VLine(x) => p.vline(VLine::new(*x).color(c).style(style).name(name)),
+                SeriesData::Spans { y, half, spans } => {
+                    for sp in spans {
+                        let corners = vec![
+                            [sp.x0, y - half],
+                            [sp.x1, y - half],
+                            [sp.x1, y + half],
+                            [sp.x0, y + half],
+                        ];
+                        let fill = color(theme.apply(sp.color));
+                        p.polygon(
+                            Polygon::new(PlotPoints::from(corners))
+                                .fill_color(fill)
+                                .stroke(egui::Stroke::new(0.0, fill))
+                                .name(name),
+                        );
+                    }
+                }
             }
         }
+        p.pointer_coordinate()
     });
+    response
+        .response
+        .clicked()
+        .then_some(response.inner)
+        .flatten()
+        .map(|p| p.x)
 }
 
 impl Panel {
