@@ -146,7 +146,7 @@ impl Settings {
             || !(0.0..=MAX_COORDINATE).contains(&self.speculative_distance)
         {
             return Err(format!(
-                "settings.speculative_distance is {}; it must be a finite number ≥ 0",
+                "settings.speculative_distance is {}; it must be a number from 0 to {MAX_COORDINATE:e}",
                 self.speculative_distance
             ));
         }

@@ -26,8 +26,18 @@ use crate::trace::peer_answer::{PeerContact, PeerManifold, PeerRayCast};
 use boxdd_sys::ffi as b2;
 
 /// Box2D's manifold of a chain segment (chain transform `xa`) and a shape (`xb`), or
-/// why Box2D cannot take the shape.
+/// why Box2D cannot take the shape, or the assertion it stopped on.
 pub fn manifold(
+    segment: &ChainSegment,
+    xa: &Transform,
+    shape: &Shape,
+    xb: &Transform,
+) -> Result<PeerManifold, String> {
+    super::guard::box2d("chain", || manifold_unguarded(segment, xa, shape, xb))
+        .unwrap_or_else(|f| Err(f.to_string()))
+}
+
+fn manifold_unguarded(
     segment: &ChainSegment,
     xa: &Transform,
     shape: &Shape,

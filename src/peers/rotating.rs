@@ -48,17 +48,21 @@ pub struct Box2dSweep {
 /// Replaces `out.toi` with the engine's rotating time of impact (or names it missing).
 pub fn answer(engine: Engine, pair: &PairInputs, out: &mut EngineAnswer) {
     let found = match engine {
-        Engine::Box2d => box2d(pair),
-        Engine::Parry => parry_toi(pair),
+        Engine::Box2d => super::guard::box2d("toi_rotating", || box2d(pair)),
+        Engine::Parry => super::guard::parry("toi_rotating", || parry_toi(pair)),
     };
     match found {
-        Ok((toi, rotating)) => {
+        Ok(Ok((toi, rotating))) => {
             out.toi = Some(toi);
             out.toi_rotating = Some(rotating);
         }
-        Err(why) => {
+        Ok(Err(why)) => {
             out.toi = None;
             out.missing.push(format!("toi (turning): {why}"));
+        }
+        Err(fault) => {
+            out.toi = None;
+            out.stopped(fault);
         }
     }
 }

@@ -70,10 +70,11 @@ impl TryFrom<ShapeEntry> for SceneEntry {
         let EntryGeometry::Chain(geometry) = &e.geometry else {
             return SceneShape::try_from(e).map(SceneEntry::Shape);
         };
-        let name = &e.name;
-        if name.trim().is_empty() {
+        if e.name.trim().is_empty() {
             return Err("a chain has an empty name".to_string());
         }
+        // The name as messages show it.
+        let name = &super::user_text::shown(&e.name);
         check_vec(name, "position", e.position).map_err(|m| m.replacen("shape", "chain", 1))?;
         if !e.angle.is_finite() {
             return Err(format!(
@@ -88,7 +89,7 @@ impl TryFrom<ShapeEntry> for SceneEntry {
                  convex shapes only (a chain does not move)"
             ));
         }
-        SceneChain::new(name, geometry, e.position, e.angle).map(SceneEntry::Chain)
+        SceneChain::new(&e.name, geometry, e.position, e.angle).map(SceneEntry::Chain)
     }
 }
 

@@ -191,7 +191,8 @@ impl TryFrom<ShapeEntry> for SceneShape {
             return Err("a shape has an empty name".to_string());
         }
         check_name(&e.name, "shape")?;
-        let name = &e.name;
+        // The name as messages show it.
+        let name = &super::user_text::shown(&e.name);
         check_vec(name, "position", e.position)?;
         check_vec(name, "velocity", e.velocity)?;
         check_angular_velocity(name, e.angular_velocity)?;

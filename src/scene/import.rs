@@ -17,7 +17,7 @@
 
 use crate::core::consts::MAX_COORDINATE;
 use crate::core::shape::Geometry;
-use crate::scene::names::printable_name;
+use crate::scene::user_text::shown;
 use crate::scene::{Scene, SceneShape, SCENE_VERSION};
 use glam::Vec2;
 use serde_json::Value;
@@ -34,16 +34,20 @@ pub struct ImportedShape {
 }
 
 /// The numbers of pasted text as Rust reads them: hex floats (`0x1.8p+1`, as C's `%a`
-/// prints) written as decimals of the same value, and the Unicode minus sign (−, as
-/// documents and some consoles print it) as `-`.
-pub fn normalize_numbers(text: &str) -> String {
-    super::hexfloat::replace_in_ron(&text.replace('\u{2212}', "-")).0
+/// prints) written as decimals of exactly the f32 they read to (the scene reader's
+/// [`parse_f32`](super::hexfloat::parse_f32)), and the Unicode minus sign (−, as
+/// documents and some consoles print it) as `-`. A hex literal that does not read is
+/// an error naming its line and column.
+pub fn normalize_numbers(text: &str) -> Result<String, String> {
+    super::hexfloat::replace_in_ron(&text.replace('\u{2212}', "-"))
+        .map(|(t, _)| t)
+        .map_err(|e| format!("line {}, column {}: {}", e.line, e.column, e.message))
 }
 
 /// Reads shapes from pasted text (JSON if it parses as JSON, plain text otherwise).
 /// Numbers may be hex floats or use the Unicode minus ([`normalize_numbers`]).
 pub fn read_shapes(text: &str) -> Result<Vec<ImportedShape>, String> {
-    let normalized = normalize_numbers(text);
+    let normalized = normalize_numbers(text)?;
     let text = normalized.as_str();
     let trimmed = text.trim_start();
     if trimmed.starts_with('{')
@@ -358,10 +362,7 @@ pub fn to_scene(shapes: &[ImportedShape], title: &str) -> Result<Scene, String> 
                 // error names the points they wrote (not the centroid frame below).
                 if s.points.len() >= 3 {
                     if let Err(e) = crate::core::shape::validate_polygon(&s.points) {
-                        return Err(format!(
-                            "shape \"{}\" (polygon): {e}",
-                            printable_name(&name)
-                        ));
+                        return Err(format!("shape \"{}\" (polygon): {e}", shown(&name)));
                     }
                 }
                 // World coordinates: place the shape at the centroid of its points.
@@ -393,7 +394,7 @@ pub fn to_scene(shapes: &[ImportedShape], title: &str) -> Result<Scene, String> 
         if !s.velocity.is_finite() || s.velocity.abs().max_element() > MAX_COORDINATE {
             return Err(format!(
                 "shape \"{}\": velocity ({}, {}) is not a finite number within the coordinate limit of {MAX_COORDINATE:e}",
-                printable_name(&name),
+                shown(&name),
                 s.velocity.x,
                 s.velocity.y
             ));

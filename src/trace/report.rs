@@ -404,7 +404,8 @@ pub fn find_pair(scene: &Scene, label: &str, na: &str, nb: &str) -> Result<(usiz
     let (i, j) = (find(na)?, find(nb)?);
     if i == j {
         return Err(format!(
-            "--pair names \"{na}\" twice; give two different shapes"
+            "--pair names \"{}\" twice; give two different shapes",
+            crate::scene::user_text::shown(na)
         ));
     }
     Ok((i, j))
@@ -413,14 +414,25 @@ pub fn find_pair(scene: &Scene, label: &str, na: &str, nb: &str) -> Result<(usiz
 /// The index of the shape named `n`, or an error naming the scene's shapes.
 fn shape_named(scene: &Scene, label: &str, n: &str) -> Result<usize, String> {
     scene.shape_index(n).ok_or_else(|| {
-        let names: Vec<&str> = scene.shapes.iter().map(|s| s.name.as_str()).collect();
+        use crate::scene::user_text::shown;
+        // At most ten names, each as messages show user text.
+        let mut names: Vec<String> = scene
+            .shapes
+            .iter()
+            .take(10)
+            .map(|s| shown(&s.name))
+            .collect();
+        if scene.shapes.len() > 10 {
+            names.push(format!("… ({} shapes)", scene.shapes.len()));
+        }
         let chains = if scene.chain_index(n).is_some() {
             " (a chain pairs with a shape only)"
         } else {
             ""
         };
         format!(
-            "{label}: no shape named \"{n}\"{chains}; the scene has: {}",
+            "{label}: no shape named \"{}\"{chains}; the scene has: {}",
+            shown(n),
             names.join(", ")
         )
     })

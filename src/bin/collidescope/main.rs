@@ -2,6 +2,8 @@
 //! desktop; on the web (wasm32, see web/) the window alone, on the scene of the URL.
 
 #[cfg(not(target_arch = "wasm32"))]
+mod args;
+#[cfg(not(target_arch = "wasm32"))]
 mod cli;
 #[cfg(not(target_arch = "wasm32"))]
 mod fuzz_cmd;
@@ -16,7 +18,7 @@ mod sweep_cmd;
 compile_error!("the web build is the window: build it with the \"gui\" feature (web/build.sh)");
 
 #[cfg(not(target_arch = "wasm32"))]
-use clap::Parser;
+use clap::Parser as _;
 #[cfg(not(target_arch = "wasm32"))]
 use cli::{Cli, Command};
 #[cfg(not(target_arch = "wasm32"))]
@@ -31,7 +33,18 @@ fn main() {
 
 #[cfg(not(target_arch = "wasm32"))]
 fn main() -> ExitCode {
-    let args = Cli::parse();
+    // Standard streams checked, temporaries removed on SIGINT/SIGTERM, panics one line.
+    collidescope::scene::fs::prepare_process();
+    one_line_panics();
+    let argv: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    if let Some(e) = args::mistyped_command(&argv) {
+        eprintln!("error: {e}");
+        return ExitCode::from(2);
+    }
+    let args = match Cli::try_parse_from(&argv) {
+        Ok(a) => a,
+        Err(e) => return args::clap_exit(e),
+    };
     if let Some(mb) = args.max_input_mb {
         collidescope::scene::fs::set_input_limit(mb << 20);
     }
@@ -66,26 +79,36 @@ fn main() -> ExitCode {
         }) => finish(cli::run_hull(&points, slop, trace).map(|t| t + "\n")),
         Some(Command::Sweep(args)) => finish(sweep_cmd::run_sweep(&args)),
         Some(Command::Shrink(args)) => finish(shrink_cmd::run_shrink(&args)),
-        Some(Command::Fuzz(fuzz)) => match fuzz_cmd::run_fuzz(&fuzz) {
-            Ok(true) => ExitCode::SUCCESS,
-            Ok(false) => ExitCode::from(1),
-            Err(e) => {
-                eprintln!("error: {e}");
-                ExitCode::from(2)
+        Some(Command::Fuzz(fuzz)) => {
+            let run = fuzz_cmd::run_fuzz(&fuzz).and_then(|(clean, text)| {
+                collidescope::scene::fs::write_stdout(text.as_bytes()).map(|()| clean)
+            });
+            match run {
+                Ok(true) => ExitCode::SUCCESS,
+                Ok(false) => ExitCode::from(1),
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    ExitCode::from(2)
+                }
             }
-        },
+        }
         None => open_window(&args),
     }
 }
 
 #[cfg(not(target_arch = "wasm32"))]
-/// A command's text on stdout and success, or its error on stderr and failure.
+/// A command's text on stdout and success, or its error on stderr and failure (a
+/// standard output that cannot take the text is an error too).
 fn finish(result: Result<String, String>) -> ExitCode {
-    match result {
-        Ok(text) => {
-            print!("{text}");
-            ExitCode::SUCCESS
+    let written = result.and_then(|text| {
+        if text.is_empty() {
+            Ok(())
+        } else {
+            collidescope::scene::fs::write_stdout(text.as_bytes())
         }
+    });
+    match written {
+        Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e}");
             ExitCode::FAILURE
@@ -93,9 +116,51 @@ fn finish(result: Result<String, String>) -> ExitCode {
     }
 }
 
+/// A panic (a bug, or a library that gave up) is one line on stderr, not a backtrace:
+/// `RUST_BACKTRACE=1` still shows one. The process then ends with a failure status.
+#[cfg(not(target_arch = "wasm32"))]
+fn one_line_panics() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        if std::env::var_os("RUST_BACKTRACE").is_some_and(|v| v != "0") {
+            return default(info);
+        }
+        let message = info
+            .payload()
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| info.payload().downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "an internal error".into());
+        let at = info
+            .location()
+            .map_or(String::new(), |l| format!(" ({}:{})", l.file(), l.line()));
+        eprintln!(
+            "error: collidescope stopped: {}{at}",
+            collidescope::scene::user_text::shown(&message)
+        );
+    }));
+}
+
+/// Why the window cannot open here, before trying: no display to open it on.
+#[cfg(all(feature = "gui", not(target_arch = "wasm32")))]
+fn no_display() -> Option<&'static str> {
+    let set = |v: &str| std::env::var_os(v).is_some_and(|d| !d.is_empty());
+    let needs_display = cfg!(all(unix, not(target_os = "macos")));
+    (needs_display && !set("DISPLAY") && !set("WAYLAND_DISPLAY")).then_some("no DISPLAY is set")
+}
+
+/// The one line said when the window cannot open.
+#[cfg(all(feature = "gui", not(target_arch = "wasm32")))]
+const HEADLESS_WAY: &str = "the window needs X11 and OpenGL; without a display use \
+     `collidescope report SCENE` (JSON) or `collidescope export SCENE --out FILE.png` (pictures)";
+
 /// No subcommand: the debugger's window on the scene given (or the built-in one).
 #[cfg(all(feature = "gui", not(target_arch = "wasm32")))]
 fn open_window(args: &Cli) -> ExitCode {
+    if let Some(why) = no_display() {
+        eprintln!("error: {HEADLESS_WAY} ({why})");
+        return ExitCode::from(2);
+    }
     let default_scene = match cli::load_or_default(None) {
         Ok((s, _)) => s,
         Err(e) => {
@@ -115,7 +180,7 @@ fn open_window(args: &Cli) -> ExitCode {
         None => (default_scene.clone(), None, None),
     };
     let (width, height) = args.window;
-    gui::run(gui::GuiOptions {
+    let options = gui::GuiOptions {
         scene,
         path,
         startup_error,
@@ -126,8 +191,47 @@ fn open_window(args: &Cli) -> ExitCode {
         height,
         msaa: args.msaa,
         frame_stats: args.frame_stats.clone(),
-    });
-    ExitCode::SUCCESS
+    };
+    // The windowing library panics when it cannot reach the display (XOpenDisplay
+    // failed, no OpenGL): that is said in one line with the headless way named; any
+    // other panic in one line of its own.
+    static STOPPED: std::sync::Mutex<Option<(String, String)>> = std::sync::Mutex::new(None);
+    let one_line = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|info| {
+        let message = info
+            .payload()
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| info.payload().downcast_ref::<String>().cloned())
+            .unwrap_or_default();
+        let at = info
+            .location()
+            .map_or(String::new(), |l| format!(" ({}:{})", l.file(), l.line()));
+        if let Ok(mut s) = STOPPED.lock() {
+            s.get_or_insert((message.trim().to_string(), at));
+        }
+    }));
+    let opened = std::panic::catch_unwind(move || gui::run(options));
+    std::panic::set_hook(one_line);
+    if opened.is_ok() {
+        return ExitCode::SUCCESS;
+    }
+    let (why, at) = STOPPED
+        .lock()
+        .ok()
+        .and_then(|mut s| s.take())
+        .unwrap_or_default();
+    let shown = collidescope::scene::user_text::shown(&why);
+    let lower = why.to_lowercase();
+    if ["display", "x11", "opengl", "glx", "egl", "wayland"]
+        .iter()
+        .any(|w| lower.contains(w))
+    {
+        eprintln!("error: {HEADLESS_WAY} ({shown})");
+    } else {
+        eprintln!("error: collidescope stopped: {shown}{at}");
+    }
+    ExitCode::from(2)
 }
 
 /// Built without the `gui` feature: only the headless commands exist.

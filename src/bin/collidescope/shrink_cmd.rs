@@ -110,7 +110,7 @@ pub fn run_shrink(args: &ShrinkArgs) -> Result<String, String> {
             .map_or(format!("shrunk from {label}"), |p| p.display().to_string());
         let test = collidescope::repro::export(&shrunk, 0, 1, language, &source)?;
         match &args.test_out {
-            Some(path) => collidescope::scene::fs::write_atomic(path, test.as_bytes())
+            Some(path) => collidescope::scene::fs::write_output(path, test.as_bytes())
                 .map_err(|e| format!("{}: {e}", path.display()))?,
             None => stdout = test,
         }

@@ -91,7 +91,7 @@ pub fn run_sweep(args: &SweepArgs) -> Result<String, String> {
     eprintln!("{}", jumps_summary(&sweep));
     match &args.out {
         Some(out) => {
-            collidescope::scene::fs::write_atomic(out, text.as_bytes())
+            collidescope::scene::fs::write_output(out, text.as_bytes())
                 .map_err(|e| format!("{}: {e}", out.display()))?;
             Ok(String::new())
         }

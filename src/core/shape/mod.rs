@@ -147,12 +147,14 @@ impl Shape {
                     }
                 }
                 let (hx, hy) = (half_extents.x, half_extents.y);
-                vec![
+                // The corners pass a polygon's checks: the same smallest size (an edge
+                // f32 can measure) as any polygon, so no face has a zero normal.
+                validate_polygon(&[
                     Vec2::new(-hx, -hy),
                     Vec2::new(hx, -hy),
                     Vec2::new(hx, hy),
                     Vec2::new(-hx, hy),
-                ]
+                ])?
             }
             Geometry::Capsule { a, b, .. } | Geometry::Segment { a, b } => {
                 validate_polygon(&[*a, *b])?

@@ -81,17 +81,7 @@ impl Page {
 pub fn download_screen(name: &str, app: &mut AppState) {
     let image = get_screen_data();
     let (w, h) = (u32::from(image.width), u32::from(image.height));
-    // The screen is read bottom row first; PNG is top row first. Opaque, so the
-    // premultiplied pixels tiny-skia wants are the same.
-    let mut rgba = Vec::with_capacity(image.bytes.len());
-    for row in image.bytes.chunks_exact(w as usize * 4).rev() {
-        rgba.extend(row.chunks_exact(4).flat_map(|p| [p[0], p[1], p[2], 255]));
-    }
-    let png = tiny_skia::IntSize::from_wh(w, h)
-        .and_then(|size| tiny_skia::Pixmap::from_vec(rgba, size))
-        .ok_or_else(|| format!("the screen ({w} × {h}) is not an image"))
-        .and_then(|p| p.encode_png().map_err(|e| e.to_string()));
-    match png {
+    match super::screen_png(&image.bytes, w, h) {
         Ok(bytes) => {
             web::download(name, "image/png", &bytes);
             app.info(format!("Screenshot offered as the download {name}"));

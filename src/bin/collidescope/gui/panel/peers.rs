@@ -25,6 +25,18 @@ struct Row {
     /// The engine has no penetration query (its empty depth is not a wrong answer).
     lacks_depth: bool,
     note: String,
+    /// The queries the engine stopped on (an assertion, a panic), with the stop in words.
+    stopped: Vec<(&'static str, String)>,
+}
+
+impl Row {
+    /// What the engine stopped on for `query`, if it did.
+    fn stop(&self, query: &str) -> Option<&str> {
+        self.stopped
+            .iter()
+            .find(|(q, _)| *q == query || (query == "toi" && *q == "toi_rotating"))
+            .map(|(_, why)| why.as_str())
+    }
 }
 
 impl Row {
@@ -46,6 +58,7 @@ impl Row {
             toi_note: a.toi_rotating.as_ref().and_then(|r| r.note.clone()),
             lacks_depth: a.missing.iter().any(|m| m.starts_with("penetration")),
             note: a.missing.join("; "),
+            stopped: a.faults.iter().map(|f| (f.query, f.to_string())).collect(),
         }
     }
 }
@@ -112,6 +125,7 @@ fn peer_rows(app: &mut AppState, exact: &Expected) -> Vec<Row> {
             toi_note: None,
             lacks_depth: false,
             note: String::new(),
+            stopped: Vec::new(),
         });
     }
     for (engine, answer) in app.peer_answers() {
@@ -125,6 +139,21 @@ fn peer_rows(app: &mut AppState, exact: &Expected) -> Vec<Row> {
         }
     }
     rows
+}
+
+/// "asserted" (or "panicked") in red in place of a value, the stop on hover.
+fn stopped_cell(ui: &mut egui::Ui, why: &str) {
+    let word = if why.contains(" panicked ") {
+        "panicked"
+    } else {
+        "asserted"
+    };
+    ui.label(
+        RichText::new(word)
+            .monospace()
+            .color(Color32::from_rgb(255, 110, 110)),
+    )
+    .on_hover_text(why);
 }
 
 /// A number, red when further than `tol` from `want` (or present where `want` is not).
@@ -175,14 +204,29 @@ fn peers_table(ui: &mut egui::Ui, rows: &[Row], exact: &Expected) {
                 if k == 0 {
                     super::widgets::mark(ui, "peer_name", &name);
                 }
-                cell(ui, r.distance, Some(exact.distance), tol);
-                if r.lacks_depth {
+                match r.stop("distance") {
+                    Some(why) => stopped_cell(ui, why),
+                    None => cell(ui, r.distance, Some(exact.distance), tol),
+                }
+                if let Some(why) = r.stop("penetration") {
+                    stopped_cell(ui, why);
+                } else if r.lacks_depth {
                     ui.label(RichText::new("n/a").weak())
                         .on_hover_text("this engine has no penetration-depth query");
                 } else {
                     cell(ui, r.depth, exact.depth, exact.depth_tolerance + tol);
                 }
-                ui.label(r.points.map_or("—".into(), |n| n.to_string()));
+                match r.stop("manifold") {
+                    Some(why) => stopped_cell(ui, why),
+                    None => {
+                        ui.label(r.points.map_or("—".into(), |n| n.to_string()));
+                    }
+                }
+                if let Some(why) = r.stop("toi") {
+                    stopped_cell(ui, why);
+                    ui.end_row();
+                    continue;
+                }
                 match (&r.toi_state, r.toi) {
                     (Some(state), None) => {
                         // A state instead of a time: wrong when the exact answer is a hit.
