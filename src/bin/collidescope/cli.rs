@@ -201,6 +201,24 @@ pub struct FuzzArgs {
     /// exact reference; each engine disagreement becomes a scene in --out.
     #[arg(long)]
     pub peers: bool,
+    // Shrinking and profiles: see fuzz_shrink.rs and profile_cmd.rs.
+    /// Write the disagreements' scenes as the fuzzer drew them (by default each is
+    /// shrunk to the smallest pair that still fails its check first).
+    #[arg(long)]
+    pub no_shrink: bool,
+    /// Instead of checking, profile each algorithm on the pairs: histograms of
+    /// iterations (GJK, EPA iterations and faces, the shape cast, the rotating time
+    /// of impact's outer and root iterations, the GJK ray cast's steps) and of the time
+    /// per call, ours beside Box2D v3's and parry2d's; printed as a table.
+    #[arg(long)]
+    pub profile: bool,
+    /// With --profile: the pairs of this scene (each pair of its shapes, --count
+    /// times) instead of generated ones.
+    #[arg(long, value_name = "SCENE", requires = "profile")]
+    pub scene: Option<PathBuf>,
+    /// With --profile: the histograms also as plots, FILE.svg or FILE.png.
+    #[arg(long, value_name = "FILE", requires = "profile")]
+    pub profile_plot: Option<PathBuf>,
 }
 
 /// Arguments of `collidescope export`.

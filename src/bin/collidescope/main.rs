@@ -7,6 +7,8 @@ mod args;
 mod cli;
 #[cfg(not(target_arch = "wasm32"))]
 mod fuzz_cmd;
+#[cfg(not(target_arch = "wasm32"))]
+mod fuzz_shrink;
 #[cfg(feature = "gui")]
 mod gui;
 #[cfg(not(target_arch = "wasm32"))]

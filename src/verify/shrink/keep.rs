@@ -128,14 +128,33 @@ impl Keep {
 
     /// Whether `scene` (a subject: see the module docs) fails the check.
     pub fn fails(&self, scene: &Scene) -> bool {
+        !self.failures(scene).is_empty()
+    }
+
+    /// How `scene` fails the check: each failure's kind ([`failure_kind`] of its
+    /// words: "normal", "status differs", "toi_rotating: missed contact"); empty when
+    /// it passes. Shrinking keeps a kind the pair had, so that a normal 1e-3 off at a
+    /// sliver's corner does not slip into another failure of the same check.
+    pub fn failures(&self, scene: &Scene) -> Vec<String> {
         match self {
-            Keep::Check(c) => pair_fails(*c, scene),
+            Keep::Check(c) => pair_failures(*c, scene),
             #[cfg(feature = "peers")]
-            Keep::Chain(c) => chain_fails(*c, scene),
+            Keep::Chain(c) => chain_fails(*c, scene)
+                .then(|| vec![c.name().to_string()])
+                .unwrap_or_default(),
             #[cfg(feature = "peers")]
-            Keep::Engine(e, q) => engine_fails(*e, q, scene),
+            Keep::Engine(e, q) => engine_failures(*e, q, scene),
         }
     }
+}
+
+/// The kind of a failure: its words up to the first number, parenthesis, colon or
+/// dash ("normal 1.007e-3 rad off: …" → "normal").
+pub fn failure_kind(detail: &str) -> String {
+    let end = detail
+        .find(|c: char| c.is_ascii_digit() || matches!(c, '(' | ':' | '—'))
+        .unwrap_or(detail.len());
+    detail[..end].trim().to_string()
 }
 
 /// Shapes `a` and `b` as a pair the checks take: the rotating family when either
@@ -152,42 +171,55 @@ pub(crate) fn subject_pair(a: &SceneShape, b: &SceneShape) -> FuzzPair {
     pair
 }
 
-fn pair_fails(check: Check, scene: &Scene) -> bool {
+fn pair_failures(check: Check, scene: &Scene) -> Vec<String> {
     let [a, b] = match scene.shapes.as_slice() {
         [a, b, ..] => [a, b],
-        _ => return false,
+        _ => return Vec::new(),
     };
     let pair = subject_pair(a, b);
     let settings = Settings::default();
-    if check.is_ray() {
+    let measures = if check.is_ray() {
         let mut stats = crate::verify::empty_ray_stats();
-        return scene.rays.iter().any(|r| {
-            let ray = FuzzRay {
-                class: RayClass::General,
-                ray: crate::core::raycast::RayInput::new(r.origin, r.translation),
-            };
-            crate::verify::check_rays_of(&pair, &[ray, ray], &mut stats)
-                .iter()
-                .any(|m| m.check == check && m.failed())
-        });
-    }
-    let reference = crate::verify::Reference::new(&pair);
-    let toi = crate::verify::ExactToi::new(&pair, &reference);
-    let results = crate::verify::run_core(&pair, &settings);
-    crate::verify::check_pair(&pair, &reference, &toi, &results, &settings)
+        scene
+            .rays
+            .iter()
+            .flat_map(|r| {
+                let ray = FuzzRay {
+                    class: RayClass::General,
+                    ray: crate::core::raycast::RayInput::new(r.origin, r.translation),
+                };
+                crate::verify::check_rays_of(&pair, &[ray, ray], &mut stats)
+            })
+            .collect()
+    } else {
+        let reference = crate::verify::Reference::new(&pair);
+        let toi = crate::verify::ExactToi::new(&pair, &reference);
+        let results = crate::verify::run_core(&pair, &settings);
+        crate::verify::check_pair(&pair, &reference, &toi, &results, &settings)
+    };
+    measures
         .iter()
-        .any(|m| m.check == check && m.failed())
+        .filter(|m| m.check == check && m.failed())
+        .map(|m| failure_kind(m.detail.as_deref().unwrap_or("")))
+        .collect()
 }
 
 #[cfg(feature = "peers")]
-fn engine_fails(engine: crate::trace::peer_answer::Engine, query: &str, scene: &Scene) -> bool {
+fn engine_failures(
+    engine: crate::trace::peer_answer::Engine,
+    query: &str,
+    scene: &Scene,
+) -> Vec<String> {
     use crate::verify::peers::{PeerReport, Verdict};
     let [a, b] = match scene.shapes.as_slice() {
         [a, b, ..] => [a, b],
-        _ => return false,
+        _ => return Vec::new(),
     };
     let pair = subject_pair(a, b);
-    let mut report = PeerReport::default();
+    let mut report = PeerReport {
+        keep: 64,
+        ..PeerReport::default()
+    };
     if query.starts_with("ray") {
         for r in &scene.rays {
             let ray = crate::core::raycast::RayInput::new(r.origin, r.translation);
@@ -197,9 +229,12 @@ fn engine_fails(engine: crate::trace::peer_answer::Engine, query: &str, scene: &
         crate::verify::peers::check_pair(&pair, &Settings::default(), &mut report);
     }
     report
-        .counts
-        .get(&(engine, query))
-        .is_some_and(|c| c[Verdict::EngineWrong as usize] + c[Verdict::BothWrong as usize] > 0)
+        .cases
+        .iter()
+        .filter(|c| c.engine == engine && c.query == query)
+        .filter(|c| matches!(c.verdict, Verdict::EngineWrong | Verdict::BothWrong))
+        .map(|c| failure_kind(&c.detail))
+        .collect()
 }
 
 #[cfg(feature = "peers")]

@@ -6,11 +6,12 @@
 //! the rays for a ray check). Each round runs the passes ([`passes::Pass`]: fewer
 //! vertices, the pair towards the origin, a quarter turn, radii to 0, shorter
 //! velocities, numbers rounded to fewer mantissa bits); a pass's candidate is kept
-//! only when it is smaller ([`Size`]: vertices, then bits, then reach) and still
-//! fails, and the pass then starts again from it. Rounds repeat until one changes
+//! only when it is smaller ([`Size::smaller_than`]) and still fails in a way the
+//! pair first failed ([`Keep::failures`]: a normal off stays a normal off, not another
+//! condition of the same check), and the pass then starts again from it. Rounds repeat until one changes
 //! nothing, at most [`MAX_ROUNDS`] rounds and [`MAX_EVALUATIONS`] checks in all, so it
 //! always ends; the result is never larger than the input (every step made it
-//! smaller), and it is proven at the end: written as a scene file, read back and
+//! smaller: never more vertices nor farther from the origin), and it is proven at the end: written as a scene file, read back and
 //! checked again ([`Shrunk::proven`]).
 //!
 //! A [`ShrinkJob`] works a few candidates at a time ([`ShrinkJob::advance`]), for the
@@ -20,7 +21,7 @@ mod keep;
 mod numbers;
 mod passes;
 
-pub use keep::{Keep, ENGINE_QUERIES};
+pub use keep::{failure_kind, Keep, ENGINE_QUERIES};
 pub use numbers::{bits, round_bits, Size};
 
 use crate::scene::{parse_scene, scene_to_string, Scene, View};
@@ -83,6 +84,9 @@ pub struct ShrinkJob {
     done: bool,
     /// The names of the subject's shapes in the scene it came from.
     names: (String, String),
+    /// How the pair failed at first ([`Keep::failures`]): a candidate must fail in one
+    /// of these ways.
+    kinds: Vec<String>,
 }
 
 impl ShrinkJob {
@@ -90,7 +94,8 @@ impl ShrinkJob {
     /// `b`). An error when the pair does not fail the check to begin with.
     pub fn new(scene: &Scene, (a, b): (usize, usize), keep: Keep) -> Result<ShrinkJob, String> {
         let (subject, names) = subject(scene, (a, b), keep)?;
-        if !keep.fails(&subject) {
+        let kinds = keep.failures(&subject);
+        if kinds.is_empty() {
             return Err(format!(
                 "the pair {} and {} does not fail {}: nothing to shrink",
                 names.0,
@@ -112,6 +117,7 @@ impl ShrinkJob {
             changed_this_round: false,
             done: false,
             names,
+            kinds,
         };
         job.fill();
         Ok(job)
@@ -171,7 +177,7 @@ impl ShrinkJob {
                 continue;
             };
             self.evaluations += 1;
-            if self.keep.fails(&candidate) {
+            if self.still_fails(&candidate) {
                 self.size = Size::of(&candidate);
                 self.current = candidate;
                 self.steps.push(what);
@@ -182,32 +188,35 @@ impl ShrinkJob {
         self.done
     }
 
+    /// Whether `s` fails the check in a way the pair first did.
+    fn still_fails(&self, s: &Scene) -> bool {
+        self.keep.failures(s).iter().any(|k| self.kinds.contains(k))
+    }
+
     /// The smallest scene found, proven (written, read back, checked again).
     pub fn finish(self) -> Shrunk {
-        let mut scene = self.current;
+        let mut scene = self.current.clone();
         scene.title = format!(
             "Shrunk: {} fails {}",
             pair_words(&self.names),
             self.keep.name()
         );
         scene.group = "Shrunk".into();
+        // A chain and a shape have no pair for the configuration view.
+        let pair = !self.keep.on_chain();
+        let name = |i: usize| match scene.shapes.get(i) {
+            Some(s) if pair => s.name.clone(),
+            _ => String::new(),
+        };
         scene.view = View {
-            a: scene
-                .shapes
-                .first()
-                .map(|s| s.name.clone())
-                .unwrap_or_default(),
-            b: scene
-                .shapes
-                .get(1)
-                .map(|s| s.name.clone())
-                .unwrap_or_default(),
+            a: name(0),
+            b: name(1),
             algorithm: self.keep.algorithm(),
             split: if self.keep.on_chain() { 1.0 } else { 0.0 },
             ..View::default()
         };
         let text = scene_to_string(&scene);
-        let proven = parse_scene(&text, "shrunk").is_ok_and(|back| self.keep.fails(&back));
+        let proven = parse_scene(&text, "shrunk").is_ok_and(|back| self.still_fails(&back));
         Shrunk {
             keep: self.keep.name(),
             before: self.before,

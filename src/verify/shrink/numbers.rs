@@ -8,10 +8,10 @@ use crate::scene::{Scene, SceneChain, SceneShape};
 use glam::Vec2;
 use serde::Serialize;
 
-/// How big a subject is, compared in this order: core vertices (a circle 1, a capsule
-/// or segment 2, a box 4; a chain's points), then the significant bits of all its
-/// numbers ([`bits`]), then how far it reaches from the origin (the largest absolute
-/// position or ray coordinate).
+/// How big a subject is: its core vertices (a circle 1, a capsule or segment 2, a box
+/// 4; a chain's points), the significant bits of all its numbers ([`bits`]), and how
+/// far it reaches from the origin (the largest absolute world coordinate of a core
+/// vertex, a chain point or a ray's ends). See [`Size::smaller_than`].
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct Size {
     pub vertices: usize,
@@ -28,16 +28,9 @@ impl Size {
             .sum::<usize>()
             + scene.chains.iter().map(|c| c.points.len()).sum::<usize>();
         let bits = numbers(scene).iter().map(|x| bits(*x)).sum();
-        let mut reach = 0.0f32;
-        for s in &scene.shapes {
-            reach = reach.max(s.pose.position.abs().max_element());
-        }
-        for c in &scene.chains {
-            reach = reach.max(c.pose.position.abs().max_element());
-        }
-        for r in &scene.rays {
-            reach = reach.max(r.origin.abs().max_element());
-        }
+        let reach = world_points(scene)
+            .iter()
+            .fold(0.0f32, |m, p| m.max(p.abs().max_element()));
         Size {
             vertices,
             bits,
@@ -45,11 +38,30 @@ impl Size {
         }
     }
 
-    /// Strictly smaller in the order of the fields.
+    /// Smaller than `o`: never farther from the origin, and fewer vertices, or as
+    /// many and fewer bits, or as many of both and nearer the origin. (A vertex dropped
+    /// may cost bits: a box's two half extents become a triangle's six coordinates.)
     pub fn smaller_than(&self, o: &Size) -> bool {
-        (self.vertices, self.bits) < (o.vertices, o.bits)
-            || ((self.vertices, self.bits) == (o.vertices, o.bits) && self.reach < o.reach)
+        let (mine, theirs) = ((self.vertices, self.bits), (o.vertices, o.bits));
+        self.reach <= o.reach && (mine < theirs || (mine == theirs && self.reach < o.reach))
     }
+}
+
+/// Every core vertex and chain point in the world, and the rays' ends.
+pub fn world_points(scene: &Scene) -> Vec<Vec2> {
+    let mut out = Vec::new();
+    for s in &scene.shapes {
+        let xf = s.pose.transform();
+        out.extend(s.shape.vertices().iter().map(|v| xf.apply(*v)));
+    }
+    for c in &scene.chains {
+        let xf = c.pose.transform();
+        out.extend(c.points.iter().map(|v| xf.apply(*v)));
+    }
+    for r in &scene.rays {
+        out.extend([r.origin, r.tip()]);
+    }
+    out
 }
 
 /// The significant bits of `x`'s mantissa (0 for zero): 1 for a power of two, 24 for
@@ -248,6 +260,16 @@ pub fn keep_rays(rays: &[SceneRay], keep: impl Fn(usize) -> bool) -> Vec<SceneRa
         .filter(|(i, _)| keep(*i))
         .map(|(_, r)| r.clone())
         .collect()
+}
+
+/// A chain with point `i` moved half way to point `j` (an end point along its
+/// segment: the segment keeps its direction, so the ghost does).
+pub fn chain_point_towards(c: &SceneChain, i: usize, j: usize) -> Option<SceneChain> {
+    let mut p = c.points.clone();
+    let target = *p.get(j)?;
+    let q = p.get_mut(i)?;
+    *q = 0.5 * (*q + target);
+    c.with_points(p).ok()
 }
 
 /// A chain with one point fewer, if it is still a chain.

@@ -3,8 +3,8 @@
 //! smaller ([`super::Size`]) and still fails.
 
 use super::numbers::{
-    bits, chain_without, keep_rays, numbers, rotated, round_bits, set_geometry, translated,
-    with_numbers,
+    bits, chain_point_towards, chain_without, keep_rays, numbers, rotated, round_bits,
+    set_geometry, translated, with_numbers, world_points,
 };
 use crate::core::shape::Geometry;
 use crate::scene::Scene;
@@ -134,6 +134,17 @@ fn vertices(s: &Scene, out: &mut Out) {
                 out.push((format!("{}: dropped point {i}", ch.name), c));
             }
         }
+        // An open chain's ends pulled in along their segments.
+        let n = ch.points.len();
+        if !ch.closed && n >= 2 {
+            for (i, j) in [(0, 1), (n - 1, n - 2)] {
+                if let Some(shorter) = chain_point_towards(ch, i, j) {
+                    let mut c = s.clone();
+                    c.chains[k] = shorter;
+                    out.push((format!("{}: point {i} half way to point {j}", ch.name), c));
+                }
+            }
+        }
     }
 }
 
@@ -146,18 +157,34 @@ fn anchor(s: &Scene) -> Vec2 {
         .unwrap_or(Vec2::ZERO)
 }
 
+/// The middle of the subject's world bounding box.
+fn middle(s: &Scene) -> Vec2 {
+    let ps = world_points(s);
+    let Some(first) = ps.first() else {
+        return Vec2::ZERO;
+    };
+    let (lo, hi) = ps
+        .iter()
+        .fold((*first, *first), |(lo, hi), p| (lo.min(*p), hi.max(*p)));
+    0.5 * (lo + hi)
+}
+
 fn origin(s: &Scene, out: &mut Out) {
-    let p = anchor(s);
-    if p == Vec2::ZERO {
-        return;
-    }
-    let whole = p.round();
+    let (p, m) = (anchor(s), middle(s));
     for (what, by) in [
         (
             "moved the pair so that its first shape is at the origin",
             -p,
         ),
-        ("moved the pair by whole units towards the origin", -whole),
+        ("moved the pair's middle to the origin", -m),
+        (
+            "moved the pair's middle by whole units towards the origin",
+            -m.round(),
+        ),
+        (
+            "moved the pair by whole units towards the origin",
+            -p.round(),
+        ),
         ("moved the pair half way towards the origin", -0.5 * p),
     ] {
         if by != Vec2::ZERO {
