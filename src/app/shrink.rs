@@ -149,3 +149,38 @@ impl AppState {
         true
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::app::AppState;
+
+    /// Public case 5 fails Box2D's distance: shrinking it puts the shrunk pair in the
+    /// scene as one edit, and one undo brings the pair back.
+    #[cfg(feature = "peers")]
+    #[test]
+    fn shrinking_the_pair_is_one_undoable_edit() {
+        let text = crate::scene::library::FILES
+            .iter()
+            .find(|(n, _)| n.ends_with("public_5_point_near_short_edge.ron"))
+            .map(|(_, t)| *t)
+            .unwrap();
+        let scene = crate::scene::parse_scene(text, "public 5").unwrap();
+        let mut app = AppState::new(scene.clone(), None);
+        let names: Vec<String> = app.failing_checks().iter().map(|k| k.name()).collect();
+        assert!(names.contains(&"box2d:distance".to_string()), "{names:?}");
+        app.shrink.choice = names.iter().position(|n| n == "box2d:distance").unwrap();
+        app.start_shrink().unwrap();
+        for _ in 0..20_000 {
+            if !app.poll_jobs() {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(1));
+        }
+        let (s, applied) = app.shrink.last.as_ref().unwrap();
+        assert!(applied, "{}", s.summary());
+        assert!(s.after.vertices < s.before.vertices);
+        assert_ne!(app.scene.shapes, scene.shapes);
+        app.undo();
+        assert_eq!(app.scene.shapes, scene.shapes);
+    }
+}

@@ -99,10 +99,10 @@ pub struct PairSweep {
     running: Option<Background<SweepRun>>,
     /// Samples done and in all, while one runs.
     pub progress: Option<(usize, usize)>,
-    /// The last sweep, and the scene revision it was made for.
-    pub last: Option<(Sweep, u64)>,
-    /// Where a click on a curve put the parameter, and the revision it made.
-    pub clicked: Option<(f64, u64)>,
+    /// The last sweep.
+    pub last: Option<Sweep>,
+    /// Where a click on a curve put the parameter, and the scene it made.
+    pub clicked: Option<(f64, Scene)>,
     /// The scene the sweep started from: a click sets the parameter on it.
     base: Option<Scene>,
 }
@@ -191,10 +191,9 @@ impl AppState {
                     let out = run.take();
                     self.sweep.running = None;
                     self.sweep.progress = None;
-                    if let Some(s) = out {
-                        self.sweep.last = Some((s, self.revision));
+                    if out.is_some() {
+                        self.sweep.last = out;
                     }
-                    self.revision += 1;
                 }
             }
         }
@@ -204,26 +203,91 @@ impl AppState {
     /// The last sweep, and whether the scene changed since (other than by a click on
     /// its curve).
     pub fn last_sweep(&self) -> Option<(&Sweep, bool)> {
-        let (s, rev) = self.sweep.last.as_ref()?;
-        let clicked = self.sweep.clicked.map(|c| c.1);
-        Some((s, *rev != self.revision && clicked != Some(self.revision)))
+        let s = self.sweep.last.as_ref()?;
+        Some((s, self.sweep_stale()))
+    }
+
+    /// The scene is neither the one the sweep started from nor the last click's.
+    fn sweep_stale(&self) -> bool {
+        let clicked = self.sweep.clicked.as_ref().map(|c| &c.1);
+        self.sweep.base.as_ref() != Some(&self.scene) && clicked != Some(&self.scene)
     }
 
     /// Sets the last sweep's parameter to `value` on the scene it was computed for
     /// (the click on a curve): one undoable edit. Refused once the scene was changed
     /// otherwise (the values are relative to where the sweep started).
     pub fn set_sweep_value(&mut self, value: f64) -> Result<(), String> {
-        let (sweep, rev) = self.sweep.last.as_ref().ok_or("no sweep yet")?;
-        let clicked = self.sweep.clicked.map(|c| c.1);
-        if *rev != self.revision && clicked != Some(self.revision) {
+        if self.sweep_stale() {
             return Err("the scene changed since the sweep: run it again".into());
         }
+        let sweep = self.sweep.last.as_ref().ok_or("no sweep yet")?;
         let base = self.sweep.base.as_ref().ok_or("no sweep yet")?;
         let scene = sweep.spec.scene_at(base, value)?;
         self.begin_edit();
-        self.scene = scene;
+        self.scene = scene.clone();
         self.changed();
-        self.sweep.clicked = Some((value, self.revision));
+        self.sweep.clicked = Some((value, scene));
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::AppState;
+
+    fn app() -> AppState {
+        let text = r#"(version: 1, title: "boxes", shapes: [
+            (name: "A", geometry: Box(half_extents: (0.25, 0.25), radius: 0.0), position: (0.0, 0.0), angle: 0.0),
+            (name: "B", geometry: Box(half_extents: (1.0, 1.0), radius: 0.0), position: (0.0, 1.2), angle: 0.0),
+        ], view: (a: "A", b: "B", algorithm: "manifold"))"#;
+        AppState::new(crate::scene::parse_scene(text, "boxes").unwrap(), None)
+    }
+
+    fn finish(app: &mut AppState) {
+        for _ in 0..20_000 {
+            if !app.poll_jobs() {
+                return;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(1));
+        }
+        panic!("the background work did not end");
+    }
+
+    /// The sweep runs in the background; a click sets B's angle (one undo step), a
+    /// second click starts from the same scene, and undo brings the scene back.
+    #[test]
+    fn a_click_on_the_sweep_sets_the_parameter_as_one_undoable_edit() {
+        let mut app = app();
+        app.sweep_defaults(true);
+        assert_eq!(
+            app.sweep.choice.what,
+            Quantity::defaults(Algorithm::Manifold)
+        );
+        app.sweep.choice.from = 0.1;
+        app.sweep.choice.to = 1.4;
+        app.sweep.choice.steps = 200;
+        app.sweep.choice.peers = false;
+        app.start_sweep().unwrap();
+        finish(&mut app);
+        let (sweep, stale) = app.last_sweep().unwrap();
+        assert!(!stale);
+        assert_eq!(sweep.samples.len(), 201);
+        assert!(sweep.jumps.iter().any(|j| j.kind == "jump"));
+        app.set_sweep_value(0.7).unwrap();
+        assert_eq!(app.scene.shapes[1].pose.angle, 0.7);
+        app.set_sweep_value(0.9).unwrap();
+        assert_eq!(app.scene.shapes[1].pose.angle, 0.9);
+        assert!(
+            !app.last_sweep().unwrap().1,
+            "a click keeps the sweep current"
+        );
+        app.undo();
+        app.undo();
+        assert_eq!(app.scene.shapes[1].pose.angle, 0.0);
+        // Another edit: the values no longer apply.
+        app.move_shape(0, Vec2::new(0.1, 0.0));
+        assert!(app.set_sweep_value(0.5).is_err());
+        assert!(app.last_sweep().unwrap().1);
     }
 }

@@ -30,7 +30,7 @@ fn gv(p: Vector) -> Vec2 {
     Vec2::new(p.x, p.y)
 }
 
-fn pose(t: &Transform) -> Pose {
+pub(crate) fn pose(t: &Transform) -> Pose {
     Pose::from_parts(pv(t.p), Rot2::from_cos_sin_unchecked(t.q.c, t.q.s))
 }
 
@@ -120,7 +120,7 @@ pub fn answer(pair: &PairInputs) -> EngineAnswer {
     out
 }
 
-fn distance(
+pub(crate) fn distance(
     pa: &Pose,
     ga: &dyn ps::Shape,
     pb: &Pose,
@@ -150,7 +150,7 @@ fn distance(
 }
 
 /// parry's convex–convex manifold with the scene's speculative distance as prediction.
-fn manifold(
+pub(crate) fn manifold(
     pair: &PairInputs,
     ga: &dyn ps::Shape,
     gb: &dyn ps::Shape,
@@ -185,7 +185,7 @@ fn manifold(
 }
 
 /// `cast_shapes` over the step (t ≤ 1), stopping at first contact.
-fn toi(
+pub(crate) fn toi(
     pair: &PairInputs,
     ga: &dyn ps::Shape,
     gb: &dyn ps::Shape,

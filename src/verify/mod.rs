@@ -103,6 +103,7 @@ pub mod peers_chain;
 mod peers_ray;
 #[cfg(feature = "peers")]
 pub mod peers_rotating;
+pub mod profile;
 mod reference;
 mod report;
 mod results;

@@ -115,7 +115,13 @@ fn curve_plot(sweep: &Sweep, q: Quantity) -> Plot {
                 p[0] = xs[p[0] as usize];
             }
         }
-        let width = if source == Source::Ours { 1.8 } else { 1.3 };
+        // Widest first: curves that coincide still show every colour.
+        let width = match source {
+            Source::Ours => 4.0,
+            Source::Box2d => 2.6,
+            Source::Parry => 1.4,
+            Source::Exact => 1.0,
+        };
         let mut s = Series::lines(source.label(), source_color(source), width, lines);
         s.dashed = source == Source::Exact;
         plot.series.push(s);

@@ -142,6 +142,12 @@ pub fn run_fuzz(args: &FuzzArgs) -> Result<(bool, String), String> {
     config.start = args.start;
     config.keep = args.max_scenes.max(1);
     config.threads = threads(args.threads, config.threads);
+    if args.profile {
+        if args.family.as_deref() == Some(CHAIN_FAMILY) {
+            return Err("--profile runs pairs, not the chain family".into());
+        }
+        return crate::profile_cmd::run_profile(args, fuzz_family(args)?);
+    }
     if args.family.as_deref() == Some(CHAIN_FAMILY) {
         return run_fuzz_chains(args, &config);
     }

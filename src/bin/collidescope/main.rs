@@ -12,6 +12,8 @@ mod fuzz_shrink;
 #[cfg(feature = "gui")]
 mod gui;
 #[cfg(not(target_arch = "wasm32"))]
+mod profile_cmd;
+#[cfg(not(target_arch = "wasm32"))]
 mod shrink_cmd;
 #[cfg(not(target_arch = "wasm32"))]
 mod sweep_cmd;

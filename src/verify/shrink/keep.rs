@@ -139,9 +139,13 @@ impl Keep {
         match self {
             Keep::Check(c) => pair_failures(*c, scene),
             #[cfg(feature = "peers")]
-            Keep::Chain(c) => chain_fails(*c, scene)
-                .then(|| vec![c.name().to_string()])
-                .unwrap_or_default(),
+            Keep::Chain(c) => {
+                if chain_fails(*c, scene) {
+                    vec![c.name().to_string()]
+                } else {
+                    Vec::new()
+                }
+            }
             #[cfg(feature = "peers")]
             Keep::Engine(e, q) => engine_failures(*e, q, scene),
         }

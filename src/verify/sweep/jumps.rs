@@ -44,7 +44,8 @@ pub fn find_jumps(values: &[Option<f64>], wrap: Option<f64>, floor: f64) -> Vec<
     let mut near = Vec::with_capacity(2 * WINDOW);
     for k in 1..n {
         let Some(d) = deltas[k] else { continue };
-        if !(d > floor) {
+        // NaN never jumps (it is not above the floor).
+        if d.is_nan() || d <= floor {
             continue;
         }
         near.clear();

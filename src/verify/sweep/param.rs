@@ -255,7 +255,7 @@ pub(crate) fn with_radius(g: &Geometry, r: f32) -> Result<Geometry, String> {
 
 /// `g` scaled by `k` about its local origin (radius too).
 pub(crate) fn scaled(g: &Geometry, k: f32) -> Result<Geometry, String> {
-    if !(k > 0.0) {
+    if k.is_nan() || k <= 0.0 {
         return Err(format!("a scale of {k}"));
     }
     Ok(match g.clone() {
@@ -432,9 +432,9 @@ mod tests {
     #[test]
     fn parses_every_kind_and_refuses_with_the_forms() {
         let names = ("Box", "Bar");
-        let (p, f, t) = parse_param("angle:B:0:6.2832", names).unwrap();
+        let (p, f, t) = parse_param("angle:B:0:6.5", names).unwrap();
         assert_eq!(p, Param::Angle { shape: Side::B });
-        assert_eq!((f, t), (0.0, 6.2832));
+        assert_eq!((f, t), (0.0, 6.5));
         let (p, _, _) = parse_param("offset:Box:90:-1:1", names).unwrap();
         match p {
             Param::Offset { shape, direction } => {

@@ -47,7 +47,7 @@ impl Panel {
             if stale {
                 ui.label(RichText::new("The scene changed since this sweep: Run again.").weak());
             }
-            let clicked = app.sweep.clicked.map(|c| c.0);
+            let clicked = app.sweep.clicked.as_ref().map(|c| c.0);
             click = show(ui, sweep, clicked);
         }
         if let Some(x) = click {
