@@ -213,10 +213,11 @@ impl Panel {
         widgets::mark(ui, "peers", &peers.header_response);
         // The engines' overlays show while their table does.
         self.engines_shown = peers.body_returned.is_some();
-        egui::CollapsingHeader::new("Sweep: one parameter, every answer")
+        let sweep = egui::CollapsingHeader::new("Sweep: one parameter, every answer")
             .id_salt("pair_sweep")
             .default_open(false)
             .show(ui, |ui| self.ui_pair_sweep(ui, app));
+        widgets::mark(ui, "sweep", &sweep.header_response);
         if app.algorithm == collidescope::study::Algorithm::Rotating {
             egui::CollapsingHeader::new("s(t): separation over the step")
                 .default_open(true)

@@ -29,7 +29,9 @@ impl Panel {
         } else {
             let mut choice = app.shrink.choice.min(failing.len() - 1);
             ui.horizontal_wrapped(|ui| {
-                let clicked = ui.button("Shrink this pair").clicked();
+                let button = ui.button("Shrink this pair");
+                super::widgets::mark(ui, "shrink_pair", &button);
+                let clicked = button.clicked();
                 ui.label("keeping");
                 egui::ComboBox::from_id_salt("shrink_keep")
                     .selected_text(failing[choice].as_str())

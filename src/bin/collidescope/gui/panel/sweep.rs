@@ -139,7 +139,9 @@ fn run_row(ui: &mut egui::Ui, app: &mut AppState) {
             ui.add(egui::ProgressBar::new(f).text(format!("{done} / {total}")));
         }
         None => {
-            if ui.button("Run the sweep").clicked() {
+            let run = ui.button("Run the sweep");
+            super::widgets::mark(ui, "run_sweep", &run);
+            if run.clicked() {
                 if let Err(e) = app.start_sweep() {
                     app.error(e);
                 }

@@ -25,7 +25,7 @@ pub(super) fn drag(ui: &mut egui::Ui, app: &mut AppState, v: &mut f32, speed: f6
 /// The widgets the scripted tests press, by name: where each was drawn in the last
 /// frame is part of the layout the app reports (`COLLIDESCOPE_LAYOUT_FILE` on the
 /// desktop, `window.collidescope.layout` in the web page).
-pub const MARKED: [&str; 15] = [
+pub const MARKED: [&str; 18] = [
     "copy_link",
     "files",
     "notes",
@@ -41,6 +41,9 @@ pub const MARKED: [&str; 15] = [
     "open_file",
     "import_box",
     "import",
+    "sweep",
+    "run_sweep",
+    "shrink_pair",
 ];
 
 fn mark_id(name: &str) -> egui::Id {
