@@ -152,12 +152,38 @@ fn devices_fifos_links_and_folders_are_never_renamed_over() {
     ]));
     assert!(e.contains("no process is reading"), "{e}");
     assert!(std::fs::metadata(&fifo).unwrap().file_type().is_fifo());
-    // A FIFO with a reader gets the whole text.
-    let reader = std::thread::spawn({
-        let fifo = fifo.clone();
-        move || std::fs::read_to_string(fifo).unwrap()
+    // A FIFO with a reader gets the whole text. The read end is open before the export
+    // starts (a reader still on its way would be "no process is reading").
+    let read_end = {
+        use std::os::fd::AsRawFd;
+        use std::os::unix::fs::OpenOptionsExt;
+        let f = std::fs::OpenOptions::new()
+            .read(true)
+            .custom_flags(libc::O_NONBLOCK)
+            .open(&fifo)
+            .unwrap();
+        // SAFETY: fcntl on a descriptor this test owns; blocking reads from here on.
+        unsafe {
+            let flags = libc::fcntl(f.as_raw_fd(), libc::F_GETFL);
+            assert!(libc::fcntl(f.as_raw_fd(), libc::F_SETFL, flags & !libc::O_NONBLOCK) >= 0);
+        }
+        f
+    };
+    let reader = std::thread::spawn(move || {
+        use std::io::Read;
+        let mut text = String::new();
+        let mut f = read_end;
+        // Until the writer has opened and closed: a read before it opens returns 0.
+        loop {
+            let mut chunk = String::new();
+            f.read_to_string(&mut chunk).unwrap();
+            text += &chunk;
+            if !text.is_empty() && chunk.is_empty() {
+                break text;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
     });
-    std::thread::sleep(std::time::Duration::from_millis(200));
     let o = run(&[
         "export",
         &scene,
@@ -294,6 +320,15 @@ fn an_interrupted_write_leaves_neither_half_a_file_nor_a_temporary() {
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(!dead.exists());
     assert!(parse_scene(&std::fs::read_to_string(&target).unwrap(), "t").is_ok());
+    // ... and with the next start in the folder, whatever the command writes.
+    std::fs::write(&dead, "half").unwrap();
+    let o = bin()
+        .current_dir(&dir)
+        .args(["hull", "(0,0) (1,0) (0,1)"])
+        .output()
+        .expect("the binary runs");
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(!dead.exists(), "a stale temporary survived the start");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -17,6 +17,7 @@
 //!   `b2RayCastCapsule`, `b2RayCastSegment` (two-sided) or `b2RayCastPolygon` (which
 //!   sends a rounded polygon through `b2ShapeCast` with a point), in the shape's frame.
 
+use super::b2;
 use super::{guard, Kind};
 use crate::core::math::{arr, Transform};
 use crate::core::raycast::RayInput;
@@ -25,7 +26,6 @@ use crate::scene::build::PairInputs;
 use crate::trace::peer_answer::{
     EngineAnswer, PeerContact, PeerDistance, PeerManifold, PeerRayCast, PeerToi,
 };
-use boxdd_sys::ffi as b2;
 use glam::Vec2;
 
 /// Box2D's polygons hold at most this many vertices (`B2_MAX_POLYGON_VERTICES`).

@@ -26,8 +26,8 @@
 //! **parry2d** panics are caught with `catch_unwind`; while a parry query runs, the
 //! panic hook records the message and location instead of printing them.
 
+use super::b2;
 use crate::trace::peer_answer::{Engine, PeerFault};
-use boxdd_sys::ffi as b2;
 use std::cell::{Cell, RefCell};
 use std::ffi::{c_char, c_int, CStr};
 use std::sync::Once;

@@ -24,10 +24,13 @@
 //! wrapper has no way to pass the relative transform the C functions take nor to read
 //! the GJK simplex buffer, and its per-call checks would weigh on the benchmarks.
 
+mod b2;
 pub mod box2d;
 pub mod chain;
 pub mod guard;
 pub mod parry;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod recording;
 pub mod rotating;
 
 use crate::scene::build::PairInputs;

@@ -149,6 +149,17 @@ pub(crate) fn distance(
     })
 }
 
+/// parry's contact query at zero prediction (the penetration its EPA finds), for
+/// callers that time it: whether the shapes touch.
+pub(crate) fn penetration(
+    pa: &Pose,
+    ga: &dyn ps::Shape,
+    pb: &Pose,
+    gb: &dyn ps::Shape,
+) -> Result<bool, pq::Unsupported> {
+    Ok(pq::contact(pa, ga, pb, gb, 0.0)?.is_some())
+}
+
 /// parry's convex–convex manifold with the scene's speculative distance as prediction.
 pub(crate) fn manifold(
     pair: &PairInputs,

@@ -25,13 +25,13 @@
 //! overlapped (the rounded shapes, not the cores); `Failed` and `OutOfIterations`
 //! failed; no hit separated.
 
+use super::b2;
 use super::box2d::{proxy, MAX_POLYGON_VERTICES};
 use super::parry::shape;
 use crate::core::math::{arr, Rot, Transform};
 use crate::core::toi::rotating::{ToiState, ToiTarget};
 use crate::scene::build::PairInputs;
 use crate::trace::peer_answer::{Engine, EngineAnswer, PeerRotatingToi, PeerToi};
-use boxdd_sys::ffi as b2;
 use glam::Vec2;
 use parry::math::{Pose, Rot2, Vector};
 use parry::query::{self as pq, NonlinearRigidMotion, ShapeCastStatus};

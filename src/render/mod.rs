@@ -30,6 +30,7 @@
 //! Coordinates: a layer's point `p` is drawn at `camera.to_screen(p, viewport)` of its
 //! view ([`layout`] gives both), written with two decimals.
 
+mod handout;
 mod labels;
 mod layout;
 mod paint;
@@ -40,6 +41,7 @@ mod scene_plot;
 mod svg;
 mod text;
 
+pub use handout::*;
 pub use labels::*;
 pub use layout::*;
 pub use paint::*;

@@ -105,6 +105,7 @@ impl SceneChain {
         };
         let mut c = SceneChain::new(&self.name, &geometry, self.pose.position, self.pose.angle)?;
         c.order = self.order;
+        c.pose = self.pose;
         Ok(c)
     }
 

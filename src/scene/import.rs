@@ -4,9 +4,11 @@
 //! Plain text: one block per shape. A block starts at a line `NAME:` (or `NAME =`),
 //! or after a blank line; its points are every x, y pair in it (any notation:
 //! `(1, 2)`, `[1, 2]`, `b2Vec2(1.0f, 2.0f)`, `1 2`); optional lines `radius R`,
-//! `position X Y`, `angle A` (radians; `angle 30deg` for degrees), `velocity X Y`.
+//! `position X Y`, `angle A` (radians; `angle 30deg` for degrees), `rotation C S` (an
+//! exact rotation, its cosine and sine, kept to the bit), `velocity X Y`.
 //! JSON: `{"a": SHAPE, "b": SHAPE}`, `{"shapes": [SHAPE, …]}` or `[SHAPE, …]` with
 //! `SHAPE = {"name"?, "points" | "vertices", "radius"?, "position"?, "angle"?,
+//! "rotation"? ([c, s] or {"c", "s"}; a number is an angle), "q"? ({"c", "s"}),
 //! "velocity"?}`; a point is `[x, y]` or `{"x": x, "y": y}`.
 //!
 //! Frames: with a `position` the points are in the shape's local frame; without one
@@ -30,6 +32,9 @@ pub struct ImportedShape {
     pub radius: f32,
     pub position: Option<Vec2>,
     pub angle: f32,
+    /// An exact rotation `(c, s)` (`rotation C S`; JSON `"rotation": [c, s]` or
+    /// `"q": {"c": c, "s": s}`), kept as given instead of the angle's.
+    pub rotation: Option<(f32, f32)>,
     pub velocity: Vec2,
 }
 
@@ -165,10 +170,37 @@ fn json_shape(v: &Value, i: usize) -> Result<ImportedShape, String> {
         .map(|r| json_number(r, &what("radius")))
         .transpose()?
         .unwrap_or(0.0);
-    let angle = match (
-        m.get("angle").or_else(|| m.get("rotation")),
-        m.get("angle_degrees"),
-    ) {
+    // A rotation given as (c, s) — `[c, s]` or `{"c": c, "s": s}` — is kept exactly;
+    // a number under "rotation" is an angle.
+    let pair = |v: &Value, key: &str| -> Result<Option<(f32, f32)>, String> {
+        if v.is_number() {
+            return Ok(None);
+        }
+        let (c, s) = match v {
+            Value::Object(o) => (o.get("c"), o.get("s")),
+            Value::Array(a) if a.len() == 2 => (a.first(), a.get(1)),
+            _ => (None, None),
+        };
+        match (c, s) {
+            (Some(c), Some(s)) => Ok(Some((
+                json_number(c, &what(key))?,
+                json_number(s, &what(key))?,
+            ))),
+            _ => Err(format!(
+                "{}: expected (c, s) as [c, s] or {{\"c\": c, \"s\": s}}",
+                what(key)
+            )),
+        }
+    };
+    let rotation = match (m.get("rotation"), m.get("q")) {
+        (Some(r), _) => pair(r, "rotation")?,
+        (None, Some(q)) => pair(q, "q")?,
+        _ => None,
+    };
+    let angle_value = m
+        .get("angle")
+        .or_else(|| m.get("rotation").filter(|r| r.is_number()));
+    let angle = match (angle_value, m.get("angle_degrees")) {
         (Some(a), _) => json_number(a, &what("angle"))?,
         (None, Some(d)) => json_number(d, &what("angle_degrees"))?.to_radians(),
         _ => 0.0,
@@ -180,6 +212,7 @@ fn json_shape(v: &Value, i: usize) -> Result<ImportedShape, String> {
         radius,
         position,
         angle,
+        rotation,
         velocity,
     })
 }
@@ -297,7 +330,7 @@ fn shape_label(line: &str) -> Option<(&str, &str)> {
                 .all(|c| c.is_alphanumeric() || c == '_' || c == ' ')
             && !matches!(
                 h.to_lowercase().as_str(),
-                "radius" | "position" | "angle" | "velocity" | "r"
+                "radius" | "position" | "angle" | "rotation" | "velocity" | "r"
             )
     })
 }
@@ -306,7 +339,7 @@ fn shape_label(line: &str) -> Option<(&str, &str)> {
 /// counted from 0); false when `body` is no keyword line.
 fn read_keyword_line(shape: &mut ImportedShape, body: &str, n: usize) -> Result<bool, String> {
     let mut handled = false;
-    for kw in ["radius", "position", "angle", "velocity"] {
+    for kw in ["radius", "position", "angle", "rotation", "velocity"] {
         if let Some(v) = keyword_numbers(body, kw) {
             let v = v.map_err(|e| format!("line {}: {e}", n + 1))?;
             let want = if kw == "radius" || kw == "angle" {
@@ -325,6 +358,7 @@ fn read_keyword_line(shape: &mut ImportedShape, body: &str, n: usize) -> Result<
             match kw {
                 "radius" => shape.radius = v[0],
                 "angle" => shape.angle = v[0],
+                "rotation" => shape.rotation = Some((v[0], v[1])),
                 "position" => shape.position = Some(Vec2::new(v[0], v[1])),
                 _ => shape.velocity = Vec2::new(v[0], v[1]),
             }
@@ -391,6 +425,11 @@ pub fn to_scene(shapes: &[ImportedShape], title: &str) -> Result<Scene, String> 
         // The scene file's own checks (shape, limits, finiteness, names), with the
         // same messages: what imports is what loads.
         let mut shape = SceneShape::new(&name, geometry, position, s.angle)?;
+        if let Some((c, sn)) = s.rotation {
+            let q = super::format::check_rotation(c, sn)
+                .map_err(|m| format!("shape \"{}\": {m}", super::user_text::shown(&name)))?;
+            shape.pose = crate::core::shape::Pose::with_rotation(position, q);
+        }
         if !s.velocity.is_finite() || s.velocity.abs().max_element() > MAX_COORDINATE {
             return Err(format!(
                 "shape \"{}\": velocity ({}, {}) is not a finite number within the coordinate limit of {MAX_COORDINATE:e}",

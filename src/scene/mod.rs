@@ -54,8 +54,10 @@ mod parse;
 pub mod points;
 pub mod rays;
 mod spans;
+pub mod track;
 pub mod user_text;
 pub mod view_state;
+pub mod world;
 
 pub use crate::core::settings::Settings;
 pub use chains::SceneChain;

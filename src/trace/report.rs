@@ -150,6 +150,9 @@ pub struct PairReport {
     /// (see [`EngineAnswer`]).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub peers: Option<BTreeMap<&'static str, EngineAnswer>>,
+    /// With `--link`: the web page's link that opens this pair (see the CLI).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub link: Option<String>,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -394,6 +397,7 @@ pub fn pair_report(scene: &Scene, a: &SceneShape, b: &SceneShape, with_trace: bo
             toi: toi_trace,
         }),
         peers: None,
+        link: None,
     }
 }
 

@@ -328,7 +328,8 @@ mod engines {
     use crate::core::raycast::RayInput;
     use crate::core::shape::Shape;
     use crate::peers::box2d::{self, MAX_POLYGON_VERTICES};
-    use crate::peers::{guard, parry, rotating};
+    use crate::peers::parry as parry_peer;
+    use crate::peers::{guard, rotating};
     use crate::scene::build::PairInputs;
 
     fn box2d_takes(s: &Shape) -> bool {
@@ -373,31 +374,31 @@ mod engines {
         let w = Who::Parry;
         let Ok((ga, gb)) = guard::parry("shapes", || {
             (
-                parry::shape(inputs.pair.shape_a),
-                parry::shape(inputs.pair.shape_b),
+                parry_peer::shape(inputs.pair.shape_a),
+                parry_peer::shape(inputs.pair.shape_b),
             )
         }) else {
             return;
         };
         let (pa, pb) = (
-            parry::pose(&inputs.pair.transform_a),
-            parry::pose(&inputs.pair.transform_b),
+            parry_peer::pose(&inputs.pair.transform_a),
+            parry_peer::pose(&inputs.pair.transform_b),
         );
         if let (Ok(Ok(_)), t) =
-            timed(|| guard::parry("distance", || parry::distance(&pa, &*ga, &pb, &*gb)))
+            timed(|| guard::parry("distance", || parry_peer::distance(&pa, &*ga, &pb, &*gb)))
         {
             profile.add("gjk", "time (ns)", w, t);
         }
         let contact = || {
             guard::parry("penetration", || {
-                ::parry::query::contact(&pa, &*ga, &pb, &*gb, 0.0)
+                parry_peer::penetration(&pa, &*ga, &pb, &*gb)
             })
         };
         if let (Ok(Ok(_)), t) = timed(contact) {
             profile.add("epa", "time (ns)", w, t);
         }
         if let (Ok(Ok(_)), t) =
-            timed(|| guard::parry("manifold", || parry::manifold(inputs, &*ga, &*gb)))
+            timed(|| guard::parry("manifold", || parry_peer::manifold(inputs, &*ga, &*gb)))
         {
             profile.add("manifold", "time (ns)", w, t);
         }
@@ -406,7 +407,8 @@ mod engines {
                 profile.add("toi_rotating", "time (ns)", w, t);
             }
         } else if inputs.moving() {
-            if let (Ok(Ok(_)), t) = timed(|| guard::parry("toi", || parry::toi(inputs, &*ga, &*gb)))
+            if let (Ok(Ok(_)), t) =
+                timed(|| guard::parry("toi", || parry_peer::toi(inputs, &*ga, &*gb)))
             {
                 profile.add("cast", "time (ns)", w, t);
             }
@@ -422,7 +424,7 @@ mod engines {
                 profile.add("ray", "time (ns)", Who::Box2d, t);
             }
         }
-        if let (Ok(_), t) = timed(|| parry::ray_cast(shape, xf, ray, true)) {
+        if let (Ok(_), t) = timed(|| parry_peer::ray_cast(shape, xf, ray, true)) {
             profile.add("ray", "time (ns)", Who::Parry, t);
         }
     }

@@ -39,6 +39,12 @@ pub struct Cli {
     /// refused with a message (default 64).
     #[arg(long, global = true, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..=65536))]
     pub max_input_mb: Option<u64>,
+    /// Open the window on a lesson of the library (e.g. gjk; `collidescope lesson
+    /// list` lists them), at --page N (from 1; default: where you left it).
+    #[arg(long, value_name = "NAME")]
+    pub lesson: Option<String>,
+    #[arg(long, value_name = "N", requires = "lesson")]
+    pub page: Option<usize>,
     #[command(subcommand)]
     pub command: Option<Command>,
 }
@@ -63,6 +69,10 @@ pub enum Command {
         /// Add each engine's answer on the same pair (Box2D v3, parry2d) under "peers".
         #[arg(long)]
         peers: bool,
+        /// Add each pair's web page link under "link": BASE_URL (the page's address)
+        /// with the scene in the hash, opened on that pair.
+        #[arg(long, value_name = "BASE_URL")]
+        link: Option<String>,
     },
     /// Turn a failing pair pasted from an engine (plain text or JSON: the points,
     /// radius, position and angle of two shapes) into a scene file.
@@ -84,7 +94,11 @@ pub enum Command {
     /// zoom, else both views are fitted), a title line and a legend. SVG is vector, one
     /// <g id="layer-..."> per layer; PNG is rendered in software. With --peers the
     /// engines' answers (Box2D v3, parry2d) are drawn over ours, as the debugger does.
-    Export(ExportArgs),
+    Export(Box<ExportArgs>),
+    /// Lessons: guided tours that ask the learner to predict each step (`lesson
+    /// check FILE` validates one, `lesson list` lists the library's).
+    #[command(subcommand)]
+    Lesson(crate::lesson_cmd::LessonCommand),
     /// Check the collision core against exact f64 references on seeded random pairs
     /// of every shape kind (including touching, nearly parallel, tiny against huge,
     /// large coordinates, slivers, coincident and moving pairs). Prints a summary table;
@@ -121,6 +135,16 @@ pub enum Command {
     /// vertices, nearer the origin, a quarter turn, radii to 0, shorter velocities,
     /// rounder numbers. Writes the scene and, with --as, an engine's regression test.
     Shrink(crate::shrink_cmd::ShrinkArgs),
+    // Recordings (src/bin/collidescope/replay_cmd.rs).
+    /// Build a Box2D world from a world file, step it while Box2D records, and save
+    /// the recording.
+    #[cfg(feature = "peers")]
+    Record(crate::replay_cmd::RecordArgs),
+    /// Replay a Box2D recording: its summary and the contacts that begin and end, as
+    /// JSON lines; with --pair one pair's timeline and markers; with --frame the pair
+    /// at that frame as a scene or a regression test.
+    #[cfg(feature = "peers")]
+    Replay(crate::replay_cmd::ReplayArgs),
 }
 
 /// `collidescope hull`: the hull as text (or the trace as JSON), or why there is none.
@@ -219,6 +243,10 @@ pub struct FuzzArgs {
     /// With --profile: the histograms also as plots, FILE.svg or FILE.png.
     #[arg(long, value_name = "FILE", requires = "profile")]
     pub profile_plot: Option<PathBuf>,
+    /// Print each scene written as a web page link too: BASE_URL (the page's
+    /// address) with the scene in the hash, opened on the pair at the answer's step.
+    #[arg(long, value_name = "BASE_URL")]
+    pub link: Option<String>,
 }
 
 /// Arguments of `collidescope export`.
@@ -230,11 +258,18 @@ pub struct FuzzArgs {
         collidescope export scenes/welcome.ron --algorithm gjk --all-steps flip/ --format png\n  \
         collidescope export scenes/public_5_point_near_short_edge.ron --algorithm manifold --peers --out p5.png\n  \
         collidescope export scenes/public_5_point_near_short_edge.ron --as box2d-c --out test_public_5.c\n  \
-        collidescope export scene.ron --pair A,B --as parry-rust"
+        collidescope export scene.ron --pair A,B --as parry-rust\n  \
+        collidescope export --lesson gjk --out handout/"
 )]
 pub struct ExportArgs {
     /// The scene file (RON).
-    pub scene: PathBuf,
+    #[arg(required_unless_present = "lesson")]
+    pub scene: Option<PathBuf>,
+    /// Instead of a scene, a lesson's handout: the library's lesson of that name (e.g.
+    /// gjk) or a lesson file, written as DIR/NAME.html (--out DIR): each page's text
+    /// and picture, one page to a sheet when printed, the answers on the last sheet.
+    #[arg(long, value_name = "NAME|FILE", conflicts_with_all = ["scene", "language", "all_steps", "plot", "algorithm", "step", "peers"])]
+    pub lesson: Option<String>,
     /// Algorithm: gjk, epa, sat, manifold, clip, box-box, toi, cast, toi-rotating, hull, ray (default: the
     /// scene's view section, else gjk).
     #[arg(long, value_name = "NAME")]
@@ -307,11 +342,20 @@ pub struct ExportArgs {
     pub pair: Option<String>,
 }
 
+impl ExportArgs {
+    /// The scene file (given unless --lesson is).
+    fn scene_path(&self) -> Result<&PathBuf, String> {
+        self.scene
+            .as_ref()
+            .ok_or_else(|| "give the scene file".to_string())
+    }
+}
+
 /// `collidescope export --as LANG`: the regression test text when there is no --out,
 /// else `None` after writing the file atomically.
 pub fn run_repro(args: &ExportArgs, language: &str) -> Result<Option<String>, String> {
     use collidescope::repro::{export, Language};
-    let (scene, label) = load_or_default(Some(&args.scene))?;
+    let (scene, label) = load_or_default(Some(args.scene_path()?))?;
     let language =
         Language::from_name(language).ok_or("--as: expected box2d-c, parry-rust or scene-hex")?;
     let (a, b) = match &args.pair {
@@ -376,7 +420,7 @@ fn parse_theme(s: &str) -> Result<collidescope::view::palette::Theme, String> {
 pub fn run_export(args: &ExportArgs) -> Result<Vec<PathBuf>, String> {
     use collidescope::render::{render, write_output, SceneExport};
     use collidescope::study::Algorithm;
-    let (scene, label) = load_or_default(Some(&args.scene))?;
+    let (scene, label) = load_or_default(Some(args.scene_path()?))?;
     if let Some(kind) = &args.plot {
         return run_plot_export(args, &scene, &label, kind);
     }
@@ -659,11 +703,15 @@ pub fn run_report(
     near: Option<f32>,
     trace: bool,
     peers: bool,
+    link: Option<&str>,
 ) -> Result<(), String> {
     use collidescope::trace::stream::{selected_pairs, write_report, PairSelection};
     use std::io::Write;
     if peers && !cfg!(feature = "peers") {
         return Err(NO_PEERS.into());
+    }
+    if let Some(base) = link {
+        crate::page_link::check_base(base)?;
     }
     let (scene, label) = load_or_default(Some(scene_path))?;
     let split = match pair {
@@ -679,6 +727,9 @@ pub fn run_report(
     let decorate = |i: usize, j: usize, p: &mut collidescope::trace::report::PairReport| {
         if peers {
             add_peers(&scene, i, j, p);
+        }
+        if let Some(base) = link {
+            p.link = Some(crate::page_link::pair_link(base, &scene, i, j));
         }
     };
     let started = std::time::Instant::now();

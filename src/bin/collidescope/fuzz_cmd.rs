@@ -138,6 +138,9 @@ pub fn run_fuzz(args: &FuzzArgs) -> Result<(bool, String), String> {
             u64::MAX
         ));
     }
+    if let Some(base) = &args.link {
+        crate::page_link::check_base(base)?;
+    }
     let mut config = FuzzConfig::new(args.seed, args.count);
     config.start = args.start;
     config.keep = args.max_scenes.max(1);
@@ -195,6 +198,7 @@ pub fn run_fuzz(args: &FuzzArgs) -> Result<(bool, String), String> {
         written.len(),
         args.out.display()
     );
+    print_links(args, &written)?;
     for d in report.disagreements.iter().take(20) {
         let _ = writeln!(
             out,
@@ -206,6 +210,20 @@ pub fn run_fuzz(args: &FuzzArgs) -> Result<(bool, String), String> {
         );
     }
     Ok((false, out))
+}
+
+/// With `--link`: each scene written, read back as the file holds it, as the web
+/// page's link (`file: link`), opened on the pair at the answer's step.
+fn print_links(args: &FuzzArgs, written: &[std::path::PathBuf]) -> Result<(), String> {
+    let Some(base) = &args.link else {
+        return Ok(());
+    };
+    for path in written {
+        let scene = collidescope::scene::load_scene(path).map_err(|e| e.to_string())?;
+        let url = crate::page_link::answer_link(base, &scene);
+        println!("  {}: {url}", path.display());
+    }
+    Ok(())
 }
 
 /// `fuzz --peers`: the engines on the same pairs, their answers classified.
@@ -242,6 +260,7 @@ fn run_fuzz_peers(args: &FuzzArgs, out: &mut String) -> Result<(), String> {
             args.out.display()
         );
     }
+    print_links(args, &written)?;
     for case in report.engine_disagreements().take(10) {
         let _ = writeln!(
             out,
@@ -315,6 +334,7 @@ fn run_fuzz_chains(
         written.len(),
         args.out.display()
     );
+    print_links(args, &written)?;
     for d in report.disagreements.iter().take(20) {
         let checks: Vec<&str> = d.checks.iter().map(|c| c.name()).collect();
         let _ = writeln!(

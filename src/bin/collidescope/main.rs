@@ -12,11 +12,21 @@ mod fuzz_shrink;
 #[cfg(feature = "gui")]
 mod gui;
 #[cfg(not(target_arch = "wasm32"))]
+mod lesson_cmd;
+#[cfg(not(target_arch = "wasm32"))]
+mod page_link;
+#[cfg(not(target_arch = "wasm32"))]
 mod profile_cmd;
+#[cfg(all(feature = "peers", not(target_arch = "wasm32")))]
+mod replay_child;
+#[cfg(all(feature = "peers", not(target_arch = "wasm32")))]
+mod replay_cmd;
 #[cfg(not(target_arch = "wasm32"))]
 mod shrink_cmd;
 #[cfg(not(target_arch = "wasm32"))]
 mod sweep_cmd;
+#[cfg(all(feature = "peers", not(target_arch = "wasm32")))]
+mod track_cmd;
 
 #[cfg(all(target_arch = "wasm32", not(feature = "gui")))]
 compile_error!("the web build is the window: build it with the \"gui\" feature (web/build.sh)");
@@ -59,13 +69,34 @@ fn main() -> ExitCode {
             pairs_near,
             trace,
             peers,
+            link,
         }) => finish(
-            cli::run_report(&scene, pair.as_deref(), pairs_near, trace, peers)
-                .map(|()| String::new()),
+            cli::run_report(
+                &scene,
+                pair.as_deref(),
+                pairs_near,
+                trace,
+                peers,
+                link.as_deref(),
+            )
+            .map(|()| String::new()),
         ),
         Some(Command::Import { file, out, title }) => finish(
             cli::run_import(&file, out.as_ref(), title.as_deref()).map(Option::unwrap_or_default),
         ),
+        Some(Command::Export(export)) if export.lesson.is_some() => finish(
+            lesson_cmd::run_handout(
+                export.lesson.as_deref().unwrap_or_default(),
+                export.out.as_ref(),
+            )
+            .map(|paths| {
+                paths
+                    .iter()
+                    .map(|p| format!("wrote {}\n", p.display()))
+                    .collect()
+            }),
+        ),
+        Some(Command::Lesson(command)) => finish(lesson_cmd::run_lesson(&command)),
         Some(Command::Export(export)) if export.language.is_some() => {
             let language = export.language.clone().unwrap_or_default();
             finish(cli::run_repro(&export, &language).map(Option::unwrap_or_default))
@@ -96,6 +127,15 @@ fn main() -> ExitCode {
                 }
             }
         }
+        // Recordings need Box2D's world (the peers feature).
+        #[cfg(feature = "peers")]
+        Some(Command::Record(record)) => finish(replay_cmd::run_record(&record)),
+        #[cfg(feature = "peers")]
+        // Its lines are written as they come; a closed stdout (`| head`) ends it quietly.
+        Some(Command::Replay(replay)) => match replay_cmd::run_replay(&replay) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => finish(Err(e)),
+        },
         None => open_window(&args),
     }
 }
@@ -172,8 +212,13 @@ fn open_window(args: &Cli) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    // A Box2D recording opens in the recording's world view, over the built-in scene.
+    let recording = args
+        .scene
+        .clone()
+        .filter(|p| p.extension().is_some_and(|e| e == "b2rec"));
     // A scene that fails to load opens the built-in scene with the error shown.
-    let (scene, path, startup_error) = match &args.scene {
+    let (scene, path, startup_error) = match args.scene.as_ref().filter(|_| recording.is_none()) {
         Some(p) => match cli::load_or_default(Some(p)) {
             Ok((s, _)) => (s, Some(p.clone()), None),
             Err(e) => {
@@ -195,6 +240,11 @@ fn open_window(args: &Cli) -> ExitCode {
         height,
         msaa: args.msaa,
         frame_stats: args.frame_stats.clone(),
+        recording,
+        lesson: args
+            .lesson
+            .clone()
+            .map(|id| (id, args.page.unwrap_or(1).max(1) - 1)),
     };
     // The windowing library panics when it cannot reach the display (XOpenDisplay
     // failed, no OpenGL): that is said in one line with the headless way named; any

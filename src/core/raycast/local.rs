@@ -270,13 +270,7 @@ fn valid(input: &RayCastInput) -> bool {
 #[cold]
 fn refusal(input: &RayCastInput) -> RayStatus {
     let (ray, xf) = (&input.ray, &input.transform);
-    let finite = ray.origin.is_finite()
-        && ray.translation.is_finite()
-        && ray.max_fraction.is_finite()
-        && xf.p.is_finite()
-        && xf.q.c.is_finite()
-        && xf.q.s.is_finite();
-    if !finite {
+    if !ray.is_finite_in(xf) {
         RayStatus::NonFiniteInput
     } else if ray.max_fraction < 0.0 {
         RayStatus::NegativeMaxFraction

@@ -19,6 +19,16 @@ pub struct RayInput {
 }
 
 impl RayInput {
+    /// Whether the ray and the pose `xf` it is cast in are finite numbers.
+    pub fn is_finite_in(&self, xf: &Transform) -> bool {
+        self.origin.is_finite()
+            && self.translation.is_finite()
+            && self.max_fraction.is_finite()
+            && xf.p.is_finite()
+            && xf.q.c.is_finite()
+            && xf.q.s.is_finite()
+    }
+
     /// The ray from `origin` to `origin + translation` (`max_fraction` 1).
     pub fn new(origin: Vec2, translation: Vec2) -> RayInput {
         RayInput {

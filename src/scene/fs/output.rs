@@ -185,40 +185,63 @@ fn replace(
 
 /// A device, FIFO or socket: written in place (no temporary, no rename).
 fn write_through(target: &Path, meta: &std::fs::Metadata, bytes: &[u8]) -> Result<(), String> {
-    let mut options = std::fs::OpenOptions::new();
-    options.write(true);
+    let failed = |e: std::io::Error| format!("cannot write: {}", reason(&e));
     #[cfg(unix)]
-    {
-        use std::os::unix::fs::{FileTypeExt, OpenOptionsExt};
-        if meta.file_type().is_fifo() {
-            // Opening a FIFO for writing waits for a reader; without one, say so now.
-            let probe = std::fs::OpenOptions::new()
-                .write(true)
-                .custom_flags(libc::O_NONBLOCK)
-                .open(target);
-            if let Err(e) = probe {
-                return Err(if e.raw_os_error() == Some(libc::ENXIO) {
-                    "cannot write: it is a FIFO (named pipe) that no process is reading".into()
-                } else {
-                    format!("cannot write: {}", reason(&e))
-                });
-            }
-        }
-    }
+    let mut f = if std::os::unix::fs::FileTypeExt::is_fifo(&meta.file_type()) {
+        open_fifo(target)?
+    } else {
+        std::fs::OpenOptions::new()
+            .write(true)
+            .open(target)
+            .map_err(failed)?
+    };
     #[cfg(not(unix))]
-    let _ = meta;
-    let mut f = options
+    let mut f = {
+        let _ = meta;
+        std::fs::OpenOptions::new()
+            .write(true)
+            .open(target)
+            .map_err(failed)?
+    };
+    f.write_all(bytes).and_then(|()| f.flush()).map_err(failed)
+}
+
+/// A FIFO opened for writing without waiting: a FIFO no process reads is refused now
+/// (opening it would wait for a reader), and the descriptor that found the reader is
+/// the one written — closing a probe and opening again would hand the reader an end of
+/// file in between.
+#[cfg(unix)]
+fn open_fifo(target: &Path) -> Result<std::fs::File, String> {
+    use std::os::fd::AsRawFd;
+    use std::os::unix::fs::OpenOptionsExt;
+    let f = std::fs::OpenOptions::new()
+        .write(true)
+        .custom_flags(libc::O_NONBLOCK)
         .open(target)
-        .map_err(|e| format!("cannot write: {}", reason(&e)))?;
-    f.write_all(bytes)
-        .and_then(|()| f.flush())
-        .map_err(|e| format!("cannot write: {}", reason(&e)))
+        .map_err(|e| {
+            if e.raw_os_error() == Some(libc::ENXIO) {
+                "cannot write: it is a FIFO (named pipe) that no process is reading".to_string()
+            } else {
+                format!("cannot write: {}", reason(&e))
+            }
+        })?;
+    // Blocking writes from here on: a full pipe waits for its reader.
+    let fd = f.as_raw_fd();
+    // SAFETY: fcntl on a descriptor this function owns.
+    let flags = unsafe { libc::fcntl(fd, libc::F_GETFL) };
+    if flags < 0 || unsafe { libc::fcntl(fd, libc::F_SETFL, flags & !libc::O_NONBLOCK) } < 0 {
+        return Err(format!(
+            "cannot write: {}",
+            reason(&std::io::Error::last_os_error())
+        ));
+    }
+    Ok(f)
 }
 
 /// Removes `.NAME.collidescope-PID.tmp` files in `dir` whose process no longer runs
 /// (a write killed with SIGKILL before its rename). Only where processes can be looked
 /// up (`/proc`).
-fn remove_stale_temporaries(dir: &Path) {
+pub(super) fn remove_stale_temporaries(dir: &Path) {
     if !Path::new("/proc/self").exists() {
         return;
     }

@@ -10,6 +10,7 @@ mod files;
 mod header;
 mod help;
 mod layers;
+mod lessons;
 mod numbers;
 mod peers;
 mod plot;
@@ -26,7 +27,7 @@ pub use dialog::Pending;
 pub use files::scenes_dir;
 pub use files::SceneEntry;
 pub(crate) use layers::set_visuals;
-pub use widgets::{forget_marks, marks_json};
+pub use widgets::{canvas_px_per_point, forget_marks, marks_json};
 
 use collidescope::app::{AppState, ShapeKind};
 use collidescope::scene::Scene;
@@ -35,18 +36,11 @@ use glam::Vec2;
 use std::path::PathBuf;
 
 /// Said instead of the engines' rows when they are not built in.
-pub(super) const NO_ENGINES: &str = if cfg!(target_arch = "wasm32") {
-    "Engine comparison: desktop only (Box2D's C library is not built for the web). \
-     Collidescope beside the exact answer:"
-} else {
-    "Built without the engines (cargo feature \"peers\")."
-};
+pub(super) const NO_ENGINES: &str = "Built without the engines (cargo feature \"peers\").";
 
-/// The peers section's heading: the web page has no engines to compare with.
+/// The peers section's heading.
 const PEERS_HEADING: &str = if cfg!(feature = "peers") {
     "Peers: Box2D v3, parry2d, exact"
-} else if cfg!(target_arch = "wasm32") {
-    "Peers: exact (engine comparison: desktop only)"
 } else {
     "Peers: exact (built without the engines)"
 };
@@ -71,6 +65,8 @@ pub struct PanelOutput {
 #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
 pub struct Panel {
     pub open_path: String,
+    /// A Box2D recording the Files section asked to open (the window opens it).
+    pub open_recording: Option<PathBuf>,
     pub save_as_path: String,
     /// A "Save as" path that exists, waiting for "Replace" or "Cancel".
     overwrite: Option<PathBuf>,
@@ -94,8 +90,17 @@ pub struct Panel {
     /// The link last copied (the web page), shown to select by hand.
     #[cfg(target_arch = "wasm32")]
     pub link: Option<String>,
+    /// Open the Peers section and scroll it into sight once (the web page opened from a
+    /// link made to show what the engines answered: `report --link`, `fuzz --link`).
+    pub reveal_peers: bool,
+    /// The web page's panel put away (a drawer on a tablet): the views take the page.
+    #[cfg(target_arch = "wasm32")]
+    drawer_closed: bool,
     add_kind: ShapeKind,
     pub default_scene: Scene,
+    /// The peers table's red cells this frame ("engine/column") and their centres in
+    /// pixels; empty while the table is not shown.
+    pub peers_off: Vec<(String, [f32; 2])>,
     /// The s(t) plot shows all of `[t1, 1]` (else the interval searched).
     whole_step: bool,
     /// The selected chain segment's decisions against each shape, in words, with the
@@ -110,12 +115,17 @@ pub struct Panel {
     export_typing: bool,
     /// The algorithm the export name was last suggested or typed for.
     export_for: Option<collidescope::study::Algorithm>,
+    /// The lesson being taken (lesson mode), if any.
+    pub lesson: Option<crate::gui::lesson::LessonMode>,
+    /// The learner's progress, for the Lessons list.
+    progress: collidescope::lesson::progress::Progress,
 }
 
 impl Panel {
     pub fn new(default_scene: Scene) -> Panel {
         let mut p = Panel {
             open_path: String::new(),
+            open_recording: None,
             save_as_path: String::new(),
             overwrite: None,
             paste_text: String::new(),
@@ -130,27 +140,34 @@ impl Panel {
             scenes_dir: scenes_dir(),
             #[cfg(target_arch = "wasm32")]
             link: None,
+            reveal_peers: false,
+            #[cfg(target_arch = "wasm32")]
+            drawer_closed: false,
             add_kind: ShapeKind::Polygon,
             default_scene,
+            peers_off: Vec::new(),
             whole_step: false,
             chain_story: None,
             notes_open: None,
             engines_shown: false,
             export_typing: false,
             export_for: None,
+            lesson: None,
+            progress: crate::gui::lesson::load_progress(),
         };
         p.rescan();
         p
     }
 
     /// The panel's own state the scripted tests read, as JSON members.
-    pub fn state_json(&self) -> String {
+    pub fn state_json(&self, app: &AppState) -> String {
         format!(
-            "\"export_path\": {}, \"notes_open\": {}, \"engines_shown\": {}, \"library\": {}",
+            "\"export_path\": {}, \"notes_open\": {}, \"engines_shown\": {}, \"library\": {}, {}",
             crate::gui::json_string(&self.export_path),
             self.notes_open.is_some(),
             self.engines_shown,
-            self.scenes.len()
+            self.scenes.len(),
+            crate::gui::lesson::state_json(self.lesson.as_ref(), app)
         )
     }
 
@@ -160,6 +177,24 @@ impl Panel {
         egui::TopBottomPanel::bottom("status")
             .exact_height(header::STATUS_H)
             .show(ctx, |ui| header::ui_status(ui, app));
+        if self.lesson.as_ref().is_some_and(|m| m.presenter) {
+            // Presenter mode: no side panel; the page and its question under the views.
+            let leave = self
+                .lesson
+                .as_mut()
+                .is_some_and(|m| lessons::presenter_strip(ctx, m, app));
+            if leave {
+                self.end_lesson(app);
+            }
+            self.ui_unsaved_dialog(ctx, app, &mut out);
+            return out;
+        }
+        #[cfg(target_arch = "wasm32")]
+        if self.drawer_closed {
+            self.ui_drawer_handle(ctx);
+            self.ui_unsaved_dialog(ctx, app, &mut out);
+            return out;
+        }
         // A small window keeps most of its width for the views.
         let screen = ctx.screen_rect().width();
         let widest = (0.45 * screen).clamp(240.0, 560.0);
@@ -168,6 +203,16 @@ impl Panel {
             .default_width((0.32 * screen).clamp(240.0, 400.0))
             .width_range(240.0..=widest)
             .show(ctx, |ui| {
+                #[cfg(target_arch = "wasm32")]
+                {
+                    let hide = ui
+                        .small_button("⇥ hide the panel")
+                        .on_hover_text("the views take the whole page; ☰ brings the panel back");
+                    widgets::mark(ui, "drawer", &hide);
+                    if hide.clicked() {
+                        self.drawer_closed = true;
+                    }
+                }
                 // The panel keeps the width the user gave it: long values wrap
                 // instead of widening it (which would move the canvas under the mouse).
                 let width = ui.available_width();
@@ -182,13 +227,37 @@ impl Panel {
         out
     }
 
+    /// The page with the panel put away (a drawer): the button that brings it back.
+    #[cfg(target_arch = "wasm32")]
+    fn ui_drawer_handle(&mut self, ctx: &egui::Context) {
+        egui::Area::new(egui::Id::new("drawer"))
+            .anchor(egui::Align2::RIGHT_TOP, [-8.0, 8.0])
+            .show(ctx, |ui| {
+                let open = ui.button("☰ panel").on_hover_text("show the panel");
+                widgets::mark(ui, "drawer", &open);
+                if open.clicked() {
+                    self.drawer_closed = false;
+                }
+            });
+    }
+
     /// The sections, top to bottom.
     fn ui_sections(&mut self, ui: &mut egui::Ui, app: &mut AppState, out: &mut PanelOutput) {
         // Sweeps and shrinking run in the background: frames keep coming while they do.
         if app.poll_jobs() {
             ui.ctx().request_repaint();
         }
+        self.peers_off.clear();
+        if self.lesson.is_some() {
+            // Lesson mode shows what the page needs, nothing else.
+            self.ui_lesson(ui, app, out);
+            return;
+        }
         self.ui_header(ui, app, out);
+        let lessons = egui::CollapsingHeader::new("Lessons")
+            .default_open(false)
+            .show(ui, |ui| self.ui_lesson_list(ui, app));
+        widgets::mark(ui, "lessons", &lessons.header_response);
         let files = egui::CollapsingHeader::new("Files")
             .default_open(false)
             .show(ui, |ui| self.ui_files(ui, app));
@@ -206,6 +275,7 @@ impl Panel {
         }
         let peers = egui::CollapsingHeader::new(PEERS_HEADING)
             .default_open(false)
+            .open(self.reveal_peers.then_some(true))
             .show(ui, |ui| {
                 self.ui_peers(ui, app);
                 self.ui_shrink(ui, app);
@@ -213,6 +283,13 @@ impl Panel {
         widgets::mark(ui, "peers", &peers.header_response);
         // The engines' overlays show while their table does.
         self.engines_shown = peers.body_returned.is_some();
+        if self.reveal_peers {
+            // Scrolled only as far as needed to show the table (and its "Copy as").
+            if let Some(body) = &peers.body_response {
+                ui.scroll_to_rect(body.rect, None);
+                self.reveal_peers = false;
+            }
+        }
         let sweep = egui::CollapsingHeader::new("Sweep: one parameter, every answer")
             .id_salt("pair_sweep")
             .default_open(false)

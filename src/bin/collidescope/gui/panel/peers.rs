@@ -84,7 +84,7 @@ impl Panel {
         if rows.len() == 1 {
             ui.label(super::NO_ENGINES);
         }
-        peers_table(ui, &rows, &exact);
+        self.peers_off = peers_table(ui, &rows, &exact);
         let engines_hint = if rows.len() > 1 {
             " Hover an engine for what it lacks. Rings on the canvas: Box2D white, parry lime."
         } else {
@@ -157,7 +157,8 @@ fn stopped_cell(ui: &mut egui::Ui, why: &str) {
 }
 
 /// A number, red when further than `tol` from `want` (or present where `want` is not).
-fn cell(ui: &mut egui::Ui, v: Option<f64>, want: Option<f64>, tol: f64) {
+/// The centre of a red one, in pixels.
+fn cell(ui: &mut egui::Ui, v: Option<f64>, want: Option<f64>, tol: f64) -> Option<[f32; 2]> {
     let text = v.map_or("—".to_string(), |x| format!("{x:.6}"));
     let off = match (v, want) {
         (Some(x), Some(w)) => (x - w).abs() > tol,
@@ -165,14 +166,21 @@ fn cell(ui: &mut egui::Ui, v: Option<f64>, want: Option<f64>, tol: f64) {
         (Some(_), None) | (None, None) => false,
     };
     let t = RichText::new(text).monospace();
-    ui.label(if off {
-        t.color(Color32::from_rgb(255, 110, 110))
-    } else {
-        t
-    });
+    let r = ui.label(if off { t.color(RED) } else { t });
+    off.then(|| centre(ui, &r))
 }
 
-fn peers_table(ui: &mut egui::Ui, rows: &[Row], exact: &Expected) {
+const RED: Color32 = Color32::from_rgb(255, 110, 110);
+
+/// Where `r` was drawn, in canvas pixels (the page's test reads it).
+fn centre(ui: &egui::Ui, r: &egui::Response) -> [f32; 2] {
+    let ppp = super::widgets::canvas_px_per_point(ui.ctx());
+    [r.rect.center().x * ppp, r.rect.center().y * ppp]
+}
+
+/// The table; returns its red cells ("engine/column") and where each was drawn.
+fn peers_table(ui: &mut egui::Ui, rows: &[Row], exact: &Expected) -> Vec<(String, [f32; 2])> {
+    let mut off = Vec::new();
     let tol = exact.length_tolerance;
     // Turning: the exact time is when the surfaces touch; the engines aim up to 1.25
     // slop from it (Box2D), ours at slop for sharp shapes: that much at the oracle's
@@ -204,9 +212,14 @@ fn peers_table(ui: &mut egui::Ui, rows: &[Row], exact: &Expected) {
                 if k == 0 {
                     super::widgets::mark(ui, "peer_name", &name);
                 }
+                let mut mark = |column: &str, at: Option<[f32; 2]>| {
+                    if let Some(at) = at {
+                        off.push((format!("{}/{column}", r.name), at));
+                    }
+                };
                 match r.stop("distance") {
                     Some(why) => stopped_cell(ui, why),
-                    None => cell(ui, r.distance, Some(exact.distance), tol),
+                    None => mark("distance", cell(ui, r.distance, Some(exact.distance), tol)),
                 }
                 if let Some(why) = r.stop("penetration") {
                     stopped_cell(ui, why);
@@ -214,7 +227,8 @@ fn peers_table(ui: &mut egui::Ui, rows: &[Row], exact: &Expected) {
                     ui.label(RichText::new("n/a").weak())
                         .on_hover_text("this engine has no penetration-depth query");
                 } else {
-                    cell(ui, r.depth, exact.depth, exact.depth_tolerance + tol);
+                    let depth_tol = exact.depth_tolerance + tol;
+                    mark("depth", cell(ui, r.depth, exact.depth, depth_tol));
                 }
                 match r.stop("manifold") {
                     Some(why) => stopped_cell(ui, why),
@@ -231,17 +245,14 @@ fn peers_table(ui: &mut egui::Ui, rows: &[Row], exact: &Expected) {
                     (Some(state), None) => {
                         // A state instead of a time: wrong when the exact answer is a hit.
                         let t = RichText::new(state).monospace();
-                        let t = if toi_exact.is_some() {
-                            t.color(Color32::from_rgb(255, 110, 110))
-                        } else {
-                            t
-                        };
-                        let l = ui.label(t);
+                        let wrong = toi_exact.is_some();
+                        let l = ui.label(if wrong { t.color(RED) } else { t });
+                        mark("TOI t", wrong.then(|| centre(ui, &l)));
                         if let Some(note) = &r.toi_note {
                             l.on_hover_text(note);
                         }
                     }
-                    _ => cell(ui, r.toi, toi_exact, toi_tol),
+                    _ => mark("TOI t", cell(ui, r.toi, toi_exact, toi_tol)),
                 }
                 ui.end_row();
             }
@@ -253,9 +264,12 @@ fn peers_table(ui: &mut egui::Ui, rows: &[Row], exact: &Expected) {
             ui.label(RichText::new(fmt(toi_exact)).monospace());
             ui.end_row();
         });
+    off
 }
 
-/// "Copy as …": the pair as a regression test (or hex scene) on the clipboard.
+/// "Copy as …": the pair as a regression test (or hex scene) on the clipboard; on the
+/// web page also offered as a download (a phone or a locked-down browser may refuse
+/// the clipboard).
 fn copy_as_buttons(ui: &mut egui::Ui, app: &mut AppState, a: usize, b: usize) {
     ui.horizontal_wrapped(|ui| {
         ui.label("Copy as");
@@ -265,18 +279,63 @@ fn copy_as_buttons(ui: &mut egui::Ui, app: &mut AppState, a: usize, b: usize) {
             ("hex scene", Language::SceneHex),
         ] {
             if ui.button(label).clicked() {
-                let source = app
-                    .path
-                    .as_ref()
-                    .map_or(app.scene.title.clone(), |p| p.display().to_string());
-                match export(&app.scene, a, b, language, &source) {
-                    Ok(text) => {
-                        ui.ctx().copy_text(text);
-                        app.info(format!("Copied the pair as a {label}"));
+                if let Some(text) = export_pair(app, a, b, language) {
+                    ui.ctx().copy_text(text);
+                    app.info(format!("Copied the pair as a {label}"));
+                }
+            }
+            #[cfg(target_arch = "wasm32")]
+            {
+                let name = download_name(app, language);
+                let r = ui
+                    .small_button("⬇")
+                    .on_hover_text(format!("download the {label} as {name}"));
+                super::widgets::mark(ui, download_mark(language), &r);
+                if r.clicked() {
+                    if let Some(text) = export_pair(app, a, b, language) {
+                        crate::gui::web::download(&name, "text/plain", text.as_bytes());
+                        app.info(format!("The {label} offered as the download {name}"));
                     }
-                    Err(e) => app.error(e),
                 }
             }
         }
     });
+}
+
+/// The pair in `language`, or `None` with the error said.
+fn export_pair(app: &mut AppState, a: usize, b: usize, language: Language) -> Option<String> {
+    let source = app
+        .path
+        .as_ref()
+        .map_or(app.scene.title.clone(), |p| p.display().to_string());
+    match export(&app.scene, a, b, language, &source) {
+        Ok(text) => Some(text),
+        Err(e) => {
+            app.error(e);
+            None
+        }
+    }
+}
+
+/// The download's file name: the pair's names and the language's extension.
+#[cfg(target_arch = "wasm32")]
+fn download_name(app: &AppState, language: Language) -> String {
+    let pair = app.pair.map_or("pair".to_string(), |(a, b)| {
+        let name = |i: usize| app.scene.shapes.get(i).map_or("", |s| s.name.as_str());
+        format!("{}_{}", name(a), name(b))
+    });
+    let pair: String = pair
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+        .collect();
+    format!("test_{pair}_{}.{}", language.name(), language.extension())
+}
+
+#[cfg(target_arch = "wasm32")]
+fn download_mark(language: Language) -> &'static str {
+    match language {
+        Language::Box2dC => "download_box2d_c",
+        Language::ParryRust => "download_parry_rust",
+        Language::SceneHex => "download_hex_scene",
+    }
 }
