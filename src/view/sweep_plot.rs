@@ -225,9 +225,99 @@ fn ids_plot(sweep: &Sweep) -> Plot {
     plot
 }
 
+/// `plot` with each line thinned to what `columns` columns of pixels can show: in each
+/// column the first, lowest, highest and last point of a run, in their order. A
+/// 10,000-step sweep drawn every frame costs more than the frame has; thinned, its
+/// curves look the same (a jump keeps its whole height, a spike its tip).
+pub fn thinned(plot: &Plot, columns: usize) -> Plot {
+    let mut out = plot.clone();
+    let (Some(&x0), Some(&x1)) = (plot.include_x.first(), plot.include_x.last()) else {
+        return out;
+    };
+    let (lo, hi) = (x0.min(x1), x0.max(x1));
+    let width = (hi - lo) / columns.max(1) as f64;
+    if !(width.is_finite() && width > 0.0) {
+        return out;
+    }
+    for s in &mut out.series {
+        if let SeriesData::Lines(lines) = &mut s.data {
+            for run in lines.iter_mut() {
+                if run.len() > 4 * columns {
+                    *run = thin_run(run, lo, width);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// A run's points grouped by column (consecutive points in one column), each group cut
+/// to its first, lowest, highest and last point.
+fn thin_run(run: &[[f64; 2]], lo: f64, width: f64) -> Vec<[f64; 2]> {
+    let column = |p: &[f64; 2]| ((p[0] - lo) / width).floor() as i64;
+    let mut out = Vec::new();
+    let mut start = 0;
+    while start < run.len() {
+        let c = column(&run[start]);
+        let end = (start..run.len())
+            .find(|&k| column(&run[k]) != c)
+            .unwrap_or(run.len());
+        let group = &run[start..end];
+        let by_y = |a: &(usize, &[f64; 2]), b: &(usize, &[f64; 2])| a.1[1].total_cmp(&b.1[1]);
+        let low = group.iter().enumerate().min_by(by_y).map_or(0, |(k, _)| k);
+        let high = group.iter().enumerate().max_by(by_y).map_or(0, |(k, _)| k);
+        let mut keep = [0, low, high, group.len() - 1];
+        keep.sort_unstable();
+        let mut previous = None;
+        for k in keep {
+            if previous != Some(k) {
+                out.push(group[k]);
+                previous = Some(k);
+            }
+        }
+        start = end;
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn thinning_keeps_a_jump_s_height_and_the_ends() {
+        // 10,001 samples of a line with a step of 5 at x = 0.5 and a spike at 0.25.
+        let run: Vec<[f64; 2]> = (0..=10_000)
+            .map(|k| {
+                let x = k as f64 / 10_000.0;
+                let y = x + if x >= 0.5 { 5.0 } else { 0.0 };
+                [x, if k == 2_500 { 9.0 } else { y }]
+            })
+            .collect();
+        let plot = Plot {
+            include_x: vec![0.0, 1.0],
+            series: vec![Series::lines("s", ADDED, 1.0, vec![run.clone()])],
+            ..Plot::default()
+        };
+        let thin = thinned(&plot, 500);
+        let SeriesData::Lines(lines) = &thin.series[0].data else {
+            panic!("lines expected");
+        };
+        let t = &lines[0];
+        assert!(
+            t.len() <= 4 * 501 && t.len() >= 2 * 500,
+            "{} points",
+            t.len()
+        );
+        assert_eq!((t[0], t[t.len() - 1]), (run[0], run[10_000]));
+        assert!(t.windows(2).all(|w| w[0][0] < w[1][0]), "in x order");
+        // The step: its last point below and first above are both kept.
+        assert!(t.contains(&run[4_999]) && t.contains(&run[5_000]));
+        assert!(t.contains(&[0.25, 9.0]), "the spike's tip");
+        // A short run is left alone.
+        let short = thinned(&plot, 5_000);
+        assert_eq!(short, plot);
+    }
 
     #[test]
     fn unwrapping_keeps_a_turning_normal_continuous() {

@@ -85,12 +85,15 @@ pub fn run_shrink(args: &ShrinkArgs) -> Result<String, String> {
         eprintln!("  {step}");
     }
     let mut shrunk = s.scene.clone();
+    // The original's notes describe the pair before shrinking: quoted as such.
     shrunk.notes = format!(
-        "Shrunk by collidescope shrink --keep {} from {label} ({}). {}",
+        "Shrunk by collidescope shrink --keep {} from {label} ({}).",
         s.keep,
-        s.summary(),
-        scene.notes
+        s.summary()
     );
+    if !scene.notes.trim().is_empty() {
+        shrunk.notes += &format!(" The pair before shrinking: {}", scene.notes);
+    }
     let text = collidescope::scene::scene_to_string(&shrunk);
     let mut stdout = String::new();
     match &args.out {

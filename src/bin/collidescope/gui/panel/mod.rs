@@ -119,6 +119,8 @@ pub struct Panel {
     pub lesson: Option<crate::gui::lesson::LessonMode>,
     /// The learner's progress, for the Lessons list.
     progress: collidescope::lesson::progress::Progress,
+    /// The last sweep's plots as drawn (thinned to the panel's width), built once.
+    sweep_plots: sweep::PlotCache,
 }
 
 impl Panel {
@@ -154,6 +156,7 @@ impl Panel {
             export_for: None,
             lesson: None,
             progress: crate::gui::lesson::load_progress(),
+            sweep_plots: sweep::PlotCache::default(),
         };
         p.rescan();
         p

@@ -49,12 +49,13 @@ impl Panel {
             });
         }
         if let Some((s, applied)) = &app.shrink.last {
-            let head = if *applied {
+            // The summary wraps; a header does not (it would widen the panel).
+            ui.label(if *applied {
                 format!("Shrunk on {}: {}.", s.keep, s.summary())
             } else {
                 format!("Shrunk on {} (not put in: the scene changed).", s.keep)
-            };
-            egui::CollapsingHeader::new(head)
+            });
+            egui::CollapsingHeader::new(format!("The steps it took ({})", s.steps.len()))
                 .id_salt("shrink_steps")
                 .default_open(false)
                 .show(ui, |ui| {

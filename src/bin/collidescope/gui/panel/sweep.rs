@@ -11,12 +11,40 @@ use super::Panel;
 use collidescope::app::AppState;
 use collidescope::verify::sweep::{Param, Quantity, Side, Sweep, MAX_STEPS, PARAM_KINDS};
 use collidescope::view::palette::ERROR;
+use collidescope::view::plot::Plot;
 use collidescope::view::plot::Series;
-use collidescope::view::sweep_plot::{param_of_plot_x, plot_x, sweep_plots};
+use collidescope::view::sweep_plot::{param_of_plot_x, plot_x, sweep_plots, thinned};
 use egui_macroquad::egui::{self, RichText};
 
 /// Jumps listed at most.
 const LISTED: usize = 30;
+
+/// A sweep's plots as the panel draws them, kept while that sweep is shown: building
+/// and drawing every sample of a 10,000-step sweep each frame took ~90 ms a frame.
+#[derive(Default)]
+pub(super) struct PlotCache {
+    /// The sweep's samples (their buffer's address: a new sweep has a new one) and
+    /// the columns its curves were thinned to.
+    key: (usize, usize),
+    plots: Vec<Plot>,
+}
+
+impl PlotCache {
+    /// The plots of `sweep`, each curve thinned to a point or so per column of a plot
+    /// `width` points wide (in steps of 50, so a resize rarely rebuilds them).
+    fn plots(&mut self, sweep: &Sweep, width: f32) -> &[Plot] {
+        let columns = (width.max(100.0) / 50.0).ceil() as usize * 50;
+        let key = (sweep.samples.as_ptr() as usize, columns);
+        if key != self.key || self.plots.is_empty() {
+            self.plots = sweep_plots(sweep)
+                .iter()
+                .map(|p| thinned(p, columns))
+                .collect();
+            self.key = key;
+        }
+        &self.plots
+    }
+}
 
 impl Panel {
     pub(super) fn ui_pair_sweep(&mut self, ui: &mut egui::Ui, app: &mut AppState) {
@@ -48,7 +76,8 @@ impl Panel {
                 ui.label(RichText::new("The scene changed since this sweep: Run again.").weak());
             }
             let clicked = app.sweep.clicked.as_ref().map(|c| c.0);
-            click = show(ui, sweep, clicked);
+            let plots = self.sweep_plots.plots(sweep, ui.available_width());
+            click = show(ui, sweep, plots, clicked);
         }
         if let Some(x) = click {
             if let Err(e) = app.set_sweep_value(x) {
@@ -151,22 +180,31 @@ fn run_row(ui: &mut egui::Ui, app: &mut AppState) {
 }
 
 /// The plots and the jumps of `sweep`; the parameter value clicked, if any.
-fn show(ui: &mut egui::Ui, sweep: &Sweep, clicked: Option<f64>) -> Option<f64> {
+fn show(ui: &mut egui::Ui, sweep: &Sweep, plots: &[Plot], clicked: Option<f64>) -> Option<f64> {
     let mut click = None;
-    for (i, mut plot) in sweep_plots(sweep).into_iter().enumerate() {
-        if let Some(x) = clicked {
-            plot.series
-                .push(Series::vline("set here", ERROR, plot_x(sweep, x), true));
-        }
+    for (i, plot) in plots.iter().enumerate() {
+        let mut marked;
+        let plot = match clicked {
+            Some(x) => {
+                marked = plot.clone();
+                marked
+                    .series
+                    .push(Series::vline("set here", ERROR, plot_x(sweep, x), true));
+                &marked
+            }
+            None => plot,
+        };
         if i == 0 {
             ui.label(RichText::new(&plot.caption).small());
         }
-        let height = if plot.title.starts_with("Feature ids") {
-            90.0
-        } else {
+        // The ids' bands: room for each band's name (a name is drawn only where the
+        // grid has a line, and the grid thins out when the lines are close).
+        let height = if plot.y_names.is_empty() {
             140.0
+        } else {
+            50.0 + 32.0 * plot.y_names.len() as f32
         };
-        if let Some(x) = show_plot(ui, &format!("pair_sweep_{i}"), &plot, height) {
+        if let Some(x) = show_plot(ui, &format!("pair_sweep_{i}"), plot, height) {
             click = Some(param_of_plot_x(sweep, x));
         }
     }
