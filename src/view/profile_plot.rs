@@ -38,14 +38,14 @@ fn steps(h: &Histogram) -> Vec<[f64; 2]> {
 pub fn profile_plots(profile: &Profile) -> Vec<Plot> {
     let mut plots: Vec<Plot> = Vec::new();
     for m in profile.sorted() {
-        let title = format!("{}: {}", m.algorithm, m.measure);
+        let title = format!("{}: {} (mean, p99)", m.algorithm, m.measure);
         let i = match plots.iter().position(|p| p.title == title) {
             Some(i) => i,
             None => {
                 plots.push(Plot {
                     title: title.clone(),
                     x_label: if m.hist.time {
-                        "log₂ ns per call".into()
+                        "log2 of the ns per call".into()
                     } else {
                         m.measure.to_string()
                     },
@@ -56,12 +56,15 @@ pub fn profile_plots(profile: &Profile) -> Vec<Plot> {
                 plots.len() - 1
             }
         };
-        let label = format!(
-            "{} (mean {:.1}, p99 {})",
-            m.who.label(),
-            m.hist.mean(),
-            m.hist.quantile(0.99)
-        );
+        // Short enough that three libraries' entries fit on the title line (the
+        // title says what the two numbers are).
+        let mean = m.hist.mean();
+        let p99 = m.hist.quantile(0.99);
+        let label = if mean >= 100.0 {
+            format!("{} {mean:.0}, {p99}", m.who.label())
+        } else {
+            format!("{} {mean:.1}, {p99}", m.who.label())
+        };
         plots[i].series.push(Series::lines(
             &label,
             who_color(m.who),
@@ -72,7 +75,7 @@ pub fn profile_plots(profile: &Profile) -> Vec<Plot> {
     if let Some(first) = plots.first_mut() {
         first.caption = format!(
             "{} pairs. Each curve is the share of calls per bucket: one bucket per iteration \
-             count, or per doubling of the time of a call (log₂ ns; 10 ≈ 1 µs).",
+             count, or per doubling of the time of a call (log2 of the ns: 10 is about a microsecond).",
             profile.pairs
         );
     }
@@ -90,7 +93,10 @@ mod tests {
             crate::verify::profile::profile_pair(&crate::verify::generate_pair(9, i), None, &mut p);
         }
         let plots = profile_plots(&p);
-        let gjk = plots.iter().find(|p| p.title == "gjk: iterations").unwrap();
+        let gjk = plots
+            .iter()
+            .find(|p| p.title == "gjk: iterations (mean, p99)")
+            .unwrap();
         let expected = if cfg!(feature = "peers") { 2 } else { 1 };
         assert_eq!(gjk.series.len(), expected);
         assert!(plots[0].caption.starts_with("50 pairs"));
