@@ -255,7 +255,8 @@ click peers
 
 # A refused (not convex) file: the offer is a window; the Files controls stay put.
 click files
-for _ in $(seq 50); do tj "'save_as' in d['widgets']" | grep -q True && break; sleep 0.1; done
+for _ in $(seq 150); do tj "'save_as' in d['widgets']" | grep -q True && break; sleep 0.1; done
+tj "'save_as' in d['widgets']" | grep -q True || { echo "FAIL: the Files section did not open (no Save as button in 15 s)"; exit 1; }
 files_y=$(tj "d['widgets']['save_as'][1]")
 click open_path
 xdotool type --delay 10 "concave.ron"; xdotool key Return; sleep 1

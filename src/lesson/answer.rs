@@ -514,7 +514,7 @@ fn impact(g: &Ground) -> Result<(bool, f32), String> {
         Algorithm::Toi => (s.swept.output.hit, s.swept.output.t),
         Algorithm::Cast => (s.cast.output.hit, s.cast.output.t),
         Algorithm::Rotating => (
-            s.rotating.output.state == crate::core::toi::rotating::ToiState::Hit,
+            s.rotating.output.termination == crate::core::toi::rotating::ToiTermination::Hit,
             s.rotating.output.t,
         ),
         other => {

@@ -9,7 +9,7 @@
 //! A query on which the engine stopped (Box2D asserted, parry2d panicked) is `None` too,
 //! with the stop in `faults` ([`PeerFault`]): that is the engine's answer on the pair.
 
-use crate::core::toi::rotating::ToiState;
+use crate::core::toi::rotating::ToiTermination;
 use glam::Vec2;
 use serde::Serialize;
 
@@ -177,7 +177,7 @@ impl PeerRayCast {
 pub struct PeerRotatingToi {
     /// In Box2D's names: `hit`, `separated`, `overlapped` (the cores — parry: the
     /// rounded shapes — overlap at t = 0), `failed`.
-    pub state: ToiState,
+    pub state: ToiTermination,
     /// The core distance the engine stops at: Box2D `max(slop, radii − slop)` within
     /// ±slop/4; parry2d the radii (the surfaces touch).
     pub target: f32,

@@ -9,7 +9,9 @@ use crate::core::manifold::{contact_manifold, ManifoldSource, ManifoldTrace};
 use crate::core::math::arr;
 use crate::core::raycast::{ray_cast, RayInput};
 use crate::core::sat::{separating_axis, SatOutput, SatTrace};
-use crate::core::toi::rotating::{time_of_impact, RotatingToiOutput, RotatingToiTrace, ToiState};
+use crate::core::toi::rotating::{
+    time_of_impact, RotatingToiOutput, RotatingToiTrace, ToiTermination,
+};
 use crate::core::toi::shape_cast::{shape_cast, CastOutput, CastTrace};
 use crate::core::toi::swept_sat::{swept_sat, SweptOutput, SweptTrace};
 use crate::scene::build::PairInputs;
@@ -99,7 +101,7 @@ pub fn rays_report(scene: &Scene) -> Vec<RayJson> {
                 feature: o.feature.label(),
                 inside: o.inside,
                 exit_fraction: o.exit_fraction,
-                status: o.status.as_str(),
+                status: o.termination.as_str(),
             });
         }
         for chain in &scene.chains {
@@ -277,13 +279,13 @@ impl ToiJson {
     /// The rotating time of impact's answer (`angular`: A's and B's turn per step).
     pub fn rotating(o: &RotatingToiOutput, angular: [f32; 2]) -> ToiJson {
         ToiJson {
-            hit: o.state == ToiState::Hit,
+            hit: o.termination == ToiTermination::Hit,
             t: o.t,
             point: arr(o.point),
             normal: arr(o.normal),
             iterations: o.iterations,
-            termination: o.state.as_str(),
-            state: Some(o.state.as_str()),
+            termination: o.termination.as_str(),
+            state: Some(o.termination.as_str()),
             angular: Some(angular),
             target: Some(o.target),
             tolerance: Some(o.tolerance),

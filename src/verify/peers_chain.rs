@@ -98,7 +98,7 @@ impl ChainJudgement {
         };
         format!(
             "ours {} with {} points, normal ({:.6}, {:.6}); {theirs}",
-            self.ours.outcome.as_str(),
+            self.ours.termination.as_str(),
             self.ours.points().len(),
             self.ours.normal.x,
             self.ours.normal.y
@@ -281,7 +281,10 @@ impl ChainFuzzReport {
         let case = chain_case(seed, index);
         let j = judge_chain_case(&case);
         self.count += 1;
-        *self.outcomes.entry(j.ours.outcome.as_str()).or_default() += 1;
+        *self
+            .outcomes
+            .entry(j.ours.termination.as_str())
+            .or_default() += 1;
         for (c, ok) in &j.checks {
             self.checks[c.index()].1.add(*ok);
         }

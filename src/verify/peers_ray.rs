@@ -144,7 +144,7 @@ fn one_ray(case: &RayCase, report: &mut PeerReport) {
         ok: judge_ray(&case.frame, &case.exact, &out).agree,
         words: format!(
             "{} f={:.9e} exit={:?}",
-            out.status.as_str(),
+            out.termination.as_str(),
             out.fraction,
             out.exit_fraction
         ),

@@ -10,3 +10,4 @@ pub mod plot;
 pub mod profile_plot;
 pub mod sweep_plot;
 pub mod text;
+pub mod timeline_plot;

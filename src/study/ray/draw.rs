@@ -256,7 +256,7 @@ fn answer_prims(study: &SteppedRay, len: f32, c: Rgba, p: &mut Vec<Prim>) {
         p.push(tag(
             ray.at(1.0),
             Vec2::new(8.0, -10.0),
-            o.status.as_str().replace('_', " "),
+            o.termination.as_str().replace('_', " "),
             ERROR,
         ));
     }

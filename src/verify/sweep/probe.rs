@@ -15,7 +15,7 @@ use crate::core::epa::penetration;
 use crate::core::gjk::shape_distance;
 use crate::core::manifold::{contact_manifold, ManifoldSource};
 use crate::core::sat::separating_axis;
-use crate::core::toi::rotating::{time_of_impact, ToiState};
+use crate::core::toi::rotating::{time_of_impact, ToiTermination};
 use crate::core::toi::shape_cast::shape_cast;
 use crate::core::toi::swept_sat::swept_sat;
 use crate::scene::build::PairInputs;
@@ -137,7 +137,7 @@ fn toi(algorithm: Algorithm, inputs: &PairInputs, out: &mut Answer) {
         }
         _ => {
             let r = time_of_impact(&inputs.rotating_toi(), None);
-            let hit = r.state == ToiState::Hit;
+            let hit = r.termination == ToiTermination::Hit;
             out.toi = hit.then_some(r.t as f64);
             if own {
                 out.normal = hit.then(|| angle_deg(r.normal)).flatten();

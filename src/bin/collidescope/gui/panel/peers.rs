@@ -6,7 +6,7 @@
 use super::Panel;
 use collidescope::app::AppState;
 use collidescope::core::consts::LINEAR_SLOP;
-use collidescope::core::toi::rotating::ToiState;
+use collidescope::core::toi::rotating::ToiTermination;
 use collidescope::repro::{export, Expected, Language};
 use collidescope::trace::peer_answer::EngineAnswer;
 use egui_macroquad::egui::{self, Color32, RichText};
@@ -50,9 +50,9 @@ impl Row {
             toi_state: a
                 .toi_rotating
                 .as_ref()
-                .filter(|r| r.state != ToiState::Hit)
+                .filter(|r| r.state != ToiTermination::Hit)
                 .map(|r| match (r.state, a.toi.as_ref()) {
-                    (ToiState::Failed, Some(t)) => format!("failed at {:.4}", t.t),
+                    (ToiTermination::Failed, Some(t)) => format!("failed at {:.4}", t.t),
                     (s, _) => s.as_str().to_string(),
                 }),
             toi_note: a.toi_rotating.as_ref().and_then(|r| r.note.clone()),
@@ -116,12 +116,13 @@ fn peer_rows(app: &mut AppState, exact: &Expected) -> Vec<Row> {
                 m.points().len()
             }),
             toi: match exact.turning {
-                Some(_) => (st.rotating.output.state == ToiState::Hit)
+                Some(_) => (st.rotating.output.termination == ToiTermination::Hit)
                     .then_some(st.rotating.output.t as f64),
                 None => st.cast.output.hit.then_some(st.cast.output.t as f64),
             },
-            toi_state: (exact.turning.is_some() && st.rotating.output.state != ToiState::Hit)
-                .then(|| st.rotating.output.state.as_str().to_string()),
+            toi_state: (exact.turning.is_some()
+                && st.rotating.output.termination != ToiTermination::Hit)
+                .then(|| st.rotating.output.termination.as_str().to_string()),
             toi_note: None,
             lacks_depth: false,
             note: String::new(),

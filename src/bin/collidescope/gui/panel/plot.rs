@@ -42,59 +42,9 @@ pub fn show_plot(ui: &mut egui::Ui, id: &str, plot: &Plot, height: f32) -> Optio
                 .unwrap_or_default()
         });
     }
-    // The panel's visuals follow the canvas' theme: the series take its colours too.
-    let theme = if ui.visuals().dark_mode {
-        collidescope::view::palette::Theme::Dark
-    } else {
-        collidescope::view::palette::Theme::Light
-    };
+    let theme = theme_of(ui);
     let response = p.show(ui, |p| {
-        for s in &plot.series {
-            let (c, name) = (color(theme.apply(s.color)), s.name.as_str());
-            let style = if s.dashed {
-                LineStyle::dashed_dense()
-            } else {
-                LineStyle::Solid
-            };
-            match &s.data {
-                SeriesData::Lines(runs) => {
-                    for run in runs {
-                        p.line(
-                            Line::new(PlotPoints::from(run.clone()))
-                                .color(c)
-                                .width(s.width)
-                                .style(style)
-                                .name(name),
-                        );
-                    }
-                }
-                SeriesData::Points { points, radius } => p.points(
-                    Points::new(PlotPoints::from(points.clone()))
-                        .radius(*radius)
-                        .color(c)
-                        .name(name),
-                ),
-                SeriesData::HLine(y) => p.hline(HLine::new(*y).color(c).style(style).name(name)),
-                SeriesData::VLine(x) => p.vline(VLine::new(*x).color(c).style(style).name(name)),
-                SeriesData::Spans { y, half, spans } => {
-                    for sp in spans {
-                        let corners = vec![
-                            [sp.x0, y - half],
-                            [sp.x1, y - half],
-                            [sp.x1, y + half],
-                            [sp.x0, y + half],
-                        ];
-                        let fill = color(theme.apply(sp.color));
-                        p.polygon(
-                            Polygon::new(PlotPoints::from(corners))
-                                .fill_color(fill)
-                                .stroke(egui::Stroke::new(0.0, fill))
-                                .name(name),
-                        );
-                    }
-                }
-            }
-        }
+        add_series(p, plot, theme);
         p.pointer_coordinate()
     });
     response
@@ -103,6 +53,75 @@ pub fn show_plot(ui: &mut egui::Ui, id: &str, plot: &Plot, height: f32) -> Optio
         .then_some(response.inner)
         .flatten()
         .map(|p| p.x)
+}
+
+/// The panel's visuals follow the canvas' theme: the series take its colours too.
+pub fn theme_of(ui: &egui::Ui) -> collidescope::view::palette::Theme {
+    if ui.visuals().dark_mode {
+        collidescope::view::palette::Theme::Dark
+    } else {
+        collidescope::view::palette::Theme::Light
+    }
+}
+
+/// The series of `plot`, in `theme`'s colours, into an egui_plot being shown.
+pub fn add_series(
+    p: &mut egui_plot::PlotUi,
+    plot: &Plot,
+    theme: collidescope::view::palette::Theme,
+) {
+    for s in &plot.series {
+        let (c, name) = (color(theme.apply(s.color)), s.name.as_str());
+        let style = if s.dashed {
+            LineStyle::dashed_dense()
+        } else {
+            LineStyle::Solid
+        };
+        match &s.data {
+            SeriesData::Lines(runs) => {
+                for run in runs {
+                    p.line(
+                        Line::new(PlotPoints::from(run.clone()))
+                            .color(c)
+                            .width(s.width)
+                            .style(style)
+                            .name(name),
+                    );
+                }
+            }
+            SeriesData::Points { points, radius } => p.points(
+                Points::new(PlotPoints::from(points.clone()))
+                    .radius(*radius)
+                    .color(c)
+                    .name(name),
+            ),
+            SeriesData::HLine(y) => p.hline(HLine::new(*y).color(c).style(style).name(name)),
+            SeriesData::VLine(x) => p.vline(
+                VLine::new(*x)
+                    .color(c)
+                    .width(s.width)
+                    .style(style)
+                    .name(name),
+            ),
+            SeriesData::Spans { y, half, spans } => {
+                for sp in spans {
+                    let corners = vec![
+                        [sp.x0, y - half],
+                        [sp.x1, y - half],
+                        [sp.x1, y + half],
+                        [sp.x0, y + half],
+                    ];
+                    let fill = color(theme.apply(sp.color));
+                    p.polygon(
+                        Polygon::new(PlotPoints::from(corners))
+                            .fill_color(fill)
+                            .stroke(egui::Stroke::new(0.0, fill))
+                            .name(name),
+                    );
+                }
+            }
+        }
+    }
 }
 
 impl Panel {
