@@ -17,7 +17,10 @@ mod output;
 mod param;
 mod probe;
 
-pub use jumps::{difference, find_changes, find_jumps, JUMP_FACTOR, WINDOW};
+pub use jumps::{
+    difference, find_changes, find_jumps, ids_text, jump_floor, list_jumps, Jump, JUMP_FACTOR,
+    WINDOW,
+};
 pub use output::{write_csv, write_json};
 pub(crate) use param::with_radius;
 pub use param::{parse_param, Param, Side, PARAM_KINDS};
@@ -360,26 +363,6 @@ pub fn spec_from_words(
     Ok(spec)
 }
 
-/// A jump or a change of one source's curve of one quantity.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Jump {
-    pub quantity: Quantity,
-    pub source: Source,
-    /// Between samples `index − 1` and `index`.
-    pub index: usize,
-    /// The parameter's values at the two samples.
-    pub x_before: f64,
-    pub x: f64,
-    /// The values (for ids: the ids in words).
-    pub before: String,
-    pub after: String,
-    /// |Δ| for numbers (modulo 360° for angles); 0 for ids.
-    pub size: f64,
-    /// `jump` (a continuous quantity changing more than the step explains) or
-    /// `change` (a point count or the ids changing).
-    pub kind: &'static str,
-}
-
 /// A computed sweep.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Sweep {
@@ -412,85 +395,6 @@ impl Sweep {
     /// The jumps of `q`.
     pub fn jumps_of(&self, q: Quantity) -> impl Iterator<Item = &Jump> {
         self.jumps.iter().filter(move |j| j.quantity == q)
-    }
-}
-
-/// The noise floor of a quantity's changes: lengths 1e-4 of the pair's size (the
-/// engines' tolerance), a tenth of a degree, 1e-4 of the step.
-pub fn jump_floor(q: Quantity, size: f64) -> f64 {
-    match q {
-        Quantity::Distance | Quantity::Depth => crate::verify::ENGINE_RELATIVE_TOLERANCE * size,
-        Quantity::Normal => 0.1,
-        Quantity::Toi => 1.0e-4,
-        _ => 0.5,
-    }
-}
-
-/// The jumps and changes of every curve of `sweep`.
-pub fn list_jumps(sweep: &Sweep) -> Vec<Jump> {
-    let mut out = Vec::new();
-    let x = |k: usize| sweep.samples[k].x;
-    for &q in &sweep.spec.what.0 {
-        for &source in &sweep.sources {
-            if q == Quantity::Ids {
-                let ids = sweep.ids(source);
-                for k in find_changes(&ids) {
-                    out.push(Jump {
-                        quantity: q,
-                        source,
-                        index: k,
-                        x_before: x(k - 1),
-                        x: x(k),
-                        before: ids_text(ids[k - 1].as_deref()),
-                        after: ids_text(ids[k].as_deref()),
-                        size: 0.0,
-                        kind: "change",
-                    });
-                }
-                continue;
-            }
-            let curve = sweep.curve(source, q);
-            let wrap = (q == Quantity::Normal).then_some(360.0);
-            let ks = if q.continuous() {
-                find_jumps(&curve, wrap, jump_floor(q, sweep.size))
-            } else if q == Quantity::Points {
-                find_changes(&curve)
-            } else {
-                Vec::new()
-            };
-            for k in ks {
-                let (b, a) = (
-                    curve[k - 1].unwrap_or(f64::NAN),
-                    curve[k].unwrap_or(f64::NAN),
-                );
-                out.push(Jump {
-                    quantity: q,
-                    source,
-                    index: k,
-                    x_before: x(k - 1),
-                    x: x(k),
-                    before: format!("{b:.6}"),
-                    after: format!("{a:.6}"),
-                    size: difference(b, a, wrap).abs(),
-                    kind: if q.continuous() { "jump" } else { "change" },
-                });
-            }
-        }
-    }
-    out.sort_by(|p, q| p.index.cmp(&q.index).then(p.quantity.cmp(&q.quantity)));
-    out
-}
-
-/// Ids as words: `[0x10002, 0x10003]` as `10002 10003` (hex), `none` when empty.
-pub fn ids_text(ids: Option<&[u32]>) -> String {
-    match ids {
-        None => "—".into(),
-        Some([]) => "none".into(),
-        Some(ids) => ids
-            .iter()
-            .map(|i| format!("{i:x}"))
-            .collect::<Vec<_>>()
-            .join(" "),
     }
 }
 
