@@ -6,7 +6,7 @@
 
 use collidescope::core::manifold::{contact_manifold, ManifoldSource};
 use collidescope::scene::track::{load_track, Track};
-use collidescope::trace::series::{Marker, MarkerFinder, PairState};
+use collidescope::trace::series::{Marker, MarkerFinder, PairState, TimelineRow};
 use collidescope::trace::world_frame::ContactPoint;
 use serde_json::json;
 use std::io::Write;
@@ -90,6 +90,7 @@ pub fn run(
     frame: Option<u32>,
     out: Option<&std::path::Path>,
     language: Option<&str>,
+    plot: Option<&std::path::Path>,
 ) -> Result<(), String> {
     let label = path.display().to_string();
     let track = load_track(path).map_err(|e| e.to_string())?;
@@ -123,6 +124,7 @@ pub fn run(
     let has_engine = track.frames.iter().any(|f| f.manifold.is_some());
     let mut finder = MarkerFinder::default();
     let mut counts = [0u64; Marker::KEYS.len()];
+    let mut kept = Vec::new();
     for k in 0..track.frames.len() {
         let (engine, box2d, ours) = rows(&track, k, &label)?;
         let marked = if has_engine {
@@ -136,6 +138,13 @@ pub fn run(
                 counts[i] += 1;
             }
         }
+        if let (Some(state), true) = (&marked, plot.is_some()) {
+            kept.push(TimelineRow {
+                state: state.clone(),
+                markers: markers.clone(),
+                ours: ours.normal.map(|n| (ours.points.len(), n)),
+            });
+        }
         let mut line = json!({ "frame": k, "box2d": box2d, "ours": ours });
         if has_engine {
             line["engine"] = json!(engine);
@@ -144,6 +153,19 @@ pub fn run(
             line["markers"] = json!(markers);
         }
         print(line)?;
+    }
+    if let Some(path) = plot {
+        let engine = if has_engine {
+            track.engine.as_str()
+        } else {
+            "Box2D"
+        };
+        let title = format!(
+            "Contact timeline of {}, {} in {label}",
+            track.a.name, track.b.name
+        );
+        let frames = track.frames.len().saturating_sub(1) as u32;
+        crate::replay_cmd::write_lanes(path, title, &kept, frames, engine)?;
     }
     let counts: serde_json::Map<String, serde_json::Value> = Marker::KEYS
         .iter()
