@@ -264,6 +264,18 @@ fn export_plots_a_sweep_and_the_chain_slide_under_its_new_name() {
         svg.to_str().unwrap(),
     ]);
     assert!(!ok && err.contains("--plot sweep only"), "{err}");
+    // A pair's sweep takes up to 10,000 steps; the slide sweep still 4096.
+    let (ok, _, err) = run(&[
+        "export",
+        floor.to_str().unwrap(),
+        "--plot",
+        "slide",
+        "--sweep-steps",
+        "5000",
+        "--out",
+        svg.to_str().unwrap(),
+    ]);
+    assert!(!ok && err.contains("at most 4096 steps"), "{err}");
 }
 
 #[cfg(feature = "peers")]

@@ -557,6 +557,12 @@ fn run_plot_export(
     if args.peers && !cfg!(feature = "peers") {
         return Err(NO_PEERS.into());
     }
+    let slide_most = collidescope::trace::chain_sweep::MAX_SWEEP_STEPS;
+    if kind == PlotKind::Slide && args.sweep_steps.is_some_and(|n| n as usize > slide_most) {
+        return Err(format!(
+            "--sweep-steps: the slide sweep takes at most {slide_most} steps"
+        ));
+    }
     if args.out.is_none() {
         return Err("--plot needs --out FILE.svg|FILE.png".into());
     }
