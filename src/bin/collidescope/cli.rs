@@ -17,7 +17,8 @@ pub const DEFAULT_SCENE_LABEL: &str = "<built-in default scene>";
     args_conflicts_with_subcommands = true
 )]
 pub struct Cli {
-    /// Scene file to open (default: the built-in scene).
+    /// Scene file to open (default: the built-in scene); a Box2D recording (`.b2rec`)
+    /// opens in its world view, a pair track (`.ron`) at its first frame with its timeline.
     pub scene: Option<PathBuf>,
     /// Quit after this many seconds (for scripted tests).
     #[arg(long, value_name = "SECONDS", allow_hyphen_values = true, value_parser = crate::args::seconds)]

@@ -217,8 +217,19 @@ fn open_window(args: &Cli) -> ExitCode {
         .scene
         .clone()
         .filter(|p| p.extension().is_some_and(|e| e == "b2rec"));
+    // A pair track (any engine's pair over time) opens at its first frame with its
+    // timeline: a `.ron` file that is not a scene but reads as a track.
+    let track = args
+        .scene
+        .clone()
+        .filter(|p| recording.is_none() && cli::load_or_default(Some(p)).is_err())
+        .filter(|p| collidescope::scene::track::load_track(p).is_ok());
     // A scene that fails to load opens the built-in scene with the error shown.
-    let (scene, path, startup_error) = match args.scene.as_ref().filter(|_| recording.is_none()) {
+    let file = args
+        .scene
+        .as_ref()
+        .filter(|_| recording.is_none() && track.is_none());
+    let (scene, path, startup_error) = match file {
         Some(p) => match cli::load_or_default(Some(p)) {
             Ok((s, _)) => (s, Some(p.clone()), None),
             Err(e) => {
@@ -241,6 +252,7 @@ fn open_window(args: &Cli) -> ExitCode {
         msaa: args.msaa,
         frame_stats: args.frame_stats.clone(),
         recording,
+        track,
         lesson: args
             .lesson
             .clone()

@@ -18,11 +18,27 @@ fn color(c: Rgba) -> Color32 {
 /// `plot` drawn `height` pixels high (`id` keeps its zoom between frames). Returns the
 /// x (plot coordinates) of a click on the plot, if there was one.
 pub fn show_plot(ui: &mut egui::Ui, id: &str, plot: &Plot, height: f32) -> Option<f64> {
-    let mut p = egui_plot::Plot::new(id)
+    let p = egui_plot::Plot::new(id)
         .height(height)
         .allow_scroll(false)
         .x_axis_label(plot.x_label.clone())
         .y_axis_label(plot.y_label.clone());
+    let theme = theme_of(ui);
+    let response = with_axes(p, plot).show(ui, |p| {
+        add_series(p, plot, theme);
+        p.pointer_coordinate()
+    });
+    response
+        .response
+        .clicked()
+        .then_some(response.inner)
+        .flatten()
+        .map(|p| p.x)
+}
+
+/// `p` with `plot`'s axes: its y grid steps, the values it always shows and the y
+/// values' names (the sweep's bands of ids).
+pub fn with_axes<'a>(mut p: egui_plot::Plot<'a>, plot: &Plot) -> egui_plot::Plot<'a> {
     if let Some(steps) = plot.y_grid {
         p = p.y_grid_spacer(uniform_grid_spacer(move |_| steps));
     }
@@ -42,17 +58,7 @@ pub fn show_plot(ui: &mut egui::Ui, id: &str, plot: &Plot, height: f32) -> Optio
                 .unwrap_or_default()
         });
     }
-    let theme = theme_of(ui);
-    let response = p.show(ui, |p| {
-        add_series(p, plot, theme);
-        p.pointer_coordinate()
-    });
-    response
-        .response
-        .clicked()
-        .then_some(response.inner)
-        .flatten()
-        .map(|p| p.x)
+    p
 }
 
 /// The panel's visuals follow the canvas' theme: the series take its colours too.
