@@ -352,6 +352,23 @@ pub fn parse_param(text: &str, names: (&str, &str)) -> Result<(Param, f64, f64),
             .ok_or_else(|| err(&format!("{s:?} is not a number")))
     };
     let (from, to) = (number(from)?, number(to)?);
+    let param = param_of_fields(kind, extras, names, &err)?;
+    if param.log_scale() && (from <= 0.0 || to <= 0.0) {
+        return Err(err(
+            "a distance from the origin is swept on a log scale: FROM and TO must be positive",
+        ));
+    }
+    Ok((param, from, to))
+}
+
+/// The parameter of `--param`'s KIND and the fields between it and FROM:TO (`err`
+/// words a complaint with the forms).
+fn param_of_fields(
+    kind: &str,
+    extras: &[&str],
+    names: (&str, &str),
+    err: &dyn Fn(&str) -> String,
+) -> Result<Param, String> {
     let side = |i: usize| -> Result<Side, String> {
         let s = *extras.get(i).ok_or_else(|| err("the shape is missing"))?;
         match s {
@@ -379,7 +396,7 @@ pub fn parse_param(text: &str, names: (&str, &str)) -> Result<(Param, f64, f64),
             Err(err(&format!("{kind} takes {n} field(s) before FROM:TO")))
         }
     };
-    let param = match kind {
+    Ok(match kind {
         "angle" | "radius" | "scale" => {
             want(1)?;
             let shape = side(0)?;
@@ -416,13 +433,7 @@ pub fn parse_param(text: &str, names: (&str, &str)) -> Result<(Param, f64, f64),
             }
         }
         _ => return Err(err(&format!("unknown kind {kind:?}"))),
-    };
-    if param.log_scale() && (from <= 0.0 || to <= 0.0) {
-        return Err(err(
-            "a distance from the origin is swept on a log scale: FROM and TO must be positive",
-        ));
-    }
-    Ok((param, from, to))
+    })
 }
 
 #[cfg(test)]
