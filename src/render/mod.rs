@@ -37,6 +37,7 @@ mod paint;
 mod picture;
 mod plot;
 mod png;
+mod scene_plot;
 mod svg;
 mod text;
 
@@ -47,6 +48,7 @@ pub use paint::*;
 pub use picture::*;
 pub use plot::*;
 pub use png::*;
+pub use scene_plot::*;
 pub use svg::*;
 pub use text::*;
 

@@ -7,5 +7,7 @@ pub mod draw;
 pub mod narrate;
 pub mod palette;
 pub mod plot;
+pub mod profile_plot;
+pub mod sweep_plot;
 pub mod text;
 pub mod timeline_plot;

@@ -7,16 +7,24 @@ mod args;
 mod cli;
 #[cfg(not(target_arch = "wasm32"))]
 mod fuzz_cmd;
+#[cfg(not(target_arch = "wasm32"))]
+mod fuzz_shrink;
 #[cfg(feature = "gui")]
 mod gui;
 #[cfg(not(target_arch = "wasm32"))]
 mod lesson_cmd;
 #[cfg(not(target_arch = "wasm32"))]
 mod page_link;
+#[cfg(not(target_arch = "wasm32"))]
+mod profile_cmd;
 #[cfg(all(feature = "peers", not(target_arch = "wasm32")))]
 mod replay_child;
 #[cfg(all(feature = "peers", not(target_arch = "wasm32")))]
 mod replay_cmd;
+#[cfg(not(target_arch = "wasm32"))]
+mod shrink_cmd;
+#[cfg(not(target_arch = "wasm32"))]
+mod sweep_cmd;
 #[cfg(all(feature = "peers", not(target_arch = "wasm32")))]
 mod track_cmd;
 
@@ -104,6 +112,8 @@ fn main() -> ExitCode {
             slop,
             trace,
         }) => finish(cli::run_hull(&points, slop, trace).map(|t| t + "\n")),
+        Some(Command::Sweep(args)) => finish(sweep_cmd::run_sweep(&args)),
+        Some(Command::Shrink(args)) => finish(shrink_cmd::run_shrink(&args)),
         Some(Command::Fuzz(fuzz)) => {
             let run = fuzz_cmd::run_fuzz(&fuzz).and_then(|(clean, text)| {
                 collidescope::scene::fs::write_stdout(text.as_bytes()).map(|()| clean)
