@@ -112,8 +112,13 @@ fn a_chain_normal_disagreement_shrinks() {
         detail: String::new(),
     };
     let scene = chain_disagreement_scene(&case, &d).unwrap();
-    let s = shrunk(&scene, (0, 0), "chain_normal", 6, 1.5);
-    assert_eq!(s.scene.chains.len(), 1);
+    // This case was the fuzzer's chain-normal find; since GJK reports Box2D's early
+    // return as distance 0 for the chain's closest cores, as b2ShapeDistance answers
+    // the chain function, it agrees with Box2D (none of seed 1's first 2,000,000 chain
+    // cases disagrees on the normal): shrinking says there is nothing to shrink.
+    let keep = Keep::parse("chain_normal").unwrap();
+    let err = shrink(&scene, (0, 0), keep).unwrap_err();
+    assert!(err.contains("nothing to shrink"), "{err}");
 }
 
 // ----- the commands -----

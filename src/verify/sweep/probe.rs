@@ -84,7 +84,13 @@ fn manifold(algorithm: Algorithm, source: ManifoldSource, inputs: &PairInputs, o
         (b.normal, points)
     } else {
         let m = contact_manifold(&inputs.manifold(source), None);
-        let points: Vec<(f32, u32)> = m.points().iter().map(|p| (p.separation, p.id)).collect();
+        // Our feature pair (under `Box2dV3` the `id` is Box2D's, which names no face
+        // of a circle's contact and changes with Box2D's vertex numbering).
+        let points: Vec<(f32, u32)> = m
+            .points()
+            .iter()
+            .map(|p| (p.separation, p.features))
+            .collect();
         (m.normal, points)
     };
     set_manifold(algorithm, m.0, &m.1, out);
