@@ -6,6 +6,7 @@ use super::painter::WindowPainter;
 use collidescope::app::AppState;
 use collidescope::render::{paint_view, Painter, Themed, ViewFrame};
 use collidescope::view::camera::{Camera, Viewport};
+use collidescope::view::draw::handles::handle_prims;
 use collidescope::view::draw::{action_bounds, bounds, shape_outline, DrawList, LayerId, Space};
 use collidescope::view::palette;
 use macroquad::prelude::{
@@ -80,6 +81,8 @@ pub struct Canvas {
     pub follow_config: bool,
     /// Draw the engines' overlays (the Peers section is open).
     pub show_engines: bool,
+    /// Text sizes and line widths on the views (1; larger with the presenter setting).
+    pub scale: f32,
     /// `show_engines` when the list was built.
     list_engines: bool,
     /// The last click on the world view with nothing else under it (time, pixels):
@@ -97,10 +100,7 @@ fn is_engine_layer(id: LayerId) -> bool {
 
 /// Handle sizes, pixels.
 const VERTEX_PICK: f32 = 9.0;
-pub(super) const ROTATE_HANDLE_OFFSET: f32 = 28.0;
 const ROTATE_PICK: f32 = 9.0;
-/// The spin handle sits this much farther out than the rotation handle, pixels.
-pub(super) const SPIN_HANDLE_EXTRA: f32 = 22.0;
 
 impl Canvas {
     pub fn new() -> Canvas {
@@ -119,6 +119,7 @@ impl Canvas {
             font: load_ttf_font_from_bytes(epaint_default_fonts::HACK_REGULAR).ok(),
             follow_config: true,
             show_engines: false,
+            scale: 1.0,
             list_engines: false,
             last_click: None,
         }
@@ -576,10 +577,16 @@ impl Canvas {
                 space,
                 viewport,
                 camera,
+                scale: self.scale,
             };
-            paint_view(&view, &self.list, title, &mut out);
+            // The selected shape's handles are drawn with the world view's layers, so
+            // the spin label is placed with the other labels.
+            let handles = match (space, app.selected) {
+                (Space::World, Some(i)) => handle_prims(&app.scene, i, &camera, &viewport),
+                _ => Vec::new(),
+            };
+            paint_view(&view, &self.list, &handles, title, &mut out);
             if space == Space::World {
-                self.draw_rotate_handle(app, &view, &mut out);
                 self.draw_chain_selection(app, &view, &mut out);
             }
         }
