@@ -10,6 +10,7 @@ mod frame_stats;
 mod page;
 mod painter;
 mod panel;
+mod prefs;
 mod ray_handles;
 mod repaint;
 mod shape_handles;
@@ -25,7 +26,7 @@ use collidescope::view::camera::Viewport;
 use egui_macroquad::egui;
 use macroquad::prelude::{
     clear_background, get_frame_time, get_time, is_key_down, is_key_pressed, is_quit_requested,
-    next_frame, prevent_quit, KeyCode,
+    next_frame, prevent_quit, screen_height, screen_width, KeyCode,
 };
 use panel::{Panel, Pending};
 use repaint::Repaint;
@@ -189,9 +190,14 @@ async fn main_loop(opts: GuiOptions) {
             is_error: true,
         });
     }
-    configure_egui();
+    let (preferences, prefs_error) = prefs::load();
+    app.theme = preferences.theme;
+    if let Some(e) = prefs_error {
+        app.error(e);
+    }
+    configure_egui(&preferences);
     let mut canvas = Canvas::new();
-    let mut panel = Panel::new(opts.default_scene);
+    let mut panel = Panel::new(opts.default_scene, preferences);
     let mut shots = 0u32;
     let started = get_time();
     let mut layout_hook = LayoutHook::from_env();
@@ -212,11 +218,21 @@ async fn main_loop(opts: GuiOptions) {
             typing,
             chords,
             area,
+            settled,
             marks,
         } = UiPass::run(&mut panel, &mut app);
         canvas.layout(area, app.split);
         canvas.show_engines = panel.engines_shown;
-        canvas.ensure_fitted(&mut app);
+        canvas.scale = panel.prefs.view_scale();
+        if out.prefs_changed {
+            apply_prefs(&panel.prefs);
+            if let Err(e) = prefs::save(&panel.prefs) {
+                app.error(e);
+            }
+        }
+        if settled {
+            canvas.ensure_fitted(&mut app);
+        }
         if out.fit {
             canvas.fit(&mut app, true);
         }
@@ -286,8 +302,9 @@ fn egui_macroquad_requested_repaint() -> bool {
 
 /// egui-macroquad scales an X11 wheel notch to 1/90 of a line; restore ~40 px per
 /// notch. Hack (already egui's monospace font) backs up the proportional font for
-/// glyphs Ubuntu-Light lacks, such as arrows.
-fn configure_egui() {
+/// glyphs Ubuntu-Light lacks, such as arrows. No panel text is under 12 px: egui's
+/// small text (9) is raised to 12.
+fn configure_egui(prefs: &collidescope::view::prefs::Preferences) {
     egui_macroquad::cfg(|ctx| {
         ctx.options_mut(|o| o.line_scroll_speed = 40.0 * 90.0);
         let mut fonts = egui::FontDefinitions::default();
@@ -295,7 +312,26 @@ fn configure_egui() {
             family.push("Hack".to_owned());
         }
         ctx.set_fonts(fonts);
-        panel::set_visuals(ctx, collidescope::view::palette::Theme::Dark);
+        ctx.style_mut(|s| {
+            s.text_styles.insert(
+                egui::TextStyle::Small,
+                egui::FontId::proportional(panel::MIN_PANEL_TEXT),
+            );
+            // A tooltip shows as soon as the pointer is over its widget: the window
+            // repaints on input only, so a tooltip waiting for the pointer to rest
+            // would wait for the next input.
+            s.interaction.tooltip_delay = 0.0;
+            s.interaction.show_tooltips_only_when_still = false;
+        });
+    });
+    apply_prefs(prefs);
+}
+
+/// The preferences' look: the panel's theme and zoom.
+fn apply_prefs(prefs: &collidescope::view::prefs::Preferences) {
+    egui_macroquad::cfg(|ctx| {
+        panel::set_visuals(ctx, prefs.theme);
+        ctx.set_zoom_factor(prefs.panel_zoom());
     });
 }
 
@@ -309,6 +345,8 @@ struct UiPass {
     chords: Chords,
     /// The free rectangle left for the canvas, in pixels.
     area: Viewport,
+    /// egui laid the panel out on the window's real size (not a placeholder).
+    settled: bool,
     /// Where the widgets the scripted tests press are (JSON members).
     marks: String,
 }
@@ -327,6 +365,7 @@ impl UiPass {
             h: 1.0,
         };
         let mut marks = String::new();
+        let mut settled = false;
         egui_macroquad::ui(|ctx: &egui::Context| {
             // A text field that had the keyboard when the frame began keeps the frame's
             // keys, even if it lets go during the frame: at a low frame rate one frame
@@ -351,11 +390,15 @@ impl UiPass {
             });
             let r = ctx.available_rect();
             let ppp = ctx.pixels_per_point();
+            // Within the window: egui's screen is a placeholder (10000 pixels) in the
+            // first frames after a zoom change; no camera is fitted to such a frame.
+            settled = (ctx.screen_rect().width() * ppp - screen_width()).abs() < 2.0;
+            let (x, y) = (r.min.x * ppp, r.min.y * ppp);
             area = Viewport {
-                x: r.min.x * ppp,
-                y: r.min.y * ppp,
-                w: r.width() * ppp,
-                h: r.height() * ppp,
+                x,
+                y,
+                w: (r.width() * ppp).min(screen_width() - x),
+                h: (r.height() * ppp).min(screen_height() - y),
             };
             over_ui = ctx.wants_pointer_input() || ctx.is_pointer_over_area();
             typing = typing_before || ctx.wants_keyboard_input();
@@ -369,6 +412,7 @@ impl UiPass {
             typing,
             chords,
             area,
+            settled,
             marks,
         }
     }

@@ -21,7 +21,7 @@ impl Panel {
         }
         ui_algorithm_picker(ui, app);
         ui_stepping(ui, app);
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             if ui.button("Fit views (F)").clicked() {
                 out.fit = true;
             }
@@ -51,7 +51,7 @@ impl Panel {
 
     /// The path to export to (suggested from the algorithm and step) and its button.
     fn ui_export_row(&mut self, ui: &mut egui::Ui, app: &mut AppState) {
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             // The suggested name follows the algorithm and step; a typed name stays
             // until the algorithm changes (its folder and extension stay then too).
             let changed = self.export_for.is_some_and(|a| a != app.algorithm);
@@ -148,8 +148,11 @@ impl Panel {
 fn ui_pair(ui: &mut egui::Ui, app: &mut AppState) -> bool {
     let names: Vec<String> = app.scene.shapes.iter().map(|s| s.name.clone()).collect();
     if let Some((mut a, mut b)) = app.pair {
-        ui.horizontal(|ui| {
+        // Two pickers, their names and "swap" on one row of a narrow panel.
+        let combo = ((ui.available_width() - 110.0) / 2.0).clamp(60.0, 100.0);
+        ui.horizontal_wrapped(|ui| {
             egui::ComboBox::from_label("A")
+                .width(combo)
                 .selected_text(&names[a])
                 .show_ui(ui, |ui| {
                     for (i, n) in names.iter().enumerate() {
@@ -157,6 +160,7 @@ fn ui_pair(ui: &mut egui::Ui, app: &mut AppState) -> bool {
                     }
                 });
             egui::ComboBox::from_label("B")
+                .width(combo)
                 .selected_text(&names[b])
                 .show_ui(ui, |ui| {
                     for (i, n) in names.iter().enumerate() {
@@ -188,7 +192,7 @@ fn ui_algorithm_picker(ui: &mut egui::Ui, app: &mut AppState) {
     let mut algo = app.algorithm;
     egui::ComboBox::from_label("Algorithm")
         .selected_text(algo.label())
-        .width(240.0)
+        .width((ui.available_width() - 90.0).clamp(150.0, 240.0))
         .show_ui(ui, |ui| {
             for a in Algorithm::ALL {
                 ui.selectable_value(&mut algo, a, format!("{}  ({})", a.label(), a.name()));
@@ -199,7 +203,7 @@ fn ui_algorithm_picker(ui: &mut egui::Ui, app: &mut AppState) {
         super::rays::ui_ray_choice(ui, app, algo == Algorithm::Ray);
     }
     if algo == Algorithm::Manifold {
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.label("normal from:");
             let mut via_sat = app.manifold_via_sat;
             ui.radio_value(&mut via_sat, false, "EPA");
@@ -212,7 +216,7 @@ fn ui_algorithm_picker(ui: &mut egui::Ui, app: &mut AppState) {
 /// First / back / play / next / last, the step slider and the playing speed.
 fn ui_stepping(ui: &mut egui::Ui, app: &mut AppState) {
     let n = app.step_count();
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         if ui.button("⏮").on_hover_text("first (Home)").clicked() {
             app.step_first();
         }
@@ -262,7 +266,7 @@ fn ui_stepping(ui: &mut egui::Ui, app: &mut AppState) {
 
 /// Which views show (world, both, configuration space) and, for both, the split.
 fn ui_views(ui: &mut egui::Ui, app: &mut AppState, out: &mut PanelOutput) {
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.label("views:");
         let mut split = app.split;
         if ui.selectable_label(split >= 1.0, "world").clicked() {
@@ -279,6 +283,14 @@ fn ui_views(ui: &mut egui::Ui, app: &mut AppState, out: &mut PanelOutput) {
             split = 0.0;
         }
         if split > 0.0 && split < 1.0 {
+            // A slider and its name are one block that does not wrap: it goes on a
+            // row of its own when the rest of this one is too short for it (else it
+            // would widen the panel for good).
+            const SLIDER: f32 = 100.0;
+            if ui.available_size_before_wrap().x < SLIDER + 50.0 {
+                ui.end_row();
+            }
+            ui.spacing_mut().slider_width = SLIDER;
             ui.add(
                 egui::Slider::new(&mut split, 0.3..=0.7)
                     .show_value(false)

@@ -32,7 +32,7 @@ impl Panel {
             let xf = chain.pose.transform();
             Some((s, xf.apply(chain.points[a].lerp(chain.points[b], 0.5))))
         });
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             if ui
                 .add_enabled(middle.is_some(), egui::Button::new("Insert point"))
                 .on_hover_text("a point at the middle of the selected segment")

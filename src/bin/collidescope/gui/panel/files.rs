@@ -3,6 +3,7 @@
 //! web page: save is a download, open is the browser's file picker, and the library
 //! is the copy compiled in (`collidescope::scene::library`).
 
+use super::widgets::Tone;
 use super::{Panel, Pending};
 use collidescope::app::AppState;
 use egui_macroquad::egui::{self, RichText};
@@ -160,7 +161,7 @@ impl Panel {
     /// Download, open a file, built-in scene (the web page).
     #[cfg(target_arch = "wasm32")]
     fn ui_save_and_open(&mut self, ui: &mut egui::Ui, app: &mut AppState) {
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             if ui
                 .button("Download scene (.ron)")
                 .on_hover_text("Ctrl+S: the scene file, to open here or in the desktop app")
@@ -185,14 +186,14 @@ impl Panel {
                  picker. The scene is always in the page's address: \"Copy link\" at the top.",
             )
             .small()
-            .weak(),
+            .color(Tone::Quiet.color(ui)),
         );
     }
 
     /// Save, built-in scene, rescan; save as and open by a typed path.
     #[cfg(not(target_arch = "wasm32"))]
     fn ui_save_and_open(&mut self, ui: &mut egui::Ui, app: &mut AppState) {
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             if ui.button("Save").on_hover_text("Ctrl+S").clicked() {
                 self.save(app);
             }
@@ -204,7 +205,7 @@ impl Panel {
             }
         });
         self.ui_save_as(ui, app);
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             let field = ui.add(
                 egui::TextEdit::singleline(&mut self.open_path)
                     .hint_text("open a .ron file")
@@ -256,7 +257,7 @@ impl Panel {
                 "built in; .ron files in {} are listed too",
                 self.scenes_dir.display()
             ))
-            .weak(),
+            .color(Tone::Quiet.color(ui)),
         );
         let mut open = None;
         let mut group: Option<&str> = None;
@@ -290,7 +291,7 @@ impl Panel {
     /// "Save as": a path that exists (and is not the scene's own file) is overwritten
     /// only once the user says so; the box empties after a save.
     fn ui_save_as(&mut self, ui: &mut egui::Ui, app: &mut AppState) {
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             let field = ui.add(
                 egui::TextEdit::singleline(&mut self.save_as_path)
                     .hint_text("path/to/scene.ron")
@@ -311,7 +312,7 @@ impl Panel {
             ui.horizontal_wrapped(|ui| {
                 ui.label(
                     RichText::new(format!("{} exists. Replace it?", p.display()))
-                        .color(egui::Color32::from_rgb(255, 200, 90)),
+                        .color(Tone::Warning.color(ui)),
                 );
                 if ui.button("Replace").clicked() {
                     self.overwrite = None;

@@ -1,9 +1,10 @@
 //! The panel's head: the scene's title (with a dot when unsaved), its file, its notes,
 //! the "make convex" offer for a refused file, and the last message.
 
+use super::widgets::Tone;
 use super::Panel;
 use collidescope::app::AppState;
-use egui_macroquad::egui::{self, Color32, RichText};
+use egui_macroquad::egui::{self, RichText};
 
 /// Said instead of the scene's file when it has none: the built-in scene, or one made
 /// here (an import) that no file holds yet.
@@ -37,7 +38,7 @@ impl Panel {
             .as_ref()
             .map(|p| p.display().to_string())
             .unwrap_or_else(|| no_file(built_in).into());
-        ui.label(RichText::new(file).weak());
+        ui.label(RichText::new(file).color(Tone::Quiet.color(ui)));
         #[cfg(target_arch = "wasm32")]
         self.ui_link(ui, out);
         #[cfg(not(target_arch = "wasm32"))]
@@ -132,9 +133,9 @@ pub(super) fn ui_status(ui: &mut egui::Ui, app: &AppState) {
     match &app.message {
         Some(m) => {
             let c = if m.is_error {
-                Color32::from_rgb(230, 80, 80)
+                Tone::Alarm.color(ui)
             } else {
-                Color32::from_rgb(60, 170, 90)
+                Tone::Success.color(ui)
             };
             let label = egui::Label::new(RichText::new(&m.text).color(c)).truncate();
             ui.add(label).on_hover_text(&m.text);
@@ -145,7 +146,7 @@ pub(super) fn ui_status(ui: &mut egui::Ui, app: &AppState) {
                     "←/→ step · Space play · 1–9, 0, R algorithm · F fit · Z zoom to action · \
                      X zoom to selection · wheel zoom · right drag pan · Ctrl+Z undo",
                 )
-                .weak(),
+                .color(Tone::Quiet.color(ui)),
             );
         }
     }

@@ -28,6 +28,7 @@ pub use widgets::{forget_marks, marks_json};
 
 use collidescope::app::{AppState, ShapeKind};
 use collidescope::scene::Scene;
+use collidescope::view::prefs::Preferences;
 use egui_macroquad::egui;
 use glam::Vec2;
 use std::path::PathBuf;
@@ -49,10 +50,15 @@ const PEERS_HEADING: &str = if cfg!(feature = "peers") {
     "Peers: exact (built without the engines)"
 };
 
+/// The smallest text of the panel, points (egui's small text is raised to it).
+pub const MIN_PANEL_TEXT: f32 = 12.0;
+
 /// What the panel asks the main loop to do.
 #[derive(Default)]
 pub struct PanelOutput {
     pub quit: bool,
+    /// A preference changed (theme, presenter): apply and save them.
+    pub prefs_changed: bool,
     pub fit: bool,
     /// Zoom both views to the step's points (contacts, witnesses, simplex).
     pub zoom_action: bool,
@@ -104,14 +110,19 @@ pub struct Panel {
     /// The Peers section is open: the engines' overlays are drawn (a teaching view
     /// starts without them).
     pub engines_shown: bool,
+    /// The name of the Peers table row whose tooltip showed last frame (for the
+    /// scripted tests).
+    tooltip: Option<String>,
     /// The export box had the keyboard last frame (its text is not rewritten then).
     export_typing: bool,
     /// The algorithm the export name was last suggested or typed for.
     export_for: Option<collidescope::study::Algorithm>,
+    /// The user's preferences (the theme is also the app's `theme`).
+    pub prefs: Preferences,
 }
 
 impl Panel {
-    pub fn new(default_scene: Scene) -> Panel {
+    pub fn new(default_scene: Scene, prefs: Preferences) -> Panel {
         let mut p = Panel {
             open_path: String::new(),
             save_as_path: String::new(),
@@ -134,8 +145,10 @@ impl Panel {
             chain_story: None,
             notes_open: None,
             engines_shown: false,
+            tooltip: None,
             export_typing: false,
             export_for: None,
+            prefs,
         };
         p.rescan();
         p
@@ -144,11 +157,14 @@ impl Panel {
     /// The panel's own state the scripted tests read, as JSON members.
     pub fn state_json(&self) -> String {
         format!(
-            "\"export_path\": {}, \"notes_open\": {}, \"engines_shown\": {}, \"library\": {}",
+            "\"export_path\": {}, \"notes_open\": {}, \"engines_shown\": {}, \"library\": {}, \"presenter\": {}, \"theme\": \"{}\", \"tooltip\": {}",
             crate::gui::json_string(&self.export_path),
             self.notes_open.is_some(),
             self.engines_shown,
-            self.scenes.len()
+            self.scenes.len(),
+            self.prefs.presenter,
+            self.prefs.theme.name(),
+            crate::gui::json_string(self.tooltip.as_deref().unwrap_or(""))
         )
     }
 
@@ -158,13 +174,21 @@ impl Panel {
         egui::TopBottomPanel::bottom("status")
             .exact_height(header::STATUS_H)
             .show(ctx, |ui| header::ui_status(ui, app));
-        // A small window keeps most of its width for the views.
-        let screen = ctx.screen_rect().width();
-        let widest = (0.45 * screen).clamp(240.0, 560.0);
-        egui::SidePanel::right("panel")
+        // A small window keeps most of its width for the views; the presenter setting
+        // (larger text) keeps more of it, in a panel of its own remembered width.
+        // The window's width from the window itself: egui's screen rectangle is a
+        // placeholder (10000 pixels wide) in the first frames.
+        let screen = macroquad::window::screen_width() / ctx.pixels_per_point();
+        let (id, share, least, most, widest) = if self.prefs.presenter {
+            ("panel-presenter", 0.24, 260.0, 300.0, 0.38)
+        } else {
+            ("panel", 0.32, 240.0, 400.0, 0.45)
+        };
+        let widest = (widest * screen).clamp(least, 560.0);
+        egui::SidePanel::right(id)
             .resizable(true)
-            .default_width((0.32 * screen).clamp(240.0, 400.0))
-            .width_range(240.0..=widest)
+            .default_width((share * screen).clamp(least, most))
+            .width_range(least..=widest)
             .show(ctx, |ui| {
                 // The panel keeps the width the user gave it: long values wrap
                 // instead of widening it (which would move the canvas under the mouse).
@@ -214,7 +238,7 @@ impl Panel {
             .show(ui, |ui| self.ui_numbers(ui, app));
         let layers = egui::CollapsingHeader::new("Layers")
             .default_open(false)
-            .show(ui, |ui| self.ui_layers(ui, app));
+            .show(ui, |ui| self.ui_layers(ui, app, out));
         widgets::mark(ui, "layers", &layers.header_response);
         egui::CollapsingHeader::new("Settings")
             .default_open(false)

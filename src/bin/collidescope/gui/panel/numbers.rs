@@ -5,11 +5,18 @@ use super::Panel;
 use collidescope::app::AppState;
 use egui_macroquad::egui::{self, RichText};
 
+/// Room kept for the names' column, points.
+const NAME_COLUMN: f32 = 150.0;
+
 impl Panel {
     pub(super) fn ui_numbers(&mut self, ui: &mut egui::Ui, app: &mut AppState) {
         let rows = app.numbers();
+        // No column wider than the panel leaves it: a grid is first laid out with its
+        // cells at full width (egui's sizing pass), which would widen the panel for good.
+        let column = (ui.available_width() - NAME_COLUMN).max(80.0);
         egui::Grid::new("numbers")
             .num_columns(2)
+            .max_col_width(column)
             .striped(true)
             .show(ui, |ui| {
                 for (k, v) in &rows {

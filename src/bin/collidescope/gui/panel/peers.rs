@@ -3,13 +3,14 @@
 //! engines' tolerance is shown in red. "Copy as …" puts the pair on the clipboard as
 //! a regression test in an engine's language (or as a hex scene).
 
+use super::widgets::Tone;
 use super::Panel;
 use collidescope::app::AppState;
 use collidescope::core::consts::LINEAR_SLOP;
 use collidescope::core::toi::rotating::ToiState;
 use collidescope::repro::{export, Expected, Language};
 use collidescope::trace::peer_answer::EngineAnswer;
-use egui_macroquad::egui::{self, Color32, RichText};
+use egui_macroquad::egui::{self, RichText};
 
 /// One row of the table: the numbers an engine (or we, or the exact answer) gave.
 struct Row {
@@ -71,11 +72,16 @@ impl Panel {
         if rows.len() == 1 {
             ui.label(super::NO_ENGINES);
         }
-        peers_table(ui, &rows, &exact);
-        let engines_hint = if rows.len() > 1 {
-            " Hover an engine for what it lacks. Rings on the canvas: Box2D white, parry lime."
+        self.tooltip = peers_table(ui, &rows, &exact);
+        let rings = if ui.visuals().dark_mode {
+            "Box2D white, parry lime"
         } else {
-            ""
+            "Box2D black, parry dark green"
+        };
+        let engines_hint = if rows.len() > 1 {
+            format!(" Hover an engine for what it lacks. Rings on the canvas: {rings}.")
+        } else {
+            String::new()
         };
         ui.label(
             RichText::new(format!(
@@ -137,13 +143,15 @@ fn cell(ui: &mut egui::Ui, v: Option<f64>, want: Option<f64>, tol: f64) {
     };
     let t = RichText::new(text).monospace();
     ui.label(if off {
-        t.color(Color32::from_rgb(255, 110, 110))
+        t.color(Tone::Alarm.color(ui))
     } else {
         t
     });
 }
 
-fn peers_table(ui: &mut egui::Ui, rows: &[Row], exact: &Expected) {
+/// The table; returns the name of the row whose tooltip is open.
+fn peers_table(ui: &mut egui::Ui, rows: &[Row], exact: &Expected) -> Option<String> {
+    let mut tooltip = None;
     let tol = exact.length_tolerance;
     // Turning: the exact time is when the surfaces touch; the engines aim up to 1.25
     // slop from it (Box2D), ours at slop for sharp shapes: that much at the oracle's
@@ -155,60 +163,72 @@ fn peers_table(ui: &mut egui::Ui, rows: &[Row], exact: &Expected) {
         ),
         None => (exact.toi, (tol + 1.0e-4) / exact.speed.max(1.0e-6) * 4.0),
     };
-    egui::Grid::new("peers")
-        .num_columns(5)
-        .striped(true)
+    // Wider than a narrow panel (the presenter setting): the table scrolls sideways
+    // instead of widening the panel for good.
+    egui::ScrollArea::horizontal()
+        .id_salt("peers_scroll")
         .show(ui, |ui| {
-            for h in ["", "distance", "depth", "points", "TOI t"] {
-                ui.label(RichText::new(h).strong());
-            }
-            ui.end_row();
-            for (k, r) in rows.iter().enumerate() {
-                let hover = if r.note.is_empty() {
-                    "answers every query"
-                } else {
-                    &r.note
-                };
-                let name = ui
-                    .label(RichText::new(&r.name).strong())
-                    .on_hover_text(hover);
-                if k == 0 {
-                    super::widgets::mark(ui, "peer_name", &name);
-                }
-                cell(ui, r.distance, Some(exact.distance), tol);
-                if r.lacks_depth {
-                    ui.label(RichText::new("n/a").weak())
-                        .on_hover_text("this engine has no penetration-depth query");
-                } else {
-                    cell(ui, r.depth, exact.depth, exact.depth_tolerance + tol);
-                }
-                ui.label(r.points.map_or("—".into(), |n| n.to_string()));
-                match (&r.toi_state, r.toi) {
-                    (Some(state), None) => {
-                        // A state instead of a time: wrong when the exact answer is a hit.
-                        let t = RichText::new(state).monospace();
-                        let t = if toi_exact.is_some() {
-                            t.color(Color32::from_rgb(255, 110, 110))
-                        } else {
-                            t
-                        };
-                        let l = ui.label(t);
-                        if let Some(note) = &r.toi_note {
-                            l.on_hover_text(note);
-                        }
+            egui::Grid::new("peers")
+                .num_columns(5)
+                .striped(true)
+                .show(ui, |ui| {
+                    for h in ["", "distance", "depth", "points", "TOI t"] {
+                        ui.label(RichText::new(h).strong());
                     }
-                    _ => cell(ui, r.toi, toi_exact, toi_tol),
-                }
-                ui.end_row();
-            }
-            ui.label(RichText::new("exact (f64)").strong());
-            let fmt = |v: Option<f64>| v.map_or("—".into(), |x| format!("{x:.6}"));
-            ui.label(RichText::new(fmt(Some(exact.distance))).monospace());
-            ui.label(RichText::new(fmt(exact.depth)).monospace());
-            ui.label("");
-            ui.label(RichText::new(fmt(toi_exact)).monospace());
-            ui.end_row();
+                    ui.end_row();
+                    for (k, r) in rows.iter().enumerate() {
+                        let hover = if r.note.is_empty() {
+                            "answers every query"
+                        } else {
+                            &r.note
+                        };
+                        let name = ui
+                            .label(RichText::new(&r.name).strong())
+                            .on_hover_text(hover);
+                        match k {
+                            0 => super::widgets::mark(ui, "peer_name", &name),
+                            1 => super::widgets::mark(ui, "peer_engine", &name),
+                            _ => {}
+                        }
+                        if name.is_tooltip_open() {
+                            tooltip = Some(r.name.clone());
+                        }
+                        cell(ui, r.distance, Some(exact.distance), tol);
+                        if r.lacks_depth {
+                            ui.label(RichText::new("n/a").color(Tone::Quiet.color(ui)))
+                                .on_hover_text("this engine has no penetration-depth query");
+                        } else {
+                            cell(ui, r.depth, exact.depth, exact.depth_tolerance + tol);
+                        }
+                        ui.label(r.points.map_or("—".into(), |n| n.to_string()));
+                        match (&r.toi_state, r.toi) {
+                            (Some(state), None) => {
+                                // A state instead of a time: wrong when the exact answer is a hit.
+                                let t = RichText::new(state).monospace();
+                                let t = if toi_exact.is_some() {
+                                    t.color(Tone::Alarm.color(ui))
+                                } else {
+                                    t
+                                };
+                                let l = ui.label(t);
+                                if let Some(note) = &r.toi_note {
+                                    l.on_hover_text(note);
+                                }
+                            }
+                            _ => cell(ui, r.toi, toi_exact, toi_tol),
+                        }
+                        ui.end_row();
+                    }
+                    ui.label(RichText::new("exact (f64)").strong());
+                    let fmt = |v: Option<f64>| v.map_or("—".into(), |x| format!("{x:.6}"));
+                    ui.label(RichText::new(fmt(Some(exact.distance))).monospace());
+                    ui.label(RichText::new(fmt(exact.depth)).monospace());
+                    ui.label("");
+                    ui.label(RichText::new(fmt(toi_exact)).monospace());
+                    ui.end_row();
+                });
         });
+    tooltip
 }
 
 /// "Copy as …": the pair as a regression test (or hex scene) on the clipboard.

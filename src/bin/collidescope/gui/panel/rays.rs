@@ -4,13 +4,14 @@
 //! what each meets first.
 
 use super::widgets::drag;
+use super::widgets::Tone;
 use super::Panel;
 use collidescope::app::AppState;
 use collidescope::app::RayMeets;
 use collidescope::core::raycast::RayCastOutput;
 use collidescope::study::ray::RayMethodChoice;
 use collidescope::trace::peer_answer::PeerRayCast;
-use egui_macroquad::egui::{self, Color32, RichText};
+use egui_macroquad::egui::{self, RichText};
 use glam::Vec2;
 
 /// The stepped ray, and for the algorithm `ray` its method (`with_method`).
@@ -22,7 +23,7 @@ pub(super) fn ui_ray_choice(ui: &mut egui::Ui, app: &mut AppState, with_method: 
     let names: Vec<String> = app.scene.rays.iter().map(|r| r.name.clone()).collect();
     let mut r = app.ray.min(names.len() - 1);
     let mut method = app.ray_method;
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         egui::ComboBox::from_label(if with_method {
             "against A,"
         } else {
@@ -59,30 +60,34 @@ pub(super) fn ui_ray_peers(ui: &mut egui::Ui, app: &mut AppState) {
     if engines.is_empty() {
         ui.label(super::NO_ENGINES);
     }
-    egui::Grid::new("ray_peers").striped(true).show(ui, |ui| {
-        for h in ["", "hit", "fraction", "normal"] {
-            ui.label(RichText::new(h).strong());
-        }
-        ui.end_row();
-        for (name, o) in ours {
-            ui.label(name);
-            ours_cells(ui, &o);
-            ui.end_row();
-        }
-        for e in &engines {
-            ui.label(e.label());
-            match &e.answer {
-                Ok(p) => engine_cells(ui, p),
-                Err(why) => {
-                    ui.label(RichText::new("refused").color(Color32::GRAY))
-                        .on_hover_text(why);
-                    ui.label("");
-                    ui.label("");
+    egui::ScrollArea::horizontal()
+        .id_salt("ray_peers_scroll")
+        .show(ui, |ui| {
+            egui::Grid::new("ray_peers").striped(true).show(ui, |ui| {
+                for h in ["", "hit", "fraction", "normal"] {
+                    ui.label(RichText::new(h).strong());
                 }
-            }
-            ui.end_row();
-        }
-    });
+                ui.end_row();
+                for (name, o) in ours {
+                    ui.label(name);
+                    ours_cells(ui, &o);
+                    ui.end_row();
+                }
+                for e in &engines {
+                    ui.label(e.label());
+                    match &e.answer {
+                        Ok(p) => engine_cells(ui, p),
+                        Err(why) => {
+                            ui.label(RichText::new("refused").color(Tone::Quiet.color(ui)))
+                                .on_hover_text(why);
+                            ui.label("");
+                            ui.label("");
+                        }
+                    }
+                    ui.end_row();
+                }
+            });
+        });
     ui.label(
         RichText::new(
             "A ray starting inside: we say inside (no hit) with the exit fraction; \
@@ -106,82 +111,86 @@ pub(super) fn ui_chain_ray_peers(ui: &mut egui::Ui, app: &mut AppState) {
     if theirs.is_empty() {
         ui.label(super::NO_ENGINES);
     }
-    let red = Color32::from_rgb(255, 110, 110);
-    egui::Grid::new("chain_ray_peers")
-        .striped(true)
+    let red = Tone::Alarm.color(ui);
+    egui::ScrollArea::horizontal()
+        .id_salt("chain_ray_peers_scroll")
         .show(ui, |ui| {
-            for h in ["chain", "", "segment", "fraction", "normal"] {
-                ui.label(RichText::new(h).strong());
-            }
-            ui.end_row();
-            for c in &study.casts {
-                let name = app
-                    .scene
-                    .chains
-                    .get(c.chain)
-                    .map_or(String::new(), |ch| ch.name.clone());
-                let o = &c.output;
-                let ours = (
-                    o.segment.map_or("—".to_string(), |s| s.to_string()),
-                    if o.hit {
-                        format!("{:.6}", o.fraction)
-                    } else {
-                        "miss".into()
-                    },
-                    if o.hit {
-                        format!("({:.4}, {:.4})", o.normal.x, o.normal.y)
-                    } else {
-                        String::new()
-                    },
-                );
-                ui.label(&name);
-                ui.label("Collidescope");
-                ui.label(&ours.0);
-                ui.label(&ours.1);
-                ui.label(&ours.2);
-                ui.end_row();
-                if let Some((_, answer)) = theirs.iter().find(|(k, _)| *k == c.chain) {
-                    ui.label("");
-                    ui.label("Box2D v3");
-                    match answer {
-                        Ok((seg, p)) => {
-                            let cells = (
-                                seg.map_or("—".to_string(), |s| s.to_string()),
-                                if p.hit {
-                                    format!("{:.6}", p.fraction)
-                                } else {
-                                    "miss".into()
-                                },
-                                if p.hit {
-                                    format!("({:.4}, {:.4})", p.normal[0], p.normal[1])
-                                } else {
-                                    String::new()
-                                },
-                            );
-                            let same = p.hit == o.hit
-                                && (!o.hit
-                                    || (p.fraction == o.fraction
-                                        && *seg == o.segment
-                                        && p.normal == [o.normal.x, o.normal.y]));
-                            let color = if same { None } else { Some(red) };
-                            for t in [cells.0, cells.1, cells.2] {
-                                let text = RichText::new(t);
-                                ui.label(match color {
-                                    Some(c) => text.color(c),
-                                    None => text,
-                                });
-                            }
-                        }
-                        Err(why) => {
-                            ui.label(RichText::new("refused").color(Color32::GRAY))
-                                .on_hover_text(why);
-                            ui.label("");
-                            ui.label("");
-                        }
+            egui::Grid::new("chain_ray_peers")
+                .striped(true)
+                .show(ui, |ui| {
+                    for h in ["chain", "", "segment", "fraction", "normal"] {
+                        ui.label(RichText::new(h).strong());
                     }
                     ui.end_row();
-                }
-            }
+                    for c in &study.casts {
+                        let name = app
+                            .scene
+                            .chains
+                            .get(c.chain)
+                            .map_or(String::new(), |ch| ch.name.clone());
+                        let o = &c.output;
+                        let ours = (
+                            o.segment.map_or("—".to_string(), |s| s.to_string()),
+                            if o.hit {
+                                format!("{:.6}", o.fraction)
+                            } else {
+                                "miss".into()
+                            },
+                            if o.hit {
+                                format!("({:.4}, {:.4})", o.normal.x, o.normal.y)
+                            } else {
+                                String::new()
+                            },
+                        );
+                        ui.label(&name);
+                        ui.label("Collidescope");
+                        ui.label(&ours.0);
+                        ui.label(&ours.1);
+                        ui.label(&ours.2);
+                        ui.end_row();
+                        if let Some((_, answer)) = theirs.iter().find(|(k, _)| *k == c.chain) {
+                            ui.label("");
+                            ui.label("Box2D v3");
+                            match answer {
+                                Ok((seg, p)) => {
+                                    let cells = (
+                                        seg.map_or("—".to_string(), |s| s.to_string()),
+                                        if p.hit {
+                                            format!("{:.6}", p.fraction)
+                                        } else {
+                                            "miss".into()
+                                        },
+                                        if p.hit {
+                                            format!("({:.4}, {:.4})", p.normal[0], p.normal[1])
+                                        } else {
+                                            String::new()
+                                        },
+                                    );
+                                    let same = p.hit == o.hit
+                                        && (!o.hit
+                                            || (p.fraction == o.fraction
+                                                && *seg == o.segment
+                                                && p.normal == [o.normal.x, o.normal.y]));
+                                    let color = if same { None } else { Some(red) };
+                                    for t in [cells.0, cells.1, cells.2] {
+                                        let text = RichText::new(t);
+                                        ui.label(match color {
+                                            Some(c) => text.color(c),
+                                            None => text,
+                                        });
+                                    }
+                                }
+                                Err(why) => {
+                                    ui.label(RichText::new("refused").color(Tone::Quiet.color(ui)))
+                                        .on_hover_text(why);
+                                    ui.label("");
+                                    ui.label("");
+                                }
+                            }
+                            ui.end_row();
+                        }
+                    }
+                });
         });
     ui.label(
         RichText::new(
@@ -255,11 +264,11 @@ impl Panel {
 
 fn ui_ray_row(ui: &mut egui::Ui, app: &mut AppState, r: usize, delete: &mut Option<usize>) {
     let ray = app.scene.rays[r].clone();
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         let stepped = app.ray == r;
         let name = RichText::new(&ray.name).strong();
         ui.label(if stepped {
-            name.color(Color32::from_rgb(150, 235, 255))
+            name.color(Tone::Current.color(ui))
         } else {
             name
         });
@@ -277,7 +286,7 @@ fn ui_ray_row(ui: &mut egui::Ui, app: &mut AppState, r: usize, delete: &mut Opti
     });
     let (mut o, mut d) = (ray.origin, ray.translation);
     let mut changed = false;
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.label("origin");
         changed |= drag(ui, app, &mut o.x, 0.01);
         changed |= drag(ui, app, &mut o.y, 0.01);

@@ -30,7 +30,7 @@ impl Panel {
 
     /// The kind picker and "Add" (at the centre of the world view).
     fn ui_add_shape(&mut self, ui: &mut egui::Ui, app: &mut AppState) {
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             egui::ComboBox::from_id_salt("add_kind")
                 .selected_text(self.add_kind.label())
                 .show_ui(ui, |ui| {
@@ -53,7 +53,7 @@ impl Panel {
         }
         ui_pose_velocity(ui, app, i, &s);
         ui_geometry(ui, app, i, &s);
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             if ui.button("Duplicate").clicked() {
                 app.duplicate_shape(i);
             }
@@ -80,7 +80,7 @@ impl Panel {
         let Some((_, _, buf)) = self.rename_buffer.as_mut() else {
             return false;
         };
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.label("name");
             let r = ui.add(egui::TextEdit::singleline(buf).desired_width(100.0));
             if r.lost_focus() && *buf != s.name {
@@ -128,7 +128,7 @@ impl Panel {
                 .desired_width(f32::INFINITY)
                 .hint_text("(0, 0), (2, 0), (1, 1.5)"),
         );
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             if ui.button("Add pasted polygon").clicked() {
                 match app.paste_polygon(&self.paste_text) {
                     Ok(_) => self.paste_refused = None,

@@ -1,0 +1,61 @@
+//! The user's preferences on the desktop: read from
+//! `$XDG_CONFIG_HOME/collidescope/preferences.ron` (else `~/.config/…`) when the window
+//! opens, written when one changes. The web page keeps them for the session only.
+
+use collidescope::view::prefs::Preferences;
+#[cfg(not(target_arch = "wasm32"))]
+use std::path::PathBuf;
+
+/// Where the preferences live, if the environment names a home.
+#[cfg(not(target_arch = "wasm32"))]
+fn path() -> Option<PathBuf> {
+    let config = std::env::var_os("XDG_CONFIG_HOME")
+        .filter(|v| !v.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".config")))?;
+    Some(config.join("collidescope").join("preferences.ron"))
+}
+
+/// The saved preferences (defaults when there are none), and an error to show when the
+/// file is there but cannot be read.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn load() -> (Preferences, Option<String>) {
+    let Some(p) = path().filter(|p| p.exists()) else {
+        return (Preferences::default(), None);
+    };
+    let name = p.display().to_string();
+    match collidescope::scene::fs::read_text(&p)
+        .map_err(|e| format!("{name}: {e}"))
+        .and_then(|text| Preferences::parse(&text, &name))
+    {
+        Ok(prefs) => (prefs, None),
+        Err(e) => (
+            Preferences::default(),
+            Some(format!("Preferences not read (defaults used): {e}")),
+        ),
+    }
+}
+
+/// Saves the preferences; an error is a sentence naming the file.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn save(prefs: &Preferences) -> Result<(), String> {
+    let Some(p) = path() else {
+        return Ok(());
+    };
+    if let Some(dir) = p.parent() {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| format!("Preferences not saved: {}: {e}", dir.display()))?;
+    }
+    collidescope::scene::fs::write_atomic(&p, prefs.to_text().as_bytes())
+        .map_err(|e| format!("Preferences not saved: {}: {e}", p.display()))
+}
+
+#[cfg(target_arch = "wasm32")]
+pub fn load() -> (Preferences, Option<String>) {
+    (Preferences::default(), None)
+}
+
+#[cfg(target_arch = "wasm32")]
+pub fn save(_prefs: &Preferences) -> Result<(), String> {
+    Ok(())
+}
