@@ -179,7 +179,26 @@ app_pid=$!
 for _ in $(seq 200); do [ -s "$teach/layout.json" ] && break; sleep 0.1; done
 sleep 1
 tj() { python3 -c "import json,sys; d=json.load(open('$teach/layout.json')); print(eval(sys.argv[1]))" "$1"; }
-click() { read -r x y < <(tj "' '.join(str(int(round(v))) for v in d['widgets']['$1'])"); xdotool mousemove "$x" "$y" click 1; sleep 0.5; }
+# Wait until the app has drawn what the last input changed: the layout file, rewritten on
+# every change, has stood still for half a second (at most 15 s; a loaded machine draws a
+# frame in a second or more).
+settle() {
+  for _ in $(seq 150); do
+    local age
+    age=$(python3 -c "import os,time; print(time.time() - os.path.getmtime('$teach/layout.json'))")
+    python3 -c "import sys; sys.exit(0 if $age >= 0.5 else 1)" && return 0
+    sleep 0.1
+  done
+}
+# Poll until the layout's EXPR reads VALUE (at most 15 s), then print what it reads.
+await() {
+  local got
+  for _ in $(seq 75); do
+    got=$(tj "$1"); [ "$got" = "$2" ] && break; sleep 0.2
+  done
+  echo "$got"
+}
+click() { read -r x y < <(tj "' '.join(str(int(round(v))) for v in d['widgets']['$1'])"); xdotool mousemove "$x" "$y" click 1; sleep 0.5; settle; }
 canvas_right() { tj "round(d['config_vp'][0] + d['config_vp'][2])"; }
 [ "$(tj "d['library']")" -ge 40 ] || { echo "FAIL: the built-in library lists $(tj "d['library']") scenes from another folder"; exit 1; }
 [ "$(tj "d['engines_shown']")" = "False" ] || { echo "FAIL: engines' overlays shown before the Peers section is opened"; exit 1; }
@@ -196,20 +215,22 @@ python3 -c "import sys; sys.exit(0 if float('$alpha') >= 0.999 else 1)" || { ech
 echo "== P screenshot opaque (lowest alpha $alpha)"
 
 # The configuration view keeps its zoom from one SAT step to the next.
-xdotool key 3; sleep 0.5
+xdotool key 3; sleep 0.5; settle
 z0=$(tj "d['config_zoom']")
 for _ in 1 2 3 4 5; do xdotool key Right; sleep 0.3; done
+settle
 z1=$(tj "d['config_zoom']")
 [ "$z0" = "$z1" ] || { echo "FAIL: the configuration view re-zoomed between SAT steps ($z0 -> $z1)"; exit 1; }
 echo "== SAT steps: configuration zoom stays $z1"
 
 # A typed export name (EPA, .svg) gives way on the next algorithm, keeping .svg.
-xdotool key 2; sleep 0.5
+xdotool key 2; sleep 0.5; settle
 click export_path
-xdotool key ctrl+a; xdotool type --delay 20 "epa-step-6.svg"; xdotool key Escape; sleep 0.3
+xdotool key ctrl+a; xdotool type --delay 20 "epa-step-6.svg"; settle
+xdotool key Escape; sleep 0.3; settle
 xdotool mousemove "$ax" $((ay + 120)); sleep 0.2
-xdotool key 4; sleep 0.6
-name=$(tj "d['export_path']")
+xdotool key 4; sleep 0.6; settle
+name=$(await "d['export_path']" "manifold-step-1.svg")
 [ "$name" = "manifold-step-1.svg" ] || { echo "FAIL: export name after switching to manifold: $name"; exit 1; }
 echo "== export name follows the algorithm: $name"
 
@@ -234,7 +255,8 @@ click peers
 
 # A refused (not convex) file: the offer is a window; the Files controls stay put.
 click files
-for _ in $(seq 50); do tj "'save_as' in d['widgets']" | grep -q True && break; sleep 0.1; done
+for _ in $(seq 150); do tj "'save_as' in d['widgets']" | grep -q True && break; sleep 0.1; done
+tj "'save_as' in d['widgets']" | grep -q True || { echo "FAIL: the Files section did not open (no Save as button in 15 s)"; exit 1; }
 files_y=$(tj "d['widgets']['save_as'][1]")
 click open_path
 xdotool type --delay 10 "concave.ron"; xdotool key Return; sleep 1
@@ -249,9 +271,9 @@ echo "== refused file: offered in a window, Files controls stay at y = $files_y2
 # Paste a pair into the import box (Ctrl+V) and import it.
 printf 'A: (0, 0), (2, 0), (1, 1.5)\nB: (1, 1), (3, 1), (2, 3)\nposition 0.5 0.2\n' | xclip -selection clipboard
 click import_box
-xdotool key ctrl+v; sleep 0.5
-click import; sleep 0.8
-names=$(tj "' '.join(sorted(d['shapes']))")
+xdotool key ctrl+v; sleep 0.5; settle
+click import
+names=$(await "' '.join(sorted(d['shapes']))" "A B")
 [ "$names" = "A B" ] || { echo "FAIL: pasted pair imported as shapes: $names"; exit 1; }
 msg=$(tj "d['message']"); file=$(tj "d['file']")
 case "$msg" in Imported*) ;; *) echo "FAIL: status after import: $msg"; exit 1 ;; esac
@@ -267,4 +289,8 @@ timeout 30 "$bin" "$work/scene.ron" --msaa 1 --quit-after 3 >"$work/app3.log" 2>
 t1=$(date +%s)
 echo "== idle run with --quit-after 3 ended after $((t1 - t0)) s"
 [ $((t1 - t0)) -le 12 ] || { echo "FAIL: --quit-after 3 took $((t1 - t0)) s"; exit 1; }
+
+# Lesson mode: the GJK lesson taken page by page, every question answered right after
+# one wrong answer and its hint (.ci/gui_lesson_test.py, on this display).
+python3 .ci/gui_lesson_test.py "$bin" "$display" "$art" || { echo "FAIL: the lesson in the window"; exit 1; }
 echo "gui test: 1 passed, 0 failed"

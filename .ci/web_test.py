@@ -9,7 +9,13 @@ now holds the new pose and step, reloads the page with that hash and checks the 
 scene, pose and step come back, compares a screenshot roughly with
 tests/web/reference.png, opens a scene file through the page's file picker, pastes a
 pair into the import box with Ctrl+V, opens a broken link, and undoes and redoes a drag.
-Screenshots go to ci-artifacts/.
+Then the engines: on a fixed set of pairs Box2D v3 and parry2d in the page answer as
+the desktop build's `report --peers` to the bit, the link `report --peers --link`
+prints for a pair where Box2D is wrong opens on that pair with Box2D's cell in red,
+and "Copy as" offers the tests as downloads. At devicePixelRatio 2 the canvas is drawn
+at two pixels per CSS pixel with the same layout; with touch emulation one finger
+drags a shape and scrolls the panel, two fingers pan and pinch-zoom, a long press pans;
+a 1024×768 tablet folds the panel into a drawer. Screenshots go to ci-artifacts/.
 
     python3 .ci/web_test.py [--update-reference]
 """
@@ -48,6 +54,26 @@ SCENE_FILE = """(version: 1, title: "Opened from a file", shapes: [
 # Mean absolute difference per channel (0-255) allowed against the reference.
 REFERENCE_THRESHOLD = 6.0
 FIRST_FRAME_LIMIT_MS = 10000
+DESKTOP = os.path.join(ROOT, "target", "release", "collidescope")
+# The engines in the page answer as on the desktop, to the bit: these pairs (scene
+# file, A, B) cover every kind of shape, rounded ones, a turning shape and coordinates
+# far from the origin. The page's answers are compared with `report --peers`.
+ENGINE_PAIRS = [
+    ("welcome.ron", "A", "B"),
+    ("welcome.ron", "A", "C"),
+    ("welcome.ron", "B", "D"),
+    ("welcome.ron", "C", "D"),
+    ("public_5_point_near_short_edge.ron", "A", "B"),
+    ("toi_capsule_polygon.ron", "A", "B"),
+    ("gjk_circles.ron", "A", "B"),
+    ("epa_rounded.ron", "A", "B"),
+    ("huge_coordinates.ron", "A", "B"),
+    ("sliver.ron", "A", "B"),
+    ("toi_spinning_bar.ron", "Box", "Bar"),
+]
+# A pair whose Box2D answer is off the exact one: Box2D's time of impact turns the
+# short way (under half a turn) and misses the hit; the Peers table marks it red.
+DISAGREEMENT = ("toi_spinning_bar.ron", "Box", "Bar", "Box2D v3/TOI t")
 
 
 def fail(message):
@@ -289,9 +315,16 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+class QuietServer(http.server.ThreadingHTTPServer):
+    def handle_error(self, request, client_address):
+        # The page navigated away while a file was being sent (a favicon, the module).
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
 def serve(folder):
     handler = functools.partial(QuietHandler, directory=folder)
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server = QuietServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server
 
@@ -339,7 +372,9 @@ def open_page(dt, url, what):
     started = time.time()
     dt.call("Page.navigate", url=url)
     ms = dt.wait_for("window.collidescope && window.collidescope.firstFrameMs", what)
-    print(f"== {what}: first frame {ms:.0f} ms after navigation ({time.time() - started:.1f} s)")
+    ready = dt.eval("window.collidescope.startedMs") or 0
+    print(f"== {what}: first frame {ms:.0f} ms after navigation (the module downloaded, "
+          f"compiled and started at {ready:.0f} ms; {time.time() - started:.1f} s)")
     if ms > FIRST_FRAME_LIMIT_MS:
         fail(f"the first frame took {ms:.0f} ms (limit {FIRST_FRAME_LIMIT_MS} ms)")
     dt.wait_for("window.collidescope.layout", "the layout")
@@ -373,8 +408,10 @@ def press(dt, name):
 
 
 def click(dt, x, y):
+    # The pointer rests on the widget first: on a loaded machine egui may otherwise see
+    # the press before a frame has found the widget under the pointer.
     dt.mouse("mouseMoved", x, y)
-    time.sleep(0.1)
+    time.sleep(0.3)
     dt.mouse("mousePressed", x, y, buttons=1)
     time.sleep(0.1)
     dt.mouse("mouseReleased", x, y, buttons=0)
@@ -490,6 +527,303 @@ def undo_redo(dt):
     print("== Ctrl+Z undoes the drag, Ctrl+Shift+Z redoes it")
 
 
+def desktop_report(base, scene, a, b):
+    """The desktop's `report --peers --link` on one pair: (the pair's report, link)."""
+    if not os.access(DESKTOP, os.X_OK):
+        fail(f"{DESKTOP} is missing: cargo build --release first (.ci/web_test.sh does)")
+    args = [DESKTOP, "report", os.path.join(ROOT, "scenes", scene), "--pair", f"{a},{b}",
+            "--peers", "--link", base + "index.html"]
+    r = subprocess.run(args, capture_output=True, text=True, timeout=120)
+    if r.returncode != 0:
+        fail(f"{' '.join(args[1:])}: {r.stderr.strip()}")
+    pair = json.loads(r.stdout)["pairs"][0]
+    return pair, pair["link"]
+
+
+def open_link(dt, url, a, b, what):
+    """Opens a page link (a new hash alone does not reload) and waits until the app
+    shows the pair (a, b) with the engines' answers."""
+    dt.call("Page.navigate", url=url)
+    reload(dt, what)
+    dt.wait_for(f"window.collidescope.peers && window.collidescope.peers.pair && "
+                f"window.collidescope.peers.pair.join() == {json.dumps(a + ',' + b)}",
+                f"{what}: the pair {a}, {b} with the engines' answers", timeout=20)
+    return dt.eval("window.collidescope.peers")
+
+
+def engines_bit_for_bit(dt, base):
+    """Box2D v3 and parry2d compiled into the page answer each pair exactly as the
+    desktop build does (every number of `report --peers`, compared as parsed JSON:
+    the shortest decimal of each f32, so equal means the same bits)."""
+    dt.call("Emulation.setDeviceMetricsOverride", width=WIDTH, height=HEIGHT,
+            deviceScaleFactor=1, mobile=False)
+    for scene, a, b in ENGINE_PAIRS:
+        pair, link = desktop_report(base, scene, a, b)
+        got = open_link(dt, link, a, b, f"{scene} {a},{b}")
+        want = pair["peers"]
+        if got["peers"] != want:
+            for engine in sorted(set(want) | set(got["peers"])):
+                w, g = want.get(engine), got["peers"].get(engine)
+                if w != g:
+                    print(f"   {engine} desktop: {json.dumps(w)[:600]}", file=sys.stderr)
+                    print(f"   {engine} page:    {json.dumps(g)[:600]}", file=sys.stderr)
+            fail(f"{scene} {a},{b}: the page's engines answer differently from the desktop's")
+        n = sum(len(json.dumps(v)) for v in want.values())
+        print(f"== {scene} {a},{b}: Box2D and parry answer as on the desktop ({n} characters of JSON)")
+
+
+def disagreement_link(dt, base):
+    """`report --peers --link` of a pair where Box2D is wrong opens the page on that
+    pair, algorithm and step, with the Peers table showing Box2D's cell in red."""
+    scene, a, b, cell = DISAGREEMENT
+    pair, link = desktop_report(base, scene, a, b)
+    got = open_link(dt, link, a, b, "the disagreement's link")
+    if "#peers&scene=" not in link:
+        fail(f"the link does not open the Peers section: {link[:120]}")
+    view = urllib.parse.unquote(link.split("#peers&scene=", 1)[1])
+    algorithm = re.search(r'algorithm:"([a-z_-]+)"', view).group(1)
+    step = int(re.search(r"[(,]step:(\d+)", view).group(1))
+    shown = layout(dt)
+    if shown["algorithm"] != algorithm or shown["step"] != step:
+        fail(f"the link opens {shown['algorithm']} step {shown['step']}, "
+             f"its view says {algorithm} step {step}")
+    off = got["off"]
+    if cell not in off:
+        fail(f"the Peers table does not mark {cell} in red (red cells: {sorted(off)})")
+    x, y = off[cell]
+    px, py, pw, ph = panel_rect(dt)
+    if not (px <= x < px + pw and py <= y < py + ph):
+        fail(f"{cell} is marked red out of the panel's sight at ({x:.0f}, {y:.0f})")
+    if got["peers"] != pair["peers"]:
+        fail("the disagreement's answers differ from the desktop's")
+    save("web-7-disagreement.png", dt.screenshot())
+    print(f"== the disagreement's link opens {a},{b}, {algorithm} step {step}; "
+          f"{cell} in red at ({x:.0f}, {y:.0f}) (red: {', '.join(sorted(off))})")
+
+
+def copy_as_downloads(dt, base):
+    """The Peers section's "Copy as" also offers each test as a download."""
+    dt.call("Page.navigate", url=base + "index.html")
+    reload(dt, "the built-in scene")
+    if "download_box2d_c" not in layout(dt)["widgets"]:
+        press(dt, "peers")  # the section starts closed on a page opened without a link
+        time.sleep(0.5)
+    before = len(dt.eval("window.collidescope.downloads"))
+    for mark, ext, needle in [("download_box2d_c", ".c", "b2"),
+                              ("download_parry_rust", ".rs", "parry"),
+                              ("download_hex_scene", ".ron", "")]:
+        press(dt, mark)
+        got = dt.wait_for(f"window.collidescope.downloads.length > {before} && "
+                          "window.collidescope.downloads", f"the {mark} download", timeout=20)
+        d = got[before]
+        before += 1
+        if not d["name"].endswith(ext) or d["size"] < 200:
+            fail(f"{mark} offered {d}")
+    print("== Copy as: the Box2D C test, the parry Rust test and the hex scene as downloads")
+
+
+def touch(dt, kind, points):
+    """One touch event: `points` are (x, y) in CSS pixels, finger k has id k."""
+    dt.call("Input.dispatchTouchEvent", type=kind,
+            touchPoints=[{"x": x, "y": y, "id": k, "radiusX": 4, "radiusY": 4, "force": 1}
+                         for k, (x, y) in enumerate(points)])
+
+
+def touch_drag(dt, starts, delta, steps=5, hold=0.0):
+    """Fingers down at `starts`, (optionally held still `hold` seconds), moved together
+    by `delta`, lifted. Without a hold the first move follows at once and goes further
+    than a still finger's 8 px: a finger still for half a second is a long press."""
+    touch(dt, "touchStart", starts)
+    time.sleep(hold)
+    for k in range(1, steps + 1):
+        touch(dt, "touchMove", [(x + delta[0] * k / steps, y + delta[1] * k / steps)
+                                for x, y in starts])
+        time.sleep(0.05)
+    touch(dt, "touchEnd", [])
+    time.sleep(0.4)
+
+
+def spread_fingers(dt, centre, d0, d1, steps=10):
+    """Two fingers on a horizontal line about `centre`, from `d0` to `d1` apart."""
+    cx, cy = centre
+    touch(dt, "touchStart", [(cx - d0 / 2, cy), (cx + d0 / 2, cy)])
+    time.sleep(0.1)
+    for k in range(1, steps + 1):
+        d = d0 + (d1 - d0) * k / steps
+        touch(dt, "touchMove", [(cx - d / 2, cy), (cx + d / 2, cy)])
+        time.sleep(0.05)
+    touch(dt, "touchEnd", [])
+    time.sleep(0.4)
+
+
+def near(p, q, tol):
+    return abs(p[0] - q[0]) <= tol and abs(p[1] - q[1]) <= tol
+
+
+def touch_gestures(dt, base):
+    """With a touch screen: one finger drags a shape, two fingers pan, a pinch zooms
+    about the point between the fingers, a long press then a drag pans (the right
+    button's drag), and a finger drags the panel's contents up."""
+    dt.call("Emulation.setTouchEmulationEnabled", enabled=True, maxTouchPoints=5)
+    dt.call("Page.navigate", url=base + "index.html")
+    reload(dt, "the page with a touch screen")
+    l0 = layout(dt)
+    b0, a0 = l0["shapes"]["B"], l0["shapes"]["A"]
+    touch_drag(dt, [b0], (-60, 40))
+    l1 = layout(dt)
+    if not near(l1["shapes"]["B"], (b0[0] - 60, b0[1] + 40), 3) or not near(l1["shapes"]["A"], a0, 1):
+        fail(f"one finger did not drag B alone: B {b0} → {l1['shapes']['B']}, "
+             f"A {a0} → {l1['shapes']['A']}")
+    save("web-8-touch-dragged.png", dt.screenshot())
+    print(f"== one finger drags B from ({b0[0]:.0f}, {b0[1]:.0f}) to "
+          f"({l1['shapes']['B'][0]:.0f}, {l1['shapes']['B'][1]:.0f})")
+
+    wx, wy, ww, wh = l1["world_vp"]
+    empty = (wx + ww * 0.15, wy + wh * 0.85)  # a corner of the world view, no shape there
+    a1, b1 = l1["shapes"]["A"], l1["shapes"]["B"]
+    touch_drag(dt, [empty, (empty[0] + 80, empty[1] - 10)], (50, -30))
+    l2 = layout(dt)
+    a2, b2 = l2["shapes"]["A"], l2["shapes"]["B"]
+    if not (near(a2, (a1[0] + 50, a1[1] - 30), 4) and near(b2, (b1[0] + 50, b1[1] - 30), 4)):
+        fail(f"two fingers did not pan the view by (50, -30): A {a1} → {a2}, B {b1} → {b2}")
+    print("== two fingers pan the view with them")
+
+    centre = (wx + ww * 0.5, wy + wh * 0.5)
+    spread_fingers(dt, centre, 80, 160)
+    l3 = layout(dt)
+    a3, b3 = l3["shapes"]["A"], l3["shapes"]["B"]
+    before = ((b2[0] - a2[0]) ** 2 + (b2[1] - a2[1]) ** 2) ** 0.5
+    after = ((b3[0] - a3[0]) ** 2 + (b3[1] - a3[1]) ** 2) ** 0.5
+    # The view zooms about the point between the fingers: A's offset from it grows
+    # by the same factor as the distance A-B.
+    k = after / before
+    off2 = (a2[0] - centre[0], a2[1] - centre[1])
+    want = (centre[0] + off2[0] * k, centre[1] + off2[1] * k)
+    if not (1.7 < k < 2.3) or not near(a3, want, 4):
+        fail(f"spreading two fingers to twice the distance zoomed {k:.2f}× "
+             f"(A at {a3}, expected about {want})")
+    save("web-9-touch-pinched.png", dt.screenshot())
+    print(f"== a pinch to twice the spread zooms {k:.2f}× about the fingers")
+
+    spread_fingers(dt, centre, 160, 80)
+    l4 = layout(dt)
+    a4 = l4["shapes"]["A"]
+    touch_drag(dt, [empty], (-40, 25), hold=0.8)
+    l5 = layout(dt)
+    a5, b5 = l5["shapes"]["A"], l5["shapes"]["B"]
+    if not near(a5, (a4[0] - 40, a4[1] + 25), 4):
+        fail(f"a long press then a drag did not pan: A {a4} → {a5}")
+    print("== a long press then a drag pans (the right button's drag)")
+
+    mark = "next_step"
+    y0 = widget(dt, mark)[1]
+    px, py, pw, ph = panel_rect(dt)
+    touch_drag(dt, [(px + pw * 0.5, py + ph * 0.75)], (0, -250), steps=10)
+    y1 = (layout(dt).get("widgets", {}).get(mark) or [0, -1e9])[1]
+    if not y1 < y0 - 100:
+        fail(f"a finger dragged up on the panel did not scroll it ('{mark}' at y {y0} → {y1})")
+    print(f"== a finger scrolls the panel ('{mark}' from y {y0:.0f} to {y1:.0f})")
+    dt.call("Emulation.setTouchEmulationEnabled", enabled=False)
+
+
+def panel_rect(dt):
+    """The panel's rectangle (CSS pixels): right of the views, above the status bar."""
+    l = layout(dt)
+    x = max(l["world_vp"][0] + l["world_vp"][2], l["config_vp"][0] + l["config_vp"][2])
+    h = max(l["world_vp"][3], l["config_vp"][3])
+    return x, l["world_vp"][1], WIDTH - x, h
+
+
+def tablet(dt, base):
+    """A 1024×768 tablet: the page fits, and the panel folds away into a drawer (the
+    views take the page) and comes back."""
+    dt.call("Emulation.setDeviceMetricsOverride", width=1024, height=768, deviceScaleFactor=2,
+            mobile=False)
+    dt.call("Page.navigate", url=base + "index.html")
+    reload(dt, "the page on a tablet")
+    clip = {"x": 0, "y": 0, "width": 1024, "height": 768, "scale": 0.5}
+    shot = base64.b64decode(dt.call("Page.captureScreenshot", format="png", clip=clip)["data"])
+    save("web-10-tablet.png", shot)
+    l0 = layout(dt)
+    views0 = l0["world_vp"][2] + l0["config_vp"][2]
+    press(dt, "drawer")
+    time.sleep(0.5)
+    l1 = layout(dt)
+    views1 = l1["world_vp"][2] + l1["config_vp"][2]
+    shot = base64.b64decode(dt.call("Page.captureScreenshot", format="png", clip=clip)["data"])
+    save("web-11-tablet-drawer-closed.png", shot)
+    if not views1 > views0 + 250:
+        fail(f"hiding the panel did not give the views the page ({views0} → {views1} px wide)")
+    press(dt, "drawer")
+    time.sleep(0.5)
+    l2 = layout(dt)
+    if abs(l2["world_vp"][2] + l2["config_vp"][2] - views0) > 2 or "next_step" not in l2["widgets"]:
+        fail("the drawer's button did not bring the panel back")
+    print(f"== 1024×768 tablet: views {views0:.0f} px wide beside the panel, {views1:.0f} px "
+          "with the panel in its drawer, and back")
+    # A link opens with the Peers table in sight, even where the scene's notes are long
+    # and the screen short.
+    scene, a, b, cell = DISAGREEMENT
+    _, link = desktop_report(base, scene, a, b)
+    got = open_link(dt, link, a, b, "the disagreement's link on a tablet")
+    time.sleep(0.5)
+    got = dt.eval("window.collidescope.peers")
+    x, y = got["off"].get(cell, (-1, -1))
+    l = layout(dt)
+    px = max(l["world_vp"][0] + l["world_vp"][2], l["config_vp"][0] + l["config_vp"][2])
+    if not (px <= x < 1024 and 0 <= y < l["world_vp"][3]):
+        fail(f"on a tablet the link's {cell} is out of sight at ({x:.0f}, {y:.0f})")
+    shot = base64.b64decode(dt.call("Page.captureScreenshot", format="png", clip=clip)["data"])
+    save("web-13-tablet-link.png", shot)
+    print(f"== on a tablet the disagreement's link shows {cell} in red at ({x:.0f}, {y:.0f})")
+    dt.call("Emulation.setDeviceMetricsOverride", width=WIDTH, height=HEIGHT,
+            deviceScaleFactor=1, mobile=False)
+
+
+def hidpi(dt, base, at_one):
+    """At devicePixelRatio 2 the canvas has two pixels per CSS pixel each way (crisp
+    lines and text), and the page keeps the layout it has at 1: same views, shapes and
+    buttons in CSS pixels, a drag still follows the mouse."""
+    dt.call("Emulation.setDeviceMetricsOverride", width=WIDTH, height=HEIGHT,
+            deviceScaleFactor=2, mobile=False)
+    dt.call("Page.navigate", url=base + "index.html")
+    reload(dt, "the page at devicePixelRatio 2")
+    size = dt.eval("(() => { const c = document.getElementById('glcanvas');"
+                   " return [c.width, c.height, c.clientWidth, c.clientHeight,"
+                   " window.devicePixelRatio]; })()")
+    w, h, cw, ch, dpr = size
+    if dpr != 2 or abs(w - 2 * cw) > 1 or abs(h - 2 * ch) > 1:
+        fail(f"at devicePixelRatio {dpr} the canvas is {w}×{h} for {cw}×{ch} CSS pixels")
+    # The same layout in CSS pixels (text measured at another density moves the panel's
+    # edge by a few pixels; a layout in device pixels would be off by hundreds).
+    tol = 12
+    l2 = layout(dt)
+    for key in ("world_vp", "config_vp"):
+        if any(abs(p - q) > tol for p, q in zip(l2[key], at_one[key])):
+            fail(f"{key} at 2×: {l2[key]}, at 1×: {at_one[key]}")
+    for name, p in at_one["shapes"].items():
+        if not near(l2["shapes"][name], p, tol):
+            fail(f"shape {name} at 2× is at {l2['shapes'][name]}, at 1× at {p}")
+    for name in ("next_step", "files"):
+        if not near(l2["widgets"][name], at_one["widgets"][name], tol):
+            fail(f"'{name}' at 2× is at {l2['widgets'][name]}, at 1× at {at_one['widgets'][name]}")
+    save("web-12-dpr2.png", dt.screenshot())  # device pixels: 2560×1600
+    not_blank(dt.screenshot(scale=0.25), "at devicePixelRatio 2")
+    b = l2["shapes"]["B"]
+    drag(dt, b, (-50, 30))
+    b2 = layout(dt)["shapes"]["B"]
+    if not near(b2, (b[0] - 50, b[1] + 30), 2):
+        fail(f"at 2× B did not follow the mouse: {b} → {b2}")
+    step = layout(dt)["step"]
+    press(dt, "next_step")
+    if layout(dt)["step"] != step + 1:
+        fail(f"at 2× the click on 'next step' did not step ({step} → {layout(dt)['step']})")
+    print(f"== devicePixelRatio 2: canvas {w}×{h} for {cw}×{ch} CSS pixels, same layout as "
+          "at 1×, drags and buttons in place")
+    dt.call("Emulation.setDeviceMetricsOverride", width=WIDTH, height=HEIGHT,
+            deviceScaleFactor=1, mobile=False)
+
+
 def save(name, png):
     with open(os.path.join(ART, name), "wb") as f:
         f.write(png)
@@ -528,6 +862,7 @@ def resize_redraws(dt):
 
 def run(dt, base, update_reference):
     open_page(dt, base + "index.html", "page loaded")
+    at_one = layout(dt)
     save("web-1-start.png", dt.screenshot())
     not_blank(dt.screenshot(scale=0.5), "first frame")
     before = layout(dt)
@@ -594,6 +929,86 @@ def run(dt, base, update_reference):
     broken_link(dt, base)
     undo_redo(dt)
     resize_redraws(dt)
+    engines_bit_for_bit(dt, base)
+    disagreement_link(dt, base)
+    copy_as_downloads(dt, base)
+    hidpi(dt, base, at_one)
+    touch_gestures(dt, base)
+    tablet(dt, base)
+    lesson(dt, base)
+
+
+def lesson(dt, base):
+    """A lesson from its link: #lesson=chains&page=1 opens it; every question answered
+    right (choices and a drag, the answers from `collidescope lesson check`), after a
+    wrong answer that must bring the hint and light its layer; the address follows the
+    page; the progress is kept in local storage and a link to a later page opens it."""
+    check = subprocess.run(["cargo", "run", "--release", "--quiet", "--", "lesson", "check",
+                            "chains"], cwd=ROOT, capture_output=True, text=True)
+    if check.returncode != 0:
+        fail(f"lesson check chains: {check.stderr}")
+    expected = {}
+    for line in check.stdout.splitlines():
+        m = re.match(r"\s+page (\d+): (.*)", line)
+        if not m:
+            continue
+        if d := re.search(r"drag (\S+) to \((\S+), (\S+)\)", m.group(2)):
+            expected[int(m.group(1))] = ("drag", d.group(1), float(d.group(2)), float(d.group(3)))
+        elif a := re.search(r"The answer: (.*)\.$", m.group(2)):
+            expected[int(m.group(1))] = ("pick", a.group(1))
+    dt.eval("localStorage.removeItem('collidescope-lessons')")
+    dt.call("Page.navigate", url=base + "index.html#lesson=chains&page=1")
+    reload(dt, "the chains lesson from its link")  # a new hash alone does not reload
+    state = lambda: (layout(dt) or {}).get("lesson") or {}
+    pages = state().get("pages", 0)
+    if state().get("id") != "chains" or state().get("page") != 0 or pages < 8:
+        fail(f"#lesson=chains&page=1 did not open the lesson's first page: {state()}")
+    hinted = False
+    for page in range(1, pages + 1):
+        dt.wait_for(f"(window.collidescope.layout.lesson || {{}}).page === {page - 1}",
+                    f"lesson page {page}")
+        time.sleep(0.5)
+        h = dt.eval("location.hash")
+        if h != f"#lesson=chains&page={page}":
+            fail(f"on page {page} the address is {h!r}")
+        a = expected.get(page)
+        if a and a[0] == "pick":
+            choices = state()["choices"]
+            right = choices.index(a[1])
+            if not hinted:
+                press(dt, f"lesson_choice_{1 - right}")
+                dt.wait_for("window.collidescope.layout.lesson.stage === 'hinted'", "the hint")
+                if state()["lit"] != "Chains":
+                    fail(f"the hint lit {state()['lit']!r}, not the chains")
+                save("web-lesson-hint.png", dt.screenshot())
+                print(f"== lesson page {page}: a wrong answer brought the hint, the chains lit")
+                hinted = True
+            press(dt, f"lesson_choice_{right}")
+        elif a and a[0] == "drag":
+            d = layout(dt)
+            sx, sy = d["shapes"][a[1]]
+            vp = d["world_vp"]
+            cx, cy, zoom = state()["world_camera"]
+            tx = vp[0] + vp[2] / 2 + (a[2] - cx) * zoom
+            ty = vp[1] + vp[3] / 2 - (a[3] - cy) * zoom
+            drag(dt, (sx, sy), (tx - sx, ty - sy))
+        if a:
+            dt.wait_for("window.collidescope.layout.lesson.stage === 'right'",
+                        f"page {page}'s right answer")
+            print(f"== lesson page {page}: {a[0]} answered right")
+        if page < pages:
+            press(dt, "lesson_next")
+    save("web-lesson-last.png", dt.screenshot())
+    progress = json.loads(dt.eval("localStorage.getItem('collidescope-lessons')") or "{}")
+    kept = progress.get("lessons", {}).get("chains", {})
+    if len(kept.get("seen", [])) != pages or len(kept.get("right", [])) != len(expected):
+        fail(f"local storage holds {kept}: expected {pages} pages seen, {len(expected)} right")
+    dt.call("Page.navigate", url=base + "index.html#lesson=chains&page=3")
+    reload(dt, "a link to the lesson's page 3")
+    if state().get("page") != 2:
+        fail(f"#lesson=chains&page=3 opened {state()}")
+    print(f"== the chains lesson done on the web: {pages} pages, {len(expected)} right, "
+          "progress in local storage, page links")
 
 
 def main():

@@ -12,4 +12,6 @@ command -v python3 >/dev/null 2>&1 || need+=(python3)
 install_missing "${need[@]}"
 
 bash web/build.sh
+# The desktop build's engines are the reference for the page's (report --peers).
+cargo build --release --quiet --bin collidescope
 python3 .ci/web_test.py

@@ -13,6 +13,7 @@
 //! view    draw lists (primitives with roles), shared layers, palette, words, camera
 //! study   one study per algorithm: its run on the pair, steps, drawing, narration, numbers
 //! app     the debugger's state (selection, drag, layers) shared by window and export
+//! lesson  guided tours: lesson files, questions answered from the trace, `lesson check`
 //! render  backends without a window: SVG and PNG export
 //! ```
 //!
@@ -25,6 +26,7 @@
 
 pub mod app;
 pub mod core;
+pub mod lesson;
 #[cfg(feature = "peers")]
 pub mod peers;
 pub mod render;
@@ -32,6 +34,11 @@ pub mod repro;
 pub mod scene;
 pub mod study;
 pub mod trace;
+/// Pair tracks: one pair of shapes over time from any engine (`scene::track`), and
+/// their [`Writer`](track::Writer) — nothing but the scene format, no window, no engines.
+pub mod track {
+    pub use crate::scene::track::*;
+}
 pub mod verify;
 pub mod view;
 

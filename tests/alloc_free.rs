@@ -150,7 +150,7 @@ fn queries_with_the_trace_off_allocate_nothing() {
 #[test]
 fn ray_casts_with_the_trace_off_allocate_nothing() {
     use collidescope::core::raycast::{
-        ray_cast, ray_cast_gjk, RayCastInput, RayInput, RayStatus, RayTrace,
+        ray_cast, ray_cast_gjk, RayCastInput, RayInput, RayTermination, RayTrace,
     };
     let shapes = [
         octagon(0.0),
@@ -176,15 +176,15 @@ fn ray_casts_with_the_trace_off_allocate_nothing() {
                 let mut out = None;
                 let n = allocations_during(|| out = Some(f(&input, None)));
                 assert_eq!(n, 0, "a ray cast allocated {n} times: {s:?} {ray:?}");
-                statuses.push(out.map(|o| o.status));
+                statuses.push(out.map(|o| o.termination));
             }
         }
     }
     for status in [
-        RayStatus::Hit,
-        RayStatus::Missed,
-        RayStatus::Inside,
-        RayStatus::NonFiniteInput,
+        RayTermination::Hit,
+        RayTermination::Missed,
+        RayTermination::Inside,
+        RayTermination::NonFiniteInput,
     ] {
         assert!(
             statuses.contains(&Some(status)),
@@ -203,7 +203,7 @@ fn ray_casts_with_the_trace_off_allocate_nothing() {
 #[test]
 fn chain_segments_with_the_trace_off_allocate_nothing() {
     use collidescope::core::chain::{
-        collide_chain_segment, ChainOutcome, ChainSegment, ChainSegmentInput, ChainTrace,
+        collide_chain_segment, ChainSegment, ChainSegmentInput, ChainTermination, ChainTrace,
     };
     let shapes = [
         octagon(0.0),
@@ -230,13 +230,13 @@ fn chain_segments_with_the_trace_off_allocate_nothing() {
             let mut out = None;
             let n = allocations_during(|| out = Some(collide_chain_segment(&input, None)));
             assert_eq!(n, 0, "a chain query allocated {n} times: {s:?} {at:?}");
-            outcomes.extend(out.map(|o| o.outcome));
+            outcomes.extend(out.map(|o| o.termination));
         }
     }
     for outcome in [
-        ChainOutcome::Contact,
-        ChainOutcome::Behind,
-        ChainOutcome::Separated,
+        ChainTermination::Contact,
+        ChainTermination::Behind,
+        ChainTermination::Separated,
     ] {
         assert!(outcomes.contains(&outcome), "{outcome:?} never exercised");
     }

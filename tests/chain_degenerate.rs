@@ -63,8 +63,8 @@ fn degenerate_and_huge_inputs_end_with_a_reason() {
             &ChainSegmentInput::new(PosedPair::new(&seg, xa, shape, xb)),
             Some(&mut t),
         );
-        outcomes.insert(m.outcome.as_str());
-        assert_eq!(t.outcome, Some(m.outcome));
+        outcomes.insert(m.termination.as_str());
+        assert_eq!(t.termination, Some(m.termination));
         assert_eq!(m.is_contact(), !m.points().is_empty(), "{m:?}");
         assert!(m.normal.is_finite());
         for p in m.points() {

@@ -13,17 +13,17 @@
 //! (points are built from clipped coordinates and a projection: a few dozen
 //! roundings of `L`).
 
-use collidescope::core::box_box::{box_box, BoxBoxInput, BoxBoxOutcome, FeaturePair};
+use collidescope::core::box_box::{box_box, BoxBoxInput, BoxBoxTermination, FeaturePair};
 use collidescope::core::manifold::{
-    contact_manifold, ContactId, IdKind, ManifoldCase, ManifoldInput, ManifoldOutcome,
-    ManifoldOutput, ManifoldSource, ManifoldTrace,
+    contact_manifold, ContactId, IdKind, ManifoldCase, ManifoldInput, ManifoldOutput,
+    ManifoldSource, ManifoldTermination, ManifoldTrace,
 };
 use collidescope::core::math::Transform;
 use collidescope::core::pair::PosedPair;
 use collidescope::core::sat::{separating_axis, Owner, SatInput};
 use collidescope::core::settings::Settings;
 use collidescope::core::shape::Shape;
-use collidescope::core::sutherland_hodgman::{clip_polygon, overlap_manifold, ClipOutcome};
+use collidescope::core::sutherland_hodgman::{clip_polygon, overlap_manifold, ClipTermination};
 use collidescope::verify::Rng;
 use glam::Vec2;
 
@@ -267,7 +267,7 @@ fn dyn4j_clipping_example_1() {
     let b = poly(&[(4.0, 2.0), (12.0, 2.0), (12.0, 5.0), (4.0, 5.0)]);
     for source in SOURCES {
         let (m, t) = traced(&a, ID, &b, ID, source);
-        assert_eq!(m.outcome, ManifoldOutcome::Contact, "{source:?}");
+        assert_eq!(m.termination, ManifoldTermination::Contact, "{source:?}");
         assert_eq!(m.case, Some(ManifoldCase::SegmentSegment));
         assert!(
             (m.normal - v(0.0, -1.0)).length() < 1e-5,
@@ -682,7 +682,7 @@ fn box_box_equals_the_general_path() {
         let bx = boxes(&a, xa, &b, xb);
         assert_eq!(
             g.is_separated(),
-            bx.outcome == BoxBoxOutcome::Separated,
+            bx.termination == BoxBoxTermination::Separated,
             "{k}: {g:?} {bx:?}"
         );
         assert_eq!(g.points().len(), bx.points().len(), "{k}: {g:?} {bx:?}");
@@ -693,7 +693,7 @@ fn box_box_equals_the_general_path() {
         if g.deepest().unwrap().separation > 0.0 {
             speculative += 1;
         }
-        if bx.outcome == BoxBoxOutcome::VertexVertex {
+        if bx.termination == BoxBoxTermination::VertexVertex {
             vertex_vertex += 1;
         }
         assert!((g.normal - bx.normal).length() < 1e-4, "{k}: {g:?} {bx:?}");
@@ -805,8 +805,8 @@ fn sutherland_hodgman_is_symmetric_and_inside_both() {
         };
         let ab = clip_polygon(&pa, &pb, None);
         let ba = clip_polygon(&pb, &pa, None);
-        assert_eq!(ab.outcome, ba.outcome);
-        if ab.outcome != ClipOutcome::Overlap {
+        assert_eq!(ab.termination, ba.termination);
+        if ab.termination != ClipTermination::Overlap {
             continue;
         }
         overlaps += 1;

@@ -702,7 +702,7 @@ fn cli_errors_exit_non_zero_with_a_message() {
         ),
         (
             vec!["export", scene, "--out", as_dir.to_str().unwrap()],
-            "cannot write",
+            "names a folder",
         ),
         (
             vec!["export", bad_scene.to_str().unwrap(), "--out", out],

@@ -5,7 +5,7 @@
 //! family's run through `collidescope fuzz`'s machinery (the `toi_rotating` row, a
 //! disagreement's scene keeping the turns).
 
-use collidescope::core::toi::rotating::{time_of_impact, RotatingToiOutput, ToiState};
+use collidescope::core::toi::rotating::{time_of_impact, RotatingToiOutput, ToiTermination};
 use collidescope::scene::{load_scene, Settings};
 use collidescope::study::Algorithm;
 use collidescope::verify::{
@@ -22,7 +22,7 @@ const PAIRS: u64 = 20_000;
 struct Outcome {
     index: u64,
     class: RotatingClass,
-    state: ToiState,
+    state: ToiTermination,
     exact_hit: bool,
     fast: bool,
     detail: String,
@@ -41,7 +41,7 @@ fn judge(pair: &FuzzPair, settings: &Settings) -> Outcome {
     Outcome {
         index: pair.index,
         class: v.class,
-        state: ours.state,
+        state: ours.termination,
         exact_hit: exact.latest.t.is_some(),
         fast: pair
             .angular_velocity_a

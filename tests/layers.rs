@@ -1,6 +1,6 @@
 //! The layer rule of `src/` (see the crate docs): data flows one way,
 //!
-//! core → scene → trace → peers → verify → repro → view → study → app → render → (binary: cli, window)
+//! core → scene → trace → peers → verify → repro → view → study → app → lesson → render → (binary: cli, window)
 //!
 //! and no module imports from a layer above its own. `core` uses nothing outside
 //! `core` but glam, serde and std; nothing in the library touches the window crates.
@@ -10,8 +10,9 @@
 
 use std::path::{Path, PathBuf};
 
-const LAYERS: [&str; 10] = [
-    "core", "scene", "trace", "peers", "verify", "repro", "view", "study", "app", "render",
+const LAYERS: [&str; 11] = [
+    "core", "scene", "trace", "peers", "verify", "repro", "view", "study", "app", "lesson",
+    "render",
 ];
 
 fn rank(layer: &str) -> Option<usize> {

@@ -44,7 +44,7 @@ fn chain_segments_match_box2d_on_99_5_percent_of_cases() {
     for i in 0..CASES {
         let case = chain_case(SEED, i);
         let j = judge_chain_case(&case);
-        *outcomes.entry(j.ours.outcome.as_str()).or_default() += 1;
+        *outcomes.entry(j.ours.termination.as_str()).or_default() += 1;
         let Ok(theirs) = &j.theirs else {
             continue;
         };

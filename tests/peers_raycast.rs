@@ -141,7 +141,7 @@ fn describe(case: &Case, ours: &RayCastOutput, theirs: &PeerRayCast) -> String {
          signed distance at theirs {at_theirs:.3e} | ours {:?} f={} exit={:?} | theirs hit={} f={} n={:?} | ray {:?} xf {:?} shape {:?}",
         frame.scale,
         frame.r,
-        ours.status,
+        ours.termination,
         ours.fraction,
         ours.exit_fraction,
         theirs.hit,

@@ -236,7 +236,7 @@ fn turning_scenes_get_the_engines_rotating_answers() {
     let s = load_scene(&dir.join("toi_bullet_rotating_wall.ron")).expect("loads");
     let pair = s.pair(0, 1);
     let ours = collidescope::core::toi::rotating::time_of_impact(&pair.rotating_toi(), None);
-    assert_eq!(ours.state.as_str(), "hit");
+    assert_eq!(ours.termination.as_str(), "hit");
     for (engine, a) in peers::ask_all(&pair) {
         let toi = a.toi.expect("an answer");
         assert!(toi.hit, "{engine:?}: {toi:?}");

@@ -43,7 +43,7 @@
 mod common;
 
 use collidescope::core::raycast::{
-    ray_cast, ray_cast_gjk, RayCastInput, RayCastOutput, RayStatus, RayTrace,
+    ray_cast, ray_cast_gjk, RayCastInput, RayCastOutput, RayTermination, RayTrace,
 };
 use collidescope::verify::{judge_ray, RAY_NORMAL_TOLERANCE};
 use common::rays::{random_case, Exact, Frame, Kind};
@@ -102,7 +102,7 @@ fn run(method: Cast) -> BTreeMap<Kind, Tally> {
             let exact = frame.exact();
             let out = method(&RayCastInput::new(&case.shape, case.xf, case.ray), None);
             t.rays += 1;
-            t.max_iterations += usize::from(out.status == RayStatus::MaxIterations);
+            t.max_iterations += usize::from(out.termination == RayTermination::MaxIterations);
             if let Exact::Ambiguous(_) = exact {
                 t.ambiguous += 1;
                 continue;
@@ -121,7 +121,7 @@ fn run(method: Cast) -> BTreeMap<Kind, Tally> {
             if (!agree || !strict || normal_off) && t.notes.len() < 4 {
                 t.notes.push(format!(
                     "#{i} agree={agree} strict={strict} normal_off={normal_off} exact={exact:?} ours={:?} f={} exit={:?} n={} ray={:?} xf={:?} shape={:?}",
-                    out.status, out.fraction, out.exit_fraction, out.normal, case.ray, case.xf, case.shape.geometry()
+                    out.termination, out.fraction, out.exit_fraction, out.normal, case.ray, case.xf, case.shape.geometry()
                 ));
             }
         }
@@ -227,7 +227,11 @@ fn lines_past_a_slivers_tip_miss() {
         each_fuzzer_ray(index, |input, frame| {
             if frame.exact() == ExactRay::Missed {
                 let out = ray_cast(input, None);
-                assert_eq!(out.status, RayStatus::Missed, "pair {index}: {out:?}");
+                assert_eq!(
+                    out.termination,
+                    RayTermination::Missed,
+                    "pair {index}: {out:?}"
+                );
                 judged += 1;
             }
         });

@@ -75,14 +75,15 @@ impl AppState {
 
     pub fn move_shape(&mut self, i: usize, position: Vec2) {
         if let Some(s) = self.scene.shapes.get(i) {
-            let pose = Pose::new(position, s.pose.angle);
+            // Moved, not turned: the rotation (an exact one too) stays.
+            let pose = Pose { position, ..s.pose };
             self.set_pose(i, pose);
         }
     }
 
     pub fn rotate_shape(&mut self, i: usize, angle: f32) {
         if let Some(s) = self.scene.shapes.get(i) {
-            let pose = Pose::new(s.pose.position, angle);
+            let pose = Pose { angle, ..s.pose };
             self.set_pose(i, pose);
         }
     }

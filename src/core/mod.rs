@@ -28,6 +28,7 @@
 //! and pushed with `trace.record` once the decision is known.
 //! (One loop writes its branch out instead, the polygon ray cast's clip: see there.)
 
+pub mod box2d_rot;
 pub mod box_box;
 pub mod chain;
 pub mod consts;

@@ -3,6 +3,7 @@
 //! (`settings: (...)`, every field optional), checked by [`Settings::validate`].
 
 use crate::core::consts::*;
+use crate::core::shape::AngleFrom;
 use serde::{Deserialize, Serialize};
 
 /// Which reference-face rule SAT (and so the clipping manifold) follows when A's best
@@ -79,6 +80,11 @@ pub struct Settings {
     /// the default, so older scene files save as they were.
     #[serde(default, skip_serializing_if = "ChainMode::is_default")]
     pub chain_mode: ChainMode,
+    /// How a shape's `angle` becomes its rotation. Default
+    /// [`AngleFrom::SinCos`](crate::core::shape::AngleFrom::SinCos); written only when not
+    /// the default.
+    #[serde(default, skip_serializing_if = "AngleFrom::is_default")]
+    pub angle_from: AngleFrom,
 }
 
 impl Default for Settings {
@@ -91,6 +97,7 @@ impl Default for Settings {
             use_cache: false,
             sat_bias: SatBias::Box2dV3,
             chain_mode: ChainMode::Smooth,
+            angle_from: AngleFrom::SinCos,
         }
     }
 }
@@ -105,6 +112,7 @@ struct RawSettings {
     use_cache: bool,
     sat_bias: SatBias,
     chain_mode: ChainMode,
+    angle_from: AngleFrom,
 }
 
 impl Default for RawSettings {
@@ -118,6 +126,7 @@ impl Default for RawSettings {
             use_cache: s.use_cache,
             sat_bias: s.sat_bias,
             chain_mode: s.chain_mode,
+            angle_from: s.angle_from,
         }
     }
 }
@@ -133,6 +142,7 @@ impl TryFrom<RawSettings> for Settings {
             use_cache: r.use_cache,
             sat_bias: r.sat_bias,
             chain_mode: r.chain_mode,
+            angle_from: r.angle_from,
         };
         s.validate()?;
         Ok(s)
@@ -146,7 +156,7 @@ impl Settings {
             || !(0.0..=MAX_COORDINATE).contains(&self.speculative_distance)
         {
             return Err(format!(
-                "settings.speculative_distance is {}; it must be a finite number ≥ 0",
+                "settings.speculative_distance is {}; it must be a number from 0 to {MAX_COORDINATE:e}",
                 self.speculative_distance
             ));
         }

@@ -17,7 +17,8 @@
 //!   `b2RayCastCapsule`, `b2RayCastSegment` (two-sided) or `b2RayCastPolygon` (which
 //!   sends a rounded polygon through `b2ShapeCast` with a point), in the shape's frame.
 
-use super::Kind;
+use super::b2;
+use super::{guard, Kind};
 use crate::core::math::{arr, Transform};
 use crate::core::raycast::RayInput;
 use crate::core::shape::Shape;
@@ -25,7 +26,6 @@ use crate::scene::build::PairInputs;
 use crate::trace::peer_answer::{
     EngineAnswer, PeerContact, PeerDistance, PeerManifold, PeerRayCast, PeerToi,
 };
-use boxdd_sys::ffi as b2;
 use glam::Vec2;
 
 /// Box2D's polygons hold at most this many vertices (`B2_MAX_POLYGON_VERTICES`).
@@ -106,7 +106,8 @@ pub fn polygon(shape: &Shape) -> b2::b2Polygon {
     unsafe { b2::b2MakePolygon(&h, shape.radius()) }
 }
 
-/// Every query Box2D has, on the pair.
+/// Every query Box2D has, on the pair. A query on which Box2D asserts is answered by
+/// the assertion ([`super::guard`]).
 pub fn answer(pair: &PairInputs) -> EngineAnswer {
     let mut out = EngineAnswer::new(version());
     out.missing.push(
@@ -117,21 +118,31 @@ pub fn answer(pair: &PairInputs) -> EngineAnswer {
         out.missing.push(format!("distance, manifold, toi: {why}"));
         return out;
     }
-    let (distance, simplexes) = distance(pair);
-    out.distance = Some(distance);
-    out.simplexes = simplexes;
-    match manifold(pair) {
-        Ok(m) => out.manifold = Some(m),
-        Err(why) => out.missing.push(format!("manifold: {why}")),
+    match guard::box2d("distance", || distance(pair)) {
+        Ok((distance, simplexes)) => {
+            out.distance = Some(distance);
+            out.simplexes = simplexes;
+        }
+        Err(fault) => out.stopped(fault),
+    }
+    match guard::box2d("manifold", || manifold_unguarded(pair)) {
+        Ok(Ok(m)) => out.manifold = Some(m),
+        Ok(Err(why)) => out.missing.push(format!("manifold: {why}")),
+        Err(fault) => out.stopped(fault),
     }
     if pair.moving() {
-        out.toi = Some(toi(pair));
+        match guard::box2d("toi", || toi(pair)) {
+            Ok(t) => out.toi = Some(t),
+            Err(fault) => out.stopped(fault),
+        }
     }
     out
 }
 
 /// `b2ShapeDistance` with the simplex buffer: the distance (radii used) and Box2D's
-/// simplex after each GJK iteration, as B − A points in the world frame.
+/// simplex after each GJK iteration, as B − A points in the world frame. Unguarded: an
+/// assertion goes to the handler [`super::guard`] installs (callers use
+/// [`answer`]).
 pub fn distance(pair: &PairInputs) -> (PeerDistance, Vec<Vec<Vec2>>) {
     let xa = &pair.pair.transform_a;
     let input = b2::b2DistanceInput {
@@ -286,8 +297,13 @@ fn collide(
     Ok(m)
 }
 
-/// The contact manifold, world frame, normal from A to B.
+/// The contact manifold, world frame, normal from A to B; an assertion is an error
+/// naming it.
 pub fn manifold(pair: &PairInputs) -> Result<PeerManifold, String> {
+    guard::box2d("manifold", || manifold_unguarded(pair)).unwrap_or_else(|f| Err(f.to_string()))
+}
+
+fn manifold_unguarded(pair: &PairInputs) -> Result<PeerManifold, String> {
     let (xa, xb) = (&pair.pair.transform_a, &pair.pair.transform_b);
     let (rel, inv) = (xf(&pair.pair.b_in_a()), xf(&pair.pair.swapped().b_in_a()));
     let (m, swapped) = collide(pair.pair.shape_a, pair.pair.shape_b, rel, inv)?;
@@ -384,8 +400,18 @@ pub fn ray_input(transform: &Transform, ray: &RayInput) -> Result<b2::b2RayCastI
 /// - `b2RayCastSegment` calls every ray parallel to the segment a miss.
 ///
 /// Refused (no call): a polygon of more than 8 vertices or one `b2ValidateHull`
-/// rejects, and a ray Box2D would assert on ([`ray_input`]).
+/// rejects, and a ray Box2D would assert on ([`ray_input`]). An assertion inside the
+/// call is an error naming it ("Box2D v3 asserted `…` at geometry.c:914").
 pub fn ray_cast(shape: &Shape, transform: Transform, ray: RayInput) -> Result<PeerRayCast, String> {
+    guard::box2d("ray", || ray_cast_unguarded(shape, transform, ray))
+        .unwrap_or_else(|f| Err(f.to_string()))
+}
+
+fn ray_cast_unguarded(
+    shape: &Shape,
+    transform: Transform,
+    ray: RayInput,
+) -> Result<PeerRayCast, String> {
     if let Some(why) = refusal(shape) {
         return Err(why);
     }

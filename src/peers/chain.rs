@@ -16,6 +16,7 @@
 //! polygon, which it keeps on the segment (`cp->point = pA`); both are turned into a
 //! point on each surface here.
 
+use super::b2;
 use super::box2d::{accepts_polygon, g, polygon, v, xf, MAX_POLYGON_VERTICES};
 use super::Kind;
 use crate::core::chain::ChainSegment;
@@ -23,11 +24,20 @@ use crate::core::math::{arr, Transform};
 use crate::core::raycast::RayInput;
 use crate::core::shape::Shape;
 use crate::trace::peer_answer::{PeerContact, PeerManifold, PeerRayCast};
-use boxdd_sys::ffi as b2;
 
 /// Box2D's manifold of a chain segment (chain transform `xa`) and a shape (`xb`), or
-/// why Box2D cannot take the shape.
+/// why Box2D cannot take the shape, or the assertion it stopped on.
 pub fn manifold(
+    segment: &ChainSegment,
+    xa: &Transform,
+    shape: &Shape,
+    xb: &Transform,
+) -> Result<PeerManifold, String> {
+    super::guard::box2d("chain", || manifold_unguarded(segment, xa, shape, xb))
+        .unwrap_or_else(|f| Err(f.to_string()))
+}
+
+fn manifold_unguarded(
     segment: &ChainSegment,
     xa: &Transform,
     shape: &Shape,

@@ -17,13 +17,20 @@
 //! [`ChainSegment`](crate::core::chain::ChainSegment), the chain's pose and a shape, and
 //! answers Box2D's one-sided manifold (`b2CollideChainSegmentAnd*`).
 //!
+//! An engine that stops on a pair (Box2D's assertions, parry's panics) answers with
+//! that stop ([`guard`]); the process goes on.
+//!
 //! Box2D is called through its raw C API (`boxdd-sys`), not boxdd's safe wrapper: the
 //! wrapper has no way to pass the relative transform the C functions take nor to read
 //! the GJK simplex buffer, and its per-call checks would weigh on the benchmarks.
 
+mod b2;
 pub mod box2d;
 pub mod chain;
+pub mod guard;
 pub mod parry;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod recording;
 pub mod rotating;
 
 use crate::scene::build::PairInputs;

@@ -6,7 +6,7 @@
 //! `Capsule`, a segment a `Segment`. Poses use the core's cosine and sine.
 //! parry's vectors are glam 0.33 through glamx; they never leave this file.
 
-use super::Kind;
+use super::{guard, Kind};
 use crate::core::math::{arr, Transform};
 use crate::core::raycast::RayInput;
 use crate::core::shape::Shape;
@@ -59,24 +59,35 @@ pub fn shape(s: &Shape) -> Box<dyn ps::Shape> {
     }
 }
 
-/// Every query parry has, on the pair.
+/// Every query parry has, on the pair. A query that panics is answered by the panic
+/// ([`super::guard`]).
 pub fn answer(pair: &PairInputs) -> EngineAnswer {
     let mut out = EngineAnswer::new(VERSION.into());
-    let (ga, gb) = (shape(pair.pair.shape_a), shape(pair.pair.shape_b));
+    let built = guard::parry("distance", || {
+        (shape(pair.pair.shape_a), shape(pair.pair.shape_b))
+    });
+    let (ga, gb) = match built {
+        Ok(shapes) => shapes,
+        Err(fault) => {
+            out.stopped(fault);
+            return out;
+        }
+    };
     let (pa, pb) = (pose(&pair.pair.transform_a), pose(&pair.pair.transform_b));
     let kinds = format!(
         "{}–{}",
         Kind::of(pair.pair.shape_a).name(),
         Kind::of(pair.pair.shape_b).name()
     );
-    match distance(&pa, &*ga, &pb, &*gb) {
-        Ok(d) => out.distance = Some(d),
-        Err(_) => out
+    match guard::parry("distance", || distance(&pa, &*ga, &pb, &*gb)) {
+        Ok(Ok(d)) => out.distance = Some(d),
+        Ok(Err(_)) => out
             .missing
             .push(format!("distance: parry2d: no distance for {kinds}")),
+        Err(fault) => out.stopped(fault),
     }
-    match pq::contact(&pa, &*ga, &pb, &*gb, 0.0) {
-        Ok(Some(c)) if c.dist <= 0.0 => {
+    match guard::parry("penetration", || pq::contact(&pa, &*ga, &pb, &*gb, 0.0)) {
+        Ok(Ok(Some(c))) if c.dist <= 0.0 => {
             out.penetration = Some(PeerPenetration {
                 depth: -c.dist,
                 normal: arr(gv(c.normal1)),
@@ -84,23 +95,26 @@ pub fn answer(pair: &PairInputs) -> EngineAnswer {
                 point_b: arr(gv(c.point2)),
             })
         }
-        Ok(_) => {}
-        Err(_) => out
+        Ok(Ok(_)) => {}
+        Ok(Err(_)) => out
             .missing
             .push(format!("penetration: parry2d: no contact for {kinds}")),
+        Err(fault) => out.stopped(fault),
     }
-    match manifold(pair, &*ga, &*gb) {
-        Ok(m) => out.manifold = Some(m),
-        Err(_) => out
+    match guard::parry("manifold", || manifold(pair, &*ga, &*gb)) {
+        Ok(Ok(m)) => out.manifold = Some(m),
+        Ok(Err(_)) => out
             .missing
             .push(format!("manifold: parry2d: no manifold for {kinds}")),
+        Err(fault) => out.stopped(fault),
     }
     if pair.moving() {
-        match toi(pair, &*ga, &*gb) {
-            Ok(t) => out.toi = Some(t),
-            Err(_) => out
+        match guard::parry("toi", || toi(pair, &*ga, &*gb)) {
+            Ok(Ok(t)) => out.toi = Some(t),
+            Ok(Err(_)) => out
                 .missing
                 .push(format!("toi: parry2d: no shape cast for {kinds}")),
+            Err(fault) => out.stopped(fault),
         }
     }
     out
@@ -243,7 +257,7 @@ pub fn parry_ray(ray: &RayInput) -> Result<(Ray, f32), String> {
 /// fraction 0; `solid = false`, the hit is where the ray leaves the shape, the
 /// normal pointing inward. A polygon (rounded or not) is cast by GJK
 /// (`local_ray_intersection_with_support_map_with_params`), a ball, capsule or
-/// segment in closed form.
+/// segment in closed form. A panic inside parry is an error naming it.
 pub fn ray_cast(
     shape: &Shape,
     transform: Transform,
@@ -251,7 +265,10 @@ pub fn ray_cast(
     solid: bool,
 ) -> Result<PeerRayCast, String> {
     let (r, max) = parry_ray(&ray)?;
-    let hit = self::shape(shape).cast_ray_and_get_normal(&pose(&transform), &r, max, solid);
+    let hit = guard::parry("ray", || {
+        self::shape(shape).cast_ray_and_get_normal(&pose(&transform), &r, max, solid)
+    })
+    .map_err(|f| f.to_string())?;
     Ok(match hit {
         Some(h) => PeerRayCast {
             hit: true,

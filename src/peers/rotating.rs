@@ -25,13 +25,13 @@
 //! overlapped (the rounded shapes, not the cores); `Failed` and `OutOfIterations`
 //! failed; no hit separated.
 
+use super::b2;
 use super::box2d::{proxy, MAX_POLYGON_VERTICES};
 use super::parry::shape;
 use crate::core::math::{arr, Rot, Transform};
-use crate::core::toi::rotating::{ToiState, ToiTarget};
+use crate::core::toi::rotating::{ToiTarget, ToiTermination};
 use crate::scene::build::PairInputs;
 use crate::trace::peer_answer::{Engine, EngineAnswer, PeerRotatingToi, PeerToi};
-use boxdd_sys::ffi as b2;
 use glam::Vec2;
 use parry::math::{Pose, Rot2, Vector};
 use parry::query::{self as pq, NonlinearRigidMotion, ShapeCastStatus};
@@ -48,17 +48,21 @@ pub struct Box2dSweep {
 /// Replaces `out.toi` with the engine's rotating time of impact (or names it missing).
 pub fn answer(engine: Engine, pair: &PairInputs, out: &mut EngineAnswer) {
     let found = match engine {
-        Engine::Box2d => box2d(pair),
-        Engine::Parry => parry_toi(pair),
+        Engine::Box2d => super::guard::box2d("toi_rotating", || box2d(pair)),
+        Engine::Parry => super::guard::parry("toi_rotating", || parry_toi(pair)),
     };
     match found {
-        Ok((toi, rotating)) => {
+        Ok(Ok((toi, rotating))) => {
             out.toi = Some(toi);
             out.toi_rotating = Some(rotating);
         }
-        Err(why) => {
+        Ok(Err(why)) => {
             out.toi = None;
             out.missing.push(format!("toi (turning): {why}"));
+        }
+        Err(fault) => {
+            out.toi = None;
+            out.stopped(fault);
         }
     }
 }
@@ -99,12 +103,12 @@ fn b2_sweep(s: &Box2dSweep) -> b2::b2Sweep {
     }
 }
 
-fn state_of_box2d(s: b2::b2TOIState) -> ToiState {
+fn state_of_box2d(s: b2::b2TOIState) -> ToiTermination {
     match s {
-        b2::b2TOIState_b2_toiStateHit => ToiState::Hit,
-        b2::b2TOIState_b2_toiStateSeparated => ToiState::Separated,
-        b2::b2TOIState_b2_toiStateOverlapped => ToiState::Overlapped,
-        _ => ToiState::Failed,
+        b2::b2TOIState_b2_toiStateHit => ToiTermination::Hit,
+        b2::b2TOIState_b2_toiStateSeparated => ToiTermination::Separated,
+        b2::b2TOIState_b2_toiStateOverlapped => ToiTermination::Overlapped,
+        _ => ToiTermination::Failed,
     }
 }
 
@@ -155,7 +159,7 @@ pub fn box2d(pair: &PairInputs) -> Result<(PeerToi, PeerRotatingToi), String> {
     let radii = pair.pair.shape_a.radius() + pair.pair.shape_b.radius();
     Ok((
         PeerToi {
-            hit: state == ToiState::Hit,
+            hit: state == ToiTermination::Hit,
             t: o.fraction,
             point: arr(Vec2::new(o.point.x, o.point.y)),
             normal: arr(Vec2::new(o.normal.x, o.normal.y)),
@@ -214,14 +218,14 @@ pub fn parry_toi(pair: &PairInputs) -> Result<(PeerToi, PeerRotatingToi), String
             normal: [f32::NAN; 2],
             iterations: None,
         };
-        return Ok((toi, rotating(ToiState::Separated)));
+        return Ok((toi, rotating(ToiTermination::Separated)));
     };
     let t = h.time_of_impact;
     let state = match h.status {
-        ShapeCastStatus::Converged => ToiState::Hit,
-        ShapeCastStatus::PenetratingOrWithinTargetDist if t <= 0.0 => ToiState::Overlapped,
-        ShapeCastStatus::PenetratingOrWithinTargetDist => ToiState::Hit,
-        ShapeCastStatus::Failed | ShapeCastStatus::OutOfIterations => ToiState::Failed,
+        ShapeCastStatus::Converged => ToiTermination::Hit,
+        ShapeCastStatus::PenetratingOrWithinTargetDist if t <= 0.0 => ToiTermination::Overlapped,
+        ShapeCastStatus::PenetratingOrWithinTargetDist => ToiTermination::Hit,
+        ShapeCastStatus::Failed | ShapeCastStatus::OutOfIterations => ToiTermination::Failed,
     };
     // The witnesses and normal are in each shape's frame at the time of impact.
     let (pa, pb) = (ma.position_at_time(t), mb.position_at_time(t));
@@ -229,7 +233,7 @@ pub fn parry_toi(pair: &PairInputs) -> Result<(PeerToi, PeerRotatingToi), String
     let wb = pb * h.witness2;
     let n = pa.rotation * h.normal1;
     let toi = PeerToi {
-        hit: state == ToiState::Hit,
+        hit: state == ToiTermination::Hit,
         t,
         point: [0.5 * (wa.x + wb.x), 0.5 * (wa.y + wb.y)],
         normal: [n.x, n.y],

@@ -33,6 +33,7 @@
 //! Coordinates: a layer's point `p` is drawn at `camera.to_screen(p, viewport)` of its
 //! view ([`layout`] gives both), written with two decimals.
 
+mod handout;
 mod labels;
 mod layout;
 mod obstacles;
@@ -43,6 +44,7 @@ mod png;
 mod svg;
 mod text;
 
+pub use handout::*;
 pub use labels::*;
 pub use layout::*;
 pub use obstacles::*;

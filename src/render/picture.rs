@@ -228,6 +228,11 @@ impl<'a> SceneExport<'a> {
         self.studies.as_ref()
     }
 
+    /// The engines' answers asked by [`SceneExport::with_peers`] (empty otherwise).
+    pub fn peer_answers(&self) -> &[(Engine, EngineAnswer)] {
+        &self.peers
+    }
+
     /// Steps of the algorithm on this scene (at least 1; 1 with no pair).
     pub fn step_count(&self) -> usize {
         self.studies
@@ -389,9 +394,11 @@ pub fn render(
     }
 }
 
-/// Writes `bytes` to `path` atomically ([`crate::scene::fs::write_atomic`]).
-pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), ExportError> {
-    crate::scene::fs::write_atomic(path, bytes).map_err(|message| ExportError::Io {
+/// Writes `bytes` to `path` through the one output writer
+/// ([`crate::scene::fs::write_output`]: atomic for files, through for devices, `-` for
+/// standard output).
+pub fn write_output(path: &Path, bytes: &[u8]) -> Result<(), ExportError> {
+    crate::scene::fs::write_output(path, bytes).map_err(|message| ExportError::Io {
         path: path.display().to_string(),
         message,
     })

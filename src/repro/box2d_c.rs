@@ -134,6 +134,15 @@ fn cast_fraction(toi: &ExactToi, radius: f64, length_tolerance: f64) -> Option<(
     Some((t, (0.5 * tolerance + 2.0 * length_tolerance) / closing))
 }
 
+/// Where a shape is, for the test's comment: its position and angle, or its exact
+/// rotation `(c, s)` in hex when it has one.
+fn pose_words(pose: &crate::core::shape::Pose) -> String {
+    match pose.exact_rotation() {
+        Some(q) => format!("{}, rotation ({}, {})", pose.position, h(q.c), h(q.s)),
+        None => format!("{}, {} rad", pose.position, pose.angle),
+    }
+}
+
 /// The whole C file.
 pub fn test(scene: &Scene, a: usize, b: usize, source: &str) -> Result<String, String> {
     let (sa, sb) = (&scene.shapes[a], &scene.shapes[b]);
@@ -170,9 +179,10 @@ pub fn test(scene: &Scene, a: usize, b: usize, source: &str) -> Result<String, S
     shape_decl(&mut out, "B", &sb.shape, &sb.name);
     let _ = writeln!(
         out,
-        "\t// B's pose in A's frame, as Collidescope computes it (A at {}, {} rad; B at {}, {} rad).\n\
+        "\t// B's pose in A's frame, as Collidescope computes it (A at {}; B at {}).\n\
          \tb2Transform xf = {{ {}, {{ {}, {} }} }};\n",
-        sa.pose.position, sa.pose.angle, sb.pose.position, sb.pose.angle,
+        pose_words(&sa.pose),
+        pose_words(&sb.pose),
         vec(rel.p),
         h(rel.q.c),
         h(rel.q.s)

@@ -66,20 +66,28 @@ pub struct SegmentExpect {
 
 /// The first problem with the scene's chain expectations that loading can see: names
 /// of chains and shapes it has, segment indices in range and increasing, point counts
-/// of at most 2, a finite positive tolerance, finite normals.
-pub fn check_chain_expectations(scene: &Scene) -> Result<(), String> {
+/// of at most 2, a finite positive tolerance, finite normals; with the index of the
+/// entry in `expect.chains`.
+pub fn check_chain_expectations(scene: &Scene) -> Result<(), (usize, String)> {
     for (k, e) in scene.expect.chains.iter().enumerate() {
+        check_one(scene, k, e).map_err(|m| (k, m))?;
+    }
+    Ok(())
+}
+
+fn check_one(scene: &Scene, k: usize, e: &ChainExpect) -> Result<(), String> {
+    {
         let at = format!("expect.chains[{k}]");
         let Some(c) = scene.chain_index(&e.chain) else {
             return Err(format!(
                 "{at} names chain \"{}\", which the scene does not have",
-                e.chain
+                super::user_text::shown(&e.chain)
             ));
         };
         if scene.shape_index(&e.shape).is_none() {
             return Err(format!(
                 "{at} names shape \"{}\", which the scene does not have",
-                e.shape
+                super::user_text::shown(&e.shape)
             ));
         }
         if !(e.normal_tolerance.is_finite() && e.normal_tolerance > 0.0) {

@@ -55,15 +55,16 @@ impl SceneChain {
         angle: f32,
     ) -> Result<SceneChain, String> {
         check_name(name, "chain")?;
+        let shown = super::user_text::shown(name);
         let convention = chain.convention.into();
         let segments = chain_segments(&chain.points, chain.closed, convention)
-            .map_err(|e| format!("chain \"{name}\": {e}"))?;
+            .map_err(|e| format!("chain \"{shown}\": {e}"))?;
         let segment_shapes = segments
             .iter()
             .enumerate()
             .map(|(i, s)| {
                 Shape::new(Geometry::Segment { a: s.a, b: s.b })
-                    .map_err(|e| format!("chain \"{name}\": segment {i}: {e}"))
+                    .map_err(|e| format!("chain \"{shown}\": segment {i}: {e}"))
             })
             .collect::<Result<Vec<Shape>, String>>()?;
         Ok(SceneChain {
@@ -104,6 +105,7 @@ impl SceneChain {
         };
         let mut c = SceneChain::new(&self.name, &geometry, self.pose.position, self.pose.angle)?;
         c.order = self.order;
+        c.pose = self.pose;
         Ok(c)
     }
 

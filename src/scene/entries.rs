@@ -70,17 +70,13 @@ impl TryFrom<ShapeEntry> for SceneEntry {
         let EntryGeometry::Chain(geometry) = &e.geometry else {
             return SceneShape::try_from(e).map(SceneEntry::Shape);
         };
-        let name = &e.name;
-        if name.trim().is_empty() {
+        if e.name.trim().is_empty() {
             return Err("a chain has an empty name".to_string());
         }
+        // The name as messages show it.
+        let name = &super::user_text::shown(&e.name);
         check_vec(name, "position", e.position).map_err(|m| m.replacen("shape", "chain", 1))?;
-        if !e.angle.is_finite() {
-            return Err(format!(
-                "chain \"{name}\": angle {} is not a finite number",
-                e.angle
-            ));
-        }
+        let pose = super::format::entry_pose("chain", name, e.position, e.angle, e.rotation)?;
         let moving = e.velocity != Vec2::ZERO || e.angular_velocity != 0.0;
         if moving || e.raw_points || !e.hull_of.is_empty() {
             return Err(format!(
@@ -88,7 +84,9 @@ impl TryFrom<ShapeEntry> for SceneEntry {
                  convex shapes only (a chain does not move)"
             ));
         }
-        SceneChain::new(name, geometry, e.position, e.angle).map(SceneEntry::Chain)
+        let mut chain = SceneChain::new(&e.name, geometry, e.position, pose.angle)?;
+        chain.pose = pose;
+        Ok(SceneEntry::Chain(chain))
     }
 }
 
@@ -100,7 +98,8 @@ impl Serialize for SceneEntry {
                 name: c.name.clone(),
                 geometry: EntryGeometry::Chain(c.geometry()),
                 position: c.pose.position,
-                angle: c.pose.angle,
+                angle: super::format::entry_rotation(&c.pose).0,
+                rotation: super::format::entry_rotation(&c.pose).1,
                 velocity: Vec2::ZERO,
                 angular_velocity: 0.0,
                 raw_points: false,
@@ -123,6 +122,13 @@ impl From<SceneFile> for Scene {
                     chains.push(c);
                 }
             }
+        }
+        // Every angle becomes a rotation as the settings say.
+        for s in &mut shapes {
+            s.pose.angle_from = f.settings.angle_from;
+        }
+        for c in &mut chains {
+            c.pose.angle_from = f.settings.angle_from;
         }
         Scene {
             version: f.version,

@@ -7,6 +7,7 @@ use super::names::check_name;
 use super::view_state::{Algorithm, Camera, LayerId};
 use super::SCENE_VERSION;
 use crate::core::consts::MAX_COORDINATE;
+use crate::core::math::Rot;
 use crate::core::settings::Settings;
 use crate::core::shape::{Geometry, Pose, Shape, ShapeError};
 use glam::Vec2;
@@ -92,7 +93,8 @@ impl SceneShape {
             name: name.to_string(),
             geometry: EntryGeometry::Convex(geometry),
             position,
-            angle,
+            angle: Some(angle),
+            rotation: None,
             velocity: Vec2::ZERO,
             angular_velocity: 0.0,
             raw_points: false,
@@ -108,7 +110,22 @@ pub(crate) struct ShapeEntry {
     pub(super) name: String,
     pub(super) geometry: EntryGeometry,
     pub(super) position: Vec2,
-    pub(super) angle: f32,
+    /// Radians; or instead, the exact `rotation`.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "some_angle",
+        serialize_with = "bare_angle"
+    )]
+    pub(super) angle: Option<f32>,
+    /// The rotation's `(c, s)` as an engine keeps it, instead of `angle`.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "some_rotation",
+        serialize_with = "bare_rotation"
+    )]
+    pub(super) rotation: Option<(f32, f32)>,
     #[serde(default, skip_serializing_if = "is_zero")]
     pub(super) velocity: Vec2,
     /// Radians per unit time, counter-clockwise about `position`.
@@ -168,6 +185,74 @@ fn is_zero(v: &Vec2) -> bool {
     *v == Vec2::ZERO
 }
 
+/// `angle: 0.5` (written bare, not as `Some(0.5)`).
+fn some_angle<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<f32>, D::Error> {
+    f32::deserialize(d).map(Some)
+}
+
+fn bare_angle<S: serde::Serializer>(a: &Option<f32>, s: S) -> Result<S::Ok, S::Error> {
+    a.unwrap_or(0.0).serialize(s)
+}
+
+/// `rotation: (c, s)` (written bare).
+fn some_rotation<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<(f32, f32)>, D::Error> {
+    <(f32, f32)>::deserialize(d).map(Some)
+}
+
+fn bare_rotation<S: serde::Serializer>(r: &Option<(f32, f32)>, s: S) -> Result<S::Ok, S::Error> {
+    r.unwrap_or((1.0, 0.0)).serialize(s)
+}
+
+/// How far `|(c, s)|` of a given rotation may be from 1.
+pub const ROTATION_TOLERANCE: f32 = 1e-4;
+
+/// The rotation `(c, s)` as given, refused when not within [`ROTATION_TOLERANCE`] of a
+/// unit vector.
+pub fn check_rotation(c: f32, s: f32) -> Result<Rot, String> {
+    let length = (c * c + s * s).sqrt();
+    if !(length.is_finite() && (length - 1.0).abs() <= ROTATION_TOLERANCE) {
+        return Err(format!(
+            "rotation ({c}, {s}) has length {length}, not within {ROTATION_TOLERANCE:e} of 1 \
+             (a rotation is the cosine and sine of its angle)"
+        ));
+    }
+    Ok(Rot { c, s })
+}
+
+/// The pose an entry gives: `position` with `angle`, or with the exact `rotation`.
+pub(super) fn entry_pose(
+    what: &str,
+    name: &str,
+    position: Vec2,
+    angle: Option<f32>,
+    rotation: Option<(f32, f32)>,
+) -> Result<Pose, String> {
+    match (angle, rotation) {
+        (Some(_), Some(_)) => Err(format!(
+            "{what} \"{name}\": give either angle or rotation, not both"
+        )),
+        (Some(a), None) if !a.is_finite() => Err(format!(
+            "{what} \"{name}\": angle {a} is not a finite number"
+        )),
+        (Some(a), None) => Ok(Pose::new(position, a)),
+        (None, Some((c, s))) => check_rotation(c, s)
+            .map(|q| Pose::with_rotation(position, q))
+            .map_err(|m| format!("{what} \"{name}\": {m}")),
+        (None, None) => Err(format!(
+            "{what} \"{name}\": missing field `angle` (or `rotation: (c, s)`)"
+        )),
+    }
+}
+
+/// The (angle, rotation) an entry writes for a pose: the exact rotation when it holds
+/// one, else the angle.
+pub(super) fn entry_rotation(pose: &Pose) -> (Option<f32>, Option<(f32, f32)>) {
+    match pose.exact_rotation() {
+        Some(q) => (None, Some((q.c, q.s))),
+        None => (Some(pose.angle), None),
+    }
+}
+
 pub(super) fn check_vec(name: &str, field: &str, v: Vec2) -> Result<(), String> {
     if !v.is_finite() {
         return Err(format!(
@@ -191,16 +276,12 @@ impl TryFrom<ShapeEntry> for SceneShape {
             return Err("a shape has an empty name".to_string());
         }
         check_name(&e.name, "shape")?;
-        let name = &e.name;
+        // The name as messages show it.
+        let name = &super::user_text::shown(&e.name);
         check_vec(name, "position", e.position)?;
         check_vec(name, "velocity", e.velocity)?;
         check_angular_velocity(name, e.angular_velocity)?;
-        if !e.angle.is_finite() {
-            return Err(format!(
-                "shape \"{name}\": angle {} is not a finite number",
-                e.angle
-            ));
-        }
+        let pose = entry_pose("shape", name, e.position, e.angle, e.rotation)?;
         let geometry = match &e.geometry {
             EntryGeometry::Convex(g) => g.clone(),
             EntryGeometry::Chain(_) => {
@@ -249,7 +330,7 @@ impl TryFrom<ShapeEntry> for SceneShape {
         Ok(SceneShape {
             name: e.name,
             shape,
-            pose: Pose::new(e.position, e.angle),
+            pose,
             velocity: e.velocity,
             angular_velocity: e.angular_velocity,
             load_note,
@@ -264,7 +345,8 @@ impl From<SceneShape> for ShapeEntry {
             name: s.name,
             geometry: EntryGeometry::Convex(s.shape.geometry().clone()),
             position: s.pose.position,
-            angle: s.pose.angle,
+            angle: entry_rotation(&s.pose).0,
+            rotation: entry_rotation(&s.pose).1,
             velocity: s.velocity,
             angular_velocity: s.angular_velocity,
             raw_points: s.shape.keeps_raw_points(),

@@ -4,9 +4,11 @@
 //! Plain text: one block per shape. A block starts at a line `NAME:` (or `NAME =`),
 //! or after a blank line; its points are every x, y pair in it (any notation:
 //! `(1, 2)`, `[1, 2]`, `b2Vec2(1.0f, 2.0f)`, `1 2`); optional lines `radius R`,
-//! `position X Y`, `angle A` (radians; `angle 30deg` for degrees), `velocity X Y`.
+//! `position X Y`, `angle A` (radians; `angle 30deg` for degrees), `rotation C S` (an
+//! exact rotation, its cosine and sine, kept to the bit), `velocity X Y`.
 //! JSON: `{"a": SHAPE, "b": SHAPE}`, `{"shapes": [SHAPE, …]}` or `[SHAPE, …]` with
 //! `SHAPE = {"name"?, "points" | "vertices", "radius"?, "position"?, "angle"?,
+//! "rotation"? ([c, s] or {"c", "s"}; a number is an angle), "q"? ({"c", "s"}),
 //! "velocity"?}`; a point is `[x, y]` or `{"x": x, "y": y}`.
 //!
 //! Frames: with a `position` the points are in the shape's local frame; without one
@@ -17,7 +19,7 @@
 
 use crate::core::consts::MAX_COORDINATE;
 use crate::core::shape::Geometry;
-use crate::scene::names::printable_name;
+use crate::scene::user_text::shown;
 use crate::scene::{Scene, SceneShape, SCENE_VERSION};
 use glam::Vec2;
 use serde_json::Value;
@@ -30,20 +32,27 @@ pub struct ImportedShape {
     pub radius: f32,
     pub position: Option<Vec2>,
     pub angle: f32,
+    /// An exact rotation `(c, s)` (`rotation C S`; JSON `"rotation": [c, s]` or
+    /// `"q": {"c": c, "s": s}`), kept as given instead of the angle's.
+    pub rotation: Option<(f32, f32)>,
     pub velocity: Vec2,
 }
 
 /// The numbers of pasted text as Rust reads them: hex floats (`0x1.8p+1`, as C's `%a`
-/// prints) written as decimals of the same value, and the Unicode minus sign (−, as
-/// documents and some consoles print it) as `-`.
-pub fn normalize_numbers(text: &str) -> String {
-    super::hexfloat::replace_in_ron(&text.replace('\u{2212}', "-")).0
+/// prints) written as decimals of exactly the f32 they read to (the scene reader's
+/// [`parse_f32`](super::hexfloat::parse_f32)), and the Unicode minus sign (−, as
+/// documents and some consoles print it) as `-`. A hex literal that does not read is
+/// an error naming its line and column.
+pub fn normalize_numbers(text: &str) -> Result<String, String> {
+    super::hexfloat::replace_in_ron(&text.replace('\u{2212}', "-"))
+        .map(|(t, _)| t)
+        .map_err(|e| format!("line {}, column {}: {}", e.line, e.column, e.message))
 }
 
 /// Reads shapes from pasted text (JSON if it parses as JSON, plain text otherwise).
 /// Numbers may be hex floats or use the Unicode minus ([`normalize_numbers`]).
 pub fn read_shapes(text: &str) -> Result<Vec<ImportedShape>, String> {
-    let normalized = normalize_numbers(text);
+    let normalized = normalize_numbers(text)?;
     let text = normalized.as_str();
     let trimmed = text.trim_start();
     if trimmed.starts_with('{')
@@ -161,10 +170,37 @@ fn json_shape(v: &Value, i: usize) -> Result<ImportedShape, String> {
         .map(|r| json_number(r, &what("radius")))
         .transpose()?
         .unwrap_or(0.0);
-    let angle = match (
-        m.get("angle").or_else(|| m.get("rotation")),
-        m.get("angle_degrees"),
-    ) {
+    // A rotation given as (c, s) — `[c, s]` or `{"c": c, "s": s}` — is kept exactly;
+    // a number under "rotation" is an angle.
+    let pair = |v: &Value, key: &str| -> Result<Option<(f32, f32)>, String> {
+        if v.is_number() {
+            return Ok(None);
+        }
+        let (c, s) = match v {
+            Value::Object(o) => (o.get("c"), o.get("s")),
+            Value::Array(a) if a.len() == 2 => (a.first(), a.get(1)),
+            _ => (None, None),
+        };
+        match (c, s) {
+            (Some(c), Some(s)) => Ok(Some((
+                json_number(c, &what(key))?,
+                json_number(s, &what(key))?,
+            ))),
+            _ => Err(format!(
+                "{}: expected (c, s) as [c, s] or {{\"c\": c, \"s\": s}}",
+                what(key)
+            )),
+        }
+    };
+    let rotation = match (m.get("rotation"), m.get("q")) {
+        (Some(r), _) => pair(r, "rotation")?,
+        (None, Some(q)) => pair(q, "q")?,
+        _ => None,
+    };
+    let angle_value = m
+        .get("angle")
+        .or_else(|| m.get("rotation").filter(|r| r.is_number()));
+    let angle = match (angle_value, m.get("angle_degrees")) {
         (Some(a), _) => json_number(a, &what("angle"))?,
         (None, Some(d)) => json_number(d, &what("angle_degrees"))?.to_radians(),
         _ => 0.0,
@@ -176,6 +212,7 @@ fn json_shape(v: &Value, i: usize) -> Result<ImportedShape, String> {
         radius,
         position,
         angle,
+        rotation,
         velocity,
     })
 }
@@ -293,7 +330,7 @@ fn shape_label(line: &str) -> Option<(&str, &str)> {
                 .all(|c| c.is_alphanumeric() || c == '_' || c == ' ')
             && !matches!(
                 h.to_lowercase().as_str(),
-                "radius" | "position" | "angle" | "velocity" | "r"
+                "radius" | "position" | "angle" | "rotation" | "velocity" | "r"
             )
     })
 }
@@ -302,7 +339,7 @@ fn shape_label(line: &str) -> Option<(&str, &str)> {
 /// counted from 0); false when `body` is no keyword line.
 fn read_keyword_line(shape: &mut ImportedShape, body: &str, n: usize) -> Result<bool, String> {
     let mut handled = false;
-    for kw in ["radius", "position", "angle", "velocity"] {
+    for kw in ["radius", "position", "angle", "rotation", "velocity"] {
         if let Some(v) = keyword_numbers(body, kw) {
             let v = v.map_err(|e| format!("line {}: {e}", n + 1))?;
             let want = if kw == "radius" || kw == "angle" {
@@ -321,6 +358,7 @@ fn read_keyword_line(shape: &mut ImportedShape, body: &str, n: usize) -> Result<
             match kw {
                 "radius" => shape.radius = v[0],
                 "angle" => shape.angle = v[0],
+                "rotation" => shape.rotation = Some((v[0], v[1])),
                 "position" => shape.position = Some(Vec2::new(v[0], v[1])),
                 _ => shape.velocity = Vec2::new(v[0], v[1]),
             }
@@ -358,10 +396,7 @@ pub fn to_scene(shapes: &[ImportedShape], title: &str) -> Result<Scene, String> 
                 // error names the points they wrote (not the centroid frame below).
                 if s.points.len() >= 3 {
                     if let Err(e) = crate::core::shape::validate_polygon(&s.points) {
-                        return Err(format!(
-                            "shape \"{}\" (polygon): {e}",
-                            printable_name(&name)
-                        ));
+                        return Err(format!("shape \"{}\" (polygon): {e}", shown(&name)));
                     }
                 }
                 // World coordinates: place the shape at the centroid of its points.
@@ -390,10 +425,15 @@ pub fn to_scene(shapes: &[ImportedShape], title: &str) -> Result<Scene, String> 
         // The scene file's own checks (shape, limits, finiteness, names), with the
         // same messages: what imports is what loads.
         let mut shape = SceneShape::new(&name, geometry, position, s.angle)?;
+        if let Some((c, sn)) = s.rotation {
+            let q = super::format::check_rotation(c, sn)
+                .map_err(|m| format!("shape \"{}\": {m}", super::user_text::shown(&name)))?;
+            shape.pose = crate::core::shape::Pose::with_rotation(position, q);
+        }
         if !s.velocity.is_finite() || s.velocity.abs().max_element() > MAX_COORDINATE {
             return Err(format!(
                 "shape \"{}\": velocity ({}, {}) is not a finite number within the coordinate limit of {MAX_COORDINATE:e}",
-                printable_name(&name),
+                shown(&name),
                 s.velocity.x,
                 s.velocity.y
             ));

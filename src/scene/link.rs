@@ -8,11 +8,17 @@
 //! bit-exact (tested below on random bit patterns). Only ASCII letters, digits and
 //! `-._~(),:!*` stay as they are; everything else (quotes, spaces, brackets, `#`, `%`,
 //! non-ASCII bytes) is `%XX`, which survives chat programs, bug trackers and e-mail.
+//!
+//! A link made to show what the engines answered (`report --link`, `fuzz --link`) starts
+//! `#peers&scene=`: the page opens its Peers section once ([`OPEN_PEERS`]).
 
 use super::{parse_scene, Scene, SceneError, SceneErrorKind};
 
 /// What precedes the scene text in the hash.
 pub const KEY: &str = "scene=";
+
+/// Before [`KEY`]: the page opens the Peers section (the engines' answers) once.
+pub const OPEN_PEERS: &str = "peers&";
 
 /// The largest link text read (a scene in a link is a few kilobytes).
 pub const MAX_LINK_BYTES: usize = 1 << 20;
@@ -42,6 +48,7 @@ const HEX: &[u8; 16] = b"0123456789ABCDEF";
 /// read, said as for a file named "the link".
 pub fn from_fragment(hash: &str) -> Result<Option<Scene>, SceneError> {
     let hash = hash.strip_prefix('#').unwrap_or(hash);
+    let hash = hash.strip_prefix(OPEN_PEERS).unwrap_or(hash);
     let Some(encoded) = hash.strip_prefix(KEY) else {
         return Ok(None);
     };

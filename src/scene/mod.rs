@@ -53,7 +53,11 @@ mod names;
 mod parse;
 pub mod points;
 pub mod rays;
+mod spans;
+pub mod track;
+pub mod user_text;
 pub mod view_state;
+pub mod world;
 
 pub use crate::core::settings::Settings;
 pub use chains::SceneChain;
@@ -91,11 +95,11 @@ pub fn scene_to_string(scene: &Scene) -> String {
         .unwrap_or_else(|e| format!("// serialisation failed: {e}\n"))
 }
 
-/// Saves atomically: writes `.<name>.tmp` beside `path`, flushes it to disk, then
-/// renames it over `path`. On any failure the temporary file is removed and the
-/// old file (if any) is untouched.
+/// Saves through the one output writer ([`fs::write_output`]): a file is replaced
+/// atomically (a temporary beside it, flushed, renamed over it), so on any failure the
+/// old file (if any) is untouched; `-` is standard output.
 pub fn save_scene(scene: &Scene, path: &Path) -> Result<(), SceneError> {
-    fs::write_atomic(path, scene_to_string(scene).as_bytes()).map_err(|message| SceneError {
+    fs::write_output(path, scene_to_string(scene).as_bytes()).map_err(|message| SceneError {
         path: path.display().to_string(),
         line: None,
         column: None,

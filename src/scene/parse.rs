@@ -7,6 +7,8 @@ use super::chains::EntryGeometry;
 use super::entries::SceneFile;
 use super::errors::friendly;
 use super::format::{Expect, Scene, View};
+use super::spans::{self, Step, Step::Field, Step::Index, Step::Key};
+use super::user_text::shown;
 use super::view_state::Algorithm;
 use super::{hexfloat, SceneError, SceneErrorKind, ShapeEntry};
 use crate::core::shape::Geometry;
@@ -15,7 +17,7 @@ use crate::core::shape::Geometry;
 pub fn parse_scene(text: &str, path: &str) -> Result<Scene, SceneError> {
     if text.trim().is_empty() {
         return Err(Problem {
-            line: None,
+            at: None,
             kind: SceneErrorKind::Empty,
             message: "the file is empty".to_string(),
         }
@@ -30,7 +32,13 @@ pub fn parse_scene(text: &str, path: &str) -> Result<Scene, SceneError> {
 fn read_ron(text: &str, path: &str) -> Result<Scene, SceneError> {
     // Hex floats (`0x1.8p+1`) become the decimals RON reads to the same f32; error
     // columns are mapped back to the user's text.
-    let (converted, replaced) = hexfloat::replace_in_ron(text);
+    let (converted, replaced) = hexfloat::replace_in_ron(text).map_err(|e| SceneError {
+        path: path.to_string(),
+        line: Some(e.line),
+        column: Some(e.column),
+        kind: SceneErrorKind::Invalid,
+        message: e.message,
+    })?;
     ron::from_str(&converted).map_err(|e| {
         let line = e.position.line;
         let line_text = converted.lines().nth(line.saturating_sub(1)).unwrap_or("");
@@ -45,19 +53,20 @@ fn read_ron(text: &str, path: &str) -> Result<Scene, SceneError> {
     })
 }
 
-/// A problem a check found: the line it concerns (1-based, where known), its kind
-/// and message; [`Problem::in_file`] names the file.
+/// A problem a check found: where it is (1-based line and column, from the text's
+/// structure: [`spans::locate`]), its kind and message; [`Problem::in_file`] names the
+/// file.
 struct Problem {
-    line: Option<usize>,
+    at: Option<(usize, usize)>,
     kind: SceneErrorKind,
     message: String,
 }
 
 impl Problem {
-    /// An invalid scene, at `line`.
-    fn invalid(line: Option<usize>, message: String) -> Problem {
+    /// An invalid scene, at the value `path` leads to in `text`.
+    fn invalid(text: &str, path: &[Step], message: String) -> Problem {
         Problem {
-            line,
+            at: spans::locate(text, path),
             kind: SceneErrorKind::Invalid,
             message,
         }
@@ -66,8 +75,8 @@ impl Problem {
     fn in_file(self, path: &str) -> SceneError {
         SceneError {
             path: path.to_string(),
-            line: self.line,
-            column: None,
+            line: self.at.map(|a| a.0),
+            column: self.at.map(|a| a.1),
             kind: self.kind,
             message: self.message,
         }
@@ -77,26 +86,32 @@ impl Problem {
 /// The checks of a parsed scene, in order; the first problem found.
 fn check_scene(scene: &Scene, text: &str) -> Result<(), Problem> {
     check_unique_names(scene, text)?;
-    super::rays::check_rays(&scene.rays)
-        .map_err(|m| Problem::invalid(line_containing(text, "rays"), m))?;
+    super::rays::first_bad_ray(&scene.rays)
+        .map_err(|(k, m)| Problem::invalid(text, &[Field("rays"), Index(k)], m))?;
     check_view_pair(scene, text)?;
     check_cameras(&scene.view, text)?;
     check_manifold_source(&scene.view, text)?;
     check_view_ray(scene, text)?;
     check_terminations(&scene.expect, text)?;
-    check_overlap(&scene.expect)?;
-    super::chain_expect::check_chain_expectations(scene)
-        .map_err(|m| Problem::invalid(line_containing(text, "chains:"), m))?;
-    check_split(&scene.view)
+    check_overlap(&scene.expect, text)?;
+    super::chain_expect::check_chain_expectations(scene).map_err(|(k, m)| {
+        Problem::invalid(text, &[Field("expect"), Field("chains"), Index(k)], m)
+    })?;
+    check_split(&scene.view, text)
 }
 
-/// Line (1-based) of the first line of `text` containing `needle`.
-fn line_containing(text: &str, needle: &str) -> Option<usize> {
-    text.lines().position(|l| l.contains(needle)).map(|i| i + 1)
+/// The index of a shape (`chain` false) or chain in the file's shape list, where
+/// shapes and chains are entries in file order.
+fn entry_index(scene: &Scene, chain: bool, i: usize) -> usize {
+    if chain {
+        scene.chains[i].order + i
+    } else {
+        i + scene.chains.iter().filter(|c| c.order <= i).count()
+    }
 }
 
-/// No two shapes or chains share a name (the line of the second). A sorted pass:
-/// O(n log n), so a scene of a hundred thousand shapes is checked at once.
+/// No two shapes or chains share a name (the second one's `name` located). A sorted
+/// pass: O(n log n), so a scene of a hundred thousand shapes is checked at once.
 fn check_unique_names(scene: &Scene, text: &str) -> Result<(), Problem> {
     // (name, is a chain, index): shapes then chains.
     let mut all: Vec<(&str, bool, usize)> = scene
@@ -121,7 +136,7 @@ fn check_unique_names(scene: &Scene, text: &str) -> Result<(), Problem> {
     let Some([first, second]) = dup else {
         return Ok(());
     };
-    let name = super::names::printable_name(first.0);
+    let name = shown(first.0);
     let what = |(_, chain, i): (&str, bool, usize)| {
         format!("{} {i}", if chain { "chain" } else { "shape" })
     };
@@ -137,8 +152,14 @@ fn check_unique_names(scene: &Scene, text: &str) -> Result<(), Problem> {
             what(*second)
         )
     };
+    let later = if entry_index(scene, first.1, first.2) > entry_index(scene, second.1, second.2) {
+        first
+    } else {
+        second
+    };
+    let entry = entry_index(scene, later.1, later.2);
     Err(Problem {
-        line: nth_name_line(text, first.0, 1),
+        at: spans::locate(text, &[Field("shapes"), Index(entry), Field("name")]),
         kind: SceneErrorKind::DuplicateName,
         message,
     })
@@ -149,18 +170,23 @@ fn check_view_pair(scene: &Scene, text: &str) -> Result<(), Problem> {
     let v = &scene.view;
     if !v.a.is_empty() && v.a == v.b {
         return Err(Problem::invalid(
-            line_containing(text, "view"),
+            text,
+            &[Field("view"), Field("b")],
             format!(
                 "view names shape \"{}\" as both a and b; a pair needs two different shapes",
-                v.a
+                shown(&v.a)
             ),
         ));
     }
     for (field, name) in [("a", &scene.view.a), ("b", &scene.view.b)] {
         if !name.is_empty() && scene.shape_index(name).is_none() {
             return Err(Problem::invalid(
-                line_containing(text, "view"),
-                format!("view.{field} names shape \"{name}\", which the scene does not have"),
+                text,
+                &[Field("view"), Field(field)],
+                format!(
+                    "view.{field} names shape \"{}\", which the scene does not have",
+                    shown(name)
+                ),
             ));
         }
     }
@@ -175,7 +201,8 @@ fn check_cameras(v: &View, text: &str) -> Result<(), Problem> {
     ] {
         if !cam.center.is_finite() || !cam.zoom.is_finite() || cam.zoom < 0.0 {
             return Err(Problem::invalid(
-                line_containing(text, field),
+                text,
+                &[Field("view"), Field(field)],
                 format!("view.{field} must have a finite centre and a zoom ≥ 0"),
             ));
         }
@@ -187,10 +214,11 @@ fn check_cameras(v: &View, text: &str) -> Result<(), Problem> {
 fn check_manifold_source(v: &View, text: &str) -> Result<(), Problem> {
     if !matches!(v.manifold_source.as_str(), "" | "epa" | "sat") {
         return Err(Problem::invalid(
-            line_containing(text, "manifold_source"),
+            text,
+            &[Field("view"), Field("manifold_source")],
             format!(
                 "view.manifold_source is \"{}\"; it must be \"epa\" or \"sat\"",
-                v.manifold_source
+                shown(&v.manifold_source)
             ),
         ));
     }
@@ -202,19 +230,21 @@ fn check_view_ray(scene: &Scene, text: &str) -> Result<(), Problem> {
     let v = &scene.view;
     if !v.ray.is_empty() && !scene.rays.iter().any(|r| r.name == v.ray) {
         return Err(Problem::invalid(
-            line_containing(text, "ray:"),
+            text,
+            &[Field("view"), Field("ray")],
             format!(
                 "view.ray is \"{}\", but no ray has that name",
-                super::names::printable_name(&v.ray)
+                shown(&v.ray)
             ),
         ));
     }
     if !matches!(v.ray_method.as_str(), "" | "exact" | "gjk") {
         return Err(Problem::invalid(
-            line_containing(text, "ray_method"),
+            text,
+            &[Field("view"), Field("ray_method")],
             format!(
                 "view.ray_method is \"{}\"; it must be \"exact\" or \"gjk\"",
-                super::names::printable_name(&v.ray_method)
+                shown(&v.ray_method)
             ),
         ));
     }
@@ -227,9 +257,11 @@ fn check_terminations(expect: &Expect, text: &str) -> Result<(), Problem> {
         if Algorithm::from_name(name).is_none() {
             let names: Vec<&str> = Algorithm::ALL.iter().map(|a| a.name()).collect();
             return Err(Problem::invalid(
-                line_containing(text, "terminations"),
+                text,
+                &[Field("expect"), Field("terminations"), Key(name)],
                 format!(
-                    "expect.terminations names algorithm \"{name}\"; expected one of: {}",
+                    "expect.terminations names algorithm \"{}\"; expected one of: {}",
+                    shown(name),
                     names.join(", ")
                 ),
             ));
@@ -239,13 +271,14 @@ fn check_terminations(expect: &Expect, text: &str) -> Result<(), Problem> {
 }
 
 /// The expected overlap is empty, "yes" or "no".
-fn check_overlap(expect: &Expect) -> Result<(), Problem> {
+fn check_overlap(expect: &Expect, text: &str) -> Result<(), Problem> {
     if !matches!(expect.overlap.as_str(), "" | "yes" | "no") {
         return Err(Problem::invalid(
-            None,
+            text,
+            &[Field("expect"), Field("overlap")],
             format!(
                 "expect.overlap is \"{}\"; it must be \"yes\" or \"no\"",
-                expect.overlap
+                shown(&expect.overlap)
             ),
         ));
     }
@@ -253,36 +286,15 @@ fn check_overlap(expect: &Expect) -> Result<(), Problem> {
 }
 
 /// The view's split is from 0 to 1.
-fn check_split(v: &View) -> Result<(), Problem> {
+fn check_split(v: &View, text: &str) -> Result<(), Problem> {
     if !(0.0..=1.0).contains(&v.split) {
         return Err(Problem::invalid(
-            None,
+            text,
+            &[Field("view"), Field("split")],
             format!("view.split is {}; it must be from 0 to 1", v.split),
         ));
     }
     Ok(())
-}
-
-/// Line (1-based) of the `k`-th (0-based) `name: "NAME"` in the text.
-fn nth_name_line(text: &str, name: &str, k: usize) -> Option<usize> {
-    let quoted = format!("\"{name}\"");
-    let mut seen = 0;
-    for (i, line) in text.lines().enumerate() {
-        let mut rest = line;
-        while let Some(at) = rest.find("name") {
-            let after = rest[at + 4..].trim_start();
-            if let Some(after) = after.strip_prefix(':') {
-                if after.trim_start().starts_with(&quoted) {
-                    if seen == k {
-                        return Some(i + 1);
-                    }
-                    seen += 1;
-                }
-            }
-            rest = &rest[at + 4..];
-        }
-    }
-    None
 }
 
 /// Parses a scene, replacing every polygon that is refused for its outline
@@ -295,7 +307,9 @@ pub fn parse_scene_making_convex(
 ) -> Result<(Scene, Vec<String>), SceneError> {
     use crate::core::shape::ShapeError as E;
     // The file's layout with its entries unchecked, so a refused polygon can be mended.
-    let lenient = ron::from_str::<SceneFile<ShapeEntry>>(&hexfloat::replace_in_ron(text).0);
+    let lenient = hexfloat::replace_in_ron(text)
+        .map_err(|e| e.message)
+        .and_then(|(t, _)| ron::from_str::<SceneFile<ShapeEntry>>(&t).map_err(|e| e.to_string()));
     let Ok(mut lenient) = lenient else {
         return parse_scene(text, path).map(|s| (s, Vec::new()));
     };
@@ -312,7 +326,7 @@ pub fn parse_scene_making_convex(
                 if let Ok(hull) = crate::core::hull::convex_hull(points) {
                     changed.push(format!(
                         "shape \"{}\": {e}; replaced by its convex hull ({} vertices)",
-                        shape.name,
+                        shown(&shape.name),
                         hull.len()
                     ));
                     shape.geometry = EntryGeometry::Convex(Geometry::Polygon {

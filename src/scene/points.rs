@@ -36,7 +36,7 @@ const POINT_WORDS: [&str; 22] = [
 /// letter (the `2` of `b2Vec2`) are not coordinates. Hex floats and the Unicode minus
 /// are read too ([`normalize_numbers`]).
 pub fn parse_points(text: &str) -> Result<Vec<Vec2>, String> {
-    let normalized = normalize_numbers(text);
+    let normalized = normalize_numbers(text)?;
     let text = normalized.as_str();
     let mut numbers = Vec::new();
     let bytes = text.as_bytes();

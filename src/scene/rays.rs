@@ -26,7 +26,34 @@ impl SceneRay {
 /// Every ray's numbers finite and within the coordinate limit (tip included), names
 /// not empty and unique (a sorted pass, O(n log n)). The message names the ray.
 pub fn check_rays(rays: &[SceneRay]) -> Result<(), String> {
-    for r in rays {
+    first_bad_ray(rays).map_err(|(_, m)| m)
+}
+
+/// [`check_rays`] with the index of the ray at fault (the second of two with one name).
+pub fn first_bad_ray(rays: &[SceneRay]) -> Result<(), (usize, String)> {
+    for (k, r) in rays.iter().enumerate() {
+        check_ray(r).map_err(|m| (k, m))?;
+    }
+    let mut names: Vec<(&str, usize)> = rays
+        .iter()
+        .enumerate()
+        .map(|(k, r)| (r.name.as_str(), k))
+        .collect();
+    names.sort_unstable();
+    if let Some(w) = names.windows(2).find(|w| w[0].0 == w[1].0) {
+        return Err((
+            w[0].1.max(w[1].1),
+            format!(
+                "ray name \"{}\" is used twice; names must be unique",
+                super::user_text::shown(w[0].0)
+            ),
+        ));
+    }
+    Ok(())
+}
+
+fn check_ray(r: &SceneRay) -> Result<(), String> {
+    {
         if r.name.trim().is_empty() {
             return Err("a ray has an empty name".to_string());
         }
@@ -39,18 +66,12 @@ pub fn check_rays(rays: &[SceneRay]) -> Result<(), String> {
             if !v.is_finite() || v.abs().max_element() > MAX_COORDINATE {
                 return Err(format!(
                     "ray \"{}\": {field} ({}, {}) is not a finite number within ±{MAX_COORDINATE:e}",
-                    r.name, v.x, v.y
+                    super::user_text::shown(&r.name),
+                    v.x,
+                    v.y
                 ));
             }
         }
-    }
-    let mut names: Vec<&str> = rays.iter().map(|r| r.name.as_str()).collect();
-    names.sort_unstable();
-    if let Some(w) = names.windows(2).find(|w| w[0] == w[1]) {
-        return Err(format!(
-            "ray name \"{}\" is used twice; names must be unique",
-            w[0]
-        ));
     }
     Ok(())
 }

@@ -137,7 +137,8 @@ impl TryFrom<String> for Algorithm {
         Algorithm::from_name(&s).ok_or_else(|| {
             let names: Vec<&str> = Algorithm::ALL.iter().map(|a| a.name()).collect();
             format!(
-                "unknown algorithm \"{s}\"; expected one of: {}",
+                "unknown algorithm \"{}\"; expected one of: {}",
+                super::user_text::shown(&s),
                 names.join(", ")
             )
         })

@@ -82,11 +82,11 @@ fn segment_json(inputs: &ChainPairInputs, i: usize, mode: ChainMode) -> Option<C
     let (outcome, manifold) = match mode {
         ChainMode::Smooth => {
             let m = collide_chain_segment(&inputs.segment(i)?, None);
-            (m.outcome.as_str(), ManifoldJson::from_chain(&m))
+            (m.termination.as_str(), ManifoldJson::from_chain(&m))
         }
         ChainMode::Naive => {
             let m = contact_manifold(&inputs.naive_segment(i)?, None);
-            (m.outcome.as_str(), ManifoldJson::from_output(&m))
+            (m.termination.as_str(), ManifoldJson::from_output(&m))
         }
     };
     Some(ChainSegmentJson {

@@ -12,4 +12,6 @@ pub mod peer_answer;
 pub mod rays;
 pub mod report;
 pub mod scene_results;
+pub mod series;
 pub mod stream;
+pub mod world_frame;

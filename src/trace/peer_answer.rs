@@ -6,8 +6,10 @@
 //!
 //! A query the engine lacks, or a pair it cannot take, is `None` with a sentence in
 //! `missing` that says so ("parry2d: no manifold for segment–segment") — never a guess.
+//! A query on which the engine stopped (Box2D asserted, parry2d panicked) is `None` too,
+//! with the stop in `faults` ([`PeerFault`]): that is the engine's answer on the pair.
 
-use crate::core::toi::rotating::ToiState;
+use crate::core::toi::rotating::ToiTermination;
 use glam::Vec2;
 use serde::Serialize;
 
@@ -175,13 +177,50 @@ impl PeerRayCast {
 pub struct PeerRotatingToi {
     /// In Box2D's names: `hit`, `separated`, `overlapped` (the cores — parry: the
     /// rounded shapes — overlap at t = 0), `failed`.
-    pub state: ToiState,
+    pub state: ToiTermination,
     /// The core distance the engine stops at: Box2D `max(slop, radii − slop)` within
     /// ±slop/4; parry2d the radii (the surfaces touch).
     pub target: f32,
     /// How the engine's motion differs from the scene's, when it does.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
+}
+
+/// An engine that stopped on a query instead of answering: Box2D's `B2_ASSERT` (its
+/// checks are compiled in and would stop the process) or a parry2d panic. Legal input
+/// an engine stops on is a finding in itself (`fuzz --peers` counts it apart).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PeerFault {
+    pub engine: Engine,
+    /// The query that stopped: `distance`, `manifold`, `toi`, `toi_rotating`, `ray`,
+    /// `chain`.
+    pub query: &'static str,
+    /// `assertion` (Box2D) or `panic` (parry2d).
+    pub kind: &'static str,
+    /// The condition Box2D checked (`b2IsNormalized(normal)`), or parry's panic message.
+    pub condition: String,
+    /// Source file (base name) and line of the check.
+    pub file: String,
+    pub line: u32,
+}
+
+impl std::fmt::Display for PeerFault {
+    /// "Box2D v3 asserted `b2IsNormalized(normal)` at distance.c:579".
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let verb = if self.kind == "panic" {
+            "panicked with"
+        } else {
+            "asserted"
+        };
+        write!(
+            f,
+            "{} {verb} `{}` at {}:{}",
+            self.engine.label(),
+            self.condition,
+            self.file,
+            self.line
+        )
+    }
 }
 
 /// One engine's answers on one pair.
@@ -198,6 +237,9 @@ pub struct EngineAnswer {
     pub toi_rotating: Option<PeerRotatingToi>,
     /// Each query the engine did not answer, and why.
     pub missing: Vec<String>,
+    /// Each query the engine stopped on (an assertion, a panic); also named in `missing`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub faults: Vec<PeerFault>,
     /// The engine's own GJK simplexes, one per iteration, as B − A points (configuration
     /// space, world frame). Box2D only; empty otherwise.
     #[serde(skip)]
@@ -215,7 +257,14 @@ impl EngineAnswer {
             toi: None,
             toi_rotating: None,
             missing: Vec::new(),
+            faults: Vec::new(),
             simplexes: Vec::new(),
         }
+    }
+
+    /// Records that the engine stopped on a query (named in `missing` too).
+    pub fn stopped(&mut self, fault: PeerFault) {
+        self.missing.push(format!("{}: {fault}", fault.query));
+        self.faults.push(fault);
     }
 }

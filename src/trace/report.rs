@@ -9,7 +9,9 @@ use crate::core::manifold::{contact_manifold, ManifoldSource, ManifoldTrace};
 use crate::core::math::arr;
 use crate::core::raycast::{ray_cast, RayInput};
 use crate::core::sat::{separating_axis, SatOutput, SatTrace};
-use crate::core::toi::rotating::{time_of_impact, RotatingToiOutput, RotatingToiTrace, ToiState};
+use crate::core::toi::rotating::{
+    time_of_impact, RotatingToiOutput, RotatingToiTrace, ToiTermination,
+};
 use crate::core::toi::shape_cast::{shape_cast, CastOutput, CastTrace};
 use crate::core::toi::swept_sat::{swept_sat, SweptOutput, SweptTrace};
 use crate::scene::build::PairInputs;
@@ -99,7 +101,7 @@ pub fn rays_report(scene: &Scene) -> Vec<RayJson> {
                 feature: o.feature.label(),
                 inside: o.inside,
                 exit_fraction: o.exit_fraction,
-                status: o.status.as_str(),
+                status: o.termination.as_str(),
             });
         }
         for chain in &scene.chains {
@@ -150,6 +152,9 @@ pub struct PairReport {
     /// (see [`EngineAnswer`]).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub peers: Option<BTreeMap<&'static str, EngineAnswer>>,
+    /// With `--link`: the web page's link that opens this pair (see the CLI).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub link: Option<String>,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -274,13 +279,13 @@ impl ToiJson {
     /// The rotating time of impact's answer (`angular`: A's and B's turn per step).
     pub fn rotating(o: &RotatingToiOutput, angular: [f32; 2]) -> ToiJson {
         ToiJson {
-            hit: o.state == ToiState::Hit,
+            hit: o.termination == ToiTermination::Hit,
             t: o.t,
             point: arr(o.point),
             normal: arr(o.normal),
             iterations: o.iterations,
-            termination: o.state.as_str(),
-            state: Some(o.state.as_str()),
+            termination: o.termination.as_str(),
+            state: Some(o.termination.as_str()),
             angular: Some(angular),
             target: Some(o.target),
             tolerance: Some(o.tolerance),
@@ -394,6 +399,7 @@ pub fn pair_report(scene: &Scene, a: &SceneShape, b: &SceneShape, with_trace: bo
             toi: toi_trace,
         }),
         peers: None,
+        link: None,
     }
 }
 
@@ -404,7 +410,8 @@ pub fn find_pair(scene: &Scene, label: &str, na: &str, nb: &str) -> Result<(usiz
     let (i, j) = (find(na)?, find(nb)?);
     if i == j {
         return Err(format!(
-            "--pair names \"{na}\" twice; give two different shapes"
+            "--pair names \"{}\" twice; give two different shapes",
+            crate::scene::user_text::shown(na)
         ));
     }
     Ok((i, j))
@@ -413,14 +420,25 @@ pub fn find_pair(scene: &Scene, label: &str, na: &str, nb: &str) -> Result<(usiz
 /// The index of the shape named `n`, or an error naming the scene's shapes.
 fn shape_named(scene: &Scene, label: &str, n: &str) -> Result<usize, String> {
     scene.shape_index(n).ok_or_else(|| {
-        let names: Vec<&str> = scene.shapes.iter().map(|s| s.name.as_str()).collect();
+        use crate::scene::user_text::shown;
+        // At most ten names, each as messages show user text.
+        let mut names: Vec<String> = scene
+            .shapes
+            .iter()
+            .take(10)
+            .map(|s| shown(&s.name))
+            .collect();
+        if scene.shapes.len() > 10 {
+            names.push(format!("… ({} shapes)", scene.shapes.len()));
+        }
         let chains = if scene.chain_index(n).is_some() {
             " (a chain pairs with a shape only)"
         } else {
             ""
         };
         format!(
-            "{label}: no shape named \"{n}\"{chains}; the scene has: {}",
+            "{label}: no shape named \"{}\"{chains}; the scene has: {}",
+            shown(n),
             names.join(", ")
         )
     })

@@ -17,6 +17,9 @@ pub enum Verdict {
     OursWrong,
     /// Both are off.
     BothWrong,
+    /// The engine stopped on a legal input (Box2D asserted, parry2d panicked): a
+    /// finding of its own, whatever the exact answer.
+    EngineStopped,
 }
 
 impl Verdict {
@@ -47,7 +50,7 @@ pub struct PeerCase {
 /// the first `keep` cases that were not agreements.
 #[derive(Clone, Debug, Default)]
 pub struct PeerReport {
-    pub counts: BTreeMap<(Engine, &'static str), [u64; 4]>,
+    pub counts: BTreeMap<(Engine, &'static str), [u64; 5]>,
     /// Turning pairs: per engine, how many answers of each
     /// [`super::peers_rotating::PeerClass`] (by name), and (Box2D) how many disagree
     /// with the scene's motion rather than its own.
@@ -92,19 +95,26 @@ impl PeerReport {
     /// The counts as a table.
     pub fn table(&self) -> String {
         let mut s = format!(
-            "{:<10} {:<9} {:>8} {:>13} {:>11} {:>11}\n",
-            "engine", "query", "agree", "engine wrong", "ours wrong", "both wrong"
+            "{:<10} {:<12} {:>8} {:>13} {:>11} {:>11} {:>15}\n",
+            "engine",
+            "query",
+            "agree",
+            "engine wrong",
+            "ours wrong",
+            "both wrong",
+            "engine stopped"
         );
         for ((engine, query), c) in &self.counts {
             let _ = writeln!(
                 s,
-                "{:<10} {:<9} {:>8} {:>13} {:>11} {:>11}",
+                "{:<10} {:<12} {:>8} {:>13} {:>11} {:>11} {:>15}",
                 engine.key(),
                 query,
                 c[0],
                 c[1],
                 c[2],
-                c[3]
+                c[3],
+                c[4]
             );
         }
         if !self.rotating.is_empty() {
@@ -128,10 +138,13 @@ impl PeerReport {
         s
     }
 
-    /// Cases where the engine was off (engine wrong or both wrong).
+    /// Cases where the engine was off (engine wrong or both wrong) or stopped.
     pub fn engine_disagreements(&self) -> impl Iterator<Item = &PeerCase> {
-        self.cases
-            .iter()
-            .filter(|c| matches!(c.verdict, Verdict::EngineWrong | Verdict::BothWrong))
+        self.cases.iter().filter(|c| {
+            matches!(
+                c.verdict,
+                Verdict::EngineWrong | Verdict::BothWrong | Verdict::EngineStopped
+            )
+        })
     }
 }

@@ -67,6 +67,11 @@ fn check_pair(pair: &FuzzPair, settings: &Settings, report: &mut PeerReport) {
         rotating(pair, &inputs, &answers, report);
     }
     for (engine, answer) in answers {
+        for fault in &answer.faults {
+            report.record(pair, engine, fault.query, Verdict::EngineStopped, || {
+                format!("{}: {fault}", fault.query)
+            });
+        }
         if let Some(d) = &answer.distance {
             let e = d.distance as f64;
             let v = Verdict::of((e - exact_d).abs() <= tol, (ours_d - exact_d).abs() <= tol);
@@ -274,15 +279,25 @@ pub fn peer_scene(case: &PeerCase) -> Result<Scene, String> {
     } else {
         ""
     };
+    let (verb, repro) = if case.verdict == Verdict::EngineStopped {
+        let stop = if case.engine == Engine::Box2d {
+            " A legal input the engine stops on: collidescope export FILE --as box2d-c writes it as a C test that stops there."
+        } else {
+            " A legal input the engine panics on: collidescope export FILE --as parry-rust writes it as a test that panics there."
+        };
+        ("stops", stop)
+    } else {
+        ("disagrees", "")
+    };
     scene.title = format!(
-        "{}: {} disagrees (seed {}, pair {})",
+        "{}: {} {verb} (seed {}, pair {})",
         case.query,
         case.engine.label(),
         case.seed,
         case.index
     );
     scene.notes = format!(
-        "fuzz --peers: {} on {} — {}. A is a {}, B a {} ({} family). Reproduce: collidescope fuzz --peers --family {} --seed {} --start {} --count 1; then collidescope report FILE --peers.{rays_note}",
+        "fuzz --peers: {} on {} — {}. A is a {}, B a {} ({} family). Reproduce: collidescope fuzz --peers --family {} --seed {} --start {} --count 1; then collidescope report FILE --peers.{rays_note}{repro}",
         case.engine.label(),
         case.query,
         case.detail,

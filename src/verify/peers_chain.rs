@@ -98,7 +98,7 @@ impl ChainJudgement {
         };
         format!(
             "ours {} with {} points, normal ({:.6}, {:.6}); {theirs}",
-            self.ours.outcome.as_str(),
+            self.ours.termination.as_str(),
             self.ours.points().len(),
             self.ours.normal.x,
             self.ours.normal.y
@@ -281,17 +281,23 @@ impl ChainFuzzReport {
         let case = chain_case(seed, index);
         let j = judge_chain_case(&case);
         self.count += 1;
-        *self.outcomes.entry(j.ours.outcome.as_str()).or_default() += 1;
+        *self
+            .outcomes
+            .entry(j.ours.termination.as_str())
+            .or_default() += 1;
         for (c, ok) in &j.checks {
             self.checks[c.index()].1.add(*ok);
         }
-        let failed = j.failed();
+        // Box2D stopping on the case (an assertion) is a finding, not a refusal: it
+        // counts as disagreeing and gets its scene, the assertion in the detail.
+        let stopped = matches!(&j.theirs, Err(e) if e.starts_with("Box2D v3 asserted `"));
+        let failed = j.failed() || stopped;
         for g in [
             &mut self.classes[case.class.index()].1,
             &mut self.forms[case.form.index()].1,
         ] {
             g.cases += 1;
-            g.refused += j.theirs.is_err() as u64;
+            g.refused += (j.theirs.is_err() && !stopped) as u64;
             g.failed += failed as u64;
         }
         if failed {

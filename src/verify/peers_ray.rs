@@ -140,7 +140,7 @@ fn one_ray(case: &RayCase, report: &mut PeerReport) {
         ok: judge_ray(&case.frame, &case.exact, &out).agree,
         words: format!(
             "{} f={:.9e} exit={:?}",
-            out.status.as_str(),
+            out.termination.as_str(),
             out.fraction,
             out.exit_fraction
         ),
@@ -150,14 +150,14 @@ fn one_ray(case: &RayCase, report: &mut PeerReport) {
             let j = judge_box2d(case, &b);
             record(report, case, &ours, Engine::Box2d, "ray", &b, j);
         }
-        Err(_) => report.ray_class(Engine::Box2d, "refused (not asked)"),
+        Err(e) => stopped_or_refused(report, case, Engine::Box2d, &e),
     }
     match parry_peer::ray_cast(case.shape, case.xf, case.ray, true) {
         Ok(p) => {
             let j = judge_parry_solid(case, &p);
             record(report, case, &ours, Engine::Parry, "ray", &p, j);
         }
-        Err(_) => report.ray_class(Engine::Parry, "refused (not asked)"),
+        Err(e) => stopped_or_refused(report, case, Engine::Parry, &e),
     }
     if let ExactRay::Inside { exit } = case.exact {
         if exit.is_some_and(f64::is_nan) {
@@ -168,6 +168,22 @@ fn one_ray(case: &RayCase, report: &mut PeerReport) {
             record(report, case, &ours, Engine::Parry, "ray_exit", &p, j);
         }
     }
+}
+
+/// An engine's error on a ray: it refused the ray or the shape (not asked), or it
+/// stopped inside the call (an assertion, a panic: counted as its own verdict).
+fn stopped_or_refused(report: &mut PeerReport, case: &RayCase, engine: Engine, e: &str) {
+    let label = engine.label();
+    let stopped = e.starts_with(&format!("{label} asserted `"))
+        || e.starts_with(&format!("{label} panicked with `"));
+    if !stopped {
+        report.ray_class(engine, "refused (not asked)");
+        return;
+    }
+    report.ray_class(engine, "stopped (asserted or panicked)");
+    report.record(case.pair, engine, "ray", Verdict::EngineStopped, || {
+        format!("ray: {e}")
+    });
 }
 
 /// Counts an engine's judged answer: its class, and its verdict beside ours.

@@ -20,7 +20,7 @@
 
 use super::*;
 use crate::core::consts::LINEAR_SLOP;
-use crate::core::toi::rotating::{ToiState, ToiTarget};
+use crate::core::toi::rotating::{ToiTarget, ToiTermination};
 use crate::peers::rotating::{box2d_represents, box2d_sweeps, Box2dSweep};
 use crate::scene::build::PairInputs;
 use crate::trace::peer_answer::{Engine, EngineAnswer};
@@ -181,9 +181,9 @@ fn judge_engine(
     overlap_level: f64,
 ) -> (PeerClass, RotatingVerdict) {
     let v = judge_rotating(oracle, exact, answer, overlap_level);
-    if answer.state == ToiState::Failed {
+    if answer.state == ToiTermination::Failed {
         let as_hit = RotatingAnswer {
-            state: ToiState::Hit,
+            state: ToiTermination::Hit,
             ..answer
         };
         if judge_rotating(oracle, exact, as_hit, overlap_level)

@@ -20,7 +20,7 @@ pub struct Cli {
     /// Scene file to open (default: the built-in scene).
     pub scene: Option<PathBuf>,
     /// Quit after this many seconds (for scripted tests).
-    #[arg(long, value_name = "SECONDS")]
+    #[arg(long, value_name = "SECONDS", allow_hyphen_values = true, value_parser = crate::args::seconds)]
     pub quit_after: Option<f64>,
     /// Folder for screenshots (the P key).
     #[arg(long, value_name = "DIR", default_value = ".")]
@@ -32,13 +32,19 @@ pub struct Cli {
     /// the window closes, with a summary; frames after an idle wait are not timed.
     #[arg(long, value_name = "FILE")]
     pub frame_stats: Option<PathBuf>,
-    /// Multisampling (1 = off; software GL is much faster without it).
-    #[arg(long, default_value_t = 4)]
+    /// Multisampling: 1 (off; software GL is much faster without it), 2, 4, 8 or 16.
+    #[arg(long, default_value_t = 4, allow_hyphen_values = true, value_parser = crate::args::msaa)]
     pub msaa: i32,
     /// Largest input read as text (a scene, an import), in MiB; larger input is
     /// refused with a message (default 64).
     #[arg(long, global = true, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..=65536))]
     pub max_input_mb: Option<u64>,
+    /// Open the window on a lesson of the library (e.g. gjk; `collidescope lesson
+    /// list` lists them), at --page N (from 1; default: where you left it).
+    #[arg(long, value_name = "NAME")]
+    pub lesson: Option<String>,
+    #[arg(long, value_name = "N", requires = "lesson")]
+    pub page: Option<usize>,
     #[command(subcommand)]
     pub command: Option<Command>,
 }
@@ -55,7 +61,7 @@ pub enum Command {
         pair: Option<String>,
         /// Only the pairs whose bounding circles (grown by their motion) are at most
         /// D apart: a broad phase for big scenes.
-        #[arg(long, value_name = "D")]
+        #[arg(long, value_name = "D", allow_hyphen_values = true, value_parser = crate::args::distance)]
         pairs_near: Option<f32>,
         /// Include every recorded algorithm step.
         #[arg(long)]
@@ -63,13 +69,17 @@ pub enum Command {
         /// Add each engine's answer on the same pair (Box2D v3, parry2d) under "peers".
         #[arg(long)]
         peers: bool,
+        /// Add each pair's web page link under "link": BASE_URL (the page's address)
+        /// with the scene in the hash, opened on that pair.
+        #[arg(long, value_name = "BASE_URL")]
+        link: Option<String>,
     },
     /// Turn a failing pair pasted from an engine (plain text or JSON: the points,
     /// radius, position and angle of two shapes) into a scene file.
     Import {
         /// The text or JSON file (`-` reads standard input).
         file: PathBuf,
-        /// Where to write the scene (default: print it).
+        /// Where to write the scene (default, or `-`: standard output).
         #[arg(long, value_name = "SCENE.ron")]
         out: Option<PathBuf>,
         /// The scene's title (default: "Imported from FILE").
@@ -84,7 +94,11 @@ pub enum Command {
     /// zoom, else both views are fitted), a title line and a legend. SVG is vector, one
     /// <g id="layer-..."> per layer; PNG is rendered in software. With --peers the
     /// engines' answers (Box2D v3, parry2d) are drawn over ours, as the debugger does.
-    Export(ExportArgs),
+    Export(Box<ExportArgs>),
+    /// Lessons: guided tours that ask the learner to predict each step (`lesson
+    /// check FILE` validates one, `lesson list` lists the library's).
+    #[command(subcommand)]
+    Lesson(crate::lesson_cmd::LessonCommand),
     /// Check the collision core against exact f64 references on seeded random pairs
     /// of every shape kind (including touching, nearly parallel, tiny against huge,
     /// large coordinates, slivers, coincident and moving pairs). Prints a summary table;
@@ -103,12 +117,21 @@ pub enum Command {
         #[arg(required = true, num_args = 1..)]
         points: Vec<String>,
         /// The linear slop (Box2D's default: 0.005).
-        #[arg(long, default_value_t = 0.005)]
+        #[arg(long, default_value_t = 0.005, allow_hyphen_values = true, value_parser = crate::args::slop)]
         slop: f32,
         /// Print every step of the builder as JSON.
         #[arg(long)]
         trace: bool,
-    },
+    }, // Recordings (src/bin/collidescope/replay_cmd.rs).
+    /// Build a Box2D world from a world file, step it while Box2D records, and save
+    /// the recording.
+    #[cfg(feature = "peers")]
+    Record(crate::replay_cmd::RecordArgs),
+    /// Replay a Box2D recording: its summary and the contacts that begin and end, as
+    /// JSON lines; with --pair one pair's timeline and markers; with --frame the pair
+    /// at that frame as a scene or a regression test.
+    #[cfg(feature = "peers")]
+    Replay(crate::replay_cmd::ReplayArgs),
 }
 
 /// `collidescope hull`: the hull as text (or the trace as JSON), or why there is none.
@@ -161,13 +184,13 @@ pub fn run_hull(points: &[String], slop: f32, trace: bool) -> Result<String, Str
         chain_keep, chain_count and chain_normal (within 1e-4) with their agreement rate.")]
 pub struct FuzzArgs {
     /// Seed of the run: pair I of seed S is always the same pair.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, allow_hyphen_values = true, value_parser = crate::args::index)]
     pub seed: u64,
     /// Number of pairs.
-    #[arg(long, default_value_t = 10_000)]
+    #[arg(long, default_value_t = 10_000, allow_hyphen_values = true, value_parser = crate::args::count)]
     pub count: u64,
     /// Index of the first pair.
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, allow_hyphen_values = true, value_parser = crate::args::index)]
     pub start: u64,
     /// Only pairs of this family: general, touching, nearly_parallel, tiny_huge,
     /// large_coordinates, sliver, coincident, moving, rotating (each pair is drawn as
@@ -178,17 +201,21 @@ pub struct FuzzArgs {
     /// Folder for the scene files of disagreements (created when needed).
     #[arg(long, value_name = "DIR", default_value = "fuzz-failures")]
     pub out: PathBuf,
-    /// Worker threads [default: one per core].
-    #[arg(long)]
+    /// Worker threads, at most one per core [default: one per core].
+    #[arg(long, allow_hyphen_values = true, value_parser = crate::args::threads)]
     pub threads: Option<usize>,
     /// Most scene files written.
-    #[arg(long, value_name = "N", default_value_t = 1000)]
+    #[arg(long, value_name = "N", default_value_t = 1000, allow_hyphen_values = true, value_parser = crate::args::scenes)]
     pub max_scenes: usize,
     /// Also run each pair (and its two rays) through Box2D v3 and parry2d and
     /// classify their answers (agree / engine wrong / ours wrong / both) against the
     /// exact reference; each engine disagreement becomes a scene in --out.
     #[arg(long)]
     pub peers: bool,
+    /// Print each scene written as a web page link too: BASE_URL (the page's
+    /// address) with the scene in the hash, opened on the pair at the answer's step.
+    #[arg(long, value_name = "BASE_URL")]
+    pub link: Option<String>,
 }
 
 /// Arguments of `collidescope export`.
@@ -200,28 +227,37 @@ pub struct FuzzArgs {
         collidescope export scenes/welcome.ron --algorithm gjk --all-steps flip/ --format png\n  \
         collidescope export scenes/public_5_point_near_short_edge.ron --algorithm manifold --peers --out p5.png\n  \
         collidescope export scenes/public_5_point_near_short_edge.ron --as box2d-c --out test_public_5.c\n  \
-        collidescope export scene.ron --pair A,B --as parry-rust"
+        collidescope export scene.ron --pair A,B --as parry-rust\n  \
+        collidescope export --lesson gjk --out handout/"
 )]
 pub struct ExportArgs {
     /// The scene file (RON).
-    pub scene: PathBuf,
+    #[arg(required_unless_present = "lesson")]
+    pub scene: Option<PathBuf>,
+    /// Instead of a scene, a lesson's handout: the library's lesson of that name (e.g.
+    /// gjk) or a lesson file, written as DIR/NAME.html (--out DIR): each page's text
+    /// and picture, one page to a sheet when printed, the answers on the last sheet.
+    #[arg(long, value_name = "NAME|FILE", conflicts_with_all = ["scene", "language", "all_steps", "plot", "algorithm", "step", "peers"])]
+    pub lesson: Option<String>,
     /// Algorithm: gjk, epa, sat, manifold, clip, box-box, toi, cast, toi-rotating, hull, ray (default: the
     /// scene's view section, else gjk).
     #[arg(long, value_name = "NAME")]
     pub algorithm: Option<String>,
     /// Step, counted from 0 (the panel shows step K as "K+1 / N"); past the last step
     /// is an error naming the valid range. Default: the scene's view step.
-    #[arg(long, value_name = "K", conflicts_with = "all_steps")]
+    #[arg(long, value_name = "K", conflicts_with = "all_steps", allow_hyphen_values = true, value_parser = crate::args::step)]
     pub step: Option<usize>,
-    /// Output file; its extension picks the format: .svg or .png.
+    /// Output file; its extension picks the format: .svg or .png (`-`: standard
+    /// output, with --format).
     #[arg(long, value_name = "FILE.svg|FILE.png")]
     pub out: Option<PathBuf>,
     /// Write every step instead, as DIR/step-000.svg, DIR/step-001.svg, ... (a flip
     /// book; the folder is created if missing).
     #[arg(long, value_name = "DIR")]
     pub all_steps: Option<PathBuf>,
-    /// Format of the --all-steps files [default: svg].
-    #[arg(long, value_name = "FORMAT", value_parser = ["svg", "png"], requires = "all_steps")]
+    /// Format: of the --all-steps files [default: svg], or of --out (which must then
+    /// end in the same extension, or be `-`).
+    #[arg(long, value_name = "FORMAT", value_parser = ["svg", "png"])]
     pub format: Option<String>,
     /// Image size in pixels, as WIDTHxHEIGHT.
     #[arg(long, value_name = "WxH", default_value = "1280x800", value_parser = parse_size)]
@@ -252,7 +288,7 @@ pub struct ExportArgs {
     pub chain: Option<String>,
     #[arg(long, value_name = "NAME", requires = "plot")]
     pub shape: Option<String>,
-    #[arg(long, value_name = "N", requires = "plot", value_parser = clap::value_parser!(u64).range(1..=4096))]
+    #[arg(long, value_name = "N", requires = "plot", allow_hyphen_values = true, value_parser = clap::value_parser!(u64).range(1..=4096))]
     pub sweep_steps: Option<u64>,
     /// For --plot separation: all of [t1, 1] rather than the interval searched.
     #[arg(long, requires = "plot")]
@@ -263,11 +299,20 @@ pub struct ExportArgs {
     pub pair: Option<String>,
 }
 
+impl ExportArgs {
+    /// The scene file (given unless --lesson is).
+    fn scene_path(&self) -> Result<&PathBuf, String> {
+        self.scene
+            .as_ref()
+            .ok_or_else(|| "give the scene file".to_string())
+    }
+}
+
 /// `collidescope export --as LANG`: the regression test text when there is no --out,
 /// else `None` after writing the file atomically.
 pub fn run_repro(args: &ExportArgs, language: &str) -> Result<Option<String>, String> {
     use collidescope::repro::{export, Language};
-    let (scene, label) = load_or_default(Some(&args.scene))?;
+    let (scene, label) = load_or_default(Some(args.scene_path()?))?;
     let language =
         Language::from_name(language).ok_or("--as: expected box2d-c, parry-rust or scene-hex")?;
     let (a, b) = match &args.pair {
@@ -281,7 +326,7 @@ pub fn run_repro(args: &ExportArgs, language: &str) -> Result<Option<String>, St
     let text = export(&scene, a, b, language, &label).map_err(|e| format!("{label}: {e}"))?;
     match &args.out {
         Some(out) => {
-            collidescope::scene::fs::write_atomic(out, text.as_bytes())
+            collidescope::scene::fs::write_output(out, text.as_bytes())
                 .map_err(|e| format!("{}: {e}", out.display()))?;
             Ok(None)
         }
@@ -294,25 +339,33 @@ fn split_pair(p: &str) -> Result<(&str, &str), String> {
     let mut it = p.split(',').map(str::trim);
     match (it.next(), it.next(), it.next()) {
         (Some(a), Some(b), None) if !a.is_empty() && !b.is_empty() => Ok((a, b)),
-        _ => Err(format!("--pair {p:?}: expected two shape names as A,B")),
+        _ => Err(format!(
+            "--pair \"{}\": expected two shape names as A,B",
+            collidescope::scene::user_text::shown(p)
+        )),
     }
 }
 
 /// `--theme dark|light`.
 fn parse_theme(s: &str) -> Result<collidescope::view::palette::Theme, String> {
-    collidescope::view::palette::Theme::from_name(s)
-        .ok_or_else(|| format!("expected dark or light, got \"{s}\""))
+    collidescope::view::palette::Theme::from_name(s).ok_or_else(|| {
+        format!(
+            "expected dark or light, got \"{}\"",
+            collidescope::scene::user_text::shown(s)
+        )
+    })
 }
 
 /// `collidescope export`: writes the picture(s) and returns the paths written, or the
-/// error for stderr. Every file is written atomically (temporary file + rename).
+/// error for stderr. Every file goes through the one output writer (atomic for files).
 pub fn run_export(args: &ExportArgs) -> Result<Vec<PathBuf>, String> {
-    use collidescope::render::{render, write_atomic, Format, SceneExport};
+    use collidescope::render::{render, write_output, SceneExport};
     use collidescope::study::Algorithm;
-    let (scene, label) = load_or_default(Some(&args.scene))?;
+    let (scene, label) = load_or_default(Some(args.scene_path()?))?;
     if let Some(kind) = &args.plot {
         return run_plot_export(args, &scene, &label, kind);
     }
+    let target = export_target(args)?;
     let algorithm = match &args.algorithm {
         Some(name) => Algorithm::try_from(name.clone())?,
         None => scene.view.algorithm,
@@ -322,41 +375,102 @@ pub fn run_export(args: &ExportArgs) -> Result<Vec<PathBuf>, String> {
     let mut ex = SceneExport::new(&scene, algorithm);
     if args.peers {
         ex = with_peers(ex)?;
-    }
-    if let Some(dir) = &args.all_steps {
-        let format = Format::from_name(args.format.as_deref().unwrap_or("svg"))
-            .ok_or("--format: expected svg or png")?;
-        std::fs::create_dir_all(dir)
-            .map_err(|e| format!("{}: cannot create the folder: {e}", dir.display()))?;
-        let n = ex.step_count();
-        let digits = (n - 1).to_string().len().max(3);
-        let mut written = Vec::with_capacity(n);
-        for k in 0..n {
-            let path = dir.join(format!("step-{k:0digits$}.{}", format.extension()));
-            let mut picture = ex.picture(k).map_err(|e| e.to_string())?;
-            picture.theme = args.theme;
-            let bytes = render(&picture, format, w, h).map_err(|e| e.to_string())?;
-            write_atomic(&path, &bytes).map_err(|e| e.to_string())?;
-            written.push(path);
+        for (engine, answer) in ex.peer_answers() {
+            for fault in &answer.faults {
+                eprintln!(
+                    "warning: {fault} on the pair (the picture says so in place of {}'s {})",
+                    engine.label(),
+                    fault.query
+                );
+            }
         }
-        return Ok(written);
+    }
+    let (format, out) = match target {
+        ExportTarget::Steps(dir, format) => {
+            std::fs::create_dir_all(dir).map_err(|e| {
+                format!(
+                    "{}: cannot create the folder: {}",
+                    dir.display(),
+                    collidescope::scene::fs::reason(&e)
+                )
+            })?;
+            let n = ex.step_count();
+            let digits = (n - 1).to_string().len().max(3);
+            let mut written = Vec::with_capacity(n);
+            for k in 0..n {
+                let path = dir.join(format!("step-{k:0digits$}.{}", format.extension()));
+                let mut picture = ex.picture(k).map_err(|e| e.to_string())?;
+                picture.theme = args.theme;
+                let bytes = render(&picture, format, w, h).map_err(|e| e.to_string())?;
+                write_output(&path, &bytes).map_err(|e| e.to_string())?;
+                written.push(path);
+            }
+            return Ok(written);
+        }
+        ExportTarget::File(out, format) => (format, out),
+    };
+    let step = args.step.unwrap_or_else(|| ex.view_step());
+    let mut picture = ex.picture(step).map_err(|e| e.to_string())?;
+    picture.theme = args.theme;
+    let bytes = render(&picture, format, w, h).map_err(|e| e.to_string())?;
+    write_output(out, &bytes).map_err(|e| e.to_string())?;
+    // Standard output holds the picture: no "wrote" line after it.
+    Ok(if out.as_os_str() == "-" {
+        Vec::new()
+    } else {
+        vec![out.clone()]
+    })
+}
+
+/// Where `export` writes and in which format.
+enum ExportTarget<'a> {
+    Steps(&'a std::path::Path, collidescope::render::Format),
+    File(&'a PathBuf, collidescope::render::Format),
+}
+
+/// The target of `export`, checked before any work: `--all-steps DIR` or `--out FILE`
+/// (a folder refused as one, `-` needs `--format`, and `--format` must agree with the
+/// file's extension).
+fn export_target(args: &ExportArgs) -> Result<ExportTarget<'_>, String> {
+    use collidescope::render::Format;
+    let named = args
+        .format
+        .as_deref()
+        .map(|f| Format::from_name(f).ok_or("--format: expected svg or png"))
+        .transpose()?;
+    if let Some(dir) = &args.all_steps {
+        return Ok(ExportTarget::Steps(dir, named.unwrap_or(Format::Svg)));
     }
     let out = args
         .out
         .as_ref()
         .ok_or("give --out FILE.svg|FILE.png or --all-steps DIR")?;
-    let format = Format::from_path(out).ok_or_else(|| {
-        format!(
-            "{}: the output file name must end in .svg or .png",
-            out.display()
-        )
-    })?;
-    let step = args.step.unwrap_or_else(|| ex.view_step());
-    let mut picture = ex.picture(step).map_err(|e| e.to_string())?;
-    picture.theme = args.theme;
-    let bytes = render(&picture, format, w, h).map_err(|e| e.to_string())?;
-    write_atomic(out, &bytes).map_err(|e| e.to_string())?;
-    Ok(vec![out.clone()])
+    if out.as_os_str() == "-" {
+        let format = named
+            .ok_or("--out -: writing to standard output needs --format svg or --format png")?;
+        return Ok(ExportTarget::File(out, format));
+    }
+    let text = out.display().to_string();
+    if text.ends_with('/') || out.is_dir() {
+        return Err(format!(
+            "--out {text}: names a folder; give a file such as {}/picture.svg, or --all-steps {text} for every step",
+            text.trim_end_matches('/')
+        ));
+    }
+    let by_name = Format::from_path(out);
+    match (named, by_name) {
+        (Some(f), Some(g)) if f != g => Err(format!(
+            "--format {} contradicts --out {text} (a .{} name); make them agree",
+            f.extension(),
+            g.extension()
+        )),
+        (_, Some(g)) => Ok(ExportTarget::File(out, g)),
+        // A name without the extension (a device, a FIFO, a link): the format named.
+        (Some(f), None) => Ok(ExportTarget::File(out, f)),
+        (None, None) => Err(format!(
+            "{text}: the output file name must end in .svg or .png"
+        )),
+    }
 }
 
 /// `export --plot`: the plot written to --out.
@@ -366,29 +480,24 @@ fn run_plot_export(
     label: &str,
     kind: &str,
 ) -> Result<Vec<PathBuf>, String> {
-    use collidescope::render::{
-        render_plots, scene_plot, write_atomic, Format, PlotKind, PlotOptions,
-    };
+    use collidescope::render::{render_plots, scene_plot, write_output, PlotKind, PlotOptions};
     let kind = PlotKind::from_name(kind).ok_or("--plot: expected sweep or separation")?;
-    let out = args
-        .out
-        .as_ref()
-        .ok_or("--plot needs --out FILE.svg|FILE.png")?;
-    let format = Format::from_path(out).ok_or_else(|| {
-        format!(
-            "{}: the output file name must end in .svg or .png",
-            out.display()
-        )
-    })?;
+    if args.out.is_none() {
+        return Err("--plot needs --out FILE.svg|FILE.png".into());
+    }
+    let ExportTarget::File(out, format) = export_target(args)? else {
+        return Err("--plot writes one picture: give --out FILE.svg|FILE.png".into());
+    };
     let find =
         |name: &Option<String>, names: Vec<&str>, what: &str| -> Result<Option<usize>, String> {
             match name {
                 None => Ok(None),
-                Some(n) => names
-                    .iter()
-                    .position(|x| x == n)
-                    .map(Some)
-                    .ok_or_else(|| format!("{label}: no {what} named {n:?}")),
+                Some(n) => names.iter().position(|x| x == n).map(Some).ok_or_else(|| {
+                    format!(
+                        "{label}: no {what} named \"{}\"",
+                        collidescope::scene::user_text::shown(n)
+                    )
+                }),
             }
         };
     let options = PlotOptions {
@@ -410,8 +519,12 @@ fn run_plot_export(
     picture.theme = args.theme;
     let (w, h) = (args.size.0 as u32, args.size.1 as u32);
     let bytes = render_plots(&picture, format, w, h).map_err(|e| e.to_string())?;
-    write_atomic(out, &bytes).map_err(|e| e.to_string())?;
-    Ok(vec![out.clone()])
+    write_output(out, &bytes).map_err(|e| e.to_string())?;
+    Ok(if out.as_os_str() == "-" {
+        Vec::new()
+    } else {
+        vec![out.clone()]
+    })
 }
 
 /// `export --peers`: the engines' overlays on every picture.
@@ -492,7 +605,6 @@ pub fn load_or_default(path: Option<&PathBuf>) -> Result<(Scene, String), String
     }
 }
 
-/// `collidescope report`: prints the JSON, or returns the error for stderr.
 /// `collidescope report`: the report written to stdout pair by pair (see
 /// `trace::stream`), progress on stderr when there are many pairs.
 pub fn run_report(
@@ -501,14 +613,15 @@ pub fn run_report(
     near: Option<f32>,
     trace: bool,
     peers: bool,
+    link: Option<&str>,
 ) -> Result<(), String> {
     use collidescope::trace::stream::{selected_pairs, write_report, PairSelection};
     use std::io::Write;
     if peers && !cfg!(feature = "peers") {
         return Err(NO_PEERS.into());
     }
-    if near.is_some_and(|d| !d.is_finite() || d < 0.0) {
-        return Err("--pairs-near must be a distance ≥ 0".into());
+    if let Some(base) = link {
+        crate::page_link::check_base(base)?;
     }
     let (scene, label) = load_or_default(Some(scene_path))?;
     let split = match pair {
@@ -525,6 +638,9 @@ pub fn run_report(
         if peers {
             add_peers(&scene, i, j, p);
         }
+        if let Some(base) = link {
+            p.link = Some(crate::page_link::pair_link(base, &scene, i, j));
+        }
     };
     let started = std::time::Instant::now();
     let mut last = started;
@@ -539,8 +655,10 @@ pub fn run_report(
             );
         }
     };
-    let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
+    if collidescope::scene::fs::stdout_was_closed() {
+        return Err("cannot write the report: standard output is closed".into());
+    }
+    let mut out = collidescope::scene::fs::Stdout::new();
     write_report(
         &scene,
         &label,
@@ -549,10 +667,22 @@ pub fn run_report(
         &decorate,
         &mut progress,
         &mut out,
-    )?;
+    )
+    .map_err(|e| {
+        e.replace(
+            "report: cannot write to standard output:",
+            "report to standard output:",
+        )
+    })?;
     writeln!(out)
         .and_then(|_| out.flush())
         .map_err(|e| format!("cannot write the report: {e}"))
+        .map_err(|e| {
+            e.replace(
+                "report: cannot write to standard output:",
+                "report to standard output:",
+            )
+        })
 }
 
 /// Fills a pair's `"peers"` with the engines' answers.

@@ -1,7 +1,9 @@
 //! `collidescope fuzz`: the run with its progress and table, the scenes it writes, and
-//! `--peers` (the engines on the same pairs).
+//! `--peers` (the engines on the same pairs). The summary is returned as text for the
+//! caller to write (standard output through the one output writer).
 
 use crate::cli::FuzzArgs;
+use std::fmt::Write as _;
 
 /// The fuzzer's progress on stderr: on a terminal one line rewritten at most every
 /// second; otherwise a line per 2 %, at most one a second; nothing on runs under a
@@ -86,10 +88,23 @@ fn fuzz_family(args: &FuzzArgs) -> Result<Option<collidescope::verify::Family>, 
     }
 }
 
+/// `--threads`, at most one per core (a larger number is said and capped).
+fn threads(asked: Option<usize>, default: usize) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    match asked {
+        None => default,
+        Some(t) if t > cores => {
+            eprintln!("note: --threads {t} is more than the {cores} cores here; using {cores}");
+            cores
+        }
+        Some(t) => t.max(1),
+    }
+}
+
 /// `collidescope fuzz`: runs, prints progress on stderr (long runs only, at most every
-/// second and every 2 %), the summary table on stdout, writes the scenes. `Ok(true)`
-/// when no disagreement was found.
-pub fn run_fuzz(args: &FuzzArgs) -> Result<bool, String> {
+/// second and every 2 %), writes the scenes, and returns the summary table with
+/// `true` when no disagreement was found.
+pub fn run_fuzz(args: &FuzzArgs) -> Result<(bool, String), String> {
     use collidescope::verify::{run, write_scenes, FuzzConfig};
     use std::time::Instant;
     // Pair indices are u64: the run must not wrap past the last one.
@@ -101,12 +116,13 @@ pub fn run_fuzz(args: &FuzzArgs) -> Result<bool, String> {
             u64::MAX
         ));
     }
+    if let Some(base) = &args.link {
+        crate::page_link::check_base(base)?;
+    }
     let mut config = FuzzConfig::new(args.seed, args.count);
     config.start = args.start;
     config.keep = args.max_scenes.max(1);
-    if let Some(t) = args.threads {
-        config.threads = t.max(1);
-    }
+    config.threads = threads(args.threads, config.threads);
     if args.family.as_deref() == Some(CHAIN_FAMILY) {
         return run_fuzz_chains(args, &config);
     }
@@ -117,7 +133,9 @@ pub fn run_fuzz(args: &FuzzArgs) -> Result<bool, String> {
     let report = run(&config, &mut progress);
     line.end();
     let seconds = began.elapsed().as_secs_f64();
-    println!(
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
         "collidescope fuzz: seed {}, pairs {}..{}, {} threads, {:.1} s",
         args.seed,
         args.start,
@@ -125,23 +143,26 @@ pub fn run_fuzz(args: &FuzzArgs) -> Result<bool, String> {
         config.threads,
         seconds
     );
-    print!("{}", report.table());
+    out.push_str(&report.table());
     if args.peers {
-        run_fuzz_peers(args)?;
+        run_fuzz_peers(args, &mut out)?;
     }
     if report.is_clean() {
-        println!("no disagreements");
-        return Ok(true);
+        out.push_str("no disagreements\n");
+        return Ok((true, out));
     }
     let written = write_scenes(&report, &args.out, args.max_scenes)?;
-    println!(
+    let _ = writeln!(
+        out,
         "{} disagreements; {} scene files in {} (open one with: collidescope FILE)",
         report.disagreement_count,
         written.len(),
         args.out.display()
     );
+    print_links(args, &written)?;
     for d in report.disagreements.iter().take(20) {
-        println!(
+        let _ = writeln!(
+            out,
             "  pair {} ({}): {}: {}",
             d.index,
             d.family.name(),
@@ -149,12 +170,26 @@ pub fn run_fuzz(args: &FuzzArgs) -> Result<bool, String> {
             d.detail
         );
     }
-    Ok(false)
+    Ok((false, out))
+}
+
+/// With `--link`: each scene written, read back as the file holds it, as the web
+/// page's link (`file: link`), opened on the pair at the answer's step.
+fn print_links(args: &FuzzArgs, written: &[std::path::PathBuf]) -> Result<(), String> {
+    let Some(base) = &args.link else {
+        return Ok(());
+    };
+    for path in written {
+        let scene = collidescope::scene::load_scene(path).map_err(|e| e.to_string())?;
+        let url = crate::page_link::answer_link(base, &scene);
+        println!("  {}: {url}", path.display());
+    }
+    Ok(())
 }
 
 /// `fuzz --peers`: the engines on the same pairs, their answers classified.
 #[cfg(feature = "peers")]
-fn run_fuzz_peers(args: &FuzzArgs) -> Result<(), String> {
+fn run_fuzz_peers(args: &FuzzArgs, out: &mut String) -> Result<(), String> {
     use collidescope::verify::peers::{run_peers, write_peer_scenes};
     let family = fuzz_family(args)?;
     let report = run_peers(
@@ -164,18 +199,21 @@ fn run_fuzz_peers(args: &FuzzArgs) -> Result<(), String> {
         family,
         args.max_scenes.max(1),
     );
-    println!("\nengines against the exact reference (tolerance 1e-4 of the pair's size):");
-    print!("{}", report.table());
+    out.push_str("\nengines against the exact reference (tolerance 1e-4 of the pair's size):\n");
+    out.push_str(&report.table());
     let written = write_peer_scenes(&report, &args.out, args.max_scenes)?;
     if !written.is_empty() {
-        println!(
+        let _ = writeln!(
+            out,
             "{} engine disagreement scenes in {} (open one with: collidescope FILE)",
             written.len(),
             args.out.display()
         );
     }
+    print_links(args, &written)?;
     for case in report.engine_disagreements().take(10) {
-        println!(
+        let _ = writeln!(
+            out,
             "  pair {}: {} {}: {}",
             case.index,
             case.engine.label(),
@@ -187,7 +225,7 @@ fn run_fuzz_peers(args: &FuzzArgs) -> Result<(), String> {
 }
 
 #[cfg(not(feature = "peers"))]
-fn run_fuzz_peers(_args: &FuzzArgs) -> Result<(), String> {
+fn run_fuzz_peers(_args: &FuzzArgs, _out: &mut String) -> Result<(), String> {
     Err(crate::cli::NO_PEERS.into())
 }
 
@@ -197,7 +235,7 @@ fn run_fuzz_peers(_args: &FuzzArgs) -> Result<(), String> {
 fn run_fuzz_chains(
     args: &FuzzArgs,
     config: &collidescope::verify::FuzzConfig,
-) -> Result<bool, String> {
+) -> Result<(bool, String), String> {
     use collidescope::verify::peers_chain::{run_chains, write_chain_scenes};
     if args.peers {
         return Err("--peers runs pairs; the chain family already compares with Box2D".into());
@@ -207,7 +245,9 @@ fn run_fuzz_chains(
     let mut progress = |done: u64, failures: u64| line.update(done, failures);
     let report = run_chains(config, &mut progress);
     line.end();
-    println!(
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
         "collidescope fuzz --family chain: seed {}, cases {}..{}, {} threads, {:.1} s",
         args.seed,
         args.start,
@@ -215,29 +255,37 @@ fn run_fuzz_chains(
         config.threads,
         began.elapsed().as_secs_f64()
     );
-    print!("{}", report.table());
+    out.push_str(&report.table());
     if report.is_clean() {
-        println!("no disagreements");
-        return Ok(true);
+        out.push_str("no disagreements\n");
+        return Ok((true, out));
     }
     let written = write_chain_scenes(&report, &args.out, args.max_scenes)?;
-    println!(
+    let _ = writeln!(
+        out,
         "{} disagreeing cases; {} scene files in {} (open one with: collidescope FILE)",
         report.disagreement_count,
         written.len(),
         args.out.display()
     );
+    print_links(args, &written)?;
     for d in report.disagreements.iter().take(20) {
         let checks: Vec<&str> = d.checks.iter().map(|c| c.name()).collect();
-        println!("  case {} ({}): {}", d.index, checks.join(", "), d.detail);
+        let _ = writeln!(
+            out,
+            "  case {} ({}): {}",
+            d.index,
+            checks.join(", "),
+            d.detail
+        );
     }
-    Ok(false)
+    Ok((false, out))
 }
 
 #[cfg(not(feature = "peers"))]
 fn run_fuzz_chains(
     _args: &FuzzArgs,
     _config: &collidescope::verify::FuzzConfig,
-) -> Result<bool, String> {
+) -> Result<(bool, String), String> {
     Err(crate::cli::NO_PEERS.into())
 }

@@ -6,7 +6,7 @@
 use super::edges::{IncidentEdge, ReferenceFace};
 use super::trace::{BoxBoxTrace, BoxClipRecord, BoxFaceRecord};
 use super::types::Cv;
-use super::{BoxBoxOutcome, BoxBoxOutput, BoxContact, Frame, NO_EDGE};
+use super::{BoxBoxOutput, BoxBoxTermination, BoxContact, Frame, NO_EDGE};
 use crate::core::manifold::ClipPlane;
 use crate::core::record::Record;
 use glam::Vec2;
@@ -69,11 +69,11 @@ pub(super) fn clip_incident(
 ) {
     let (clipped, n) = clip_side_planes(rf, inc, fr, trace.as_deref_mut());
     front_face(rf, &clipped[..n], fr, limit, radii, out, trace);
-    out.outcome = BoxBoxOutcome::Contact;
+    out.termination = BoxBoxTermination::Contact;
     if out.point_count == 0 {
         out.points[0] = support_fallback(rf, inc, fr);
         out.point_count = 1;
-        out.outcome = BoxBoxOutcome::SupportFallback;
+        out.termination = BoxBoxTermination::SupportFallback;
     }
 }
 

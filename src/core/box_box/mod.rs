@@ -132,7 +132,7 @@ impl std::error::Error for BoxBoxError {}
 /// How box–box ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
-pub enum BoxBoxOutcome {
+pub enum BoxBoxTermination {
     /// Clipped contact points (1 or 2).
     Contact,
     /// Separated cores whose closest features are two corners: one point.
@@ -143,7 +143,7 @@ pub enum BoxBoxOutcome {
     Separated,
 }
 
-impl BoxBoxOutcome {
+impl BoxBoxTermination {
     pub fn as_str(self) -> &'static str {
         crate::core::names::variant_name(&self)
     }
@@ -171,7 +171,7 @@ pub struct BoxContact {
 /// Output of [`box_box`], world space.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct BoxBoxOutput {
-    pub outcome: BoxBoxOutcome,
+    pub termination: BoxBoxTermination,
     /// The reference box.
     pub axis_owner: Owner,
     /// The reference face (edge index of the reference box).
@@ -193,7 +193,7 @@ impl BoxBoxOutput {
 impl Serialize for BoxBoxOutput {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut st = s.serialize_struct("BoxBoxOutput", 6)?;
-        st.serialize_field("outcome", &self.outcome)?;
+        st.serialize_field("outcome", &self.termination)?;
         st.serialize_field("axis_owner", &self.axis_owner)?;
         st.serialize_field("edge", &self.edge)?;
         st.serialize_field("separation", &self.separation)?;
@@ -355,7 +355,7 @@ pub fn box_box(
         faces.record(t, &rc, &xb, &xf_a);
     });
     let mut out = BoxBoxOutput {
-        outcome: BoxBoxOutcome::Separated,
+        termination: BoxBoxTermination::Separated,
         axis_owner: rc.owner,
         edge: rc.edge,
         separation: rc.separation,
@@ -399,10 +399,10 @@ impl BoxBoxOutput {
         self.points[0] = point;
         self.point_count = 1;
         self.normal = normal;
-        self.outcome = BoxBoxOutcome::VertexVertex;
+        self.termination = BoxBoxTermination::VertexVertex;
         if point.separation > spec {
             self.point_count = 0;
-            self.outcome = BoxBoxOutcome::Separated;
+            self.termination = BoxBoxTermination::Separated;
         }
         self
     }
@@ -412,7 +412,7 @@ impl BoxBoxOutput {
     fn finish(self, mut trace: Option<&mut BoxBoxTrace>) -> BoxBoxOutput {
         trace.record(|t| {
             t.points = self.points().to_vec();
-            t.outcome = Some(self.outcome);
+            t.termination = Some(self.termination);
         });
         self
     }
@@ -543,7 +543,7 @@ mod tests {
         assert!(t.reference.is_some() && t.incident.is_some());
         assert_eq!(t.clips.len(), 2);
         assert_eq!(t.points, out.points().to_vec());
-        assert_eq!(t.outcome, Some(out.outcome));
+        assert_eq!(t.termination, Some(out.termination));
         assert!(!out.points().is_empty());
         assert_eq!(box_box(&input, None).unwrap(), out);
     }

@@ -4,7 +4,7 @@
 //! points.
 
 use super::types::IncidentCase;
-use super::{BoxBoxOutcome, BoxContact, FeaturePair};
+use super::{BoxBoxTermination, BoxContact, FeaturePair};
 use crate::core::manifold::ClipPlane;
 use crate::core::sat::{Owner, SatChoice};
 use glam::Vec2;
@@ -92,5 +92,6 @@ pub struct BoxBoxTrace {
     pub clips: Vec<BoxClipRecord>,
     pub front: Vec<BoxFaceRecord>,
     pub points: Vec<BoxContact>,
-    pub outcome: Option<BoxBoxOutcome>,
+    #[serde(rename = "outcome")]
+    pub termination: Option<BoxBoxTermination>,
 }

@@ -22,7 +22,7 @@
 
 use super::classify::unit_or_zero;
 use super::trace::{ChainStep, CircleRegion, OneSidedTest};
-use super::{make_key, ChainOutcome, ChainTrace, Frame, Local, LocalPoint};
+use super::{make_key, ChainTermination, ChainTrace, Frame, Local, LocalPoint};
 use crate::core::manifold::{ContactId, IdKind};
 use crate::core::math::right_perp;
 use crate::core::record::Record;
@@ -49,7 +49,7 @@ pub(super) fn collide_circle(frame: &Frame, trace: Option<&mut ChainTrace>) -> L
         }))
     });
     if behind {
-        return Local::empty(ChainOutcome::Behind);
+        return Local::empty(ChainTermination::Behind);
     }
     let (u, v) = (e.dot(p2 - c), e.dot(c - p1));
     let (region, neighbour_test) = if v <= 0.0 {
@@ -85,7 +85,7 @@ pub(super) fn collide_circle(frame: &Frame, trace: Option<&mut ChainTrace>) -> L
         })
     });
     if in_neighbour_region {
-        return Local::empty(ChainOutcome::NeighbourRegion);
+        return Local::empty(ChainTermination::NeighbourRegion);
     }
     circle_point(frame, c, closest, region)
 }
@@ -101,7 +101,7 @@ fn circle_point(frame: &Frame, c: Vec2, p: Vec2, region: CircleRegion) -> Local 
     }
     let separation = distance - radius;
     if separation > frame.speculative_distance {
-        return Local::empty(ChainOutcome::Separated);
+        return Local::empty(ChainTermination::Separated);
     }
     let on_circle = c - radius * normal;
     let (reference_index, kind) = match region {
@@ -166,7 +166,7 @@ mod tests {
         let seg = ground(v(2.0, 0.0), v(-2.0, 0.0));
         let mut t = ChainTrace::default();
         let m = collide(&seg, v(0.3, 0.49), 0.5, Some(&mut t));
-        assert_eq!(m.outcome, ChainOutcome::Contact);
+        assert_eq!(m.termination, ChainTermination::Contact);
         assert_eq!(m.points().len(), 1);
         assert!((m.normal - v(0.0, 1.0)).length() < 1e-6);
         let p = m.points()[0];
@@ -175,7 +175,7 @@ mod tests {
         assert!((p.point_b - v(0.3, -0.01)).length() < 1e-6);
         assert!((p.point - v(0.3, -0.005)).length() < 1e-6);
         assert_eq!(t.points, m.points().to_vec());
-        assert_eq!(t.outcome, Some(ChainOutcome::Contact));
+        assert_eq!(t.termination, Some(ChainTermination::Contact));
     }
 
     #[test]
@@ -184,7 +184,7 @@ mod tests {
         let mut t = ChainTrace::default();
         // Centre 0.1 below the line, overlapping it by 0.4: still rejected.
         let m = collide(&seg, v(0.0, -0.1), 0.5, Some(&mut t));
-        assert_eq!(m.outcome, ChainOutcome::Behind);
+        assert_eq!(m.termination, ChainTermination::Behind);
         assert!(m.points().is_empty());
         let test = t.one_sided().unwrap();
         assert!(test.behind && (test.offset1 + 0.2).abs() < 1e-6, "{test:?}");
@@ -210,8 +210,8 @@ mod tests {
         let c = v(-0.05, 0.45);
         let l = collide(&left, c, 0.5, None);
         let r = collide(&right, c, 0.5, None);
-        assert_eq!(l.outcome, ChainOutcome::Contact);
-        assert_eq!(r.outcome, ChainOutcome::NeighbourRegion);
+        assert_eq!(l.termination, ChainTermination::Contact);
+        assert_eq!(r.termination, ChainTermination::NeighbourRegion);
         assert!((l.normal - v(0.0, 1.0)).length() < 1e-6);
     }
 
@@ -221,14 +221,14 @@ mod tests {
         let corner = ground(v(1.0, -1.0), v(-2.0, 0.0));
         let c = v(1.0 + 0.3 * 0.6, 0.3 * 0.8);
         let m = collide(&corner, c, 0.5, None);
-        assert_eq!(m.outcome, ChainOutcome::Contact);
+        assert_eq!(m.termination, ChainTermination::Contact);
         assert!((m.normal - v(0.6, 0.8)).length() < 1e-5, "{m:?}");
         assert!((m.points()[0].separation + 0.2).abs() < 1e-5);
         // A flat continuation (no ghost on the outer end): the neighbour's region.
         let flat = ground(v(3.0, 0.0), v(-2.0, 0.0));
         assert_eq!(
-            collide(&flat, c, 0.5, None).outcome,
-            ChainOutcome::NeighbourRegion
+            collide(&flat, c, 0.5, None).termination,
+            ChainTermination::NeighbourRegion
         );
     }
 
@@ -236,15 +236,15 @@ mod tests {
     fn separated_beyond_the_speculative_distance_and_centre_on_the_segment() {
         let seg = ground(v(2.0, 0.0), v(-2.0, 0.0));
         assert_eq!(
-            collide(&seg, v(0.0, 0.53), 0.5, None).outcome,
-            ChainOutcome::Separated
+            collide(&seg, v(0.0, 0.53), 0.5, None).termination,
+            ChainTermination::Separated
         );
         assert_eq!(
-            collide(&seg, v(0.0, 0.515), 0.5, None).outcome,
-            ChainOutcome::Contact
+            collide(&seg, v(0.0, 0.515), 0.5, None).termination,
+            ChainTermination::Contact
         );
         let on = collide(&seg, v(0.2, 0.0), 0.5, None);
-        assert_eq!(on.outcome, ChainOutcome::Contact);
+        assert_eq!(on.termination, ChainTermination::Contact);
         assert_eq!(on.normal, v(0.0, 1.0));
         assert!((on.points()[0].separation + 0.5).abs() < 1e-6);
     }

@@ -19,7 +19,7 @@
 //! centroid) lies strictly behind the segment's line, `n1·(c − a) < 0`, **and** behind
 //! the line of each convex neighbour (`n0·(c − a) < 0`, `n2·(c − b) < 0`): around a
 //! convex corner the front wraps onto the neighbour's side. A circle has no neighbour
-//! test here: behind the segment's line is enough ([`ChainOutcome::Behind`]).
+//! test here: behind the segment's line is enough ([`ChainTermination::Behind`]).
 //!
 //! ## Classification ([`classify_normal`])
 //! A candidate normal is classified on the Gauss map against the segment's and its
@@ -31,7 +31,7 @@
 //! No classification: Voronoi regions. The centre projects before `a`, between, or
 //! beyond `b`. Beyond an end, the neighbour owns the centre when it projects onto the
 //! neighbour's extent (`(a − ghost1)·(c − a) > 0` keeps it here at the tail); then no
-//! contact ([`ChainOutcome::NeighbourRegion`]). Otherwise one point at the closest
+//! contact ([`ChainTermination::NeighbourRegion`]). Otherwise one point at the closest
 //! point, Box2D's `b2CollideChainSegmentAndCircle`.
 //!
 //! ## Against a polygon (`polygon`; capsules, bare segments and boxes are polygons)
@@ -62,7 +62,7 @@
 //!
 //! ## Robustness
 //! Non-finite input and a zero-length segment are refused up front
-//! ([`ChainOutcome::Invalid`]); every loop runs over the shape's vertices or is GJK's
+//! ([`ChainTermination::Invalid`]); every loop runs over the shape's vertices or is GJK's
 //! bounded loop; no index is taken from a computed value without a check; a result
 //! whose numbers overflowed is reported as [`InvalidInput::Overflow`], never returned.
 //!
@@ -99,7 +99,9 @@ pub use self::ray::{
 };
 pub use self::segments::{chain_segments, ChainConvention, ChainError, ChainSegment};
 pub use self::trace::{Candidate, ChainStep, ChainTrace, CircleRegion, OneSidedTest, SatAxis};
-pub use self::types::{ChainManifold, ChainOutcome, ChainPoint, ChainSegmentInput, InvalidInput};
+pub use self::types::{
+    ChainManifold, ChainPoint, ChainSegmentInput, ChainTermination, InvalidInput,
+};
 
 use self::classify::unit_or_zero;
 use crate::core::consts::MAX_MANIFOLD_POINTS;
@@ -120,7 +122,7 @@ pub fn collide_chain_segment(
     });
     let frame = match Frame::new(input) {
         Ok(f) => f,
-        Err(why) => return finish_empty(ChainOutcome::Invalid(why), trace),
+        Err(why) => return finish_empty(ChainTermination::Invalid(why), trace),
     };
     trace.record(|t| {
         let xf = frame.xf_a;
@@ -186,11 +188,11 @@ impl<'a> Frame<'a> {
     /// with a non-finite number is refused ([`InvalidInput::Overflow`]).
     fn finish(&self, local: &Local, mut trace: Option<&mut ChainTrace>) -> ChainManifold {
         if local.count == 0 {
-            return finish_empty(local.outcome, trace);
+            return finish_empty(local.termination, trace);
         }
         let q = self.xf_a.q;
         let normal = q.apply(local.normal);
-        let mut out = ChainManifold::empty(ChainOutcome::Contact);
+        let mut out = ChainManifold::empty(ChainTermination::Contact);
         out.normal = normal;
         out.point_count = local.count;
         for (dst, src) in out.points.iter_mut().zip(&local.points[..local.count]) {
@@ -217,25 +219,28 @@ impl<'a> Frame<'a> {
                     && p.separation.is_finite()
             });
         if !finite {
-            return finish_empty(ChainOutcome::Invalid(InvalidInput::Overflow), trace);
+            return finish_empty(ChainTermination::Invalid(InvalidInput::Overflow), trace);
         }
         trace.record(|t| {
             t.normal = Some(normal);
             t.points = out.points().to_vec();
-            t.outcome = Some(out.outcome);
+            t.termination = Some(out.termination);
         });
         out
     }
 }
 
 /// An empty manifold, recorded.
-fn finish_empty(outcome: ChainOutcome, mut trace: Option<&mut ChainTrace>) -> ChainManifold {
+fn finish_empty(
+    termination: ChainTermination,
+    mut trace: Option<&mut ChainTrace>,
+) -> ChainManifold {
     trace.record(|t| {
-        t.outcome = Some(outcome);
+        t.termination = Some(termination);
         t.points.clear();
         t.normal = None;
     });
-    ChainManifold::empty(outcome)
+    ChainManifold::empty(termination)
 }
 
 /// A contact point in the chain's frame: midway between the surfaces.
@@ -250,15 +255,15 @@ pub(super) struct LocalPoint {
 /// The manifold in the chain's frame, before [`Frame::finish`].
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Local {
-    pub(super) outcome: ChainOutcome,
+    pub(super) termination: ChainTermination,
     pub(super) normal: Vec2,
     pub(super) points: [LocalPoint; MAX_MANIFOLD_POINTS],
     pub(super) count: usize,
 }
 
 impl Local {
-    /// No points, for `outcome`.
-    pub(super) fn empty(outcome: ChainOutcome) -> Local {
+    /// No points, for `termination`.
+    pub(super) fn empty(termination: ChainTermination) -> Local {
         let p = LocalPoint {
             point: Vec2::ZERO,
             separation: 0.0,
@@ -266,7 +271,7 @@ impl Local {
             key: 0,
         };
         Local {
-            outcome,
+            termination,
             normal: Vec2::ZERO,
             points: [p; MAX_MANIFOLD_POINTS],
             count: 0,
@@ -275,7 +280,7 @@ impl Local {
 
     /// Contact points along `normal` (chain to shape).
     pub(super) fn contact(normal: Vec2, points: &[LocalPoint]) -> Local {
-        let mut m = Local::empty(ChainOutcome::Contact);
+        let mut m = Local::empty(ChainTermination::Contact);
         m.normal = normal;
         m.count = points.len().min(MAX_MANIFOLD_POINTS);
         m.points[..m.count].copy_from_slice(&points[..m.count]);
@@ -319,13 +324,13 @@ mod tests {
                 &ChainSegmentInput::new(PosedPair::new(s, Transform::IDENTITY, &c, xb)),
                 Some(&mut t),
             );
-            assert_eq!(t.outcome, Some(m.outcome));
-            m.outcome
+            assert_eq!(t.termination, Some(m.termination));
+            m.termination
         };
-        assert_eq!(run(&ok, xb), ChainOutcome::Contact);
-        let zl = ChainOutcome::Invalid(InvalidInput::ZeroLengthSegment);
+        assert_eq!(run(&ok, xb), ChainTermination::Contact);
+        let zl = ChainTermination::Invalid(InvalidInput::ZeroLengthSegment);
         assert_eq!(run(&zero, xb), zl);
-        let nf = ChainOutcome::Invalid(InvalidInput::NonFinite);
+        let nf = ChainTermination::Invalid(InvalidInput::NonFinite);
         assert_eq!(run(&nan, xb), nf);
         assert_eq!(run(&ok, Transform::new(v(f32::INFINITY, 0.0), 0.0)), nf);
     }

@@ -24,7 +24,7 @@ use super::reference::{segment_reference, shape_reference};
 use super::sat::separating_axes;
 use super::trace::{Candidate, ChainStep, OneSidedTest};
 use super::types::{Incident, Next, Polygon};
-use super::{make_key, ChainOutcome, ChainTrace, Frame, Local, LocalPoint};
+use super::{make_key, ChainTermination, ChainTrace, Frame, Local, LocalPoint};
 use crate::core::consts::CHAIN_CLOSEST_FEATURES_DISTANCE;
 use crate::core::gjk::{gjk_core, LocalPair};
 use crate::core::manifold::{ContactId, IdKind};
@@ -46,7 +46,7 @@ pub(super) fn collide_polygon(frame: &Frame, mut trace: Option<&mut ChainTrace>)
     let poly = Polygon::new(frame);
     let (behind, behind1) = one_sided(frame, &poly, &mut trace);
     if behind {
-        return Local::empty(ChainOutcome::Behind);
+        return Local::empty(ChainTermination::Behind);
     }
     let closest = closest_cores(frame, &poly);
     let limit = poly.radius + frame.speculative_distance;
@@ -66,7 +66,7 @@ pub(super) fn collide_polygon(frame: &Frame, mut trace: Option<&mut ChainTrace>)
         })
     });
     if closest.distance > limit {
-        return Local::empty(ChainOutcome::Separated);
+        return Local::empty(ChainTermination::Separated);
     }
     let next = if from_features {
         closest_features(frame, &poly, &closest, trace.as_deref_mut())
@@ -153,7 +153,7 @@ fn closest_features(
                 })
             });
             match class.decision {
-                NormalDecision::Skip => Next::Done(Local::empty(ChainOutcome::Skipped)),
+                NormalDecision::Skip => Next::Done(Local::empty(ChainTermination::Skipped)),
                 NormalDecision::Admit => Next::Done(vertex_contact(poly, closest, n)),
                 NormalDecision::Snap => Next::SegmentFace(Incident::Vertex(s[0].1)),
             }
@@ -174,7 +174,7 @@ fn closest_features(
                 })
             });
             match class.decision {
-                NormalDecision::Skip => Next::Done(Local::empty(ChainOutcome::Skipped)),
+                NormalDecision::Skip => Next::Done(Local::empty(ChainTermination::Skipped)),
                 NormalDecision::Admit => Next::Done(shape_reference(frame, poly, edge, trace)),
                 NormalDecision::Snap => Next::SegmentFace(Incident::Edge(edge)),
             }
@@ -248,7 +248,7 @@ mod tests {
         let xb = Transform::new(v(0.0, 0.49), 0.0);
         for seg in seam() {
             let (m, t) = collide(&seg, &b, xb);
-            assert_eq!(m.outcome, ChainOutcome::Contact, "{t:#?}");
+            assert_eq!(m.termination, ChainTermination::Contact, "{t:#?}");
             assert_eq!(m.points().len(), 2);
             assert!((m.normal - v(0.0, 1.0)).length() < 1e-6, "{m:?}");
             for p in m.points() {
@@ -288,7 +288,7 @@ mod tests {
         for (shape, y) in shapes.iter().zip([0.19, 0.39]) {
             for seg in seam() {
                 let (m, t) = collide(&seg, shape, Transform::new(v(0.0, y), 0.0));
-                assert_eq!(m.outcome, ChainOutcome::Contact, "{t:#?}");
+                assert_eq!(m.termination, ChainTermination::Contact, "{t:#?}");
                 assert!((m.normal - v(0.0, 1.0)).length() < 1e-6, "{m:?}");
                 for p in m.points() {
                     assert!((p.separation + 0.01).abs() < 1e-5, "{p:?}");
@@ -301,7 +301,7 @@ mod tests {
     fn box_behind_the_segment_is_rejected() {
         let b = Shape::cuboid(v(0.5, 0.5)).unwrap();
         let (m, t) = collide(&seam()[1], &b, Transform::new(v(-1.0, -0.4), 0.3));
-        assert_eq!(m.outcome, ChainOutcome::Behind);
+        assert_eq!(m.termination, ChainTermination::Behind);
         let test = t.one_sided().unwrap();
         assert!(test.behind && test.offset0.is_none() && (test.offset1 + 0.4).abs() < 1e-6);
     }
@@ -329,7 +329,7 @@ mod tests {
             &d,
             Transform::new(centre, std::f32::consts::FRAC_PI_4),
         );
-        assert_eq!(m.outcome, ChainOutcome::Contact, "{t:#?}");
+        assert_eq!(m.termination, ChainTermination::Contact, "{t:#?}");
         assert_eq!(m.points().len(), 1);
         assert!((m.normal - dir).length() < 1e-4, "{m:?}");
         assert!((m.points()[0].separation - 0.01).abs() < 1e-5);
@@ -340,7 +340,7 @@ mod tests {
         let angle = (-down).to_angle() - std::f32::consts::FRAC_PI_4;
         let centre = v(1.0, 0.0) + down * (0.01 + 0.2 * 2f32.sqrt());
         let (m, _) = collide(&block_top(), &square, Transform::new(centre, angle));
-        assert_eq!(m.outcome, ChainOutcome::NeighbourAxis);
+        assert_eq!(m.termination, ChainTermination::NeighbourAxis);
         // A long bar whose upper-left corner sits 0.01 off the corner along `down`,
         // rising to the right (30°) so its centroid is in front of the top: the
         // closest features are two vertices and their normal turns 53° past the
@@ -350,7 +350,7 @@ mod tests {
         let corner = v(1.0, 0.0) + 0.01 * down;
         let xb = Transform::new(corner - q.apply(v(-1.0, 0.05)), 30f32.to_radians());
         let (m, t) = collide(&block_top(), &bar, xb);
-        assert_eq!(m.outcome, ChainOutcome::Skipped, "{t:#?}");
+        assert_eq!(m.termination, ChainTermination::Skipped, "{t:#?}");
         assert!(m.points().is_empty());
         let class = t.classification().unwrap();
         assert_eq!(class.end, SegmentEnd::Tail);
@@ -383,7 +383,7 @@ mod tests {
             let s = SegmentNormals::new(seg);
             assert!(!s.convex1 && !s.convex2, "{s:?}");
             let (m, t) = collide(seg, &ball, xb);
-            assert_eq!(m.outcome, ChainOutcome::Contact, "{t:#?}");
+            assert_eq!(m.termination, ChainTermination::Contact, "{t:#?}");
             assert!((m.normal - s.normal1).length() < 1e-5, "{m:?} {s:?}");
         }
     }

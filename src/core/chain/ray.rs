@@ -144,13 +144,7 @@ pub fn ray_cast_chain(
 ) -> ChainRayOutput {
     let ray = &input.ray;
     let xf = &input.transform;
-    let finite = ray.origin.is_finite()
-        && ray.translation.is_finite()
-        && ray.max_fraction.is_finite()
-        && xf.p.is_finite()
-        && xf.q.c.is_finite()
-        && xf.q.s.is_finite();
-    if !finite {
+    if !ray.is_finite_in(xf) {
         return ChainRayOutput::miss(ChainRayTermination::NonFiniteInput);
     }
     // b2RayCastShape: the ray in the chain's frame.

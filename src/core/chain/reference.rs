@@ -17,7 +17,7 @@ use super::classify::SegmentEnd;
 use super::clip::{clip_segments, ClipEdge, ClipInput};
 use super::trace::ChainStep;
 use super::types::{Incident, Polygon};
-use super::{make_key, ChainOutcome, ChainTrace, Frame, Local};
+use super::{make_key, ChainTermination, ChainTrace, Frame, Local};
 use crate::core::manifold::{ContactId, IdKind};
 use crate::core::record::Record;
 use crate::core::sat::Owner;
@@ -49,7 +49,7 @@ pub(super) fn shape_reference(
         })
     });
     if neighbour_is_incident {
-        return Local::empty(ChainOutcome::NeighbourIncident);
+        return Local::empty(ChainTermination::NeighbourIncident);
     }
     trace.record(|t| {
         t.steps.push(ChainStep::Reference {
@@ -82,7 +82,7 @@ pub(super) fn shape_reference(
     };
     match clip_segments(&input, &xf, trace) {
         Some(points) => Local::contact(-m, &points),
-        None => Local::empty(ChainOutcome::NoOverlap),
+        None => Local::empty(ChainTermination::NoOverlap),
     }
 }
 
@@ -142,6 +142,6 @@ pub(super) fn segment_reference(
     };
     match clip_segments(&input, &xf, trace) {
         Some(points) => Local::contact(n1, &points),
-        None => Local::empty(ChainOutcome::NoOverlap),
+        None => Local::empty(ChainTermination::NoOverlap),
     }
 }

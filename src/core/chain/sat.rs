@@ -10,7 +10,7 @@
 //!   is the incident vertex should this axis win;
 //! - each **convex neighbour's normal** (`n0` from `a`, `n2` from `b`): if it
 //!   separates strictly more, the neighbour owns the contact and the query stops
-//!   ([`ChainOutcome::NeighbourAxis`]);
+//!   ([`ChainTermination::NeighbourAxis`]);
 //! - each **shape edge** whose reversed normal the Gauss map admits (a skipped or
 //!   snapped normal is not this segment's to use): `min(m·(a − v), m·(b − v))`, the
 //!   segment's deeper end below the edge's line.
@@ -23,7 +23,7 @@ use super::classify::{classify_normal, NormalDecision};
 use super::reference::shape_reference;
 use super::trace::{Candidate, ChainStep, SatAxis};
 use super::types::{Incident, Next, Polygon};
-use super::{ChainOutcome, ChainTrace, Frame, InvalidInput, Local};
+use super::{ChainTermination, ChainTrace, Frame, InvalidInput, Local};
 use crate::core::record::Record;
 use glam::Vec2;
 
@@ -80,12 +80,12 @@ pub(super) fn separating_axes(
     });
     match (winner, incident) {
         (SatAxis::ShapeEdge { edge }, _) => Next::Done(shape_reference(frame, poly, edge, trace)),
-        (SatAxis::Neighbour, _) => Next::Done(Local::empty(ChainOutcome::NeighbourAxis)),
+        (SatAxis::Neighbour, _) => Next::Done(Local::empty(ChainTermination::NeighbourAxis)),
         (SatAxis::Segment, Some(i)) => Next::SegmentFace(Incident::Vertex(i)),
         // Every separation NaN: only overflowed coordinates get here.
-        (SatAxis::Segment, None) => {
-            Next::Done(Local::empty(ChainOutcome::Invalid(InvalidInput::Overflow)))
-        }
+        (SatAxis::Segment, None) => Next::Done(Local::empty(ChainTermination::Invalid(
+            InvalidInput::Overflow,
+        ))),
     }
 }
 

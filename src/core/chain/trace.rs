@@ -3,7 +3,7 @@
 //! Filled only when a trace is asked for (nothing is allocated without one).
 
 use super::classify::{NormalClass, SegmentEnd, SegmentNormals};
-use super::types::{ChainOutcome, ChainPoint};
+use super::types::{ChainPoint, ChainTermination};
 use crate::core::sat::Owner;
 use glam::Vec2;
 use serde::Serialize;
@@ -22,7 +22,7 @@ pub struct OneSidedTest {
     pub offset1: f32,
     /// Along the head neighbour's normal, from `b` (None: not convex there).
     pub offset2: Option<f32>,
-    /// True when every offset tested is negative: the query stops ([`ChainOutcome::Behind`]).
+    /// True when every offset tested is negative: the query stops ([`ChainTermination::Behind`]).
     pub behind: bool,
 }
 
@@ -56,7 +56,7 @@ pub enum Candidate {
 pub enum SatAxis {
     /// The segment's normal.
     Segment,
-    /// A convex neighbour's normal (the query stops: [`ChainOutcome::NeighbourAxis`]).
+    /// A convex neighbour's normal (the query stops: [`ChainTermination::NeighbourAxis`]).
     Neighbour,
     /// One of the shape's admitted edge normals.
     ShapeEdge { edge: usize },
@@ -124,7 +124,7 @@ pub enum ChainStep {
     },
     /// With the shape's face as reference: which end of the segment lies deeper and
     /// whether that end's neighbour is more anti-parallel to the face (it would be
-    /// the incident feature: [`ChainOutcome::NeighbourIncident`]).
+    /// the incident feature: [`ChainTermination::NeighbourIncident`]).
     NeighbourIncident {
         /// The segment's end deeper below the shape's face.
         end: SegmentEnd,
@@ -151,7 +151,7 @@ pub enum ChainStep {
         reference_extent: (f32, f32),
         /// `(l2, u2)`: the incident edge's second and first vertex.
         incident_extent: (f32, f32),
-        /// False when the extents are disjoint ([`ChainOutcome::NoOverlap`]).
+        /// False when the extents are disjoint ([`ChainTermination::NoOverlap`]).
         overlap: bool,
         /// The incident core points kept at each end (before moving them midway).
         lower: Option<Vec2>,
@@ -169,7 +169,8 @@ pub struct ChainTrace {
     /// The manifold's points (as in the output).
     pub points: Vec<ChainPoint>,
     /// How the query ended.
-    pub outcome: Option<ChainOutcome>,
+    #[serde(rename = "outcome")]
+    pub termination: Option<ChainTermination>,
 }
 
 impl ChainTrace {

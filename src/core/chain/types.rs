@@ -1,5 +1,5 @@
 //! The chain query's input ([`ChainSegmentInput`]), its points ([`ChainPoint`]), how it
-//! ended ([`ChainOutcome`]) and its output ([`ChainManifold`], world space, normal
+//! ended ([`ChainTermination`]) and its output ([`ChainManifold`], world space, normal
 //! from the chain to the shape); and what the polygon steps share: the shape's core
 //! in the chain's frame ([`Polygon`]) and where the query goes after the
 //! separating-axis search ([`Next`], [`Incident`]).
@@ -64,7 +64,7 @@ pub enum InvalidInput {
 /// How the query ended. Every path ends in exactly one of these.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
-pub enum ChainOutcome {
+pub enum ChainTermination {
     /// Contact points were made (1 or 2).
     Contact,
     /// One-sided: the shape's centre lies behind the segment's line and behind its
@@ -88,21 +88,21 @@ pub enum ChainOutcome {
     Invalid(InvalidInput),
 }
 
-impl ChainOutcome {
-    /// The outcome as a word for the trace and the UI.
+impl ChainTermination {
+    /// The termination as a word for the trace and the UI.
     pub fn as_str(self) -> &'static str {
         match self {
-            ChainOutcome::Contact => "contact",
-            ChainOutcome::Behind => "behind",
-            ChainOutcome::Separated => "separated",
-            ChainOutcome::Skipped => "skipped",
-            ChainOutcome::NeighbourRegion => "neighbour_region",
-            ChainOutcome::NeighbourIncident => "neighbour_incident",
-            ChainOutcome::NeighbourAxis => "neighbour_axis",
-            ChainOutcome::NoOverlap => "no_overlap",
-            ChainOutcome::Invalid(InvalidInput::NonFinite) => "invalid_non_finite",
-            ChainOutcome::Invalid(InvalidInput::ZeroLengthSegment) => "invalid_zero_length",
-            ChainOutcome::Invalid(InvalidInput::Overflow) => "invalid_overflow",
+            ChainTermination::Contact => "contact",
+            ChainTermination::Behind => "behind",
+            ChainTermination::Separated => "separated",
+            ChainTermination::Skipped => "skipped",
+            ChainTermination::NeighbourRegion => "neighbour_region",
+            ChainTermination::NeighbourIncident => "neighbour_incident",
+            ChainTermination::NeighbourAxis => "neighbour_axis",
+            ChainTermination::NoOverlap => "no_overlap",
+            ChainTermination::Invalid(InvalidInput::NonFinite) => "invalid_non_finite",
+            ChainTermination::Invalid(InvalidInput::ZeroLengthSegment) => "invalid_zero_length",
+            ChainTermination::Invalid(InvalidInput::Overflow) => "invalid_overflow",
         }
     }
 }
@@ -151,7 +151,7 @@ impl ChainPoint {
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ChainManifold {
     /// How the query ended (why there are no points, when there are none).
-    pub outcome: ChainOutcome,
+    pub termination: ChainTermination,
     /// Unit normal from the chain segment to the shape; zero without points.
     pub normal: Vec2,
     pub(super) points: [ChainPoint; MAX_MANIFOLD_POINTS],
@@ -159,14 +159,14 @@ pub struct ChainManifold {
 }
 
 impl ChainManifold {
-    /// The contact points (empty unless the outcome is [`ChainOutcome::Contact`]).
+    /// The contact points (empty unless the termination is [`ChainTermination::Contact`]).
     pub fn points(&self) -> &[ChainPoint] {
         &self.points[..self.point_count]
     }
 
     /// True when the segment keeps the pair (points were made).
     pub fn is_contact(&self) -> bool {
-        self.outcome == ChainOutcome::Contact
+        self.termination == ChainTermination::Contact
     }
 
     /// The point of least separation.
@@ -176,10 +176,10 @@ impl ChainManifold {
             .min_by(|a, b| a.separation.total_cmp(&b.separation))
     }
 
-    /// No points, for `outcome`.
-    pub(super) fn empty(outcome: ChainOutcome) -> ChainManifold {
+    /// No points, for `termination`.
+    pub(super) fn empty(termination: ChainTermination) -> ChainManifold {
         ChainManifold {
-            outcome,
+            termination,
             normal: Vec2::ZERO,
             points: [ChainPoint::EMPTY; MAX_MANIFOLD_POINTS],
             point_count: 0,
@@ -190,7 +190,7 @@ impl ChainManifold {
 impl Serialize for ChainManifold {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut st = s.serialize_struct("ChainManifold", 3)?;
-        st.serialize_field("outcome", &self.outcome)?;
+        st.serialize_field("outcome", &self.termination)?;
         st.serialize_field("normal", &self.normal)?;
         st.serialize_field("points", self.points())?;
         st.end()

@@ -265,7 +265,7 @@ mod tests {
         assert_eq!(t.clips[1].cut.len(), 0);
         assert_eq!(m.points().len(), 2);
         assert_eq!(t.points, m.points().to_vec());
-        assert_eq!(t.outcome, Some(ManifoldOutcome::Contact));
+        assert_eq!(t.termination, Some(ManifoldTermination::Contact));
         assert_eq!(contact_manifold(&input, None), m);
     }
 }

@@ -16,7 +16,7 @@
 //!    face axes describe a separated corner-to-corner pair. Within the touching band
 //!    the SAT axis is used (EPA has no answer for shapes that do not overlap, and a
 //!    normal from two nearly coincident closest points is noise). Pairs farther apart
-//!    than the speculative distance get no manifold ([`ManifoldOutcome::Separated`]).
+//!    than the speculative distance get no manifold ([`ManifoldTermination::Separated`]).
 //!    For a 1-vertex core (circle) the SAT source is computed directly: the other
 //!    core's face of largest separation, then its Voronoi region (Box2D's
 //!    `b2CollidePolygonAndCircle`), which is the same normal GJK would give.
@@ -49,7 +49,7 @@
 //! If clipping keeps no point although the pair is within the speculative distance
 //! (the incident edge lies entirely beyond a side plane, as at two touching corners),
 //! one point is made from the incident vertex deepest along the reference normal and
-//! its nearest point on the reference edge ([`ManifoldOutcome::SupportFallback`]);
+//! its nearest point on the reference edge ([`ManifoldTermination::SupportFallback`]);
 //! parry2d does the same with its GJK points.
 //!
 //! ## Feature ids ([`ContactId`])
@@ -144,7 +144,7 @@ fn general_manifold(
                 if dir != Vec2::ZERO {
                     t.normal = Some(normal);
                 }
-                t.outcome = Some(ManifoldOutcome::Separated);
+                t.termination = Some(ManifoldTermination::Separated);
             });
             return ManifoldOutput::separated(None, normal);
         }
@@ -167,7 +167,7 @@ fn build(pair: &Pair, c: &NormalChoice, mut trace: Option<&mut ManifoldTrace>) -
         t.feature_b = Some(fb.record(&xf));
     });
     let mut out = ManifoldOutput {
-        outcome: ManifoldOutcome::Contact,
+        termination: ManifoldTermination::Contact,
         normal_source: Some(c.source),
         case: None,
         normal: Vec2::ZERO,
@@ -209,7 +209,7 @@ fn build(pair: &Pair, c: &NormalChoice, mut trace: Option<&mut ManifoldTrace>) -
             );
             out.point_count = count;
             if fallback {
-                out.outcome = ManifoldOutcome::SupportFallback;
+                out.termination = ManifoldTermination::SupportFallback;
             }
             let normal = if r.owner == Owner::A {
                 r.normal
@@ -232,7 +232,7 @@ fn build(pair: &Pair, c: &NormalChoice, mut trace: Option<&mut ManifoldTrace>) -
     trace.record(|t| {
         t.case = Some(case);
         t.points = out.points().to_vec();
-        t.outcome = Some(out.outcome);
+        t.termination = Some(out.termination);
     });
     out
 }
@@ -282,7 +282,7 @@ mod tests {
                 Transform::new(v(0.3, 0.95), 0.0),
                 source,
             );
-            assert_eq!(m.outcome, ManifoldOutcome::Contact, "{source:?}");
+            assert_eq!(m.termination, ManifoldTermination::Contact, "{source:?}");
             assert_eq!(m.points().len(), 2, "{m:?}");
             assert!((m.normal - v(0.0, 1.0)).length() < 1e-5);
             let mut xs: Vec<f32> = m.points().iter().map(|p| p.point_b.x).collect();

@@ -8,7 +8,7 @@ use super::features::{touching_tolerance, Edge, Pair};
 use super::ids::{ContactId, IdKind};
 use super::trace::ManifoldTrace;
 use super::{
-    ManifoldCase, ManifoldInput, ManifoldOutcome, ManifoldOutput, ManifoldPoint, NormalSource,
+    ManifoldCase, ManifoldInput, ManifoldOutput, ManifoldPoint, ManifoldTermination, NormalSource,
 };
 use crate::core::consts::MAX_MANIFOLD_POINTS;
 use crate::core::math::Transform;
@@ -289,7 +289,7 @@ impl<'a> PointInCore<'a> {
             .pack(),
         };
         ManifoldOutput {
-            outcome: ManifoldOutcome::Contact,
+            termination: ManifoldTermination::Contact,
             normal_source: Some(c.source),
             case: Some(case),
             normal: if owner == Owner::A { c.ow } else { -c.ow },
@@ -371,7 +371,7 @@ fn point_point_manifold(pair: &Pair, mut trace: Option<&mut ManifoldTrace>) -> M
         } else {
             NormalSource::Sat
         };
-        out.outcome = ManifoldOutcome::Contact;
+        out.termination = ManifoldTermination::Contact;
         out.normal_source = Some(source);
         out.case = Some(ManifoldCase::PointPoint);
         out.reference = Some(Owner::A);
@@ -408,7 +408,7 @@ fn point_core_separated(
     trace.record(|t| {
         t.separation = Some(separation);
         t.normal = Some(normal);
-        t.outcome = Some(ManifoldOutcome::Separated);
+        t.termination = Some(ManifoldTermination::Separated);
     });
     ManifoldOutput::separated(None, normal)
 }
@@ -428,7 +428,7 @@ pub(super) fn record_point_case(
     t.normal_source = out.normal_source;
     t.normal = Some(out.normal);
     t.separation = Some(separation);
-    t.outcome = Some(out.outcome);
+    t.termination = Some(out.termination);
     if out.is_separated() {
         return;
     }
@@ -572,7 +572,7 @@ mod tests {
                 counts[3] += 1;
                 continue;
             }
-            assert_eq!(fast.outcome, slow.outcome, "{context}");
+            assert_eq!(fast.termination, slow.termination, "{context}");
             assert_eq!(fast.case, slow.case, "{context}");
             assert_eq!(fast.reference, slow.reference, "{context}");
             assert_eq!(fast.points().len(), 1, "{context}");

@@ -29,7 +29,7 @@ use super::features::{Edge, Pair};
 use super::ids::{ContactId, IdKind};
 use super::points::contact_point;
 use super::trace::{ClipPlane, ManifoldTrace};
-use super::{ManifoldCase, ManifoldOutcome, ManifoldOutput, ManifoldPoint, NormalSource};
+use super::{ManifoldCase, ManifoldOutput, ManifoldPoint, ManifoldTermination, NormalSource};
 use crate::core::consts::{LINEAR_SLOP, MAX_MANIFOLD_POINTS, SEGMENT_FLIP_TOLERANCE};
 use crate::core::math::left_perp;
 use crate::core::record::Record;
@@ -100,7 +100,7 @@ pub(super) fn segment_pair_manifold(
             if dir != Vec2::ZERO {
                 t.normal = Some(normal);
             }
-            t.outcome = Some(ManifoldOutcome::Separated);
+            t.termination = Some(ManifoldTermination::Separated);
         });
         return ManifoldOutput::separated(Some(NormalSource::ClosestPoints), normal);
     }
@@ -119,7 +119,7 @@ pub(super) fn segment_pair_manifold(
         }
     };
     let mut out = ManifoldOutput {
-        outcome: ManifoldOutcome::Contact,
+        termination: ManifoldTermination::Contact,
         normal_source: Some(source),
         case: Some(case),
         normal: xf.q.apply(normal),
@@ -138,7 +138,7 @@ pub(super) fn segment_pair_manifold(
         t.normal_source = Some(source);
         t.case = Some(case);
         t.points = out.points().to_vec();
-        t.outcome = Some(out.outcome);
+        t.termination = Some(out.termination);
     });
     out
 }

@@ -2,7 +2,7 @@
 //! features, the reference and incident features, every clip step and the points.
 //! The records are filled only when a trace is asked for (no allocation without).
 
-use super::{ManifoldCase, ManifoldOutcome, ManifoldPoint, ManifoldSource, NormalSource};
+use super::{ManifoldCase, ManifoldPoint, ManifoldSource, ManifoldTermination, NormalSource};
 use crate::core::sat::Owner;
 use glam::Vec2;
 use serde::Serialize;
@@ -83,5 +83,6 @@ pub struct ManifoldTrace {
     pub incident: Option<FeatureRecord>,
     pub clips: Vec<ClipStep>,
     pub points: Vec<ManifoldPoint>,
-    pub outcome: Option<ManifoldOutcome>,
+    #[serde(rename = "outcome")]
+    pub termination: Option<ManifoldTermination>,
 }

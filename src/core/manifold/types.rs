@@ -76,7 +76,7 @@ impl ManifoldCase {
 /// How the query ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
-pub enum ManifoldOutcome {
+pub enum ManifoldTermination {
     /// Contact points from the features (1 or 2).
     Contact,
     /// Clipping kept nothing; one point from the deepest incident vertex.
@@ -85,7 +85,7 @@ pub enum ManifoldOutcome {
     Separated,
 }
 
-impl ManifoldOutcome {
+impl ManifoldTermination {
     pub fn as_str(self) -> &'static str {
         crate::core::names::variant_name(&self)
     }
@@ -137,7 +137,7 @@ pub struct ManifoldPoint {
 /// Output of [`contact_manifold`]. World space.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ManifoldOutput {
-    pub outcome: ManifoldOutcome,
+    pub termination: ManifoldTermination,
     /// Where the feature-selecting normal came from (None when separated before one
     /// was needed).
     pub normal_source: Option<NormalSource>,
@@ -161,7 +161,7 @@ impl ManifoldOutput {
 
     /// True when the pair is farther apart than the speculative distance.
     pub fn is_separated(&self) -> bool {
-        self.outcome == ManifoldOutcome::Separated
+        self.termination == ManifoldTermination::Separated
     }
 
     /// The point of least separation.
@@ -173,7 +173,7 @@ impl ManifoldOutput {
 
     pub(super) fn separated(normal_source: Option<NormalSource>, normal: Vec2) -> ManifoldOutput {
         ManifoldOutput {
-            outcome: ManifoldOutcome::Separated,
+            termination: ManifoldTermination::Separated,
             normal_source,
             case: None,
             normal,
@@ -187,7 +187,7 @@ impl ManifoldOutput {
 impl Serialize for ManifoldOutput {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut st = s.serialize_struct("ManifoldOutput", 6)?;
-        st.serialize_field("outcome", &self.outcome)?;
+        st.serialize_field("outcome", &self.termination)?;
         st.serialize_field("normal_source", &self.normal_source)?;
         st.serialize_field("case", &self.case)?;
         st.serialize_field("normal", &self.normal)?;

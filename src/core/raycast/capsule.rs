@@ -221,7 +221,8 @@ fn record_side(
 mod tests {
     use crate::core::math::Transform;
     use crate::core::raycast::{
-        ray_cast, RayCastInput, RayCastOutput, RayFeature, RayInput, RayMethod, RayStatus, RayTrace,
+        ray_cast, RayCastInput, RayCastOutput, RayFeature, RayInput, RayMethod, RayTermination,
+        RayTrace,
     };
     use crate::core::shape::Shape;
     use glam::Vec2;
@@ -245,8 +246,8 @@ mod tests {
     fn sides() {
         let top = cast(v(0.3, 2.0), v(0.0, -2.0));
         assert_eq!(
-            (top.status, top.feature),
-            (RayStatus::Hit, RayFeature::Side(1))
+            (top.termination, top.feature),
+            (RayTermination::Hit, RayFeature::Side(1))
         );
         assert!((top.fraction - 0.75).abs() < 1e-6 && top.normal == v(0.0, 1.0));
         let bottom = cast(v(0.3, -2.0), v(0.0, 2.0));
@@ -271,9 +272,12 @@ mod tests {
     fn in_the_band_behind_a_cap_missing_it() {
         // Starts in the band behind v0 and runs away: misses.
         let away = cast(v(-3.0, 0.2), v(-1.0, 0.3));
-        assert_eq!(away.status, RayStatus::Missed);
+        assert_eq!(away.termination, RayTermination::Missed);
         // Parallel to the axis, just outside the band: misses; just inside: cap 0.
-        assert_eq!(cast(v(-3.0, 0.5001), v(6.0, 0.0)).status, RayStatus::Missed);
+        assert_eq!(
+            cast(v(-3.0, 0.5001), v(6.0, 0.0)).termination,
+            RayTermination::Missed
+        );
         let grazing = cast(v(-3.0, 0.4), v(6.0, 0.0));
         assert_eq!(grazing.feature, RayFeature::Cap(0));
     }
@@ -283,8 +287,8 @@ mod tests {
         // dn = 6e-8 per unit fraction: the band is entered at f = 0.1/6e-8 ≈ 1.7e6,
         // far beyond the ray, behind cap 1, whose disc the line misses.
         assert_eq!(
-            cast(v(-3.0, 0.6), v(6.0, -6.0e-8)).status,
-            RayStatus::Missed
+            cast(v(-3.0, 0.6), v(6.0, -6.0e-8)).termination,
+            RayTermination::Missed
         );
         // From 1e6 away the direction is within 1e-7 of the axis: Box2D calls that
         // parallel (|den| < FLT_EPSILON) and misses; the line enters the band at
@@ -292,14 +296,14 @@ mod tests {
         let mut ray = RayInput::new(v(-1.0e6, 0.6), v(1.0e6, -1.0e-1));
         ray.max_fraction = 2.0;
         let out = ray_cast(&RayCastInput::new(&cap(), Transform::IDENTITY, ray), None);
-        assert_eq!(out.status, RayStatus::Hit, "{out:?}");
+        assert_eq!(out.termination, RayTermination::Hit, "{out:?}");
         assert_eq!(out.feature, RayFeature::Side(1));
     }
 
     #[test]
     fn inside_leaves_through_a_cap() {
         let out = cast(v(0.0, 0.0), v(4.0, 0.0));
-        assert_eq!(out.status, RayStatus::Inside);
+        assert_eq!(out.termination, RayTermination::Inside);
         assert!((out.exit_fraction.unwrap() - 0.375).abs() < 1e-6);
     }
 

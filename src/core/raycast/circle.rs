@@ -131,7 +131,7 @@ pub(super) fn ray_circle(
 #[cfg(test)]
 mod tests {
     use crate::core::math::Transform;
-    use crate::core::raycast::{ray_cast, RayCastInput, RayFeature, RayInput, RayStatus};
+    use crate::core::raycast::{ray_cast, RayCastInput, RayFeature, RayInput, RayTermination};
     use crate::core::shape::Shape;
     use glam::Vec2;
 
@@ -152,7 +152,7 @@ mod tests {
             v(0.0, 2.0),
             v(10.0, 0.0),
         );
-        assert_eq!(out.status, RayStatus::Hit);
+        assert_eq!(out.termination, RayTermination::Hit);
         assert!((out.fraction - 0.4).abs() < 1e-6, "{out:?}");
         assert!((out.point - v(4.0, 2.0)).length() < 1e-5);
         assert!((out.normal - v(-1.0, 0.0)).length() < 1e-6);
@@ -172,11 +172,11 @@ mod tests {
     fn tangent_is_a_hit_and_a_hair_off_is_a_miss() {
         let c = Shape::circle(1.0).unwrap();
         let out = cast(&c, Transform::IDENTITY, v(-2.0, 1.0), v(4.0, 0.0));
-        assert_eq!(out.status, RayStatus::Hit);
+        assert_eq!(out.termination, RayTermination::Hit);
         assert!((out.fraction - 0.5).abs() < 1e-6);
         assert_eq!(out.normal, v(0.0, 1.0));
         let out = cast(&c, Transform::IDENTITY, v(-2.0, 1.000001), v(4.0, 0.0));
-        assert_eq!(out.status, RayStatus::Missed);
+        assert_eq!(out.termination, RayTermination::Missed);
     }
 
     #[test]
@@ -186,7 +186,7 @@ mod tests {
         // the closest approach keeps it. Exact entry x = −0.8.
         let c = Shape::circle(1.0).unwrap();
         let out = cast(&c, Transform::IDENTITY, v(-2.0e4, 0.6), v(4.0e4, 0.0));
-        assert_eq!(out.status, RayStatus::Hit);
+        assert_eq!(out.termination, RayTermination::Hit);
         let exact = (2.0e4f64 - 0.8) / 4.0e4;
         assert!(
             (out.fraction as f64 - exact).abs() < 1e-7,
@@ -209,12 +209,12 @@ mod tests {
     fn short_and_behind_and_inside() {
         let c = Shape::circle(1.0).unwrap();
         let short = cast(&c, Transform::IDENTITY, v(-3.0, 0.0), v(1.5, 0.0));
-        assert_eq!(short.status, RayStatus::Missed);
+        assert_eq!(short.termination, RayTermination::Missed);
         assert_eq!(short.fraction, 1.0);
         let behind = cast(&c, Transform::IDENTITY, v(3.0, 0.0), v(1.0, 0.0));
-        assert_eq!(behind.status, RayStatus::Missed);
+        assert_eq!(behind.termination, RayTermination::Missed);
         let inside = cast(&c, Transform::IDENTITY, v(0.5, 0.0), v(1.0, 0.0));
-        assert_eq!(inside.status, RayStatus::Inside);
+        assert_eq!(inside.termination, RayTermination::Inside);
         assert!(inside.inside && !inside.hit);
         assert!((inside.exit_fraction.unwrap() - 0.5).abs() < 1e-6);
         let stays = cast(&c, Transform::IDENTITY, v(0.5, 0.0), v(0.1, 0.0));
@@ -225,9 +225,9 @@ mod tests {
     fn a_point_shape_is_hit_only_through_it() {
         let p = Shape::circle(0.0).unwrap();
         let out = cast(&p, Transform::IDENTITY, v(-1.0, 0.0), v(2.0, 0.0));
-        assert_eq!(out.status, RayStatus::Hit);
+        assert_eq!(out.termination, RayTermination::Hit);
         assert_eq!((out.fraction, out.normal), (0.5, v(-1.0, 0.0)));
         let out = cast(&p, Transform::IDENTITY, v(-1.0, 0.1), v(2.0, 0.0));
-        assert_eq!(out.status, RayStatus::Missed);
+        assert_eq!(out.termination, RayTermination::Missed);
     }
 }

@@ -47,7 +47,7 @@
 use super::local::LocalRay;
 use super::march::{march, Recorder};
 use super::trace::{GjkMarch, GjkRayStep, GjkRayStop};
-use super::types::{RayCastOutput, RayStatus};
+use super::types::{RayCastOutput, RayTermination};
 use crate::core::consts::{RAY_GJK_TOLERANCE, RAY_REACH_MARGIN};
 
 /// The GJK ray cast of a (moving) ray.
@@ -69,7 +69,7 @@ pub(super) fn ray_gjk(ray: &LocalRay, mut rec: Option<&mut Vec<GjkRayStep>>) -> 
     );
     let mut out = match fwd.stop {
         GjkRayStop::MovingAway | GjkRayStop::PastEnd => ray.missed(),
-        GjkRayStop::MaxIterations => ray.stopped(fwd.lambda, RayStatus::MaxIterations),
+        GjkRayStop::MaxIterations => ray.stopped(fwd.lambda, RayTermination::MaxIterations),
         _ if fwd.lambda > 0.0 => ray.hit(fwd.lambda, fwd.feature, fwd.normal, None),
         _ => return in_shape(ray, end, tol, max, fwd.iterations, rec.map(|r| (r, xf))),
     };
@@ -152,7 +152,7 @@ mod tests {
     use crate::core::math::Transform;
     use crate::core::raycast::{
         ray_cast, ray_cast_gjk, GjkMarch, GjkRayStop, RayCastInput, RayFeature, RayInput,
-        RayStatus, RayTrace,
+        RayTermination, RayTrace,
     };
     use crate::core::shape::{Geometry, Shape};
     use glam::Vec2;
@@ -171,7 +171,7 @@ mod tests {
             RayInput::new(v(-3.0, 0.5), v(4.0, 0.0)),
         );
         let out = ray_cast_gjk(&input, Some(&mut trace));
-        assert_eq!((out.status, out.fraction), (RayStatus::Hit, 0.5));
+        assert_eq!((out.termination, out.fraction), (RayTermination::Hit, 0.5));
         assert_eq!(
             (out.feature, out.normal),
             (RayFeature::Edge(3), v(-1.0, 0.0))
@@ -223,8 +223,8 @@ mod tests {
             RayInput::new(v(-3.0, 0.0), v(-1.0, 0.0)),
         );
         assert_eq!(
-            ray_cast_gjk(&away, Some(&mut trace)).status,
-            RayStatus::Missed
+            ray_cast_gjk(&away, Some(&mut trace)).termination,
+            RayTermination::Missed
         );
         assert_eq!(trace.gjk.last().unwrap().stop, Some(GjkRayStop::MovingAway));
         let short = RayCastInput::new(
@@ -233,8 +233,8 @@ mod tests {
             RayInput::new(v(-3.0, 0.0), v(1.0, 0.0)),
         );
         assert_eq!(
-            ray_cast_gjk(&short, Some(&mut trace)).status,
-            RayStatus::Missed
+            ray_cast_gjk(&short, Some(&mut trace)).termination,
+            RayTermination::Missed
         );
         assert_eq!(trace.gjk.last().unwrap().stop, Some(GjkRayStop::PastEnd));
     }
@@ -249,7 +249,7 @@ mod tests {
         );
         input.max_iterations = 2;
         let out = ray_cast_gjk(&input, None);
-        assert_eq!(out.status, RayStatus::MaxIterations);
+        assert_eq!(out.termination, RayTermination::MaxIterations);
         assert!(
             !out.hit && out.fraction < 0.5 && out.iterations == 2,
             "{out:?}"
@@ -266,7 +266,7 @@ mod tests {
             RayInput::new(v(5.0, 5.0), v(4.0, 0.0)),
         );
         let out = ray_cast_gjk(&input, Some(&mut trace));
-        assert_eq!(out.status, RayStatus::Inside);
+        assert_eq!(out.termination, RayTermination::Inside);
         let exact = ray_cast(&input, None);
         assert!((out.exit_fraction.unwrap() - exact.exit_fraction.unwrap()).abs() < 1e-5);
         assert!(trace.march(GjkMarch::Exit).count() > 0);

@@ -4,7 +4,7 @@
 //! ([`LocalRay::finish`]).
 
 use super::point::{locate, Side};
-use super::types::{RayCastInput, RayCastOutput, RayFeature, RayStatus};
+use super::types::{RayCastInput, RayCastOutput, RayFeature, RayTermination};
 use crate::core::consts::{RAY_MAX_COORDINATE, RAY_MIN_TRANSLATION_SQUARED, RAY_REACH_MARGIN};
 use glam::{Vec2, Vec4};
 
@@ -103,7 +103,7 @@ pub(super) struct LocalRay<'a> {
 impl<'a> LocalRay<'a> {
     /// The ray in the shape's frame, or the status that refuses it.
     #[inline]
-    pub fn new(input: &'a RayCastInput<'a>) -> Result<LocalRay<'a>, RayStatus> {
+    pub fn new(input: &'a RayCastInput<'a>) -> Result<LocalRay<'a>, RayTermination> {
         let (ray, xf) = (&input.ray, &input.transform);
         if !valid(input) {
             return Err(refusal(input));
@@ -176,7 +176,7 @@ impl<'a> LocalRay<'a> {
             inside: false,
             exit_fraction: None,
             iterations: 0,
-            status: RayStatus::Hit,
+            termination: RayTermination::Hit,
         }
     }
 
@@ -201,26 +201,26 @@ impl<'a> LocalRay<'a> {
         RayCastOutput {
             inside: true,
             exit_fraction: exit,
-            ..no_surface(self.input.ray.origin, 0.0, RayStatus::Inside)
+            ..no_surface(self.input.ray.origin, 0.0, RayTermination::Inside)
         }
     }
 
     /// A miss: no point of the ray in the shape.
     #[inline]
     pub fn missed(&self) -> RayCastOutput {
-        self.stopped(self.max_fraction, RayStatus::Missed)
+        self.stopped(self.max_fraction, RayTermination::Missed)
     }
 
     /// No surface point; the ray's point at `f`.
     #[inline]
-    pub fn stopped(&self, f: f32, status: RayStatus) -> RayCastOutput {
+    pub fn stopped(&self, f: f32, termination: RayTermination) -> RayCastOutput {
         let p = self.input.ray.at(f);
         let p = if p.is_finite() {
             p
         } else {
             self.input.ray.origin
         };
-        no_surface(p, f, status)
+        no_surface(p, f, termination)
     }
 
     /// The module's conventions, applied to the line's span and the origin's side:
@@ -268,26 +268,20 @@ fn valid(input: &RayCastInput) -> bool {
 
 /// Why [`valid`] refused the input.
 #[cold]
-fn refusal(input: &RayCastInput) -> RayStatus {
+fn refusal(input: &RayCastInput) -> RayTermination {
     let (ray, xf) = (&input.ray, &input.transform);
-    let finite = ray.origin.is_finite()
-        && ray.translation.is_finite()
-        && ray.max_fraction.is_finite()
-        && xf.p.is_finite()
-        && xf.q.c.is_finite()
-        && xf.q.s.is_finite();
-    if !finite {
-        RayStatus::NonFiniteInput
+    if !ray.is_finite_in(xf) {
+        RayTermination::NonFiniteInput
     } else if ray.max_fraction < 0.0 {
-        RayStatus::NegativeMaxFraction
+        RayTermination::NegativeMaxFraction
     } else {
-        RayStatus::OutOfRange
+        RayTermination::OutOfRange
     }
 }
 
 /// An output with no surface point.
 #[inline]
-pub(super) fn no_surface(point: Vec2, fraction: f32, status: RayStatus) -> RayCastOutput {
+pub(super) fn no_surface(point: Vec2, fraction: f32, termination: RayTermination) -> RayCastOutput {
     RayCastOutput {
         hit: false,
         fraction,
@@ -297,14 +291,14 @@ pub(super) fn no_surface(point: Vec2, fraction: f32, status: RayStatus) -> RayCa
         inside: false,
         exit_fraction: None,
         iterations: 0,
-        status,
+        termination,
     }
 }
 
 /// The output for an input refused with `status`.
-pub(super) fn refused(input: &RayCastInput, status: RayStatus) -> RayCastOutput {
+pub(super) fn refused(input: &RayCastInput, termination: RayTermination) -> RayCastOutput {
     let o = input.ray.origin;
-    no_surface(if o.is_finite() { o } else { Vec2::ZERO }, 0.0, status)
+    no_surface(if o.is_finite() { o } else { Vec2::ZERO }, 0.0, termination)
 }
 
 #[cfg(test)]
@@ -361,22 +355,22 @@ mod tests {
         nan.translation.y = f32::NAN;
         assert_eq!(
             refuse(nan, Transform::IDENTITY),
-            Some(RayStatus::NonFiniteInput)
+            Some(RayTermination::NonFiniteInput)
         );
         let mut neg = ok;
         neg.max_fraction = -0.5;
         assert_eq!(
             refuse(neg, Transform::IDENTITY),
-            Some(RayStatus::NegativeMaxFraction)
+            Some(RayTermination::NegativeMaxFraction)
         );
         let mut far = ok;
         far.origin.x = 1.0e20;
         assert_eq!(
             refuse(far, Transform::IDENTITY),
-            Some(RayStatus::OutOfRange)
+            Some(RayTermination::OutOfRange)
         );
         let bad_xf = Transform::new(v(f32::INFINITY, 0.0), 0.0);
-        assert_eq!(refuse(ok, bad_xf), Some(RayStatus::NonFiniteInput));
+        assert_eq!(refuse(ok, bad_xf), Some(RayTermination::NonFiniteInput));
         assert_eq!(refuse(ok, Transform::IDENTITY), None);
     }
 

@@ -12,7 +12,7 @@
 //! The shape is a **closed** set: its boundary belongs to it, so a ray that only
 //! touches it — tangent to a circle, through a corner, sliding along an edge —
 //! hits it, at the first point it touches.
-//! - **Origin strictly inside:** no hit (`hit: false`, [`RayStatus::Inside`],
+//! - **Origin strictly inside:** no hit (`hit: false`, [`RayTermination::Inside`],
 //!   `inside: true`, fraction 0), and `exit_fraction` where the ray leaves the shape
 //!   (`None` when the whole ray lies inside). This is Box2D v3.0's convention for
 //!   `b2RayCastPolygon` and parry's `solid = false` (parry then reports the exit as
@@ -27,14 +27,14 @@
 //!   way. A ray cast from a surface point outward (a reflection, a line of sight)
 //!   thus does not hit its own surface.
 //! - **Zero length** (zero translation, or `max_fraction` 0): the ray is a point and
-//!   the cast a point query — inside: [`RayStatus::Inside`] with no exit; on the
+//!   the cast a point query — inside: [`RayTermination::Inside`] with no exit; on the
 //!   boundary: a hit at 0; outside: a miss. A translation whose squared length
 //!   underflows f32 counts as zero ([`RAY_MIN_TRANSLATION_SQUARED`]).
 //! - **Misses** report `fraction = max_fraction` and no surface point.
 //! - **Invalid input** is a miss with a status that says why, never a panic: a NaN or
-//!   infinite coordinate in the ray or the transform ([`RayStatus::NonFiniteInput`]),
-//!   a negative `max_fraction` ([`RayStatus::NegativeMaxFraction`]), a coordinate
-//!   beyond [`RAY_MAX_COORDINATE`] ([`RayStatus::OutOfRange`]). Any finite
+//!   infinite coordinate in the ray or the transform ([`RayTermination::NonFiniteInput`]),
+//!   a negative `max_fraction` ([`RayTermination::NegativeMaxFraction`]), a coordinate
+//!   beyond [`RAY_MAX_COORDINATE`] ([`RayTermination::OutOfRange`]). Any finite
 //!   `max_fraction` is accepted: the ray is cut where it has left the shape's
 //!   bounding disc for good.
 //!
@@ -73,7 +73,7 @@ pub use self::trace::{
     CircleRecord, ClipAction, ClipStep, FlatRecord, GjkMarch, GjkRayStep, GjkRayStop, RayMethod,
     RayTrace,
 };
-pub use self::types::{RayCastInput, RayCastOutput, RayFeature, RayInput, RayStatus};
+pub use self::types::{RayCastInput, RayCastOutput, RayFeature, RayInput, RayTermination};
 
 use self::local::{refused, LocalRay};
 use self::point::{locate, Side};
@@ -109,11 +109,11 @@ fn prepare<'a>(
 ) -> Result<LocalRay<'a>, RayCastOutput> {
     let ray = match LocalRay::new(input) {
         Ok(ray) => ray,
-        Err(status) => {
+        Err(termination) => {
             trace.record(|t| {
                 t.begin(RayMethod::None, 0.0);
             });
-            return Err(refused(input, status));
+            return Err(refused(input, termination));
         }
     };
     if ray.is_point() {
@@ -257,14 +257,18 @@ mod tests {
                     let tag = format!("{name} {method} d={d} max={m}");
                     if inside.is_finite() {
                         let out = run(f, &s, inside, d, m);
-                        assert_eq!(out.status, RayStatus::Inside, "{tag}");
+                        assert_eq!(out.termination, RayTermination::Inside, "{tag}");
                         assert_eq!(out.exit_fraction, None, "{tag}");
                     }
                     let out = run(f, &s, boundary, d, m);
-                    assert_eq!((out.status, out.fraction), (RayStatus::Hit, 0.0), "{tag}");
+                    assert_eq!(
+                        (out.termination, out.fraction),
+                        (RayTermination::Hit, 0.0),
+                        "{tag}"
+                    );
                     assert!((out.normal.length() - 1.0).abs() < 1e-6, "{tag} {out:?}");
                     let out = run(f, &s, outside, d, m);
-                    assert_eq!(out.status, RayStatus::Missed, "{tag}");
+                    assert_eq!(out.termination, RayTermination::Missed, "{tag}");
                 }
             }
         }
@@ -280,11 +284,19 @@ mod tests {
             for (method, f) in METHODS {
                 let tag = format!("{name} {method}");
                 let leaving = run(f, &s, boundary, out_dir, 1.0);
-                assert_eq!(leaving.status, RayStatus::Missed, "{tag} {leaving:?}");
+                assert_eq!(
+                    leaving.termination,
+                    RayTermination::Missed,
+                    "{tag} {leaving:?}"
+                );
                 assert!(!leaving.inside);
                 if name != "segment" {
                     let running_in = run(f, &s, boundary, -out_dir, 1.0);
-                    assert_eq!(running_in.status, RayStatus::Hit, "{tag} {running_in:?}");
+                    assert_eq!(
+                        running_in.termination,
+                        RayTermination::Hit,
+                        "{tag} {running_in:?}"
+                    );
                     assert_eq!(running_in.fraction, 0.0, "{tag}");
                 }
             }
@@ -296,7 +308,7 @@ mod tests {
         let s = Shape::cuboid(v(1.0, 1.0)).unwrap();
         for (method, f) in METHODS {
             let out = run(f, &s, v(0.0, 0.5), v(0.0, 2.0), 1.0);
-            assert_eq!(out.status, RayStatus::Inside, "{method}");
+            assert_eq!(out.termination, RayTermination::Inside, "{method}");
             assert!(out.inside && !out.hit && out.normal == Vec2::ZERO);
             assert!(
                 (out.exit_fraction.unwrap() - 0.25).abs() < 1e-5,
@@ -316,35 +328,40 @@ mod tests {
                     v(f32::NAN, 0.0),
                     v(1.0, 0.0),
                     1.0,
-                    RayStatus::NonFiniteInput,
+                    RayTermination::NonFiniteInput,
                 ),
                 (
                     v(0.0, 0.0),
                     v(f32::INFINITY, 0.0),
                     1.0,
-                    RayStatus::NonFiniteInput,
+                    RayTermination::NonFiniteInput,
                 ),
                 (
                     v(-3.0, 0.0),
                     v(1.0, 0.0),
                     f32::NAN,
-                    RayStatus::NonFiniteInput,
+                    RayTermination::NonFiniteInput,
                 ),
                 (
                     v(-3.0, 0.0),
                     v(1.0, 0.0),
                     f32::INFINITY,
-                    RayStatus::NonFiniteInput,
+                    RayTermination::NonFiniteInput,
                 ),
                 (
                     v(-3.0, 0.0),
                     v(1.0, 0.0),
                     -1.0,
-                    RayStatus::NegativeMaxFraction,
+                    RayTermination::NegativeMaxFraction,
                 ),
-                (v(-3.0, 0.0), v(1.0e16, 0.0), 1.0, RayStatus::OutOfRange),
+                (
+                    v(-3.0, 0.0),
+                    v(1.0e16, 0.0),
+                    1.0,
+                    RayTermination::OutOfRange,
+                ),
             ];
-            for (o, d, m, status) in bad {
+            for (o, d, m, termination) in bad {
                 let mut trace = RayTrace::default();
                 let ray = RayInput {
                     origin: o,
@@ -353,7 +370,7 @@ mod tests {
                 };
                 let input = RayCastInput::new(&s, Transform::IDENTITY, ray);
                 let out = f(&input, Some(&mut trace));
-                assert_eq!(out.status, status, "{method} {o} {d} {m}");
+                assert_eq!(out.termination, termination, "{method} {o} {d} {m}");
                 assert!(!out.hit && out.point.is_finite() && out.normal == Vec2::ZERO);
                 assert_eq!(trace.method, RayMethod::None);
             }
@@ -365,10 +382,10 @@ mod tests {
         let s = Shape::circle(1.0).unwrap();
         for (method, f) in METHODS {
             let out = run(f, &s, v(-3.0, 0.0), v(1.0e-3, 0.0), 1.0e30);
-            assert_eq!(out.status, RayStatus::Hit, "{method}");
+            assert_eq!(out.termination, RayTermination::Hit, "{method}");
             assert!((out.fraction - 2000.0).abs() < 1e-2, "{method} {out:?}");
             let miss = run(f, &s, v(-3.0, 2.0), v(1.0e-3, 0.0), 1.0e30);
-            assert_eq!(miss.status, RayStatus::Missed, "{method}");
+            assert_eq!(miss.termination, RayTermination::Missed, "{method}");
             assert!(miss.point.is_finite());
         }
     }
@@ -378,7 +395,7 @@ mod tests {
         let s = Shape::circle(1.0).unwrap();
         for (method, f) in METHODS {
             let out = run(f, &s, v(-3.0, 1.0), v(6.0, 0.0), 1.0);
-            assert_eq!(out.status, RayStatus::Hit, "{method} {out:?}");
+            assert_eq!(out.termination, RayTermination::Hit, "{method} {out:?}");
             // Exact: the tangent point; GJK converges linearly on a grazing ray and
             // stops within its tolerance of the circle, ~1e-3 before the point.
             assert!(
@@ -397,15 +414,15 @@ mod tests {
         let s = Shape::cuboid(v(1.0, 1.0)).unwrap();
         for (method, f) in METHODS {
             let corner = run(f, &s, v(2.0, 2.0), v(-2.0, -2.0), 1.0);
-            assert_eq!(corner.status, RayStatus::Hit, "{method}");
+            assert_eq!(corner.termination, RayTermination::Hit, "{method}");
             assert!((corner.fraction - 0.5).abs() < 1e-6, "{method} {corner:?}");
             // Along the top edge's line from outside: hits the right edge's corner.
             let along = run(f, &s, v(3.0, 1.0), v(-4.0, 0.0), 1.0);
-            assert_eq!(along.status, RayStatus::Hit, "{method}");
+            assert_eq!(along.termination, RayTermination::Hit, "{method}");
             assert!((along.fraction - 0.5).abs() < 1e-6, "{method} {along:?}");
             // Parallel, just outside the slab: a miss.
             let off = run(f, &s, v(3.0, 1.001), v(-4.0, 0.0), 1.0);
-            assert_eq!(off.status, RayStatus::Missed, "{method}");
+            assert_eq!(off.termination, RayTermination::Missed, "{method}");
         }
     }
 
@@ -422,7 +439,7 @@ mod tests {
                 let exact = run(ray_cast, &s, o, d, 1.0);
                 let gjk = run(ray_cast_gjk, &s, o, d, 1.0);
                 let tag = format!("{name} {o} {d}\n{exact:?}\n{gjk:?}");
-                assert_eq!(exact.status, gjk.status, "{tag}");
+                assert_eq!(exact.termination, gjk.termination, "{tag}");
                 assert!((exact.fraction - gjk.fraction).abs() < 1e-5, "{tag}");
                 if exact.hit {
                     assert!((exact.normal - gjk.normal).length() < 1e-3, "{tag}");

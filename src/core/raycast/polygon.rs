@@ -229,7 +229,7 @@ mod tests {
     use crate::core::math::Transform;
     use crate::core::raycast::{
         ray_cast, ClipAction, RayCastInput, RayCastOutput, RayFeature, RayInput, RayMethod,
-        RayStatus, RayTrace,
+        RayTermination, RayTrace,
     };
     use crate::core::shape::Shape;
     use glam::Vec2;
@@ -266,13 +266,16 @@ mod tests {
         )
         .unwrap();
         let (o, d) = (v(-2.001864, 2.349087), v(3.3637195, -2.4405013));
-        assert_eq!(cast_with(&sliver, o, d, None).status, RayStatus::Missed);
+        assert_eq!(
+            cast_with(&sliver, o, d, None).termination,
+            RayTermination::Missed
+        );
         // Across the sliver (its interval as short as the tip's, so checked too): hits,
         // and so does a line through the middle of the tip's last 1 % (1e-5 wide).
         let centre = sliver.centroid();
         for aim in [centre, v(-0.062099304, 0.9415475).lerp(centre, 0.01)] {
             let hit = cast_with(&sliver, o, (aim - o) * 1.5, None);
-            assert_eq!(hit.status, RayStatus::Hit, "{aim} {hit:?}");
+            assert_eq!(hit.termination, RayTermination::Hit, "{aim} {hit:?}");
         }
     }
 
@@ -282,8 +285,8 @@ mod tests {
         let mut trace = RayTrace::default();
         let out = cast_with(&b, v(-3.0, 0.5), v(4.0, 0.0), Some(&mut trace));
         assert_eq!(
-            (out.status, out.feature),
-            (RayStatus::Hit, RayFeature::Edge(3))
+            (out.termination, out.feature),
+            (RayTermination::Hit, RayFeature::Edge(3))
         );
         assert_eq!((out.fraction, out.normal), (0.5, v(-1.0, 0.0)));
         assert_eq!(trace.method, RayMethod::Polygon);
@@ -306,7 +309,7 @@ mod tests {
         let b = unit_box();
         let mut trace = RayTrace::default();
         let out = cast_with(&b, v(-3.0, 2.0), v(4.0, -0.5), Some(&mut trace));
-        assert_eq!(out.status, RayStatus::Missed);
+        assert_eq!(out.termination, RayTermination::Missed);
         let last = trace.clip.last().unwrap();
         assert!(last.emptied && last.upper < last.lower, "{trace:?}");
     }
@@ -317,12 +320,15 @@ mod tests {
         // f = 0.5; the first in edge order keeps it.
         let b = unit_box();
         let out = cast_with(&b, v(2.0, 2.0), v(-2.0, -2.0), None);
-        assert_eq!((out.status, out.fraction), (RayStatus::Hit, 0.5));
+        assert_eq!((out.termination, out.fraction), (RayTermination::Hit, 0.5));
         assert_eq!(out.feature, RayFeature::Edge(1));
         // Grazing the corner along y = 1 from the right: parallel to the top edge and
         // on it, entering the right edge's plane at x = 1.
         let graze = cast_with(&b, v(3.0, 1.0), v(-4.0, 0.0), None);
-        assert_eq!((graze.status, graze.fraction), (RayStatus::Hit, 0.5));
+        assert_eq!(
+            (graze.termination, graze.fraction),
+            (RayTermination::Hit, 0.5)
+        );
         assert_eq!(graze.normal, v(1.0, 0.0));
     }
 
@@ -333,25 +339,28 @@ mod tests {
         assert_eq!(cast_with(&b, v(-3.0, 0.9), v(4.0, 0.0), None).fraction, 0.5);
         // Outside it: misses at the first parallel plane in front.
         let out = cast_with(&b, v(-3.0, 1.1), v(4.0, 0.0), None);
-        assert_eq!(out.status, RayStatus::Missed);
+        assert_eq!(out.termination, RayTermination::Missed);
     }
 
     #[test]
     fn origin_on_the_boundary() {
         let b = unit_box();
         let inward = cast_with(&b, v(-1.0, 0.0), v(1.0, 0.0), None);
-        assert_eq!((inward.status, inward.fraction), (RayStatus::Hit, 0.0));
+        assert_eq!(
+            (inward.termination, inward.fraction),
+            (RayTermination::Hit, 0.0)
+        );
         assert_eq!(
             (inward.feature, inward.normal),
             (RayFeature::Edge(3), v(-1.0, 0.0))
         );
         let outward = cast_with(&b, v(-1.0, 0.0), v(-1.0, 0.0), None);
-        assert_eq!(outward.status, RayStatus::Missed);
+        assert_eq!(outward.termination, RayTermination::Missed);
         assert!(!outward.inside);
         let along = cast_with(&b, v(-1.0, 0.0), v(0.0, 1.0), None);
         assert_eq!(
-            (along.status, along.feature),
-            (RayStatus::Hit, RayFeature::Edge(3))
+            (along.termination, along.feature),
+            (RayTermination::Hit, RayFeature::Edge(3))
         );
     }
 
@@ -359,7 +368,7 @@ mod tests {
     fn inside_reports_the_exit() {
         let b = unit_box();
         let out = cast_with(&b, v(0.0, 0.5), v(0.0, 2.0), None);
-        assert_eq!(out.status, RayStatus::Inside);
+        assert_eq!(out.termination, RayTermination::Inside);
         assert!(out.inside && !out.hit);
         assert_eq!(out.exit_fraction, Some(0.25));
         let ends_inside = cast_with(&b, v(0.0, 0.5), v(0.0, 0.1), None);

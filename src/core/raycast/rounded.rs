@@ -142,7 +142,8 @@ fn offer(span: &mut LineSpan, c: Crossing, enter: bool) {
 mod tests {
     use crate::core::math::Transform;
     use crate::core::raycast::{
-        ray_cast, RayCastInput, RayCastOutput, RayFeature, RayInput, RayMethod, RayStatus, RayTrace,
+        ray_cast, RayCastInput, RayCastOutput, RayFeature, RayInput, RayMethod, RayTermination,
+        RayTrace,
     };
     use crate::core::shape::{Geometry, Shape};
     use glam::Vec2;
@@ -171,8 +172,8 @@ mod tests {
     fn flat_part() {
         let out = cast(v(-4.0, 0.3), v(4.0, 0.0));
         assert_eq!(
-            (out.status, out.feature),
-            (RayStatus::Hit, RayFeature::Edge(3))
+            (out.termination, out.feature),
+            (RayTermination::Hit, RayFeature::Edge(3))
         );
         assert!((out.fraction - 0.625).abs() < 1e-6 && out.normal == v(-1.0, 0.0));
     }
@@ -192,13 +193,13 @@ mod tests {
         // The sharp box's corner region that rounding cuts away: the line x + y = 2.9
         // passes (1.45, 1.45), 0.636 from the corner: outside.
         let out = cast(v(3.9, -1.0), v(-4.0, 4.0));
-        assert_eq!(out.status, RayStatus::Missed, "{out:?}");
+        assert_eq!(out.termination, RayTermination::Missed, "{out:?}");
     }
 
     #[test]
     fn inside_the_rounding_is_inside() {
         let out = cast(v(1.2, 0.0), v(2.0, 0.0));
-        assert_eq!(out.status, RayStatus::Inside);
+        assert_eq!(out.termination, RayTermination::Inside);
         assert!((out.exit_fraction.unwrap() - 0.15).abs() < 1e-6);
     }
 

@@ -133,7 +133,7 @@ fn push(
 mod tests {
     use crate::core::math::Transform;
     use crate::core::raycast::{
-        ray_cast, RayCastInput, RayCastOutput, RayFeature, RayInput, RayStatus,
+        ray_cast, RayCastInput, RayCastOutput, RayFeature, RayInput, RayTermination,
     };
     use crate::core::shape::Shape;
     use glam::Vec2;
@@ -153,7 +153,7 @@ mod tests {
     #[test]
     fn both_sides() {
         let from_above = cast(v(0.5, 3.0), v(0.0, -4.0));
-        assert_eq!(from_above.status, RayStatus::Hit);
+        assert_eq!(from_above.termination, RayTermination::Hit);
         assert_eq!((from_above.fraction, from_above.normal), (0.5, v(0.0, 1.0)));
         assert_eq!(from_above.feature, RayFeature::Side(1));
         let from_below = cast(v(0.5, -1.0), v(0.0, 4.0));
@@ -167,32 +167,41 @@ mod tests {
     #[test]
     fn through_an_end_and_past_it() {
         let end = cast(v(1.0, 3.0), v(0.0, -4.0));
-        assert_eq!(end.status, RayStatus::Hit);
-        assert_eq!(cast(v(1.0001, 3.0), v(0.0, -4.0)).status, RayStatus::Missed);
+        assert_eq!(end.termination, RayTermination::Hit);
+        assert_eq!(
+            cast(v(1.0001, 3.0), v(0.0, -4.0)).termination,
+            RayTermination::Missed
+        );
     }
 
     #[test]
     fn collinear_rays_meet_the_near_end() {
         let out = cast(v(-3.0, 1.0), v(4.0, 0.0));
         assert_eq!(
-            (out.status, out.feature),
-            (RayStatus::Hit, RayFeature::Vertex(0))
+            (out.termination, out.feature),
+            (RayTermination::Hit, RayFeature::Vertex(0))
         );
         assert_eq!((out.fraction, out.normal), (0.5, v(-1.0, 0.0)));
         let back = cast(v(3.0, 1.0), v(-4.0, 0.0));
         assert_eq!(back.feature, RayFeature::Vertex(1));
         // Parallel, off the line: a miss.
-        assert_eq!(cast(v(-3.0, 1.5), v(4.0, 0.0)).status, RayStatus::Missed);
+        assert_eq!(
+            cast(v(-3.0, 1.5), v(4.0, 0.0)).termination,
+            RayTermination::Missed
+        );
     }
 
     #[test]
     fn starting_on_the_segment() {
         // Leaving it: a miss (it touches only at its origin).
         let off = cast(v(0.0, 1.0), v(0.0, 1.0));
-        assert_eq!(off.status, RayStatus::Missed);
+        assert_eq!(off.termination, RayTermination::Missed);
         assert!(!off.inside);
         // Along it: a hit at 0.
         let along = cast(v(0.0, 1.0), v(1.0, 0.0));
-        assert_eq!((along.status, along.fraction), (RayStatus::Hit, 0.0));
+        assert_eq!(
+            (along.termination, along.fraction),
+            (RayTermination::Hit, 0.0)
+        );
     }
 }

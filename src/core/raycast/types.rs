@@ -1,5 +1,5 @@
 //! The ray, the input of a ray cast, and its answer: [`RayInput`], [`RayCastInput`],
-//! [`RayCastOutput`] with the [`RayFeature`] that was hit and the [`RayStatus`] that
+//! [`RayCastOutput`] with the [`RayFeature`] that was hit and the [`RayTermination`] that
 //! says how the cast ended.
 
 use crate::core::consts::DEFAULT_RAY_GJK_MAX_ITERATIONS;
@@ -19,6 +19,16 @@ pub struct RayInput {
 }
 
 impl RayInput {
+    /// Whether the ray and the pose `xf` it is cast in are finite numbers.
+    pub fn is_finite_in(&self, xf: &Transform) -> bool {
+        self.origin.is_finite()
+            && self.translation.is_finite()
+            && self.max_fraction.is_finite()
+            && xf.p.is_finite()
+            && xf.q.c.is_finite()
+            && xf.q.s.is_finite()
+    }
+
     /// The ray from `origin` to `origin + translation` (`max_fraction` 1).
     pub fn new(origin: Vec2, translation: Vec2) -> RayInput {
         RayInput {
@@ -118,7 +128,7 @@ impl RayFeature {
 /// How a ray cast ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
-pub enum RayStatus {
+pub enum RayTermination {
     /// The ray enters the shape at `fraction` (0 for an origin on the boundary with
     /// the ray running into the shape, or a point ray on the boundary).
     Hit,
@@ -140,7 +150,7 @@ pub enum RayStatus {
     OutOfRange,
 }
 
-impl RayStatus {
+impl RayTermination {
     pub fn as_str(self) -> &'static str {
         crate::core::names::variant_name(&self)
     }
@@ -149,7 +159,9 @@ impl RayStatus {
     pub fn is_invalid(self) -> bool {
         matches!(
             self,
-            RayStatus::NonFiniteInput | RayStatus::NegativeMaxFraction | RayStatus::OutOfRange
+            RayTermination::NonFiniteInput
+                | RayTermination::NegativeMaxFraction
+                | RayTermination::OutOfRange
         )
     }
 }
@@ -157,7 +169,7 @@ impl RayStatus {
 /// The answer of a ray cast, in world space.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct RayCastOutput {
-    /// True for [`RayStatus::Hit`] only (never for an origin inside).
+    /// True for [`RayTermination::Hit`] only (never for an origin inside).
     pub hit: bool,
     /// Hit: the fraction of the translation at the hit, in `[0, max_fraction]`.
     /// Inside: 0. Missed: `max_fraction`. Max iterations: the conservative fraction
@@ -177,7 +189,8 @@ pub struct RayCastOutput {
     pub exit_fraction: Option<f32>,
     /// Support evaluations made by the GJK march(es); 0 for the exact functions.
     pub iterations: u32,
-    pub status: RayStatus,
+    #[serde(rename = "status")]
+    pub termination: RayTermination,
 }
 
 #[cfg(test)]
@@ -186,10 +199,10 @@ mod tests {
 
     #[test]
     fn names_are_stable() {
-        assert_eq!(RayStatus::NonFiniteInput.as_str(), "non_finite_input");
+        assert_eq!(RayTermination::NonFiniteInput.as_str(), "non_finite_input");
         assert_eq!(RayFeature::Edge(3).label(), "edge 3");
         assert_eq!(RayFeature::Circle.label(), "circle");
-        assert!(RayStatus::OutOfRange.is_invalid() && !RayStatus::Missed.is_invalid());
+        assert!(RayTermination::OutOfRange.is_invalid() && !RayTermination::Missed.is_invalid());
         let json = serde_json::to_string(&RayFeature::Cap(1)).unwrap();
         assert_eq!(json, r#"{"cap":1}"#);
     }

@@ -153,14 +153,14 @@ impl SatChoice {
 /// The outcome of the test.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
-pub enum SatOutcome {
+pub enum SatTermination {
     /// The chosen separation is ≤ 0: the shapes touch or overlap along every face axis.
     Overlap,
     /// The chosen separation is > 0: this axis separates the shapes.
     Separated,
 }
 
-impl SatOutcome {
+impl SatTermination {
     pub fn as_str(self) -> &'static str {
         crate::core::names::variant_name(&self)
     }
@@ -189,7 +189,8 @@ pub struct SatOutput {
     pub edge: usize,
     pub axis_kind: SatAxisKind,
     pub choice: SatChoice,
-    pub outcome: SatOutcome,
+    #[serde(rename = "outcome")]
+    pub termination: SatTermination,
     /// Number of axes tested.
     pub axes_tested: u32,
 }
@@ -247,7 +248,7 @@ pub fn separating_axis(input: &SatInput, mut trace: Option<&mut SatTrace>) -> Sa
         choice,
         // Whether any axis separates: with Box2D v3's rule the chosen face may be A's
         // while B's (better by less than 0.1 × slop) separates.
-        outcome: outcome_of(
+        termination: outcome_of(
             best_a
                 .iter()
                 .chain(best_b.iter())
@@ -296,7 +297,7 @@ fn centre_line(
         edge: 0,
         axis_kind: kind,
         choice: SatChoice::OnlyA,
-        outcome: outcome_of(separation),
+        termination: outcome_of(separation),
         axes_tested: 1,
     };
     trace.record(|t| {
@@ -305,11 +306,11 @@ fn centre_line(
     out
 }
 
-fn outcome_of(separation: f32) -> SatOutcome {
+fn outcome_of(separation: f32) -> SatTermination {
     if separation > 0.0 {
-        SatOutcome::Separated
+        SatTermination::Separated
     } else {
-        SatOutcome::Overlap
+        SatTermination::Overlap
     }
 }
 
@@ -368,7 +369,7 @@ mod tests {
         assert!((out.normal - v(1.0, 0.0)).length() < 1e-6);
         assert_eq!(out.axis_owner, Owner::A);
         assert_eq!(out.edge, 1);
-        assert_eq!(out.outcome, SatOutcome::Overlap);
+        assert_eq!(out.termination, SatTermination::Overlap);
         assert_eq!(out.axes_tested, 8);
     }
 
@@ -385,7 +386,7 @@ mod tests {
         );
         let expected = 3.0 - 1.0 - 0.5 * 2f32.sqrt();
         assert!((out.separation - expected).abs() < 1e-5, "{out:?}");
-        assert_eq!(out.outcome, SatOutcome::Separated);
+        assert_eq!(out.termination, SatTermination::Separated);
         assert_eq!(out.choice, SatChoice::LargestSeparation);
         assert!((out.normal - v(1.0, 0.0)).length() < 1e-6);
     }

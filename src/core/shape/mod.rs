@@ -8,7 +8,7 @@
 //! segment two vertices, a box four, a rounded polygon its vertices plus a radius.
 //! All geometry is in the shape's local frame; a [`Pose`] places it in the world.
 
-use crate::core::math::{cross, right_perp, Transform};
+use crate::core::math::{cross, right_perp, Rot, Transform};
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
@@ -71,24 +71,93 @@ impl Geometry {
 }
 
 /// Where a shape is: position of its local origin and rotation (radians, CCW).
+///
+/// The rotation is `angle`'s cosine and sine, unless the pose holds an exact one: a
+/// rotation `(c, s)` given as such (an engine's pose, kept to the bit), valid while
+/// `angle` is still the angle it was given with — editing the angle drops it. With
+/// [`AngleFrom::Box2dMakeRot`] the angle's rotation is Box2D's `b2MakeRot(angle)`.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Pose {
     pub position: Vec2,
     pub angle: f32,
+    /// The exact rotation and the angle it stands for.
+    #[serde(skip)]
+    pub exact: Option<(Rot, f32)>,
+    /// How an angle becomes a rotation.
+    #[serde(skip)]
+    pub angle_from: AngleFrom,
+}
+
+/// How an angle becomes a rotation `(c, s)`: the scene setting `angle_from`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum AngleFrom {
+    /// `sin` and `cos` (Rust's, correctly rounded in practice).
+    #[default]
+    SinCos,
+    /// Box2D's `b2MakeRot`: `b2ComputeCosSin`'s approximation, for angles copied from
+    /// Box2D code ([`crate::core::box2d_rot`]).
+    Box2dMakeRot,
+}
+
+impl AngleFrom {
+    pub fn is_default(&self) -> bool {
+        *self == AngleFrom::SinCos
+    }
+
+    /// The rotation of `angle`.
+    pub fn rotation(self, angle: f32) -> Rot {
+        match self {
+            AngleFrom::SinCos => Rot::from_angle(angle),
+            AngleFrom::Box2dMakeRot => crate::core::box2d_rot::box2d_make_rot(angle),
+        }
+    }
 }
 
 impl Pose {
     pub const IDENTITY: Pose = Pose {
         position: Vec2::ZERO,
         angle: 0.0,
+        exact: None,
+        angle_from: AngleFrom::SinCos,
     };
 
     pub fn new(position: Vec2, angle: f32) -> Pose {
-        Pose { position, angle }
+        Pose {
+            position,
+            angle,
+            ..Pose::IDENTITY
+        }
+    }
+
+    /// A pose with an exact rotation; its angle is `atan2(s, c)`.
+    pub fn with_rotation(position: Vec2, rotation: Rot) -> Pose {
+        let angle = rotation.angle();
+        Pose {
+            position,
+            angle,
+            exact: Some((rotation, angle)),
+            angle_from: AngleFrom::SinCos,
+        }
+    }
+
+    /// The exact rotation, while the angle is the one it was given with.
+    pub fn exact_rotation(&self) -> Option<Rot> {
+        self.exact
+            .filter(|(_, angle)| angle.to_bits() == self.angle.to_bits())
+            .map(|(q, _)| q)
+    }
+
+    /// The rotation: the exact one, else the angle's.
+    pub fn rotation(&self) -> Rot {
+        self.exact_rotation()
+            .unwrap_or_else(|| self.angle_from.rotation(self.angle))
     }
 
     pub fn transform(&self) -> Transform {
-        Transform::new(self.position, self.angle)
+        Transform {
+            p: self.position,
+            q: self.rotation(),
+        }
     }
 }
 
@@ -147,12 +216,14 @@ impl Shape {
                     }
                 }
                 let (hx, hy) = (half_extents.x, half_extents.y);
-                vec![
+                // The corners pass a polygon's checks: the same smallest size (an edge
+                // f32 can measure) as any polygon, so no face has a zero normal.
+                validate_polygon(&[
                     Vec2::new(-hx, -hy),
                     Vec2::new(hx, -hy),
                     Vec2::new(hx, hy),
                     Vec2::new(-hx, hy),
-                ]
+                ])?
             }
             Geometry::Capsule { a, b, .. } | Geometry::Segment { a, b } => {
                 validate_polygon(&[*a, *b])?

@@ -21,6 +21,14 @@ pub enum ShapeError {
     HugeVertex { vertex: usize, point: Vec2 },
     /// A scalar field (radius, half extent) is NaN, infinite, negative or huge.
     BadValue { field: &'static str, value: f32 },
+    /// An edge so short that f32 measures it as no length (its squared length
+    /// underflows): the shape is too small to have a direction along it. The same rule
+    /// for every shape with edges (polygon, box, capsule, segment).
+    TooSmall {
+        vertex: usize,
+        previous: usize,
+        length: f64,
+    },
     /// Two consecutive vertices coincide.
     DuplicateVertex {
         vertex: usize,
@@ -60,6 +68,16 @@ impl fmt::Display for ShapeError {
             ShapeError::BadValue { field, value } => write!(
                 f,
                 "{field} is {value}; it must be a finite number from 0 to {MAX_COORDINATE:e}"
+            ),
+            ShapeError::TooSmall {
+                vertex,
+                previous,
+                length,
+            } => write!(
+                f,
+                "the edge from vertex {previous} to vertex {vertex} is {length:.1e} long, too short \
+                 for f32 to give it a direction (edges must be longer than about 1e-22): \
+                 the shape is too small"
             ),
             ShapeError::DuplicateVertex {
                 vertex,
@@ -187,6 +205,15 @@ fn check_repeats(points: &[Vec2], weld: f32) -> Result<(), ShapeError> {
                 continue; // a segment has one edge; it is checked once, at i = 1
             }
             if points[i].distance(points[prev]) <= weld {
+                // Apart in exact arithmetic but no length in f32: too small, not repeated.
+                let exact = (points[i].as_dvec2() - points[prev].as_dvec2()).length();
+                if exact > f64::from(weld) && points[i] != points[prev] {
+                    return Err(ShapeError::TooSmall {
+                        vertex: i,
+                        previous: prev,
+                        length: exact,
+                    });
+                }
                 return Err(ShapeError::DuplicateVertex {
                     vertex: i,
                     previous: prev,

@@ -47,7 +47,7 @@ use serde::Serialize;
 /// How the clipping ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
-pub enum ClipOutcome {
+pub enum ClipTermination {
     /// The intersection has area.
     Overlap,
     /// The polygons touch: the intersection is a point or a segment (no area).
@@ -58,7 +58,7 @@ pub enum ClipOutcome {
     DegenerateInput,
 }
 
-impl ClipOutcome {
+impl ClipTermination {
     pub fn as_str(self) -> &'static str {
         crate::core::names::variant_name(&self)
     }
@@ -71,7 +71,8 @@ pub struct ClipOutput {
     pub polygon: Vec<Vec2>,
     /// Its area (≥ 0).
     pub area: f32,
-    pub outcome: ClipOutcome,
+    #[serde(rename = "outcome")]
+    pub termination: ClipTermination,
 }
 
 /// Twice the signed area (positive counter-clockwise).
@@ -110,12 +111,12 @@ pub fn clip_polygon(
     });
     let Some(ClipSetup { winding, weld }) = check_input(subject, clip) else {
         trace.record(|t| {
-            t.outcome = Some(ClipOutcome::DegenerateInput);
+            t.termination = Some(ClipTermination::DegenerateInput);
         });
         return ClipOutput {
             polygon: Vec::new(),
             area: 0.0,
-            outcome: ClipOutcome::DegenerateInput,
+            termination: ClipTermination::DegenerateInput,
         };
     };
     trace.record(|t| {
@@ -151,12 +152,12 @@ pub fn clip_polygon(
     let (area, outcome) = classify(&polygon, weld);
     trace.record(|t| {
         t.polygon = polygon.clone();
-        t.outcome = Some(outcome);
+        t.termination = Some(outcome);
     });
     ClipOutput {
         polygon,
         area,
-        outcome,
+        termination: outcome,
     }
 }
 
@@ -293,7 +294,7 @@ fn weld_consecutive(current: Vec<Vec2>, weld: f32) -> Vec<Vec2> {
 
 /// The area of the welded intersection and what it is: empty, no thicker than the
 /// weld tolerance (a segment or a point), or an overlap.
-fn classify(polygon: &[Vec2], weld: f32) -> (f32, ClipOutcome) {
+fn classify(polygon: &[Vec2], weld: f32) -> (f32, ClipTermination) {
     let area = 0.5 * twice_area(polygon).abs();
     // No thicker than the weld tolerance: a segment or a point. The area is compared
     // with weld × the polygon's own extent, not the inputs' `size`, which includes
@@ -311,11 +312,11 @@ fn classify(polygon: &[Vec2], weld: f32) -> (f32, ClipOutcome) {
         (hi - lo).max_element()
     };
     let outcome = if polygon.is_empty() {
-        ClipOutcome::Disjoint
+        ClipTermination::Disjoint
     } else if polygon.len() < 3 || area <= weld * extent {
-        ClipOutcome::Touching
+        ClipTermination::Touching
     } else {
-        ClipOutcome::Overlap
+        ClipTermination::Overlap
     };
     (area, outcome)
 }
@@ -343,7 +344,7 @@ mod tests {
     fn thin_overlap_far_away_or_small_is_an_overlap() {
         let far = v(5.0e4, -3.0e4);
         let out = clip_polygon(&square(far + v(0.0, 0.9), 0.5), &square(far, 0.5), None);
-        assert_eq!(out.outcome, ClipOutcome::Overlap, "{out:?}");
+        assert_eq!(out.termination, ClipTermination::Overlap, "{out:?}");
         assert!((out.area - 0.1).abs() < 0.01, "{out:?}");
         let big = [
             v(-1000.0, -5.0),
@@ -353,11 +354,11 @@ mod tests {
         ];
         let pebble = [v(3.0, 4.996), v(3.01, 5.006), v(2.99, 5.006)];
         let out = clip_polygon(&pebble, &big, None);
-        assert_eq!(out.outcome, ClipOutcome::Overlap, "{out:?}");
+        assert_eq!(out.termination, ClipTermination::Overlap, "{out:?}");
         assert!((out.area - 1.6e-5).abs() < 1e-6, "{out:?}");
         // Edge to edge is still touching.
         let out = clip_polygon(&square(far + v(0.0, 1.0), 0.5), &square(far, 0.5), None);
-        assert_eq!(out.outcome, ClipOutcome::Touching, "{out:?}");
+        assert_eq!(out.termination, ClipTermination::Touching, "{out:?}");
     }
 
     #[test]
@@ -366,7 +367,7 @@ mod tests {
         let c = square(v(1.0, 1.0), 1.0);
         let expected = [v(0.0, 0.0), v(1.0, 0.0), v(1.0, 1.0), v(0.0, 1.0)];
         let out = clip_polygon(&s, &c, None);
-        assert_eq!(out.outcome, ClipOutcome::Overlap);
+        assert_eq!(out.termination, ClipTermination::Overlap);
         assert!(
             same_polygon(&out.polygon, &expected, 1e-6),
             "{:?}",
@@ -420,11 +421,11 @@ mod tests {
     fn disjoint_touching_and_contained() {
         let a = square(v(0.0, 0.0), 1.0);
         assert_eq!(
-            clip_polygon(&a, &square(v(5.0, 0.0), 1.0), None).outcome,
-            ClipOutcome::Disjoint
+            clip_polygon(&a, &square(v(5.0, 0.0), 1.0), None).termination,
+            ClipTermination::Disjoint
         );
         let touch = clip_polygon(&a, &square(v(2.0, 0.0), 1.0), None);
-        assert_eq!(touch.outcome, ClipOutcome::Touching, "{touch:?}");
+        assert_eq!(touch.termination, ClipTermination::Touching, "{touch:?}");
         assert!(touch.polygon.iter().all(|p| (p.x - 1.0).abs() < 1e-6));
         let inner = square(v(0.2, 0.1), 0.3);
         let out = clip_polygon(&inner, &a, None);
@@ -438,17 +439,17 @@ mod tests {
         let a = square(v(0.0, 0.0), 1.0);
         let flat = vec![v(0.0, 0.0), v(1.0, 0.0), v(2.0, 0.0)];
         assert_eq!(
-            clip_polygon(&a, &flat, None).outcome,
-            ClipOutcome::DegenerateInput
+            clip_polygon(&a, &flat, None).termination,
+            ClipTermination::DegenerateInput
         );
         assert_eq!(
-            clip_polygon(&flat, &a, None).outcome,
-            ClipOutcome::DegenerateInput
+            clip_polygon(&flat, &a, None).termination,
+            ClipTermination::DegenerateInput
         );
         let nan = vec![v(f32::NAN, 0.0), v(1.0, 0.0), v(0.0, 1.0)];
         assert_eq!(
-            clip_polygon(&a, &nan, None).outcome,
-            ClipOutcome::DegenerateInput
+            clip_polygon(&a, &nan, None).termination,
+            ClipTermination::DegenerateInput
         );
     }
 }

@@ -1,7 +1,7 @@
 //! The overlap-region manifold: the vertices of the cores' intersection that lie on
 //! B's boundary deep inside A, as an alternative to reference-face clipping.
 
-use super::{clip_polygon, size_of, twice_area, ClipOutcome, ClipTrace};
+use super::{clip_polygon, size_of, twice_area, ClipTermination, ClipTrace};
 use crate::core::consts::{CLIP_WELD_TOLERANCE, MAX_MANIFOLD_POINTS};
 use crate::core::math::{right_perp, Transform};
 use crate::core::shape::Shape;
@@ -28,7 +28,8 @@ pub struct OverlapPoint {
 pub struct OverlapManifold {
     /// The overlap region of the cores (world space, counter-clockwise).
     pub polygon: Vec<Vec2>,
-    pub outcome: ClipOutcome,
+    #[serde(rename = "outcome")]
+    pub termination: ClipTermination,
     /// The unit normal used (from A to B).
     pub normal: Vec2,
     pub points: Vec<OverlapPoint>,
@@ -55,11 +56,11 @@ pub fn overlap_manifold(
     let clipped = clip_polygon(&pa, &pb, trace);
     let mut out = OverlapManifold {
         polygon: clipped.polygon,
-        outcome: clipped.outcome,
+        termination: clipped.termination,
         normal: n,
         points: Vec::new(),
     };
-    if out.outcome != ClipOutcome::Overlap || n == Vec2::ZERO {
+    if out.termination != ClipTermination::Overlap || n == Vec2::ZERO {
         return out;
     }
     let poly = &out.polygon;
@@ -142,7 +143,7 @@ mod tests {
             v(0.0, 1.0),
             None,
         );
-        assert_eq!(m.outcome, ClipOutcome::Overlap);
+        assert_eq!(m.termination, ClipTermination::Overlap);
         assert_eq!(m.points.len(), 2, "{m:?}");
         for p in &m.points {
             assert!((p.separation + 0.05).abs() < 1e-5, "{p:?}");

@@ -1,7 +1,7 @@
 //! The Sutherland–Hodgman trace: for each clip edge the polygon before and after,
 //! and each subject vertex's case of the walk.
 
-use super::ClipOutcome;
+use super::ClipTermination;
 use glam::Vec2;
 use serde::Serialize;
 
@@ -64,5 +64,6 @@ pub struct ClipTrace {
     pub edges: Vec<ClipEdgeRecord>,
     /// The output after welding.
     pub polygon: Vec<Vec2>,
-    pub outcome: Option<ClipOutcome>,
+    #[serde(rename = "outcome")]
+    pub termination: Option<ClipTermination>,
 }

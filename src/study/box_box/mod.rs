@@ -41,7 +41,7 @@ impl Study for BoxBoxStudy {
 
     fn termination(&self, _cx: &StudyCx) -> &'static str {
         match &self.output {
-            Ok(o) => o.outcome.as_str(),
+            Ok(o) => o.termination.as_str(),
             Err(_) => "not_boxes",
         }
     }
@@ -89,7 +89,7 @@ impl Study for BoxBoxStudy {
                 Ok(o) => o,
                 Err(e) => return rows.row("box-box", e.to_string()),
             };
-            rows.row("box-box", o.outcome.as_str().to_string());
+            rows.row("box-box", o.termination.as_str().to_string());
             rows.row(
                 "reference",
                 format!("{} edge {}", o.axis_owner.as_str(), o.edge),

@@ -7,20 +7,9 @@ use super::{ChainRayStep, ChainRayStudy};
 use crate::core::chain::{SegmentRayRecord, SegmentRayVerdict};
 use crate::core::raycast::RayInput;
 use crate::scene::Scene;
-use crate::view::draw::{dot, seg, size_of_scene, LayerId, Prim, Rgba};
+use crate::view::draw::{dot, hit_prims, seg, size_of_scene, tag, LayerId, Prim, Rgba};
 use crate::view::palette::{ERROR, KEPT};
-use crate::view::text::tidy_zeros;
 use glam::Vec2;
-
-fn tag(at: Vec2, offset: Vec2, text: String, color: Rgba) -> Prim {
-    Prim::Label {
-        at,
-        offset,
-        text: tidy_zeros(&text),
-        color,
-        size: 14.0,
-    }
-}
 
 /// The layer at `step`.
 pub fn chain_ray_layer(scene: &Scene, study: &ChainRayStudy, step: usize) -> Vec<Prim> {
@@ -55,24 +44,20 @@ pub fn chain_ray_layer(scene: &Scene, study: &ChainRayStudy, step: usize) -> Vec
         }
         ChainRayStep::Answer => match study.answer() {
             Some((_, o)) => {
-                p.push(seg(ray.at(0.0), o.point, 3.0, c, false));
-                p.push(dot(o.point, 6.0, KEPT));
-                p.push(Prim::Arrow {
-                    from: o.point,
-                    to: o.point + o.normal * len,
-                    width: 2.0,
-                    color: KEPT,
-                });
-                p.push(tag(
+                let words = format!(
+                    "hit f {:.4}, segment {}",
+                    o.fraction,
+                    o.segment.unwrap_or(0)
+                );
+                hit_prims(
+                    ray.at(0.0),
                     o.point,
-                    Vec2::new(8.0, -10.0),
-                    format!(
-                        "hit f {:.4}, segment {}",
-                        o.fraction,
-                        o.segment.unwrap_or(0)
-                    ),
-                    KEPT,
-                ));
+                    o.normal,
+                    len,
+                    words,
+                    (c, KEPT),
+                    &mut p,
+                );
             }
             None => p.push(tag(
                 ray.at(1.0),

@@ -64,7 +64,7 @@ impl Study for ClipStudy {
     fn termination(&self, _cx: &StudyCx) -> &'static str {
         self.output
             .as_ref()
-            .map(|c| c.outcome.as_str())
+            .map(|c| c.termination.as_str())
             .unwrap_or("not_polygons")
     }
 
@@ -103,7 +103,7 @@ impl Study for ClipStudy {
                 rows.row("overlap", "needs two polygons".into());
                 return;
             };
-            rows.row("overlap", c.outcome.as_str().to_string());
+            rows.row("overlap", c.termination.as_str().to_string());
             rows.row("overlap vertices", c.polygon.len().to_string());
             for (i, pt) in c.points.iter().enumerate() {
                 rows.row(

@@ -1,7 +1,7 @@
 //! Sutherland–Hodgman's steps in words: one clip edge at a time.
 
 use super::ClipStudy;
-use crate::core::sutherland_hodgman::{ClipOutcome, VertexCase};
+use crate::core::sutherland_hodgman::{ClipTermination, VertexCase};
 use crate::view::text::p;
 
 /// Sutherland–Hodgman step `k`.
@@ -29,16 +29,16 @@ pub fn clip_step(study: &ClipStudy, k: usize) -> String {
             e.after.len()
         );
     }
-    match m.outcome {
-        ClipOutcome::Overlap => format!(
+    match m.termination {
+        ClipTermination::Overlap => format!(
             "The overlap region has {} vertices. As an alternative manifold, its vertices deepest inside A along {} give {} point{}.",
             m.polygon.len(),
             p(m.normal),
             m.points.len(),
             if m.points.len() == 1 { "" } else { "s" }
         ),
-        ClipOutcome::Touching => "The polygons only touch: the intersection has no area.".to_string(),
-        ClipOutcome::Disjoint => "Nothing is left: the polygons do not overlap.".to_string(),
-        ClipOutcome::DegenerateInput => "A polygon has no area; nothing to clip.".to_string(),
+        ClipTermination::Touching => "The polygons only touch: the intersection has no area.".to_string(),
+        ClipTermination::Disjoint => "Nothing is left: the polygons do not overlap.".to_string(),
+        ClipTermination::DegenerateInput => "A polygon has no area; nothing to clip.".to_string(),
     }
 }

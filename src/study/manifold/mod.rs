@@ -97,7 +97,7 @@ impl Study for ManifoldStudy {
     }
 
     fn termination(&self, cx: &StudyCx) -> &'static str {
-        self.get(cx.source).0.outcome.as_str()
+        self.get(cx.source).0.termination.as_str()
     }
 
     fn step_part(&self, cx: &StudyCx, step: usize) -> String {
@@ -137,7 +137,7 @@ impl Study for ManifoldStudy {
     fn numbers(&self, cx: &StudyCx, _step: usize) -> Vec<(String, String)> {
         let (m, _) = self.get(cx.source);
         pair_rows(cx.studies, |rows| {
-            rows.row("manifold", m.outcome.as_str().to_string());
+            rows.row("manifold", m.termination.as_str().to_string());
             if let Some(src) = m.normal_source {
                 rows.row("normal source", src.as_str().to_string());
             }

@@ -3,7 +3,7 @@
 
 use super::{manifold_phase, ManifoldPhase, ManifoldStudy};
 use crate::core::manifold::{
-    ClipPlane, IdKind, ManifoldCase, ManifoldOutcome, ManifoldOutput, ManifoldSource,
+    ClipPlane, IdKind, ManifoldCase, ManifoldOutput, ManifoldSource, ManifoldTermination,
     ManifoldTrace, NormalSource,
 };
 use crate::view::text::p;
@@ -130,7 +130,7 @@ fn slop_rule_text(c: &crate::core::manifold::ClipStep) -> String {
 
 /// The contact points, each with its separation and id.
 fn points_text(out: &ManifoldOutput) -> String {
-    if out.outcome == ManifoldOutcome::Separated {
+    if out.termination == ManifoldTermination::Separated {
         return "The shapes are farther apart than the speculative distance: no manifold."
             .to_string();
     }
@@ -140,7 +140,7 @@ fn points_text(out: &ManifoldOutput) -> String {
         if out.points().len() == 1 { "" } else { "s" },
         p(out.normal)
     );
-    s += if out.outcome == ManifoldOutcome::SupportFallback {
+    s += if out.termination == ManifoldTermination::SupportFallback {
         " (clipping kept nothing, so the deepest incident vertex is used)"
     } else {
         ""

@@ -16,9 +16,10 @@
 use super::{RayStep, SteppedRay};
 use crate::core::raycast::{CircleRecord, ClipStep, FlatRecord, GjkRayStep, RayInput};
 use crate::scene::Scene;
-use crate::view::draw::{dot, seg, simplex_outline, size_of_scene, tag_away, LayerId, Prim, Rgba};
+use crate::view::draw::{
+    dot, hit_prims, seg, simplex_outline, size_of_scene, tag, tag_away, LayerId, Prim, Rgba,
+};
 use crate::view::palette::{ERROR, KEPT};
-use crate::view::text::tidy_zeros;
 use glam::Vec2;
 
 /// The stepped layer of `study` at `step`.
@@ -60,16 +61,6 @@ pub fn ray_layer(scene: &Scene, study: &SteppedRay, step: usize) -> Vec<Prim> {
         RayStep::Answer => answer_prims(study, len, c, &mut p),
     }
     p
-}
-
-fn tag(at: Vec2, offset: Vec2, text: String, color: Rgba) -> Prim {
-    Prim::Label {
-        at,
-        offset,
-        text: tidy_zeros(&text),
-        color,
-        size: 14.0,
-    }
 }
 
 /// An edge plane: the line through the edge's first vertex across its normal.
@@ -240,20 +231,8 @@ fn gjk_prims(ray: &RayInput, s: &GjkRayStep, radius: f32, len: f32, c: Rgba, p: 
 fn answer_prims(study: &SteppedRay, len: f32, c: Rgba, p: &mut Vec<Prim>) {
     let (ray, o) = (&study.input, &study.output);
     if o.hit {
-        p.push(seg(ray.at(0.0), o.point, 3.0, c, false));
-        p.push(dot(o.point, 6.0, KEPT));
-        p.push(Prim::Arrow {
-            from: o.point,
-            to: o.point + o.normal * len,
-            width: 2.0,
-            color: KEPT,
-        });
-        p.push(tag(
-            o.point,
-            Vec2::new(8.0, -10.0),
-            format!("hit f {:.4}, {}", o.fraction, o.feature.label()),
-            KEPT,
-        ));
+        let words = format!("hit f {:.4}, {}", o.fraction, o.feature.label());
+        hit_prims(ray.at(0.0), o.point, o.normal, len, words, (c, KEPT), p);
     } else if o.inside {
         match o.exit_fraction {
             Some(f) => {
@@ -277,7 +256,7 @@ fn answer_prims(study: &SteppedRay, len: f32, c: Rgba, p: &mut Vec<Prim>) {
         p.push(tag(
             ray.at(1.0),
             Vec2::new(8.0, -10.0),
-            o.status.as_str().replace('_', " "),
+            o.termination.as_str().replace('_', " "),
             ERROR,
         ));
     }

@@ -164,7 +164,7 @@ impl Study for RayStudy {
     fn termination(&self, _cx: &StudyCx) -> &'static str {
         self.cast
             .as_ref()
-            .map_or("no_ray", |r| r.output.status.as_str())
+            .map_or("no_ray", |r| r.output.termination.as_str())
     }
 
     fn step_part(&self, _cx: &StudyCx, step: usize) -> String {

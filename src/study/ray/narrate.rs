@@ -4,7 +4,7 @@
 use super::{RayMethodChoice, RayStep, RayStudy, SteppedRay};
 use crate::core::raycast::{
     CircleRecord, ClipAction, ClipStep, FlatRecord, GjkMarch, GjkRayStep, GjkRayStop,
-    RayCastOutput, RayMethod, RayStatus,
+    RayCastOutput, RayMethod, RayTermination,
 };
 use crate::view::text::p;
 
@@ -160,26 +160,26 @@ fn answer_text(st: &SteppedRay) -> String {
 
 /// The answer in one sentence.
 fn outcome(o: &RayCastOutput) -> String {
-    match o.status {
-        RayStatus::Hit if o.fraction == 0.0 => format!(
+    match o.termination {
+        RayTermination::Hit if o.fraction == 0.0 => format!(
             "Hit at f = 0: the origin {} is on the boundary ({}) and the ray runs into the shape; normal {}",
             p(o.point),
             o.feature.label(),
             p(o.normal)
         ),
-        RayStatus::Hit => format!(
+        RayTermination::Hit => format!(
             "Hit: the ray first meets the shape at f = {:.5}, the point {} on {}, outward normal {}",
             o.fraction,
             p(o.point),
             o.feature.label(),
             p(o.normal)
         ),
-        RayStatus::Inside => match o.exit_fraction {
+        RayTermination::Inside => match o.exit_fraction {
             Some(f) => format!("The origin is inside the shape: no hit (Box2D v3.0's and parry's hollow convention; Box2D v3.2 and parry's solid cast report a hit at f = 0). The ray leaves the shape at f = {f:.5}"),
             None => "The origin is inside the shape and the whole ray stays inside: no hit, no exit".to_string(),
         },
-        RayStatus::Missed => "Miss: no point of the ray lies in the shape".to_string(),
-        RayStatus::MaxIterations => format!("Stopped at the iteration bound; the ray is outside the shape on [0, {:.5})", o.fraction),
+        RayTermination::Missed => "Miss: no point of the ray lies in the shape".to_string(),
+        RayTermination::MaxIterations => format!("Stopped at the iteration bound; the ray is outside the shape on [0, {:.5})", o.fraction),
         s => format!("Refused: {}", s.as_str().replace('_', " ")),
     }
 }
@@ -227,7 +227,7 @@ pub fn ray_rows(st: &SteppedRay, k: usize, rows: &mut Vec<(String, String)>) {
         RayStep::Answer => {}
     }
     let o = &st.output;
-    row("status", o.status.as_str().to_string());
+    row("status", o.termination.as_str().to_string());
     row("fraction", format!("{:.6}", o.fraction));
     if o.hit {
         row("point", p(o.point));

@@ -5,7 +5,7 @@
 
 use super::{rotating_steps, RotatingStudy};
 use crate::core::shape::Pose;
-use crate::core::toi::rotating::{SeparationKind, Sweep, ToiState};
+use crate::core::toi::rotating::{SeparationKind, Sweep, ToiTermination};
 use crate::scene::Scene;
 use crate::study::{Basics, StudyCx};
 use crate::view::draw::ghost::ghost;
@@ -140,7 +140,7 @@ fn result_prims(cx: &StudyCx, study: &RotatingStudy, prims: &mut Vec<Prim>) {
     let c = LayerId::Toi.color();
     let o = &study.output;
     both(scene, an, (sa, sb), o.t, 240, false, prims);
-    if o.state == ToiState::Hit {
+    if o.termination == ToiTermination::Hit {
         prims.push(dot(o.point, 6.0, c));
         let len = 0.25 * an.size(scene);
         prims.push(Prim::Arrow {
@@ -154,7 +154,7 @@ fn result_prims(cx: &StudyCx, study: &RotatingStudy, prims: &mut Vec<Prim>) {
         let at = pose(sb, o.t).position;
         prims.push(text(
             at + Vec2::ZERO,
-            format!("{} (t = {:.4})", o.state.as_str(), o.t),
+            format!("{} (t = {:.4})", o.termination.as_str(), o.t),
             c,
         ));
     }

@@ -15,7 +15,7 @@ use super::basics::{minkowski_tolerance, pair_rows, Basics};
 use super::{of, traced, Study, StudyCx};
 use crate::core::minkowski::minkowski_difference;
 use crate::core::toi::rotating::{
-    time_of_impact, RotatingToiOutput, RotatingToiTrace, Sweep, ToiState,
+    time_of_impact, RotatingToiOutput, RotatingToiTrace, Sweep, ToiTermination,
 };
 use crate::scene::build::PairInputs;
 use crate::scene::Scene;
@@ -119,7 +119,7 @@ impl Study for RotatingStudy {
     }
 
     fn termination(&self, _cx: &StudyCx) -> &'static str {
-        self.output.state.as_str()
+        self.output.termination.as_str()
     }
 
     fn step_part(&self, _cx: &StudyCx, step: usize) -> String {
@@ -201,9 +201,9 @@ impl Study for RotatingStudy {
                     "whole step (no turning)".to_string()
                 },
             );
-            rows.row("state", o.state.as_str().to_string());
+            rows.row("state", o.termination.as_str().to_string());
             rows.row("t", format!("{:.6}", o.t));
-            if o.state == ToiState::Hit {
+            if o.termination == ToiTermination::Hit {
                 rows.row("point", p(o.point));
                 rows.row("normal", p(o.normal));
             }

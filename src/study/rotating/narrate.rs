@@ -2,7 +2,7 @@
 //! root finder, the answer.
 
 use super::{rotating_steps, RotatingStudy};
-use crate::core::toi::rotating::{PushBack, SeparationKind, ToiIteration, ToiState};
+use crate::core::toi::rotating::{PushBack, SeparationKind, ToiIteration, ToiTermination};
 use crate::study::facts::count;
 
 /// Step `k`; the step after the last is the answer.
@@ -100,14 +100,14 @@ fn answer_text(study: &RotatingStudy) -> String {
         count(o.push_iterations as usize, "push-back", "push-backs"),
         count(o.root_iterations as usize, "root iterate", "root iterates")
     );
-    match o.state {
-        ToiState::Hit => format!(
+    match o.termination {
+        ToiTermination::Hit => format!(
             "Hit at t = {:.6}: the cores are within {:.5} of the target there. The contact point is midway between the surfaces, the normal from A to B. ({counts}.)",
             o.t, o.tolerance
         ),
-        ToiState::Separated => format!("Separated: the shapes never come within the band over the step. ({counts}.)"),
-        ToiState::Overlapped => format!("Overlapped: the cores already overlap at t = 0, where continuous collision does not apply. ({counts}.)"),
-        ToiState::Failed => format!(
+        ToiTermination::Separated => format!("Separated: the shapes never come within the band over the step. ({counts}.)"),
+        ToiTermination::Overlapped => format!("Overlapped: the cores already overlap at t = 0, where continuous collision does not apply. ({counts}.)"),
+        ToiTermination::Failed => format!(
             "Failed at t = {:.5}: the root finder or the iteration bound gave up (Box2D's \"failed\" state). ({counts}.)",
             o.t
         ),

@@ -79,7 +79,7 @@ impl Study for SatStudy {
     }
 
     fn termination(&self, _cx: &StudyCx) -> &'static str {
-        self.output.outcome.as_str()
+        self.output.termination.as_str()
     }
 
     fn step_part(&self, _cx: &StudyCx, step: usize) -> String {
@@ -136,7 +136,7 @@ impl Study for SatStudy {
                 ),
             );
             rows.row("choice", o.choice.as_str().to_string());
-            rows.row("outcome", o.outcome.as_str().to_string());
+            rows.row("outcome", o.termination.as_str().to_string());
         })
     }
 

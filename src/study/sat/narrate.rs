@@ -2,7 +2,7 @@
 //! then the face's one-sided separation), then the choice under the scene's rule.
 
 use super::SatStudy;
-use crate::core::sat::SatOutcome;
+use crate::core::sat::SatTermination;
 use crate::study::facts::Fact;
 use crate::view::text::p;
 
@@ -37,8 +37,8 @@ pub fn sat_step(study: &SatStudy, k: usize, facts: &[Fact]) -> String {
         return s;
     }
     let o = &study.output;
-    let mut s = match o.outcome {
-        SatOutcome::Separated => format!(
+    let mut s = match o.termination {
+        SatTermination::Separated => format!(
             "The largest face separation is {:.4}: a separating axis, the shapes are apart.",
             tr.best_a
                 .iter()
@@ -46,7 +46,7 @@ pub fn sat_step(study: &SatStudy, k: usize, facts: &[Fact]) -> String {
                 .map(|x| x.separation)
                 .fold(o.separation, f32::max),
         ),
-        SatOutcome::Overlap => {
+        SatTermination::Overlap => {
             "No face separates the shapes: every face separation is zero or negative, so they touch or overlap.".to_string()
         }
     };

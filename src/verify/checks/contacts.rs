@@ -3,9 +3,9 @@
 
 use super::*;
 
-use crate::core::manifold::{ContactId, IdKind, ManifoldCase, ManifoldOutcome, ManifoldOutput};
+use crate::core::manifold::{ContactId, IdKind, ManifoldCase, ManifoldOutput, ManifoldTermination};
 use crate::core::sat::Owner;
-use crate::core::sutherland_hodgman::{ClipOutcome, ClipOutput};
+use crate::core::sutherland_hodgman::{ClipOutput, ClipTermination};
 use crate::scene::Settings;
 use glam::DVec2;
 
@@ -29,7 +29,7 @@ pub(in crate::verify) fn check_manifold(
         format!(
             "{source} manifold is {}, the exact signed distance is {:.9e} and the speculative \
              distance {spec}",
-            m.outcome.as_str(),
+            m.termination.as_str(),
             ex.signed
         )
     });
@@ -74,7 +74,7 @@ pub(in crate::verify) fn check_manifold(
         });
     }
     // The deepest point against the penetration along the normal.
-    if m.outcome != ManifoldOutcome::Contact {
+    if m.termination != ManifoldTermination::Contact {
         return;
     }
     let Some(deepest) = m.deepest() else {
@@ -157,7 +157,7 @@ pub(in crate::verify) fn check_clip(sink: &mut Sink, ex: &Reference, c: &ClipOut
             "Sutherland–Hodgman area {:.9e}, exact {area:.9e} ({} vertices, outcome {})",
             c.area,
             c.polygon.len(),
-            c.outcome.as_str()
+            c.termination.as_str()
         )
     });
     // Every output vertex on the inner side of every edge line of both cores. (Not the
@@ -183,12 +183,12 @@ pub(in crate::verify) fn check_clip(sink: &mut Sink, ex: &Reference, c: &ClipOut
     // (a 0.53 × 0.01 triangle at x = 85 397, where the f32 spacing is 0.0078):
     // "degenerate input" is then a fair answer, and a wrong one otherwise.
     let resolved = |p: &[DVec2]| twice_area64(p).abs() > 2.0 * ptol * perimeter64(p);
-    let outcome_ok = if c.outcome == ClipOutcome::DegenerateInput {
+    let outcome_ok = if c.termination == ClipTermination::DegenerateInput {
         !(resolved(&ex.a) && resolved(&ex.b))
     } else if area > atol {
-        c.outcome == ClipOutcome::Overlap
+        c.termination == ClipTermination::Overlap
     } else if line_gap > ptol {
-        c.outcome == ClipOutcome::Disjoint
+        c.termination == ClipTermination::Disjoint
     } else {
         true
     };
@@ -196,7 +196,7 @@ pub(in crate::verify) fn check_clip(sink: &mut Sink, ex: &Reference, c: &ClipOut
         format!(
             "Sutherland–Hodgman says {}; exact overlap area {area:.9e}, exact core signed \
              distance {:.9e}, largest gap beyond an edge line of B {line_gap:.9e}",
-            c.outcome.as_str(),
+            c.termination.as_str(),
             ex.core_signed
         )
     });

@@ -3,7 +3,7 @@
 use super::*;
 
 use crate::core::consts::{SAT_ABSOLUTE_TOLERANCE, SAT_RELATIVE_TOLERANCE};
-use crate::core::sat::{face_scale, Owner, SatBias, SatOutcome, SatOutput};
+use crate::core::sat::{face_scale, Owner, SatBias, SatOutput, SatTermination};
 
 pub(in crate::verify) fn check_distance(sink: &mut Sink, ex: &Reference, r: &CoreResults) {
     let tol = ex.length_tolerance();
@@ -232,16 +232,16 @@ pub(in crate::verify) fn check_sat(
                 )
             });
             let outcome_ok = if max > tol {
-                s.outcome == SatOutcome::Separated
+                s.termination == SatTermination::Separated
             } else if max < -tol {
-                s.outcome == SatOutcome::Overlap
+                s.termination == SatTermination::Overlap
             } else {
                 true
             };
             sink.require(Check::Sat, outcome_ok, || {
                 format!(
                     "SAT says {}, the exact largest separation is {max:.9e}",
-                    s.outcome.as_str()
+                    s.termination.as_str()
                 )
             });
         }

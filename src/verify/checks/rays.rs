@@ -20,7 +20,7 @@
 
 use super::{Check, Measure, Sink};
 use crate::core::raycast::{
-    ray_cast, ray_cast_gjk, RayCastInput, RayCastOutput, RayFeature, RayStatus,
+    ray_cast, ray_cast_gjk, RayCastInput, RayCastOutput, RayFeature, RayTermination,
 };
 use crate::core::shape::Shape;
 use crate::verify::exact::closest_on_segment;
@@ -61,13 +61,13 @@ pub fn judge_ray(frame: &RayFrame, exact: &ExactRay, out: &RayCastOutput) -> Ray
     let (agree, strict_ok) = match *exact {
         ExactRay::Ambiguous(_) => (true, true),
         ExactRay::Missed => {
-            let ok = out.status == RayStatus::Missed;
+            let ok = out.termination == RayTermination::Missed;
             (ok, ok)
         }
-        ExactRay::Inside { exit } => match (out.status, exit, out.exit_fraction) {
-            (RayStatus::Inside, Some(x), _) if x.is_nan() => (true, true),
-            (RayStatus::Inside, None, None) => (true, true),
-            (RayStatus::Inside, Some(x), Some(ours)) => {
+        ExactRay::Inside { exit } => match (out.termination, exit, out.exit_fraction) {
+            (RayTermination::Inside, Some(x), _) if x.is_nan() => (true, true),
+            (RayTermination::Inside, None, None) => (true, true),
+            (RayTermination::Inside, Some(x), Some(ours)) => {
                 let s = strict(ours, x) <= crate::verify::RAY_TOLERANCE;
                 (s || on_surface(ours), s)
             }
@@ -78,7 +78,7 @@ pub fn judge_ray(frame: &RayFrame, exact: &ExactRay, out: &RayCastOutput) -> Ray
             deepest,
             normal,
         } => {
-            if out.status != RayStatus::Hit {
+            if out.termination != RayTermination::Hit {
                 (false, false)
             } else {
                 let err = strict(out.fraction, fraction);
@@ -146,7 +146,7 @@ impl RayClassStats {
             ExactRay::Missed => self.missed += 1,
             ExactRay::Inside { .. } => self.inside += 1,
         }
-        self.gjk_max_iterations += u64::from(gjk.status == RayStatus::MaxIterations);
+        self.gjk_max_iterations += u64::from(gjk.termination == RayTermination::MaxIterations);
     }
 }
 
@@ -211,7 +211,7 @@ impl RayContext<'_> {
             r.translation.y,
             self.name,
             self.exact,
-            out.status.as_str(),
+            out.termination.as_str(),
             out.fraction,
             out.exit_fraction,
             out.point.x,
@@ -230,7 +230,7 @@ fn check_one(sink: &mut Sink, check: Check, ctx: &RayContext, out: &RayCastOutpu
         && out.point.is_finite()
         && out.normal.is_finite()
         && out.exit_fraction.is_none_or(f32::is_finite)
-        && !out.status.is_invalid();
+        && !out.termination.is_invalid();
     sink.require(check, finite, || {
         format!("a non-finite or refused answer: {}", ctx.describe(out))
     });
@@ -254,7 +254,7 @@ fn check_one(sink: &mut Sink, check: Check, ctx: &RayContext, out: &RayCastOutpu
             ctx.describe(out)
         )
     });
-    if out.status != RayStatus::Hit {
+    if out.termination != RayTermination::Hit {
         return;
     }
     if let Some(a) = j.normal_error {
@@ -269,10 +269,10 @@ fn check_one(sink: &mut Sink, check: Check, ctx: &RayContext, out: &RayCastOutpu
 fn status_agrees(exact: &ExactRay, out: &RayCastOutput) -> bool {
     match exact {
         ExactRay::Ambiguous(_) => true,
-        ExactRay::Missed => out.status == RayStatus::Missed,
-        ExactRay::Hit { .. } => out.status == RayStatus::Hit,
+        ExactRay::Missed => out.termination == RayTermination::Missed,
+        ExactRay::Hit { .. } => out.termination == RayTermination::Hit,
         ExactRay::Inside { exit } => {
-            out.status == RayStatus::Inside
+            out.termination == RayTermination::Inside
                 && match exit {
                     Some(x) if x.is_nan() => true,
                     Some(_) => out.exit_fraction.is_some(),
@@ -287,14 +287,14 @@ fn status_agrees(exact: &ExactRay, out: &RayCastOutput) -> bool {
 /// hit's only while not past the ray's deepest point). 0 when there is none.
 fn fraction_error(frame: &RayFrame, exact: &ExactRay, out: &RayCastOutput) -> f64 {
     let dlen = frame.d.length();
-    let (ours, theirs, deepest) = match (*exact, out.status) {
+    let (ours, theirs, deepest) = match (*exact, out.termination) {
         (
             ExactRay::Hit {
                 fraction, deepest, ..
             },
-            RayStatus::Hit,
+            RayTermination::Hit,
         ) => (out.fraction, fraction, deepest),
-        (ExactRay::Inside { exit: Some(x) }, RayStatus::Inside) if !x.is_nan() => {
+        (ExactRay::Inside { exit: Some(x) }, RayTermination::Inside) if !x.is_nan() => {
             match out.exit_fraction {
                 Some(ours) => (ours, x, f64::INFINITY),
                 None => return f64::INFINITY,

@@ -22,7 +22,7 @@
 //! outside the window; a wrong state counts a whole step), against `T`.
 
 use super::*;
-use crate::core::toi::rotating::{RotatingToiOutput, ToiState};
+use crate::core::toi::rotating::{RotatingToiOutput, ToiTermination};
 
 /// What an answer to the rotating time of impact was, in the oracle's eyes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -83,14 +83,14 @@ impl RotatingClass {
 /// An answer in the oracle's terms: the state and the time.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct RotatingAnswer {
-    pub state: ToiState,
+    pub state: ToiTermination,
     pub t: f64,
 }
 
 impl From<&RotatingToiOutput> for RotatingAnswer {
     fn from(o: &RotatingToiOutput) -> Self {
         RotatingAnswer {
-            state: o.state,
+            state: o.termination,
             t: o.t as f64,
         }
     }
@@ -122,8 +122,8 @@ pub fn judge_rotating(
         RotatingClass::Agree
     };
     match answer.state {
-        ToiState::Failed => return verdict(RotatingClass::Failed, 1.0),
-        ToiState::Overlapped => {
+        ToiTermination::Failed => return verdict(RotatingClass::Failed, 1.0),
+        ToiTermination::Overlapped => {
             return if exact.d0 <= overlap_level {
                 verdict(right, 0.0)
             } else {
@@ -136,7 +136,7 @@ pub fn judge_rotating(
         return verdict(RotatingClass::Undecided, 0.0);
     }
     let latest = exact.latest.t.unwrap_or(1.0);
-    if answer.state == ToiState::Separated {
+    if answer.state == ToiTermination::Separated {
         let late = (1.0 - latest).max(0.0);
         return if late > tt {
             verdict(RotatingClass::Missed, late)
@@ -250,7 +250,7 @@ mod tests {
         }
     }
 
-    fn judge(p: &FuzzPair, state: ToiState, t: f64) -> RotatingVerdict {
+    fn judge(p: &FuzzPair, state: ToiTermination, t: f64) -> RotatingVerdict {
         let o = RotatingOracle::of_pair(p);
         let exact = BandedToi::new(&o, 0.005, 0.00125);
         let ex = Reference::new(p);
@@ -268,7 +268,7 @@ mod tests {
         // over ±0.00125 / 4 of it.
         let p = pair(0.0);
         let t0 = (3.0 - 0.005) / 4.0;
-        let at = |t: f64| judge(&p, ToiState::Hit, t);
+        let at = |t: f64| judge(&p, ToiTermination::Hit, t);
         assert_eq!(at(t0).class, RotatingClass::Agree);
         assert_eq!(at(t0 - 0.0012).class, RotatingClass::Agree);
         assert_eq!(at(t0 + 0.0012).class, RotatingClass::Agree);
@@ -279,20 +279,20 @@ mod tests {
             "{early:?}"
         );
         assert_eq!(at(t0 + 0.01).class, RotatingClass::Late);
-        let missed = judge(&p, ToiState::Separated, 1.0);
+        let missed = judge(&p, ToiTermination::Separated, 1.0);
         assert_eq!(missed.class, RotatingClass::Missed);
         assert!((missed.error - (1.0 - (3.0 - 0.00375) / 4.0)).abs() < 1e-6);
         assert_eq!(
-            judge(&p, ToiState::Failed, 0.3).class,
+            judge(&p, ToiTermination::Failed, 0.3).class,
             RotatingClass::Failed
         );
         assert_eq!(
-            judge(&p, ToiState::Overlapped, 0.0).class,
+            judge(&p, ToiTermination::Overlapped, 0.0).class,
             RotatingClass::WrongOverlap
         );
         // Turning a quarter turn, the same contact (a square looks the same).
         let p = pair(std::f32::consts::FRAC_PI_2);
-        assert!(judge(&p, ToiState::Hit, t0 - 0.05).class != RotatingClass::Agree);
+        assert!(judge(&p, ToiTermination::Hit, t0 - 0.05).class != RotatingClass::Agree);
     }
 
     #[test]
@@ -301,10 +301,10 @@ mod tests {
         let mut p = pair(3.0);
         p.pose_b.position.y = 2.5;
         assert_eq!(
-            judge(&p, ToiState::Separated, 1.0).class,
+            judge(&p, ToiTermination::Separated, 1.0).class,
             RotatingClass::Agree
         );
-        let v = judge(&p, ToiState::Hit, 0.5);
+        let v = judge(&p, ToiTermination::Hit, 0.5);
         assert_eq!(v.class, RotatingClass::FalseHit);
         assert!(v.error > 0.05, "{v:?}");
     }

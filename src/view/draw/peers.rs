@@ -143,6 +143,7 @@ pub fn peer_layers(
             prims: Vec::new(),
         };
         o.answer(answer, view);
+        o.faults(answer, out);
         out.push(id, o.prims);
         if view == (EngineView::Distance { simplex: true }) && !answer.simplexes.is_empty() {
             out.push(
@@ -215,6 +216,29 @@ impl Overlay<'_> {
                 .tagger
                 .tag(self.engine, Space::World, at, text, self.color);
             self.prims.push(t);
+        }
+    }
+
+    /// Where the engine stopped instead of answering (an assertion, a panic): said at
+    /// the top left of the world content, one line per stop, so a picture shows it.
+    fn faults(&mut self, a: &EngineAnswer, ours: &DrawList) {
+        let Some((lo, hi)) = bounds(ours, Space::World) else {
+            return;
+        };
+        for (k, f) in a.faults.iter().enumerate() {
+            let dy = 18.0 * k as f32
+                + if self.engine == Engine::Box2d {
+                    0.0
+                } else {
+                    40.0
+                };
+            self.prims.push(Prim::Label {
+                at: Vec2::new(lo.x, hi.y),
+                offset: Vec2::new(0.0, dy),
+                text: format!("{}: {f}", f.query),
+                color: self.color,
+                size: TAG_SIZE,
+            });
         }
     }
 

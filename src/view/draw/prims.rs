@@ -110,3 +110,37 @@ pub fn simplex_outline(points: &[Vec2], color: Rgba) -> Option<Prim> {
         dashed: false,
     })
 }
+
+/// A 14 px label `offset` pixels from `at` (zeros tidied).
+pub fn tag(at: Vec2, offset: Vec2, text: String, color: Rgba) -> Prim {
+    Prim::Label {
+        at,
+        offset,
+        text: crate::view::text::tidy_zeros(&text),
+        color,
+        size: 14.0,
+    }
+}
+
+/// A ray's answer: the ray drawn thick from `origin` to the hit `point`, the point, the
+/// surface `normal` there (`len` long) and `words` beside it, in `hit` colour (`ray` the
+/// ray's own colour).
+pub fn hit_prims(
+    origin: Vec2,
+    point: Vec2,
+    normal: Vec2,
+    len: f32,
+    words: String,
+    (ray, hit): (Rgba, Rgba),
+    p: &mut Vec<Prim>,
+) {
+    p.push(seg(origin, point, 3.0, ray, false));
+    p.push(dot(point, 6.0, hit));
+    p.push(Prim::Arrow {
+        from: point,
+        to: point + normal * len,
+        width: 2.0,
+        color: hit,
+    });
+    p.push(tag(point, Vec2::new(8.0, -10.0), words, hit));
+}

@@ -204,7 +204,7 @@ pub fn chain_decisions(scene: &Scene, c: usize, i: usize, s: usize) -> Vec<Strin
     let mut trace = ChainTrace::default();
     let out = collide_chain_segment(&input, Some(&mut trace));
     let mut lines: Vec<String> = trace.steps.iter().map(describe_step).collect();
-    lines.push(match trace.outcome {
+    lines.push(match trace.termination {
         Some(o) => format!(
             "Outcome: {} — {} point{}.",
             o.as_str(),

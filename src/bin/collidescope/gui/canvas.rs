@@ -5,7 +5,7 @@
 use super::painter::WindowPainter;
 use collidescope::app::AppState;
 use collidescope::render::{paint_view, Painter, Themed, ViewFrame};
-use collidescope::view::camera::{Camera, Viewport};
+use collidescope::view::camera::{Camera, Viewport, MAX_ZOOM, MIN_ZOOM};
 use collidescope::view::draw::handles::handle_prims;
 use collidescope::view::draw::{action_bounds, bounds, shape_outline, DrawList, LayerId, Space};
 use collidescope::view::palette;
@@ -83,6 +83,10 @@ pub struct Canvas {
     pub show_engines: bool,
     /// Text sizes and line widths on the views (1; larger with the presenter setting).
     pub scale: f32,
+    /// The presenter setting the views were laid out for.
+    pub presenter: bool,
+    /// The cameras before and after the last switch of the presenter setting.
+    switched: Option<[[Camera; 2]; 2]>,
     /// `show_engines` when the list was built.
     list_engines: bool,
     /// The last click on the world view with nothing else under it (time, pixels):
@@ -120,6 +124,8 @@ impl Canvas {
             follow_config: true,
             show_engines: false,
             scale: 1.0,
+            presenter: false,
+            switched: None,
             list_engines: false,
             last_click: None,
         }
@@ -253,6 +259,30 @@ impl Canvas {
         }
         app.world_camera.fit_at_least(lo, hi, 0.0, &self.world_vp);
         true
+    }
+
+    /// After the views changed size (the presenter setting moved the panel or put the
+    /// lesson's strip under them): each camera keeps showing what the view showed in
+    /// `old` (world, configuration), about the same centre. Switching back with the
+    /// cameras untouched gives the cameras from before the switch back.
+    pub fn keep_visible(&mut self, app: &mut AppState, old: (Viewport, Viewport)) {
+        let now = [app.world_camera, app.config_camera];
+        if let Some([before, after]) = self.switched.take() {
+            if after == now {
+                [app.world_camera, app.config_camera] = before;
+                return;
+            }
+        }
+        for (camera, was, now) in [
+            (&mut app.world_camera, old.0, self.world_vp),
+            (&mut app.config_camera, old.1, self.config_vp),
+        ] {
+            if camera.zoom > 0.0 && was.w >= 1.0 && was.h >= 1.0 && now.w >= 1.0 {
+                let k = (now.w / was.w).min(now.h / was.h);
+                camera.zoom = (camera.zoom * k).clamp(MIN_ZOOM, MAX_ZOOM);
+            }
+        }
+        self.switched = Some([now, [app.world_camera, app.config_camera]]);
     }
 
     /// Fits a camera that has no zoom yet (a new scene, a view section without one).

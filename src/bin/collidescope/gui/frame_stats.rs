@@ -55,8 +55,8 @@ impl FrameStats {
     }
 
     /// Writes the frames (milliseconds, one line each) and a summary line; the summary
-    /// goes to stderr too. Written to a temporary file renamed over the target, so a
-    /// failed write leaves no half file.
+    /// goes to stderr too. Written through the one output writer (a file replaced
+    /// atomically, a device such as /dev/stdout written through).
     pub fn write(&self) {
         let Some(path) = &self.path else {
             return;
@@ -67,7 +67,7 @@ impl FrameStats {
         for (c, w) in &self.frames {
             text += &format!("{:.3},{:.3}\n", c * 1e3, w * 1e3);
         }
-        if let Err(e) = collidescope::scene::fs::write_atomic(path, text.as_bytes()) {
+        if let Err(e) = collidescope::scene::fs::write_output(path, text.as_bytes()) {
             eprintln!("frame stats: could not write {}: {e}", path.display());
         }
     }

@@ -6,12 +6,15 @@
 mod canvas;
 mod chain_handles;
 mod frame_stats;
+mod lesson;
 #[cfg(target_arch = "wasm32")]
 mod page;
 mod painter;
 mod panel;
 mod prefs;
 mod ray_handles;
+#[cfg(all(feature = "peers", not(target_arch = "wasm32")))]
+mod recording;
 mod repaint;
 mod shape_handles;
 #[cfg(all(target_os = "linux", not(target_arch = "wasm32")))]
@@ -25,8 +28,8 @@ use collidescope::scene::Scene;
 use collidescope::view::camera::Viewport;
 use egui_macroquad::egui;
 use macroquad::prelude::{
-    clear_background, get_frame_time, get_time, is_key_down, is_key_pressed, is_quit_requested,
-    next_frame, prevent_quit, screen_height, screen_width, KeyCode,
+    clear_background, get_frame_time, get_time, is_key_down, is_key_pressed, is_key_released,
+    is_quit_requested, next_frame, prevent_quit, screen_height, screen_width, KeyCode,
 };
 use panel::{Panel, Pending};
 use repaint::Repaint;
@@ -48,6 +51,51 @@ pub struct GuiOptions {
     pub msaa: i32,
     /// `--frame-stats FILE` (desktop).
     pub frame_stats: Option<PathBuf>,
+    /// A Box2D recording to open (`collidescope FILE.b2rec`).
+    pub recording: Option<PathBuf>,
+    /// A lesson of the library to start on, and its page (from 0).
+    pub lesson: Option<(String, usize)>,
+}
+
+/// The recording open in the window, if any (desktop with the engines only).
+#[cfg(all(feature = "peers", not(target_arch = "wasm32")))]
+type Rec = recording::Recording;
+#[cfg(not(all(feature = "peers", not(target_arch = "wasm32"))))]
+type Rec = NoRecording;
+
+/// Without the engines (and on the web page) there are no recordings: this stands in
+/// for one and says so once.
+#[cfg(not(all(feature = "peers", not(target_arch = "wasm32"))))]
+struct NoRecording {
+    said: bool,
+}
+
+#[cfg(not(all(feature = "peers", not(target_arch = "wasm32"))))]
+impl NoRecording {
+    fn open(_: &Path) -> NoRecording {
+        NoRecording { said: false }
+    }
+    fn shows_world(&self) -> bool {
+        false
+    }
+    fn busy(&self) -> bool {
+        false
+    }
+    fn poll(&mut self) -> Option<String> {
+        let said = std::mem::replace(&mut self.said, true);
+        (!said).then(|| {
+            "Box2D recordings open in the desktop app (built with the engines): Box2D's world \
+             and its player do not run here"
+                .to_string()
+        })
+    }
+    fn tick(&mut self, _: f32) {}
+    fn keys(&mut self, _: &mut AppState) {}
+    fn layout_json(&self) -> String {
+        "null".into()
+    }
+    fn back_key(&mut self) {}
+    fn ui(&mut self, _: &egui::Context, _: &mut AppState) {}
 }
 
 /// The window's title (also how the idle tick finds the window to wake: `wake.rs`).
@@ -61,7 +109,9 @@ pub fn run_web() {
         Ok(s) => (s, None),
         Err(e) => (Scene::default(), Some(e.to_string())),
     };
+    let lesson = lesson::parse_fragment(&web::hash());
     let (scene, startup_error) = match web::scene_from_hash() {
+        _ if lesson.is_some() => (default_scene.clone(), default_error),
         Ok(Some(s)) => (s, default_error),
         Ok(None) => (default_scene.clone(), default_error),
         Err(e) => (default_scene.clone(), Some(e)),
@@ -77,6 +127,8 @@ pub fn run_web() {
         height: 800,
         msaa: 4,
         frame_stats: None,
+        recording: None,
+        lesson,
     });
 }
 
@@ -86,7 +138,9 @@ pub fn run(opts: GuiOptions) {
         window_title: WINDOW_TITLE.to_string(),
         window_width: opts.width,
         window_height: opts.height,
-        high_dpi: false,
+        // The page draws at the screen's own resolution (crisp at 2×); the desktop
+        // window keeps one pixel per point.
+        high_dpi: cfg!(target_arch = "wasm32"),
         sample_count: opts.msaa,
         window_resizable: true,
         // Repaint on change: a frame runs on input (macroquad schedules one per event)
@@ -198,7 +252,14 @@ async fn main_loop(opts: GuiOptions) {
     configure_egui(&preferences);
     let mut canvas = Canvas::new();
     let mut panel = Panel::new(opts.default_scene, preferences);
+    if let Some((id, page)) = &opts.lesson {
+        panel.start_lesson(id, Some(*page), &mut app);
+    }
     let mut shots = 0u32;
+    // The views' size before the presenter setting changed, until the first frame
+    // laid out with it.
+    let mut resized_from = None;
+    canvas.presenter = panel.prefs.presenter;
     let started = get_time();
     let mut layout_hook = LayoutHook::from_env();
     let mut repaint = Repaint::default();
@@ -209,9 +270,22 @@ async fn main_loop(opts: GuiOptions) {
     }
     #[cfg(target_arch = "wasm32")]
     let mut page = page::Page::new(&app);
+    #[cfg(target_arch = "wasm32")]
+    {
+        panel.reveal_peers = web::link_opens_peers();
+    }
+    let mut rec = opts.recording.as_deref().map(Rec::open);
     loop {
         stats.begin();
         clear_background(background(app.theme));
+        // A recording asked for in the Files section or dropped on the window.
+        if let Some(p) = panel.open_recording.take().or_else(dropped_recording) {
+            rec = Some(Rec::open(&p));
+        }
+        if let Some(e) = rec.as_mut().and_then(|r| r.poll()) {
+            app.error(e);
+        }
+        let world = rec.as_ref().is_some_and(|r| r.shows_world());
         let UiPass {
             mut out,
             over_ui,
@@ -220,18 +294,14 @@ async fn main_loop(opts: GuiOptions) {
             area,
             settled,
             marks,
-        } = UiPass::run(&mut panel, &mut app);
+        } = UiPass::run(&mut panel, &mut app, rec.as_mut());
         canvas.layout(area, app.split);
         canvas.show_engines = panel.engines_shown;
-        canvas.scale = panel.prefs.view_scale();
-        if out.prefs_changed {
-            apply_prefs(&panel.prefs);
-            if let Err(e) = prefs::save(&panel.prefs) {
-                app.error(e);
-            }
-        }
         if settled {
             canvas.ensure_fitted(&mut app);
+            if let Some(old) = resized_from.take() {
+                canvas.keep_visible(&mut app, old);
+            }
         }
         if out.fit {
             canvas.fit(&mut app, true);
@@ -244,21 +314,63 @@ async fn main_loop(opts: GuiOptions) {
         }
         // A dialog is open: the canvas takes no input.
         let modal = panel.pending.is_some();
-        if !modal {
+        // Lesson mode: arrows turn pages, a click may answer the question.
+        let lesson_click = match panel.lesson.as_mut() {
+            Some(m) if !modal => lesson::input(m, &mut app, &canvas, over_ui, typing),
+            _ => false,
+        };
+        if !modal && !world && !lesson_click {
             canvas.handle_mouse(&mut app, over_ui);
         }
-        if !typing && !modal {
+        if let (Some(r), false) = (rec.as_mut(), typing || modal) {
+            if world {
+                r.keys(&mut app);
+            } else {
+                r.back_key();
+            }
+        }
+        if !typing && !modal && !world {
             if chords.any() {
                 chords.apply(&mut app, &mut panel, &mut out);
                 nudge(&mut app, &canvas, chords.nudge);
             } else {
-                keyboard(&mut app, &mut canvas, &mut out);
+                let in_lesson = panel.lesson.is_some();
+                keyboard(&mut app, &mut canvas, &mut out, in_lesson, &mut panel.prefs);
             }
+        }
+        if out.prefs_changed {
+            if panel.prefs.presenter != canvas.presenter {
+                // The views change size from the next frame on.
+                resized_from = Some((canvas.world_vp, canvas.config_vp));
+                canvas.presenter = panel.prefs.presenter;
+            }
+            apply_prefs(&panel.prefs);
+            if let Err(e) = prefs::save(&panel.prefs) {
+                app.error(e);
+            }
+        }
+        canvas.scale = panel.prefs.view_scale();
+        if panel.lesson.is_some() {
+            // A lesson's scenes are no files: nothing to save when the window closes.
+            app.dirty = false;
         }
         // After an idle wait the frame time is the whole wait: play on from here.
         app.tick(get_frame_time().min(0.1));
-        layout_hook.write(&app, &canvas, &marks, &panel.state_json());
-        canvas.draw(&mut app);
+        if let Some(r) = rec.as_mut() {
+            r.tick(get_frame_time().min(0.1));
+        }
+        let rec_layout = rec.as_ref().map_or("null".to_string(), |r| r.layout_json());
+        layout_hook.write(&app, &canvas, &marks, &panel.state_json(&app), &rec_layout);
+        match rec.as_mut() {
+            #[cfg(all(feature = "peers", not(target_arch = "wasm32")))]
+            Some(r) if world => recording::draw_world(r, area),
+            _ => {
+                canvas.draw(&mut app);
+                if let Some(m) = panel.lesson.as_mut() {
+                    lesson::draw_overlay(m, &mut app, &mut canvas);
+                }
+            }
+        }
         egui_macroquad::draw();
         #[cfg(target_arch = "wasm32")]
         let page_busy = page.frame(&mut app, &mut panel, &canvas, &out, &marks);
@@ -286,11 +398,22 @@ async fn main_loop(opts: GuiOptions) {
             repaint.start_tick();
         }
         let egui_busy = egui_macroquad_requested_repaint();
-        repaint.end_frame(app.playing || canvas.busy() || out.screenshot || egui_busy || page_busy);
+        let rec_busy = rec.as_ref().is_some_and(|r| r.busy());
+        repaint.end_frame(
+            app.playing || canvas.busy() || out.screenshot || egui_busy || page_busy || rec_busy,
+        );
         stats.cpu_done();
         next_frame().await;
     }
     stats.write();
+}
+
+/// The first `.b2rec` file dropped on the window this frame.
+fn dropped_recording() -> Option<PathBuf> {
+    macroquad::input::get_dropped_files()
+        .into_iter()
+        .filter_map(|f| f.path)
+        .find(|p| p.extension().is_some_and(|e| e == "b2rec"))
 }
 
 /// Whether egui asked for another frame right away (an animation, a hover change).
@@ -327,11 +450,21 @@ fn configure_egui(prefs: &collidescope::view::prefs::Preferences) {
     apply_prefs(prefs);
 }
 
-/// The preferences' look: the panel's theme and zoom.
+thread_local! {
+    /// The presenter zoom [`apply_prefs`] put into egui's zoom factor (1: none).
+    static PREFS_ZOOM: std::cell::Cell<f32> = const { std::cell::Cell::new(1.0) };
+}
+
+/// The preferences' look: the panel's theme and zoom. The zoom is a factor of egui's
+/// own (the web page keeps the screen's density there too).
 fn apply_prefs(prefs: &collidescope::view::prefs::Preferences) {
     egui_macroquad::cfg(|ctx| {
         panel::set_visuals(ctx, prefs.theme);
-        ctx.set_zoom_factor(prefs.panel_zoom());
+        let want = prefs.panel_zoom();
+        PREFS_ZOOM.with(|had| {
+            ctx.set_zoom_factor(ctx.zoom_factor() / had.get() * want);
+            had.set(want);
+        });
     });
 }
 
@@ -353,7 +486,7 @@ struct UiPass {
 
 impl UiPass {
     /// Shows the panel and reads what egui knows about the pointer and keyboard.
-    fn run(panel: &mut Panel, app: &mut AppState) -> UiPass {
+    fn run(panel: &mut Panel, app: &mut AppState, mut rec: Option<&mut Rec>) -> UiPass {
         let mut out = panel::PanelOutput::default();
         let mut over_ui = false;
         let mut typing = false;
@@ -367,6 +500,11 @@ impl UiPass {
         let mut marks = String::new();
         let mut settled = false;
         egui_macroquad::ui(|ctx: &egui::Context| {
+            #[cfg(target_arch = "wasm32")]
+            {
+                page::fix_density(ctx);
+                page::touch_style(ctx);
+            }
             // A text field that had the keyboard when the frame began keeps the frame's
             // keys, even if it lets go during the frame: at a low frame rate one frame
             // holds several keys, and "fps⏎" must not take a screenshot with its "p",
@@ -374,6 +512,10 @@ impl UiPass {
             let typing_before = ctx.wants_keyboard_input();
             drop_chord_letters(ctx);
             panel::forget_marks(ctx);
+            // The recording's panel first: the debugger's panel and the views get the rest.
+            if let Some(r) = rec.as_deref_mut() {
+                r.ui(ctx, app);
+            }
             out = panel.show(ctx, app);
             marks = panel::marks_json(ctx);
             // The page's clipboard, not only miniquad's (which a web page only hands
@@ -389,7 +531,7 @@ impl UiPass {
                 })
             });
             let r = ctx.available_rect();
-            let ppp = ctx.pixels_per_point();
+            let ppp = panel::canvas_px_per_point(ctx);
             // Within the window: egui's screen is a placeholder (10000 pixels) in the
             // first frames after a zoom change; no camera is fitted to such a frame.
             settled = (ctx.screen_rect().width() * ppp - screen_width()).abs() < 2.0;
@@ -433,11 +575,20 @@ impl LayoutHook {
         }
     }
 
-    fn write(&mut self, app: &AppState, canvas: &Canvas, marks: &str, panel: &str) {
+    fn write(
+        &mut self,
+        app: &AppState,
+        canvas: &Canvas,
+        marks: &str,
+        panel: &str,
+        recording: &str,
+    ) {
         if let Some(path) = &self.path {
-            let text = layout_json(app, canvas, marks, panel);
+            let text = layout_json(app, canvas, marks, panel, recording);
             if text != self.last {
-                // Written whole then renamed, so a reader never sees half a file.
+                // Written whole then renamed, so a reader never sees half a file; a test
+                // hook written on every change, so without the output writer's flush to
+                // disk (which would slow each frame it changes).
                 let tmp = path.with_extension("tmp");
                 if std::fs::write(&tmp, &text)
                     .and_then(|_| std::fs::rename(&tmp, path))
@@ -450,64 +601,85 @@ impl LayoutHook {
     }
 }
 
-/// Writes the window as `collidescope-<unix time>-<n>.png` into `dir` and says so.
+/// Writes the window as `collidescope-<unix time>-<n>.png` into `dir` (through the one
+/// output writer) and says so, or says why it could not.
 #[cfg(not(target_arch = "wasm32"))]
 fn screenshot(dir: &Path, n: u32, app: &mut AppState) {
     use macroquad::prelude::get_screen_data;
-    let _ = std::fs::create_dir_all(dir);
     let stamp = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_secs())
         .unwrap_or(0);
     let path = dir.join(format!("collidescope-{stamp}-{n}.png"));
-    let mut image = get_screen_data();
-    opaque(&mut image.bytes);
-    image.export_png(&path.to_string_lossy());
-    app.message = Some(Message {
-        text: format!("Screenshot written to {}", path.display()),
-        is_error: false,
+    let image = get_screen_data();
+    let written = std::fs::create_dir_all(dir)
+        .map_err(|e| {
+            format!(
+                "cannot create the folder: {}",
+                collidescope::scene::fs::reason(&e)
+            )
+        })
+        .and_then(|()| {
+            screen_png(
+                &image.bytes,
+                u32::from(image.width),
+                u32::from(image.height),
+            )
+        })
+        .and_then(|png| collidescope::scene::fs::write_output(&path, &png));
+    app.message = Some(match written {
+        Ok(()) => Message {
+            text: format!("Screenshot written to {}", path.display()),
+            is_error: false,
+        },
+        Err(e) => Message {
+            text: format!("Screenshot not written: {}: {e}", path.display()),
+            is_error: true,
+        },
     });
 }
 
-/// Sets every pixel's alpha to 255: the frame buffer keeps the blending's alpha, and
-/// a screenshot with it looks washed out on a white slide.
-#[cfg(not(target_arch = "wasm32"))]
-fn opaque(rgba: &mut [u8]) {
-    for px in rgba.chunks_exact_mut(4) {
-        px[3] = 255;
+/// The screen's RGBA rows (OpenGL's, bottom row first) as a PNG, top row first,
+/// opaque (so the premultiplied pixels tiny-skia wants are the same).
+fn screen_png(rgba: &[u8], width: u32, height: u32) -> Result<Vec<u8>, String> {
+    let row = width as usize * 4;
+    if width == 0 || height == 0 || rgba.len() != row * height as usize {
+        return Err(format!("the screen ({width} × {height}) is not an image"));
     }
+    let mut flipped = Vec::with_capacity(rgba.len());
+    for r in rgba.chunks_exact(row).rev() {
+        flipped.extend(r.chunks_exact(4).flat_map(|p| [p[0], p[1], p[2], 255]));
+    }
+    let not_an_image = || format!("the screen ({width} × {height}) is not an image");
+    let size = tiny_skia::IntSize::from_wh(width, height).ok_or_else(not_an_image)?;
+    tiny_skia::Pixmap::from_vec(flipped, size)
+        .ok_or_else(not_an_image)?
+        .encode_png()
+        .map_err(|e| format!("cannot encode the PNG: {e}"))
 }
 
-/// Ctrl+V's own "v" that also arrived as typed text: miniquad can send the character
-/// before the key that updates egui's modifiers, so the paste would read "v" + the
-/// clipboard. Drops a one-letter "v" next to the pasted text, in a frame where V was
-/// pressed with Ctrl (or Cmd) held.
+/// Ctrl+V's own "v" that also arrived as typed text: miniquad sends the character
+/// without the modifiers, and under load the character, the key and the clipboard's
+/// text may land in different frames, so the paste would read "v" + the clipboard.
+/// Drops every one-letter "v" typed in a frame where Ctrl (or Cmd) was down, pressed or
+/// released: with Ctrl held a "v" is never typed text, it is the paste chord.
 #[cfg(not(target_arch = "wasm32"))]
 fn drop_chord_letters(ctx: &egui::Context) {
-    let held = [
+    let chord = [
         KeyCode::LeftControl,
         KeyCode::RightControl,
         KeyCode::LeftSuper,
         KeyCode::RightSuper,
     ];
-    if !is_key_pressed(KeyCode::V) || !held.iter().any(|k| is_key_down(*k)) {
+    let held = chord
+        .iter()
+        .any(|k| is_key_down(*k) || is_key_pressed(*k) || is_key_released(*k));
+    if !held {
         return;
     }
-    let Some(clip) = macroquad::miniquad::window::clipboard_get() else {
-        return;
-    };
     ctx.input_mut(|i| {
-        let is_v = |e: &egui::Event| matches!(e, egui::Event::Text(t) if t == "v" || t == "V");
-        let is_paste = |e: &egui::Event| matches!(e, egui::Event::Text(t) if *t == clip);
-        let n = i.events.len();
-        let stray = (0..n).find(|&k| {
-            is_v(&i.events[k])
-                && ((k + 1 < n && is_paste(&i.events[k + 1]))
-                    || (k > 0 && is_paste(&i.events[k - 1])))
-        });
-        if let Some(k) = stray {
-            i.events.remove(k);
-        }
+        i.events
+            .retain(|e| !matches!(e, egui::Event::Text(t) if t == "v" || t == "V"));
     });
 }
 
@@ -522,7 +694,13 @@ fn screenshot(_dir: &Path, n: u32, app: &mut AppState) {
 
 /// Screen positions of the views, of every shape's origin and of the panel's marked
 /// widgets (`marks`, see `panel::widgets::MARKED`), as JSON.
-fn layout_json(app: &AppState, canvas: &Canvas, marks: &str, panel: &str) -> String {
+fn layout_json(
+    app: &AppState,
+    canvas: &Canvas,
+    marks: &str,
+    panel: &str,
+    recording: &str,
+) -> String {
     let vp = |v: &Viewport| format!("[{}, {}, {}, {}]", v.x, v.y, v.w, v.h);
     let shapes: Vec<String> = app
         .scene
@@ -536,7 +714,7 @@ fn layout_json(app: &AppState, canvas: &Canvas, marks: &str, panel: &str) -> Str
         })
         .collect();
     format!(
-        "{{\"world_vp\": {}, \"config_vp\": {}, \"algorithm\": \"{}\", \"step\": {}, \"dirty\": {}, \"config_zoom\": {}, \"message\": {}, \"file\": {}, \"shapes\": {{{}}}, \"widgets\": {{{marks}}}, {panel}}}",
+        "{{\"world_vp\": {}, \"config_vp\": {}, \"algorithm\": \"{}\", \"step\": {}, \"dirty\": {}, \"config_zoom\": {}, \"message\": {}, \"file\": {}, \"shapes\": {{{}}}, \"widgets\": {{{marks}}}, {panel}, \"recording\": {recording}}}",
         vp(&canvas.world_vp),
         vp(&canvas.config_vp),
         app.algorithm.name(),
@@ -578,15 +756,27 @@ fn zoom_to_action(app: &mut AppState, canvas: &mut Canvas) {
     }
 }
 
-fn keyboard(app: &mut AppState, canvas: &mut Canvas, out: &mut panel::PanelOutput) {
+fn keyboard(
+    app: &mut AppState,
+    canvas: &mut Canvas,
+    out: &mut panel::PanelOutput,
+    in_lesson: bool,
+    prefs: &mut collidescope::view::prefs::Preferences,
+) {
     if ctrl() {
         // Chords are read from egui's events (see `Chords`); plain keys wait.
         return;
     }
-    if is_key_pressed(KeyCode::Right) {
+    // In a lesson the arrows turn pages (`lesson::input`) and the page picks the
+    // algorithm; Escape leaves presenter mode (the presenter setting).
+    if in_lesson && prefs.presenter && is_key_pressed(KeyCode::Escape) {
+        prefs.presenter = false;
+        out.prefs_changed = true;
+    }
+    if is_key_pressed(KeyCode::Right) && !in_lesson {
         app.step_next();
     }
-    if is_key_pressed(KeyCode::Left) {
+    if is_key_pressed(KeyCode::Left) && !in_lesson {
         app.step_back();
     }
     if is_key_pressed(KeyCode::Home) {
@@ -608,7 +798,7 @@ fn keyboard(app: &mut AppState, canvas: &mut Canvas, out: &mut panel::PanelOutpu
         canvas.zoom_to_selection(app);
     }
     for info in &collidescope::scene::view_state::ALGORITHMS {
-        if key_of(info.key).is_some_and(is_key_pressed) {
+        if !in_lesson && key_of(info.key).is_some_and(is_key_pressed) {
             app.set_algorithm(info.algorithm);
         }
     }

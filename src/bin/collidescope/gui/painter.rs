@@ -42,11 +42,16 @@ impl<'a> WindowPainter<'a> {
     }
 
     fn scissor(vp: Option<&Viewport>) {
+        // The scissor is in the framebuffer's pixels, the drawing in logical ones
+        // (more framebuffer pixels per logical one on a dense screen, the web page).
+        let k = macroquad::window::screen_dpi_scale();
         // SAFETY: macroquad's internal GL context is only touched from the main thread
         // inside the frame, as macroquad's own drawing functions do.
         let gl = unsafe { macroquad::window::get_internal_gl() };
-        gl.quad_gl
-            .scissor(vp.map(|v| (v.x as i32, v.y as i32, v.w as i32, v.h as i32)));
+        gl.quad_gl.scissor(vp.map(|v| {
+            let px = |x: f32| (x * k) as i32;
+            (px(v.x), px(v.y), px(v.w), px(v.h))
+        }));
     }
 
     fn current_clip(&self) -> Option<Viewport> {

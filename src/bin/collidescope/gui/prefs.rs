@@ -1,19 +1,16 @@
-//! The user's preferences on the desktop: read from
-//! `$XDG_CONFIG_HOME/collidescope/preferences.ron` (else `~/.config/…`) when the window
-//! opens, written when one changes. The web page keeps them for the session only.
+//! The user's preferences on the desktop: `preferences.ron` in the configuration folder
+//! the lessons' progress lives in (`$COLLIDESCOPE_CONFIG_DIR`, else
+//! `$XDG_CONFIG_HOME/collidescope`, else `~/.config/collidescope`), read when the window
+//! opens and written when one changes. The web page keeps them for the session only.
 
 use collidescope::view::prefs::Preferences;
 #[cfg(not(target_arch = "wasm32"))]
 use std::path::PathBuf;
 
-/// Where the preferences live, if the environment names a home.
+/// Where the preferences live, if the environment names a configuration folder.
 #[cfg(not(target_arch = "wasm32"))]
 fn path() -> Option<PathBuf> {
-    let config = std::env::var_os("XDG_CONFIG_HOME")
-        .filter(|v| !v.is_empty())
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".config")))?;
-    Some(config.join("collidescope").join("preferences.ron"))
+    collidescope::lesson::progress::progress_file().map(|p| p.with_file_name("preferences.ron"))
 }
 
 /// The saved preferences (defaults when there are none), and an error to show when the
@@ -46,7 +43,7 @@ pub fn save(prefs: &Preferences) -> Result<(), String> {
         std::fs::create_dir_all(dir)
             .map_err(|e| format!("Preferences not saved: {}: {e}", dir.display()))?;
     }
-    collidescope::scene::fs::write_atomic(&p, prefs.to_text().as_bytes())
+    collidescope::scene::fs::write_output(&p, prefs.to_text().as_bytes())
         .map_err(|e| format!("Preferences not saved: {}: {e}", p.display()))
 }
 

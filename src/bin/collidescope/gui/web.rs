@@ -5,7 +5,8 @@
 //! - the URL hash, read on start and written when the scene changes ([`HashSync`]);
 //! - the clipboard (egui's "copy" goes to the page's, not only to miniquad's);
 //! - downloads (save the scene, export a step, screenshot) and the file picker (open);
-//! - a few values for the browser test (`window.collidescope`: first frame, layout).
+//! - a few values for the browser test (`window.collidescope`: first frame, layout,
+//!   the engines' answers).
 //!
 //! Strings cross as (pointer, length) of UTF-8 in the module's memory; a string coming
 //! from the page is asked for its length first, then copied into a buffer made here.
@@ -31,6 +32,10 @@ extern "C" {
     fn cs_opened_read(ptr: *mut u8, len: u32);
     fn cs_first_frame();
     fn cs_set_layout(ptr: *const u8, len: u32);
+    fn cs_storage_len(key: *const u8, key_len: u32) -> u32;
+    fn cs_storage_read(key: *const u8, key_len: u32, ptr: *mut u8, len: u32);
+    fn cs_storage_set(key: *const u8, key_len: u32, value: *const u8, value_len: u32);
+    fn cs_set_peers(ptr: *const u8, len: u32);
 }
 
 /// The page's address (`full`) or its hash without the `#` (empty when none).
@@ -105,6 +110,41 @@ pub fn set_layout(json: &str) {
     unsafe { cs_set_layout(json.as_ptr(), json.len() as u32) }
 }
 
+/// The page's local storage under `key` ("" when never written or refused).
+pub fn storage_get(key: &str) -> String {
+    // SAFETY: as `location`: the page writes exactly `len` bytes into the buffer.
+    let len = unsafe { cs_storage_len(key.as_ptr(), key.len() as u32) };
+    let mut buf = vec![0u8; len as usize];
+    unsafe { cs_storage_read(key.as_ptr(), key.len() as u32, buf.as_mut_ptr(), len) };
+    String::from_utf8_lossy(&buf).into_owned()
+}
+
+/// Keeps `value` in the page's local storage under `key`.
+pub fn storage_set(key: &str, value: &str) {
+    // SAFETY: the page only reads the bytes given.
+    unsafe {
+        cs_storage_set(
+            key.as_ptr(),
+            key.len() as u32,
+            value.as_ptr(),
+            value.len() as u32,
+        )
+    }
+}
+
+/// The engines' answers on the pair shown and the peers table's red cells, for the
+/// browser test (`window.collidescope.peers`).
+pub fn set_peers(json: &str) {
+    // SAFETY: the page only reads the bytes given.
+    unsafe { cs_set_peers(json.as_ptr(), json.len() as u32) }
+}
+
+/// Whether the page was opened from a link made to show the engines' answers
+/// (`#peers&scene=…`, see `link::OPEN_PEERS`).
+pub fn link_opens_peers() -> bool {
+    hash().starts_with(link::OPEN_PEERS)
+}
+
 /// The scene of the URL hash when it holds one; an error message when it holds one
 /// that does not read.
 pub fn scene_from_hash() -> Result<Option<Scene>, String> {
@@ -118,6 +158,8 @@ pub fn scene_from_hash() -> Result<Option<Scene>, String> {
 pub struct HashSync {
     last: Option<Scene>,
     written_at: f64,
+    /// The lesson page written last (empty: the hash holds the scene).
+    fragment: String,
 }
 
 impl HashSync {
@@ -135,6 +177,18 @@ impl HashSync {
         self.last.as_ref() != Some(&app.scene_for_save())
     }
 
+    /// Writes `fragment` (a lesson's page, `lesson=gjk&page=3`) as the hash when it
+    /// changed; the scene's hash is written again once a lesson ends.
+    pub fn write_fragment(&mut self, fragment: &str) {
+        if self.fragment == fragment {
+            return;
+        }
+        // SAFETY: the page only reads the bytes given.
+        unsafe { cs_set_hash(fragment.as_ptr(), fragment.len() as u32) };
+        self.fragment = fragment.to_string();
+        self.last = None;
+    }
+
     /// Writes the hash now if the scene changed (before a link is copied).
     pub fn write(&mut self, app: &AppState, now: f64) {
         let scene = app.scene_for_save();
@@ -145,6 +199,7 @@ impl HashSync {
         // SAFETY: the page only reads the bytes given.
         unsafe { cs_set_hash(fragment.as_ptr(), fragment.len() as u32) };
         self.last = Some(scene);
+        self.fragment.clear();
         self.written_at = now;
     }
 }

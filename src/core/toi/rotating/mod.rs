@@ -44,7 +44,7 @@
 //! bar that swept through a box on the way).
 //!
 //! ## Output
-//! Box2D's states ([`ToiState`]): `hit` (with `t`, the contact point and normal),
+//! Box2D's states ([`ToiTermination`]): `hit` (with `t`, the contact point and normal),
 //! `separated` (nothing touches up to `t_max`), `overlapped` (already at `t = 0`),
 //! `failed` (the root finder or the iteration bound gave up; `t` is where it stood).
 
@@ -142,14 +142,14 @@ pub struct RotatingToiInput<'a> {
 /// How the query ended (Box2D's `b2TOIState`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
-pub enum ToiState {
+pub enum ToiTermination {
     Failed,
     Overlapped,
     Hit,
     Separated,
 }
 
-impl ToiState {
+impl ToiTermination {
     pub fn as_str(self) -> &'static str {
         crate::core::names::variant_name(&self)
     }
@@ -158,7 +158,8 @@ impl ToiState {
 /// Output of [`time_of_impact`]. World space.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct RotatingToiOutput {
-    pub state: ToiState,
+    #[serde(rename = "state")]
+    pub termination: ToiTermination,
     /// First time the cores are within the band of the target (`hit`); `t_max` when
     /// `separated`; where the query stood otherwise.
     pub t: f32,
@@ -221,7 +222,7 @@ pub fn time_of_impact(
         };
     });
     let mut out = RotatingToiOutput {
-        state: ToiState::Failed,
+        termination: ToiTermination::Failed,
         t: 0.0,
         point: Vec2::ZERO,
         normal: Vec2::ZERO,
@@ -298,7 +299,7 @@ impl Query<'_> {
             }
             if out.iterations >= ROTATING_TOI_MAX_ITERATIONS {
                 // The bound: where the query stood, said as a failure.
-                out.state = ToiState::Failed;
+                out.termination = ToiTermination::Failed;
                 out.t = t1;
                 return;
             }
@@ -319,10 +320,10 @@ impl Query<'_> {
         if distance <= 0.0 {
             // Box2D gives up on overlapping cores; past t = 0 it means the root finder
             // overshot, which is a failure rather than a starting overlap.
-            out.state = if t1 == 0.0 {
-                ToiState::Overlapped
+            out.termination = if t1 == 0.0 {
+                ToiTermination::Overlapped
             } else {
-                ToiState::Failed
+                ToiTermination::Failed
             };
             return Step::Done;
         }
@@ -334,7 +335,7 @@ impl Query<'_> {
             // separation function is a lower bound of the distance and may sit in the
             // band here while the distance does not; pushing back from t_max would
             // then go nowhere.)
-            out.state = ToiState::Separated;
+            out.termination = ToiTermination::Separated;
             out.t = t_max;
             return Step::Done;
         }
@@ -344,7 +345,7 @@ impl Query<'_> {
             r.t_end = t_end;
         }
         let Some(f) = SeparationFunction::new(cache, self.m, at) else {
-            out.state = ToiState::Failed;
+            out.termination = ToiTermination::Failed;
             return Step::Done;
         };
         if let Some(r) = record.as_deref_mut() {
@@ -370,7 +371,7 @@ impl Query<'_> {
         simplex: &Simplex,
         out: &mut RotatingToiOutput,
     ) {
-        out.state = ToiState::Hit;
+        out.termination = ToiTermination::Hit;
         out.t = t1;
         let n = d.normal(simplex, &at.a).unwrap_or(Vec2::ZERO);
         let (point_a, point_b) = d.world_points(&at.a);
@@ -473,7 +474,7 @@ impl Search<'_> {
             };
             let decided = if s2 > target + tol {
                 if t2 >= t_max {
-                    out.state = ToiState::Separated;
+                    out.termination = ToiTermination::Separated;
                     out.t = t_max;
                     Some(Step::Done)
                 } else {
@@ -486,7 +487,7 @@ impl Search<'_> {
                 let s1 = self.f.evaluate(self.m, &self.at_t1, ia, ib);
                 push.s1 = Some(s1);
                 if s1 < target - tol {
-                    out.state = ToiState::Failed;
+                    out.termination = ToiTermination::Failed;
                     out.t = t1;
                     Some(Step::Done)
                 } else if s1 <= target + tol {

@@ -72,7 +72,7 @@ fn translation_only_hits_where_the_gap_closes() {
         &c,
         Sweep::new(v(3.0, 0.0), 0.0, v(-4.0, 0.0), 0.0),
     );
-    assert_eq!(out.state, ToiState::Hit);
+    assert_eq!(out.termination, ToiTermination::Hit);
     assert!((out.t - 0.5).abs() <= out.tolerance / 4.0 + 1e-6, "{out:?}");
     assert!((out.normal - v(1.0, 0.0)).length() < 1e-5);
     assert!((out.point - v(0.5, 0.0)).length() < 1e-3);
@@ -84,7 +84,7 @@ fn translation_only_hits_where_the_gap_closes() {
         &b,
         Sweep::new(v(3.0, 0.0), 0.0, v(-4.0, 0.0), 0.0),
     );
-    assert_eq!(out.state, ToiState::Hit);
+    assert_eq!(out.termination, ToiTermination::Hit);
     let exact = (2.0 - LINEAR_SLOP) / 4.0;
     assert!(
         (out.t - exact).abs() <= out.tolerance / 4.0 + 1e-6,
@@ -112,7 +112,7 @@ fn a_spinning_bar_is_caught_on_its_way_through() {
         },
         Some(&mut trace),
     );
-    assert_eq!(out.state, ToiState::Hit, "{out:?}");
+    assert_eq!(out.termination, ToiTermination::Hit, "{out:?}");
     let oracle = sampled(&bx, still(Vec2::ZERO), &bar, spin, out.target).unwrap();
     assert!(
         (out.t - oracle).abs() < 1e-3,
@@ -147,10 +147,14 @@ fn fast_spins_agree_with_the_sampled_oracle() {
         );
         match oracle {
             Some(t) => {
-                assert_eq!(out.state, ToiState::Hit, "y {y}: {out:?}, oracle {t}");
+                assert_eq!(
+                    out.termination,
+                    ToiTermination::Hit,
+                    "y {y}: {out:?}, oracle {t}"
+                );
                 assert!((out.t - t).abs() < 1e-3, "y {y}: ours {} oracle {t}", out.t);
             }
-            None => assert_eq!(out.state, ToiState::Separated, "y {y}: {out:?}"),
+            None => assert_eq!(out.termination, ToiTermination::Separated, "y {y}: {out:?}"),
         }
     }
 }
@@ -160,7 +164,7 @@ fn states_at_the_edges() {
     let b = Shape::cuboid(v(0.5, 0.5)).unwrap();
     // Overlapping at t = 0.
     let out = toi(&b, still(Vec2::ZERO), &b, still(v(0.5, 0.0)));
-    assert_eq!((out.state, out.t), (ToiState::Overlapped, 0.0));
+    assert_eq!((out.termination, out.t), (ToiTermination::Overlapped, 0.0));
     // Moving apart while turning: separated, t = 1.
     let out = toi(
         &b,
@@ -168,7 +172,7 @@ fn states_at_the_edges() {
         &b,
         Sweep::new(v(2.0, 0.0), 0.0, v(3.0, 0.0), 1.0),
     );
-    assert_eq!((out.state, out.t), (ToiState::Separated, 1.0));
+    assert_eq!((out.termination, out.t), (ToiTermination::Separated, 1.0));
     // NaN in a sweep: a defined failure, no loop.
     let out = toi(
         &b,
@@ -176,7 +180,7 @@ fn states_at_the_edges() {
         &b,
         Sweep::new(v(2.0, 0.0), f32::NAN, Vec2::ZERO, 1.0),
     );
-    assert_eq!(out.state, ToiState::Failed);
+    assert_eq!(out.termination, ToiTermination::Failed);
     assert_eq!(out.iterations, 0);
 }
 
@@ -199,7 +203,7 @@ fn the_root_finder_brackets_shrink() {
         },
         Some(&mut trace),
     );
-    assert_eq!(out.state, ToiState::Hit);
+    assert_eq!(out.termination, ToiTermination::Hit);
     let roots: Vec<&RootStep> = trace
         .iterations
         .iter()
@@ -254,7 +258,7 @@ fn ends_above_the_band_at_t_max_is_separated_not_failed() {
     let sa = Sweep::new(v(-3.9838462, 8.081788), -1.7510895, Vec2::ZERO, -1.828182);
     let sb = Sweep::new(v(-4.3862324, 9.1992035), 0.9207916, Vec2::ZERO, -63.117657);
     let out = toi(&a, sa, &b, sb);
-    assert_eq!(out.state, ToiState::Separated, "{out:?}");
+    assert_eq!(out.termination, ToiTermination::Separated, "{out:?}");
     assert_eq!(out.t, 1.0);
     assert!(out.iterations < 200, "{} iterations", out.iterations);
 }

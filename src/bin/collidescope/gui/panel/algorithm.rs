@@ -90,7 +90,7 @@ impl Panel {
     /// step, cameras) as PNG or SVG, by the extension of `export_path`.
     #[cfg(not(target_arch = "wasm32"))]
     fn export_step(&mut self, app: &mut AppState) {
-        use collidescope::render::{app_picture, render, write_atomic, Format};
+        use collidescope::render::{app_picture, render, write_output, Format};
         let path = PathBuf::from(self.export_path.trim());
         let result = Format::from_path(&path)
             .ok_or_else(|| "the path must end in .png or .svg".to_string())
@@ -98,7 +98,7 @@ impl Panel {
                 let picture = app_picture(app);
                 render(&picture, format, 1600, 1000).map_err(|e| e.to_string())
             })
-            .and_then(|bytes: Vec<u8>| write_atomic(&path, &bytes).map_err(|e| e.to_string()));
+            .and_then(|bytes: Vec<u8>| write_output(&path, &bytes).map_err(|e| e.to_string()));
         app.message = Some(match result {
             Ok(()) => collidescope::app::Message {
                 text: format!(

@@ -208,7 +208,7 @@ impl Panel {
         ui.horizontal_wrapped(|ui| {
             let field = ui.add(
                 egui::TextEdit::singleline(&mut self.open_path)
-                    .hint_text("open a .ron file")
+                    .hint_text("open a .ron scene or a .b2rec recording")
                     .desired_width(200.0),
             );
             super::widgets::mark(ui, "open_path", &field);
@@ -216,7 +216,12 @@ impl Panel {
             let entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
             if (ui.button("Open").clicked() || entered) && !self.open_path.trim().is_empty() {
                 let p = PathBuf::from(self.open_path.trim());
-                self.request(app, Pending::Open(p));
+                // A Box2D recording opens in the recording's world view.
+                if p.extension().is_some_and(|e| e == "b2rec") {
+                    self.open_recording = Some(p);
+                } else {
+                    self.request(app, Pending::Open(p));
+                }
             }
         });
     }

@@ -1,6 +1,7 @@
 //! The "Layers" section: the colour theme and the presenter setting (the user's
 //! preferences, saved between sessions), one checkbox per drawing layer with its
-//! colour swatch, and the colours of shapes A and B.
+//! colour swatch — the stepped algorithm's own layers first, in bold — and the colours
+//! of shapes A and B.
 
 use super::Panel;
 use collidescope::app::AppState;
@@ -51,14 +52,30 @@ impl Panel {
             out.prefs_changed = true;
         }
         let theme = app.theme;
-        for id in LayerId::ALL {
+        // The stepped algorithm's own layers first (its study names them), then the rest.
+        let algorithm = app.algorithm;
+        let own: Vec<LayerId> = app
+            .studies()
+            .map(|s| s.get(algorithm).layers().to_vec())
+            .unwrap_or_default();
+        let order = own
+            .iter()
+            .copied()
+            .chain(LayerId::ALL.into_iter().filter(|l| !own.contains(l)));
+        for id in order {
             ui.horizontal_wrapped(|ui| {
                 let mut on = !app.hidden_layers.contains(&id);
                 let (rect, _) =
                     ui.allocate_exact_size(egui::vec2(14.0, 14.0), egui::Sense::hover());
                 ui.painter()
                     .rect_filled(rect, 2.0, rgba(theme.apply(id.color())));
-                if ui.checkbox(&mut on, id.label()).changed() {
+                let text = egui::RichText::new(id.label());
+                let text = if own.contains(&id) {
+                    text.strong()
+                } else {
+                    text
+                };
+                if ui.checkbox(&mut on, text).changed() {
                     app.toggle_layer(id);
                 }
             });

@@ -10,6 +10,7 @@ mod files;
 mod header;
 mod help;
 mod layers;
+mod lessons;
 mod numbers;
 mod peers;
 mod plot;
@@ -24,7 +25,7 @@ pub use dialog::Pending;
 pub use files::scenes_dir;
 pub use files::SceneEntry;
 pub(crate) use layers::set_visuals;
-pub use widgets::{forget_marks, marks_json};
+pub use widgets::{canvas_px_per_point, forget_marks, marks_json};
 
 use collidescope::app::{AppState, ShapeKind};
 use collidescope::scene::Scene;
@@ -34,18 +35,11 @@ use glam::Vec2;
 use std::path::PathBuf;
 
 /// Said instead of the engines' rows when they are not built in.
-pub(super) const NO_ENGINES: &str = if cfg!(target_arch = "wasm32") {
-    "Engine comparison: desktop only (Box2D's C library is not built for the web). \
-     Collidescope beside the exact answer:"
-} else {
-    "Built without the engines (cargo feature \"peers\")."
-};
+pub(super) const NO_ENGINES: &str = "Built without the engines (cargo feature \"peers\").";
 
-/// The peers section's heading: the web page has no engines to compare with.
+/// The peers section's heading.
 const PEERS_HEADING: &str = if cfg!(feature = "peers") {
     "Peers: Box2D v3, parry2d, exact"
-} else if cfg!(target_arch = "wasm32") {
-    "Peers: exact (engine comparison: desktop only)"
 } else {
     "Peers: exact (built without the engines)"
 };
@@ -75,6 +69,8 @@ pub struct PanelOutput {
 #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
 pub struct Panel {
     pub open_path: String,
+    /// A Box2D recording the Files section asked to open (the window opens it).
+    pub open_recording: Option<PathBuf>,
     pub save_as_path: String,
     /// A "Save as" path that exists, waiting for "Replace" or "Cancel".
     overwrite: Option<PathBuf>,
@@ -98,8 +94,17 @@ pub struct Panel {
     /// The link last copied (the web page), shown to select by hand.
     #[cfg(target_arch = "wasm32")]
     pub link: Option<String>,
+    /// Open the Peers section and scroll it into sight once (the web page opened from a
+    /// link made to show what the engines answered: `report --link`, `fuzz --link`).
+    pub reveal_peers: bool,
+    /// The web page's panel put away (a drawer on a tablet): the views take the page.
+    #[cfg(target_arch = "wasm32")]
+    drawer_closed: bool,
     add_kind: ShapeKind,
     pub default_scene: Scene,
+    /// The peers table's red cells this frame ("engine/column") and their centres in
+    /// pixels; empty while the table is not shown.
+    pub peers_off: Vec<(String, [f32; 2])>,
     /// The s(t) plot shows all of `[t1, 1]` (else the interval searched).
     whole_step: bool,
     /// The selected chain segment's decisions against each shape, in words, with the
@@ -117,14 +122,20 @@ pub struct Panel {
     export_typing: bool,
     /// The algorithm the export name was last suggested or typed for.
     export_for: Option<collidescope::study::Algorithm>,
-    /// The user's preferences (the theme is also the app's `theme`).
+    /// The user's preferences (the theme is also the app's `theme`). The presenter
+    /// setting is also lesson mode's presenter mode.
     pub prefs: Preferences,
+    /// The lesson being taken (lesson mode), if any.
+    pub lesson: Option<crate::gui::lesson::LessonMode>,
+    /// The learner's progress, for the Lessons list.
+    progress: collidescope::lesson::progress::Progress,
 }
 
 impl Panel {
     pub fn new(default_scene: Scene, prefs: Preferences) -> Panel {
         let mut p = Panel {
             open_path: String::new(),
+            open_recording: None,
             save_as_path: String::new(),
             overwrite: None,
             paste_text: String::new(),
@@ -139,8 +150,12 @@ impl Panel {
             scenes_dir: scenes_dir(),
             #[cfg(target_arch = "wasm32")]
             link: None,
+            reveal_peers: false,
+            #[cfg(target_arch = "wasm32")]
+            drawer_closed: false,
             add_kind: ShapeKind::Polygon,
             default_scene,
+            peers_off: Vec::new(),
             whole_step: false,
             chain_story: None,
             notes_open: None,
@@ -149,22 +164,25 @@ impl Panel {
             export_typing: false,
             export_for: None,
             prefs,
+            lesson: None,
+            progress: crate::gui::lesson::load_progress(),
         };
         p.rescan();
         p
     }
 
     /// The panel's own state the scripted tests read, as JSON members.
-    pub fn state_json(&self) -> String {
+    pub fn state_json(&self, app: &AppState) -> String {
         format!(
-            "\"export_path\": {}, \"notes_open\": {}, \"engines_shown\": {}, \"library\": {}, \"presenter\": {}, \"theme\": \"{}\", \"tooltip\": {}",
+            "\"export_path\": {}, \"notes_open\": {}, \"engines_shown\": {}, \"library\": {}, \"presenter\": {}, \"theme\": \"{}\", \"tooltip\": {}, {}",
             crate::gui::json_string(&self.export_path),
             self.notes_open.is_some(),
             self.engines_shown,
             self.scenes.len(),
             self.prefs.presenter,
             self.prefs.theme.name(),
-            crate::gui::json_string(self.tooltip.as_deref().unwrap_or(""))
+            crate::gui::json_string(self.tooltip.as_deref().unwrap_or("")),
+            crate::gui::lesson::state_json(self.lesson.as_ref(), self.prefs.presenter, app)
         )
     }
 
@@ -174,11 +192,29 @@ impl Panel {
         egui::TopBottomPanel::bottom("status")
             .exact_height(header::STATUS_H)
             .show(ctx, |ui| header::ui_status(ui, app));
+        if self.prefs.presenter && self.lesson.is_some() {
+            // A lesson with the presenter setting: no side panel; the page and its
+            // question under the views.
+            let leave = self.lesson.as_mut().is_some_and(|m| {
+                lessons::presenter_strip(ctx, m, &mut self.prefs.presenter, app, &mut out)
+            });
+            if leave {
+                self.end_lesson(app);
+            }
+            self.ui_unsaved_dialog(ctx, app, &mut out);
+            return out;
+        }
+        #[cfg(target_arch = "wasm32")]
+        if self.drawer_closed {
+            self.ui_drawer_handle(ctx);
+            self.ui_unsaved_dialog(ctx, app, &mut out);
+            return out;
+        }
         // A small window keeps most of its width for the views; the presenter setting
         // (larger text) keeps more of it, in a panel of its own remembered width.
         // The window's width from the window itself: egui's screen rectangle is a
         // placeholder (10000 pixels wide) in the first frames.
-        let screen = macroquad::window::screen_width() / ctx.pixels_per_point();
+        let screen = macroquad::window::screen_width() / widgets::canvas_px_per_point(ctx);
         let (id, share, least, most, widest) = if self.prefs.presenter {
             ("panel-presenter", 0.24, 260.0, 300.0, 0.38)
         } else {
@@ -190,6 +226,16 @@ impl Panel {
             .default_width((share * screen).clamp(least, most))
             .width_range(least..=widest)
             .show(ctx, |ui| {
+                #[cfg(target_arch = "wasm32")]
+                {
+                    let hide = ui
+                        .small_button("⇥ hide the panel")
+                        .on_hover_text("the views take the whole page; ☰ brings the panel back");
+                    widgets::mark(ui, "drawer", &hide);
+                    if hide.clicked() {
+                        self.drawer_closed = true;
+                    }
+                }
                 // The panel keeps the width the user gave it: long values wrap
                 // instead of widening it (which would move the canvas under the mouse).
                 let width = ui.available_width();
@@ -204,9 +250,33 @@ impl Panel {
         out
     }
 
+    /// The page with the panel put away (a drawer): the button that brings it back.
+    #[cfg(target_arch = "wasm32")]
+    fn ui_drawer_handle(&mut self, ctx: &egui::Context) {
+        egui::Area::new(egui::Id::new("drawer"))
+            .anchor(egui::Align2::RIGHT_TOP, [-8.0, 8.0])
+            .show(ctx, |ui| {
+                let open = ui.button("☰ panel").on_hover_text("show the panel");
+                widgets::mark(ui, "drawer", &open);
+                if open.clicked() {
+                    self.drawer_closed = false;
+                }
+            });
+    }
+
     /// The sections, top to bottom.
     fn ui_sections(&mut self, ui: &mut egui::Ui, app: &mut AppState, out: &mut PanelOutput) {
+        self.peers_off.clear();
+        if self.lesson.is_some() {
+            // Lesson mode shows what the page needs, nothing else.
+            self.ui_lesson(ui, app, out);
+            return;
+        }
         self.ui_header(ui, app, out);
+        let lessons = egui::CollapsingHeader::new("Lessons")
+            .default_open(false)
+            .show(ui, |ui| self.ui_lesson_list(ui, app));
+        widgets::mark(ui, "lessons", &lessons.header_response);
         let files = egui::CollapsingHeader::new("Files")
             .default_open(false)
             .show(ui, |ui| self.ui_files(ui, app));
@@ -224,10 +294,18 @@ impl Panel {
         }
         let peers = egui::CollapsingHeader::new(PEERS_HEADING)
             .default_open(false)
+            .open(self.reveal_peers.then_some(true))
             .show(ui, |ui| self.ui_peers(ui, app));
         widgets::mark(ui, "peers", &peers.header_response);
         // The engines' overlays show while their table does.
         self.engines_shown = peers.body_returned.is_some();
+        if self.reveal_peers {
+            // Scrolled only as far as needed to show the table (and its "Copy as").
+            if let Some(body) = &peers.body_response {
+                ui.scroll_to_rect(body.rect, None);
+                self.reveal_peers = false;
+            }
+        }
         if app.algorithm == collidescope::study::Algorithm::Rotating {
             egui::CollapsingHeader::new("s(t): separation over the step")
                 .default_open(true)

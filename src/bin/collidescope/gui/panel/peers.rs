@@ -7,7 +7,7 @@ use super::widgets::Tone;
 use super::Panel;
 use collidescope::app::AppState;
 use collidescope::core::consts::LINEAR_SLOP;
-use collidescope::core::toi::rotating::ToiState;
+use collidescope::core::toi::rotating::ToiTermination;
 use collidescope::repro::{export, Expected, Language};
 use collidescope::trace::peer_answer::EngineAnswer;
 use egui_macroquad::egui::{self, RichText};
@@ -26,6 +26,18 @@ struct Row {
     /// The engine has no penetration query (its empty depth is not a wrong answer).
     lacks_depth: bool,
     note: String,
+    /// The queries the engine stopped on (an assertion, a panic), with the stop in words.
+    stopped: Vec<(&'static str, String)>,
+}
+
+impl Row {
+    /// What the engine stopped on for `query`, if it did.
+    fn stop(&self, query: &str) -> Option<&str> {
+        self.stopped
+            .iter()
+            .find(|(q, _)| *q == query || (query == "toi" && *q == "toi_rotating"))
+            .map(|(_, why)| why.as_str())
+    }
 }
 
 impl Row {
@@ -39,14 +51,15 @@ impl Row {
             toi_state: a
                 .toi_rotating
                 .as_ref()
-                .filter(|r| r.state != ToiState::Hit)
+                .filter(|r| r.state != ToiTermination::Hit)
                 .map(|r| match (r.state, a.toi.as_ref()) {
-                    (ToiState::Failed, Some(t)) => format!("failed at {:.4}", t.t),
+                    (ToiTermination::Failed, Some(t)) => format!("failed at {:.4}", t.t),
                     (s, _) => s.as_str().to_string(),
                 }),
             toi_note: a.toi_rotating.as_ref().and_then(|r| r.note.clone()),
             lacks_depth: a.missing.iter().any(|m| m.starts_with("penetration")),
             note: a.missing.join("; "),
+            stopped: a.faults.iter().map(|f| (f.query, f.to_string())).collect(),
         }
     }
 }
@@ -72,7 +85,9 @@ impl Panel {
         if rows.len() == 1 {
             ui.label(super::NO_ENGINES);
         }
-        self.tooltip = peers_table(ui, &rows, &exact);
+        let (off, tooltip) = peers_table(ui, &rows, &exact);
+        self.peers_off = off;
+        self.tooltip = tooltip;
         let rings = if ui.visuals().dark_mode {
             "Box2D white, parry lime"
         } else {
@@ -109,15 +124,17 @@ fn peer_rows(app: &mut AppState, exact: &Expected) -> Vec<Row> {
                 m.points().len()
             }),
             toi: match exact.turning {
-                Some(_) => (st.rotating.output.state == ToiState::Hit)
+                Some(_) => (st.rotating.output.termination == ToiTermination::Hit)
                     .then_some(st.rotating.output.t as f64),
                 None => st.cast.output.hit.then_some(st.cast.output.t as f64),
             },
-            toi_state: (exact.turning.is_some() && st.rotating.output.state != ToiState::Hit)
-                .then(|| st.rotating.output.state.as_str().to_string()),
+            toi_state: (exact.turning.is_some()
+                && st.rotating.output.termination != ToiTermination::Hit)
+                .then(|| st.rotating.output.termination.as_str().to_string()),
             toi_note: None,
             lacks_depth: false,
             note: String::new(),
+            stopped: Vec::new(),
         });
     }
     for (engine, answer) in app.peer_answers() {
@@ -133,8 +150,20 @@ fn peer_rows(app: &mut AppState, exact: &Expected) -> Vec<Row> {
     rows
 }
 
+/// "asserted" (or "panicked") in red in place of a value, the stop on hover.
+fn stopped_cell(ui: &mut egui::Ui, why: &str) {
+    let word = if why.contains(" panicked ") {
+        "panicked"
+    } else {
+        "asserted"
+    };
+    ui.label(RichText::new(word).monospace().color(Tone::Alarm.color(ui)))
+        .on_hover_text(why);
+}
+
 /// A number, red when further than `tol` from `want` (or present where `want` is not).
-fn cell(ui: &mut egui::Ui, v: Option<f64>, want: Option<f64>, tol: f64) {
+/// The centre of a red one, in pixels.
+fn cell(ui: &mut egui::Ui, v: Option<f64>, want: Option<f64>, tol: f64) -> Option<[f32; 2]> {
     let text = v.map_or("—".to_string(), |x| format!("{x:.6}"));
     let off = match (v, want) {
         (Some(x), Some(w)) => (x - w).abs() > tol,
@@ -142,15 +171,30 @@ fn cell(ui: &mut egui::Ui, v: Option<f64>, want: Option<f64>, tol: f64) {
         (Some(_), None) | (None, None) => false,
     };
     let t = RichText::new(text).monospace();
-    ui.label(if off {
+    let r = ui.label(if off {
         t.color(Tone::Alarm.color(ui))
     } else {
         t
     });
+    off.then(|| centre(ui, &r))
 }
 
-/// The table; returns the name of the row whose tooltip is open.
-fn peers_table(ui: &mut egui::Ui, rows: &[Row], exact: &Expected) -> Option<String> {
+/// Where `r` was drawn, in canvas pixels (the page's test reads it).
+fn centre(ui: &egui::Ui, r: &egui::Response) -> [f32; 2] {
+    let ppp = super::widgets::canvas_px_per_point(ui.ctx());
+    [r.rect.center().x * ppp, r.rect.center().y * ppp]
+}
+
+/// A red cell of the table ("engine/column") and where it was drawn.
+type OffCell = (String, [f32; 2]);
+
+/// The table; returns its red cells and the name of the row whose tooltip is open.
+fn peers_table(
+    ui: &mut egui::Ui,
+    rows: &[Row],
+    exact: &Expected,
+) -> (Vec<OffCell>, Option<String>) {
+    let mut off = Vec::new();
     let mut tooltip = None;
     let tol = exact.length_tolerance;
     // Turning: the exact time is when the surfaces touch; the engines aim up to 1.25
@@ -193,29 +237,53 @@ fn peers_table(ui: &mut egui::Ui, rows: &[Row], exact: &Expected) -> Option<Stri
                         if name.is_tooltip_open() {
                             tooltip = Some(r.name.clone());
                         }
-                        cell(ui, r.distance, Some(exact.distance), tol);
-                        if r.lacks_depth {
+                        let mut mark = |column: &str, at: Option<[f32; 2]>| {
+                            if let Some(at) = at {
+                                off.push((format!("{}/{column}", r.name), at));
+                            }
+                        };
+                        match r.stop("distance") {
+                            Some(why) => stopped_cell(ui, why),
+                            None => {
+                                mark("distance", cell(ui, r.distance, Some(exact.distance), tol))
+                            }
+                        }
+                        if let Some(why) = r.stop("penetration") {
+                            stopped_cell(ui, why);
+                        } else if r.lacks_depth {
                             ui.label(RichText::new("n/a").color(Tone::Quiet.color(ui)))
                                 .on_hover_text("this engine has no penetration-depth query");
                         } else {
-                            cell(ui, r.depth, exact.depth, exact.depth_tolerance + tol);
+                            let depth_tol = exact.depth_tolerance + tol;
+                            mark("depth", cell(ui, r.depth, exact.depth, depth_tol));
                         }
-                        ui.label(r.points.map_or("—".into(), |n| n.to_string()));
+                        match r.stop("manifold") {
+                            Some(why) => stopped_cell(ui, why),
+                            None => {
+                                ui.label(r.points.map_or("—".into(), |n| n.to_string()));
+                            }
+                        }
+                        if let Some(why) = r.stop("toi") {
+                            stopped_cell(ui, why);
+                            ui.end_row();
+                            continue;
+                        }
                         match (&r.toi_state, r.toi) {
                             (Some(state), None) => {
                                 // A state instead of a time: wrong when the exact answer is a hit.
                                 let t = RichText::new(state).monospace();
-                                let t = if toi_exact.is_some() {
+                                let wrong = toi_exact.is_some();
+                                let l = ui.label(if wrong {
                                     t.color(Tone::Alarm.color(ui))
                                 } else {
                                     t
-                                };
-                                let l = ui.label(t);
+                                });
+                                mark("TOI t", wrong.then(|| centre(ui, &l)));
                                 if let Some(note) = &r.toi_note {
                                     l.on_hover_text(note);
                                 }
                             }
-                            _ => cell(ui, r.toi, toi_exact, toi_tol),
+                            _ => mark("TOI t", cell(ui, r.toi, toi_exact, toi_tol)),
                         }
                         ui.end_row();
                     }
@@ -228,10 +296,12 @@ fn peers_table(ui: &mut egui::Ui, rows: &[Row], exact: &Expected) -> Option<Stri
                     ui.end_row();
                 });
         });
-    tooltip
+    (off, tooltip)
 }
 
-/// "Copy as …": the pair as a regression test (or hex scene) on the clipboard.
+/// "Copy as …": the pair as a regression test (or hex scene) on the clipboard; on the
+/// web page also offered as a download (a phone or a locked-down browser may refuse
+/// the clipboard).
 fn copy_as_buttons(ui: &mut egui::Ui, app: &mut AppState, a: usize, b: usize) {
     ui.horizontal_wrapped(|ui| {
         ui.label("Copy as");
@@ -241,18 +311,63 @@ fn copy_as_buttons(ui: &mut egui::Ui, app: &mut AppState, a: usize, b: usize) {
             ("hex scene", Language::SceneHex),
         ] {
             if ui.button(label).clicked() {
-                let source = app
-                    .path
-                    .as_ref()
-                    .map_or(app.scene.title.clone(), |p| p.display().to_string());
-                match export(&app.scene, a, b, language, &source) {
-                    Ok(text) => {
-                        ui.ctx().copy_text(text);
-                        app.info(format!("Copied the pair as a {label}"));
+                if let Some(text) = export_pair(app, a, b, language) {
+                    ui.ctx().copy_text(text);
+                    app.info(format!("Copied the pair as a {label}"));
+                }
+            }
+            #[cfg(target_arch = "wasm32")]
+            {
+                let name = download_name(app, language);
+                let r = ui
+                    .small_button("⬇")
+                    .on_hover_text(format!("download the {label} as {name}"));
+                super::widgets::mark(ui, download_mark(language), &r);
+                if r.clicked() {
+                    if let Some(text) = export_pair(app, a, b, language) {
+                        crate::gui::web::download(&name, "text/plain", text.as_bytes());
+                        app.info(format!("The {label} offered as the download {name}"));
                     }
-                    Err(e) => app.error(e),
                 }
             }
         }
     });
+}
+
+/// The pair in `language`, or `None` with the error said.
+fn export_pair(app: &mut AppState, a: usize, b: usize, language: Language) -> Option<String> {
+    let source = app
+        .path
+        .as_ref()
+        .map_or(app.scene.title.clone(), |p| p.display().to_string());
+    match export(&app.scene, a, b, language, &source) {
+        Ok(text) => Some(text),
+        Err(e) => {
+            app.error(e);
+            None
+        }
+    }
+}
+
+/// The download's file name: the pair's names and the language's extension.
+#[cfg(target_arch = "wasm32")]
+fn download_name(app: &AppState, language: Language) -> String {
+    let pair = app.pair.map_or("pair".to_string(), |(a, b)| {
+        let name = |i: usize| app.scene.shapes.get(i).map_or("", |s| s.name.as_str());
+        format!("{}_{}", name(a), name(b))
+    });
+    let pair: String = pair
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+        .collect();
+    format!("test_{pair}_{}.{}", language.name(), language.extension())
+}
+
+#[cfg(target_arch = "wasm32")]
+fn download_mark(language: Language) -> &'static str {
+    match language {
+        Language::Box2dC => "download_box2d_c",
+        Language::ParryRust => "download_parry_rust",
+        Language::SceneHex => "download_hex_scene",
+    }
 }

@@ -210,7 +210,7 @@ fn ours_cells(ui: &mut egui::Ui, o: &RayCastOutput) {
     } else if o.hit {
         format!("yes ({})", o.feature.label())
     } else {
-        o.status.as_str().replace('_', " ")
+        o.termination.as_str().replace('_', " ")
     };
     ui.label(hit);
     ui.label(format!("{:.6}", o.fraction));

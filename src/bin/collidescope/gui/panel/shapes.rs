@@ -5,7 +5,7 @@
 use super::widgets::{drag, track};
 use super::{Panel, PanelOutput};
 use collidescope::app::{AppState, ShapeKind};
-use collidescope::core::shape::{Geometry, Pose, Shape};
+use collidescope::core::shape::{Geometry, Shape};
 use collidescope::scene::import::parse_points;
 use collidescope::scene::SceneShape;
 use egui_macroquad::egui::{self, RichText};
@@ -259,9 +259,15 @@ fn ui_pose_velocity(ui: &mut egui::Ui, app: &mut AppState, i: usize, s: &SceneSh
     if turned {
         app.set_angular_velocity(i, turns * std::f32::consts::TAU);
     }
-    pose.angle = deg.to_radians();
-    if (pose.position, deg) != (s.pose.position, s.pose.angle.to_degrees()) {
-        app.set_pose(i, Pose::new(pose.position, pose.angle));
+    // The angle only when edited: an exact rotation `(c, s)` (and how the scene turns
+    // angles into rotations) stays until the user changes the angle.
+    let mut edited = s.pose;
+    edited.position = pose.position;
+    if deg != s.pose.angle.to_degrees() {
+        edited.angle = deg.to_radians();
+    }
+    if edited != s.pose {
+        app.set_pose(i, edited);
     }
     if vel != s.velocity {
         app.set_velocity(i, vel);

@@ -25,7 +25,7 @@ pub(super) fn drag(ui: &mut egui::Ui, app: &mut AppState, v: &mut f32, speed: f6
 /// The widgets the scripted tests press, by name: where each was drawn in the last
 /// frame is part of the layout the app reports (`COLLIDESCOPE_LAYOUT_FILE` on the
 /// desktop, `window.collidescope.layout` in the web page).
-pub const MARKED: [&str; 17] = [
+pub const MARKED: [&str; 43] = [
     "copy_link",
     "files",
     "notes",
@@ -43,6 +43,32 @@ pub const MARKED: [&str; 17] = [
     "open_file",
     "import_box",
     "import",
+    "download_box2d_c",
+    "download_parry_rust",
+    "download_hex_scene",
+    "drawer",
+    "lessons",
+    "lesson_gjk",
+    "lesson_epa",
+    "lesson_sat-clipping",
+    "lesson_toi",
+    "lesson_chains",
+    "lesson_engines",
+    "lesson_prev",
+    "lesson_next",
+    "lesson_presenter",
+    "lesson_leave",
+    "lesson_number",
+    "lesson_check",
+    "lesson_done",
+    "lesson_show",
+    "lesson_choice_0",
+    "lesson_choice_1",
+    "lesson_choice_2",
+    "lesson_choice_3",
+    "lesson_choice_4",
+    "lesson_choice_5",
+    "lesson_choice_6",
 ];
 
 fn mark_id(name: &str) -> egui::Id {
@@ -63,10 +89,16 @@ pub fn forget_marks(ctx: &egui::Context) {
     });
 }
 
-/// The centre of each marked widget drawn this frame, in pixels, as JSON members
-/// (`"next_step": [1025, 207]`).
+/// The canvas's pixels (macroquad's logical pixels: CSS pixels on the page, however
+/// dense the screen) per egui point.
+pub fn canvas_px_per_point(ctx: &egui::Context) -> f32 {
+    ctx.pixels_per_point() / macroquad::window::screen_dpi_scale()
+}
+
+/// The centre of each marked widget drawn this frame, in canvas pixels, as JSON
+/// members (`"next_step": [1025, 207]`).
 pub fn marks_json(ctx: &egui::Context) -> String {
-    let ppp = ctx.pixels_per_point();
+    let ppp = canvas_px_per_point(ctx);
     MARKED
         .iter()
         .filter_map(|name| {

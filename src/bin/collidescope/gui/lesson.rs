@@ -1,0 +1,414 @@
+//! Lesson mode in the window: the lesson taken (its page, the question's tutor, the
+//! progress kept), the canvas as the answer surface (a click in the world or in
+//! configuration space answers a click question), the hint's layer lit up, and the
+//! learner's click and the answer marked. The panel side is `panel/lessons.rs`; the
+//! answers and their checking are the library's (`collidescope::lesson`).
+
+use super::canvas::Canvas;
+use collidescope::app::AppState;
+use collidescope::lesson::check::drag_solution;
+use collidescope::lesson::progress::Progress;
+use collidescope::lesson::tutor::{Response, Stage, Tutor};
+use collidescope::lesson::{library, page_scene, Answer, Form, Ground, Lesson, Page, Solved};
+use collidescope::scene::Scene;
+use collidescope::view::draw::{LayerId, Prim, Space};
+use macroquad::prelude::{
+    draw_circle, draw_circle_lines, draw_line, is_key_pressed, is_mouse_button_pressed,
+    mouse_position, Color, KeyCode, MouseButton,
+};
+use std::path::PathBuf;
+
+/// The lesson being taken.
+pub struct LessonMode {
+    pub id: String,
+    pub lesson: Lesson,
+    /// The page shown, from 0.
+    pub page: usize,
+    pub tutor: Tutor,
+    /// The number being typed for a number question.
+    pub number_text: String,
+    /// The answer on the scene as it is (recomputed when the scene changes).
+    solved: Option<(u64, Result<Solved, String>)>,
+    /// What the window showed before the lesson, given back when it ends.
+    before: Option<(Scene, Option<PathBuf>, bool)>,
+    pub progress: Progress,
+    /// Why the page's scene did not open, when it did not.
+    pub page_error: Option<String>,
+    /// The choices the panel shows for a pick question (for the scripted tests).
+    pub shown_choices: Vec<String>,
+}
+
+impl LessonMode {
+    /// Starts lesson `id` of the library on `page` (its saved page when None).
+    pub fn open(id: &str, page: Option<usize>, app: &mut AppState) -> Result<LessonMode, String> {
+        let lesson = library::lesson(id).map_err(|e| e.to_string())?;
+        let progress = load_progress();
+        let saved = progress.lessons.get(id).map_or(0, |p| p.page);
+        let mut mode = LessonMode {
+            id: id.to_string(),
+            lesson,
+            page: 0,
+            tutor: Tutor::default(),
+            number_text: String::new(),
+            solved: None,
+            before: Some((app.scene_for_save(), app.path.clone(), app.dirty)),
+            progress,
+            page_error: None,
+            shown_choices: Vec::new(),
+        };
+        let last = mode.lesson.pages.len() - 1;
+        mode.go(page.unwrap_or(saved).min(last), app);
+        Ok(mode)
+    }
+
+    /// Shows page `k` (clamped): its scene, algorithm, step and layers.
+    pub fn go(&mut self, k: usize, app: &mut AppState) {
+        self.page = k.min(self.lesson.pages.len() - 1);
+        self.tutor = Tutor::default();
+        self.number_text.clear();
+        self.solved = None;
+        self.shown_choices.clear();
+        match page_scene(self.page()) {
+            Ok(scene) => {
+                app.open_scene(scene, None);
+                self.page_error = None;
+            }
+            Err(e) => self.page_error = Some(e),
+        }
+        app.message = None;
+        let p = self.progress.of(&self.id);
+        p.page = self.page;
+        p.seen.insert(self.page);
+        save_progress(&self.progress);
+    }
+
+    /// Gives the window back what it showed before the lesson.
+    pub fn leave(mut self, app: &mut AppState) {
+        if let Some((scene, path, dirty)) = self.before.take() {
+            app.open_scene(scene, path);
+            app.dirty = dirty;
+        }
+    }
+
+    pub fn page(&self) -> &Page {
+        &self.lesson.pages[self.page]
+    }
+
+    /// The page's answer on the scene as it is now, or why there is none.
+    pub fn solved(&mut self, app: &mut AppState) -> Option<Result<Solved, String>> {
+        let question = self.page().question.clone()?;
+        let rev = app.revision();
+        if self.solved.as_ref().is_none_or(|(r, _)| *r != rev) {
+            let (algorithm, step) = (self.page().algorithm, self.page().step);
+            let source = app.manifold_source();
+            let answer = match app.studies().cloned() {
+                Some(studies) => question.ask.solve(&Ground {
+                    scene: &app.scene,
+                    studies: &studies,
+                    algorithm,
+                    step,
+                    source,
+                }),
+                None => Err("the scene needs two shapes".into()),
+            };
+            self.solved = Some((rev, answer));
+        }
+        self.solved.as_ref().map(|(_, s)| s.clone())
+    }
+
+    /// Takes an answer: the tutor decides, and a settled question shows its step.
+    pub fn answer(&mut self, app: &mut AppState, response: Response) {
+        let Some(q) = self.page().question.clone() else {
+            return;
+        };
+        let Some(Ok(solved)) = self.solved(app) else {
+            return;
+        };
+        let right = self.tutor.answer(&q, &solved, response);
+        if right {
+            self.progress.of(&self.id).right.insert(self.page);
+            save_progress(&self.progress);
+        }
+        self.after_answer(app, &solved);
+    }
+
+    /// "Show me": the answer without another try (a drag's shape is moved there).
+    pub fn show_answer(&mut self, app: &mut AppState) {
+        let Some(q) = self.page().question.clone() else {
+            return;
+        };
+        if q.ask.form() == Form::Drag {
+            match drag_solution(&q.ask, &app.scene) {
+                Ok((shape, at)) => app.move_shape(shape, at),
+                Err(e) => app.error(e),
+            }
+        }
+        let Some(Ok(solved)) = self.solved(app) else {
+            return;
+        };
+        self.tutor.show(&solved);
+        self.after_answer(app, &solved);
+    }
+
+    /// The lit layer shows; a settled question steps to the step that shows the
+    /// answer and uncovers its layers.
+    fn after_answer(&mut self, app: &mut AppState, solved: &Solved) {
+        if let Some(layer) = self.tutor.lit() {
+            if app.hidden_layers.contains(&layer) {
+                app.toggle_layer(layer);
+            }
+        }
+        if self.tutor.stage.settled() {
+            let ask = self.page().question.as_ref().map(|q| q.ask.clone());
+            if let Some(ask) = ask {
+                for l in ask.answer_layers().iter().chain([ask.hint_layer()].iter()) {
+                    if app.hidden_layers.contains(l) {
+                        app.toggle_layer(*l);
+                    }
+                }
+            }
+            app.set_step(solved.reveal_step);
+        }
+    }
+
+    /// The question waits for a click on the canvas.
+    pub fn wants_click(&self) -> bool {
+        self.page()
+            .question
+            .as_ref()
+            .is_some_and(|q| q.ask.form() == Form::Click)
+            && !self.tutor.stage.settled()
+    }
+
+    /// A drag question settles itself once its condition holds.
+    pub fn check_drag(&mut self, app: &mut AppState) {
+        let is_drag = self
+            .page()
+            .question
+            .as_ref()
+            .is_some_and(|q| q.ask.form() == Form::Drag);
+        if !is_drag || self.tutor.stage.settled() {
+            return;
+        }
+        if let Some(Ok(Solved {
+            answer: Answer::Condition { holds: true, .. },
+            ..
+        })) = self.solved(app)
+        {
+            self.answer(app, Response::Done);
+        }
+    }
+
+    /// The address of this page on the web page: `lesson=ID&page=N` (N from 1).
+    #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+    pub fn fragment(&self) -> String {
+        format!("lesson={}&page={}", self.id, self.page + 1)
+    }
+}
+
+/// `lesson=ID&page=N` (N from 1, default 1): the lesson and page a link opens.
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+pub fn parse_fragment(fragment: &str) -> Option<(String, usize)> {
+    let mut id = None;
+    let mut page = 1usize;
+    for part in fragment.trim_start_matches('#').split('&') {
+        match part.split_once('=') {
+            Some(("lesson", v)) if !v.is_empty() => id = Some(v.to_string()),
+            Some(("page", v)) => page = v.parse().unwrap_or(1),
+            _ => {}
+        }
+    }
+    id.map(|id| (id, page.max(1) - 1))
+}
+
+/// Mouse and keys in lesson mode, before the canvas' own: `←`/`→` turn pages, a
+/// left click in a view answers a click question. True when the click was taken.
+pub fn input(
+    mode: &mut LessonMode,
+    app: &mut AppState,
+    canvas: &Canvas,
+    over_ui: bool,
+    typing: bool,
+) -> bool {
+    if !typing {
+        let last = mode.lesson.pages.len() - 1;
+        if is_key_pressed(KeyCode::Right) && mode.page < last {
+            mode.go(mode.page + 1, app);
+        }
+        if is_key_pressed(KeyCode::Left) && mode.page > 0 {
+            mode.go(mode.page - 1, app);
+        }
+    }
+    mode.check_drag(app);
+    if over_ui || !mode.wants_click() || !is_mouse_button_pressed(MouseButton::Left) {
+        return false;
+    }
+    let (mx, my) = mouse_position();
+    let mouse = glam::Vec2::new(mx, my);
+    let (space, camera, vp) = if canvas.world_vp.w >= 1.0 && canvas.world_vp.contains(mouse) {
+        (Space::World, app.world_camera, canvas.world_vp)
+    } else if canvas.config_vp.w >= 1.0 && canvas.config_vp.contains(mouse) {
+        (Space::Config, app.config_camera, canvas.config_vp)
+    } else {
+        return false;
+    };
+    let at = camera.to_world(mouse, &vp);
+    mode.answer(
+        app,
+        Response::Click {
+            space,
+            at,
+            pixels_per_unit: camera.zoom,
+        },
+    );
+    true
+}
+
+const GLOW: Color = Color::new(1.0, 0.85, 0.2, 0.32);
+const CLICK: Color = Color::new(1.0, 0.4, 0.9, 1.0);
+const ANSWER: Color = Color::new(0.3, 1.0, 0.45, 1.0);
+
+/// Over the canvas: the lit layer's glow, the learner's click, the answer once shown.
+pub fn draw_overlay(mode: &mut LessonMode, app: &mut AppState, canvas: &mut Canvas) {
+    let lit_list = mode.tutor.lit().map(|_| canvas.list(app).clone());
+    let (world_vp, config_vp) = (canvas.world_vp, canvas.config_vp);
+    let to_screen = |app: &AppState, space: Space, p: glam::Vec2| match space {
+        Space::World => app.world_camera.to_screen(p, &world_vp),
+        Space::Config => app.config_camera.to_screen(p, &config_vp),
+    };
+    if let (Some(lit), Some(list)) = (mode.tutor.lit(), lit_list) {
+        if let Some(layer) = list.layer(lit) {
+            for prim in &layer.prims {
+                glow(prim, |p| to_screen(app, layer.space, p));
+            }
+        }
+    }
+    if let Some((space, at)) = mode.tutor.last_click {
+        let s = to_screen(app, space, at);
+        draw_line(s.x - 9.0, s.y - 9.0, s.x + 9.0, s.y + 9.0, 3.0, CLICK);
+        draw_line(s.x - 9.0, s.y + 9.0, s.x + 9.0, s.y - 9.0, 3.0, CLICK);
+    }
+    if matches!(mode.tutor.stage, Stage::Shown { .. } | Stage::Right) {
+        if let Some(Ok(Solved {
+            answer: Answer::Point { space, at },
+            ..
+        })) = mode.solved(app)
+        {
+            for p in at {
+                let s = to_screen(app, space, p);
+                draw_circle_lines(s.x, s.y, 13.0, 3.0, ANSWER);
+            }
+        }
+    }
+}
+
+/// A primitive drawn wide and translucent under the picture's own strokes.
+fn glow(prim: &Prim, screen: impl Fn(glam::Vec2) -> glam::Vec2) {
+    let seg = |a: glam::Vec2, b: glam::Vec2| {
+        let (a, b) = (screen(a), screen(b));
+        draw_line(a.x, a.y, b.x, b.y, 9.0, GLOW);
+    };
+    match prim {
+        Prim::Polyline { points, .. } | Prim::Fill { points, .. } => {
+            let closed = matches!(
+                prim,
+                Prim::Fill { .. } | Prim::Polyline { closed: true, .. }
+            );
+            for w in points.windows(2) {
+                seg(w[0], w[1]);
+            }
+            if closed && points.len() > 2 {
+                seg(points[points.len() - 1], points[0]);
+            }
+            for p in points {
+                let s = screen(*p);
+                draw_circle(s.x, s.y, 6.0, GLOW);
+            }
+        }
+        Prim::Dot { at, .. } | Prim::Cross { at, .. } | Prim::Ring { at, .. } => {
+            let s = screen(*at);
+            draw_circle(s.x, s.y, 12.0, GLOW);
+        }
+        Prim::Arrow { from, to, .. } => seg(*from, *to),
+        Prim::Label { .. } => {}
+    }
+}
+
+/// The layer a question's hint lights, for the scripted tests' layout.
+pub fn lit_name(mode: &LessonMode) -> String {
+    mode.tutor
+        .lit()
+        .map(|l: LayerId| format!("{l:?}"))
+        .unwrap_or_default()
+}
+
+/// The lesson's state for the scripted tests, as JSON members: the page, the
+/// question's stage, presenter mode (the presenter setting), the choices shown, and
+/// the views' cameras (to turn a point the test knows into pixels).
+pub fn state_json(mode: Option<&LessonMode>, presenter: bool, app: &AppState) -> String {
+    let Some(m) = mode else {
+        return "\"lesson\": null".into();
+    };
+    let camera = |c: &collidescope::view::camera::Camera| {
+        format!("[{}, {}, {}]", c.center.x, c.center.y, c.zoom)
+    };
+    let choices: Vec<String> = m
+        .shown_choices
+        .iter()
+        .map(|c| super::json_string(c))
+        .collect();
+    let stage = match &m.tutor.stage {
+        Stage::Open => "open",
+        Stage::Hinted { .. } => "hinted",
+        Stage::Shown { .. } => "shown",
+        Stage::Right => "right",
+    };
+    format!(
+        "\"lesson\": {{\"id\": {}, \"page\": {}, \"pages\": {}, \"stage\": \"{stage}\", \"tries\": {}, \"lit\": \"{}\", \"right\": {}, \"presenter\": {}, \"choices\": [{}], \"world_camera\": {}, \"config_camera\": {}}}",
+        super::json_string(&m.id),
+        m.page,
+        m.lesson.pages.len(),
+        m.tutor.tries,
+        lit_name(m),
+        m.progress.lessons.get(&m.id).map_or(0, |p| p.right.len()),
+        presenter,
+        choices.join(", "),
+        camera(&app.world_camera),
+        camera(&app.config_camera)
+    )
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+pub fn load_progress() -> Progress {
+    collidescope::lesson::progress::load()
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn save_progress(progress: &Progress) {
+    // Progress is a convenience: a folder that cannot be written loses it quietly.
+    let _ = collidescope::lesson::progress::save(progress);
+}
+
+#[cfg(target_arch = "wasm32")]
+pub fn load_progress() -> Progress {
+    Progress::from_json(&super::web::storage_get("collidescope-lessons"))
+}
+
+#[cfg(target_arch = "wasm32")]
+fn save_progress(progress: &Progress) {
+    super::web::storage_set("collidescope-lessons", &progress.to_json());
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lesson_links_read_their_lesson_and_page() {
+        assert_eq!(parse_fragment("lesson=gjk&page=3"), Some(("gjk".into(), 2)));
+        assert_eq!(parse_fragment("#lesson=epa"), Some(("epa".into(), 0)));
+        assert_eq!(parse_fragment("page=2&lesson=toi"), Some(("toi".into(), 1)));
+        assert_eq!(parse_fragment("scene=abc"), None);
+        assert_eq!(parse_fragment("lesson=gjk&page=0"), Some(("gjk".into(), 0)));
+    }
+}

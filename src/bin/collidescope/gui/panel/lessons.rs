@@ -1,0 +1,438 @@
+//! The "Lessons" section (the library's lessons with the learner's progress) and the
+//! panel in lesson mode: the page's text, its question with the ways to answer it,
+//! the hint or the answer, and the narration once the question is settled. With the
+//! presenter setting (presenter mode) the same page is drawn in a strip under the
+//! views, larger, instead of the panel.
+
+use super::widgets::mark;
+use super::{Panel, PanelOutput};
+use crate::gui::lesson::LessonMode;
+use collidescope::app::AppState;
+use collidescope::lesson::markup::{self, Block, Span, Style};
+use collidescope::lesson::tutor::{how_to_answer, Response, Stage};
+use collidescope::lesson::{library, Answer, Form};
+use egui_macroquad::egui::{self, Color32, RichText};
+
+/// Text sizes of the panel and of presenter mode (24 pixels: the presenter setting
+/// zooms the panel too).
+const TEXT: f32 = 14.5;
+const PRESENTER_TEXT: f32 = 24.0 / collidescope::view::prefs::PRESENTER_PANEL_ZOOM;
+const HINT: Color32 = Color32::from_rgb(255, 210, 70);
+const RIGHT: Color32 = Color32::from_rgb(90, 220, 120);
+
+/// Names of the marked widgets of lesson mode (see `widgets::MARKED`).
+pub const CHOICE_MARKS: [&str; 7] = [
+    "lesson_choice_0",
+    "lesson_choice_1",
+    "lesson_choice_2",
+    "lesson_choice_3",
+    "lesson_choice_4",
+    "lesson_choice_5",
+    "lesson_choice_6",
+];
+pub const LIST_MARKS: [&str; 6] = [
+    "lesson_gjk",
+    "lesson_epa",
+    "lesson_sat-clipping",
+    "lesson_toi",
+    "lesson_chains",
+    "lesson_engines",
+];
+
+impl Panel {
+    /// The "Lessons" section: each lesson of the library with its progress.
+    pub(super) fn ui_lesson_list(&mut self, ui: &mut egui::Ui, app: &mut AppState) {
+        ui.label(
+            RichText::new("Guided tours that ask you to predict each step before you see it.")
+                .weak(),
+        );
+        for id in library::ids() {
+            let Ok(lesson) = library::lesson(id) else {
+                continue;
+            };
+            let summary = self.progress.summary(id, lesson.pages.len());
+            ui.horizontal_wrapped(|ui| {
+                let r = ui
+                    .button(RichText::new(&lesson.title).strong())
+                    .on_hover_text(&lesson.goal);
+                if let Some(name) = LIST_MARKS.iter().find(|m| m[7..] == *id) {
+                    mark(ui, name, &r);
+                }
+                if r.clicked() {
+                    self.start_lesson(id, None, app);
+                }
+                ui.label(RichText::new(summary).weak());
+            });
+        }
+    }
+
+    /// Starts lesson `id` (on `page`, else where the learner left it).
+    pub fn start_lesson(&mut self, id: &str, page: Option<usize>, app: &mut AppState) {
+        match LessonMode::open(id, page, app) {
+            Ok(mode) => self.lesson = Some(mode),
+            Err(e) => app.error(e),
+        }
+    }
+
+    /// Ends lesson mode, giving the window back its scene.
+    pub fn end_lesson(&mut self, app: &mut AppState) {
+        if let Some(mode) = self.lesson.take() {
+            self.progress = mode.progress.clone();
+            mode.leave(app);
+        }
+    }
+
+    /// The panel in lesson mode.
+    pub(super) fn ui_lesson(
+        &mut self,
+        ui: &mut egui::Ui,
+        app: &mut AppState,
+        out: &mut PanelOutput,
+    ) {
+        let mut leave = false;
+        if let Some(mode) = self.lesson.as_mut() {
+            leave = ui_page(ui, mode, &mut self.prefs.presenter, app, TEXT, true, out);
+        }
+        if leave {
+            self.end_lesson(app);
+            return;
+        }
+        let Some(mode) = self.lesson.as_ref() else {
+            return;
+        };
+        let (settled, page) = (
+            mode.page().question.is_none() || mode.tutor.stage.settled(),
+            mode.page().clone(),
+        );
+        // The s(t) plot is part of the picture a time-of-impact question is read from.
+        if page.algorithm == collidescope::study::Algorithm::Rotating {
+            egui::CollapsingHeader::new("s(t): separation over the step")
+                .default_open(true)
+                .show(ui, |ui| self.ui_plot(ui, app));
+        }
+        if page.peers {
+            egui::CollapsingHeader::new(super::PEERS_HEADING)
+                .default_open(true)
+                .show(ui, |ui| self.ui_peers(ui, app));
+        }
+        // The engines' overlays show with their table, as outside lessons.
+        self.engines_shown = page.peers;
+        if settled && !app.scene.chains.is_empty() {
+            egui::CollapsingHeader::new("Chains: slide sweep")
+                .default_open(false)
+                .show(ui, |ui| self.ui_sweep(ui, app));
+        }
+        if settled || page.numbers {
+            egui::CollapsingHeader::new("Numbers")
+                .default_open(page.numbers)
+                .show(ui, |ui| self.ui_numbers(ui, app));
+        }
+        let _ = out;
+    }
+}
+
+/// One page: header and page buttons, text, question, feedback, narration. `full`:
+/// the panel (with the stepping row); else presenter mode's box. `presenter` is the
+/// presenter setting, which the page's button turns on and off. True when the learner
+/// leaves the lesson.
+pub fn ui_page(
+    ui: &mut egui::Ui,
+    mode: &mut LessonMode,
+    presenter: &mut bool,
+    app: &mut AppState,
+    size: f32,
+    full: bool,
+    out: &mut PanelOutput,
+) -> bool {
+    let mut leave = false;
+    let n = mode.lesson.pages.len();
+    ui.label(RichText::new(&mode.lesson.title).size(size * 0.85).weak());
+    ui.horizontal_wrapped(|ui| {
+        let prev = ui.add_enabled(mode.page > 0, egui::Button::new(RichText::new("← Previous").size(size * 0.9)));
+        mark(ui, "lesson_prev", &prev);
+        if prev.clicked() {
+            mode.go(mode.page - 1, app);
+        }
+        ui.label(RichText::new(format!("page {} of {n}", mode.page + 1)).size(size * 0.9));
+        let next = ui.add_enabled(mode.page + 1 < n, egui::Button::new(RichText::new("Next →").size(size * 0.9)));
+        mark(ui, "lesson_next", &next);
+        if next.clicked() {
+            mode.go(mode.page + 1, app);
+        }
+        let present = ui
+            .button(RichText::new(if *presenter { "Leave presenter" } else { "Presenter" }).size(size * 0.9))
+            .on_hover_text("For a projector: the panel hidden, the page and its question under the views, in large type, the views' text and lines larger (Esc leaves; the same setting as Layers' presenter)");
+        mark(ui, "lesson_presenter", &present);
+        if present.clicked() {
+            *presenter = !*presenter;
+            out.prefs_changed = true;
+        }
+        let r = ui.button(RichText::new("Leave lesson").size(size * 0.9));
+        mark(ui, "lesson_leave", &r);
+        leave = r.clicked();
+    });
+    ui.heading(RichText::new(&mode.page().title).size(size * 1.3).strong());
+    if let Some(e) = &mode.page_error {
+        ui.colored_label(
+            Color32::LIGHT_RED,
+            format!("This page's scene did not open: {e}"),
+        );
+    }
+    let text = mode.page().text.clone();
+    if full {
+        show_markup(ui, &text, size);
+        ui.add_space(6.0);
+        ui_question(ui, mode, app, size);
+    } else {
+        // For a projector the question comes first; the text is the teacher's to say.
+        ui_question(ui, mode, app, size);
+        egui::CollapsingHeader::new(RichText::new("The page's text").size(size * 0.8))
+            .id_salt("presenter_text")
+            .default_open(mode.page().question.is_none())
+            .show(ui, |ui| show_markup(ui, &text, size));
+    }
+    let settled = mode.page().question.is_none() || mode.tutor.stage.settled();
+    if settled && mode.page().narration {
+        ui.separator();
+        if full {
+            ui_steps(ui, app);
+        }
+        if let Some(text) = app.narration() {
+            let hovered = ui.label(RichText::new(&text).size(size)).hovered();
+            let named = if hovered {
+                collidescope::view::narrate::features::named_features(&text)
+            } else {
+                Vec::new()
+            };
+            app.set_named(&named);
+        }
+    }
+    leave
+}
+
+/// The stepping row of lesson mode: the learner may walk the algorithm once the
+/// question is settled.
+fn ui_steps(ui: &mut egui::Ui, app: &mut AppState) {
+    let count = app.step_count();
+    ui.horizontal_wrapped(|ui| {
+        if ui.button("⏮").on_hover_text("first step").clicked() {
+            app.step_first();
+        }
+        if ui.button("◀").on_hover_text("previous step").clicked() {
+            app.step_back();
+        }
+        ui.label(format!("step {} of {count}", app.step + 1));
+        if ui.button("▶").on_hover_text("next step").clicked() {
+            app.step_next();
+        }
+        if ui.button("⏭").on_hover_text("last step").clicked() {
+            app.step_last();
+        }
+        if let Some(part) = app.step_part() {
+            ui.label(RichText::new(part).weak());
+        }
+    });
+}
+
+/// The question, the ways to answer it, and what the tutor says.
+fn ui_question(ui: &mut egui::Ui, mode: &mut LessonMode, app: &mut AppState, size: f32) {
+    let Some(q) = mode.page().question.clone() else {
+        return;
+    };
+    let solved = match mode.solved(app) {
+        Some(Ok(s)) => s,
+        Some(Err(e)) => {
+            ui.colored_label(
+                Color32::LIGHT_RED,
+                format!("This question cannot be answered here: {e}"),
+            );
+            return;
+        }
+        None => return,
+    };
+    let frame = egui::Frame::group(ui.style()).inner_margin(8.0);
+    frame.show(ui, |ui| {
+        ui.label(RichText::new(&q.prompt).size(size * 1.05).strong());
+        if let Some(about) = &solved.subject {
+            ui.label(RichText::new(format!("About: {about}")).size(size));
+        }
+        let settled = mode.tutor.stage.settled();
+        ui.label(
+            RichText::new(how_to_answer(&q.ask))
+                .size(size * 0.85)
+                .weak(),
+        );
+        match (&solved.answer, q.ask.form()) {
+            (Answer::Choice { options, right }, _) => {
+                mode.shown_choices = options.clone();
+                // Side by side while they fit ("yes" "no"), a row each when long.
+                ui.horizontal_wrapped(|ui| {
+                    for (i, o) in options.iter().enumerate() {
+                        let mut text = RichText::new(o).size(size);
+                        if settled && i == *right {
+                            text = text.color(RIGHT).strong();
+                        }
+                        let r = ui.add_enabled(!settled, egui::Button::new(text).wrap());
+                        if let Some(name) = CHOICE_MARKS.get(i) {
+                            mark(ui, name, &r);
+                        }
+                        if r.clicked() {
+                            mode.answer(app, Response::Pick(i));
+                        }
+                    }
+                });
+            }
+            (_, Form::Number) => {
+                ui.horizontal(|ui| {
+                    let edit = ui.add_enabled(
+                        !settled,
+                        egui::TextEdit::singleline(&mut mode.number_text)
+                            .desired_width(110.0)
+                            .font(egui::FontId::proportional(size)),
+                    );
+                    mark(ui, "lesson_number", &edit);
+                    let enter = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+                    let check = ui.add_enabled(
+                        !settled,
+                        egui::Button::new(RichText::new("Check").size(size)),
+                    );
+                    mark(ui, "lesson_check", &check);
+                    if enter || check.clicked() {
+                        match mode.number_text.trim().replace(',', ".").parse::<f32>() {
+                            Ok(x) => mode.answer(app, Response::Number(x)),
+                            Err(_) => app
+                                .error(format!("\"{}\" is not a number", mode.number_text.trim())),
+                        }
+                    }
+                });
+            }
+            (Answer::Condition { now, .. }, _) => {
+                ui.label(RichText::new(format!("Now: {now}.")).size(size));
+                let done = ui.add_enabled(
+                    !settled,
+                    egui::Button::new(RichText::new("Done").size(size)),
+                );
+                mark(ui, "lesson_done", &done);
+                if done.clicked() {
+                    mode.answer(app, Response::Done);
+                }
+            }
+            _ => {}
+        }
+        if !settled {
+            let show = ui.button(RichText::new("Show me the answer").size(size * 0.85));
+            mark(ui, "lesson_show", &show);
+            if show.clicked() {
+                mode.show_answer(app);
+            }
+        }
+        match &mode.tutor.stage {
+            Stage::Open => {}
+            Stage::Hinted { hint, layer } => {
+                ui.colored_label(HINT, RichText::new(format!("Not quite. {hint}")).size(size));
+                ui.label(
+                    RichText::new(format!("Lit up on the canvas: {}.", layer.label()))
+                        .size(size * 0.85)
+                        .weak(),
+                );
+            }
+            Stage::Shown { answer } => {
+                ui.colored_label(RIGHT, RichText::new(answer).size(size));
+            }
+            Stage::Right => {
+                ui.colored_label(RIGHT, RichText::new("Right.").size(size).strong());
+            }
+        }
+    });
+}
+
+/// The lesson markup as egui labels.
+pub fn show_markup(ui: &mut egui::Ui, text: &str, size: f32) {
+    let blocks = match markup::parse(text) {
+        Ok(b) => b,
+        Err(_) => {
+            ui.label(RichText::new(text).size(size));
+            return;
+        }
+    };
+    for b in &blocks {
+        match b {
+            Block::Paragraph(spans) => spans_line(ui, spans, size, ""),
+            Block::List { ordered, items } => {
+                for (i, it) in items.iter().enumerate() {
+                    let bullet = if *ordered {
+                        format!("{}. ", i + 1)
+                    } else {
+                        "• ".into()
+                    };
+                    spans_line(ui, it, size, &bullet);
+                }
+            }
+        }
+        ui.add_space(size * 0.3);
+    }
+}
+
+fn spans_line(ui: &mut egui::Ui, spans: &[Span], size: f32, lead: &str) {
+    let mut job = egui::text::LayoutJob::default();
+    let color = ui.visuals().text_color();
+    let strong = ui.visuals().strong_text_color();
+    // Emphasis in a colour, not slanted: egui's slanted glyphs run into the space
+    // after them ("d is" read "dis").
+    let emphasis = if ui.visuals().dark_mode {
+        Color32::from_rgb(150, 200, 255)
+    } else {
+        Color32::from_rgb(20, 80, 170)
+    };
+    let fmt = |style: Style| {
+        let mut f = egui::TextFormat {
+            font_id: egui::FontId::proportional(size),
+            color,
+            ..Default::default()
+        };
+        match style {
+            Style::Plain => {}
+            Style::Emphasis => f.color = emphasis,
+            Style::Strong => f.color = strong,
+            Style::Code => {
+                f.font_id = egui::FontId::monospace(size * 0.92);
+                f.background = ui.visuals().code_bg_color;
+            }
+        }
+        f
+    };
+    if !lead.is_empty() {
+        job.append(lead, 0.0, fmt(Style::Plain));
+    }
+    for s in spans {
+        job.append(&s.text, 0.0, fmt(s.style));
+    }
+    job.wrap.max_width = ui.available_width();
+    ui.label(job);
+}
+
+/// Presenter mode: no side panel; the page in a strip across the bottom of the window,
+/// large, the question first, the views above it. True when the learner leaves the
+/// lesson.
+pub fn presenter_strip(
+    ctx: &egui::Context,
+    mode: &mut LessonMode,
+    presenter: &mut bool,
+    app: &mut AppState,
+    out: &mut PanelOutput,
+) -> bool {
+    let mut leave = false;
+    let height = ctx.screen_rect().height() * 0.34;
+    egui::TopBottomPanel::bottom("presenter")
+        .resizable(true)
+        .default_height(height)
+        .min_height(120.0)
+        .show(ctx, |ui| {
+            egui::ScrollArea::vertical()
+                .auto_shrink([false, false])
+                .show(ui, |ui| {
+                    leave = ui_page(ui, mode, presenter, app, PRESENTER_TEXT, false, out);
+                });
+        });
+    leave
+}

@@ -1,0 +1,354 @@
+//! A Box2D recording in the window: the world at frame k (bodies coloured by type,
+//! sleeping ones dimmed, contact points with their normals), the timeline under the
+//! views (frame slider, play/pause, step, jump, speed), the recording's info and its
+//! divergence, the contacts of the frame as a sortable list, and **Open this pair**:
+//! the pair at that frame in the debugger, exactly (`Player::pair_at`); Escape comes
+//! back to the world at the same frame.
+//!
+//! The file is first replayed whole in a child process (`replay_child`), so that a
+//! recording Box2D asserts on or stalls on ends in a message, not the window; then it
+//! is replayed here once to its end in the background, Box2D keeping keyframes along
+//! it within [`KEYFRAME_BUDGET`], so that a seek anywhere restores the nearest one and
+//! replays the few frames after it. Frames read are cached (at most [`CACHE_FRAMES`]).
+
+use crate::replay_child;
+use collidescope::app::AppState;
+use collidescope::peers::recording::{read_file, Player};
+use collidescope::trace::world_frame::{ContactState, FrameState};
+use std::collections::{HashMap, VecDeque};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{mpsc, Arc};
+
+/// Frames kept in memory.
+const CACHE_FRAMES: usize = 512;
+/// Memory for Box2D's keyframes (snapshots it restores to seek), and their finest
+/// spacing: the spacing widens to stay within the budget.
+const KEYFRAME_BUDGET: usize = 128 << 20;
+const KEYFRAME_INTERVAL: u32 = 8;
+
+/// Where the recording is.
+enum Phase {
+    /// Being replayed in a child process; the last frame it reached.
+    Checking(mpsc::Receiver<Result<(), String>>, Arc<AtomicU64>),
+    /// Replayed here once to its end in the background, so that Box2D keeps keyframes
+    /// along the whole recording and any seek restores the nearest one.
+    Preparing(std::thread::JoinHandle<Box<Player>>, Arc<AtomicU64>),
+    Ready(Box<Player>),
+    Failed(String),
+}
+
+/// The columns the contact list sorts by.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Column {
+    Pair,
+    Points,
+    Separation,
+}
+
+/// The pair opened in the debugger.
+pub struct OpenPair {
+    pub frame: u32,
+    pub labels: (String, String),
+    pub contact: Option<ContactState>,
+    pub computed_here: Option<bool>,
+}
+
+pub struct Recording {
+    pub path: PathBuf,
+    phase: Phase,
+    pub frame: u32,
+    playing: bool,
+    /// Frames per second of play, as a multiple of the recording's own rate.
+    speed: f32,
+    clock: f32,
+    cache: HashMap<u32, Arc<FrameState>>,
+    order: VecDeque<u32>,
+    sort: (Column, bool),
+    selected: Option<(u32, u32)>,
+    hovered: Option<(u32, u32)>,
+    jump: String,
+    /// The contact list's pairs in the order shown (for ↑ ↓).
+    rows: Vec<(u32, u32)>,
+    pub open_pair: Option<OpenPair>,
+    /// The contact timeline of a pair, built in the background.
+    timeline: Option<timeline::Timeline>,
+}
+
+impl Recording {
+    /// Starts checking `path` in a child process.
+    pub fn open(path: &Path) -> Recording {
+        let (tx, rx) = mpsc::channel();
+        let progress = Arc::new(AtomicU64::new(0));
+        let reached = Arc::clone(&progress);
+        let file = path.to_path_buf();
+        std::thread::spawn(move || {
+            let args = ["replay".into(), file.clone().into_os_string()];
+            let label = file.display().to_string();
+            let run = replay_child::run(&args, std::time::Duration::from_secs(20), |line| {
+                if let Some(f) = serde_json::from_str::<serde_json::Value>(line)
+                    .ok()
+                    .and_then(|v| v.get("frame").and_then(|f| f.as_u64()))
+                {
+                    reached.store(f, Ordering::Relaxed);
+                }
+                true
+            });
+            let result = match run {
+                Ok(end) if end.status.is_some_and(|s| s.success()) && !end.stalled => Ok(()),
+                Ok(end) if end.stalled => Err(format!(
+                    "{label}: Box2D made no progress replaying it: the recording is damaged"
+                )),
+                Ok(end) => Err(end
+                    .errors
+                    .lines()
+                    .find_map(|l| l.strip_prefix("error: ").map(str::to_string))
+                    .or_else(|| {
+                        end.errors
+                            .lines()
+                            .find(|l| l.starts_with("Box2D assertion failed"))
+                            .map(|a| format!("{label}: Box2D stopped replaying it ({a})"))
+                    })
+                    .unwrap_or_else(|| format!("{label}: Box2D stopped replaying it"))),
+                Err(e) => Err(e),
+            };
+            let _ = tx.send(result);
+        });
+        Recording {
+            path: path.to_path_buf(),
+            phase: Phase::Checking(rx, progress),
+            frame: 0,
+            playing: false,
+            speed: 1.0,
+            clock: 0.0,
+            cache: HashMap::new(),
+            order: VecDeque::new(),
+            sort: (Column::Pair, true),
+            selected: None,
+            hovered: None,
+            jump: String::new(),
+            rows: Vec::new(),
+            open_pair: None,
+            timeline: None,
+        }
+    }
+
+    /// The world view is showing (not a pair in the debugger, not failed).
+    pub fn shows_world(&self) -> bool {
+        self.open_pair.is_none() && !matches!(self.phase, Phase::Failed(_))
+    }
+
+    /// Something changes without input: checking, or playing.
+    pub fn busy(&self) -> bool {
+        matches!(self.phase, Phase::Checking(..) | Phase::Preparing(..))
+            || (self.playing && self.shows_world())
+            || self.timeline.as_ref().is_some_and(|t| t.open && t.busy())
+    }
+
+    /// Moves the check and the preparation along; the error once, when the recording
+    /// cannot be replayed.
+    pub fn poll(&mut self) -> Option<String> {
+        if let Phase::Preparing(handle, _) = &self.phase {
+            if !handle.is_finished() {
+                return None;
+            }
+            let Phase::Preparing(handle, _) =
+                std::mem::replace(&mut self.phase, Phase::Failed(String::new()))
+            else {
+                return None;
+            };
+            return match handle.join() {
+                Ok(player) => {
+                    self.phase = Phase::Ready(player);
+                    None
+                }
+                Err(_) => {
+                    let e = format!("{}: the replay here failed", self.path.display());
+                    self.phase = Phase::Failed(e.clone());
+                    Some(e)
+                }
+            };
+        }
+        let Phase::Checking(rx, _) = &self.phase else {
+            return None;
+        };
+        let result = match rx.try_recv() {
+            Ok(r) => r,
+            Err(mpsc::TryRecvError::Empty) => return None,
+            Err(mpsc::TryRecvError::Disconnected) => Err("the check of the recording ended".into()),
+        };
+        let label = self.path.display();
+        let opened = result.and_then(|()| {
+            let bytes = read_file(&self.path).map_err(|e| format!("{label}: {e}"))?;
+            Player::open(&bytes).map_err(|e| format!("{label}: {e}"))
+        });
+        match opened {
+            Ok(mut p) => {
+                let reached = Arc::new(AtomicU64::new(0));
+                let progress = Arc::clone(&reached);
+                let handle = std::thread::spawn(move || {
+                    p.set_keyframe_budget(KEYFRAME_BUDGET, KEYFRAME_INTERVAL);
+                    while p.step() {
+                        progress.store(u64::from(p.frame()), Ordering::Relaxed);
+                    }
+                    p.seek(0);
+                    Box::new(p)
+                });
+                self.phase = Phase::Preparing(handle, reached);
+                None
+            }
+            Err(e) => {
+                self.phase = Phase::Failed(e.clone());
+                Some(e)
+            }
+        }
+    }
+
+    fn frames(&self) -> u32 {
+        match &self.phase {
+            Phase::Ready(p) => p.info().frames,
+            _ => 0,
+        }
+    }
+
+    /// The world at frame `k`, from the cache or replayed.
+    fn state(&mut self, k: u32) -> Option<Arc<FrameState>> {
+        if let Some(s) = self.cache.get(&k) {
+            return Some(Arc::clone(s));
+        }
+        let Phase::Ready(player) = &mut self.phase else {
+            return None;
+        };
+        if player.frame() != k {
+            player.seek(k);
+        }
+        let state = Arc::new(player.frame_state());
+        if self.order.len() >= CACHE_FRAMES {
+            if let Some(old) = self.order.pop_front() {
+                self.cache.remove(&old);
+            }
+        }
+        self.order.push_back(k);
+        self.cache.insert(k, Arc::clone(&state));
+        Some(state)
+    }
+
+    /// Advances play by `dt` seconds.
+    pub fn tick(&mut self, dt: f32) {
+        let Phase::Ready(player) = &self.phase else {
+            return;
+        };
+        if !self.playing || !self.shows_world() {
+            return;
+        }
+        let step = player.info().time_step.max(1e-4) / self.speed.max(0.01);
+        self.clock += dt;
+        while self.clock >= step {
+            self.clock -= step;
+            if self.frame >= self.frames() {
+                self.playing = false;
+                break;
+            }
+            self.frame += 1;
+        }
+    }
+
+    /// Keys of the world view: Space plays, ← → step, Home and End jump, ↑ ↓ pick a
+    /// contact of the list, Enter opens it in the debugger, T builds its timeline.
+    pub fn keys(&mut self, app: &mut AppState) {
+        use macroquad::prelude::{is_key_pressed, KeyCode};
+        let last = self.frames();
+        if is_key_pressed(KeyCode::Space) {
+            self.playing = !self.playing;
+        }
+        if is_key_pressed(KeyCode::Right) {
+            self.frame = (self.frame + 1).min(last);
+        }
+        if is_key_pressed(KeyCode::Left) {
+            self.frame = self.frame.saturating_sub(1);
+        }
+        if is_key_pressed(KeyCode::Home) {
+            self.frame = 0;
+        }
+        if is_key_pressed(KeyCode::End) {
+            self.frame = last;
+        }
+        let at = self
+            .selected
+            .and_then(|s| self.rows.iter().position(|r| *r == s));
+        if is_key_pressed(KeyCode::Down) && !self.rows.is_empty() {
+            let i = at.map_or(0, |i| (i + 1).min(self.rows.len() - 1));
+            self.selected = Some(self.rows[i]);
+        }
+        if is_key_pressed(KeyCode::Up) && !self.rows.is_empty() {
+            let i = at.map_or(0, |i| i.saturating_sub(1));
+            self.selected = Some(self.rows[i]);
+        }
+        if is_key_pressed(KeyCode::Enter) {
+            self.open_selected(app);
+        }
+        if let (true, Some(pair)) = (is_key_pressed(KeyCode::T), self.selected) {
+            self.start_timeline(pair);
+        }
+    }
+
+    /// The recording's state for the scripted tests' layout file (JSON).
+    pub fn layout_json(&self) -> String {
+        let phase = match self.phase {
+            Phase::Checking(..) => "checking",
+            Phase::Preparing(..) => "preparing",
+            Phase::Ready(_) => "ready",
+            Phase::Failed(_) => "failed",
+        };
+        format!(
+            "{{\"phase\": \"{phase}\", \"frame\": {}, \"world\": {}, \"contacts\": {}}}",
+            self.frame,
+            self.shows_world(),
+            self.rows.len()
+        )
+    }
+
+    /// Escape in the debugger: back to the world, at the frame it was at.
+    pub fn back_key(&mut self) {
+        use macroquad::prelude::{is_key_pressed, KeyCode};
+        if self.open_pair.is_some() && is_key_pressed(KeyCode::Escape) {
+            self.open_pair = None;
+        }
+    }
+
+    /// Opens the selected pair at this frame in the debugger.
+    fn open_selected(&mut self, app: &mut AppState) {
+        let Some((a, b)) = self.selected else {
+            return;
+        };
+        let (frame, label) = (self.frame, self.path.display().to_string());
+        let Phase::Ready(player) = &mut self.phase else {
+            return;
+        };
+        match player.pair_at(a, b, frame, &label) {
+            Ok(at) => {
+                let name = |id: u32| {
+                    player
+                        .shapes()
+                        .get(id)
+                        .map(|s| s.label.clone())
+                        .unwrap_or_default()
+                };
+                self.open_pair = Some(OpenPair {
+                    frame,
+                    labels: (name(at.ids.0), name(at.ids.1)),
+                    contact: at.contact,
+                    computed_here: at.computed_here,
+                });
+                app.open_scene(at.scene, None);
+                self.playing = false;
+            }
+            Err(e) => app.error(format!("{label}: {e}")),
+        }
+    }
+}
+
+mod timeline;
+mod ui;
+mod world_view;
+pub use world_view::draw_world;

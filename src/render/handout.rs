@@ -1,0 +1,208 @@
+//! A lesson as a handout: one HTML file that prints well, each page's text and
+//! picture (the SVG export of its step, light theme) on a sheet of its own, the
+//! questions with their choices, and every answer — computed from the trace, as the
+//! window computes it — on a last sheet, each with the narration of the step that
+//! shows it.
+
+use super::{
+    render, render_plots, scene_plot, xml_escape, Format, PlotKind, PlotOptions, SceneExport,
+};
+use crate::lesson::answer::Answer;
+use crate::lesson::check::drag_solution;
+use crate::lesson::markup::{self, Block, Span, Style};
+use crate::lesson::tutor::{answer_words, how_to_answer};
+use crate::lesson::{Form, Lesson, PageStudy};
+use crate::study::Algorithm;
+use crate::view::palette::Theme;
+
+/// The pictures' size, pixels (scaled to the sheet's width by the browser).
+const PICTURE: (u32, u32) = (1200, 720);
+const PLOT: (u32, u32) = (1000, 420);
+
+const STYLE: &str = "body{font-family:Georgia,serif;max-width:52rem;margin:2rem auto;padding:0 1rem;color:#111;line-height:1.45}\
+h1{font-size:1.9rem;margin-bottom:.2rem}h2{font-size:1.35rem;margin:.2rem 0 .6rem}\
+.sheet{page-break-after:always;break-after:page;margin-bottom:3rem}\
+.sheet:last-child{page-break-after:auto;break-after:auto}\
+.picture svg{width:100%;height:auto;border:1px solid #ccc}\
+.question{border-left:4px solid #444;padding:.3rem .8rem;margin:.8rem 0;background:#f4f4f4}\
+.answers li{margin-bottom:.6rem}code{font-family:'DejaVu Sans Mono',monospace;font-size:.92em}\
+.where{color:#555;font-size:.9rem}\
+@media print{body{margin:0;max-width:none}.picture svg{border:none;max-height:10cm;width:auto;max-width:100%}}\
+.why{color:#333;font-size:.92rem}";
+
+/// The handout of `lesson` (id `id`) as one HTML document.
+pub fn handout_html(lesson: &Lesson, id: &str) -> Result<String, String> {
+    let mut html = String::new();
+    html.push_str("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
+    html.push_str(&format!("<title>{}</title>\n", xml_escape(&lesson.title)));
+    html.push_str(&format!("<style>{STYLE}</style>\n</head>\n<body>\n"));
+    html.push_str(&format!(
+        "<section class=\"sheet\" id=\"cover\">\n<h1>{}</h1>\n<p><em>After this lesson:</em> {}</p>\n<p class=\"where\">Collidescope lesson <code>{}</code>, {} pages. Open it in the debugger's Lessons section, or on the web page at <code>#lesson={}</code>.</p>\n</section>\n",
+        xml_escape(&lesson.title),
+        xml_escape(&lesson.goal),
+        xml_escape(id),
+        lesson.pages.len(),
+        xml_escape(id)
+    ));
+    let mut answers = Vec::new();
+    for (i, page) in lesson.pages.iter().enumerate() {
+        let n = i + 1;
+        let study = PageStudy::of(page).map_err(|e| format!("page {n}: {e}"))?;
+        html.push_str(&format!(
+            "<section class=\"sheet\" id=\"page-{n}\">\n<h2>{n}. {}</h2>\n",
+            xml_escape(&page.title)
+        ));
+        let blocks = markup::parse(&page.text).map_err(|e| format!("page {n}: {}", e.message))?;
+        html.push_str(&blocks_html(&blocks));
+        let picture = SceneExport::new(&study.scene, page.algorithm)
+            .picture(page.step)
+            .map_err(|e| format!("page {n}: {e}"))?;
+        let picture = super::Picture {
+            theme: Theme::Light,
+            ..picture
+        };
+        let svg = render(&picture, Format::Svg, PICTURE.0, PICTURE.1)
+            .map_err(|e| format!("page {n}: {e}"))?;
+        html.push_str("<div class=\"picture\">\n");
+        html.push_str(&inline_svg(&svg));
+        html.push_str("</div>\n");
+        if page.algorithm == Algorithm::Rotating {
+            let options = PlotOptions {
+                step: Some(page.step),
+                ..PlotOptions::default()
+            };
+            if let Ok(mut plot) = scene_plot(&study.scene, PlotKind::Separation, &options) {
+                plot.theme = Theme::Light;
+                let svg = render_plots(&plot, Format::Svg, PLOT.0, PLOT.1)
+                    .map_err(|e| format!("page {n}: {e}"))?;
+                html.push_str("<div class=\"picture\">\n");
+                html.push_str(&inline_svg(&svg));
+                html.push_str("</div>\n");
+            }
+        }
+        if let Some(q) = &page.question {
+            let solved = q
+                .ask
+                .solve(&study.ground())
+                .map_err(|e| format!("page {n}: the question cannot be answered: {e}"))?;
+            html.push_str(&format!(
+                "<div class=\"question\"><p><strong>Question.</strong> {}</p>\n",
+                inline_html(&q.prompt)
+            ));
+            match (&solved.answer, q.ask.form()) {
+                (Answer::Choice { options, .. }, _) => {
+                    html.push_str("<ol type=\"a\">\n");
+                    for o in options {
+                        html.push_str(&format!("<li>{}</li>\n", xml_escape(o)));
+                    }
+                    html.push_str("</ol>\n");
+                }
+                (_, Form::Click) => {
+                    html.push_str("<p class=\"where\">Mark the point on the picture.</p>\n")
+                }
+                (_, form) => html.push_str(&format!(
+                    "<p class=\"where\">{}</p>\n",
+                    match form {
+                        Form::Drag => "In the debugger: drag the shape until it happens.",
+                        _ => how_to_answer(&q.ask),
+                    }
+                )),
+            }
+            html.push_str("</div>\n");
+            let words = match &solved.answer {
+                Answer::Condition { .. } => match drag_solution(&q.ask, &study.scene) {
+                    Ok((shape, at)) => format!(
+                        "For example, {} at ({:.2}, {:.2}).",
+                        study.scene.shapes[shape].name, at.x, at.y
+                    ),
+                    Err(e) => e,
+                },
+                _ => answer_words(&solved),
+            };
+            // The step that shows the answer, in the narration's words.
+            let source = crate::core::manifold::ManifoldSource::via_sat(
+                study.scene.view.manifold_source == "sat",
+            );
+            let why = if page.narration {
+                study
+                    .studies
+                    .narrate(&study.scene, page.algorithm, solved.reveal_step, source)
+            } else {
+                String::new()
+            };
+            answers.push((n, page.title.clone(), words, why));
+        }
+        html.push_str("</section>\n");
+    }
+    html.push_str(
+        "<section class=\"sheet\" id=\"answers\">\n<h2>Answers</h2>\n<ol class=\"answers\">\n",
+    );
+    for (n, title, words, why) in answers {
+        html.push_str(&format!(
+            "<li value=\"{n}\"><strong>{}</strong>: {}<br><span class=\"why\">{}</span></li>\n",
+            xml_escape(&title),
+            xml_escape(&words),
+            xml_escape(&why)
+        ));
+    }
+    html.push_str("</ol>\n</section>\n</body>\n</html>\n");
+    Ok(html)
+}
+
+/// An SVG document's bytes as an element to put in HTML (without its XML line).
+fn inline_svg(bytes: &[u8]) -> String {
+    let text = String::from_utf8_lossy(bytes);
+    let body = match text.find("<svg") {
+        Some(i) => &text[i..],
+        None => &text[..],
+    };
+    format!("{}\n", body.trim_end())
+}
+
+/// Blocks of the lesson markup as HTML.
+pub fn blocks_html(blocks: &[Block]) -> String {
+    let mut out = String::new();
+    for b in blocks {
+        match b {
+            Block::Paragraph(spans) => out.push_str(&format!("<p>{}</p>\n", spans_html(spans))),
+            Block::List { ordered, items } => {
+                let tag = if *ordered { "ol" } else { "ul" };
+                out.push_str(&format!("<{tag}>\n"));
+                for it in items {
+                    out.push_str(&format!("<li>{}</li>\n", spans_html(it)));
+                }
+                out.push_str(&format!("</{tag}>\n"));
+            }
+        }
+    }
+    out
+}
+
+fn spans_html(spans: &[Span]) -> String {
+    spans
+        .iter()
+        .map(|s| {
+            let t = xml_escape(&s.text);
+            match s.style {
+                Style::Plain => t,
+                Style::Emphasis => format!("<em>{t}</em>"),
+                Style::Strong => format!("<strong>{t}</strong>"),
+                Style::Code => format!("<code>{t}</code>"),
+            }
+        })
+        .collect()
+}
+
+/// One line of markup (a prompt) as HTML; unreadable marks are kept as written.
+fn inline_html(text: &str) -> String {
+    match markup::parse(text) {
+        Ok(blocks) => blocks
+            .iter()
+            .map(|b| match b {
+                Block::Paragraph(s) => spans_html(s),
+                other => blocks_html(std::slice::from_ref(other)),
+            })
+            .collect(),
+        Err(_) => xml_escape(text),
+    }
+}

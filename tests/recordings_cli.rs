@@ -1,0 +1,211 @@
+//! `collidescope record` and `replay` from the outside: the JSON lines, the pair
+//! written at a frame, and damaged, truncated, hostile and other-format recordings
+//! ending in one sentence with the process standing (Box2D's assertions stop only the
+//! child process that replays).
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_collidescope"))
+}
+
+fn recording(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("recordings")
+        .join(name)
+}
+
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("collidescope-rec-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+fn run(args: &[&str]) -> Output {
+    bin().args(args).output().unwrap()
+}
+
+fn lines(o: &Output) -> Vec<serde_json::Value> {
+    String::from_utf8_lossy(&o.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect()
+}
+
+#[test]
+fn record_then_replay_streams_json_lines() {
+    let out = temp("stack.b2rec");
+    let o = run(&[
+        "record",
+        recording("box_stack.ron").to_str().unwrap(),
+        "--frames",
+        "120",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let o = run(&["replay", out.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let l = lines(&o);
+    assert_eq!(l[0]["recording"]["frames"], 120);
+    assert_eq!(l[0]["recording"]["substeps"], 4);
+    let end = &l.last().unwrap()["end"];
+    assert_eq!(end["frames_replayed"], 120);
+    assert!(end["diverged_at"].is_null());
+    assert!(l
+        .iter()
+        .any(|v| v["begin"].as_array().is_some_and(|b| !b.is_empty())));
+
+    let o = run(&[
+        "replay",
+        out.to_str().unwrap(),
+        "--pair",
+        "straight0,ground",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let l = lines(&o);
+    assert_eq!(l[1]["pair"]["a"], "straight0");
+    // One line per frame, 0 to 120, then the end.
+    assert_eq!(l.len(), 2 + 121 + 1);
+    assert_eq!(l[60]["touching"], true);
+
+    let o = run(&[
+        "replay",
+        out.to_str().unwrap(),
+        "--pair",
+        "straight0,nothing",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    let e = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        e.contains("no shape \"nothing\"") && e.contains("straight0"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_pair_written_at_a_frame_opens_and_reports() {
+    let scene = temp("pair.ron");
+    let o = run(&[
+        "replay",
+        recording("tiled_floor.b2rec").to_str().unwrap(),
+        "--frame",
+        "16",
+        "--pair",
+        "box,ground/2",
+        "--out",
+        scene.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let l = lines(&o);
+    assert_eq!(l.last().unwrap()["frame"], 16);
+    let text = std::fs::read_to_string(&scene).unwrap();
+    assert!(text.contains("rotation: ("), "{text}");
+    assert!(text.contains("b2Contact_GetData"), "{text}");
+    let o = run(&["report", scene.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+
+    let c = temp("pair.c");
+    let o = run(&[
+        "replay",
+        recording("tiled_floor.b2rec").to_str().unwrap(),
+        "--frame",
+        "16",
+        "--pair",
+        "box,ground/2",
+        "--as",
+        "box2d-c",
+        "--out",
+        c.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(std::fs::read_to_string(&c)
+        .unwrap()
+        .contains("b2CollidePolygons"));
+}
+
+/// Every way of damaging a recording ends in exit code 1 and one sentence naming the
+/// file: never a crash of the process the user ran.
+#[test]
+fn damaged_recordings_end_in_one_sentence() {
+    let good = std::fs::read(recording("tiled_floor.b2rec")).unwrap();
+    let mut cases: Vec<(String, Vec<u8>)> = vec![
+        ("empty".into(), Vec::new()),
+        (
+            "text".into(),
+            b"not a recording at all, just some words".to_vec(),
+        ),
+        ("header only".into(), good[..32].to_vec()),
+    ];
+    for cut in [40, 100, 1000, good.len() / 2, good.len() - 1] {
+        cases.push((format!("cut at {cut}"), good[..cut].to_vec()));
+    }
+    let mut x: u64 = 7;
+    for i in 0..40 {
+        let mut bytes = good.clone();
+        for _ in 0..1 + i % 4 {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let at = 32 + (x >> 33) as usize % (bytes.len() - 32);
+            bytes[at] ^= 1 << ((x >> 20) % 8);
+        }
+        cases.push((format!("flipped {i}"), bytes));
+    }
+    let mut refused = 0;
+    for (what, bytes) in cases {
+        let path = temp("damaged.b2rec");
+        std::fs::write(&path, &bytes).unwrap();
+        let o = run(&["replay", path.to_str().unwrap(), "--stall-seconds", "3"]);
+        let err = String::from_utf8_lossy(&o.stderr);
+        // A normal exit (a signal has no code): 0 when Box2D replayed it (a flipped
+        // bit in a value may be harmless), else 1 with one error line.
+        match o.status.code() {
+            Some(0) => {}
+            Some(1) => {
+                refused += 1;
+                let errors: Vec<&str> = err.lines().filter(|l| l.starts_with("error:")).collect();
+                assert_eq!(errors.len(), 1, "{what}: {err}");
+                assert!(errors[0].contains("damaged.b2rec"), "{what}: {err}");
+            }
+            other => panic!("{what}: ended with {other:?}: {err}"),
+        }
+        // Whatever replayed is JSON lines.
+        lines(&o);
+    }
+    assert!(refused >= 10, "{refused}");
+}
+
+#[test]
+fn another_format_says_so_and_replays_what_it_can() {
+    let mut bytes = std::fs::read(recording("bar_bullet.b2rec")).unwrap();
+    // Another minor version (3.1): the same calls here, so all of it replays.
+    bytes[6] = 1;
+    let path = temp("old.b2rec");
+    std::fs::write(&path, &bytes).unwrap();
+    let o = run(&["replay", path.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let l = lines(&o);
+    assert_eq!(l[0]["recording"]["format"], "3.1");
+    let note = l[0]["note"].as_str().unwrap();
+    assert!(
+        note.contains("recording format 3.1") && note.contains("replays format 3.2"),
+        "{note}"
+    );
+    let end = &l.last().unwrap()["end"];
+    assert_eq!(end["frames_replayed"], 60);
+    assert!(end["diverged_at"].is_null());
+
+    // Another major version (4.2): its first frame cannot be read; one sentence.
+    bytes[6] = 2;
+    bytes[4] = 4;
+    std::fs::write(&path, &bytes).unwrap();
+    let o = run(&["replay", path.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    let e = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        e.contains("recording format 4.2") && e.contains("replays format 3.2"),
+        "{e}"
+    );
+}
