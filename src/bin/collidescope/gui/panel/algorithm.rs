@@ -2,6 +2,7 @@
 //! playing, fit / screenshot / export this step, the views (world, both, configuration
 //! space), and the narration of the current step.
 
+use super::widgets::Tip;
 use super::{Panel, PanelOutput};
 use collidescope::app::AppState;
 use collidescope::study::Algorithm;
@@ -27,14 +28,14 @@ impl Panel {
             }
             if ui
                 .button("Zoom to action (Z)")
-                .on_hover_text("Both views to this step's points: contacts, witnesses, simplex, polytope (with the origin)")
+                .tip("Both views to this step's points: contacts, witnesses, simplex, polytope (with the origin)")
                 .clicked()
             {
                 out.zoom_action = true;
             }
             if ui
                 .add_enabled(app.selected.is_some(), egui::Button::new("Selection (X)"))
-                .on_hover_text("The world view to the selected shape")
+                .tip("The world view to the selected shape")
                 .clicked()
             {
                 out.zoom_selection = true;
@@ -70,7 +71,7 @@ impl Panel {
             self.export_for = Some(app.algorithm);
             let path_box = ui
                 .add(egui::TextEdit::singleline(&mut self.export_path).desired_width(170.0))
-                .on_hover_text(if cfg!(target_arch = "wasm32") {
+                .tip(if cfg!(target_arch = "wasm32") {
                     "a .png or .svg file name (a download)"
                 } else {
                     "a .png or .svg path"
@@ -217,26 +218,22 @@ fn ui_algorithm_picker(ui: &mut egui::Ui, app: &mut AppState) {
 fn ui_stepping(ui: &mut egui::Ui, app: &mut AppState) {
     let n = app.step_count();
     ui.horizontal_wrapped(|ui| {
-        if ui.button("⏮").on_hover_text("first (Home)").clicked() {
+        if ui.button("⏮").tip("first (Home)").clicked() {
             app.step_first();
         }
-        if ui.button("◀").on_hover_text("back (←)").clicked() {
+        if ui.button("◀").tip("back (←)").clicked() {
             app.step_back();
         }
         let play = if app.playing { "⏸" } else { "▶ play" };
-        if ui
-            .button(play)
-            .on_hover_text("play / pause (Space)")
-            .clicked()
-        {
+        if ui.button(play).tip("play / pause (Space)").clicked() {
             app.toggle_play();
         }
-        let next = ui.button("▶").on_hover_text("next (Right arrow)");
+        let next = ui.button("▶").tip("next (Right arrow)");
         super::widgets::mark(ui, "next_step", &next);
         if next.clicked() {
             app.step_next();
         }
-        if ui.button("⏭").on_hover_text("last (End)").clicked() {
+        if ui.button("⏭").tip("last (End)").clicked() {
             app.step_last();
         }
         ui.label(format!("step {} / {}", app.step + 1, n));

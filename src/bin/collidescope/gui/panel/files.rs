@@ -3,6 +3,7 @@
 //! web page: save is a download, open is the browser's file picker, and the library
 //! is the copy compiled in (`collidescope::scene::library`).
 
+use super::widgets::Tip;
 use super::widgets::Tone;
 use super::{Panel, Pending};
 use collidescope::app::AppState;
@@ -164,14 +165,14 @@ impl Panel {
         ui.horizontal_wrapped(|ui| {
             if ui
                 .button("Download scene (.ron)")
-                .on_hover_text("Ctrl+S: the scene file, to open here or in the desktop app")
+                .tip("Ctrl+S: the scene file, to open here or in the desktop app")
                 .clicked()
             {
                 self.save(app);
             }
             let open = ui
                 .button("Open a file…")
-                .on_hover_text("a .ron scene file from your computer");
+                .tip("a .ron scene file from your computer");
             super::widgets::mark(ui, "open_file", &open);
             if open.clicked() {
                 crate::gui::web::open_file_picker();
@@ -194,7 +195,7 @@ impl Panel {
     #[cfg(not(target_arch = "wasm32"))]
     fn ui_save_and_open(&mut self, ui: &mut egui::Ui, app: &mut AppState) {
         ui.horizontal_wrapped(|ui| {
-            if ui.button("Save").on_hover_text("Ctrl+S").clicked() {
+            if ui.button("Save").tip("Ctrl+S").clicked() {
                 self.save(app);
             }
             if ui.button("Built-in scene").clicked() {
@@ -279,7 +280,7 @@ impl Panel {
             let current = app.path.as_deref() == Some(e.path.as_path());
             if ui
                 .selectable_label(current, &e.title)
-                .on_hover_text(e.path.display().to_string())
+                .tip(e.path.display().to_string())
                 .clicked()
             {
                 open = Some(e.path.clone());

@@ -1,6 +1,7 @@
 //! The panel's head: the scene's title (with a dot when unsaved), its file, its notes,
 //! the "make convex" offer for a refused file, and the last message.
 
+use super::widgets::Tip;
 use super::widgets::Tone;
 use super::Panel;
 use collidescope::app::AppState;
@@ -86,7 +87,7 @@ impl Panel {
         } else {
             false
         };
-        if (r.on_hover_text(hint).clicked() && (folded || open)) || toggle {
+        if (r.tip(hint).clicked() && (folded || open)) || toggle {
             self.notes_open = if open { None } else { Some(notes.to_string()) };
         }
     }
@@ -107,9 +108,9 @@ impl Panel {
                     p.display()
                 ));
                 ui.horizontal(|ui| {
-                    let fix = ui.button("Make convex and open").on_hover_text(
-                        "open the file with each refused polygon replaced by its convex hull",
-                    );
+                    let fix = ui
+                        .button("Make convex and open")
+                        .tip("open the file with each refused polygon replaced by its convex hull");
                     super::widgets::mark(ui, "make_convex", &fix);
                     if fix.clicked() {
                         let _ = app.open_making_convex(&p);
@@ -138,7 +139,7 @@ pub(super) fn ui_status(ui: &mut egui::Ui, app: &AppState) {
                 Tone::Success.color(ui)
             };
             let label = egui::Label::new(RichText::new(&m.text).color(c)).truncate();
-            ui.add(label).on_hover_text(&m.text);
+            ui.add(label).tip(&m.text);
         }
         None => {
             ui.label(
@@ -160,7 +161,7 @@ impl Panel {
         ui.horizontal(|ui| {
             let copy = ui
                 .button("Copy link")
-                .on_hover_text("a link to this scene, view and step (it is the page's address)");
+                .tip("a link to this scene, view and step (it is the page's address)");
             super::widgets::mark(ui, "copy_link", &copy);
             if copy.clicked() {
                 out.copy_link = true;

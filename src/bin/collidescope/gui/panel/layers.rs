@@ -3,6 +3,7 @@
 //! colour swatch — the stepped algorithm's own layers first, in bold — and the colours
 //! of shapes A and B.
 
+use super::widgets::Tip;
 use super::Panel;
 use collidescope::app::AppState;
 use collidescope::view::draw::{LayerId, Rgba};
@@ -43,9 +44,7 @@ impl Panel {
                 &mut self.prefs.presenter,
                 "presenter: larger text and lines",
             )
-            .on_hover_text(
-                "for a projector: larger labels, lines and panel text, a narrower panel",
-            );
+            .tip("for a projector: larger labels, lines and panel text, a narrower panel");
         super::widgets::mark(ui, "presenter", &presenter);
         if app.theme != self.prefs.theme || presenter.changed() {
             self.prefs.theme = app.theme;

@@ -5,6 +5,7 @@
 //! views, larger, instead of the panel.
 
 use super::widgets::mark;
+use super::widgets::Tip;
 use super::{Panel, PanelOutput};
 use crate::gui::lesson::LessonMode;
 use collidescope::app::AppState;
@@ -54,7 +55,7 @@ impl Panel {
             ui.horizontal_wrapped(|ui| {
                 let r = ui
                     .button(RichText::new(&lesson.title).strong())
-                    .on_hover_text(&lesson.goal);
+                    .tip(&lesson.goal);
                 if let Some(name) = LIST_MARKS.iter().find(|m| m[7..] == *id) {
                     mark(ui, name, &r);
                 }
@@ -161,7 +162,7 @@ pub fn ui_page(
         }
         let present = ui
             .button(RichText::new(if *presenter { "Leave presenter" } else { "Presenter" }).size(size * 0.9))
-            .on_hover_text("For a projector: the panel hidden, the page and its question under the views, in large type, the views' text and lines larger (Esc leaves; the same setting as Layers' presenter)");
+            .tip("For a projector: the panel hidden, the page and its question under the views, in large type, the views' text and lines larger (Esc leaves; the same setting as Layers' presenter)");
         mark(ui, "lesson_presenter", &present);
         if present.clicked() {
             *presenter = !*presenter;
@@ -215,17 +216,17 @@ pub fn ui_page(
 fn ui_steps(ui: &mut egui::Ui, app: &mut AppState) {
     let count = app.step_count();
     ui.horizontal_wrapped(|ui| {
-        if ui.button("⏮").on_hover_text("first step").clicked() {
+        if ui.button("⏮").tip("first step").clicked() {
             app.step_first();
         }
-        if ui.button("◀").on_hover_text("previous step").clicked() {
+        if ui.button("◀").tip("previous step").clicked() {
             app.step_back();
         }
         ui.label(format!("step {} of {count}", app.step + 1));
-        if ui.button("▶").on_hover_text("next step").clicked() {
+        if ui.button("▶").tip("next step").clicked() {
             app.step_next();
         }
-        if ui.button("⏭").on_hover_text("last step").clicked() {
+        if ui.button("⏭").tip("last step").clicked() {
             app.step_last();
         }
         if let Some(part) = app.step_part() {

@@ -33,6 +33,8 @@ use collidescope::view::prefs::Preferences;
 use egui_macroquad::egui;
 use glam::Vec2;
 use std::path::PathBuf;
+#[cfg(target_arch = "wasm32")]
+use widgets::Tip;
 
 /// Said instead of the engines' rows when they are not built in.
 pub(super) const NO_ENGINES: &str = "Built without the engines (cargo feature \"peers\").";
@@ -230,7 +232,7 @@ impl Panel {
                 {
                     let hide = ui
                         .small_button("⇥ hide the panel")
-                        .on_hover_text("the views take the whole page; ☰ brings the panel back");
+                        .tip("the views take the whole page; ☰ brings the panel back");
                     widgets::mark(ui, "drawer", &hide);
                     if hide.clicked() {
                         self.drawer_closed = true;
@@ -256,7 +258,7 @@ impl Panel {
         egui::Area::new(egui::Id::new("drawer"))
             .anchor(egui::Align2::RIGHT_TOP, [-8.0, 8.0])
             .show(ctx, |ui| {
-                let open = ui.button("☰ panel").on_hover_text("show the panel");
+                let open = ui.button("☰ panel").tip("show the panel");
                 widgets::mark(ui, "drawer", &open);
                 if open.clicked() {
                     self.drawer_closed = false;

@@ -1,6 +1,7 @@
 //! The "Numbers" section: the values of the current step as a two-column table,
 //! with "Copy as text".
 
+use super::widgets::Tip;
 use super::Panel;
 use collidescope::app::AppState;
 use egui_macroquad::egui::{self, RichText};
@@ -30,7 +31,7 @@ impl Panel {
                         _ => v.as_str(),
                     };
                     ui.add(egui::Label::new(RichText::new(shown).monospace()).truncate())
-                        .on_hover_text(v);
+                        .tip(v);
                     ui.end_row();
                 }
             });

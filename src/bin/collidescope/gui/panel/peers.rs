@@ -3,6 +3,7 @@
 //! engines' tolerance is shown in red. "Copy as …" puts the pair on the clipboard as
 //! a regression test in an engine's language (or as a hex scene).
 
+use super::widgets::Tip;
 use super::widgets::Tone;
 use super::Panel;
 use collidescope::app::AppState;
@@ -158,7 +159,7 @@ fn stopped_cell(ui: &mut egui::Ui, why: &str) {
         "asserted"
     };
     ui.label(RichText::new(word).monospace().color(Tone::Alarm.color(ui)))
-        .on_hover_text(why);
+        .tip(why);
 }
 
 /// A number, red when further than `tol` from `want` (or present where `want` is not).
@@ -226,15 +227,13 @@ fn peers_table(
                         } else {
                             &r.note
                         };
-                        let name = ui
-                            .label(RichText::new(&r.name).strong())
-                            .on_hover_text(hover);
+                        let name = ui.label(RichText::new(&r.name).strong()).tip(hover);
                         match k {
                             0 => super::widgets::mark(ui, "peer_name", &name),
                             1 => super::widgets::mark(ui, "peer_engine", &name),
                             _ => {}
                         }
-                        if name.is_tooltip_open() {
+                        if name.hovered() {
                             tooltip = Some(r.name.clone());
                         }
                         let mut mark = |column: &str, at: Option<[f32; 2]>| {
@@ -252,7 +251,7 @@ fn peers_table(
                             stopped_cell(ui, why);
                         } else if r.lacks_depth {
                             ui.label(RichText::new("n/a").color(Tone::Quiet.color(ui)))
-                                .on_hover_text("this engine has no penetration-depth query");
+                                .tip("this engine has no penetration-depth query");
                         } else {
                             let depth_tol = exact.depth_tolerance + tol;
                             mark("depth", cell(ui, r.depth, exact.depth, depth_tol));
@@ -280,7 +279,7 @@ fn peers_table(
                                 });
                                 mark("TOI t", wrong.then(|| centre(ui, &l)));
                                 if let Some(note) = &r.toi_note {
-                                    l.on_hover_text(note);
+                                    l.tip(note);
                                 }
                             }
                             _ => mark("TOI t", cell(ui, r.toi, toi_exact, toi_tol)),
@@ -321,7 +320,7 @@ fn copy_as_buttons(ui: &mut egui::Ui, app: &mut AppState, a: usize, b: usize) {
                 let name = download_name(app, language);
                 let r = ui
                     .small_button("⬇")
-                    .on_hover_text(format!("download the {label} as {name}"));
+                    .tip(format!("download the {label} as {name}"));
                 super::widgets::mark(ui, download_mark(language), &r);
                 if r.clicked() {
                     if let Some(text) = export_pair(app, a, b, language) {

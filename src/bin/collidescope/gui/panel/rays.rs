@@ -4,6 +4,7 @@
 //! what each meets first.
 
 use super::widgets::drag;
+use super::widgets::Tip;
 use super::widgets::Tone;
 use super::Panel;
 use collidescope::app::AppState;
@@ -37,9 +38,9 @@ pub(super) fn ui_ray_choice(ui: &mut egui::Ui, app: &mut AppState, with_method: 
         });
         if with_method {
             ui.radio_value(&mut method, RayMethodChoice::Exact, "exact")
-                .on_hover_text("the exact function of A's kind (Box2D's clip for a polygon)");
+                .tip("the exact function of A's kind (Box2D's clip for a polygon)");
             ui.radio_value(&mut method, RayMethodChoice::Gjk, "GJK")
-                .on_hover_text("the general GJK ray cast (any shape)");
+                .tip("the general GJK ray cast (any shape)");
         }
     });
     app.set_ray(r);
@@ -79,7 +80,7 @@ pub(super) fn ui_ray_peers(ui: &mut egui::Ui, app: &mut AppState) {
                         Ok(p) => engine_cells(ui, p),
                         Err(why) => {
                             ui.label(RichText::new("refused").color(Tone::Quiet.color(ui)))
-                                .on_hover_text(why);
+                                .tip(why);
                             ui.label("");
                             ui.label("");
                         }
@@ -182,7 +183,7 @@ pub(super) fn ui_chain_ray_peers(ui: &mut egui::Ui, app: &mut AppState) {
                                 }
                                 Err(why) => {
                                     ui.label(RichText::new("refused").color(Tone::Quiet.color(ui)))
-                                        .on_hover_text(why);
+                                        .tip(why);
                                     ui.label("");
                                     ui.label("");
                                 }
@@ -244,7 +245,7 @@ impl Panel {
         }
         if ui
             .button("Add a ray")
-            .on_hover_text("a ray from the left of the shapes to their right; drag its ends")
+            .tip("a ray from the left of the shapes to their right; drag its ends")
             .clicked()
         {
             let (origin, translation) = new_ray_place(app);
@@ -274,7 +275,7 @@ fn ui_ray_row(ui: &mut egui::Ui, app: &mut AppState, r: usize, delete: &mut Opti
         });
         if ui
             .small_button("step")
-            .on_hover_text("step this ray against A (algorithm ray)")
+            .tip("step this ray against A (algorithm ray)")
             .clicked()
         {
             app.set_ray(r);

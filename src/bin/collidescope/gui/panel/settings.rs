@@ -2,6 +2,7 @@
 //! EPA limits, the simplex cache).
 
 use super::widgets::track;
+use super::widgets::Tip;
 use super::widgets::Tone;
 use super::Panel;
 use collidescope::app::AppState;
@@ -45,9 +46,9 @@ impl Panel {
                 ui.label("chains");
                 ui.horizontal_wrapped(|ui| {
                     ui.radio_value(&mut s.chain_mode, ChainMode::Smooth, "smooth")
-                        .on_hover_text("one-sided segments with ghost vertices (Box2D's chains)");
+                        .tip("one-sided segments with ghost vertices (Box2D's chains)");
                     ui.radio_value(&mut s.chain_mode, ChainMode::Naive, "naive")
-                        .on_hover_text("independent two-sided segments: the ghost bump");
+                        .tip("independent two-sided segments: the ghost bump");
                 });
                 ui.end_row();
             }

@@ -2,6 +2,7 @@
 //! editor of the selected shape (name, pose and velocity, geometry per kind with the
 //! vertex table of polygons, duplicate / delete), and pasting a polygon.
 
+use super::widgets::Tip;
 use super::widgets::{drag, track};
 use super::{Panel, PanelOutput};
 use collidescope::app::{AppState, ShapeKind};
@@ -57,7 +58,7 @@ impl Panel {
             if ui.button("Duplicate").clicked() {
                 app.duplicate_shape(i);
             }
-            if ui.button("Delete").on_hover_text("Delete key").clicked() {
+            if ui.button("Delete").tip("Delete key").clicked() {
                 app.delete_shape(i);
             }
         });
@@ -143,7 +144,7 @@ impl Panel {
             }
             if ui
                 .button("Box2D hull, stepped")
-                .on_hover_text(
+                .tip(
                     "add the hull Box2D's b2ComputeHull makes of the points (any cloud), as shape A, and step through the builder",
                 )
                 .clicked()
@@ -162,7 +163,7 @@ impl Panel {
             if let Some(pts) = self.paste_refused.clone() {
                 if ui
                     .button("Make convex")
-                    .on_hover_text("add the convex hull of the pasted points")
+                    .tip("add the convex hull of the pasted points")
                     .clicked()
                 {
                     let centroid = pts.iter().copied().sum::<Vec2>() / pts.len() as f32;
@@ -248,7 +249,7 @@ fn ui_pose_velocity(ui: &mut egui::Ui, app: &mut AppState, i: usize, s: &SceneSh
                     .step_by(0.01)
                     .max_decimals(4),
             )
-            .on_hover_text(
+            .tip(
                 "angular velocity: turns per step, counter-clockwise about the position (the rotating time of impact)",
             );
         track(app, &rw);

@@ -144,3 +144,21 @@ impl Tone {
         }
     }
 }
+
+/// Hover text that shows whenever the pointer rests on the widget and no button is
+/// down. egui's own (`on_hover_text`) also waits until the pointer has moved since the
+/// last click, which it judges by the pointer's speed over several frames: a window
+/// that draws only on input has too few frames for that, so after the first click no
+/// tooltip showed again.
+pub trait Tip {
+    fn tip(self, text: impl Into<egui::WidgetText>) -> Self;
+}
+
+impl Tip for egui::Response {
+    fn tip(self, text: impl Into<egui::WidgetText>) -> Self {
+        if self.hovered() && !self.ctx.input(|i| i.pointer.any_down()) {
+            self.show_tooltip_text(text);
+        }
+        self
+    }
+}
