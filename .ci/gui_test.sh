@@ -22,6 +22,8 @@ work=$(mktemp -d)
 art=ci-artifacts
 mkdir -p "$art"
 cp tests/gui/two_boxes.ron "$work/scene.ron"
+# The preferences (theme, presenter setting) and lesson progress of this run only.
+export COLLIDESCOPE_CONFIG_DIR="$work/config"
 
 display=":${COLLIDESCOPE_TEST_DISPLAY:-97}"
 Xvfb "$display" -screen 0 1280x800x24 -nolisten tcp >/dev/null 2>&1 &
@@ -239,9 +241,30 @@ right0=$(canvas_right)
 click layers; sleep 0.5
 right1=$(canvas_right)
 import -window root "$art/gui-3-layers.png"
-click layers
 [ "$right0" = "$right1" ] || { echo "FAIL: opening Layers moved the canvas edge from $right0 to $right1"; exit 1; }
 echo "== Layers open: the panel keeps its width (canvas ends at $right1 px)"
+
+# The presenter setting: a narrower panel (the views get wider), saved in the
+# preferences file; off again, the panel is back to its width.
+click presenter
+[ "$(await "d['presenter']" True)" = "True" ] || { echo "FAIL: the presenter checkbox did not turn the setting on"; exit 1; }
+sleep 0.5; settle
+right2=$(canvas_right)
+[ "$right2" -gt "$right1" ] || { echo "FAIL: the presenter setting did not narrow the panel (canvas ends at $right2 px, was $right1)"; exit 1; }
+grep -q "presenter:true" "$COLLIDESCOPE_CONFIG_DIR/preferences.ron" || { echo "FAIL: presenter not saved: $(cat "$COLLIDESCOPE_CONFIG_DIR/preferences.ron")"; exit 1; }
+import -window root "$art/gui-3-presenter.png"
+# The larger panel may have pushed the checkbox below the window: scroll it into view.
+for _ in $(seq 10); do
+  [ "$(tj "int(d['widgets']['presenter'][1] < 700)")" = "1" ] && break
+  read -r px py < <(tj "' '.join(str(int(v)) for v in d['widgets']['presenter'])")
+  xdotool mousemove "$px" 400 click 5 click 5; sleep 0.3; settle
+done
+click presenter
+right3=$(await "round(d['config_vp'][0] + d['config_vp'][2])" "$right1")
+[ "$right3" = "$right1" ] || { echo "FAIL: presenter off: canvas ends at $right3 px, not $right1"; exit 1; }
+echo "== presenter setting: canvas to $right2 px and back to $right3 px; saved in preferences.ron"
+xdotool mousemove "$((right3 + 150))" 400; for _ in $(seq 10); do xdotool click 4; done; sleep 0.3; settle
+click layers
 
 # Peers: opening the section brings the engines' overlays.
 click peers; sleep 0.5
@@ -250,6 +273,10 @@ if tj "'peer_name' in d['widgets']" | grep -q True; then
   read -r hx hy < <(tj "' '.join(str(int(round(v))) for v in d['widgets']['peer_name'])")
   xdotool mousemove "$hx" "$hy"; sleep 0.3; xdotool mousemove $((hx + 2)) "$hy"; sleep 1.5
   import -window root "$art/gui-4-peers-hover.png"
+  # After clicks (Peers was just opened by one), the row's tooltip still shows.
+  tip=$(await "d['tooltip']" "Collidescope")
+  [ "$tip" = "Collidescope" ] || { echo "FAIL: hovering the Peers row shows no tooltip (tooltip: '$tip')"; exit 1; }
+  echo "== Peers row hovered: its tooltip shows"
 fi
 click peers
 

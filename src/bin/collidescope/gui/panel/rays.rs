@@ -12,6 +12,7 @@ use collidescope::app::RayMeets;
 use collidescope::core::raycast::RayCastOutput;
 use collidescope::study::ray::RayMethodChoice;
 use collidescope::trace::peer_answer::PeerRayCast;
+use collidescope::verify::{ExactRay, RayFrame, ENGINE_RELATIVE_TOLERANCE};
 use egui_macroquad::egui::{self, RichText};
 use glam::Vec2;
 
@@ -47,11 +48,12 @@ pub(super) fn ui_ray_choice(ui: &mut egui::Ui, app: &mut AppState, with_method: 
     app.set_ray_method(method);
 }
 
-/// Ours (both methods) and the engines' casts of the stepped ray against A.
+/// Ours (both methods) and the engines' casts of the stepped ray against A, and the
+/// exact answer (f64); a hit, a miss or a fraction that disagrees with it is red.
 pub(super) fn ui_ray_peers(ui: &mut egui::Ui, app: &mut AppState) {
-    if app.pair.is_none() {
+    let Some((a, _)) = app.pair else {
         return;
-    }
+    };
     if app.ray >= app.scene.rays.len() {
         ui.label("No ray to compare: add one under Rays.");
         return;
@@ -61,6 +63,11 @@ pub(super) fn ui_ray_peers(ui: &mut egui::Ui, app: &mut AppState) {
     if engines.is_empty() {
         ui.label(super::NO_ENGINES);
     }
+    let judge = {
+        let s = &app.scene.shapes[a];
+        let ray = app.scene.ray_input(app.ray, a).ray;
+        Judge::new(RayFrame::new(&s.shape, &s.pose.transform(), &ray))
+    };
     egui::ScrollArea::horizontal()
         .id_salt("ray_peers_scroll")
         .show(ui, |ui| {
@@ -71,13 +78,13 @@ pub(super) fn ui_ray_peers(ui: &mut egui::Ui, app: &mut AppState) {
                 ui.end_row();
                 for (name, o) in ours {
                     ui.label(name);
-                    ours_cells(ui, &o);
+                    ours_cells(ui, &o, &judge);
                     ui.end_row();
                 }
                 for e in &engines {
                     ui.label(e.label());
                     match &e.answer {
-                        Ok(p) => engine_cells(ui, p),
+                        Ok(p) => engine_cells(ui, p, &judge),
                         Err(why) => {
                             ui.label(RichText::new("refused").color(Tone::Quiet.color(ui)))
                                 .tip(why);
@@ -87,15 +94,93 @@ pub(super) fn ui_ray_peers(ui: &mut egui::Ui, app: &mut AppState) {
                     }
                     ui.end_row();
                 }
+                ui.label(RichText::new("exact (f64)").strong());
+                judge.exact_cells(ui);
+                ui.end_row();
             });
         });
     ui.label(
-        RichText::new(
-            "A ray starting inside: we say inside (no hit) with the exit fraction; \
-             Box2D v3.2 and parry solid say a hit at 0; parry hollow gives the exit.",
-        )
+        RichText::new(format!(
+            "Red: a hit or a miss the exact answer does not give, or a fraction further than \
+             {:.1e} along the ray from it (1e-4 of the ray's size) and off the surface. A ray \
+             starting inside: we say inside (no hit) with the exit fraction; Box2D v3.2 and \
+             parry solid say a hit at 0; parry hollow gives the exit. Box2D casts a rounded \
+             polygon with its linear slop: its hits may lie up to a slop inside.",
+            judge.tol
+        ))
         .small(),
     );
+}
+
+/// The exact answer of the stepped ray and what disagrees with it.
+struct Judge {
+    frame: RayFrame,
+    exact: ExactRay,
+    /// The engines' tolerance (as the fuzzer's), a length.
+    tol: f64,
+}
+
+impl Judge {
+    fn new(frame: RayFrame) -> Judge {
+        let exact = frame.exact();
+        let tol = ENGINE_RELATIVE_TOLERANCE * frame.scale;
+        Judge { frame, exact, tol }
+    }
+
+    /// Whether "hit" (true) or "miss" (false) is wrong; inside and undecidable rays
+    /// have conventions, not answers to hold them to.
+    fn hit_wrong(&self, hit: bool) -> bool {
+        match self.exact {
+            ExactRay::Hit { .. } => !hit,
+            ExactRay::Missed => hit,
+            ExactRay::Inside { .. } | ExactRay::Ambiguous(_) => false,
+        }
+    }
+
+    /// A hit's fraction further than the tolerance along the ray from the exact one,
+    /// and not on the surface either.
+    fn fraction_wrong(&self, f: f32) -> bool {
+        let ExactRay::Hit { fraction, .. } = self.exact else {
+            return false;
+        };
+        let along = (f64::from(f) - fraction).abs() * self.frame.d.length();
+        along > self.tol && self.frame.g(f64::from(f)).abs() > self.tol
+    }
+
+    fn exact_cells(&self, ui: &mut egui::Ui) {
+        let (hit, fraction, normal) = match self.exact {
+            ExactRay::Hit {
+                fraction, normal, ..
+            } => (
+                "yes".to_string(),
+                format!("{fraction:.6}"),
+                normal.map_or("— (a corner)".into(), |n| {
+                    // The oracle's normal is in the shape's frame.
+                    let (c, s) = self.frame.rot;
+                    format!("({:.4}, {:.4})", c * n.x - s * n.y, s * n.x + c * n.y)
+                }),
+            ),
+            ExactRay::Missed => ("no".into(), "—".into(), "—".into()),
+            ExactRay::Inside { exit: Some(x) } if x.is_finite() => {
+                (format!("inside, exit {x:.5}"), "—".into(), "—".into())
+            }
+            ExactRay::Inside { .. } => ("inside".into(), "—".into(), "—".into()),
+            ExactRay::Ambiguous(why) => (format!("undecidable: {why}"), "—".into(), "—".into()),
+        };
+        ui.label(hit);
+        ui.label(RichText::new(fraction).monospace());
+        ui.label(normal);
+    }
+}
+
+/// `text`, red when `wrong`.
+fn judged(ui: &mut egui::Ui, text: String, wrong: bool) {
+    let t = RichText::new(text).monospace();
+    ui.label(if wrong {
+        t.color(Tone::Alarm.color(ui))
+    } else {
+        t
+    });
 }
 
 /// Ours and Box2D's casts of the stepped ray against each chain: the closest hit, the
@@ -202,7 +287,7 @@ pub(super) fn ui_chain_ray_peers(ui: &mut egui::Ui, app: &mut AppState) {
     );
 }
 
-fn ours_cells(ui: &mut egui::Ui, o: &RayCastOutput) {
+fn ours_cells(ui: &mut egui::Ui, o: &RayCastOutput, judge: &Judge) {
     let hit = if o.inside {
         match o.exit_fraction {
             Some(f) => format!("inside, exit {f:.5}"),
@@ -213,8 +298,12 @@ fn ours_cells(ui: &mut egui::Ui, o: &RayCastOutput) {
     } else {
         o.termination.as_str().replace('_', " ")
     };
-    ui.label(hit);
-    ui.label(format!("{:.6}", o.fraction));
+    judged(ui, hit, !o.inside && judge.hit_wrong(o.hit));
+    judged(
+        ui,
+        format!("{:.6}", o.fraction),
+        o.hit && judge.fraction_wrong(o.fraction),
+    );
     ui.label(if o.hit {
         format!("({:.4}, {:.4})", o.normal.x, o.normal.y)
     } else {
@@ -222,9 +311,17 @@ fn ours_cells(ui: &mut egui::Ui, o: &RayCastOutput) {
     });
 }
 
-fn engine_cells(ui: &mut egui::Ui, p: &PeerRayCast) {
-    ui.label(if p.hit { "yes" } else { "no" });
-    ui.label(format!("{:.6}", p.fraction));
+fn engine_cells(ui: &mut egui::Ui, p: &PeerRayCast, judge: &Judge) {
+    judged(
+        ui,
+        if p.hit { "yes" } else { "no" }.into(),
+        judge.hit_wrong(p.hit),
+    );
+    judged(
+        ui,
+        format!("{:.6}", p.fraction),
+        p.hit && judge.fraction_wrong(p.fraction),
+    );
     ui.label(if p.hit && p.normal[0].is_finite() {
         format!("({:.4}, {:.4})", p.normal[0], p.normal[1])
     } else {
