@@ -344,7 +344,7 @@ async fn main_loop(opts: GuiOptions) {
                 resized_from = Some((canvas.world_vp, canvas.config_vp));
                 canvas.presenter = panel.prefs.presenter;
             }
-            apply_prefs(&panel.prefs);
+            prefs::apply(&panel.prefs);
             if let Err(e) = prefs::save(&panel.prefs) {
                 app.error(e);
             }
@@ -447,25 +447,7 @@ fn configure_egui(prefs: &collidescope::view::prefs::Preferences) {
             s.interaction.show_tooltips_only_when_still = false;
         });
     });
-    apply_prefs(prefs);
-}
-
-thread_local! {
-    /// The presenter zoom [`apply_prefs`] put into egui's zoom factor (1: none).
-    static PREFS_ZOOM: std::cell::Cell<f32> = const { std::cell::Cell::new(1.0) };
-}
-
-/// The preferences' look: the panel's theme and zoom. The zoom is a factor of egui's
-/// own (the web page keeps the screen's density there too).
-fn apply_prefs(prefs: &collidescope::view::prefs::Preferences) {
-    egui_macroquad::cfg(|ctx| {
-        panel::set_visuals(ctx, prefs.theme);
-        let want = prefs.panel_zoom();
-        PREFS_ZOOM.with(|had| {
-            ctx.set_zoom_factor(ctx.zoom_factor() / had.get() * want);
-            had.set(want);
-        });
-    });
+    prefs::apply(prefs);
 }
 
 /// What one egui pass (the panel) leaves for the rest of the frame.

@@ -1,7 +1,8 @@
 //! The user's preferences on the desktop: `preferences.ron` in the configuration folder
 //! the lessons' progress lives in (`$COLLIDESCOPE_CONFIG_DIR`, else
 //! `$XDG_CONFIG_HOME/collidescope`, else `~/.config/collidescope`), read when the window
-//! opens and written when one changes. The web page keeps them for the session only.
+//! opens and written when one changes; and their look on the panel ([`apply`]). The web
+//! page keeps them for the session only.
 
 use collidescope::view::prefs::Preferences;
 #[cfg(not(target_arch = "wasm32"))]
@@ -55,4 +56,22 @@ pub fn load() -> (Preferences, Option<String>) {
 #[cfg(target_arch = "wasm32")]
 pub fn save(_prefs: &Preferences) -> Result<(), String> {
     Ok(())
+}
+
+thread_local! {
+    /// The presenter zoom [`apply`] put into egui's zoom factor (1: none).
+    static PREFS_ZOOM: std::cell::Cell<f32> = const { std::cell::Cell::new(1.0) };
+}
+
+/// The preferences' look: the panel's theme and zoom. The zoom is a factor of egui's
+/// own (the web page keeps the screen's density there too).
+pub fn apply(prefs: &collidescope::view::prefs::Preferences) {
+    egui_macroquad::cfg(|ctx| {
+        super::panel::set_visuals(ctx, prefs.theme);
+        let want = prefs.panel_zoom();
+        PREFS_ZOOM.with(|had| {
+            ctx.set_zoom_factor(ctx.zoom_factor() / had.get() * want);
+            had.set(want);
+        });
+    });
 }
