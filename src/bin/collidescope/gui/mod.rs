@@ -516,7 +516,7 @@ impl UiPass {
             let ppp = panel::canvas_px_per_point(ctx);
             // Within the window: egui's screen is a placeholder (10000 pixels) in the
             // first frames after a zoom change; no camera is fitted to such a frame.
-            settled = (ctx.screen_rect().width() * ppp - screen_width()).abs() < 2.0;
+            settled = ctx.screen_rect().width() * ppp <= screen_width() + 2.0;
             let (x, y) = (r.min.x * ppp, r.min.y * ppp);
             area = Viewport {
                 x,
