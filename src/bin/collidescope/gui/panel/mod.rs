@@ -127,6 +127,8 @@ pub struct Panel {
     /// The user's preferences (the theme is also the app's `theme`). The presenter
     /// setting is also lesson mode's presenter mode.
     pub prefs: Preferences,
+    /// The presenter setting the side panel's width was chosen for.
+    panel_presenter: bool,
     /// The lesson being taken (lesson mode), if any.
     pub lesson: Option<crate::gui::lesson::LessonMode>,
     /// The learner's progress, for the Lessons list.
@@ -165,6 +167,7 @@ impl Panel {
             tooltip: None,
             export_typing: false,
             export_for: None,
+            panel_presenter: prefs.presenter,
             prefs,
             lesson: None,
             progress: crate::gui::lesson::load_progress(),
@@ -213,16 +216,23 @@ impl Panel {
             return out;
         }
         // A small window keeps most of its width for the views; the presenter setting
-        // (larger text) keeps more of it, in a panel of its own remembered width.
-        // The window's width from the window itself: egui's screen rectangle is a
-        // placeholder (10000 pixels wide) in the first frames.
+        // (larger text) keeps more of it. The window's width from the window itself:
+        // egui's screen rectangle is a placeholder (10000 pixels wide) in the first
+        // frames.
         let screen = macroquad::window::screen_width() / widgets::canvas_px_per_point(ctx);
-        let (id, share, least, most, widest) = if self.prefs.presenter {
-            ("panel-presenter", 0.24, 260.0, 300.0, 0.38)
+        let (share, least, most, widest) = if self.prefs.presenter {
+            (0.24, 260.0, 300.0, 0.38)
         } else {
-            ("panel", 0.32, 240.0, 400.0, 0.45)
+            (0.32, 240.0, 400.0, 0.45)
         };
         let widest = (widest * screen).clamp(least, 560.0);
+        let id = egui::Id::new("panel");
+        if self.panel_presenter != self.prefs.presenter {
+            // The setting changed: the panel starts again from its default width (one
+            // panel, so its sections stay open or closed as they were).
+            self.panel_presenter = self.prefs.presenter;
+            ctx.data_mut(|d| d.remove::<egui::containers::panel::PanelState>(id));
+        }
         egui::SidePanel::right(id)
             .resizable(true)
             .default_width((share * screen).clamp(least, most))

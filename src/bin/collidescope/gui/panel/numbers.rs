@@ -15,7 +15,9 @@ impl Panel {
         // No column wider than the panel leaves it: a grid is first laid out with its
         // cells at full width (egui's sizing pass), which would widen the panel for good.
         let column = (ui.available_width() - NAME_COLUMN).max(80.0);
-        egui::Grid::new("numbers")
+        // The grid remembers its columns' widths: a grid of another panel width (the
+        // presenter setting switched) starts afresh rather than from wider columns.
+        egui::Grid::new(("numbers", column.round() as i32))
             .num_columns(2)
             .max_col_width(column)
             .striped(true)
