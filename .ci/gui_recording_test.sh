@@ -73,4 +73,11 @@ xdotool key Escape
 wait_for "d['recording']['world'] and d['recording']['frame'] == 10"
 echo "== back to the world at frame 10"
 import -window root "$art/gui-recording-3-back.png"
+
+# T: the selected contact's timeline over the whole recording, built in the background.
+xdotool key t
+wait_for "d['recording']['timeline'] and d['recording']['timeline']['open'] and not d['recording']['timeline']['busy'] and d['recording']['timeline']['rows'] > 0"
+echo "== the pair's contact timeline: $(python3 -c "import json; t=json.load(open('$work/layout.json'))['recording']['timeline']; print(t['rows'], 'frames,', t['markers'], 'markers')")"
+sleep 0.5
+import -window root "$art/gui-recording-4-timeline.png"
 echo "gui recording test: 1 passed, 0 failed"

@@ -125,6 +125,64 @@ fn a_pair_written_at_a_frame_opens_and_reports() {
         .contains("b2CollidePolygons"));
 }
 
+/// `--plot` writes the pair's timeline as lanes: one per quantity, the markers as rules.
+#[test]
+fn a_pair_timeline_is_written_as_lanes() {
+    let svg = temp("lanes.svg");
+    let file = recording("tiled_floor.b2rec");
+    let o = run(&[
+        "replay",
+        file.to_str().unwrap(),
+        "--pair",
+        "box,ground/4",
+        "--plot",
+        svg.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let l = lines(&o);
+    let bumps = l.last().unwrap()["end"]["markers"]["ghost_bump"]
+        .as_u64()
+        .unwrap();
+    assert!(bumps > 0, "the tiled floor's box bumps on a tile's corner");
+    let text = std::fs::read_to_string(&svg).unwrap();
+    for lane in [
+        "touching",
+        "points",
+        "feature id",
+        "separation",
+        "normal °",
+        "reference face",
+    ] {
+        assert!(text.contains(&format!(">{lane}<")), "no lane {lane}");
+    }
+    for legend in ["Box2D", "ours", "ghost_bump"] {
+        assert!(text.contains(&format!(">{legend}<")), "no legend {legend}");
+    }
+
+    let png = temp("lanes.png");
+    let o = run(&[
+        "replay",
+        file.to_str().unwrap(),
+        "--pair",
+        "box,ground/4",
+        "--plot",
+        png.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(std::fs::read(&png).unwrap().starts_with(b"\x89PNG"));
+
+    let o = run(&[
+        "replay",
+        file.to_str().unwrap(),
+        "--pair",
+        "box,ground/4",
+        "--plot",
+        temp("lanes.txt").to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("name an .svg or .png file"));
+}
+
 /// Every way of damaging a recording ends in exit code 1 and one sentence naming the
 /// file: never a crash of the process the user ran.
 #[test]

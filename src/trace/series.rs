@@ -194,6 +194,34 @@ fn while_touching(before: &PairState, now: &PairState) -> Vec<Marker> {
     out
 }
 
+/// One frame of a pair's timeline: the engine's state of the pair, its markers, and
+/// our manifold at the same poses (point count and normal from A to B) when the pair's
+/// shapes have one.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TimelineRow {
+    pub state: PairState,
+    pub markers: Vec<Marker>,
+    pub ours: Option<(usize, [f32; 2])>,
+}
+
+/// The engine's and our manifold differ when their point counts differ or their
+/// normals by more than this (degrees).
+pub const DIFFER_DEG: f32 = 0.1;
+
+impl TimelineRow {
+    /// The engine's and our manifold differ at this frame (touching frames only).
+    pub fn differs(&self) -> bool {
+        let (Some((n, normal)), true) = (self.ours, self.state.touching) else {
+            return false;
+        };
+        n != self.state.points.len()
+            || self
+                .state
+                .normal
+                .is_some_and(|b| angle_between(b, normal) > DIFFER_DEG)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

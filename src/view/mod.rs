@@ -10,3 +10,4 @@ pub mod palette;
 pub mod plot;
 pub mod prefs;
 pub mod text;
+pub mod timeline_plot;

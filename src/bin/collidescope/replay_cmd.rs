@@ -8,13 +8,15 @@
 //! parent prints one sentence and the lines that did replay stand.
 
 use crate::replay_child;
+use collidescope::peers::recording::timeline::TimelineBuilder;
 use collidescope::peers::recording::{self, build, pair, Checked, Player};
 use collidescope::scene::world::load_world;
-use collidescope::trace::series::{Marker, MarkerFinder};
+use collidescope::trace::series::{Marker, TimelineRow};
 use collidescope::trace::world_frame::FrameState;
+use collidescope::view::timeline_plot::timeline_lanes;
 use serde_json::json;
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 /// Arguments of `collidescope record`.
@@ -41,6 +43,7 @@ pub struct RecordArgs {
 #[command(after_help = "Examples:\n  \
     collidescope replay tiled_floor.b2rec                        # summary, contacts beginning and ending\n  \
     collidescope replay tiled_floor.b2rec --pair box,ground/3    # one pair's timeline and markers\n  \
+    collidescope replay tiled_floor.b2rec --pair box,ground/3 --plot lanes.svg   # and its lanes as a picture\n  \
     collidescope replay tiled_floor.b2rec --frame 120 --pair box,ground/3 --out pair.ron\n  \
     collidescope replay tiled_floor.b2rec --frame 120 --pair box,ground/3 --as box2d-c --out t.c\n\n\
     Shapes are named by their body's name, with /K when the body has several shapes \
@@ -54,6 +57,11 @@ pub struct ReplayArgs {
     /// the markers.
     #[arg(long, value_name = "S1,S2")]
     pub pair: Option<String>,
+    /// With --pair (a recording): also write the pair's contact timeline as lanes (SVG
+    /// or PNG by the extension): touching, point count, feature ids, separations, the
+    /// normal's angle, Box2D's and ours, with the markers.
+    #[arg(long, value_name = "FILE", requires = "pair", conflicts_with = "frame")]
+    pub plot: Option<PathBuf>,
     /// With --pair (a recording) and --out: the frame whose pair to write.
     #[arg(long, value_name = "K", requires = "out")]
     pub frame: Option<u32>,
@@ -229,7 +237,7 @@ fn replay_with(
     print(&mut out, summary)?;
     match (&args.pair, args.frame) {
         (Some(p), Some(k)) => write_pair_at(&mut player, &mut out, args, label, p, k),
-        (Some(p), None) => pair_timeline(&mut player, &mut out, label, p),
+        (Some(p), None) => pair_timeline(&mut player, &mut out, label, p, args.plot.as_deref()),
         _ => contact_events(&mut player, &mut out),
     }?;
     out.flush().map_err(|e| format!("cannot write: {e}"))
@@ -332,12 +340,14 @@ fn find_pair(player: &mut Player, label: &str, p: &str) -> Result<(u32, u32), St
     Ok((find(a)?, find(b)?))
 }
 
-/// One pair's state per frame with its markers, then the count of each marker.
+/// One pair's state per frame with its markers, then the count of each marker; with
+/// `plot`, the lanes of the whole timeline written there at the end.
 fn pair_timeline(
     player: &mut Player,
     out: &mut impl Write,
     label: &str,
     p: &str,
+    plot: Option<&Path>,
 ) -> Result<(), String> {
     let (a, b) = find_pair(player, label, p)?;
     let names = |id: u32| {
@@ -347,28 +357,32 @@ fn pair_timeline(
             .map(|s| s.label.clone())
             .unwrap_or_default()
     };
+    let pair_names = (names(a), names(b));
     print(
         out,
-        json!({ "pair": { "a": names(a), "b": names(b), "a_id": a, "b_id": b } }),
+        json!({ "pair": { "a": pair_names.0, "b": pair_names.1, "a_id": a, "b_id": b } }),
     )?;
-    let mut finder = MarkerFinder::default();
+    let mut builder = TimelineBuilder::new(a, b);
+    let mut kept = Vec::new();
     let mut counts = [0u64; Marker::KEYS.len()];
     let mut before: Option<FrameState> = None;
     loop {
         let now = player.frame_state();
         let prev = before.as_ref().unwrap_or(&now);
-        if let Some(state) = pair::pair_state(player.shapes(), prev, &now, a, b) {
-            let markers = finder.next(&state);
-            for m in &markers {
+        if let Some(row) = builder.row(player.shapes(), prev, &now) {
+            for m in &row.markers {
                 if let Some(i) = Marker::KEYS.iter().position(|k| *k == m.key()) {
                     counts[i] += 1;
                 }
             }
-            let mut line = serde_json::to_value(&state).map_err(|e| e.to_string())?;
-            if !markers.is_empty() {
-                line["markers"] = json!(markers);
+            let mut line = serde_json::to_value(&row.state).map_err(|e| e.to_string())?;
+            if !row.markers.is_empty() {
+                line["markers"] = json!(row.markers);
             }
             print(out, line)?;
+            if plot.is_some() {
+                kept.push(row);
+            }
         }
         before = Some(now);
         replay_child::heartbeat();
@@ -376,9 +390,37 @@ fn pair_timeline(
             break;
         }
     }
+    if let Some(path) = plot {
+        let title = format!(
+            "Contact timeline of {}, {} in {label}",
+            pair_names.0, pair_names.1
+        );
+        write_lanes(path, title, &kept, player.frame())?;
+    }
     let mut end = end_line(player);
     end["markers"] = marker_counts(&counts);
     print(out, json!({ "end": end }))
+}
+
+/// The timeline's lanes as a picture (SVG or PNG by `path`'s extension).
+fn write_lanes(
+    path: &Path,
+    title: String,
+    rows: &[TimelineRow],
+    frames: u32,
+) -> Result<(), String> {
+    use collidescope::render::{render_plots, Format, PlotPicture};
+    let shown = path.display();
+    let format = Format::from_path(path)
+        .ok_or_else(|| format!("--plot {shown}: name an .svg or .png file"))?;
+    let picture = PlotPicture {
+        title,
+        plots: timeline_lanes(rows, frames, "Box2D"),
+        theme: Default::default(),
+    };
+    let bytes =
+        render_plots(&picture, format, 1200, 1280).map_err(|e| format!("--plot {shown}: {e}"))?;
+    collidescope::scene::fs::write_output(path, &bytes).map_err(|e| format!("{shown}: {e}"))
 }
 
 /// `--frame K --pair S1,S2 --out FILE`: the pair at frame K, written as a scene (or

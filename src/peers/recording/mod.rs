@@ -18,6 +18,7 @@
 pub mod build;
 pub mod pair;
 pub mod read;
+pub mod timeline;
 
 use crate::trace::world_frame::RecordingInfo;
 use boxdd_sys::ffi as b2;

@@ -28,8 +28,8 @@ use collidescope::scene::Scene;
 use collidescope::view::camera::Viewport;
 use egui_macroquad::egui;
 use macroquad::prelude::{
-    clear_background, get_frame_time, get_time, is_key_down, is_key_pressed, is_key_released,
-    is_quit_requested, next_frame, prevent_quit, screen_height, screen_width, KeyCode,
+    clear_background, get_frame_time, get_time, is_key_down, is_key_pressed, is_quit_requested,
+    next_frame, prevent_quit, screen_height, screen_width, KeyCode,
 };
 use panel::{Panel, Pending};
 use repaint::Repaint;
@@ -655,7 +655,7 @@ fn drop_chord_letters(ctx: &egui::Context) {
     ];
     let held = chord
         .iter()
-        .any(|k| is_key_down(*k) || is_key_pressed(*k) || is_key_released(*k));
+        .any(|k| is_key_down(*k) || is_key_pressed(*k) || macroquad::prelude::is_key_released(*k));
     if !held {
         return;
     }

@@ -300,8 +300,17 @@ impl Recording {
             Phase::Ready(_) => "ready",
             Phase::Failed(_) => "failed",
         };
+        let timeline = self.timeline.as_ref().map_or("null".to_string(), |t| {
+            let (rows, markers) = t.counts();
+            format!(
+                "{{\"open\": {}, \"busy\": {}, \"rows\": {rows}, \"markers\": {markers}}}",
+                t.open,
+                t.busy()
+            )
+        });
         format!(
-            "{{\"phase\": \"{phase}\", \"frame\": {}, \"world\": {}, \"contacts\": {}}}",
+            "{{\"phase\": \"{phase}\", \"frame\": {}, \"world\": {}, \"contacts\": {}, \
+             \"timeline\": {timeline}}}",
             self.frame,
             self.shows_world(),
             self.rows.len()

@@ -13,7 +13,7 @@ mod layers;
 mod lessons;
 mod numbers;
 mod peers;
-mod plot;
+pub(crate) mod plot;
 mod rays;
 mod settings;
 mod shapes;

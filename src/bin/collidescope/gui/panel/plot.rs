@@ -31,43 +31,60 @@ pub fn show_plot(ui: &mut egui::Ui, id: &str, plot: &Plot, height: f32) {
     for y in &plot.include_y {
         p = p.include_y(*y);
     }
-    // The panel's visuals follow the canvas' theme: the series take its colours too.
-    let theme = if ui.visuals().dark_mode {
+    let theme = theme_of(ui);
+    p.show(ui, |p| add_series(p, plot, theme));
+}
+
+/// The panel's visuals follow the canvas' theme: the series take its colours too.
+pub fn theme_of(ui: &egui::Ui) -> collidescope::view::palette::Theme {
+    if ui.visuals().dark_mode {
         collidescope::view::palette::Theme::Dark
     } else {
         collidescope::view::palette::Theme::Light
-    };
-    p.show(ui, |p| {
-        for s in &plot.series {
-            let (c, name) = (color(theme.apply(s.color)), s.name.as_str());
-            let style = if s.dashed {
-                LineStyle::dashed_dense()
-            } else {
-                LineStyle::Solid
-            };
-            match &s.data {
-                SeriesData::Lines(runs) => {
-                    for run in runs {
-                        p.line(
-                            Line::new(PlotPoints::from(run.clone()))
-                                .color(c)
-                                .width(s.width)
-                                .style(style)
-                                .name(name),
-                        );
-                    }
+    }
+}
+
+/// The series of `plot`, in `theme`'s colours, into an egui_plot being shown.
+pub fn add_series(
+    p: &mut egui_plot::PlotUi,
+    plot: &Plot,
+    theme: collidescope::view::palette::Theme,
+) {
+    for s in &plot.series {
+        let (c, name) = (color(theme.apply(s.color)), s.name.as_str());
+        let style = if s.dashed {
+            LineStyle::dashed_dense()
+        } else {
+            LineStyle::Solid
+        };
+        match &s.data {
+            SeriesData::Lines(runs) => {
+                for run in runs {
+                    p.line(
+                        Line::new(PlotPoints::from(run.clone()))
+                            .color(c)
+                            .width(s.width)
+                            .style(style)
+                            .name(name),
+                    );
                 }
-                SeriesData::Points { points, radius } => p.points(
-                    Points::new(PlotPoints::from(points.clone()))
-                        .radius(*radius)
-                        .color(c)
-                        .name(name),
-                ),
-                SeriesData::HLine(y) => p.hline(HLine::new(*y).color(c).style(style).name(name)),
-                SeriesData::VLine(x) => p.vline(VLine::new(*x).color(c).style(style).name(name)),
             }
+            SeriesData::Points { points, radius } => p.points(
+                Points::new(PlotPoints::from(points.clone()))
+                    .radius(*radius)
+                    .color(c)
+                    .name(name),
+            ),
+            SeriesData::HLine(y) => p.hline(HLine::new(*y).color(c).style(style).name(name)),
+            SeriesData::VLine(x) => p.vline(
+                VLine::new(*x)
+                    .color(c)
+                    .width(s.width)
+                    .style(style)
+                    .name(name),
+            ),
         }
-    });
+    }
 }
 
 impl Panel {

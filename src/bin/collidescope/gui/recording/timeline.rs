@@ -1,27 +1,21 @@
 //! A pair's contact timeline over the whole recording, built in the background (its
-//! own replay of the checked file, with a progress bar) and drawn as lanes with
-//! egui_plot: touching, point count (Box2D's and ours), each point's separation, the
-//! normal's angle (Box2D's and ours), and the markers; a click on a lane jumps there.
-//! Memory: one state per frame of the one pair.
+//! own replay of the checked file, with a progress bar) and drawn as the lanes
+//! `view::timeline_plot` describes (the ones `replay --pair … --plot` writes), linked
+//! along the frames, with the current frame; a click on a lane jumps there.
+//! Memory: one row per frame of the one pair.
 
-use collidescope::core::settings::Settings;
-use collidescope::peers::recording::{pair, read_file, Player};
-use collidescope::trace::series::{angle_between, Marker, MarkerFinder, PairState};
+use crate::gui::panel::plot::{add_series, theme_of};
+use collidescope::peers::recording::timeline::TimelineBuilder;
+use collidescope::peers::recording::{read_file, Player};
+use collidescope::trace::series::TimelineRow;
+use collidescope::view::timeline_plot::timeline_lanes;
 use egui_macroquad::egui;
-use egui_plot::{Line, Plot, PlotPoints, Points, VLine};
+use egui_plot::{uniform_grid_spacer, Plot, VLine};
 use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 
-/// One frame of the timeline: Box2D's state of the pair, its markers, ours.
-pub struct Row {
-    pub state: PairState,
-    pub markers: Vec<Marker>,
-    /// Our `Box2dV3` manifold at the same poses: point count and normal.
-    pub ours: Option<(usize, [f32; 2])>,
-}
-
 enum Msg {
-    Rows(Vec<Row>, u32),
+    Rows(Vec<TimelineRow>, u32),
     Failed(String),
 }
 
@@ -30,7 +24,7 @@ pub struct Timeline {
     pub labels: (String, String),
     frames: u32,
     rx: mpsc::Receiver<Msg>,
-    rows: Vec<Row>,
+    rows: Vec<TimelineRow>,
     done_to: u32,
     error: Option<String>,
     pub open: bool,
@@ -70,6 +64,18 @@ impl Timeline {
         self.error.is_none() && self.done_to < self.frames
     }
 
+    /// The rows received so far, and the markers among them (beginnings and ends
+    /// aside), for the layout file.
+    pub fn counts(&self) -> (usize, usize) {
+        let markers = self
+            .rows
+            .iter()
+            .flat_map(|r| &r.markers)
+            .filter(|m| !matches!(m.key(), "begin" | "end"))
+            .count();
+        (self.rows.len(), markers)
+    }
+
     fn poll(&mut self) {
         while let Ok(msg) = self.rx.try_recv() {
             match msg {
@@ -92,7 +98,7 @@ impl Timeline {
             self.labels.0, self.labels.1
         ))
         .open(&mut open)
-        .default_size([720.0, 430.0])
+        .default_size([720.0, 620.0])
         .show(ctx, |ui| {
             if let Some(e) = &self.error {
                 ui.colored_label(egui::Color32::LIGHT_RED, e);
@@ -111,204 +117,88 @@ impl Timeline {
     }
 
     fn lanes(&self, ui: &mut egui::Ui, current: u32) -> Option<u32> {
-        let series = |f: &dyn Fn(&Row) -> Option<f64>| -> Vec<[f64; 2]> {
-            self.rows
-                .iter()
-                .filter_map(|r| f(r).map(|y| [r.state.frame as f64, y]))
-                .collect()
-        };
-        let touching = series(&|r| Some(if r.state.touching { 1.0 } else { 0.0 }));
-        let count = series(&|r| Some(r.state.points.len() as f64));
-        let ours_count = series(&|r| r.ours.map(|(n, _)| n as f64 + 0.08));
-        let sep: Vec<Vec<[f64; 2]>> = (0..2)
-            .map(|i| series(&|r| r.state.points.get(i).map(|p| p.separation as f64)))
-            .collect();
-        let angle = series(&|r| r.state.normal_angle.map(f64::from));
-        let ours_angle = series(&|r| {
-            r.ours
-                .filter(|_| r.state.touching)
-                .map(|(_, n)| n[1].atan2(n[0]).to_degrees() as f64)
-        });
-        let disagree: Vec<[f64; 2]> = self
+        let lanes = timeline_lanes(&self.rows, self.frames, "Box2D");
+        let markers: Vec<f64> = self
             .rows
             .iter()
-            .filter(|r| differs(r))
-            .map(|r| [r.state.frame as f64, r.state.points.len() as f64])
-            .collect();
-        let marker_lines: Vec<(f64, &'static str)> = self
-            .rows
-            .iter()
-            .flat_map(|r| {
+            .filter(|r| {
                 r.markers
                     .iter()
-                    .map(move |m| (r.state.frame as f64, m.key()))
+                    .any(|m| !matches!(m.key(), "begin" | "end"))
             })
-            .filter(|(_, k)| !matches!(*k, "begin" | "end"))
+            .map(|r| r.state.frame as f64)
             .collect();
-        let mut clicked = None;
+        let theme = theme_of(ui);
+        let now_color = ui.visuals().strong_text_color();
         let link = egui::Id::new("recording-timeline-x");
-        let lane = |ui: &mut egui::Ui,
-                    id: &str,
-                    label: &str,
-                    height: f32,
-                    draw: &dyn Fn(&mut egui_plot::PlotUi)| {
-            let r = Plot::new(id)
+        let mut clicked = None;
+        for (k, (lane, height)) in lanes
+            .iter()
+            .zip([80.0, 76.0, 76.0, 96.0, 96.0, 76.0])
+            .enumerate()
+        {
+            let mut plot = Plot::new(("recording-timeline-lane", k))
                 .height(height)
                 .link_axis(link, [true, false])
                 .allow_scroll(false)
-                .y_axis_label(label)
-                .include_x(0.0)
-                .include_x(self.frames as f64)
-                .show(ui, |p| {
-                    p.vline(
-                        VLine::new(current as f64)
-                            .color(egui::Color32::WHITE)
-                            .width(1.0),
-                    );
-                    for (x, key) in &marker_lines {
-                        p.vline(
-                            VLine::new(*x)
-                                .color(marker_color(key))
-                                .width(1.0)
-                                .name(*key),
-                        );
-                    }
-                    draw(p);
-                });
-            if r.response.clicked() {
-                r.response
-                    .hover_pos()
-                    .map(|pos| r.transform.value_from_position(pos).x)
-            } else {
-                None
+                // One width for every lane's numbers, so that the frames line up.
+                .y_axis_min_width(44.0)
+                .y_axis_label(lane.y_label.clone());
+            if let Some(steps) = lane.y_grid {
+                plot = plot.y_grid_spacer(uniform_grid_spacer(move |_| steps));
             }
-        };
-        let green = egui::Color32::from_rgb(120, 200, 120);
-        let box2d = egui::Color32::from_rgb(240, 240, 240);
-        let ours_c = egui::Color32::from_rgb(90, 170, 255);
-        clicked = clicked.or(lane(ui, "tl_touching", "touching", 50.0, &|p| {
-            p.line(
-                Line::new(PlotPoints::from(touching.clone()))
-                    .color(green)
-                    .name("touching"),
-            );
-        }));
-        clicked = clicked.or(lane(ui, "tl_points", "points", 70.0, &|p| {
-            p.line(
-                Line::new(PlotPoints::from(count.clone()))
-                    .color(box2d)
-                    .name("Box2D"),
-            );
-            p.line(
-                Line::new(PlotPoints::from(ours_count.clone()))
-                    .color(ours_c)
-                    .name("ours"),
-            );
-            p.points(
-                Points::new(PlotPoints::from(disagree.clone()))
-                    .color(egui::Color32::RED)
-                    .radius(3.0)
-                    .name("Box2D and ours differ"),
-            );
-        }));
-        clicked = clicked.or(lane(ui, "tl_separation", "separation", 90.0, &|p| {
-            for (i, s) in sep.iter().enumerate() {
-                p.points(
-                    Points::new(PlotPoints::from(s.clone()))
-                        .radius(1.5)
-                        .name(format!("point {i}")),
+            for x in &lane.include_x {
+                plot = plot.include_x(*x);
+            }
+            for y in &lane.include_y {
+                plot = plot.include_y(*y);
+            }
+            let r = plot.show(ui, |p| {
+                p.vline(
+                    VLine::new(current as f64)
+                        .color(now_color)
+                        .width(1.0)
+                        .name("this frame"),
                 );
+                add_series(p, lane, theme);
+            });
+            if r.response.clicked() {
+                clicked = clicked.or(r
+                    .response
+                    .hover_pos()
+                    .map(|pos| r.transform.value_from_position(pos).x));
             }
-        }));
-        clicked = clicked.or(lane(ui, "tl_normal", "normal °", 90.0, &|p| {
-            p.points(
-                Points::new(PlotPoints::from(angle.clone()))
-                    .color(box2d)
-                    .radius(1.5)
-                    .name("Box2D"),
-            );
-            p.points(
-                Points::new(PlotPoints::from(ours_angle.clone()))
-                    .color(ours_c)
-                    .radius(1.0)
-                    .name("ours"),
-            );
-        }));
+        }
         ui.label(
-            "Lines: markers (warm start lost, normal turn, point count, ghost bump, tunnel); white: this frame. \
-             Click a lane to go to that frame; red dots: Box2D's and our point count or normal differ.",
+            "Rules: markers (warm start lost, normal turn, point count, ghost bump, tunnel); \
+             the strong line: this frame. Click a lane to go to that frame; red dots: Box2D's and \
+             our point count or normal differ.",
         );
-        clicked.map(|x| snap(x, &marker_lines).clamp(0.0, self.frames as f64) as u32)
+        clicked.map(|x| snap(x, &markers).clamp(0.0, self.frames as f64) as u32)
     }
 }
 
 /// A click near a marker goes to the marker's frame.
-fn snap(x: f64, markers: &[(f64, &str)]) -> f64 {
+fn snap(x: f64, markers: &[f64]) -> f64 {
     markers
         .iter()
-        .map(|(m, _)| *m)
+        .copied()
         .min_by(|a, b| (a - x).abs().total_cmp(&(b - x).abs()))
         .filter(|m| (m - x).abs() <= 2.0)
         .unwrap_or(x.round())
 }
 
-/// Box2D's and our manifold differ: point count, or the normal by more than 0.1°.
-fn differs(r: &Row) -> bool {
-    let (Some((n, normal)), true) = (r.ours, r.state.touching) else {
-        return false;
-    };
-    n != r.state.points.len()
-        || r.state
-            .normal
-            .is_some_and(|b| angle_between(b, normal) > 0.1)
-}
-
-fn marker_color(key: &str) -> egui::Color32 {
-    match key {
-        "ghost_bump" => egui::Color32::from_rgb(255, 120, 200),
-        "tunnel" => egui::Color32::from_rgb(255, 60, 60),
-        "warm_start_lost" => egui::Color32::from_rgb(255, 200, 60),
-        "normal_turn" => egui::Color32::from_rgb(160, 120, 255),
-        _ => egui::Color32::from_rgb(140, 140, 140),
-    }
-}
-
-/// The background replay: every frame's state of the pair, in batches.
+/// The background replay: every frame's row of the pair, in batches.
 fn build(path: &Path, (a, b): (u32, u32), tx: &mpsc::Sender<Msg>) -> Result<(), String> {
     let bytes = read_file(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let mut p = Player::open(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
-    let settings = Settings {
-        speculative_distance: 0.02,
-        ..Settings::default()
-    };
-    let mut finder = MarkerFinder::default();
+    let mut rows = TimelineBuilder::new(a, b);
     let mut before = p.frame_state();
     let mut now = before.clone();
     let mut batch = Vec::with_capacity(BATCH);
-    let mut shapes = None;
     loop {
-        if shapes.is_none() {
-            let geometry = |id| {
-                p.shapes()
-                    .get(id)
-                    .and_then(|s| pair::our_shape(&s.geometry))
-            };
-            shapes = geometry(a).zip(geometry(b));
-        }
-        if let Some(state) = pair::pair_state(p.shapes(), &before, &now, a, b) {
-            let markers = finder.next(&state);
-            let body = |id: u32| p.shapes().get(id).and_then(|s| before.body(s.body));
-            let ours = match (&shapes, body(a), body(b)) {
-                (Some((sa, sb)), Some(ba), Some(bb)) => {
-                    Some(pair::ours((sa, sb), (ba, bb), &settings))
-                }
-                _ => None,
-            };
-            batch.push(Row {
-                state,
-                markers,
-                ours,
-            });
+        if let Some(row) = rows.row(p.shapes(), &before, &now) {
+            batch.push(row);
         }
         let more = p.step();
         if batch.len() >= BATCH || !more {
