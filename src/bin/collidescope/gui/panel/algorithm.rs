@@ -191,7 +191,16 @@ fn ui_pair(ui: &mut egui::Ui, app: &mut AppState) -> bool {
 /// The algorithm picker; for the manifold, where its normal comes from.
 fn ui_algorithm_picker(ui: &mut egui::Ui, app: &mut AppState) {
     let mut algo = app.algorithm;
-    egui::ComboBox::from_label("Algorithm")
+    // A narrow panel (the presenter setting) names the picker above it, which takes
+    // the row and cuts a long name: the name beside it would widen the panel.
+    let narrow = ui.available_width() < 300.0;
+    let picker = if narrow {
+        ui.label("Algorithm");
+        egui::ComboBox::from_id_salt("algorithm").truncate()
+    } else {
+        egui::ComboBox::from_label("Algorithm")
+    };
+    picker
         .selected_text(algo.label())
         .width((ui.available_width() - 90.0).clamp(150.0, 240.0))
         .show_ui(ui, |ui| {
