@@ -263,7 +263,12 @@ click presenter
 right3=$(await "round(d['config_vp'][0] + d['config_vp'][2])" "$right1")
 [ "$right3" = "$right1" ] || { echo "FAIL: presenter off: canvas ends at $right3 px, not $right1"; exit 1; }
 echo "== presenter setting: canvas to $right2 px and back to $right3 px; saved in preferences.ron"
-xdotool mousemove "$((right3 + 150))" 400; for _ in $(seq 10); do xdotool click 4; done; sleep 0.3; settle
+# Back to the top of the panel (the sections below expect it there).
+xdotool mousemove "$((right3 + 150))" 400
+for _ in $(seq 15); do
+  [ "$(tj "int(d['widgets']['files'][1] > 0)")" = "1" ] && break
+  for _ in 1 2 3 4; do xdotool click 4; done; sleep 0.3; settle
+done
 click layers
 
 # Peers: opening the section brings the engines' overlays.
