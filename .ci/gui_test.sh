@@ -263,13 +263,19 @@ click presenter
 right3=$(await "round(d['config_vp'][0] + d['config_vp'][2])" "$right1")
 [ "$right3" = "$right1" ] || { echo "FAIL: presenter off: canvas ends at $right3 px, not $right1"; exit 1; }
 echo "== presenter setting: canvas to $right2 px and back to $right3 px; saved in preferences.ron"
-# Back to the top of the panel (the sections below expect it there).
-xdotool mousemove "$((right3 + 150))" 400
-for _ in $(seq 15); do
-  [ "$(tj "int(d['widgets']['files'][1] > 0)")" = "1" ] && break
-  for _ in 1 2 3 4; do xdotool click 4; done; sleep 0.3; settle
-done
+# Back to the top of the panel (the steps below expect it there; the panel keeps its
+# scroll across the switch).
+to_top() {
+  xdotool mousemove 1100 400
+  for _ in $(seq 15); do
+    sleep 0.5; settle
+    [ "$(tj "int(d['widgets']['files'][1] > 0)")" = "1" ] && return 0
+    for _ in 1 2 3 4; do xdotool click 4; done
+  done
+}
+to_top
 click layers
+to_top
 
 # Peers: opening the section brings the engines' overlays.
 click peers; sleep 0.5
@@ -286,6 +292,7 @@ fi
 click peers
 
 # A refused (not convex) file: the offer is a window; the Files controls stay put.
+to_top
 click files
 for _ in $(seq 150); do tj "'save_as' in d['widgets']" | grep -q True && break; sleep 0.1; done
 tj "'save_as' in d['widgets']" | grep -q True || { echo "FAIL: the Files section did not open (no Save as button in 15 s)"; exit 1; }
