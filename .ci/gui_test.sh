@@ -298,8 +298,10 @@ for _ in $(seq 150); do tj "'save_as' in d['widgets']" | grep -q True && break; 
 tj "'save_as' in d['widgets']" | grep -q True || { echo "FAIL: the Files section did not open (no Save as button in 15 s)"; exit 1; }
 files_y=$(tj "d['widgets']['save_as'][1]")
 click open_path
-xdotool type --delay 10 "concave.ron"; xdotool key Return; sleep 1
-tj "'make_convex' in d['widgets']" | grep -q True || { echo "FAIL: no make-convex offer for a refused file"; exit 1; }
+xdotool type --delay 10 "concave.ron"; xdotool key Return; sleep 1; settle
+[ "$(await "'make_convex' in d['widgets']" True)" = "True" ] || {
+  import -window root "$art/gui-5-refused.png"
+  echo "FAIL: no make-convex offer for a refused file (status: $(tj "d['message']"))"; exit 1; }
 files_y2=$(tj "d['widgets']['save_as'][1]")
 import -window root "$art/gui-5-refused.png"
 [ "$files_y" = "$files_y2" ] || { echo "FAIL: the Files controls moved ($files_y -> $files_y2)"; exit 1; }
