@@ -2,7 +2,8 @@
 # Real-window test of a Box2D recording: open recordings/tiled_floor.b2rec under Xvfb,
 # wait for its check in a child process, scrub 10 frames with the arrow key, pick the
 # first contact (Down) and open the pair in the debugger (Enter), then come back to the
-# world (Escape) at the same frame. Reads the app's layout file; keeps screenshots in
+# world (Escape) at the same frame; T builds the pair's timeline; then a pair track
+# opens at its first frame with its timeline and Page Down steps it. Reads the app's layout file; keeps screenshots in
 # ci-artifacts/. COLLIDESCOPE_BIN runs another binary (default: the release build).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -58,7 +59,8 @@ wait_for() {
 
 wait_for "d['recording']['phase'] == 'ready'"
 echo "== the recording is checked and open"
-for _ in $(seq 10); do xdotool key Right; sleep 0.05; done
+# One key per frame: two presses of a key within one frame count once.
+for k in $(seq 10); do xdotool key Right; wait_for "d['recording']['frame'] == $k"; done
 wait_for "d['recording']['frame'] == 10 and d['recording']['contacts'] > 0"
 echo "== scrubbed to frame 10"
 import -window root "$art/gui-recording-1-world.png"
@@ -80,4 +82,33 @@ wait_for "d['recording']['timeline'] and d['recording']['timeline']['open'] and 
 echo "== the pair's contact timeline: $(python3 -c "import json; t=json.load(open('$work/layout.json'))['recording']['timeline']; print(t['rows'], 'frames,', t['markers'], 'markers')")"
 sleep 0.5
 import -window root "$art/gui-recording-4-timeline.png"
+kill "$app_pid" 2>/dev/null || true
+wait "$app_pid" 2>/dev/null || true
+
+# A pair track (any engine's pair over time, here a ball falling on a box, written by
+# hand): it opens at frame 0 with its timeline; Page Down opens the next frames' pairs.
+python3 - "$work/fall.ron" <<'PY'
+import sys
+frames = ",\n        ".join(
+    f"(a: ((0.0, 0.0), (1.0, 0.0)), b: ((0.0, {1.0 - 0.03 * k:.4f}), (1.0, 0.0)))" for k in range(30))
+open(sys.argv[1], "w").write(f"""(
+    version: 1,
+    engine: "fall.py",
+    a: (name: "box", geometry: Polygon(points: [(-0.5, -0.5), (0.5, -0.5), (0.5, 0.5), (-0.5, 0.5)], radius: 0.0)),
+    b: (name: "ball", geometry: Circle(radius: 0.25)),
+    frames: [
+        {frames},
+    ],
+)
+""")
+PY
+rm -f "$work/layout.json"
+COLLIDESCOPE_LAYOUT_FILE="$work/layout.json" "$bin" "$work/fall.ron" --msaa 1 \
+  --quit-after 60 >"$work/app.log" 2>&1 &
+app_pid=$!
+wait_for "d['recording'] and d['recording']['track'] and d['recording']['frame'] == 0 and sorted(d['shapes']) == ['ball', 'box']"
+wait_for "not d['recording']['timeline']['busy'] and d['recording']['timeline']['rows'] == 30"
+for k in $(seq 10); do xdotool key Next; wait_for "d['recording']['frame'] == $k"; done
+echo "== a pair track: its timeline (30 frames) and the pair at frame 10 in the debugger"
+import -window root "$art/gui-recording-5-track.png"
 echo "gui recording test: 1 passed, 0 failed"

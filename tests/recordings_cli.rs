@@ -125,19 +125,21 @@ fn a_pair_written_at_a_frame_opens_and_reports() {
         .contains("b2CollidePolygons"));
 }
 
+/// `replay FILE --pair box,ground/4 --plot OUT` (the tiled floor's box on its fourth tile).
+fn plot_tiled_floor(out: &Path) -> Output {
+    let file = recording("tiled_floor.b2rec");
+    let mut c = bin();
+    c.arg("replay")
+        .arg(file)
+        .args(["--pair", "box,ground/4", "--plot"]);
+    c.arg(out).output().unwrap()
+}
+
 /// `--plot` writes the pair's timeline as lanes: one per quantity, the markers as rules.
 #[test]
 fn a_pair_timeline_is_written_as_lanes() {
     let svg = temp("lanes.svg");
-    let file = recording("tiled_floor.b2rec");
-    let o = run(&[
-        "replay",
-        file.to_str().unwrap(),
-        "--pair",
-        "box,ground/4",
-        "--plot",
-        svg.to_str().unwrap(),
-    ]);
+    let o = plot_tiled_floor(&svg);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let l = lines(&o);
     let bumps = l.last().unwrap()["end"]["markers"]["ghost_bump"]
@@ -160,25 +162,11 @@ fn a_pair_timeline_is_written_as_lanes() {
     }
 
     let png = temp("lanes.png");
-    let o = run(&[
-        "replay",
-        file.to_str().unwrap(),
-        "--pair",
-        "box,ground/4",
-        "--plot",
-        png.to_str().unwrap(),
-    ]);
+    let o = plot_tiled_floor(&png);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     assert!(std::fs::read(&png).unwrap().starts_with(b"\x89PNG"));
 
-    let o = run(&[
-        "replay",
-        file.to_str().unwrap(),
-        "--pair",
-        "box,ground/4",
-        "--plot",
-        temp("lanes.txt").to_str().unwrap(),
-    ]);
+    let o = plot_tiled_floor(&temp("lanes.txt"));
     assert_eq!(o.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&o.stderr).contains("name an .svg or .png file"));
 }

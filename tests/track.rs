@@ -16,7 +16,9 @@ fn temp(name: &str) -> PathBuf {
 /// The C program, compiled with the system's C compiler (`cc`, as Box2D's build uses).
 fn write_track_in_c(out: &Path) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let exe = temp("write_track");
+    // One program per track: tests run in parallel, and running a file another test's
+    // compiler is still writing fails ("text file busy").
+    let exe = out.with_extension("write_track");
     let cc = std::env::var("CC").unwrap_or_else(|_| "cc".into());
     let o = Command::new(&cc)
         .args(["-std=c99", "-Wall", "-Wextra", "-pedantic", "-Werror", "-I"])
@@ -95,6 +97,27 @@ fn replay_opens_a_track_with_three_rows() {
         text.contains("rotation: (0.99999994, 0.00024414063)"),
         "{text}"
     );
+
+    // The track's lanes, the engine's rows named by the file's engine.
+    let svg = temp("lanes.svg");
+    let o = Command::new(bin)
+        .args(["replay"])
+        .arg(&path)
+        .arg("--plot")
+        .arg(&svg)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let picture = std::fs::read_to_string(&svg).unwrap();
+    let engine = lines[0]["track"]["engine"]
+        .as_str()
+        .unwrap()
+        .replace('"', "&quot;");
+    assert!(
+        picture.contains(&format!(">{engine}<")),
+        "no {engine} legend"
+    );
+    assert!(picture.contains(">ours<") && picture.contains(">separation<"));
 }
 
 #[test]

@@ -7,6 +7,7 @@
 //! recomputes on demand, with everything else the pictures read (the scene's rays and
 //! chains against its shapes, the engines' answers, the exact answers).
 
+mod background;
 mod chains;
 mod commands;
 mod edit;
@@ -14,10 +15,14 @@ mod files;
 mod history;
 mod plots;
 mod rays;
+mod shrink;
+mod sweeps;
 
 pub use chains::ChainSelection;
-pub use plots::SweepChoice;
+pub use plots::SlideChoice;
 pub use rays::RayMeets;
+pub use shrink::ShrinkRun;
+pub use sweeps::{PairSweep, SweepChoice};
 
 use crate::core::gjk::SimplexCache;
 use crate::core::raycast::RayCastOutput;
@@ -182,8 +187,11 @@ pub struct AppState {
     ray_ours: Vec<(&'static str, RayCastOutput)>,
     /// The chain segment or point selected on the canvas (see `chains.rs`).
     chain_selection: Option<ChainSelection>,
-    /// The slide sweep the panel shows.
-    pub sweep: SweepChoice,
+    /// The chain slide sweep the panel shows.
+    pub slide: SlideChoice,
+    /// The pair's sweep (the Sweep section) and shrinking the pair (beside the peers).
+    pub sweep: PairSweep,
+    pub shrink: ShrinkRun,
     /// The plots computed for the current state.
     plots: plots::PlotCache,
 }
@@ -248,7 +256,9 @@ impl AppState {
             ray_ours: Vec::new(),
             chain_selection: None,
             exact: None,
-            sweep: SweepChoice::default(),
+            slide: SlideChoice::default(),
+            sweep: PairSweep::default(),
+            shrink: ShrinkRun::default(),
             plots: plots::PlotCache::default(),
         };
         app.install(scene);

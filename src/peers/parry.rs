@@ -30,7 +30,7 @@ fn gv(p: Vector) -> Vec2 {
     Vec2::new(p.x, p.y)
 }
 
-fn pose(t: &Transform) -> Pose {
+pub(crate) fn pose(t: &Transform) -> Pose {
     Pose::from_parts(pv(t.p), Rot2::from_cos_sin_unchecked(t.q.c, t.q.s))
 }
 
@@ -120,7 +120,7 @@ pub fn answer(pair: &PairInputs) -> EngineAnswer {
     out
 }
 
-fn distance(
+pub(crate) fn distance(
     pa: &Pose,
     ga: &dyn ps::Shape,
     pb: &Pose,
@@ -149,8 +149,19 @@ fn distance(
     })
 }
 
+/// parry's contact query at zero prediction (the penetration its EPA finds), for
+/// callers that time it: whether the shapes touch.
+pub(crate) fn penetration(
+    pa: &Pose,
+    ga: &dyn ps::Shape,
+    pb: &Pose,
+    gb: &dyn ps::Shape,
+) -> Result<bool, pq::Unsupported> {
+    Ok(pq::contact(pa, ga, pb, gb, 0.0)?.is_some())
+}
+
 /// parry's convex–convex manifold with the scene's speculative distance as prediction.
-fn manifold(
+pub(crate) fn manifold(
     pair: &PairInputs,
     ga: &dyn ps::Shape,
     gb: &dyn ps::Shape,
@@ -185,7 +196,7 @@ fn manifold(
 }
 
 /// `cast_shapes` over the step (t ≤ 1), stopping at first contact.
-fn toi(
+pub(crate) fn toi(
     pair: &PairInputs,
     ga: &dyn ps::Shape,
     gb: &dyn ps::Shape,

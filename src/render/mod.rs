@@ -41,6 +41,7 @@ mod paint;
 mod picture;
 mod plot;
 mod png;
+mod scene_plot;
 mod svg;
 mod text;
 
@@ -52,6 +53,7 @@ pub use paint::*;
 pub use picture::*;
 pub use plot::*;
 pub use png::*;
+pub use scene_plot::*;
 pub use svg::*;
 pub use text::*;
 

@@ -233,7 +233,14 @@ fn paint_plot(plot: &Plot, band: &Viewport, out: &mut impl Painter) {
             GRID,
             false,
         );
-        let s = tick_text(*y, step(&yt));
+        let s = if plot.y_names.is_empty() {
+            tick_text(*y, step(&yt))
+        } else {
+            match plot.y_names.iter().find(|(v, _)| (v - y).abs() < 1e-9) {
+                Some((_, name)) => name.clone(),
+                None => continue,
+            }
+        };
         let tw = text_width(&s, TICK_TEXT);
         out.text(
             Vec2::new(area.x - 6.0 - tw, a.y + 4.0),
@@ -289,6 +296,13 @@ fn paint_plot(plot: &Plot, band: &Viewport, out: &mut impl Painter) {
                 let (a, b) = (to_px(*x, y0), to_px(*x, y1));
                 out.polyline(&[a, b], false, s.width.max(1.0), s.color, s.dashed);
             }
+            SeriesData::Spans { y, half, spans } => {
+                for sp in spans {
+                    let (a, b) = (to_px(sp.x0, y + half), to_px(sp.x1, y - half));
+                    let corners = [a, Vec2::new(b.x, a.y), b, Vec2::new(a.x, b.y)];
+                    out.fill(&corners, sp.color);
+                }
+            }
         }
     }
     out.end_group();
@@ -316,112 +330,6 @@ fn legend(plot: &Plot, band: &Viewport, out: &mut impl Painter) {
         let at = Vec2::new(x + SWATCH + 6.0, y + SWATCH - 1.0);
         out.legend_item(&swatch, color, at, name, Rgba::WHITE);
         x += item_w(name);
-    }
-}
-
-/// The plots an export can write beside the views.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PlotKind {
-    /// The chain slide sweep: the most tilted contact normal and the contact points over
-    /// the steps, naive and smooth.
-    Sweep,
-    /// The rotating time of impact's s(t) at a step.
-    Separation,
-}
-
-impl PlotKind {
-    pub fn from_name(name: &str) -> Option<PlotKind> {
-        match name {
-            "sweep" => Some(PlotKind::Sweep),
-            "separation" => Some(PlotKind::Separation),
-            _ => None,
-        }
-    }
-}
-
-/// What a plot of a scene is made of.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct PlotOptions {
-    /// The sweep's chain and shape (default: the first of each) and its steps.
-    pub chain: Option<usize>,
-    pub shape: Option<usize>,
-    pub steps: Option<usize>,
-    /// The s(t) plot's step (default: the scene's view step) and whether it shows all of
-    /// `[t1, 1]`.
-    pub step: Option<usize>,
-    pub whole_step: bool,
-}
-
-/// The plot `kind` of `scene`, as the window's panel shows it: the same data
-/// (`trace::chain_sweep::slide_sweep`, the rotating study's curves) and the same plots.
-pub fn scene_plot(
-    scene: &crate::scene::Scene,
-    kind: PlotKind,
-    o: &PlotOptions,
-) -> Result<PlotPicture, String> {
-    use crate::study::rotating::separation_plot;
-    use crate::study::{Algorithm, Studies};
-    use crate::trace::chain_sweep::{slide_sweep, DEFAULT_SWEEP_STEPS};
-    use crate::view::plot::sweep_plots;
-    let scene_title = if scene.title.trim().is_empty() {
-        String::new()
-    } else {
-        format!("{}  ·  ", scene.title.trim())
-    };
-    match kind {
-        PlotKind::Sweep => {
-            if scene.chains.is_empty() || scene.shapes.is_empty() {
-                return Err("--plot sweep needs a scene with a chain and a shape".into());
-            }
-            let chain = o.chain.unwrap_or(0);
-            let shape = o.shape.unwrap_or(0);
-            let steps = o.steps.unwrap_or(DEFAULT_SWEEP_STEPS);
-            let s = slide_sweep(scene, chain, shape, steps);
-            let [tilt, mut points] = sweep_plots(&s.sweep);
-            points.caption = crate::view::text::tidy_zeros(&format!(
-                "{} moved {} in {steps} steps across {}, each segment in reach collided in both modes. Red: naive (two-sided segments), blue: smooth (ghost vertices).",
-                scene.shapes[shape].name, s.path, scene.chains[chain].name
-            ));
-            Ok(PlotPicture {
-                title: format!(
-                    "{scene_title}Chain slide sweep: {} over {}",
-                    scene.shapes[shape].name, scene.chains[chain].name
-                ),
-                plots: vec![tilt, points],
-                theme: Theme::Dark,
-            })
-        }
-        PlotKind::Separation => {
-            let (a, b) = scene_pair(scene).ok_or("--plot separation needs two shapes")?;
-            let studies = Studies::compute(scene, a, b, &mut Default::default());
-            let count = studies.step_count(Algorithm::Rotating);
-            let step = o.step.unwrap_or(scene.view.step);
-            if step >= count {
-                return Err(ExportError::StepOutOfRange {
-                    algorithm: Algorithm::Rotating,
-                    step,
-                    count,
-                }
-                .to_string());
-            }
-            let curves = studies.rotating.curves(scene, (a, b), step, o.whole_step);
-            let part = studies.step_part(
-                scene,
-                Algorithm::Rotating,
-                step,
-                crate::core::manifold::ManifoldSource::Epa,
-            );
-            Ok(PlotPicture {
-                title: format!(
-                    "{scene_title}A = {}, B = {}  ·  {}  ·  {part}",
-                    scene.shapes[a].name,
-                    scene.shapes[b].name,
-                    step_text(step, count)
-                ),
-                plots: vec![separation_plot(&curves)],
-                theme: Theme::Dark,
-            })
-        }
     }
 }
 
@@ -481,64 +389,5 @@ mod tests {
         let png = render_plots(&p, Format::Png, 800, 400).unwrap();
         assert_eq!(&png[1..4], b"PNG");
         assert!(render_plots(&p, Format::Png, 10, 10).is_err());
-    }
-
-    fn library(name: &str) -> crate::scene::Scene {
-        let text = crate::scene::library::FILES
-            .iter()
-            .find(|(n, _)| n.ends_with(name))
-            .map(|(_, t)| *t)
-            .expect("a library scene");
-        crate::scene::parse_scene(text, name).unwrap()
-    }
-
-    #[test]
-    fn the_sweep_plot_of_the_naive_floor_shows_the_ghost_bump_and_the_smooth_none() {
-        let scene = library("chain_tiled_floor_naive.ron");
-        let p = scene_plot(&scene, PlotKind::Sweep, &PlotOptions::default()).unwrap();
-        assert_eq!(p.plots.len(), 2);
-        let tilt = |name: &str| -> f64 {
-            p.plots[0]
-                .series
-                .iter()
-                .filter(|s| s.name == name)
-                .filter_map(|s| match &s.data {
-                    SeriesData::Lines(runs) => Some(
-                        runs.iter()
-                            .flatten()
-                            .map(|q| q[1].abs())
-                            .fold(0.0, f64::max),
-                    ),
-                    _ => None,
-                })
-                .fold(0.0, f64::max)
-        };
-        assert!(tilt("naive") > 80.0, "{}", tilt("naive"));
-        assert!(tilt("smooth") < 1e-3, "{}", tilt("smooth"));
-        assert!(scene_plot(
-            &library("welcome.ron"),
-            PlotKind::Sweep,
-            &PlotOptions::default()
-        )
-        .is_err());
-    }
-
-    #[test]
-    fn the_separation_plot_is_the_rotating_studys_curves_at_the_step() {
-        let scene = library("toi_spinning_bar.ron");
-        let o = PlotOptions {
-            step: Some(1),
-            ..PlotOptions::default()
-        };
-        let p = scene_plot(&scene, PlotKind::Separation, &o).unwrap();
-        let plot = &p.plots[0];
-        assert!(plot.series.iter().any(|s| s.name == "s(t)"));
-        assert!(p.title.contains("step 2 of"), "{}", p.title);
-        let far = PlotOptions {
-            step: Some(999),
-            ..PlotOptions::default()
-        };
-        let e = scene_plot(&scene, PlotKind::Separation, &far).unwrap_err();
-        assert!(e.contains("out of range"), "{e}");
     }
 }

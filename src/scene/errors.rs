@@ -28,6 +28,19 @@ pub struct SceneError {
     pub message: String,
 }
 
+impl SceneError {
+    /// A file that could not be read or written (no line: the whole file).
+    pub fn io(path: &str, message: String) -> SceneError {
+        SceneError {
+            path: path.to_string(),
+            line: None,
+            column: None,
+            kind: SceneErrorKind::Io,
+            message,
+        }
+    }
+}
+
 impl fmt::Display for SceneError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match (self.line, self.column) {

@@ -68,19 +68,19 @@ pub use parse::{error_is_fixable_by_hull, parse_scene, parse_scene_making_convex
 
 /// Reads and parses a scene file.
 pub fn load_scene(path: &Path) -> Result<Scene, SceneError> {
-    let label = path.display().to_string();
-    let io_err = |message: String| SceneError {
-        path: label.clone(),
-        line: None,
-        column: None,
-        kind: SceneErrorKind::Io,
-        message,
-    };
-    if path.is_dir() {
-        return Err(io_err("is a directory, not a scene file".to_string()));
-    }
-    let text = fs::read_text(path).map_err(io_err)?;
+    let (text, label) = read_labelled(path)?;
     parse_scene(&text, &label)
+}
+
+/// A file's text (in bounded memory: the input limit of [`fs::read_text`]) and the
+/// label its errors carry.
+pub(crate) fn read_labelled(path: &Path) -> Result<(String, String), SceneError> {
+    let label = path.display().to_string();
+    if path.is_dir() {
+        return Err(SceneError::io(&label, "is a directory, not a file".into()));
+    }
+    let text = fs::read_text(path).map_err(|m| SceneError::io(&label, m))?;
+    Ok((text, label))
 }
 
 /// The scene as RON text, in the documented format.
@@ -99,12 +99,9 @@ pub fn scene_to_string(scene: &Scene) -> String {
 /// atomically (a temporary beside it, flushed, renamed over it), so on any failure the
 /// old file (if any) is untouched; `-` is standard output.
 pub fn save_scene(scene: &Scene, path: &Path) -> Result<(), SceneError> {
-    fs::write_output(path, scene_to_string(scene).as_bytes()).map_err(|message| SceneError {
-        path: path.display().to_string(),
-        line: None,
-        column: None,
-        kind: SceneErrorKind::Io,
-        message: message.replacen("cannot write", "cannot save", 1),
+    fs::write_output(path, scene_to_string(scene).as_bytes()).map_err(|message| {
+        let message = message.replacen("cannot write", "cannot save", 1);
+        SceneError::io(&path.display().to_string(), message)
     })
 }
 

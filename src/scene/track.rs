@@ -101,14 +101,7 @@ struct TrackFile {
 
 /// Reads a track file in bounded memory (the input limit of `scene::fs`).
 pub fn load_track(path: &Path) -> Result<Track, SceneError> {
-    let label = path.display().to_string();
-    let text = super::fs::read_text(path).map_err(|message| SceneError {
-        path: label.clone(),
-        line: None,
-        column: None,
-        kind: SceneErrorKind::Io,
-        message,
-    })?;
+    let (text, label) = super::read_labelled(path)?;
     parse_track(&text, &label)
 }
 

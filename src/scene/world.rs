@@ -233,14 +233,7 @@ fn default_density() -> f32 {
 
 /// Reads a world file; `path` labels errors.
 pub fn load_world(path: &std::path::Path) -> Result<World, SceneError> {
-    let label = path.display().to_string();
-    let text = super::fs::read_text(path).map_err(|message| SceneError {
-        path: label.clone(),
-        line: None,
-        column: None,
-        kind: SceneErrorKind::Io,
-        message,
-    })?;
+    let (text, label) = super::read_labelled(path)?;
     parse_world(&text, &label)
 }
 

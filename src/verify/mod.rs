@@ -103,12 +103,15 @@ pub mod peers_chain;
 mod peers_ray;
 #[cfg(feature = "peers")]
 pub mod peers_rotating;
+pub mod profile;
 mod reference;
 mod report;
 mod results;
 mod rng;
 mod run;
 mod scenes;
+pub mod shrink;
+pub mod sweep;
 mod tolerances;
 
 pub use checks::*;

@@ -55,7 +55,8 @@ pub fn run_peers(
     report
 }
 
-fn check_pair(pair: &FuzzPair, settings: &Settings, report: &mut PeerReport) {
+/// Every engine's answers on `pair` classified into `report` (rays apart).
+pub(super) fn check_pair(pair: &FuzzPair, settings: &Settings, report: &mut PeerReport) {
     let inputs = pair.inputs(settings);
     let ex = Reference::new(pair);
     let tol = ENGINE_RELATIVE_TOLERANCE * ex.scale;

@@ -101,20 +101,24 @@ impl RayCase<'_> {
 
 /// The pair's two rays through both engines, classified into `report`.
 pub(super) fn check_rays(pair: &FuzzPair, report: &mut PeerReport) {
-    let rays = fuzz_rays(pair);
+    check_rays_of(pair, &fuzz_rays(pair).map(|r| r.ray), report);
+}
+
+/// [`check_rays`] with other rays: `rays[0]` against A, `rays[1]` against B.
+pub(super) fn check_rays_of(pair: &FuzzPair, rays: &[RayInput; 2], report: &mut PeerReport) {
     let targets = [
         ("A", &pair.shape_a, pair.transform_a()),
         ("B", &pair.shape_b, pair.transform_b()),
     ];
     for (ray, (side, shape, xf)) in rays.iter().zip(targets) {
-        let frame = RayFrame::new(shape, &xf, &ray.ray);
+        let frame = RayFrame::new(shape, &xf, ray);
         let exact = frame.exact();
         let case = RayCase {
             pair,
             side,
             shape,
             xf,
-            ray: ray.ray,
+            ray: *ray,
             frame,
             exact,
         };

@@ -9,5 +9,7 @@ pub mod narrate;
 pub mod palette;
 pub mod plot;
 pub mod prefs;
+pub mod profile_plot;
+pub mod sweep_plot;
 pub mod text;
 pub mod timeline_plot;

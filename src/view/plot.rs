@@ -1,7 +1,9 @@
 //! Plots as data: a plot's axes, its series (lines with gaps, points, horizontal and
-//! vertical rules) and their colours, built once from what was computed and then drawn by
-//! the window (egui_plot) and by the exports (SVG, PNG) alike. The chain slide sweep's
-//! two plots are built here; the rotating time of impact's s(t) plot by its study.
+//! vertical rules, bands of coloured spans) and their colours, built once from what was
+//! computed and then drawn by the window (egui_plot) and by the exports (SVG, PNG)
+//! alike. The chain slide sweep's two plots are built here; a pair's sweep's in
+//! [`super::sweep_plot`]; the fuzzer's profile histograms in [`super::profile_plot`];
+//! the rotating time of impact's s(t) plot by its study.
 
 use crate::core::settings::ChainMode;
 use crate::trace::chain_sweep::{ModeSample, Sweep, SweepSample};
@@ -18,6 +20,8 @@ pub struct Plot {
     pub include_y: Vec<f64>,
     /// Preferred grid steps on the y axis, fine to coarse (None: the backend's).
     pub y_grid: Option<[f64; 3]>,
+    /// Names for y values (a band's rows), written instead of the numbers when given.
+    pub y_names: Vec<(f64, String)>,
     pub series: Vec<Series>,
     /// A sentence under the plot saying what it shows.
     pub caption: String,
@@ -46,6 +50,17 @@ pub enum SeriesData {
     HLine(f64),
     /// A vertical rule at this x.
     VLine(f64),
+    /// A band of coloured spans at height `y` (± `half`): a discrete value over the x
+    /// axis (a sweep's feature ids), one colour per value.
+    Spans { y: f64, half: f64, spans: Vec<Span> },
+}
+
+/// One span of a [`SeriesData::Spans`] band: from `x0` to `x1` in one colour.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Span {
+    pub x0: f64,
+    pub x1: f64,
+    pub color: Rgba,
 }
 
 impl Series {
@@ -126,6 +141,13 @@ impl Plot {
                 }
                 SeriesData::HLine(y) => ys.push(*y),
                 SeriesData::VLine(v) => x(*v),
+                SeriesData::Spans { y, half, spans } => {
+                    for sp in spans {
+                        x(sp.x0);
+                        x(sp.x1);
+                    }
+                    ys.extend([y - half, y + half]);
+                }
             }
         }
         for v in self.include_y.iter().chain(&ys) {
@@ -160,10 +182,10 @@ pub const NAIVE: Rgba = Rgba(240, 100, 90, 255);
 /// The smooth mode's colour.
 pub const SMOOTH: Rgba = Rgba(110, 200, 255, 255);
 
-/// The slide sweep's two plots: the most tilted contact normal's angle from its own
+/// The chain slide sweep's two plots: the most tilted contact normal's angle from its own
 /// segment's normal over the steps (a line where there is contact, a dot per step), and
 /// the contact points, naive and smooth together.
-pub fn sweep_plots(sweep: &Sweep) -> [Plot; 2] {
+pub fn slide_plots(sweep: &Sweep) -> [Plot; 2] {
     let n = sweep.samples.len().max(1) - 1;
     let mut tilt = Plot {
         title: "Most tilted contact normal".into(),

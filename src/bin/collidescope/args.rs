@@ -7,8 +7,9 @@ use std::ffi::OsString;
 use std::process::ExitCode;
 
 /// The commands, for the "did you mean" of a mistyped one.
-pub const COMMANDS: [&str; 9] = [
-    "report", "export", "import", "fuzz", "hull", "record", "replay", "lesson", "help",
+pub const COMMANDS: [&str; 11] = [
+    "report", "export", "import", "fuzz", "hull", "sweep", "shrink", "record", "replay", "lesson",
+    "help",
 ];
 
 /// `--quit-after SECONDS`: a finite number of seconds, above 0, at most a million.

@@ -17,7 +17,8 @@ pub const DEFAULT_SCENE_LABEL: &str = "<built-in default scene>";
     args_conflicts_with_subcommands = true
 )]
 pub struct Cli {
-    /// Scene file to open (default: the built-in scene).
+    /// Scene file to open (default: the built-in scene); a Box2D recording (`.b2rec`)
+    /// opens in its world view, a pair track (`.ron`) at its first frame with its timeline.
     pub scene: Option<PathBuf>,
     /// Quit after this many seconds (for scripted tests).
     #[arg(long, value_name = "SECONDS", allow_hyphen_values = true, value_parser = crate::args::seconds)]
@@ -122,7 +123,20 @@ pub enum Command {
         /// Print every step of the builder as JSON.
         #[arg(long)]
         trace: bool,
-    }, // Recordings (src/bin/collidescope/replay_cmd.rs).
+    },
+    // Sweeps and shrinking: see sweep_cmd.rs and shrink_cmd.rs.
+    /// Move one parameter of a pair in N steps (an angle, an offset, a radius, a
+    /// scale, the distance from the origin, a vertex, the speculative distance, the
+    /// time) and write every answer at each step — ours, Box2D v3's and parry2d's
+    /// with --peers, the exact one — as CSV or JSON; the jumps (changes larger than
+    /// the step explains) on stderr.
+    Sweep(crate::sweep_cmd::SweepArgs),
+    /// Cut a failing pair down to the smallest pair that still fails a check (a fuzzer
+    /// check, a chain check, or an engine wrong against the exact answer): fewer
+    /// vertices, nearer the origin, a quarter turn, radii to 0, shorter velocities,
+    /// rounder numbers. Writes the scene and, with --as, an engine's regression test.
+    Shrink(crate::shrink_cmd::ShrinkArgs),
+    // Recordings (src/bin/collidescope/replay_cmd.rs).
     /// Build a Box2D world from a world file, step it while Box2D records, and save
     /// the recording.
     #[cfg(feature = "peers")]
@@ -212,6 +226,24 @@ pub struct FuzzArgs {
     /// exact reference; each engine disagreement becomes a scene in --out.
     #[arg(long)]
     pub peers: bool,
+    // Shrinking and profiles: see fuzz_shrink.rs and profile_cmd.rs.
+    /// Write the disagreements' scenes as the fuzzer drew them (by default each is
+    /// shrunk to the smallest pair that still fails its check first).
+    #[arg(long)]
+    pub no_shrink: bool,
+    /// Instead of checking, profile each algorithm on the pairs: histograms of
+    /// iterations (GJK, EPA iterations and faces, the shape cast, the rotating time
+    /// of impact's outer and root iterations, the GJK ray cast's steps) and of the time
+    /// per call, ours beside Box2D v3's and parry2d's; printed as a table.
+    #[arg(long)]
+    pub profile: bool,
+    /// With --profile: the pairs of this scene (each pair of its shapes, --count
+    /// times) instead of generated ones.
+    #[arg(long, value_name = "SCENE", requires = "profile")]
+    pub scene: Option<PathBuf>,
+    /// With --profile: the histograms also as plots, FILE.svg or FILE.png.
+    #[arg(long, value_name = "FILE", requires = "profile")]
+    pub profile_plot: Option<PathBuf>,
     /// Print each scene written as a web page link too: BASE_URL (the page's
     /// address) with the scene in the hash, opened on the pair at the answer's step.
     #[arg(long, value_name = "BASE_URL")]
@@ -276,26 +308,38 @@ pub struct ExportArgs {
     /// Written to --out, or to standard output without it.
     #[arg(long = "as", value_name = "LANG", value_parser = ["box2d-c", "parry-rust", "scene-hex"], conflicts_with_all = ["all_steps", "algorithm", "step", "format"])]
     pub language: Option<String>,
-    /// Instead of the views, a plot as the panel shows it: sweep (the chain slide sweep:
-    /// the most tilted contact normal and the contact points over the steps, naive and
-    /// smooth) or separation (the rotating time of impact's s(t) at --step, default the
-    /// scene's view step). Written to --out (.svg or .png).
-    #[arg(long, value_name = "PLOT", value_parser = ["sweep", "separation"], conflicts_with_all = ["all_steps", "algorithm", "peers"])]
+    /// Instead of the views, a plot as the panel shows it: sweep (a pair's sweep: one
+    /// parameter moved, --param, the curves of ours, the engines' with --peers and the
+    /// exact answer, the jumps marked; --algorithm, --pair, --what, --sweep-steps as for
+    /// `collidescope sweep`), slide (the chain slide sweep: the most tilted contact
+    /// normal and the contact points over the steps, naive and smooth) or separation
+    /// (the rotating time of impact's s(t) at --step, default the scene's view step).
+    /// Written to --out (.svg or .png).
+    #[arg(long, value_name = "PLOT", value_parser = ["sweep", "slide", "separation"], conflicts_with_all = ["all_steps"])]
     pub plot: Option<String>,
-    /// For --plot sweep: the chain [default: the first] and the shape slid over it
-    /// [default: the first shape], by name, and the steps [default: 256].
+    /// For --plot slide: the chain [default: the first] and the shape slid over it
+    /// [default: the first shape], by name.
     #[arg(long, value_name = "NAME", requires = "plot")]
     pub chain: Option<String>,
     #[arg(long, value_name = "NAME", requires = "plot")]
     pub shape: Option<String>,
-    #[arg(long, value_name = "N", requires = "plot", allow_hyphen_values = true, value_parser = clap::value_parser!(u64).range(1..=4096))]
+    /// For --plot slide and sweep: the steps [default: 256 for slide (at most 4096),
+    /// 1000 for sweep].
+    #[arg(long, value_name = "N", requires = "plot", allow_hyphen_values = true, value_parser = clap::value_parser!(u64).range(1..=10_000))]
     pub sweep_steps: Option<u64>,
+    /// For --plot sweep: what moves and its range, as `collidescope sweep --param`
+    /// [default: B's angle, a full turn about where it is].
+    #[arg(long, value_name = "PARAM", requires = "plot")]
+    pub param: Option<String>,
+    /// For --plot sweep: the quantities [default: the algorithm's].
+    #[arg(long, value_name = "LIST", requires = "plot")]
+    pub what: Option<String>,
     /// For --plot separation: all of [t1, 1] rather than the interval searched.
     #[arg(long, requires = "plot")]
     pub whole_step: bool,
-    /// The pair for --as, as A,B (shape names) [default: the scene's view pair, else the
-    /// first two shapes].
-    #[arg(long, value_name = "A,B", requires = "language")]
+    /// The pair for --as and --plot sweep, as A,B (shape names) [default: the scene's
+    /// view pair, else the first two shapes].
+    #[arg(long, value_name = "A,B")]
     pub pair: Option<String>,
 }
 
@@ -334,6 +378,22 @@ pub fn run_repro(args: &ExportArgs, language: &str) -> Result<Option<String>, St
     }
 }
 
+/// The pair of `--pair A,B`, or the scene's view pair (else the first two shapes).
+pub fn resolve_pair(
+    scene: &Scene,
+    label: &str,
+    pair: Option<&str>,
+) -> Result<(usize, usize), String> {
+    match pair {
+        Some(p) => {
+            let (na, nb) = split_pair(p)?;
+            collidescope::trace::report::find_pair(scene, label, na, nb)
+        }
+        None => collidescope::render::scene_pair(scene)
+            .ok_or_else(|| format!("{label}: the scene needs two shapes")),
+    }
+}
+
 /// `A,B` as two names.
 fn split_pair(p: &str) -> Result<(&str, &str), String> {
     let mut it = p.split(',').map(str::trim);
@@ -364,6 +424,9 @@ pub fn run_export(args: &ExportArgs) -> Result<Vec<PathBuf>, String> {
     let (scene, label) = load_or_default(Some(args.scene_path()?))?;
     if let Some(kind) = &args.plot {
         return run_plot_export(args, &scene, &label, kind);
+    }
+    if args.pair.is_some() {
+        return Err("--pair goes with --as or --plot sweep".into());
     }
     let target = export_target(args)?;
     let algorithm = match &args.algorithm {
@@ -480,8 +543,27 @@ fn run_plot_export(
     label: &str,
     kind: &str,
 ) -> Result<Vec<PathBuf>, String> {
-    use collidescope::render::{render_plots, scene_plot, write_output, PlotKind, PlotOptions};
-    let kind = PlotKind::from_name(kind).ok_or("--plot: expected sweep or separation")?;
+    use collidescope::render::{
+        render_plots, scene_plot, write_output, PlotKind, PlotOptions, SweepWords,
+    };
+    let kind = PlotKind::from_name(kind).ok_or("--plot: expected sweep, slide or separation")?;
+    if kind != PlotKind::Sweep && (args.algorithm.is_some() || args.peers) {
+        return Err("--algorithm and --peers go with --plot sweep only".into());
+    }
+    if kind != PlotKind::Sweep
+        && (args.param.is_some() || args.what.is_some() || args.pair.is_some())
+    {
+        return Err("--param, --what and --pair go with --plot sweep only".into());
+    }
+    if args.peers && !cfg!(feature = "peers") {
+        return Err(NO_PEERS.into());
+    }
+    let slide_most = collidescope::trace::chain_sweep::MAX_SWEEP_STEPS;
+    if kind == PlotKind::Slide && args.sweep_steps.is_some_and(|n| n as usize > slide_most) {
+        return Err(format!(
+            "--sweep-steps: the slide sweep takes at most {slide_most} steps"
+        ));
+    }
     if args.out.is_none() {
         return Err("--plot needs --out FILE.svg|FILE.png".into());
     }
@@ -514,6 +596,21 @@ fn run_plot_export(
         steps: args.sweep_steps.map(|n| n as usize),
         step: args.step,
         whole_step: args.whole_step,
+        sweep: SweepWords {
+            pair: match &args.pair {
+                Some(p) => Some(resolve_pair(scene, label, Some(p))?),
+                None => None,
+            },
+            algorithm: args
+                .algorithm
+                .as_ref()
+                .map(|a| collidescope::study::Algorithm::try_from(a.clone()))
+                .transpose()?,
+            param: args.param.clone(),
+            steps: args.sweep_steps.map(|n| n as usize),
+            what: args.what.clone(),
+            peers: args.peers,
+        },
     };
     let mut picture = scene_plot(scene, kind, &options).map_err(|e| format!("{label}: {e}"))?;
     picture.theme = args.theme;

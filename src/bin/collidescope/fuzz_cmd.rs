@@ -3,6 +3,8 @@
 //! caller to write (standard output through the one output writer).
 
 use crate::cli::FuzzArgs;
+use crate::fuzz_shrink::{shrink_written, Written};
+use collidescope::verify::shrink::Keep;
 use std::fmt::Write as _;
 
 /// The fuzzer's progress on stderr: on a terminal one line rewritten at most every
@@ -88,6 +90,26 @@ fn fuzz_family(args: &FuzzArgs) -> Result<Option<collidescope::verify::Family>, 
     }
 }
 
+/// The scenes shrunk (unless `--no-shrink`), in words for the summary line: ", 12
+/// shrunk" or nothing.
+fn shrink_scenes(
+    args: &FuzzArgs,
+    written: impl Iterator<Item = Written>,
+    threads: usize,
+) -> String {
+    if args.no_shrink {
+        return String::new();
+    }
+    match shrink_written(written.collect(), threads) {
+        0 => String::new(),
+        n => format!(", {n} shrunk"),
+    }
+}
+
+fn num_cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
 /// `--threads`, at most one per core (a larger number is said and capped).
 fn threads(asked: Option<usize>, default: usize) -> usize {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
@@ -123,6 +145,12 @@ pub fn run_fuzz(args: &FuzzArgs) -> Result<(bool, String), String> {
     config.start = args.start;
     config.keep = args.max_scenes.max(1);
     config.threads = threads(args.threads, config.threads);
+    if args.profile {
+        if args.family.as_deref() == Some(CHAIN_FAMILY) {
+            return Err("--profile runs pairs, not the chain family".into());
+        }
+        return crate::profile_cmd::run_profile(args, fuzz_family(args)?);
+    }
     if args.family.as_deref() == Some(CHAIN_FAMILY) {
         return run_fuzz_chains(args, &config);
     }
@@ -152,9 +180,20 @@ pub fn run_fuzz(args: &FuzzArgs) -> Result<(bool, String), String> {
         return Ok((true, out));
     }
     let written = write_scenes(&report, &args.out, args.max_scenes)?;
+    let shrunk = shrink_scenes(
+        args,
+        written
+            .iter()
+            .zip(&report.disagreements)
+            .map(|(p, d)| Written {
+                path: p.clone(),
+                keep: Keep::Check(d.check),
+            }),
+        config.threads,
+    );
     let _ = writeln!(
         out,
-        "{} disagreements; {} scene files in {} (open one with: collidescope FILE)",
+        "{} disagreements; {} scene files in {}{shrunk} (open one with: collidescope FILE)",
         report.disagreement_count,
         written.len(),
         args.out.display()
@@ -202,10 +241,21 @@ fn run_fuzz_peers(args: &FuzzArgs, out: &mut String) -> Result<(), String> {
     out.push_str("\nengines against the exact reference (tolerance 1e-4 of the pair's size):\n");
     out.push_str(&report.table());
     let written = write_peer_scenes(&report, &args.out, args.max_scenes)?;
+    let shrunk = shrink_scenes(
+        args,
+        written
+            .iter()
+            .zip(report.engine_disagreements())
+            .map(|(p, case)| Written {
+                path: p.clone(),
+                keep: Keep::Engine(case.engine, case.query),
+            }),
+        threads(args.threads, num_cores()),
+    );
     if !written.is_empty() {
         let _ = writeln!(
             out,
-            "{} engine disagreement scenes in {} (open one with: collidescope FILE)",
+            "{} engine disagreement scenes in {}{shrunk} (open one with: collidescope FILE)",
             written.len(),
             args.out.display()
         );
@@ -261,9 +311,25 @@ fn run_fuzz_chains(
         return Ok((true, out));
     }
     let written = write_chain_scenes(&report, &args.out, args.max_scenes)?;
+    let shrunk = shrink_scenes(
+        args,
+        written
+            .iter()
+            .zip(&report.disagreements)
+            .filter_map(|(p, d)| {
+                // The first check shrinking can keep (not the case's own ray, which its
+                // scene does not hold).
+                let check = d.checks.iter().find(|c| c.name() != "chain_ray")?;
+                Some(Written {
+                    path: p.clone(),
+                    keep: Keep::Chain(*check),
+                })
+            }),
+        config.threads,
+    );
     let _ = writeln!(
         out,
-        "{} disagreeing cases; {} scene files in {} (open one with: collidescope FILE)",
+        "{} disagreeing cases; {} scene files in {}{shrunk} (open one with: collidescope FILE)",
         report.disagreement_count,
         written.len(),
         args.out.display()

@@ -7,16 +7,24 @@ mod args;
 mod cli;
 #[cfg(not(target_arch = "wasm32"))]
 mod fuzz_cmd;
+#[cfg(not(target_arch = "wasm32"))]
+mod fuzz_shrink;
 #[cfg(feature = "gui")]
 mod gui;
 #[cfg(not(target_arch = "wasm32"))]
 mod lesson_cmd;
 #[cfg(not(target_arch = "wasm32"))]
 mod page_link;
+#[cfg(not(target_arch = "wasm32"))]
+mod profile_cmd;
 #[cfg(all(feature = "peers", not(target_arch = "wasm32")))]
 mod replay_child;
 #[cfg(all(feature = "peers", not(target_arch = "wasm32")))]
 mod replay_cmd;
+#[cfg(not(target_arch = "wasm32"))]
+mod shrink_cmd;
+#[cfg(not(target_arch = "wasm32"))]
+mod sweep_cmd;
 #[cfg(all(feature = "peers", not(target_arch = "wasm32")))]
 mod track_cmd;
 
@@ -104,6 +112,8 @@ fn main() -> ExitCode {
             slop,
             trace,
         }) => finish(cli::run_hull(&points, slop, trace).map(|t| t + "\n")),
+        Some(Command::Sweep(args)) => finish(sweep_cmd::run_sweep(&args)),
+        Some(Command::Shrink(args)) => finish(shrink_cmd::run_shrink(&args)),
         Some(Command::Fuzz(fuzz)) => {
             let run = fuzz_cmd::run_fuzz(&fuzz).and_then(|(clean, text)| {
                 collidescope::scene::fs::write_stdout(text.as_bytes()).map(|()| clean)
@@ -207,8 +217,19 @@ fn open_window(args: &Cli) -> ExitCode {
         .scene
         .clone()
         .filter(|p| p.extension().is_some_and(|e| e == "b2rec"));
+    // A pair track (any engine's pair over time) opens at its first frame with its
+    // timeline: a `.ron` file that is not a scene but reads as a track.
+    let track = args
+        .scene
+        .clone()
+        .filter(|p| recording.is_none() && cli::load_or_default(Some(p)).is_err())
+        .filter(|p| collidescope::scene::track::load_track(p).is_ok());
     // A scene that fails to load opens the built-in scene with the error shown.
-    let (scene, path, startup_error) = match args.scene.as_ref().filter(|_| recording.is_none()) {
+    let file = args
+        .scene
+        .as_ref()
+        .filter(|_| recording.is_none() && track.is_none());
+    let (scene, path, startup_error) = match file {
         Some(p) => match cli::load_or_default(Some(p)) {
             Ok((s, _)) => (s, Some(p.clone()), None),
             Err(e) => {
@@ -231,6 +252,7 @@ fn open_window(args: &Cli) -> ExitCode {
         msaa: args.msaa,
         frame_stats: args.frame_stats.clone(),
         recording,
+        track,
         lesson: args
             .lesson
             .clone()

@@ -57,10 +57,11 @@ pub struct ReplayArgs {
     /// the markers.
     #[arg(long, value_name = "S1,S2")]
     pub pair: Option<String>,
-    /// With --pair (a recording): also write the pair's contact timeline as lanes (SVG
-    /// or PNG by the extension): touching, point count, feature ids, separations, the
-    /// normal's angle, Box2D's and ours, with the markers.
-    #[arg(long, value_name = "FILE", requires = "pair", conflicts_with = "frame")]
+    /// With --pair (a recording), or for a pair track: also write the pair's contact
+    /// timeline as lanes (SVG or PNG by the extension): touching, point count, feature
+    /// ids, separations, the normal's angle, the reference face, the engine's and ours,
+    /// with the markers.
+    #[arg(long, value_name = "FILE", conflicts_with = "frame")]
     pub plot: Option<PathBuf>,
     /// With --pair (a recording) and --out: the frame whose pair to write.
     #[arg(long, value_name = "K", requires = "out")]
@@ -116,7 +117,11 @@ pub fn run_replay(args: &ReplayArgs) -> Result<(), String> {
             args.frame,
             args.out.as_deref(),
             args.language.as_deref(),
+            args.plot.as_deref(),
         );
+    }
+    if args.plot.is_some() && args.pair.is_none() {
+        return Err("--plot: name the pair of the recording with --pair S1,S2".into());
     }
     if args.frame.is_some() && args.pair.is_none() {
         return Err("--frame: name the pair of the recording with --pair S1,S2".into());
@@ -395,19 +400,21 @@ fn pair_timeline(
             "Contact timeline of {}, {} in {label}",
             pair_names.0, pair_names.1
         );
-        write_lanes(path, title, &kept, player.frame())?;
+        write_lanes(path, title, &kept, player.frame(), "Box2D")?;
     }
     let mut end = end_line(player);
     end["markers"] = marker_counts(&counts);
     print(out, json!({ "end": end }))
 }
 
-/// The timeline's lanes as a picture (SVG or PNG by `path`'s extension).
-fn write_lanes(
+/// The timeline's lanes as a picture (SVG or PNG by `path`'s extension), `engine`
+/// naming the engine's rows.
+pub fn write_lanes(
     path: &Path,
     title: String,
     rows: &[TimelineRow],
     frames: u32,
+    engine: &str,
 ) -> Result<(), String> {
     use collidescope::render::{render_plots, Format, PlotPicture};
     let shown = path.display();
@@ -415,7 +422,7 @@ fn write_lanes(
         .ok_or_else(|| format!("--plot {shown}: name an .svg or .png file"))?;
     let picture = PlotPicture {
         title,
-        plots: timeline_lanes(rows, frames, "Box2D"),
+        plots: timeline_lanes(rows, frames, engine),
         theme: Default::default(),
     };
     let bytes =

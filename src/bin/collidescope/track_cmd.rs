@@ -6,7 +6,7 @@
 
 use collidescope::core::manifold::{contact_manifold, ManifoldSource};
 use collidescope::scene::track::{load_track, Track};
-use collidescope::trace::series::{Marker, MarkerFinder, PairState};
+use collidescope::trace::series::{Marker, MarkerFinder, PairState, TimelineRow};
 use collidescope::trace::world_frame::ContactPoint;
 use serde_json::json;
 use std::io::Write;
@@ -84,12 +84,59 @@ fn rows(
     Ok((engine, box2d, state(frame, ours.normal.to_array(), points)))
 }
 
+/// One frame of a track's timeline: the engine's row (when the file gave a manifold),
+/// Box2D's, ours, and the timeline row of the marked one with its markers.
+pub(crate) struct TrackFrameRows {
+    pub engine: Option<PairState>,
+    pub box2d: Option<PairState>,
+    pub ours: PairState,
+    pub row: Option<TimelineRow>,
+}
+
+/// A track's frames one after the other (the markers need the frame before): the
+/// engine's row is the marked one, Box2D's when the file has no manifolds.
+pub(crate) struct TrackTimeline<'a> {
+    track: &'a Track,
+    label: &'a str,
+    pub has_engine: bool,
+    finder: MarkerFinder,
+}
+
+impl<'a> TrackTimeline<'a> {
+    pub fn new(track: &'a Track, label: &'a str) -> TrackTimeline<'a> {
+        TrackTimeline {
+            track,
+            label,
+            has_engine: track.frames.iter().any(|f| f.manifold.is_some()),
+            finder: MarkerFinder::default(),
+        }
+    }
+
+    /// The rows of frame `k` (frames in order from 0).
+    pub fn frame(&mut self, k: usize) -> Result<TrackFrameRows, String> {
+        let (engine, box2d, ours) = rows(self.track, k, self.label)?;
+        let marked = if self.has_engine { &engine } else { &box2d };
+        let row = marked.as_ref().map(|state| TimelineRow {
+            state: state.clone(),
+            markers: self.finder.next(state),
+            ours: ours.normal.map(|n| (ours.points.len(), n)),
+        });
+        Ok(TrackFrameRows {
+            engine,
+            box2d,
+            ours,
+            row,
+        })
+    }
+}
+
 /// Streams the track's timeline; or with `frame` and `out`, writes the pair there.
 pub fn run(
     path: &std::path::Path,
     frame: Option<u32>,
     out: Option<&std::path::Path>,
     language: Option<&str>,
+    plot: Option<&std::path::Path>,
 ) -> Result<(), String> {
     let label = path.display().to_string();
     let track = load_track(path).map_err(|e| e.to_string())?;
@@ -120,17 +167,18 @@ pub fn run(
             .map_err(|e| format!("{}: {e}", out.display()))?;
         return print(json!({ "wrote": out.display().to_string(), "frame": k }));
     }
-    let has_engine = track.frames.iter().any(|f| f.manifold.is_some());
-    let mut finder = MarkerFinder::default();
+    let mut timeline = TrackTimeline::new(&track, &label);
+    let has_engine = timeline.has_engine;
     let mut counts = [0u64; Marker::KEYS.len()];
+    let mut kept = Vec::new();
     for k in 0..track.frames.len() {
-        let (engine, box2d, ours) = rows(&track, k, &label)?;
-        let marked = if has_engine {
-            engine.clone()
-        } else {
-            box2d.clone()
-        };
-        let markers = marked.as_ref().map(|s| finder.next(s)).unwrap_or_default();
+        let TrackFrameRows {
+            engine,
+            box2d,
+            ours,
+            row,
+        } = timeline.frame(k)?;
+        let markers = row.as_ref().map(|r| r.markers.clone()).unwrap_or_default();
         for m in &markers {
             if let Some(i) = Marker::KEYS.iter().position(|key| *key == m.key()) {
                 counts[i] += 1;
@@ -144,6 +192,22 @@ pub fn run(
             line["markers"] = json!(markers);
         }
         print(line)?;
+        if let (Some(row), true) = (row, plot.is_some()) {
+            kept.push(row);
+        }
+    }
+    if let Some(path) = plot {
+        let engine = if has_engine {
+            track.engine.as_str()
+        } else {
+            "Box2D"
+        };
+        let title = format!(
+            "Contact timeline of {}, {} in {label}",
+            track.a.name, track.b.name
+        );
+        let frames = track.frames.len().saturating_sub(1) as u32;
+        crate::replay_cmd::write_lanes(path, title, &kept, frames, engine)?;
     }
     let counts: serde_json::Map<String, serde_json::Value> = Marker::KEYS
         .iter()

@@ -21,7 +21,8 @@ mod toi_rotating;
 use contacts::{check_clip, check_manifold};
 use queries::{check_distance, check_penetration, check_sat};
 pub use rays::{
-    check_rays, empty_ray_stats, judge_ray, RayClassStats, RayJudgement, RAY_NORMAL_TOLERANCE,
+    check_rays, check_rays_of, empty_ray_stats, judge_ray, RayClassStats, RayJudgement,
+    RAY_NORMAL_TOLERANCE,
 };
 use toi::check_toi;
 use toi_rotating::check_toi_rotating;

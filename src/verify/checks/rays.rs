@@ -154,11 +154,20 @@ impl RayClassStats {
 /// [`Check::RayExact`] and [`Check::RayGjk`], and the rays counted into `stats`
 /// (indexed by [`RayClass::index`]).
 pub fn check_rays(pair: &FuzzPair, stats: &mut [(RayClass, RayClassStats)]) -> Vec<Measure> {
+    check_rays_of(pair, &fuzz_rays(pair), stats)
+}
+
+/// [`check_rays`] with other rays: `rays[0]` against A, `rays[1]` against B (a scene's
+/// rays, when shrinking a ray disagreement).
+pub fn check_rays_of(
+    pair: &FuzzPair,
+    rays: &[FuzzRay; 2],
+    stats: &mut [(RayClass, RayClassStats)],
+) -> Vec<Measure> {
     let mut sink = Sink {
         measures: Vec::with_capacity(2),
         source: None,
     };
-    let rays = fuzz_rays(pair);
     let targets = [
         ("A", &pair.shape_a, pair.transform_a()),
         ("B", &pair.shape_b, pair.transform_b()),

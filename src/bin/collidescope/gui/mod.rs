@@ -53,6 +53,8 @@ pub struct GuiOptions {
     pub frame_stats: Option<PathBuf>,
     /// A Box2D recording to open (`collidescope FILE.b2rec`).
     pub recording: Option<PathBuf>,
+    /// A pair track to open (`collidescope TRACK.ron`).
+    pub track: Option<PathBuf>,
     /// A lesson of the library to start on, and its page (from 0).
     pub lesson: Option<(String, usize)>,
 }
@@ -62,6 +64,32 @@ pub struct GuiOptions {
 type Rec = recording::Recording;
 #[cfg(not(all(feature = "peers", not(target_arch = "wasm32"))))]
 type Rec = NoRecording;
+
+/// The pair track open in the window, if any (desktop with the engines only).
+#[cfg(all(feature = "peers", not(target_arch = "wasm32")))]
+type TrackMode = recording::track_view::TrackView;
+#[cfg(not(all(feature = "peers", not(target_arch = "wasm32"))))]
+type TrackMode = NoTrack;
+
+/// Without the engines a track's timeline cannot be computed (Box2D's rows): its
+/// first frame opens as a scene would not, so the window says so.
+#[cfg(not(all(feature = "peers", not(target_arch = "wasm32"))))]
+struct NoTrack;
+
+#[cfg(not(all(feature = "peers", not(target_arch = "wasm32"))))]
+impl NoTrack {
+    fn open(_: &Path, _: &mut AppState) -> Result<NoTrack, String> {
+        Err("pair tracks open in the desktop app built with the engines".into())
+    }
+    fn ui(&mut self, _: &egui::Context, _: &mut AppState) {}
+    fn keys(&mut self, _: &mut AppState) {}
+    fn busy(&self) -> bool {
+        false
+    }
+    fn layout_json(&self) -> String {
+        "null".into()
+    }
+}
 
 /// Without the engines (and on the web page) there are no recordings: this stands in
 /// for one and says so once.
@@ -128,6 +156,7 @@ pub fn run_web() {
         msaa: 4,
         frame_stats: None,
         recording: None,
+        track: None,
         lesson,
     });
 }
@@ -275,6 +304,14 @@ async fn main_loop(opts: GuiOptions) {
         panel.reveal_peers = web::link_opens_peers();
     }
     let mut rec = opts.recording.as_deref().map(Rec::open);
+    let mut track = match opts.track.as_deref().map(|p| TrackMode::open(p, &mut app)) {
+        Some(Ok(t)) => Some(t),
+        Some(Err(e)) => {
+            app.error(e);
+            None
+        }
+        None => None,
+    };
     loop {
         stats.begin();
         clear_background(background(app.theme));
@@ -294,7 +331,7 @@ async fn main_loop(opts: GuiOptions) {
             area,
             settled,
             marks,
-        } = UiPass::run(&mut panel, &mut app, rec.as_mut());
+        } = UiPass::run(&mut panel, &mut app, rec.as_mut(), track.as_mut());
         canvas.layout(area, app.split);
         canvas.show_engines = panel.engines_shown;
         if settled {
@@ -329,6 +366,9 @@ async fn main_loop(opts: GuiOptions) {
                 r.back_key();
             }
         }
+        if let (Some(t), false) = (track.as_mut(), typing || modal) {
+            t.keys(&mut app);
+        }
         if !typing && !modal && !world {
             if chords.any() {
                 chords.apply(&mut app, &mut panel, &mut out);
@@ -359,7 +399,11 @@ async fn main_loop(opts: GuiOptions) {
         if let Some(r) = rec.as_mut() {
             r.tick(get_frame_time().min(0.1));
         }
-        let rec_layout = rec.as_ref().map_or("null".to_string(), |r| r.layout_json());
+        let rec_layout = match (&rec, &track) {
+            (Some(r), _) => r.layout_json(),
+            (None, Some(t)) => t.layout_json(),
+            (None, None) => "null".to_string(),
+        };
         layout_hook.write(&app, &canvas, &marks, &panel.state_json(&app), &rec_layout);
         match rec.as_mut() {
             #[cfg(all(feature = "peers", not(target_arch = "wasm32")))]
@@ -398,7 +442,8 @@ async fn main_loop(opts: GuiOptions) {
             repaint.start_tick();
         }
         let egui_busy = egui_macroquad_requested_repaint();
-        let rec_busy = rec.as_ref().is_some_and(|r| r.busy());
+        let rec_busy =
+            rec.as_ref().is_some_and(|r| r.busy()) || track.as_ref().is_some_and(|t| t.busy());
         repaint.end_frame(
             app.playing || canvas.busy() || out.screenshot || egui_busy || page_busy || rec_busy,
         );
@@ -468,7 +513,12 @@ struct UiPass {
 
 impl UiPass {
     /// Shows the panel and reads what egui knows about the pointer and keyboard.
-    fn run(panel: &mut Panel, app: &mut AppState, mut rec: Option<&mut Rec>) -> UiPass {
+    fn run(
+        panel: &mut Panel,
+        app: &mut AppState,
+        mut rec: Option<&mut Rec>,
+        mut track: Option<&mut TrackMode>,
+    ) -> UiPass {
         let mut out = panel::PanelOutput::default();
         let mut over_ui = false;
         let mut typing = false;
@@ -497,6 +547,9 @@ impl UiPass {
             // The recording's panel first: the debugger's panel and the views get the rest.
             if let Some(r) = rec.as_deref_mut() {
                 r.ui(ctx, app);
+            }
+            if let Some(t) = track.as_deref_mut() {
+                t.ui(ctx, app);
             }
             out = panel.show(ctx, app);
             marks = panel::marks_json(ctx);

@@ -358,6 +358,7 @@ impl Recording {
 }
 
 mod timeline;
+pub mod track_view;
 mod ui;
 mod world_view;
 pub use world_view::draw_world;

@@ -121,7 +121,7 @@ impl Panel {
         if settled && !app.scene.chains.is_empty() {
             egui::CollapsingHeader::new("Chains: slide sweep")
                 .default_open(false)
-                .show(ui, |ui| self.ui_sweep(ui, app));
+                .show(ui, |ui| self.ui_slide(ui, app));
         }
         if settled || page.numbers {
             egui::CollapsingHeader::new("Numbers")

@@ -17,6 +17,8 @@ pub(crate) mod plot;
 mod rays;
 mod settings;
 mod shapes;
+mod shrink;
+mod slide;
 mod sweep;
 mod widgets;
 
@@ -133,6 +135,8 @@ pub struct Panel {
     pub lesson: Option<crate::gui::lesson::LessonMode>,
     /// The learner's progress, for the Lessons list.
     progress: collidescope::lesson::progress::Progress,
+    /// The last sweep's plots as drawn (thinned to the panel's width), built once.
+    sweep_plots: sweep::PlotCache,
 }
 
 impl Panel {
@@ -171,6 +175,7 @@ impl Panel {
             prefs,
             lesson: None,
             progress: crate::gui::lesson::load_progress(),
+            sweep_plots: sweep::PlotCache::default(),
         };
         p.rescan();
         p
@@ -278,6 +283,10 @@ impl Panel {
 
     /// The sections, top to bottom.
     fn ui_sections(&mut self, ui: &mut egui::Ui, app: &mut AppState, out: &mut PanelOutput) {
+        // Sweeps and shrinking run in the background: frames keep coming while they do.
+        if app.poll_jobs() {
+            ui.ctx().request_repaint();
+        }
         self.peers_off.clear();
         if self.lesson.is_some() {
             // Lesson mode shows what the page needs, nothing else.
@@ -301,13 +310,16 @@ impl Panel {
                 .default_open(true)
                 .show(ui, |ui| {
                     self.ui_chain_edit(ui, app);
-                    self.ui_sweep(ui, app);
+                    self.ui_slide(ui, app);
                 });
         }
         let peers = egui::CollapsingHeader::new(PEERS_HEADING)
             .default_open(false)
             .open(self.reveal_peers.then_some(true))
-            .show(ui, |ui| self.ui_peers(ui, app));
+            .show(ui, |ui| {
+                self.ui_peers(ui, app);
+                self.ui_shrink(ui, app);
+            });
         widgets::mark(ui, "peers", &peers.header_response);
         // The engines' overlays show while their table does.
         self.engines_shown = peers.body_returned.is_some();
@@ -318,6 +330,11 @@ impl Panel {
                 self.reveal_peers = false;
             }
         }
+        let sweep = egui::CollapsingHeader::new("Sweep: one parameter, every answer")
+            .id_salt("pair_sweep")
+            .default_open(false)
+            .show(ui, |ui| self.ui_pair_sweep(ui, app));
+        widgets::mark(ui, "sweep", &sweep.header_response);
         if app.algorithm == collidescope::study::Algorithm::Rotating {
             egui::CollapsingHeader::new("s(t): separation over the step")
                 .default_open(true)

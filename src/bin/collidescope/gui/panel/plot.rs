@@ -9,19 +9,36 @@ use collidescope::study::Algorithm;
 use collidescope::view::palette::Rgba;
 use collidescope::view::plot::{Plot, SeriesData};
 use egui_macroquad::egui::{self, Color32};
-use egui_plot::{uniform_grid_spacer, HLine, Line, LineStyle, PlotPoints, Points, VLine};
+use egui_plot::{uniform_grid_spacer, HLine, Line, LineStyle, PlotPoints, Points, Polygon, VLine};
 
 fn color(c: Rgba) -> Color32 {
     Color32::from_rgba_unmultiplied(c.0, c.1, c.2, c.3)
 }
 
-/// `plot` drawn `height` pixels high (`id` keeps its zoom between frames).
-pub fn show_plot(ui: &mut egui::Ui, id: &str, plot: &Plot, height: f32) {
-    let mut p = egui_plot::Plot::new(id)
+/// `plot` drawn `height` pixels high (`id` keeps its zoom between frames). Returns the
+/// x (plot coordinates) of a click on the plot, if there was one.
+pub fn show_plot(ui: &mut egui::Ui, id: &str, plot: &Plot, height: f32) -> Option<f64> {
+    let p = egui_plot::Plot::new(id)
         .height(height)
         .allow_scroll(false)
         .x_axis_label(plot.x_label.clone())
         .y_axis_label(plot.y_label.clone());
+    let theme = theme_of(ui);
+    let response = with_axes(p, plot).show(ui, |p| {
+        add_series(p, plot, theme);
+        p.pointer_coordinate()
+    });
+    response
+        .response
+        .clicked()
+        .then_some(response.inner)
+        .flatten()
+        .map(|p| p.x)
+}
+
+/// `p` with `plot`'s axes: its y grid steps, the values it always shows and the y
+/// values' names (the sweep's bands of ids).
+pub fn with_axes<'a>(mut p: egui_plot::Plot<'a>, plot: &Plot) -> egui_plot::Plot<'a> {
     if let Some(steps) = plot.y_grid {
         p = p.y_grid_spacer(uniform_grid_spacer(move |_| steps));
     }
@@ -31,8 +48,17 @@ pub fn show_plot(ui: &mut egui::Ui, id: &str, plot: &Plot, height: f32) {
     for y in &plot.include_y {
         p = p.include_y(*y);
     }
-    let theme = theme_of(ui);
-    p.show(ui, |p| add_series(p, plot, theme));
+    if !plot.y_names.is_empty() {
+        let names = plot.y_names.clone();
+        p = p.y_axis_formatter(move |mark, _| {
+            names
+                .iter()
+                .find(|(v, _)| (v - mark.value).abs() < 1e-9)
+                .map(|(_, n)| n.clone())
+                .unwrap_or_default()
+        });
+    }
+    p
 }
 
 /// The panel's visuals follow the canvas' theme: the series take its colours too.
@@ -83,6 +109,23 @@ pub fn add_series(
                     .style(style)
                     .name(name),
             ),
+            SeriesData::Spans { y, half, spans } => {
+                for sp in spans {
+                    let corners = vec![
+                        [sp.x0, y - half],
+                        [sp.x1, y - half],
+                        [sp.x1, y + half],
+                        [sp.x0, y + half],
+                    ];
+                    let fill = color(theme.apply(sp.color));
+                    p.polygon(
+                        Polygon::new(PlotPoints::from(corners))
+                            .fill_color(fill)
+                            .stroke(egui::Stroke::new(0.0, fill))
+                            .name(name),
+                    );
+                }
+            }
         }
     }
 }

@@ -25,7 +25,7 @@ pub(super) fn drag(ui: &mut egui::Ui, app: &mut AppState, v: &mut f32, speed: f6
 /// The widgets the scripted tests press, by name: where each was drawn in the last
 /// frame is part of the layout the app reports (`COLLIDESCOPE_LAYOUT_FILE` on the
 /// desktop, `window.collidescope.layout` in the web page).
-pub const MARKED: [&str; 43] = [
+pub const MARKED: [&str; 46] = [
     "copy_link",
     "files",
     "notes",
@@ -69,6 +69,9 @@ pub const MARKED: [&str; 43] = [
     "lesson_choice_4",
     "lesson_choice_5",
     "lesson_choice_6",
+    "sweep",
+    "run_sweep",
+    "shrink_pair",
 ];
 
 fn mark_id(name: &str) -> egui::Id {

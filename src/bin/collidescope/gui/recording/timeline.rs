@@ -4,13 +4,13 @@
 //! along the frames, with the current frame; a click on a lane jumps there.
 //! Memory: one row per frame of the one pair.
 
-use crate::gui::panel::plot::{add_series, theme_of};
+use crate::gui::panel::plot::{add_series, theme_of, with_axes};
 use collidescope::peers::recording::timeline::TimelineBuilder;
 use collidescope::peers::recording::{read_file, Player};
 use collidescope::trace::series::TimelineRow;
 use collidescope::view::timeline_plot::timeline_lanes;
 use egui_macroquad::egui;
-use egui_plot::{uniform_grid_spacer, Plot, VLine};
+use egui_plot::{Plot, VLine};
 use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 
@@ -22,6 +22,8 @@ enum Msg {
 pub struct Timeline {
     pub pair: (u32, u32),
     pub labels: (String, String),
+    /// Whose rows the lanes draw beside ours: "Box2D", or a track's engine.
+    engine: String,
     frames: u32,
     rx: mpsc::Receiver<Msg>,
     rows: Vec<TimelineRow>,
@@ -47,9 +49,21 @@ impl Timeline {
                 let _ = tx.send(Msg::Failed(e));
             }
         });
+        Timeline::receiving(pair, labels, "Box2D".into(), frames, rx)
+    }
+
+    /// A timeline whose rows arrive on `rx`.
+    fn receiving(
+        pair: (u32, u32),
+        labels: (String, String),
+        engine: String,
+        frames: u32,
+        rx: mpsc::Receiver<Msg>,
+    ) -> Timeline {
         Timeline {
             pair,
             labels,
+            engine,
             frames,
             rx,
             rows: Vec::new(),
@@ -57,6 +71,45 @@ impl Timeline {
             error: None,
             open: true,
         }
+    }
+
+    /// The timeline of a pair track, computed in the background: at each frame the
+    /// engine's row (Box2D's when the file has no manifolds) and ours.
+    pub fn from_track(
+        path: PathBuf,
+        track: std::sync::Arc<collidescope::scene::track::Track>,
+        labels: (String, String),
+    ) -> Timeline {
+        let frames = track.frames.len() as u32;
+        let engine = if track.frames.iter().any(|f| f.manifold.is_some()) {
+            track.engine.clone()
+        } else {
+            "Box2D".into()
+        };
+        let (tx, rx) = mpsc::channel();
+        std::thread::spawn(move || {
+            let label = path.display().to_string();
+            let mut rows = crate::track_cmd::TrackTimeline::new(&track, &label);
+            let mut batch = Vec::with_capacity(BATCH);
+            for k in 0..track.frames.len() {
+                match rows.frame(k) {
+                    Ok(r) => batch.extend(r.row),
+                    Err(e) => {
+                        let _ = tx.send(Msg::Failed(e));
+                        return;
+                    }
+                }
+                let done = k + 1 == track.frames.len();
+                if (batch.len() >= BATCH || done)
+                    && tx
+                        .send(Msg::Rows(std::mem::take(&mut batch), k as u32 + 1))
+                        .is_err()
+                {
+                    return; // the window was closed
+                }
+            }
+        });
+        Timeline::receiving((0, 1), labels, engine, frames, rx)
     }
 
     /// Still building.
@@ -117,7 +170,7 @@ impl Timeline {
     }
 
     fn lanes(&self, ui: &mut egui::Ui, current: u32) -> Option<u32> {
-        let lanes = timeline_lanes(&self.rows, self.frames, "Box2D");
+        let lanes = timeline_lanes(&self.rows, self.frames, &self.engine);
         let markers: Vec<f64> = self
             .rows
             .iter()
@@ -137,23 +190,14 @@ impl Timeline {
             .zip([80.0, 76.0, 76.0, 96.0, 96.0, 76.0])
             .enumerate()
         {
-            let mut plot = Plot::new(("recording-timeline-lane", k))
+            let plot = Plot::new(("recording-timeline-lane", k))
                 .height(height)
                 .link_axis(link, [true, false])
                 .allow_scroll(false)
                 // One width for every lane's numbers, so that the frames line up.
                 .y_axis_min_width(44.0)
                 .y_axis_label(lane.y_label.clone());
-            if let Some(steps) = lane.y_grid {
-                plot = plot.y_grid_spacer(uniform_grid_spacer(move |_| steps));
-            }
-            for x in &lane.include_x {
-                plot = plot.include_x(*x);
-            }
-            for y in &lane.include_y {
-                plot = plot.include_y(*y);
-            }
-            let r = plot.show(ui, |p| {
+            let r = with_axes(plot, lane).show(ui, |p| {
                 p.vline(
                     VLine::new(current as f64)
                         .color(now_color)
@@ -169,11 +213,12 @@ impl Timeline {
                     .map(|pos| r.transform.value_from_position(pos).x));
             }
         }
-        ui.label(
+        ui.label(format!(
             "Rules: markers (warm start lost, normal turn, point count, ghost bump, tunnel); \
-             the strong line: this frame. Click a lane to go to that frame; red dots: Box2D's and \
+             the strong line: this frame. Click a lane to go to that frame; red dots: {}'s and \
              our point count or normal differ.",
-        );
+            self.engine
+        ));
         clicked.map(|x| snap(x, &markers).clamp(0.0, self.frames as f64) as u32)
     }
 }
