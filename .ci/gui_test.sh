@@ -22,6 +22,8 @@ work=$(mktemp -d)
 art=ci-artifacts
 mkdir -p "$art"
 cp tests/gui/two_boxes.ron "$work/scene.ron"
+# The preferences (theme, presenter setting) and lesson progress of this run only.
+export COLLIDESCOPE_CONFIG_DIR="$work/config"
 
 display=":${COLLIDESCOPE_TEST_DISPLAY:-97}"
 Xvfb "$display" -screen 0 1280x800x24 -nolisten tcp >/dev/null 2>&1 &
@@ -239,9 +241,41 @@ right0=$(canvas_right)
 click layers; sleep 0.5
 right1=$(canvas_right)
 import -window root "$art/gui-3-layers.png"
-click layers
 [ "$right0" = "$right1" ] || { echo "FAIL: opening Layers moved the canvas edge from $right0 to $right1"; exit 1; }
 echo "== Layers open: the panel keeps its width (canvas ends at $right1 px)"
+
+# The presenter setting: a narrower panel (the views get wider), saved in the
+# preferences file; off again, the panel is back to its width.
+click presenter
+[ "$(await "d['presenter']" True)" = "True" ] || { echo "FAIL: the presenter checkbox did not turn the setting on"; exit 1; }
+sleep 0.5; settle
+right2=$(canvas_right)
+[ "$right2" -gt "$right1" ] || { echo "FAIL: the presenter setting did not narrow the panel (canvas ends at $right2 px, was $right1)"; exit 1; }
+grep -q "presenter:true" "$COLLIDESCOPE_CONFIG_DIR/preferences.ron" || { echo "FAIL: presenter not saved: $(cat "$COLLIDESCOPE_CONFIG_DIR/preferences.ron")"; exit 1; }
+import -window root "$art/gui-3-presenter.png"
+# The larger panel may have pushed the checkbox below the window: scroll it into view.
+for _ in $(seq 10); do
+  [ "$(tj "int(d['widgets']['presenter'][1] < 700)")" = "1" ] && break
+  read -r px py < <(tj "' '.join(str(int(v)) for v in d['widgets']['presenter'])")
+  xdotool mousemove "$px" 400 click 5 click 5; sleep 0.3; settle
+done
+click presenter
+right3=$(await "round(d['config_vp'][0] + d['config_vp'][2])" "$right1")
+[ "$right3" = "$right1" ] || { echo "FAIL: presenter off: canvas ends at $right3 px, not $right1"; exit 1; }
+echo "== presenter setting: canvas to $right2 px and back to $right3 px; saved in preferences.ron"
+# Back to the top of the panel (the steps below expect it there; the panel keeps its
+# scroll across the switch).
+to_top() {
+  xdotool mousemove 1100 400
+  for _ in $(seq 15); do
+    sleep 0.5; settle
+    [ "$(tj "int(d['widgets']['files'][1] > 0)")" = "1" ] && return 0
+    for _ in 1 2 3 4; do xdotool click 4; done
+  done
+}
+to_top
+click layers
+to_top
 
 # Peers: opening the section brings the engines' overlays.
 click peers; sleep 0.5
@@ -250,17 +284,24 @@ if tj "'peer_name' in d['widgets']" | grep -q True; then
   read -r hx hy < <(tj "' '.join(str(int(round(v))) for v in d['widgets']['peer_name'])")
   xdotool mousemove "$hx" "$hy"; sleep 0.3; xdotool mousemove $((hx + 2)) "$hy"; sleep 1.5
   import -window root "$art/gui-4-peers-hover.png"
+  # After clicks (Peers was just opened by one), the row's tooltip still shows.
+  tip=$(await "d['tooltip']" "Collidescope")
+  [ "$tip" = "Collidescope" ] || { echo "FAIL: hovering the Peers row shows no tooltip (tooltip: '$tip')"; exit 1; }
+  echo "== Peers row hovered: its tooltip shows"
 fi
 click peers
 
 # A refused (not convex) file: the offer is a window; the Files controls stay put.
+to_top
 click files
 for _ in $(seq 150); do tj "'save_as' in d['widgets']" | grep -q True && break; sleep 0.1; done
 tj "'save_as' in d['widgets']" | grep -q True || { echo "FAIL: the Files section did not open (no Save as button in 15 s)"; exit 1; }
 files_y=$(tj "d['widgets']['save_as'][1]")
 click open_path
-xdotool type --delay 10 "concave.ron"; xdotool key Return; sleep 1
-tj "'make_convex' in d['widgets']" | grep -q True || { echo "FAIL: no make-convex offer for a refused file"; exit 1; }
+xdotool type --delay 10 "concave.ron"; xdotool key Return; sleep 1; settle
+[ "$(await "'make_convex' in d['widgets']" True)" = "True" ] || {
+  import -window root "$art/gui-5-refused.png"
+  echo "FAIL: no make-convex offer for a refused file (status: $(tj "d['message']"))"; exit 1; }
 files_y2=$(tj "d['widgets']['save_as'][1]")
 import -window root "$art/gui-5-refused.png"
 [ "$files_y" = "$files_y2" ] || { echo "FAIL: the Files controls moved ($files_y -> $files_y2)"; exit 1; }

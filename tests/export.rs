@@ -135,6 +135,7 @@ fn expected_tag(p: &Prim) -> &'static str {
         Prim::Arrow { .. } => "<g class=\"arrow\">",
         Prim::Label { .. } => "<g class=\"label\"",
         Prim::Cross { .. } => "<path class=\"cross\"",
+        Prim::Ring { .. } => "<circle class=\"ring\"",
     }
 }
 
@@ -173,32 +174,89 @@ fn svg_has_one_group_per_layer_and_one_element_per_primitive() {
                 .collect();
             assert_eq!(ids, want, "{algorithm:?} step {step}");
             for (layer, (id, children)) in expected.iter().zip(&layers) {
+                // Labels are drawn after every layer, in the view's labels group.
+                let marks: Vec<&Prim> = layer
+                    .prims
+                    .iter()
+                    .filter(|p| !matches!(p, Prim::Label { .. }))
+                    .collect();
                 assert_eq!(
                     children.len(),
-                    layer.prims.len(),
+                    marks.len(),
                     "{algorithm:?} step {step} {id}: elements vs primitives"
                 );
-                for (prim, el) in layer.prims.iter().zip(children) {
+                for (prim, el) in marks.iter().zip(children) {
                     assert!(
                         el.starts_with(expected_tag(prim)),
                         "{id}: {prim:?} written as {el}"
                     );
                 }
-                let labels = layer
-                    .prims
-                    .iter()
-                    .filter(|p| matches!(p, Prim::Label { .. }))
-                    .count();
-                let texts: usize = children.iter().map(|c| c.matches("<text").count()).sum();
-                assert_eq!(texts, labels, "{id}: one <text> per label");
                 let head = svg
                     .lines()
                     .find(|l| l.contains(&format!("<g id=\"{id}\"")))
                     .unwrap();
                 assert_eq!(attr(head, "data-label").as_deref(), Some(layer.id.label()));
             }
+            // Each view's labels: one `<g class="label">` with one `<text>` per label of
+            // its layers, in draw-list order, after the layers.
+            for space in [Space::World, Space::Config] {
+                let name = match space {
+                    Space::World => "world",
+                    Space::Config => "config",
+                };
+                let texts: Vec<&str> = p
+                    .list
+                    .layers
+                    .iter()
+                    .filter(|l| l.space == space)
+                    .flat_map(|l| &l.prims)
+                    .filter_map(|p| match p {
+                        Prim::Label { text, .. } => Some(text.as_str()),
+                        _ => None,
+                    })
+                    .collect();
+                let group = group_children(&svg, &format!("labels-{name}"));
+                assert_eq!(group.len(), texts.len(), "{algorithm:?} step {step} {name}");
+                for (el, text) in group.iter().zip(&texts) {
+                    assert!(el.starts_with("<g class=\"label\""), "{el}");
+                    assert_eq!(el.matches("<text").count(), 1, "{el}");
+                    assert!(
+                        el.contains(&format!(">{}</text>", xml_text(text))),
+                        "{el} {text}"
+                    );
+                }
+                // No layer of the view comes after its labels.
+                let labels_at = svg.find(&format!("<g id=\"labels-{name}\"")).unwrap();
+                let view_end = svg[labels_at..]
+                    .find("<g id=\"view-")
+                    .map_or(svg.len(), |k| labels_at + k);
+                assert!(
+                    !svg[labels_at..view_end].contains("<g id=\"layer-"),
+                    "{algorithm:?} step {step}: a layer drawn over the {name} labels"
+                );
+            }
         }
     }
+}
+
+/// The child lines of the group `id`.
+fn group_children(svg: &str, id: &str) -> Vec<String> {
+    let lines: Vec<&str> = svg.lines().collect();
+    let start = lines
+        .iter()
+        .position(|l| l.trim_start().starts_with(&format!("<g id=\"{id}\"")))
+        .unwrap_or_else(|| panic!("no group {id}"));
+    let depth = indent(lines[start]);
+    lines[start + 1..]
+        .iter()
+        .take_while(|l| !(indent(l) == depth && l.trim() == "</g>"))
+        .map(|l| l.trim().to_string())
+        .collect()
+}
+
+/// Text as the SVG writes it.
+fn xml_text(s: &str) -> String {
+    collidescope::render::xml_escape(s)
 }
 
 /// The SVG coordinates of a GJK step's simplex: each vertex of trace step k is a dot at

@@ -2,12 +2,13 @@
 //! two colours are at least [`MIN_PAIR`] apart (CIELAB ΔE*76) for normal vision and under
 //! simulated deuteranopia and protanopia (Machado, Oliveira & Fernandes 2009, severity 1,
 //! applied in linear sRGB), and every colour at least [`MIN_BACKGROUND`] from the view's
-//! background — in the dark theme and in the light one.
+//! background — in the dark theme and in the light one; and every role, read as text,
+//! has a WCAG contrast of at least 4.5:1 against both themes' backgrounds.
 
 use collidescope::view::draw::LayerId;
 use collidescope::view::palette::{
-    layer_color, Rgba, Theme, ADDED, BACKGROUND, BAND, CUT, ERROR, GRID, KEPT, LABEL_BACK,
-    LIGHT_ROLES, SHAPE_A, SHAPE_B, SHAPE_OTHER,
+    layer_color, Rgba, Theme, ADDED, BACKGROUND, BAND, CUT, ERROR, GRID, GRID_LABEL, KEPT,
+    LABEL_BACK, LIGHT_ROLES, SHAPE_A, SHAPE_B, SHAPE_OTHER, VIEW_TITLE,
 };
 
 /// The smallest distance allowed between two roles of one picture (ΔE*76; 2.3 is a
@@ -178,10 +179,19 @@ fn contrast(a: Rgba, b: Rgba) -> f64 {
     (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
 }
 
-/// Every role's colour reads as text on the dark theme's background: at least 4.5:1
-/// (WCAG AA for text), since every role also labels points in its colour.
+/// `c` drawn with its alpha over `back` (opaque), as the painters blend it.
+fn over(c: Rgba, back: Rgba) -> Rgba {
+    let a = c.3 as f64 / 255.0;
+    let mix = |f: u8, b: u8| (f as f64 * a + b as f64 * (1.0 - a)).round() as u8;
+    Rgba(mix(c.0, back.0), mix(c.1, back.1), mix(c.2, back.2), 255)
+}
+
+/// Every role's colour reads as text on both themes' backgrounds: at least 4.5:1 (WCAG
+/// AA for text), since every role also labels points in its colour. So does the text of
+/// the picture's chrome: the grid's numbers and the plots' captions, the view titles,
+/// the header and legend text on their band.
 #[test]
-fn every_role_colour_reads_on_the_dark_background() {
+fn every_role_colour_and_every_text_reads_on_both_backgrounds() {
     let mut roles: Vec<(&str, Rgba)> = LayerId::ALL
         .iter()
         .map(|id| (id.label(), layer_color(*id)))
@@ -194,16 +204,39 @@ fn every_role_colour_reads_on_the_dark_background() {
         ("cut", CUT),
         ("added", ADDED),
         ("error", ERROR),
+        ("grid numbers, captions", GRID_LABEL),
+        ("view titles", VIEW_TITLE),
     ]);
     let mut faults = Vec::new();
-    for theme in [Theme::Dark] {
-        let bg = theme.apply(BACKGROUND);
-        for (name, c) in &roles {
-            let r = contrast(theme.apply(*c), bg);
-            if r < 4.5 {
-                faults.push(format!("{theme:?} {name}: {r:.2}:1"));
+    let mut lowest = f64::INFINITY;
+    for theme in [Theme::Dark, Theme::Light] {
+        // The roles are drawn on the views; the header's and the legend's text on the band.
+        let views = [("background", BACKGROUND)].map(|(n, b)| (n, b, &roles[..]));
+        let text = [("text", Rgba::WHITE)];
+        let bands = [("background", BACKGROUND), ("band", BAND)].map(|(n, b)| (n, b, &text[..]));
+        for (back_name, back, roles) in views.into_iter().chain(bands) {
+            let bg = theme.apply(back);
+            for (name, c) in roles {
+                let r = contrast(over(theme.apply(*c), bg), bg);
+                lowest = lowest.min(r);
+                if r < 4.5 {
+                    faults.push(format!("{theme:?} {name} on the {back_name}: {r:.2}:1"));
+                }
             }
         }
     }
     assert!(faults.is_empty(), "below 4.5:1: {faults:#?}");
+    eprintln!("lowest text contrast {lowest:.2}:1");
+}
+
+#[test]
+fn the_contrast_check_catches_pale_text() {
+    // The light theme's old pale roles: orange B and sky-blue witnesses on white.
+    let white = Theme::Light.apply(BACKGROUND);
+    assert!(contrast(Rgba(255, 155, 28, 255), white) < 2.1);
+    assert!(contrast(Rgba(11, 187, 255, 255), white) < 2.2);
+    // Faint white over the dark background: the old grid numbers (alpha 89).
+    let dark = BACKGROUND;
+    assert!(contrast(over(Rgba(255, 255, 255, 89), dark), dark) < 3.3);
+    assert!((contrast(Rgba(0, 0, 0, 255), Rgba(255, 255, 255, 255)) - 21.0).abs() < 1e-9);
 }

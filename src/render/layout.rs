@@ -15,6 +15,9 @@ pub struct ViewFrame {
     pub viewport: Viewport,
     /// The camera used (fitted if the picture's had no zoom).
     pub camera: Camera,
+    /// Text sizes and line widths are this many times the draw list's (1; the window's
+    /// presenter setting makes them larger for a projector).
+    pub scale: f32,
 }
 
 impl ViewFrame {
@@ -207,5 +210,6 @@ fn view_frame(p: &Picture, space: Space, w: f32, w_world: f32, area_h: f32) -> V
         space,
         viewport,
         camera: resolve_camera(cam, &p.list, space, &viewport),
+        scale: 1.0,
     }
 }

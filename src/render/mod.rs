@@ -18,13 +18,16 @@
 //!   (`clip-path="url(#clip-world)"`), holding `<g id="grid-world">` and then one
 //!   `<g id="layer-NAME" class="layer" data-label="...">` per layer of the draw list
 //!   (`NAME` is the [`LayerId`] variant, e.g. `layer-GjkSimplex`), in draw-list order;
-//! - in a layer, exactly one element per primitive, one per line: `Polyline` → `<polyline
-//!   class="line">` (open) or `<polygon class="outline">` (closed), `Fill` → `<polygon
-//!   class="fill">`, `Dot` → `<circle class="dot">`, `Arrow` → `<g class="arrow">` (a
-//!   `<line>` and a head `<polygon>`), `Label` → `<g class="label">` (a `<rect>` and a
-//!   `<text>`), `Cross` → `<path class="cross">`. A primitive with a non-finite screen
-//!   coordinate, a fill of fewer than 3 points or a line of fewer than 2 is not drawn
-//!   (the app's canvas draws nothing for those either);
+//! - in a layer, exactly one element per primitive but labels, one per line: `Polyline`
+//!   → `<polyline class="line">` (open) or `<polygon class="outline">` (closed), `Fill` →
+//!   `<polygon class="fill">`, `Dot` → `<circle class="dot">`, `Ring` → `<circle
+//!   class="ring">`, `Arrow` → `<g class="arrow">` (a `<line>` and a head `<polygon>`),
+//!   `Cross` → `<path class="cross">`. A primitive with a non-finite screen coordinate, a
+//!   fill of fewer than 3 points or a line of fewer than 2 is not drawn (the app's canvas
+//!   draws nothing for those either);
+//! - after the layers, `<g id="labels-world" class="labels">` (`labels-config`): every
+//!   `Label` of the view's layers in draw-list order, each a `<g class="label">` (its
+//!   plate `<rect>`, its `<text>`, a leader `<line>` when moved), over every line;
 //! - `<g id="legend">` with a `<g class="legend-item">` per entry.
 //!
 //! Coordinates: a layer's point `p` is drawn at `camera.to_screen(p, viewport)` of its
@@ -33,6 +36,7 @@
 mod handout;
 mod labels;
 mod layout;
+mod obstacles;
 mod paint;
 mod picture;
 mod plot;
@@ -44,6 +48,7 @@ mod text;
 pub use handout::*;
 pub use labels::*;
 pub use layout::*;
+pub use obstacles::*;
 pub use paint::*;
 pub use picture::*;
 pub use plot::*;

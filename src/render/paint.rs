@@ -39,6 +39,8 @@ pub trait Painter {
     /// Plain text; `at` is the baseline start.
     fn text(&mut self, at: Vec2, text: &str, size: f32, c: Rgba);
     fn cross(&mut self, at: Vec2, size: f32, c: Rgba);
+    /// A circle's outline, `radius` pixels, `width` wide.
+    fn ring(&mut self, at: Vec2, radius: f32, width: f32, c: Rgba);
     /// A legend entry: a swatch square and its text.
     fn legend_item(&mut self, swatch: &Viewport, c: Rgba, at: Vec2, text: &str, text_c: Rgba);
 }
@@ -116,20 +118,24 @@ impl<P: Painter> Painter for Themed<'_, P> {
     fn cross(&mut self, at: Vec2, size: f32, c: Rgba) {
         self.inner.cross(at, size, self.theme.apply(c));
     }
+    fn ring(&mut self, at: Vec2, radius: f32, width: f32, c: Rgba) {
+        self.inner.ring(at, radius, width, self.theme.apply(c));
+    }
     fn legend_item(&mut self, swatch: &Viewport, c: Rgba, at: Vec2, text: &str, text_c: Rgba) {
         let (c, text_c) = (self.theme.apply(c), self.theme.apply(text_c));
         self.inner.legend_item(swatch, c, at, text, text_c);
     }
 }
 
-/// The arrow head the canvas draws: 10 px (at most half the arrow), 0.45 as wide.
-pub fn arrow_head(a: Vec2, b: Vec2) -> Option<[Vec2; 3]> {
+/// The arrow head the canvas draws: 10 px (at most half the arrow), 0.45 as wide;
+/// `scale` times that in a scaled view.
+pub fn arrow_head(a: Vec2, b: Vec2, scale: f32) -> Option<[Vec2; 3]> {
     let len = a.distance(b);
     if len <= 1.0 {
         return None;
     }
     let dir = (b - a) / len;
-    let head = 10.0f32.min(len * 0.5);
+    let head = (10.0 * scale).min(len * 0.5);
     let side = Vec2::new(-dir.y, dir.x);
     Some([
         b,
@@ -142,10 +148,12 @@ pub(super) fn finite(pts: &[Vec2]) -> bool {
     pts.iter().all(|p| p.is_finite())
 }
 
-/// Draws one primitive of a view: world points through the view's camera, labels with
-/// their dark box measured in Hack (the window's font too).
+/// Draws one primitive of a view but a label (the labels are placed first and drawn
+/// last: [`paint_view`]): world points through the view's camera, widths and sizes in
+/// pixels times the view's scale.
 pub fn paint_prim(prim: &Prim, view: &ViewFrame, out: &mut impl Painter) {
     let s = |p: Vec2| view.to_screen(p);
+    let k = view.scale;
     match prim {
         Prim::Polyline {
             points,
@@ -156,7 +164,7 @@ pub fn paint_prim(prim: &Prim, view: &ViewFrame, out: &mut impl Painter) {
         } => {
             let pts: Vec<Vec2> = points.iter().map(|p| s(*p)).collect();
             if pts.len() >= 2 && finite(&pts) {
-                out.polyline(&pts, *closed, *width, *color, *dashed);
+                out.polyline(&pts, *closed, *width * k, *color, *dashed);
             }
         }
         Prim::Fill { points, color } => {
@@ -168,7 +176,7 @@ pub fn paint_prim(prim: &Prim, view: &ViewFrame, out: &mut impl Painter) {
         Prim::Dot { at, radius, color } => {
             let p = s(*at);
             if p.is_finite() {
-                out.dot(p, *radius, *color);
+                out.dot(p, *radius * k, *color);
             }
         }
         Prim::Arrow {
@@ -179,35 +187,27 @@ pub fn paint_prim(prim: &Prim, view: &ViewFrame, out: &mut impl Painter) {
         } => {
             let (a, b) = (s(*from), s(*to));
             if a.is_finite() && b.is_finite() {
-                out.arrow(a, b, *width, arrow_head(a, b), *color);
-            }
-        }
-        Prim::Label {
-            at,
-            offset,
-            text,
-            color,
-            size,
-        } => {
-            // Unplaced (a caller outside `paint_view`): at its own offset.
-            let p = (s(*at) + *offset).round();
-            if p.is_finite() {
-                let size = (*size * LABEL_SCALE).round();
-                out.label(
-                    p,
-                    text,
-                    size,
-                    *color,
-                    &LabelFrame::plain(label_box(p, text, size)),
-                );
+                out.arrow(a, b, *width * k, arrow_head(a, b, k), *color);
             }
         }
         Prim::Cross { at, size, color } => {
             let p = s(*at);
             if p.is_finite() {
-                out.cross(p, *size, *color);
+                out.cross(p, *size * k, *color);
             }
         }
+        Prim::Ring {
+            at,
+            radius,
+            width,
+            color,
+        } => {
+            let p = s(*at);
+            if p.is_finite() {
+                out.ring(p, *radius * k, *width * k, *color);
+            }
+        }
+        Prim::Label { .. } => {}
     }
 }
 
@@ -218,13 +218,15 @@ pub(super) fn grid_value(v: f32, step: f32, decimals: usize) -> String {
 }
 
 /// The grid with axis labels. Labels of horizontal lines stay out of the title band
-/// at the top of the view, where they would run into the view's title.
+/// at the top of the view, where they would run into the view's title, and out of the
+/// bottom row, where the vertical lines' labels are.
 pub fn paint_grid(view: &ViewFrame, out: &mut impl Painter) {
     let (cam, vp) = (&view.camera, &view.viewport);
-    let step = cam.grid_step(GRID_PX);
+    let step = cam.grid_step(GRID_PX * view.scale);
     if !(step.is_finite() && step > 0.0) {
         return;
     }
+    let size = (GRID_LABEL_SIZE * view.scale).round();
     let lo = cam.to_world(Vec2::new(vp.x, vp.y + vp.h), vp);
     let hi = cam.to_world(Vec2::new(vp.x + vp.w, vp.y), vp);
     let decimals = (-step.log10().floor()).clamp(0.0, 9.0) as usize;
@@ -246,7 +248,7 @@ pub fn paint_grid(view: &ViewFrame, out: &mut impl Painter) {
         out.text(
             Vec2::new(sx + 2.0, vp.y + vp.h - 4.0).round(),
             &grid_value(x, step, decimals),
-            GRID_LABEL_SIZE,
+            size,
             GRID_LABEL,
         );
     }
@@ -265,11 +267,11 @@ pub fn paint_grid(view: &ViewFrame, out: &mut impl Painter) {
             c,
             false,
         );
-        if sy > vp.y + TITLE_BAND {
+        if sy > vp.y + TITLE_BAND * view.scale && sy < vp.y + vp.h - 2.0 * size {
             out.text(
                 Vec2::new(vp.x + 3.0, sy - 2.0).round(),
                 &grid_value(y, step, decimals),
-                GRID_LABEL_SIZE,
+                size,
                 GRID_LABEL,
             );
         }
@@ -284,6 +286,8 @@ pub struct ScaleBar {
     pub to: Vec2,
     pub text: String,
     pub text_at: Vec2,
+    /// The text's size, pixels.
+    pub size: f32,
     /// Everything it covers (the labels keep off it).
     pub area: Viewport,
 }
@@ -291,29 +295,31 @@ pub struct ScaleBar {
 /// The scale bar of `view`, or `None` when the camera has no usable zoom.
 pub fn scale_bar(view: &ViewFrame) -> Option<ScaleBar> {
     let (cam, vp) = (&view.camera, &view.viewport);
-    let len = cam.grid_step(80.0);
+    let len = cam.grid_step(80.0 * view.scale);
     let px = len * cam.zoom;
     if !(len.is_finite() && len > 0.0 && px.is_finite() && px < vp.w * 0.5) {
         return None;
     }
+    let size = (GRID_LABEL_SIZE * view.scale).round();
     let text = scale_text(len);
     let right = vp.x + vp.w - 14.0;
-    let y = (vp.y + vp.h - 24.0).round();
+    let y = (vp.y + vp.h - 12.0 - size).round();
     let from = Vec2::new((right - px).round(), y);
     let to = Vec2::new(right.round(), y);
-    let tw = text_width(&text, GRID_LABEL_SIZE);
+    let tw = text_width(&text, size);
     let text_at = Vec2::new((0.5 * (from.x + to.x) - 0.5 * tw).round(), y - 6.0);
     let area = Viewport {
         x: from.x - 2.0,
-        y: y - 6.0 - GRID_LABEL_SIZE - 2.0,
+        y: y - 6.0 - size - 2.0,
         w: px + 4.0,
-        h: GRID_LABEL_SIZE + 14.0,
+        h: size + 14.0,
     };
     Some(ScaleBar {
         from,
         to,
         text,
         text_at,
+        size,
         area,
     })
 }
@@ -348,7 +354,7 @@ fn paint_scale_bar(bar: &ScaleBar, out: &mut impl Painter) {
         VIEW_TITLE,
         false,
     );
-    out.text(bar.text_at, &bar.text, GRID_LABEL_SIZE, VIEW_TITLE);
+    out.text(bar.text_at, &bar.text, bar.size, VIEW_TITLE);
 }
 
 pub(super) fn space_name(space: Space) -> &'static str {
@@ -361,10 +367,35 @@ pub(super) fn space_name(space: Space) -> &'static str {
 /// The height of a view's title band, pixels: grid labels keep out of it.
 const TITLE_BAND: f32 = 34.0;
 
+/// Where a view's title is written (baseline start) and at what size.
+pub fn view_title_at(view: &ViewFrame) -> (Vec2, f32) {
+    let vp = &view.viewport;
+    let size = (VIEW_TITLE_SIZE * view.scale).round();
+    (Vec2::new(vp.x + 10.0, vp.y + 5.0 + size).round(), size)
+}
+
+/// The boxes no label of `view` may touch: its title's and its scale bar's.
+pub fn reserved_boxes(view: &ViewFrame, title: &str) -> Vec<Viewport> {
+    let (at, size) = view_title_at(view);
+    let mut out = vec![label_box(at, title, size)];
+    out.extend(scale_bar(view).map(|b| b.area));
+    out
+}
+
 /// One view: clipped to its viewport, its grid, the draw list's layers of its space in
-/// order, and its title at the top left. The window and the exports both draw a view
-/// with this (the window adds its handles on top).
-pub fn paint_view(view: &ViewFrame, list: &DrawList, title: &str, out: &mut impl Painter) {
+/// order, `extra` (the window's handles, in the view's space), then every label of them
+/// on its plate, over all the lines, and the view's title at the top left. The window
+/// and the exports both draw a view with this.
+///
+/// The labels are placed first ([`place_labels`]) and drawn last, in their own group
+/// (`labels-world`, `labels-config`) in [`view_labels`]' order.
+pub fn paint_view(
+    view: &ViewFrame,
+    list: &DrawList,
+    extra: &[Prim],
+    title: &str,
+    out: &mut impl Painter,
+) {
     let name = space_name(view.space);
     out.begin_group(
         Some(&format!("view-{name}")),
@@ -372,13 +403,7 @@ pub fn paint_view(view: &ViewFrame, list: &DrawList, title: &str, out: &mut impl
         None,
         Some(&view.viewport),
     );
-    let vp = &view.viewport;
-    let title_at = Vec2::new(vp.x + 10.0, vp.y + 22.0);
-    let title_box = label_box(title_at, title, VIEW_TITLE_SIZE);
-    let bar = scale_bar(view);
-    let mut reserved = vec![title_box];
-    reserved.extend(bar.as_ref().map(|b| b.area));
-    let mut spots = place_labels(view, list, &reserved).into_iter();
+    let spots = place_labels(view, list, extra, &reserved_boxes(view, title));
     out.begin_group(Some(&format!("grid-{name}")), Some("grid"), None, None);
     paint_grid(view, out);
     out.end_group();
@@ -390,33 +415,49 @@ pub fn paint_view(view: &ViewFrame, list: &DrawList, title: &str, out: &mut impl
             None,
         );
         for prim in &layer.prims {
-            match prim {
-                Prim::Label {
-                    text, color, size, ..
-                } => {
-                    let size = (*size * LABEL_SCALE).round();
-                    match spots.next().flatten() {
-                        Some(l) => {
-                            let frame = LabelFrame {
-                                leader: l.leader,
-                                ..LabelFrame::plain(l.back)
-                            };
-                            out.label(l.at, text, size, *color, &frame)
-                        }
-                        None => out.dropped_label(text, size, *color),
-                    }
-                }
-                _ => paint_prim(prim, view, out),
-            }
+            paint_prim(prim, view, out);
         }
         out.end_group();
     }
-    if let Some(bar) = &bar {
+    if !extra.is_empty() {
+        out.begin_group(
+            Some(&format!("handles-{name}")),
+            Some("handles"),
+            None,
+            None,
+        );
+        for prim in extra {
+            paint_prim(prim, view, out);
+        }
+        out.end_group();
+    }
+    out.begin_group(Some(&format!("labels-{name}")), Some("labels"), None, None);
+    for ((_, prim), spot) in view_labels(view, list, extra).zip(spots) {
+        if let Prim::Label {
+            text, color, size, ..
+        } = prim
+        {
+            let size = label_size(*size, view.scale);
+            match spot {
+                Some(l) => {
+                    let frame = LabelFrame {
+                        leader: l.leader,
+                        ..LabelFrame::plain(l.back)
+                    };
+                    out.label(l.at, text, size, *color, &frame)
+                }
+                None => out.dropped_label(text, size, *color),
+            }
+        }
+    }
+    out.end_group();
+    if let Some(bar) = &scale_bar(view) {
         out.begin_group(Some(&format!("scale-{name}")), Some("scale"), None, None);
         paint_scale_bar(bar, out);
         out.end_group();
     }
-    out.text(title_at, title, VIEW_TITLE_SIZE, VIEW_TITLE);
+    let (title_at, title_size) = view_title_at(view);
+    out.text(title_at, title, title_size, VIEW_TITLE);
     out.end_group();
 }
 
@@ -461,7 +502,7 @@ pub(super) fn paint(p: &Picture, l: &Layout, out: &mut impl Painter) {
             Space::World => "world",
             Space::Config => "configuration space: B - A",
         };
-        paint_view(view, &p.list, title, out);
+        paint_view(view, &p.list, &[], title, out);
     }
     // The line between the views.
     if let (Some(_), Some(c)) = (l.view(Space::World), l.view(Space::Config)) {

@@ -199,6 +199,12 @@ impl Painter for PngPainter {
         self.polyline(&[at - y, at + y], false, 2.0, c, false);
     }
 
+    fn ring(&mut self, at: Vec2, radius: f32, width: f32, c: Rgba) {
+        if let Some(path) = tiny_skia::PathBuilder::from_circle(at.x, at.y, radius) {
+            self.stroke_path(&path, width, c, false);
+        }
+    }
+
     fn legend_item(&mut self, swatch: &Viewport, c: Rgba, at: Vec2, text: &str, text_c: Rgba) {
         self.rect(swatch, c);
         self.draw_text(at, text, LEGEND_TEXT, text_c);

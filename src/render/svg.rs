@@ -259,6 +259,16 @@ impl Painter for SvgPainter {
         ));
     }
 
+    fn ring(&mut self, at: Vec2, radius: f32, width: f32, c: Rgba) {
+        self.line(&format!(
+            r#"<circle class="ring" cx="{}" cy="{}" r="{}" fill="none"{}/>"#,
+            num(at.x),
+            num(at.y),
+            num(radius),
+            stroke_attr(c, width)
+        ));
+    }
+
     fn legend_item(&mut self, swatch: &Viewport, c: Rgba, at: Vec2, text: &str, text_c: Rgba) {
         let s = format!(
             r#"<g class="legend-item"><rect x="{}" y="{}" width="{}" height="{}" rx="2"{}/>{}</g>"#,

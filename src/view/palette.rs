@@ -14,6 +14,10 @@
 //! simulated deuteranopia and protanopia (Machado et al. 2009, full severity), and far
 //! from the theme's background — found by a small search starting from Okabe–Ito-like
 //! hues (A blue, B orange, contacts green, cuts red, supports yellow) and kept near them.
+//! Every role also writes labels in its colour, so each reads as text on its theme's
+//! background (WCAG contrast at least 4.5:1): the light theme's counterparts are darker
+//! versions of the dark roles (B a dark orange, the supports an olive, the engines near
+//! black and a dark green), searched under the same distance rules.
 
 use crate::scene::view_state::LayerId;
 use serde::{Deserialize, Serialize};
@@ -86,28 +90,28 @@ pub enum Theme {
 
 /// The light theme's counterpart of every dark role colour, by RGB (alpha is kept).
 pub const LIGHT_ROLES: &[([u8; 3], [u8; 3])] = &[
-    ([0, 137, 255], [34, 102, 243]),    // shape A
-    ([231, 144, 15], [255, 155, 28]),   // shape B
-    ([150, 150, 160], [125, 125, 135]), // other shapes
+    ([0, 137, 255], [9, 102, 252]),     // shape A
+    ([231, 144, 15], [160, 100, 0]),    // shape B
+    ([150, 150, 160], [112, 112, 123]), // other shapes
     ([200, 200, 210], [80, 80, 92]),    // Shapes layer (names, outlines)
-    ([194, 106, 177], [87, 28, 111]),   // Minkowski difference
-    ([30, 175, 85], [23, 75, 0]),       // GJK simplex
-    ([248, 242, 24], [143, 149, 56]),   // search direction, support point
-    ([171, 227, 251], [11, 187, 255]),  // witnesses, distance, depth
-    ([244, 141, 157], [177, 61, 116]),  // EPA polytope
-    ([36, 154, 174], [63, 143, 129]),   // SAT axes
-    ([243, 34, 171], [218, 18, 179]),   // manifold: normal, clip planes
-    ([212, 106, 188], [31, 28, 210]),   // Sutherland–Hodgman
-    ([161, 138, 208], [211, 40, 160]),  // time of impact
-    ([255, 255, 233], [10, 41, 50]),    // Box2D v3
-    ([173, 255, 122], [74, 131, 69]),   // parry2d
-    ([219, 121, 193], [182, 25, 130]),  // hull builder
-    ([112, 126, 180], [164, 0, 0]),     // rays
+    ([194, 106, 177], [102, 46, 122]),  // Minkowski difference
+    ([30, 175, 85], [36, 73, 5]),       // GJK simplex
+    ([248, 242, 24], [96, 121, 68]),    // search direction, support point
+    ([171, 227, 251], [0, 118, 186]),   // witnesses, distance, depth
+    ([244, 141, 157], [175, 60, 115]),  // EPA polytope
+    ([36, 154, 174], [41, 126, 113]),   // SAT axes
+    ([243, 34, 171], [152, 0, 135]),    // manifold: normal, clip planes
+    ([212, 106, 188], [73, 38, 181]),   // Sutherland–Hodgman
+    ([161, 138, 208], [164, 0, 122]),   // time of impact
+    ([255, 255, 233], [7, 28, 34]),     // Box2D v3
+    ([173, 255, 122], [0, 71, 48]),     // parry2d
+    ([219, 121, 193], [206, 15, 173]),  // hull builder
+    ([112, 126, 180], [129, 40, 6]),    // rays
     ([154, 217, 235], [79, 76, 151]),   // ray cast, stepped
-    ([255, 255, 236], [90, 88, 0]),     // chains
-    ([11, 211, 148], [0, 166, 128]),    // kept, contacts
-    ([255, 94, 93], [255, 26, 78]),     // cut
-    ([255, 244, 15], [193, 115, 0]),    // added
+    ([255, 255, 236], [76, 72, 16]),    // chains
+    ([11, 211, 148], [0, 127, 119]),    // kept, contacts
+    ([255, 94, 93], [187, 1, 86]),      // cut
+    ([255, 244, 15], [112, 60, 0]),     // added
     ([255, 60, 60], [200, 0, 0]),       // error
     ([19, 20, 26], [250, 250, 247]),    // background
     ([28, 29, 36], [232, 232, 228]),    // bands
@@ -120,7 +124,7 @@ impl Theme {
     pub fn apply(self, c: Rgba) -> Rgba {
         match self {
             Theme::Dark => c,
-            Theme::Light if c == LABEL_BACK => Rgba(255, 255, 255, 215),
+            Theme::Light if c == LABEL_BACK => Rgba(255, 255, 255, 235),
             Theme::Light => LIGHT_ROLES
                 .iter()
                 .find(|(dark, _)| *dark == [c.0, c.1, c.2])
@@ -150,17 +154,19 @@ impl Theme {
 pub const BACKGROUND: Rgba = Rgba(19, 20, 26, 255);
 /// The header and legend bands of an exported picture.
 pub const BAND: Rgba = Rgba(28, 29, 36, 255);
-/// Grid lines, the axes, grid labels, view titles: white at low alphas.
+/// Grid lines, the axes, grid labels, view titles: white at low alphas. The grid's
+/// numbers and the plots' captions are text: their alpha keeps them at 4.5:1 on both
+/// backgrounds (`tests/palette.rs`).
 pub const GRID: Rgba = Rgba(255, 255, 255, 15);
 pub const AXES: Rgba = Rgba(255, 255, 255, 56);
-pub const GRID_LABEL: Rgba = Rgba(255, 255, 255, 89);
+pub const GRID_LABEL: Rgba = Rgba(255, 255, 255, 140);
 pub const VIEW_TITLE: Rgba = Rgba(255, 255, 255, 153);
 /// A moved label's leader line: the label's colour, faint.
 pub fn leader(c: Rgba) -> Rgba {
     c.with_alpha(150)
 }
-/// The box behind a label.
-pub const LABEL_BACK: Rgba = Rgba(0, 0, 0, 128);
+/// The plate behind a label: nearly opaque, since labels are drawn over the lines.
+pub const LABEL_BACK: Rgba = Rgba(0, 0, 0, 215);
 /// The line between the two views.
 pub const SEPARATOR: Rgba = Rgba(255, 255, 255, 64);
 /// The selected shape's rotate handle: a white ring (unlike the yellow support points)

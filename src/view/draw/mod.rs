@@ -6,7 +6,7 @@
 //! The macroquad view draws this list; an SVG/PNG export can write the same list.
 //! Geometry is in world units of the layer's space ([`Space::World`] for the shapes,
 //! [`Space::Config`] for the Minkowski difference B − A); widths and marker sizes
-//! are in screen pixels, so they look the same at every zoom.
+//! are in screen pixels, so they look the same at every zoom (marker rings too).
 
 use crate::core::minkowski::round_outline;
 use crate::core::shape::Pose;
@@ -20,6 +20,7 @@ mod chain;
 pub mod config;
 mod gauss;
 pub mod ghost;
+pub mod handles;
 pub mod peers;
 mod prims;
 mod rays;
@@ -71,6 +72,14 @@ pub enum Prim {
     },
     /// A cross marker of `size` pixels (the origin of configuration space).
     Cross { at: Vec2, size: f32, color: Rgba },
+    /// A circle's outline of `radius` pixels around `at` (an engine's point, drawn over
+    /// our filled dot): the same size at every zoom.
+    Ring {
+        at: Vec2,
+        radius: f32,
+        width: f32,
+        color: Rgba,
+    },
 }
 
 pub use crate::scene::view_state::LayerId;
@@ -190,9 +199,10 @@ pub fn bounds(list: &DrawList, space: Space) -> Option<(Vec2, Vec2)> {
         for p in &layer.prims {
             let pts: &[Vec2] = match p {
                 Prim::Polyline { points, .. } | Prim::Fill { points, .. } => points,
-                Prim::Dot { at, .. } | Prim::Label { at, .. } | Prim::Cross { at, .. } => {
-                    std::slice::from_ref(at)
-                }
+                Prim::Dot { at, .. }
+                | Prim::Label { at, .. }
+                | Prim::Cross { at, .. }
+                | Prim::Ring { at, .. } => std::slice::from_ref(at),
                 Prim::Arrow { from, to, .. } => {
                     lo = lo.min(*from).min(*to);
                     hi = hi.max(*from).max(*to);

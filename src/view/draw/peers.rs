@@ -1,32 +1,26 @@
 //! The engines' overlay layers: each engine's answer drawn over ours in its colour
-//! (Box2D v3 white, parry2d lime), as rings so that our filled dots stay visible under
-//! them, each labelled with the engine's name — so a disagreement is seen on the
+//! (Box2D v3 white, parry2d lime; near black and dark green in the light theme), as
+//! rings of a fixed size on screen (parry's wider, so two engines agreeing on a point
+//! show both), so that our filled dots stay visible under them, each labelled with the
+//! engine's name — so a disagreement is seen on the
 //! canvas, not only read in the table. What is drawn follows the algorithm shown:
 //! witness points for GJK, the penetration for EPA, contact points and normal for the
 //! contact algorithms (or "no manifold" / "no contact points" where the engine gave
 //! none), the impact point and normal for time of impact. The tags sit left of their
 //! point, ours right of theirs (`Tagger`).
 
-use super::prims::line;
+use super::prims::{line, ring};
 use super::{bounds, DrawList, LayerId, Prim, Rgba, Space};
 use crate::scene::Scene;
 use crate::trace::peer_answer::{Engine, EngineAnswer};
 use glam::Vec2;
 
-/// A ring of `radius` world units around `at`: a closed polyline of 16 segments.
-fn ring(at: Vec2, radius: f32, color: Rgba) -> Prim {
-    let points = (0..16)
-        .map(|k| {
-            let t = k as f32 * std::f32::consts::TAU / 16.0;
-            at + radius * Vec2::new(t.cos(), t.sin())
-        })
-        .collect();
-    Prim::Polyline {
-        points,
-        closed: true,
-        width: 2.0,
-        color,
-        dashed: false,
+/// An engine's ring radius on screen, pixels: larger than our dots (4–6 px), parry's
+/// larger than Box2D's.
+fn ring_radius(engine: Engine) -> f32 {
+    match engine {
+        Engine::Box2d => 8.0,
+        Engine::Parry => 11.0,
     }
 }
 
@@ -127,8 +121,7 @@ pub fn pair_peer_layers(
 }
 
 /// The overlay of every engine (`view`: what to draw), after our layers in `out` (their
-/// extent places the tags). `size` is the pair's size (world units), for ring radii and
-/// arrow lengths.
+/// extent places the tags). `size` is the pair's size (world units), for arrow lengths.
 pub fn peer_layers(
     answers: &[(Engine, EngineAnswer)],
     view: EngineView,
@@ -155,7 +148,7 @@ pub fn peer_layers(
         if view == (EngineView::Distance { simplex: true }) && !answer.simplexes.is_empty() {
             out.push(
                 LayerId::PeerBox2dSimplex,
-                simplex_prims(&answer.simplexes, step, size, &tagger),
+                simplex_prims(&answer.simplexes, step, &tagger),
             );
         }
     }
@@ -163,7 +156,7 @@ pub fn peer_layers(
 
 /// Box2D's simplex after iteration `step` (its last when it took fewer), dashed, with
 /// its vertices as rings and the iteration named: stepped beside ours.
-fn simplex_prims(simplexes: &[Vec<Vec2>], step: usize, size: f32, tagger: &Tagger) -> Vec<Prim> {
+fn simplex_prims(simplexes: &[Vec<Vec2>], step: usize, tagger: &Tagger) -> Vec<Prim> {
     let c = LayerId::PeerBox2dSimplex.color();
     let k = step.min(simplexes.len() - 1);
     let s = &simplexes[k];
@@ -178,7 +171,7 @@ fn simplex_prims(simplexes: &[Vec<Vec2>], step: usize, size: f32, tagger: &Tagge
         });
     }
     for p in s {
-        prims.push(ring(*p, 0.015 * size, c));
+        prims.push(ring(*p, ring_radius(Engine::Box2d), c));
     }
     // At the rightmost vertex: the tag, to its left, then lies over the simplex.
     if let Some(p) = s
@@ -203,9 +196,10 @@ struct Overlay<'a> {
 }
 
 impl Overlay<'_> {
+    /// A ring at `at`, `scale` of the engine's radius.
     fn ring(&mut self, at: Vec2, scale: f32) {
-        self.prims
-            .push(ring(at, 0.02 * scale * self.size, self.color));
+        let r = (ring_radius(self.engine) * scale).round();
+        self.prims.push(ring(at, r, self.color));
     }
 
     /// An arrow along `normal`, a quarter of the pair's size long.
@@ -292,7 +286,7 @@ impl Overlay<'_> {
                     (Some(m), _) if !m.points.is_empty() => {
                         for p in &m.points {
                             self.ring(v(p.point_a), 1.0);
-                            self.ring(v(p.point_b), 0.6);
+                            self.ring(v(p.point_b), 0.7);
                         }
                         let at = v(m.points[0].point_b);
                         self.arrow(at, v(m.normal));

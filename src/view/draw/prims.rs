@@ -45,6 +45,16 @@ pub fn dot(at: Vec2, radius: f32, color: Rgba) -> Prim {
     Prim::Dot { at, radius, color }
 }
 
+/// A ring of `radius` pixels around `at`, 2 px wide.
+pub fn ring(at: Vec2, radius: f32, color: Rgba) -> Prim {
+    Prim::Ring {
+        at,
+        radius,
+        width: 2.0,
+        color,
+    }
+}
+
 /// A small label (the contact layers').
 pub fn text(at: Vec2, s: impl Into<String>, color: Rgba) -> Prim {
     Prim::Label {

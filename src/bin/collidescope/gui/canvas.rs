@@ -5,7 +5,8 @@
 use super::painter::WindowPainter;
 use collidescope::app::AppState;
 use collidescope::render::{paint_view, Painter, Themed, ViewFrame};
-use collidescope::view::camera::{Camera, Viewport};
+use collidescope::view::camera::{Camera, Viewport, MAX_ZOOM, MIN_ZOOM};
+use collidescope::view::draw::handles::handle_prims;
 use collidescope::view::draw::{action_bounds, bounds, shape_outline, DrawList, LayerId, Space};
 use collidescope::view::palette;
 use macroquad::prelude::{
@@ -80,6 +81,12 @@ pub struct Canvas {
     pub follow_config: bool,
     /// Draw the engines' overlays (the Peers section is open).
     pub show_engines: bool,
+    /// Text sizes and line widths on the views (1; larger with the presenter setting).
+    pub scale: f32,
+    /// The presenter setting the views were laid out for.
+    pub presenter: bool,
+    /// The cameras before and after the last switch of the presenter setting.
+    switched: Option<[[Camera; 2]; 2]>,
     /// `show_engines` when the list was built.
     list_engines: bool,
     /// The last click on the world view with nothing else under it (time, pixels):
@@ -97,10 +104,7 @@ fn is_engine_layer(id: LayerId) -> bool {
 
 /// Handle sizes, pixels.
 const VERTEX_PICK: f32 = 9.0;
-pub(super) const ROTATE_HANDLE_OFFSET: f32 = 28.0;
 const ROTATE_PICK: f32 = 9.0;
-/// The spin handle sits this much farther out than the rotation handle, pixels.
-pub(super) const SPIN_HANDLE_EXTRA: f32 = 22.0;
 
 impl Canvas {
     pub fn new() -> Canvas {
@@ -119,6 +123,9 @@ impl Canvas {
             font: load_ttf_font_from_bytes(epaint_default_fonts::HACK_REGULAR).ok(),
             follow_config: true,
             show_engines: false,
+            scale: 1.0,
+            presenter: false,
+            switched: None,
             list_engines: false,
             last_click: None,
         }
@@ -252,6 +259,30 @@ impl Canvas {
         }
         app.world_camera.fit_at_least(lo, hi, 0.0, &self.world_vp);
         true
+    }
+
+    /// After the views changed size (the presenter setting moved the panel or put the
+    /// lesson's strip under them): each camera keeps showing what the view showed in
+    /// `old` (world, configuration), about the same centre. Switching back with the
+    /// cameras untouched gives the cameras from before the switch back.
+    pub fn keep_visible(&mut self, app: &mut AppState, old: (Viewport, Viewport)) {
+        let now = [app.world_camera, app.config_camera];
+        if let Some([before, after]) = self.switched.take() {
+            if after == now {
+                [app.world_camera, app.config_camera] = before;
+                return;
+            }
+        }
+        for (camera, was, now) in [
+            (&mut app.world_camera, old.0, self.world_vp),
+            (&mut app.config_camera, old.1, self.config_vp),
+        ] {
+            if camera.zoom > 0.0 && was.w >= 1.0 && was.h >= 1.0 && now.w >= 1.0 {
+                let k = (now.w / was.w).min(now.h / was.h);
+                camera.zoom = (camera.zoom * k).clamp(MIN_ZOOM, MAX_ZOOM);
+            }
+        }
+        self.switched = Some([now, [app.world_camera, app.config_camera]]);
     }
 
     /// Fits a camera that has no zoom yet (a new scene, a view section without one).
@@ -576,10 +607,16 @@ impl Canvas {
                 space,
                 viewport,
                 camera,
+                scale: self.scale,
             };
-            paint_view(&view, &self.list, title, &mut out);
+            // The selected shape's handles are drawn with the world view's layers, so
+            // the spin label is placed with the other labels.
+            let handles = match (space, app.selected) {
+                (Space::World, Some(i)) => handle_prims(&app.scene, i, &camera, &viewport),
+                _ => Vec::new(),
+            };
+            paint_view(&view, &self.list, &handles, title, &mut out);
             if space == Space::World {
-                self.draw_rotate_handle(app, &view, &mut out);
                 self.draw_chain_selection(app, &view, &mut out);
             }
         }

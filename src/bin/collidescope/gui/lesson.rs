@@ -27,8 +27,6 @@ pub struct LessonMode {
     pub tutor: Tutor,
     /// The number being typed for a number question.
     pub number_text: String,
-    /// Presenter mode: the panel hidden, the page and its question on the canvas.
-    pub presenter: bool,
     /// The answer on the scene as it is (recomputed when the scene changes).
     solved: Option<(u64, Result<Solved, String>)>,
     /// What the window showed before the lesson, given back when it ends.
@@ -52,7 +50,6 @@ impl LessonMode {
             page: 0,
             tutor: Tutor::default(),
             number_text: String::new(),
-            presenter: false,
             solved: None,
             before: Some((app.scene_for_save(), app.path.clone(), app.dirty)),
             progress,
@@ -328,7 +325,7 @@ fn glow(prim: &Prim, screen: impl Fn(glam::Vec2) -> glam::Vec2) {
                 draw_circle(s.x, s.y, 6.0, GLOW);
             }
         }
-        Prim::Dot { at, .. } | Prim::Cross { at, .. } => {
+        Prim::Dot { at, .. } | Prim::Cross { at, .. } | Prim::Ring { at, .. } => {
             let s = screen(*at);
             draw_circle(s.x, s.y, 12.0, GLOW);
         }
@@ -346,9 +343,9 @@ pub fn lit_name(mode: &LessonMode) -> String {
 }
 
 /// The lesson's state for the scripted tests, as JSON members: the page, the
-/// question's stage, the choices shown, and the views' cameras (to turn a point the
-/// test knows into pixels).
-pub fn state_json(mode: Option<&LessonMode>, app: &AppState) -> String {
+/// question's stage, presenter mode (the presenter setting), the choices shown, and
+/// the views' cameras (to turn a point the test knows into pixels).
+pub fn state_json(mode: Option<&LessonMode>, presenter: bool, app: &AppState) -> String {
     let Some(m) = mode else {
         return "\"lesson\": null".into();
     };
@@ -374,7 +371,7 @@ pub fn state_json(mode: Option<&LessonMode>, app: &AppState) -> String {
         m.tutor.tries,
         lit_name(m),
         m.progress.lessons.get(&m.id).map_or(0, |p| p.right.len()),
-        m.presenter,
+        presenter,
         choices.join(", "),
         camera(&app.world_camera),
         camera(&app.config_camera)

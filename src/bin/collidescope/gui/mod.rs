@@ -11,6 +11,7 @@ mod lesson;
 mod page;
 mod painter;
 mod panel;
+mod prefs;
 mod ray_handles;
 #[cfg(all(feature = "peers", not(target_arch = "wasm32")))]
 mod recording;
@@ -28,7 +29,7 @@ use collidescope::view::camera::Viewport;
 use egui_macroquad::egui;
 use macroquad::prelude::{
     clear_background, get_frame_time, get_time, is_key_down, is_key_pressed, is_quit_requested,
-    next_frame, prevent_quit, KeyCode,
+    next_frame, prevent_quit, screen_height, screen_width, KeyCode,
 };
 use panel::{Panel, Pending};
 use repaint::Repaint;
@@ -272,13 +273,22 @@ async fn main_loop(opts: GuiOptions) {
             is_error: true,
         });
     }
-    configure_egui();
+    let (preferences, prefs_error) = prefs::load();
+    app.theme = preferences.theme;
+    if let Some(e) = prefs_error {
+        app.error(e);
+    }
+    configure_egui(&preferences);
     let mut canvas = Canvas::new();
-    let mut panel = Panel::new(opts.default_scene);
+    let mut panel = Panel::new(opts.default_scene, preferences);
     if let Some((id, page)) = &opts.lesson {
         panel.start_lesson(id, Some(*page), &mut app);
     }
     let mut shots = 0u32;
+    // The views' size before the presenter setting changed, until the first frame
+    // laid out with it.
+    let mut resized_from = None;
+    canvas.presenter = panel.prefs.presenter;
     let started = get_time();
     let mut layout_hook = LayoutHook::from_env();
     let mut repaint = Repaint::default();
@@ -319,11 +329,17 @@ async fn main_loop(opts: GuiOptions) {
             typing,
             chords,
             area,
+            settled,
             marks,
         } = UiPass::run(&mut panel, &mut app, rec.as_mut(), track.as_mut());
         canvas.layout(area, app.split);
         canvas.show_engines = panel.engines_shown;
-        canvas.ensure_fitted(&mut app);
+        if settled {
+            canvas.ensure_fitted(&mut app);
+            if let Some(old) = resized_from.take() {
+                canvas.keep_visible(&mut app, old);
+            }
+        }
         if out.fit {
             canvas.fit(&mut app, true);
         }
@@ -358,9 +374,22 @@ async fn main_loop(opts: GuiOptions) {
                 chords.apply(&mut app, &mut panel, &mut out);
                 nudge(&mut app, &canvas, chords.nudge);
             } else {
-                keyboard(&mut app, &mut canvas, &mut out, panel.lesson.as_mut());
+                let in_lesson = panel.lesson.is_some();
+                keyboard(&mut app, &mut canvas, &mut out, in_lesson, &mut panel.prefs);
             }
         }
+        if out.prefs_changed {
+            if panel.prefs.presenter != canvas.presenter {
+                // The views change size from the next frame on.
+                resized_from = Some((canvas.world_vp, canvas.config_vp));
+                canvas.presenter = panel.prefs.presenter;
+            }
+            prefs::apply(&panel.prefs);
+            if let Err(e) = prefs::save(&panel.prefs) {
+                app.error(e);
+            }
+        }
+        canvas.scale = panel.prefs.view_scale();
         if panel.lesson.is_some() {
             // A lesson's scenes are no files: nothing to save when the window closes.
             app.dirty = false;
@@ -441,8 +470,9 @@ fn egui_macroquad_requested_repaint() -> bool {
 
 /// egui-macroquad scales an X11 wheel notch to 1/90 of a line; restore ~40 px per
 /// notch. Hack (already egui's monospace font) backs up the proportional font for
-/// glyphs Ubuntu-Light lacks, such as arrows.
-fn configure_egui() {
+/// glyphs Ubuntu-Light lacks, such as arrows. No panel text is under 12 px: egui's
+/// small text (9) is raised to 12.
+fn configure_egui(prefs: &collidescope::view::prefs::Preferences) {
     egui_macroquad::cfg(|ctx| {
         ctx.options_mut(|o| o.line_scroll_speed = 40.0 * 90.0);
         let mut fonts = egui::FontDefinitions::default();
@@ -450,8 +480,19 @@ fn configure_egui() {
             family.push("Hack".to_owned());
         }
         ctx.set_fonts(fonts);
-        panel::set_visuals(ctx, collidescope::view::palette::Theme::Dark);
+        ctx.style_mut(|s| {
+            s.text_styles.insert(
+                egui::TextStyle::Small,
+                egui::FontId::proportional(panel::MIN_PANEL_TEXT),
+            );
+            // A tooltip shows as soon as the pointer is over its widget: the window
+            // repaints on input only, so a tooltip waiting for the pointer to rest
+            // would wait for the next input.
+            s.interaction.tooltip_delay = 0.0;
+            s.interaction.show_tooltips_only_when_still = false;
+        });
     });
+    prefs::apply(prefs);
 }
 
 /// What one egui pass (the panel) leaves for the rest of the frame.
@@ -464,6 +505,8 @@ struct UiPass {
     chords: Chords,
     /// The free rectangle left for the canvas, in pixels.
     area: Viewport,
+    /// egui laid the panel out on the window's real size (not a placeholder).
+    settled: bool,
     /// Where the widgets the scripted tests press are (JSON members).
     marks: String,
 }
@@ -487,6 +530,7 @@ impl UiPass {
             h: 1.0,
         };
         let mut marks = String::new();
+        let mut settled = false;
         egui_macroquad::ui(|ctx: &egui::Context| {
             #[cfg(target_arch = "wasm32")]
             {
@@ -523,11 +567,15 @@ impl UiPass {
             });
             let r = ctx.available_rect();
             let ppp = panel::canvas_px_per_point(ctx);
+            // Within the window: egui's screen is a placeholder (10000 pixels) in the
+            // first frames after a zoom change; no camera is fitted to such a frame.
+            settled = ctx.screen_rect().width() * ppp <= screen_width() + 2.0;
+            let (x, y) = (r.min.x * ppp, r.min.y * ppp);
             area = Viewport {
-                x: r.min.x * ppp,
-                y: r.min.y * ppp,
-                w: r.width() * ppp,
-                h: r.height() * ppp,
+                x,
+                y,
+                w: (r.width() * ppp).min(screen_width() - x),
+                h: (r.height() * ppp).min(screen_height() - y),
             };
             over_ui = ctx.wants_pointer_input() || ctx.is_pointer_over_area();
             typing = typing_before || ctx.wants_keyboard_input();
@@ -541,6 +589,7 @@ impl UiPass {
             typing,
             chords,
             area,
+            settled,
             marks,
         }
     }
@@ -746,19 +795,18 @@ fn keyboard(
     app: &mut AppState,
     canvas: &mut Canvas,
     out: &mut panel::PanelOutput,
-    lesson: Option<&mut lesson::LessonMode>,
+    in_lesson: bool,
+    prefs: &mut collidescope::view::prefs::Preferences,
 ) {
     if ctrl() {
         // Chords are read from egui's events (see `Chords`); plain keys wait.
         return;
     }
     // In a lesson the arrows turn pages (`lesson::input`) and the page picks the
-    // algorithm; Escape leaves presenter mode.
-    let in_lesson = lesson.is_some();
-    if let Some(m) = lesson {
-        if is_key_pressed(KeyCode::Escape) {
-            m.presenter = false;
-        }
+    // algorithm; Escape leaves presenter mode (the presenter setting).
+    if in_lesson && prefs.presenter && is_key_pressed(KeyCode::Escape) {
+        prefs.presenter = false;
+        out.prefs_changed = true;
     }
     if is_key_pressed(KeyCode::Right) && !in_lesson {
         app.step_next();

@@ -8,7 +8,9 @@ use collidescope::view::camera::Viewport;
 use collidescope::view::palette::Rgba;
 use glam::Vec2;
 use macroquad::math::Vec2 as MqVec2;
-use macroquad::prelude::{draw_circle, draw_line, draw_rectangle, draw_text_ex, draw_triangle};
+use macroquad::prelude::{
+    draw_circle, draw_circle_lines, draw_line, draw_rectangle, draw_text_ex, draw_triangle,
+};
 use macroquad::prelude::{Color, Font, TextParams};
 
 /// Dash and gap of a dashed line, pixels (as the exports).
@@ -154,6 +156,10 @@ impl Painter for WindowPainter<'_> {
         let c = color(c);
         draw_line(at.x - size, at.y, at.x + size, at.y, CROSS_WIDTH, c);
         draw_line(at.x, at.y - size, at.x, at.y + size, CROSS_WIDTH, c);
+    }
+
+    fn ring(&mut self, at: Vec2, radius: f32, width: f32, c: Rgba) {
+        draw_circle_lines(at.x, at.y, radius, width, color(c));
     }
 
     fn legend_item(&mut self, swatch: &Viewport, c: Rgba, at: Vec2, text: &str, text_c: Rgba) {

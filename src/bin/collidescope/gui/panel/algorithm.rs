@@ -2,6 +2,7 @@
 //! playing, fit / screenshot / export this step, the views (world, both, configuration
 //! space), and the narration of the current step.
 
+use super::widgets::Tip;
 use super::{Panel, PanelOutput};
 use collidescope::app::AppState;
 use collidescope::study::Algorithm;
@@ -21,20 +22,20 @@ impl Panel {
         }
         ui_algorithm_picker(ui, app);
         ui_stepping(ui, app);
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             if ui.button("Fit views (F)").clicked() {
                 out.fit = true;
             }
             if ui
                 .button("Zoom to action (Z)")
-                .on_hover_text("Both views to this step's points: contacts, witnesses, simplex, polytope (with the origin)")
+                .tip("Both views to this step's points: contacts, witnesses, simplex, polytope (with the origin)")
                 .clicked()
             {
                 out.zoom_action = true;
             }
             if ui
                 .add_enabled(app.selected.is_some(), egui::Button::new("Selection (X)"))
-                .on_hover_text("The world view to the selected shape")
+                .tip("The world view to the selected shape")
                 .clicked()
             {
                 out.zoom_selection = true;
@@ -51,7 +52,7 @@ impl Panel {
 
     /// The path to export to (suggested from the algorithm and step) and its button.
     fn ui_export_row(&mut self, ui: &mut egui::Ui, app: &mut AppState) {
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             // The suggested name follows the algorithm and step; a typed name stays
             // until the algorithm changes (its folder and extension stay then too).
             let changed = self.export_for.is_some_and(|a| a != app.algorithm);
@@ -70,7 +71,7 @@ impl Panel {
             self.export_for = Some(app.algorithm);
             let path_box = ui
                 .add(egui::TextEdit::singleline(&mut self.export_path).desired_width(170.0))
-                .on_hover_text(if cfg!(target_arch = "wasm32") {
+                .tip(if cfg!(target_arch = "wasm32") {
                     "a .png or .svg file name (a download)"
                 } else {
                     "a .png or .svg path"
@@ -148,8 +149,11 @@ impl Panel {
 fn ui_pair(ui: &mut egui::Ui, app: &mut AppState) -> bool {
     let names: Vec<String> = app.scene.shapes.iter().map(|s| s.name.clone()).collect();
     if let Some((mut a, mut b)) = app.pair {
-        ui.horizontal(|ui| {
+        // Two pickers, their names and "swap" on one row of a narrow panel.
+        let combo = ((ui.available_width() - 110.0) / 2.0).clamp(60.0, 100.0);
+        ui.horizontal_wrapped(|ui| {
             egui::ComboBox::from_label("A")
+                .width(combo)
                 .selected_text(&names[a])
                 .show_ui(ui, |ui| {
                     for (i, n) in names.iter().enumerate() {
@@ -157,6 +161,7 @@ fn ui_pair(ui: &mut egui::Ui, app: &mut AppState) -> bool {
                     }
                 });
             egui::ComboBox::from_label("B")
+                .width(combo)
                 .selected_text(&names[b])
                 .show_ui(ui, |ui| {
                     for (i, n) in names.iter().enumerate() {
@@ -186,9 +191,18 @@ fn ui_pair(ui: &mut egui::Ui, app: &mut AppState) -> bool {
 /// The algorithm picker; for the manifold, where its normal comes from.
 fn ui_algorithm_picker(ui: &mut egui::Ui, app: &mut AppState) {
     let mut algo = app.algorithm;
-    egui::ComboBox::from_label("Algorithm")
+    // A narrow panel (the presenter setting) names the picker above it, which takes
+    // the row and cuts a long name: the name beside it would widen the panel.
+    let narrow = ui.available_width() < 300.0;
+    let picker = if narrow {
+        ui.label("Algorithm");
+        egui::ComboBox::from_id_salt("algorithm").truncate()
+    } else {
+        egui::ComboBox::from_label("Algorithm")
+    };
+    picker
         .selected_text(algo.label())
-        .width(240.0)
+        .width((ui.available_width() - 90.0).clamp(150.0, 240.0))
         .show_ui(ui, |ui| {
             for a in Algorithm::ALL {
                 ui.selectable_value(&mut algo, a, format!("{}  ({})", a.label(), a.name()));
@@ -199,7 +213,7 @@ fn ui_algorithm_picker(ui: &mut egui::Ui, app: &mut AppState) {
         super::rays::ui_ray_choice(ui, app, algo == Algorithm::Ray);
     }
     if algo == Algorithm::Manifold {
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.label("normal from:");
             let mut via_sat = app.manifold_via_sat;
             ui.radio_value(&mut via_sat, false, "EPA");
@@ -212,27 +226,23 @@ fn ui_algorithm_picker(ui: &mut egui::Ui, app: &mut AppState) {
 /// First / back / play / next / last, the step slider and the playing speed.
 fn ui_stepping(ui: &mut egui::Ui, app: &mut AppState) {
     let n = app.step_count();
-    ui.horizontal(|ui| {
-        if ui.button("⏮").on_hover_text("first (Home)").clicked() {
+    ui.horizontal_wrapped(|ui| {
+        if ui.button("⏮").tip("first (Home)").clicked() {
             app.step_first();
         }
-        if ui.button("◀").on_hover_text("back (←)").clicked() {
+        if ui.button("◀").tip("back (←)").clicked() {
             app.step_back();
         }
         let play = if app.playing { "⏸" } else { "▶ play" };
-        if ui
-            .button(play)
-            .on_hover_text("play / pause (Space)")
-            .clicked()
-        {
+        if ui.button(play).tip("play / pause (Space)").clicked() {
             app.toggle_play();
         }
-        let next = ui.button("▶").on_hover_text("next (Right arrow)");
+        let next = ui.button("▶").tip("next (Right arrow)");
         super::widgets::mark(ui, "next_step", &next);
         if next.clicked() {
             app.step_next();
         }
-        if ui.button("⏭").on_hover_text("last (End)").clicked() {
+        if ui.button("⏭").tip("last (End)").clicked() {
             app.step_last();
         }
         ui.label(format!("step {} / {}", app.step + 1, n));
@@ -262,7 +272,7 @@ fn ui_stepping(ui: &mut egui::Ui, app: &mut AppState) {
 
 /// Which views show (world, both, configuration space) and, for both, the split.
 fn ui_views(ui: &mut egui::Ui, app: &mut AppState, out: &mut PanelOutput) {
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.label("views:");
         let mut split = app.split;
         if ui.selectable_label(split >= 1.0, "world").clicked() {
@@ -279,6 +289,14 @@ fn ui_views(ui: &mut egui::Ui, app: &mut AppState, out: &mut PanelOutput) {
             split = 0.0;
         }
         if split > 0.0 && split < 1.0 {
+            // A slider and its name are one block that does not wrap: it goes on a
+            // row of its own when the rest of this one is too short for it (else it
+            // would widen the panel for good).
+            const SLIDER: f32 = 100.0;
+            if ui.available_size_before_wrap().x < SLIDER + 50.0 {
+                ui.end_row();
+            }
+            ui.spacing_mut().slider_width = SLIDER;
             ui.add(
                 egui::Slider::new(&mut split, 0.3..=0.7)
                     .show_value(false)

@@ -2,6 +2,7 @@
 //! the canvas, how to edit them there, and the same edits as buttons (insert a point
 //! at the selected segment's middle, delete the selected point).
 
+use super::widgets::Tip;
 use super::Panel;
 use collidescope::app::AppState;
 use collidescope::view::narrate::chain::chain_decisions;
@@ -32,10 +33,10 @@ impl Panel {
             let xf = chain.pose.transform();
             Some((s, xf.apply(chain.points[a].lerp(chain.points[b], 0.5))))
         });
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             if ui
                 .add_enabled(middle.is_some(), egui::Button::new("Insert point"))
-                .on_hover_text("a point at the middle of the selected segment")
+                .tip("a point at the middle of the selected segment")
                 .clicked()
             {
                 if let Some((s, at)) = middle {
@@ -46,7 +47,7 @@ impl Panel {
             }
             if ui
                 .add_enabled(sel.point.is_some(), egui::Button::new("Delete point"))
-                .on_hover_text("the selected point (key: Delete)")
+                .tip("the selected point (key: Delete)")
                 .clicked()
             {
                 if let Some(i) = sel.point {

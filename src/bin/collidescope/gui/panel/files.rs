@@ -3,6 +3,8 @@
 //! web page: save is a download, open is the browser's file picker, and the library
 //! is the copy compiled in (`collidescope::scene::library`).
 
+use super::widgets::Tip;
+use super::widgets::Tone;
 use super::{Panel, Pending};
 use collidescope::app::AppState;
 use egui_macroquad::egui::{self, RichText};
@@ -162,17 +164,17 @@ impl Panel {
     /// Download, open a file, built-in scene (the web page).
     #[cfg(target_arch = "wasm32")]
     fn ui_save_and_open(&mut self, ui: &mut egui::Ui, app: &mut AppState) {
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             if ui
                 .button("Download scene (.ron)")
-                .on_hover_text("Ctrl+S: the scene file, to open here or in the desktop app")
+                .tip("Ctrl+S: the scene file, to open here or in the desktop app")
                 .clicked()
             {
                 self.save(app);
             }
             let open = ui
                 .button("Open a file…")
-                .on_hover_text("a .ron scene file from your computer");
+                .tip("a .ron scene file from your computer");
             super::widgets::mark(ui, "open_file", &open);
             if open.clicked() {
                 crate::gui::web::open_file_picker();
@@ -187,15 +189,15 @@ impl Panel {
                  picker. The scene is always in the page's address: \"Copy link\" at the top.",
             )
             .small()
-            .weak(),
+            .color(Tone::Quiet.color(ui)),
         );
     }
 
     /// Save, built-in scene, rescan; save as and open by a typed path.
     #[cfg(not(target_arch = "wasm32"))]
     fn ui_save_and_open(&mut self, ui: &mut egui::Ui, app: &mut AppState) {
-        ui.horizontal(|ui| {
-            if ui.button("Save").on_hover_text("Ctrl+S").clicked() {
+        ui.horizontal_wrapped(|ui| {
+            if ui.button("Save").tip("Ctrl+S").clicked() {
                 self.save(app);
             }
             if ui.button("Built-in scene").clicked() {
@@ -206,7 +208,7 @@ impl Panel {
             }
         });
         self.ui_save_as(ui, app);
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             let field = ui.add(
                 egui::TextEdit::singleline(&mut self.open_path)
                     .hint_text("open a .ron scene or a .b2rec recording")
@@ -263,7 +265,7 @@ impl Panel {
                 "built in; .ron files in {} are listed too",
                 self.scenes_dir.display()
             ))
-            .weak(),
+            .color(Tone::Quiet.color(ui)),
         );
         let mut open = None;
         let mut group: Option<&str> = None;
@@ -280,7 +282,7 @@ impl Panel {
             let current = app.path.as_deref() == Some(e.path.as_path());
             if ui
                 .selectable_label(current, &e.title)
-                .on_hover_text(e.path.display().to_string())
+                .tip(e.path.display().to_string())
                 .clicked()
             {
                 open = Some(e.path.clone());
@@ -297,7 +299,7 @@ impl Panel {
     /// "Save as": a path that exists (and is not the scene's own file) is overwritten
     /// only once the user says so; the box empties after a save.
     fn ui_save_as(&mut self, ui: &mut egui::Ui, app: &mut AppState) {
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             let field = ui.add(
                 egui::TextEdit::singleline(&mut self.save_as_path)
                     .hint_text("path/to/scene.ron")
@@ -318,7 +320,7 @@ impl Panel {
             ui.horizontal_wrapped(|ui| {
                 ui.label(
                     RichText::new(format!("{} exists. Replace it?", p.display()))
-                        .color(egui::Color32::from_rgb(255, 200, 90)),
+                        .color(Tone::Warning.color(ui)),
                 );
                 if ui.button("Replace").clicked() {
                     self.overwrite = None;

@@ -1,9 +1,11 @@
 //! The panel's head: the scene's title (with a dot when unsaved), its file, its notes,
 //! the "make convex" offer for a refused file, and the last message.
 
+use super::widgets::Tip;
+use super::widgets::Tone;
 use super::Panel;
 use collidescope::app::AppState;
-use egui_macroquad::egui::{self, Color32, RichText};
+use egui_macroquad::egui::{self, RichText};
 
 /// Said instead of the scene's file when it has none: the built-in scene, or one made
 /// here (an import) that no file holds yet.
@@ -37,7 +39,7 @@ impl Panel {
             .as_ref()
             .map(|p| p.display().to_string())
             .unwrap_or_else(|| no_file(built_in).into());
-        ui.label(RichText::new(file).weak());
+        ui.label(RichText::new(file).color(Tone::Quiet.color(ui)));
         #[cfg(target_arch = "wasm32")]
         self.ui_link(ui, out);
         #[cfg(not(target_arch = "wasm32"))]
@@ -85,7 +87,7 @@ impl Panel {
         } else {
             false
         };
-        if (r.on_hover_text(hint).clicked() && (folded || open)) || toggle {
+        if (r.tip(hint).clicked() && (folded || open)) || toggle {
             self.notes_open = if open { None } else { Some(notes.to_string()) };
         }
     }
@@ -106,9 +108,9 @@ impl Panel {
                     p.display()
                 ));
                 ui.horizontal(|ui| {
-                    let fix = ui.button("Make convex and open").on_hover_text(
-                        "open the file with each refused polygon replaced by its convex hull",
-                    );
+                    let fix = ui
+                        .button("Make convex and open")
+                        .tip("open the file with each refused polygon replaced by its convex hull");
                     super::widgets::mark(ui, "make_convex", &fix);
                     if fix.clicked() {
                         let _ = app.open_making_convex(&p);
@@ -132,12 +134,12 @@ pub(super) fn ui_status(ui: &mut egui::Ui, app: &AppState) {
     match &app.message {
         Some(m) => {
             let c = if m.is_error {
-                Color32::from_rgb(230, 80, 80)
+                Tone::Alarm.color(ui)
             } else {
-                Color32::from_rgb(60, 170, 90)
+                Tone::Success.color(ui)
             };
             let label = egui::Label::new(RichText::new(&m.text).color(c)).truncate();
-            ui.add(label).on_hover_text(&m.text);
+            ui.add(label).tip(&m.text);
         }
         None => {
             ui.label(
@@ -145,7 +147,7 @@ pub(super) fn ui_status(ui: &mut egui::Ui, app: &AppState) {
                     "←/→ step · Space play · 1–9, 0, R algorithm · F fit · Z zoom to action · \
                      X zoom to selection · wheel zoom · right drag pan · Ctrl+Z undo",
                 )
-                .weak(),
+                .color(Tone::Quiet.color(ui)),
             );
         }
     }
@@ -159,7 +161,7 @@ impl Panel {
         ui.horizontal(|ui| {
             let copy = ui
                 .button("Copy link")
-                .on_hover_text("a link to this scene, view and step (it is the page's address)");
+                .tip("a link to this scene, view and step (it is the page's address)");
             super::widgets::mark(ui, "copy_link", &copy);
             if copy.clicked() {
                 out.copy_link = true;

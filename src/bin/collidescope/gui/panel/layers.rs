@@ -1,7 +1,9 @@
-//! The "Layers" section: the colour theme, one checkbox per drawing layer with its
+//! The "Layers" section: the colour theme and the presenter setting (the user's
+//! preferences, saved between sessions), one checkbox per drawing layer with its
 //! colour swatch — the stepped algorithm's own layers first, in bold — and the colours
 //! of shapes A and B.
 
+use super::widgets::Tip;
 use super::Panel;
 use collidescope::app::AppState;
 use collidescope::view::draw::{LayerId, Rgba};
@@ -25,17 +27,29 @@ fn rgba(c: Rgba) -> Color32 {
 }
 
 impl Panel {
-    pub(super) fn ui_layers(&mut self, ui: &mut egui::Ui, app: &mut AppState) {
+    pub(super) fn ui_layers(
+        &mut self,
+        ui: &mut egui::Ui,
+        app: &mut AppState,
+        out: &mut super::PanelOutput,
+    ) {
         // Wrapped rows: a row wider than the panel would widen it for good.
         ui.horizontal_wrapped(|ui| {
             ui.label("theme");
-            let before = app.theme;
             ui.radio_value(&mut app.theme, Theme::Dark, "dark");
             ui.radio_value(&mut app.theme, Theme::Light, "light (slides, print)");
-            if app.theme != before {
-                set_visuals(ui.ctx(), app.theme);
-            }
         });
+        let presenter = ui
+            .checkbox(
+                &mut self.prefs.presenter,
+                "presenter: larger text and lines",
+            )
+            .tip("for a projector: larger labels, lines and panel text, a narrower panel");
+        super::widgets::mark(ui, "presenter", &presenter);
+        if app.theme != self.prefs.theme || presenter.changed() {
+            self.prefs.theme = app.theme;
+            out.prefs_changed = true;
+        }
         let theme = app.theme;
         // The stepped algorithm's own layers first (its study names them), then the rest.
         let algorithm = app.algorithm;

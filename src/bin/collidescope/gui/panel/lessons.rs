@@ -1,9 +1,11 @@
 //! The "Lessons" section (the library's lessons with the learner's progress) and the
 //! panel in lesson mode: the page's text, its question with the ways to answer it,
-//! the hint or the answer, and the narration once the question is settled. In
-//! presenter mode the same page is drawn in a strip under the views, larger.
+//! the hint or the answer, and the narration once the question is settled. With the
+//! presenter setting (presenter mode) the same page is drawn in a strip under the
+//! views, larger, instead of the panel.
 
 use super::widgets::mark;
+use super::widgets::Tip;
 use super::{Panel, PanelOutput};
 use crate::gui::lesson::LessonMode;
 use collidescope::app::AppState;
@@ -12,9 +14,10 @@ use collidescope::lesson::tutor::{how_to_answer, Response, Stage};
 use collidescope::lesson::{library, Answer, Form};
 use egui_macroquad::egui::{self, Color32, RichText};
 
-/// Text sizes of the panel and of presenter mode.
+/// Text sizes of the panel and of presenter mode (24 pixels: the presenter setting
+/// zooms the panel too).
 const TEXT: f32 = 14.5;
-const PRESENTER_TEXT: f32 = 24.0;
+const PRESENTER_TEXT: f32 = 24.0 / collidescope::view::prefs::PRESENTER_PANEL_ZOOM;
 const HINT: Color32 = Color32::from_rgb(255, 210, 70);
 const RIGHT: Color32 = Color32::from_rgb(90, 220, 120);
 
@@ -52,7 +55,7 @@ impl Panel {
             ui.horizontal_wrapped(|ui| {
                 let r = ui
                     .button(RichText::new(&lesson.title).strong())
-                    .on_hover_text(&lesson.goal);
+                    .tip(&lesson.goal);
                 if let Some(name) = LIST_MARKS.iter().find(|m| m[7..] == *id) {
                     mark(ui, name, &r);
                 }
@@ -89,7 +92,7 @@ impl Panel {
     ) {
         let mut leave = false;
         if let Some(mode) = self.lesson.as_mut() {
-            leave = ui_page(ui, mode, app, TEXT, true);
+            leave = ui_page(ui, mode, &mut self.prefs.presenter, app, TEXT, true, out);
         }
         if leave {
             self.end_lesson(app);
@@ -130,14 +133,17 @@ impl Panel {
 }
 
 /// One page: header and page buttons, text, question, feedback, narration. `full`:
-/// the panel (with the stepping row); else presenter mode's box. True when the
-/// learner leaves the lesson.
+/// the panel (with the stepping row); else presenter mode's box. `presenter` is the
+/// presenter setting, which the page's button turns on and off. True when the learner
+/// leaves the lesson.
 pub fn ui_page(
     ui: &mut egui::Ui,
     mode: &mut LessonMode,
+    presenter: &mut bool,
     app: &mut AppState,
     size: f32,
     full: bool,
+    out: &mut PanelOutput,
 ) -> bool {
     let mut leave = false;
     let n = mode.lesson.pages.len();
@@ -155,11 +161,12 @@ pub fn ui_page(
             mode.go(mode.page + 1, app);
         }
         let present = ui
-            .button(RichText::new(if mode.presenter { "Leave presenter" } else { "Presenter" }).size(size * 0.9))
-            .on_hover_text("For a projector: the panel hidden, the page and its question under the views, in large type (Esc leaves)");
+            .button(RichText::new(if *presenter { "Leave presenter" } else { "Presenter" }).size(size * 0.9))
+            .tip("For a projector: the panel hidden, the page and its question under the views, in large type, the views' text and lines larger (Esc leaves; the same setting as Layers' presenter)");
         mark(ui, "lesson_presenter", &present);
         if present.clicked() {
-            mode.presenter = !mode.presenter;
+            *presenter = !*presenter;
+            out.prefs_changed = true;
         }
         let r = ui.button(RichText::new("Leave lesson").size(size * 0.9));
         mark(ui, "lesson_leave", &r);
@@ -209,17 +216,17 @@ pub fn ui_page(
 fn ui_steps(ui: &mut egui::Ui, app: &mut AppState) {
     let count = app.step_count();
     ui.horizontal_wrapped(|ui| {
-        if ui.button("⏮").on_hover_text("first step").clicked() {
+        if ui.button("⏮").tip("first step").clicked() {
             app.step_first();
         }
-        if ui.button("◀").on_hover_text("previous step").clicked() {
+        if ui.button("◀").tip("previous step").clicked() {
             app.step_back();
         }
         ui.label(format!("step {} of {count}", app.step + 1));
-        if ui.button("▶").on_hover_text("next step").clicked() {
+        if ui.button("▶").tip("next step").clicked() {
             app.step_next();
         }
-        if ui.button("⏭").on_hover_text("last step").clicked() {
+        if ui.button("⏭").tip("last step").clicked() {
             app.step_last();
         }
         if let Some(part) = app.step_part() {
@@ -408,7 +415,13 @@ fn spans_line(ui: &mut egui::Ui, spans: &[Span], size: f32, lead: &str) {
 /// Presenter mode: no side panel; the page in a strip across the bottom of the window,
 /// large, the question first, the views above it. True when the learner leaves the
 /// lesson.
-pub fn presenter_strip(ctx: &egui::Context, mode: &mut LessonMode, app: &mut AppState) -> bool {
+pub fn presenter_strip(
+    ctx: &egui::Context,
+    mode: &mut LessonMode,
+    presenter: &mut bool,
+    app: &mut AppState,
+    out: &mut PanelOutput,
+) -> bool {
     let mut leave = false;
     let height = ctx.screen_rect().height() * 0.34;
     egui::TopBottomPanel::bottom("presenter")
@@ -419,7 +432,7 @@ pub fn presenter_strip(ctx: &egui::Context, mode: &mut LessonMode, app: &mut App
             egui::ScrollArea::vertical()
                 .auto_shrink([false, false])
                 .show(ui, |ui| {
-                    leave = ui_page(ui, mode, app, PRESENTER_TEXT, false);
+                    leave = ui_page(ui, mode, presenter, app, PRESENTER_TEXT, false, out);
                 });
         });
     leave

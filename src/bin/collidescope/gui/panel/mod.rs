@@ -31,9 +31,12 @@ pub use widgets::{canvas_px_per_point, forget_marks, marks_json};
 
 use collidescope::app::{AppState, ShapeKind};
 use collidescope::scene::Scene;
+use collidescope::view::prefs::Preferences;
 use egui_macroquad::egui;
 use glam::Vec2;
 use std::path::PathBuf;
+#[cfg(target_arch = "wasm32")]
+use widgets::Tip;
 
 /// Said instead of the engines' rows when they are not built in.
 pub(super) const NO_ENGINES: &str = "Built without the engines (cargo feature \"peers\").";
@@ -45,10 +48,15 @@ const PEERS_HEADING: &str = if cfg!(feature = "peers") {
     "Peers: exact (built without the engines)"
 };
 
+/// The smallest text of the panel, points (egui's small text is raised to it).
+pub const MIN_PANEL_TEXT: f32 = 12.0;
+
 /// What the panel asks the main loop to do.
 #[derive(Default)]
 pub struct PanelOutput {
     pub quit: bool,
+    /// A preference changed (theme, presenter): apply and save them.
+    pub prefs_changed: bool,
     pub fit: bool,
     /// Zoom both views to the step's points (contacts, witnesses, simplex).
     pub zoom_action: bool,
@@ -111,10 +119,18 @@ pub struct Panel {
     /// The Peers section is open: the engines' overlays are drawn (a teaching view
     /// starts without them).
     pub engines_shown: bool,
+    /// The name of the Peers table row whose tooltip showed last frame (for the
+    /// scripted tests).
+    tooltip: Option<String>,
     /// The export box had the keyboard last frame (its text is not rewritten then).
     export_typing: bool,
     /// The algorithm the export name was last suggested or typed for.
     export_for: Option<collidescope::study::Algorithm>,
+    /// The user's preferences (the theme is also the app's `theme`). The presenter
+    /// setting is also lesson mode's presenter mode.
+    pub prefs: Preferences,
+    /// The presenter setting the side panel's width was chosen for.
+    panel_presenter: bool,
     /// The lesson being taken (lesson mode), if any.
     pub lesson: Option<crate::gui::lesson::LessonMode>,
     /// The learner's progress, for the Lessons list.
@@ -124,7 +140,7 @@ pub struct Panel {
 }
 
 impl Panel {
-    pub fn new(default_scene: Scene) -> Panel {
+    pub fn new(default_scene: Scene, prefs: Preferences) -> Panel {
         let mut p = Panel {
             open_path: String::new(),
             open_recording: None,
@@ -152,8 +168,11 @@ impl Panel {
             chain_story: None,
             notes_open: None,
             engines_shown: false,
+            tooltip: None,
             export_typing: false,
             export_for: None,
+            panel_presenter: prefs.presenter,
+            prefs,
             lesson: None,
             progress: crate::gui::lesson::load_progress(),
             sweep_plots: sweep::PlotCache::default(),
@@ -165,12 +184,15 @@ impl Panel {
     /// The panel's own state the scripted tests read, as JSON members.
     pub fn state_json(&self, app: &AppState) -> String {
         format!(
-            "\"export_path\": {}, \"notes_open\": {}, \"engines_shown\": {}, \"library\": {}, {}",
+            "\"export_path\": {}, \"notes_open\": {}, \"engines_shown\": {}, \"library\": {}, \"presenter\": {}, \"theme\": \"{}\", \"tooltip\": {}, {}",
             crate::gui::json_string(&self.export_path),
             self.notes_open.is_some(),
             self.engines_shown,
             self.scenes.len(),
-            crate::gui::lesson::state_json(self.lesson.as_ref(), app)
+            self.prefs.presenter,
+            self.prefs.theme.name(),
+            crate::gui::json_string(self.tooltip.as_deref().unwrap_or("")),
+            crate::gui::lesson::state_json(self.lesson.as_ref(), self.prefs.presenter, app)
         )
     }
 
@@ -180,12 +202,12 @@ impl Panel {
         egui::TopBottomPanel::bottom("status")
             .exact_height(header::STATUS_H)
             .show(ctx, |ui| header::ui_status(ui, app));
-        if self.lesson.as_ref().is_some_and(|m| m.presenter) {
-            // Presenter mode: no side panel; the page and its question under the views.
-            let leave = self
-                .lesson
-                .as_mut()
-                .is_some_and(|m| lessons::presenter_strip(ctx, m, app));
+        if self.prefs.presenter && self.lesson.is_some() {
+            // A lesson with the presenter setting: no side panel; the page and its
+            // question under the views.
+            let leave = self.lesson.as_mut().is_some_and(|m| {
+                lessons::presenter_strip(ctx, m, &mut self.prefs.presenter, app, &mut out)
+            });
             if leave {
                 self.end_lesson(app);
             }
@@ -198,19 +220,34 @@ impl Panel {
             self.ui_unsaved_dialog(ctx, app, &mut out);
             return out;
         }
-        // A small window keeps most of its width for the views.
-        let screen = ctx.screen_rect().width();
-        let widest = (0.45 * screen).clamp(240.0, 560.0);
-        egui::SidePanel::right("panel")
+        // A small window keeps most of its width for the views; the presenter setting
+        // (larger text) keeps more of it. The window's width from the window itself:
+        // egui's screen rectangle is a placeholder (10000 pixels wide) in the first
+        // frames.
+        let screen = macroquad::window::screen_width() / widgets::canvas_px_per_point(ctx);
+        let (share, least, most, widest) = if self.prefs.presenter {
+            (0.24, 260.0, 300.0, 0.38)
+        } else {
+            (0.32, 240.0, 400.0, 0.45)
+        };
+        let widest = (widest * screen).clamp(least, 560.0);
+        let id = egui::Id::new("panel");
+        if self.panel_presenter != self.prefs.presenter {
+            // The setting changed: the panel starts again from its default width (one
+            // panel, so its sections stay open or closed as they were).
+            self.panel_presenter = self.prefs.presenter;
+            ctx.data_mut(|d| d.remove::<egui::containers::panel::PanelState>(id));
+        }
+        egui::SidePanel::right(id)
             .resizable(true)
-            .default_width((0.32 * screen).clamp(240.0, 400.0))
-            .width_range(240.0..=widest)
+            .default_width((share * screen).clamp(least, most))
+            .width_range(least..=widest)
             .show(ctx, |ui| {
                 #[cfg(target_arch = "wasm32")]
                 {
                     let hide = ui
                         .small_button("⇥ hide the panel")
-                        .on_hover_text("the views take the whole page; ☰ brings the panel back");
+                        .tip("the views take the whole page; ☰ brings the panel back");
                     widgets::mark(ui, "drawer", &hide);
                     if hide.clicked() {
                         self.drawer_closed = true;
@@ -236,7 +273,7 @@ impl Panel {
         egui::Area::new(egui::Id::new("drawer"))
             .anchor(egui::Align2::RIGHT_TOP, [-8.0, 8.0])
             .show(ctx, |ui| {
-                let open = ui.button("☰ panel").on_hover_text("show the panel");
+                let open = ui.button("☰ panel").tip("show the panel");
                 widgets::mark(ui, "drawer", &open);
                 if open.clicked() {
                     self.drawer_closed = false;
@@ -308,7 +345,7 @@ impl Panel {
             .show(ui, |ui| self.ui_numbers(ui, app));
         let layers = egui::CollapsingHeader::new("Layers")
             .default_open(false)
-            .show(ui, |ui| self.ui_layers(ui, app));
+            .show(ui, |ui| self.ui_layers(ui, app, out));
         widgets::mark(ui, "layers", &layers.header_response);
         egui::CollapsingHeader::new("Settings")
             .default_open(false)

@@ -3,6 +3,7 @@
 //! engines' tolerance is shown in red. "Copy as …" puts the pair on the clipboard as
 //! a regression test in an engine's language (or as a hex scene).
 
+use super::widgets::{Tip, Tone};
 use super::Panel;
 use collidescope::app::AppState;
 use collidescope::core::consts::LINEAR_SLOP;
@@ -11,7 +12,7 @@ use collidescope::core::toi::rotating::ToiTermination;
 use collidescope::repro::{export, Expected, Language};
 use collidescope::trace::peer_answer::{Engine, EngineAnswer};
 use collidescope::view::text::describe_contact_id;
-use egui_macroquad::egui::{self, Color32, RichText};
+use egui_macroquad::egui::{self, RichText};
 
 /// One row of the table: the numbers an engine (or we, or the exact answer) gave.
 struct Row {
@@ -107,7 +108,9 @@ impl Panel {
         if rows.len() == 1 {
             ui.label(super::NO_ENGINES);
         }
-        self.peers_off = peers_table(ui, &rows, &exact);
+        let (off, tooltip) = peers_table(ui, &rows, &exact);
+        self.peers_off = off;
+        self.tooltip = tooltip;
         if let Some(ours) = rows.first().filter(|r| !r.features.is_empty()) {
             let ids = ours.ids.as_deref().unwrap_or(&[]);
             let words: Vec<String> = ours
@@ -118,10 +121,15 @@ impl Panel {
                 .collect();
             ui.label(RichText::new(format!("Our points' features: {}.", words.join("; "))).small());
         }
-        let engines_hint = if rows.len() > 1 {
-            " Hover an engine for what it lacks. Rings on the canvas: Box2D white, parry lime."
+        let rings = if ui.visuals().dark_mode {
+            "Box2D white, parry lime"
         } else {
-            ""
+            "Box2D black, parry dark green"
+        };
+        let engines_hint = if rows.len() > 1 {
+            format!(" Hover an engine for what it lacks. Rings on the canvas: {rings}.")
+        } else {
+            String::new()
         };
         ui.label(
             RichText::new(format!(
@@ -190,12 +198,8 @@ fn stopped_cell(ui: &mut egui::Ui, why: &str) {
     } else {
         "asserted"
     };
-    ui.label(
-        RichText::new(word)
-            .monospace()
-            .color(Color32::from_rgb(255, 110, 110)),
-    )
-    .on_hover_text(why);
+    ui.label(RichText::new(word).monospace().color(Tone::Alarm.color(ui)))
+        .tip(why);
 }
 
 /// A number, red when further than `tol` from `want` (or present where `want` is not).
@@ -208,11 +212,13 @@ fn cell(ui: &mut egui::Ui, v: Option<f64>, want: Option<f64>, tol: f64) -> Optio
         (Some(_), None) | (None, None) => false,
     };
     let t = RichText::new(text).monospace();
-    let r = ui.label(if off { t.color(RED) } else { t });
+    let r = ui.label(if off {
+        t.color(Tone::Alarm.color(ui))
+    } else {
+        t
+    });
     off.then(|| centre(ui, &r))
 }
-
-const RED: Color32 = Color32::from_rgb(255, 110, 110);
 
 /// Where `r` was drawn, in canvas pixels (the page's test reads it).
 fn centre(ui: &egui::Ui, r: &egui::Response) -> [f32; 2] {
@@ -220,9 +226,17 @@ fn centre(ui: &egui::Ui, r: &egui::Response) -> [f32; 2] {
     [r.rect.center().x * ppp, r.rect.center().y * ppp]
 }
 
-/// The table; returns its red cells ("engine/column") and where each was drawn.
-fn peers_table(ui: &mut egui::Ui, rows: &[Row], exact: &Expected) -> Vec<(String, [f32; 2])> {
+/// A red cell of the table ("engine/column") and where it was drawn.
+type OffCell = (String, [f32; 2]);
+
+/// The table; returns its red cells and the name of the row whose tooltip is open.
+fn peers_table(
+    ui: &mut egui::Ui,
+    rows: &[Row],
+    exact: &Expected,
+) -> (Vec<OffCell>, Option<String>) {
     let mut off = Vec::new();
+    let mut tooltip = None;
     let tol = exact.length_tolerance;
     // Turning: the exact time is when the surfaces touch; the engines aim up to 1.25
     // slop from it (Box2D), ours at slop for sharp shapes: that much at the oracle's
@@ -243,108 +257,123 @@ fn peers_table(ui: &mut egui::Ui, rows: &[Row], exact: &Expected) -> Vec<(String
     );
     let ours_ids = rows.first().and_then(|r| r.ids.clone());
     let ours_gjk = rows.first().and_then(|r| r.gjk.clone());
-    egui::Grid::new("peers")
-        .num_columns(7)
-        .striped(true)
+    // Wider than a narrow panel (the presenter setting): the table scrolls sideways
+    // instead of widening the panel for good.
+    egui::ScrollArea::horizontal()
+        .id_salt("peers_scroll")
         .show(ui, |ui| {
-            for h in ["", "distance", "depth", "points", "ids", "GJK it · cache", "TOI t"] {
-                ui.label(RichText::new(h).strong());
-            }
-            ui.end_row();
-            for (k, r) in rows.iter().enumerate() {
-                let hover = if r.note.is_empty() {
-                    "answers every query"
-                } else {
-                    &r.note
-                };
-                let name = ui
-                    .label(RichText::new(&r.name).strong())
-                    .on_hover_text(hover);
-                if k == 0 {
-                    super::widgets::mark(ui, "peer_name", &name);
-                }
-                let mut mark = |column: &str, at: Option<[f32; 2]>| {
-                    if let Some(at) = at {
-                        off.push((format!("{}/{column}", r.name), at));
+            egui::Grid::new("peers")
+                .num_columns(7)
+                .striped(true)
+                .show(ui, |ui| {
+                    for h in ["", "distance", "depth", "points", "ids", "GJK it · cache", "TOI t"] {
+                        ui.label(RichText::new(h).strong());
                     }
-                };
-                match r.stop("distance") {
-                    Some(why) => stopped_cell(ui, why),
-                    None => mark("distance", cell(ui, r.distance, Some(exact.distance), tol)),
-                }
-                if let Some(why) = r.stop("penetration") {
-                    stopped_cell(ui, why);
-                } else if r.lacks_depth {
-                    ui.label(RichText::new("n/a").weak())
-                        .on_hover_text("this engine has no penetration-depth query");
-                } else {
-                    let depth_tol = exact.depth_tolerance + tol;
-                    mark("depth", cell(ui, r.depth, exact.depth, depth_tol));
-                }
-                match r.stop("manifold") {
-                    Some(why) => stopped_cell(ui, why),
-                    None => {
-                        ui.label(r.points.map_or("—".into(), |n| n.to_string()));
-                    }
-                }
-                let compared = k == 0 || r.name == Engine::Box2d.label();
-                let ids_off = compared
-                    && ours_ids.is_some()
-                    && box2d_ids.is_some()
-                    && ours_ids != box2d_ids;
-                let ids = ui.label(red_if(ids_text(r.ids.as_deref()), ids_off));
-                if !r.features.is_empty() {
-                    ids.on_hover_text(format!("features: {}", r.features.join("; ")));
-                } else if compared {
-                    ids.on_hover_text("B2_MAKE_ID(a, b) of each point, in Box2D's order");
-                } else {
-                    ids.on_hover_text("the engine's own numbering (not Box2D's)");
-                }
-                let gjk_off = compared
-                    && ours_gjk.is_some()
-                    && box2d_gjk.is_some()
-                    && ours_gjk != box2d_gjk;
-                ui.label(red_if(gjk_text(r.gjk.as_ref()), gjk_off)).on_hover_text(
-                    "support evaluations and the simplex's vertex pairs as b2ShapeDistance reports them from a cold start (0 and none when it returns early: overlap, or its direction test)",
-                );
-                if let Some(why) = r.stop("toi") {
-                    stopped_cell(ui, why);
                     ui.end_row();
-                    continue;
-                }
-                match (&r.toi_state, r.toi) {
-                    (Some(state), None) => {
-                        // A state instead of a time: wrong when the exact answer is a hit.
-                        let t = RichText::new(state).monospace();
-                        let wrong = toi_exact.is_some();
-                        let l = ui.label(if wrong { t.color(RED) } else { t });
-                        mark("TOI t", wrong.then(|| centre(ui, &l)));
-                        if let Some(note) = &r.toi_note {
-                            l.on_hover_text(note);
+                    for (k, r) in rows.iter().enumerate() {
+                        let hover = if r.note.is_empty() {
+                            "answers every query"
+                        } else {
+                            &r.note
+                        };
+                        let name = ui.label(RichText::new(&r.name).strong()).tip(hover);
+                        match k {
+                            0 => super::widgets::mark(ui, "peer_name", &name),
+                            1 => super::widgets::mark(ui, "peer_engine", &name),
+                            _ => {}
                         }
+                        if name.hovered() {
+                            tooltip = Some(r.name.clone());
+                        }
+                        let mut mark = |column: &str, at: Option<[f32; 2]>| {
+                            if let Some(at) = at {
+                                off.push((format!("{}/{column}", r.name), at));
+                            }
+                        };
+                        match r.stop("distance") {
+                            Some(why) => stopped_cell(ui, why),
+                            None => {
+                                mark("distance", cell(ui, r.distance, Some(exact.distance), tol))
+                            }
+                        }
+                        if let Some(why) = r.stop("penetration") {
+                            stopped_cell(ui, why);
+                        } else if r.lacks_depth {
+                            ui.label(RichText::new("n/a").color(Tone::Quiet.color(ui)))
+                                .tip("this engine has no penetration-depth query");
+                        } else {
+                            let depth_tol = exact.depth_tolerance + tol;
+                            mark("depth", cell(ui, r.depth, exact.depth, depth_tol));
+                        }
+                        match r.stop("manifold") {
+                            Some(why) => stopped_cell(ui, why),
+                            None => {
+                                ui.label(r.points.map_or("—".into(), |n| n.to_string()));
+                            }
+                        }
+                        let compared = k == 0 || r.name == Engine::Box2d.label();
+                        let ids_off = compared
+                            && ours_ids.is_some()
+                            && box2d_ids.is_some()
+                            && ours_ids != box2d_ids;
+                        let ids = ui.label(red_if(ui, ids_text(r.ids.as_deref()), ids_off));
+                        if !r.features.is_empty() {
+                            ids.tip(format!("features: {}", r.features.join("; ")));
+                        } else if compared {
+                            ids.tip("B2_MAKE_ID(a, b) of each point, in Box2D's order");
+                        } else {
+                            ids.tip("the engine's own numbering (not Box2D's)");
+                        }
+                        let gjk_off = compared
+                            && ours_gjk.is_some()
+                            && box2d_gjk.is_some()
+                            && ours_gjk != box2d_gjk;
+                        ui.label(red_if(ui, gjk_text(r.gjk.as_ref()), gjk_off)).tip(
+                            "support evaluations and the simplex's vertex pairs as b2ShapeDistance reports them from a cold start (0 and none when it returns early: overlap, or its direction test)",
+                        );
+                        if let Some(why) = r.stop("toi") {
+                            stopped_cell(ui, why);
+                            ui.end_row();
+                            continue;
+                        }
+                        match (&r.toi_state, r.toi) {
+                            (Some(state), None) => {
+                                // A state instead of a time: wrong when the exact answer is a hit.
+                                let t = RichText::new(state).monospace();
+                                let wrong = toi_exact.is_some();
+                                let l = ui.label(if wrong {
+                                    t.color(Tone::Alarm.color(ui))
+                                } else {
+                                    t
+                                });
+                                mark("TOI t", wrong.then(|| centre(ui, &l)));
+                                if let Some(note) = &r.toi_note {
+                                    l.tip(note);
+                                }
+                            }
+                            _ => mark("TOI t", cell(ui, r.toi, toi_exact, toi_tol)),
+                        }
+                        ui.end_row();
                     }
-                    _ => mark("TOI t", cell(ui, r.toi, toi_exact, toi_tol)),
-                }
-                ui.end_row();
-            }
-            ui.label(RichText::new("exact (f64)").strong());
-            let fmt = |v: Option<f64>| v.map_or("—".into(), |x| format!("{x:.6}"));
-            ui.label(RichText::new(fmt(Some(exact.distance))).monospace());
-            ui.label(RichText::new(fmt(exact.depth)).monospace());
-            ui.label("");
-            ui.label("");
-            ui.label("");
-            ui.label(RichText::new(fmt(toi_exact)).monospace());
-            ui.end_row();
+                    ui.label(RichText::new("exact (f64)").strong());
+                    let fmt = |v: Option<f64>| v.map_or("—".into(), |x| format!("{x:.6}"));
+                    ui.label(RichText::new(fmt(Some(exact.distance))).monospace());
+                    ui.label(RichText::new(fmt(exact.depth)).monospace());
+                    ui.label("");
+                    ui.label("");
+                    ui.label("");
+                    ui.label(RichText::new(fmt(toi_exact)).monospace());
+                    ui.end_row();
+                });
         });
-    off
+    (off, tooltip)
 }
 
 /// Monospace text, red when `off`.
-fn red_if(text: String, off: bool) -> RichText {
+fn red_if(ui: &egui::Ui, text: String, off: bool) -> RichText {
     let t = RichText::new(text).monospace();
     if off {
-        t.color(Color32::from_rgb(255, 110, 110))
+        t.color(Tone::Alarm.color(ui))
     } else {
         t
     }

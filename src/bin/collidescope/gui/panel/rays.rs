@@ -4,13 +4,16 @@
 //! what each meets first.
 
 use super::widgets::drag;
+use super::widgets::Tip;
+use super::widgets::Tone;
 use super::Panel;
 use collidescope::app::AppState;
 use collidescope::app::RayMeets;
 use collidescope::core::raycast::RayCastOutput;
 use collidescope::study::ray::RayMethodChoice;
 use collidescope::trace::peer_answer::PeerRayCast;
-use egui_macroquad::egui::{self, Color32, RichText};
+use collidescope::verify::{ExactRay, RayFrame, ENGINE_RELATIVE_TOLERANCE};
+use egui_macroquad::egui::{self, RichText};
 use glam::Vec2;
 
 /// The stepped ray, and for the algorithm `ray` its method (`with_method`).
@@ -22,7 +25,7 @@ pub(super) fn ui_ray_choice(ui: &mut egui::Ui, app: &mut AppState, with_method: 
     let names: Vec<String> = app.scene.rays.iter().map(|r| r.name.clone()).collect();
     let mut r = app.ray.min(names.len() - 1);
     let mut method = app.ray_method;
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         egui::ComboBox::from_label(if with_method {
             "against A,"
         } else {
@@ -36,20 +39,21 @@ pub(super) fn ui_ray_choice(ui: &mut egui::Ui, app: &mut AppState, with_method: 
         });
         if with_method {
             ui.radio_value(&mut method, RayMethodChoice::Exact, "exact")
-                .on_hover_text("the exact function of A's kind (Box2D's clip for a polygon)");
+                .tip("the exact function of A's kind (Box2D's clip for a polygon)");
             ui.radio_value(&mut method, RayMethodChoice::Gjk, "GJK")
-                .on_hover_text("the general GJK ray cast (any shape)");
+                .tip("the general GJK ray cast (any shape)");
         }
     });
     app.set_ray(r);
     app.set_ray_method(method);
 }
 
-/// Ours (both methods) and the engines' casts of the stepped ray against A.
+/// Ours (both methods) and the engines' casts of the stepped ray against A, and the
+/// exact answer (f64); a hit, a miss or a fraction that disagrees with it is red.
 pub(super) fn ui_ray_peers(ui: &mut egui::Ui, app: &mut AppState) {
-    if app.pair.is_none() {
+    let Some((a, _)) = app.pair else {
         return;
-    }
+    };
     if app.ray >= app.scene.rays.len() {
         ui.label("No ray to compare: add one under Rays.");
         return;
@@ -59,37 +63,124 @@ pub(super) fn ui_ray_peers(ui: &mut egui::Ui, app: &mut AppState) {
     if engines.is_empty() {
         ui.label(super::NO_ENGINES);
     }
-    egui::Grid::new("ray_peers").striped(true).show(ui, |ui| {
-        for h in ["", "hit", "fraction", "normal"] {
-            ui.label(RichText::new(h).strong());
-        }
-        ui.end_row();
-        for (name, o) in ours {
-            ui.label(name);
-            ours_cells(ui, &o);
-            ui.end_row();
-        }
-        for e in &engines {
-            ui.label(e.label());
-            match &e.answer {
-                Ok(p) => engine_cells(ui, p),
-                Err(why) => {
-                    ui.label(RichText::new("refused").color(Color32::GRAY))
-                        .on_hover_text(why);
-                    ui.label("");
-                    ui.label("");
+    let judge = {
+        let s = &app.scene.shapes[a];
+        let ray = app.scene.ray_input(app.ray, a).ray;
+        Judge::new(RayFrame::new(&s.shape, &s.pose.transform(), &ray))
+    };
+    egui::ScrollArea::horizontal()
+        .id_salt("ray_peers_scroll")
+        .show(ui, |ui| {
+            egui::Grid::new("ray_peers").striped(true).show(ui, |ui| {
+                for h in ["", "hit", "fraction", "normal"] {
+                    ui.label(RichText::new(h).strong());
                 }
-            }
-            ui.end_row();
-        }
-    });
+                ui.end_row();
+                for (name, o) in ours {
+                    ui.label(name);
+                    ours_cells(ui, &o, &judge);
+                    ui.end_row();
+                }
+                for e in &engines {
+                    ui.label(e.label());
+                    match &e.answer {
+                        Ok(p) => engine_cells(ui, p, &judge),
+                        Err(why) => {
+                            ui.label(RichText::new("refused").color(Tone::Quiet.color(ui)))
+                                .tip(why);
+                            ui.label("");
+                            ui.label("");
+                        }
+                    }
+                    ui.end_row();
+                }
+                ui.label(RichText::new("exact (f64)").strong());
+                judge.exact_cells(ui);
+                ui.end_row();
+            });
+        });
     ui.label(
-        RichText::new(
-            "A ray starting inside: we say inside (no hit) with the exit fraction; \
-             Box2D v3.2 and parry solid say a hit at 0; parry hollow gives the exit.",
-        )
+        RichText::new(format!(
+            "Red: a hit or a miss the exact answer does not give, or a fraction further than \
+             {:.1e} along the ray from it (1e-4 of the ray's size) and off the surface. A ray \
+             starting inside: we say inside (no hit) with the exit fraction; Box2D v3.2 and \
+             parry solid say a hit at 0; parry hollow gives the exit. Box2D casts a rounded \
+             polygon with its linear slop: its hits may lie up to a slop inside.",
+            judge.tol
+        ))
         .small(),
     );
+}
+
+/// The exact answer of the stepped ray and what disagrees with it.
+struct Judge {
+    frame: RayFrame,
+    exact: ExactRay,
+    /// The engines' tolerance (as the fuzzer's), a length.
+    tol: f64,
+}
+
+impl Judge {
+    fn new(frame: RayFrame) -> Judge {
+        let exact = frame.exact();
+        let tol = ENGINE_RELATIVE_TOLERANCE * frame.scale;
+        Judge { frame, exact, tol }
+    }
+
+    /// Whether "hit" (true) or "miss" (false) is wrong; inside and undecidable rays
+    /// have conventions, not answers to hold them to.
+    fn hit_wrong(&self, hit: bool) -> bool {
+        match self.exact {
+            ExactRay::Hit { .. } => !hit,
+            ExactRay::Missed => hit,
+            ExactRay::Inside { .. } | ExactRay::Ambiguous(_) => false,
+        }
+    }
+
+    /// A hit's fraction further than the tolerance along the ray from the exact one,
+    /// and not on the surface either.
+    fn fraction_wrong(&self, f: f32) -> bool {
+        let ExactRay::Hit { fraction, .. } = self.exact else {
+            return false;
+        };
+        let along = (f64::from(f) - fraction).abs() * self.frame.d.length();
+        along > self.tol && self.frame.g(f64::from(f)).abs() > self.tol
+    }
+
+    fn exact_cells(&self, ui: &mut egui::Ui) {
+        let (hit, fraction, normal) = match self.exact {
+            ExactRay::Hit {
+                fraction, normal, ..
+            } => (
+                "yes".to_string(),
+                format!("{fraction:.6}"),
+                normal.map_or("— (a corner)".into(), |n| {
+                    // The oracle's normal is in the shape's frame.
+                    let (c, s) = self.frame.rot;
+                    format!("({:.4}, {:.4})", c * n.x - s * n.y, s * n.x + c * n.y)
+                }),
+            ),
+            ExactRay::Missed => ("no".into(), "—".into(), "—".into()),
+            ExactRay::Inside { exit: Some(x) } if x.is_finite() => {
+                (format!("inside, exit {x:.5}"), "—".into(), "—".into())
+            }
+            ExactRay::Inside { .. } => ("inside".into(), "—".into(), "—".into()),
+            ExactRay::Ambiguous(why) => (format!("undecidable: {why}"), "—".into(), "—".into()),
+        };
+        ui.label(hit);
+        ui.label(RichText::new(fraction).monospace());
+        ui.label(normal);
+    }
+}
+
+/// `text`, red when `wrong`.
+fn judged(ui: &mut egui::Ui, text: String, wrong: bool) {
+    let t = RichText::new(text).monospace();
+    ui.label(if wrong {
+        t.color(Tone::Alarm.color(ui))
+    } else {
+        t
+    });
 }
 
 /// Ours and Box2D's casts of the stepped ray against each chain: the closest hit, the
@@ -106,82 +197,86 @@ pub(super) fn ui_chain_ray_peers(ui: &mut egui::Ui, app: &mut AppState) {
     if theirs.is_empty() {
         ui.label(super::NO_ENGINES);
     }
-    let red = Color32::from_rgb(255, 110, 110);
-    egui::Grid::new("chain_ray_peers")
-        .striped(true)
+    let red = Tone::Alarm.color(ui);
+    egui::ScrollArea::horizontal()
+        .id_salt("chain_ray_peers_scroll")
         .show(ui, |ui| {
-            for h in ["chain", "", "segment", "fraction", "normal"] {
-                ui.label(RichText::new(h).strong());
-            }
-            ui.end_row();
-            for c in &study.casts {
-                let name = app
-                    .scene
-                    .chains
-                    .get(c.chain)
-                    .map_or(String::new(), |ch| ch.name.clone());
-                let o = &c.output;
-                let ours = (
-                    o.segment.map_or("—".to_string(), |s| s.to_string()),
-                    if o.hit {
-                        format!("{:.6}", o.fraction)
-                    } else {
-                        "miss".into()
-                    },
-                    if o.hit {
-                        format!("({:.4}, {:.4})", o.normal.x, o.normal.y)
-                    } else {
-                        String::new()
-                    },
-                );
-                ui.label(&name);
-                ui.label("Collidescope");
-                ui.label(&ours.0);
-                ui.label(&ours.1);
-                ui.label(&ours.2);
-                ui.end_row();
-                if let Some((_, answer)) = theirs.iter().find(|(k, _)| *k == c.chain) {
-                    ui.label("");
-                    ui.label("Box2D v3");
-                    match answer {
-                        Ok((seg, p)) => {
-                            let cells = (
-                                seg.map_or("—".to_string(), |s| s.to_string()),
-                                if p.hit {
-                                    format!("{:.6}", p.fraction)
-                                } else {
-                                    "miss".into()
-                                },
-                                if p.hit {
-                                    format!("({:.4}, {:.4})", p.normal[0], p.normal[1])
-                                } else {
-                                    String::new()
-                                },
-                            );
-                            let same = p.hit == o.hit
-                                && (!o.hit
-                                    || (p.fraction == o.fraction
-                                        && *seg == o.segment
-                                        && p.normal == [o.normal.x, o.normal.y]));
-                            let color = if same { None } else { Some(red) };
-                            for t in [cells.0, cells.1, cells.2] {
-                                let text = RichText::new(t);
-                                ui.label(match color {
-                                    Some(c) => text.color(c),
-                                    None => text,
-                                });
-                            }
-                        }
-                        Err(why) => {
-                            ui.label(RichText::new("refused").color(Color32::GRAY))
-                                .on_hover_text(why);
-                            ui.label("");
-                            ui.label("");
-                        }
+            egui::Grid::new("chain_ray_peers")
+                .striped(true)
+                .show(ui, |ui| {
+                    for h in ["chain", "", "segment", "fraction", "normal"] {
+                        ui.label(RichText::new(h).strong());
                     }
                     ui.end_row();
-                }
-            }
+                    for c in &study.casts {
+                        let name = app
+                            .scene
+                            .chains
+                            .get(c.chain)
+                            .map_or(String::new(), |ch| ch.name.clone());
+                        let o = &c.output;
+                        let ours = (
+                            o.segment.map_or("—".to_string(), |s| s.to_string()),
+                            if o.hit {
+                                format!("{:.6}", o.fraction)
+                            } else {
+                                "miss".into()
+                            },
+                            if o.hit {
+                                format!("({:.4}, {:.4})", o.normal.x, o.normal.y)
+                            } else {
+                                String::new()
+                            },
+                        );
+                        ui.label(&name);
+                        ui.label("Collidescope");
+                        ui.label(&ours.0);
+                        ui.label(&ours.1);
+                        ui.label(&ours.2);
+                        ui.end_row();
+                        if let Some((_, answer)) = theirs.iter().find(|(k, _)| *k == c.chain) {
+                            ui.label("");
+                            ui.label("Box2D v3");
+                            match answer {
+                                Ok((seg, p)) => {
+                                    let cells = (
+                                        seg.map_or("—".to_string(), |s| s.to_string()),
+                                        if p.hit {
+                                            format!("{:.6}", p.fraction)
+                                        } else {
+                                            "miss".into()
+                                        },
+                                        if p.hit {
+                                            format!("({:.4}, {:.4})", p.normal[0], p.normal[1])
+                                        } else {
+                                            String::new()
+                                        },
+                                    );
+                                    let same = p.hit == o.hit
+                                        && (!o.hit
+                                            || (p.fraction == o.fraction
+                                                && *seg == o.segment
+                                                && p.normal == [o.normal.x, o.normal.y]));
+                                    let color = if same { None } else { Some(red) };
+                                    for t in [cells.0, cells.1, cells.2] {
+                                        let text = RichText::new(t);
+                                        ui.label(match color {
+                                            Some(c) => text.color(c),
+                                            None => text,
+                                        });
+                                    }
+                                }
+                                Err(why) => {
+                                    ui.label(RichText::new("refused").color(Tone::Quiet.color(ui)))
+                                        .tip(why);
+                                    ui.label("");
+                                    ui.label("");
+                                }
+                            }
+                            ui.end_row();
+                        }
+                    }
+                });
         });
     ui.label(
         RichText::new(
@@ -192,7 +287,7 @@ pub(super) fn ui_chain_ray_peers(ui: &mut egui::Ui, app: &mut AppState) {
     );
 }
 
-fn ours_cells(ui: &mut egui::Ui, o: &RayCastOutput) {
+fn ours_cells(ui: &mut egui::Ui, o: &RayCastOutput, judge: &Judge) {
     let hit = if o.inside {
         match o.exit_fraction {
             Some(f) => format!("inside, exit {f:.5}"),
@@ -203,8 +298,12 @@ fn ours_cells(ui: &mut egui::Ui, o: &RayCastOutput) {
     } else {
         o.termination.as_str().replace('_', " ")
     };
-    ui.label(hit);
-    ui.label(format!("{:.6}", o.fraction));
+    judged(ui, hit, !o.inside && judge.hit_wrong(o.hit));
+    judged(
+        ui,
+        format!("{:.6}", o.fraction),
+        o.hit && judge.fraction_wrong(o.fraction),
+    );
     ui.label(if o.hit {
         format!("({:.4}, {:.4})", o.normal.x, o.normal.y)
     } else {
@@ -212,9 +311,17 @@ fn ours_cells(ui: &mut egui::Ui, o: &RayCastOutput) {
     });
 }
 
-fn engine_cells(ui: &mut egui::Ui, p: &PeerRayCast) {
-    ui.label(if p.hit { "yes" } else { "no" });
-    ui.label(format!("{:.6}", p.fraction));
+fn engine_cells(ui: &mut egui::Ui, p: &PeerRayCast, judge: &Judge) {
+    judged(
+        ui,
+        if p.hit { "yes" } else { "no" }.into(),
+        judge.hit_wrong(p.hit),
+    );
+    judged(
+        ui,
+        format!("{:.6}", p.fraction),
+        p.hit && judge.fraction_wrong(p.fraction),
+    );
     ui.label(if p.hit && p.normal[0].is_finite() {
         format!("({:.4}, {:.4})", p.normal[0], p.normal[1])
     } else {
@@ -235,7 +342,7 @@ impl Panel {
         }
         if ui
             .button("Add a ray")
-            .on_hover_text("a ray from the left of the shapes to their right; drag its ends")
+            .tip("a ray from the left of the shapes to their right; drag its ends")
             .clicked()
         {
             let (origin, translation) = new_ray_place(app);
@@ -255,17 +362,17 @@ impl Panel {
 
 fn ui_ray_row(ui: &mut egui::Ui, app: &mut AppState, r: usize, delete: &mut Option<usize>) {
     let ray = app.scene.rays[r].clone();
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         let stepped = app.ray == r;
         let name = RichText::new(&ray.name).strong();
         ui.label(if stepped {
-            name.color(Color32::from_rgb(150, 235, 255))
+            name.color(Tone::Current.color(ui))
         } else {
             name
         });
         if ui
             .small_button("step")
-            .on_hover_text("step this ray against A (algorithm ray)")
+            .tip("step this ray against A (algorithm ray)")
             .clicked()
         {
             app.set_ray(r);
@@ -277,7 +384,7 @@ fn ui_ray_row(ui: &mut egui::Ui, app: &mut AppState, r: usize, delete: &mut Opti
     });
     let (mut o, mut d) = (ray.origin, ray.translation);
     let mut changed = false;
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.label("origin");
         changed |= drag(ui, app, &mut o.x, 0.01);
         changed |= drag(ui, app, &mut o.y, 0.01);

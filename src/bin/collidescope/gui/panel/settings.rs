@@ -2,9 +2,11 @@
 //! EPA limits, the simplex cache).
 
 use super::widgets::track;
+use super::widgets::Tip;
+use super::widgets::Tone;
 use super::Panel;
 use collidescope::app::AppState;
-use egui_macroquad::egui::{self, Color32, RichText};
+use egui_macroquad::egui::{self, RichText};
 
 impl Panel {
     pub(super) fn ui_settings(&mut self, ui: &mut egui::Ui, app: &mut AppState) {
@@ -42,17 +44,17 @@ impl Panel {
             if !app.scene.chains.is_empty() {
                 use collidescope::core::settings::ChainMode;
                 ui.label("chains");
-                ui.horizontal(|ui| {
+                ui.horizontal_wrapped(|ui| {
                     ui.radio_value(&mut s.chain_mode, ChainMode::Smooth, "smooth")
-                        .on_hover_text("one-sided segments with ghost vertices (Box2D's chains)");
+                        .tip("one-sided segments with ghost vertices (Box2D's chains)");
                     ui.radio_value(&mut s.chain_mode, ChainMode::Naive, "naive")
-                        .on_hover_text("independent two-sided segments: the ghost bump");
+                        .tip("independent two-sided segments: the ghost bump");
                 });
                 ui.end_row();
             }
         });
         if let Err(e) = app.set_settings(s) {
-            ui.label(RichText::new(e).color(Color32::LIGHT_RED));
+            ui.label(RichText::new(e).color(Tone::Alarm.color(ui)));
         }
     }
 }

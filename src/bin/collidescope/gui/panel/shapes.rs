@@ -2,6 +2,7 @@
 //! editor of the selected shape (name, pose and velocity, geometry per kind with the
 //! vertex table of polygons, duplicate / delete), and pasting a polygon.
 
+use super::widgets::Tip;
 use super::widgets::{drag, track};
 use super::{Panel, PanelOutput};
 use collidescope::app::{AppState, ShapeKind};
@@ -30,7 +31,7 @@ impl Panel {
 
     /// The kind picker and "Add" (at the centre of the world view).
     fn ui_add_shape(&mut self, ui: &mut egui::Ui, app: &mut AppState) {
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             egui::ComboBox::from_id_salt("add_kind")
                 .selected_text(self.add_kind.label())
                 .show_ui(ui, |ui| {
@@ -53,11 +54,11 @@ impl Panel {
         }
         ui_pose_velocity(ui, app, i, &s);
         ui_geometry(ui, app, i, &s);
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             if ui.button("Duplicate").clicked() {
                 app.duplicate_shape(i);
             }
-            if ui.button("Delete").on_hover_text("Delete key").clicked() {
+            if ui.button("Delete").tip("Delete key").clicked() {
                 app.delete_shape(i);
             }
         });
@@ -80,7 +81,7 @@ impl Panel {
         let Some((_, _, buf)) = self.rename_buffer.as_mut() else {
             return false;
         };
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.label("name");
             let r = ui.add(egui::TextEdit::singleline(buf).desired_width(100.0));
             if r.lost_focus() && *buf != s.name {
@@ -128,7 +129,7 @@ impl Panel {
                 .desired_width(f32::INFINITY)
                 .hint_text("(0, 0), (2, 0), (1, 1.5)"),
         );
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             if ui.button("Add pasted polygon").clicked() {
                 match app.paste_polygon(&self.paste_text) {
                     Ok(_) => self.paste_refused = None,
@@ -143,7 +144,7 @@ impl Panel {
             }
             if ui
                 .button("Box2D hull, stepped")
-                .on_hover_text(
+                .tip(
                     "add the hull Box2D's b2ComputeHull makes of the points (any cloud), as shape A, and step through the builder",
                 )
                 .clicked()
@@ -162,7 +163,7 @@ impl Panel {
             if let Some(pts) = self.paste_refused.clone() {
                 if ui
                     .button("Make convex")
-                    .on_hover_text("add the convex hull of the pasted points")
+                    .tip("add the convex hull of the pasted points")
                     .clicked()
                 {
                     let centroid = pts.iter().copied().sum::<Vec2>() / pts.len() as f32;
@@ -248,7 +249,7 @@ fn ui_pose_velocity(ui: &mut egui::Ui, app: &mut AppState, i: usize, s: &SceneSh
                     .step_by(0.01)
                     .max_decimals(4),
             )
-            .on_hover_text(
+            .tip(
                 "angular velocity: turns per step, counter-clockwise about the position (the rotating time of impact)",
             );
         track(app, &rw);

@@ -25,7 +25,7 @@ pub(super) fn drag(ui: &mut egui::Ui, app: &mut AppState, v: &mut f32, speed: f6
 /// The widgets the scripted tests press, by name: where each was drawn in the last
 /// frame is part of the layout the app reports (`COLLIDESCOPE_LAYOUT_FILE` on the
 /// desktop, `window.collidescope.layout` in the web page).
-pub const MARKED: [&str; 44] = [
+pub const MARKED: [&str; 46] = [
     "copy_link",
     "files",
     "notes",
@@ -33,6 +33,8 @@ pub const MARKED: [&str; 44] = [
     "layers",
     "peers",
     "peer_name",
+    "peer_engine",
+    "presenter",
     "save_as",
     "open_path",
     "next_step",
@@ -109,4 +111,57 @@ pub fn marks_json(ctx: &egui::Context) -> String {
         })
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// The panel's text colours beyond egui's own, each at least 4.5:1 on the panel in
+/// both themes (egui's weak text is about 2.3:1, too pale for a projector).
+#[derive(Clone, Copy)]
+pub(super) enum Tone {
+    /// Secondary text: a file's path, hints.
+    Quiet,
+    /// An error, a value off the exact answer.
+    Alarm,
+    /// Done as asked.
+    Success,
+    /// A question before something is overwritten.
+    Warning,
+    /// The item the canvas is stepping (the stepped ray).
+    Current,
+}
+
+impl Tone {
+    pub(super) fn color(self, ui: &egui::Ui) -> egui::Color32 {
+        use egui::Color32 as C;
+        let dark = ui.visuals().dark_mode;
+        match (self, dark) {
+            (Tone::Quiet, true) => C::from_gray(150),
+            (Tone::Quiet, false) => C::from_gray(90),
+            (Tone::Alarm, true) => C::from_rgb(255, 110, 110),
+            (Tone::Alarm, false) => C::from_rgb(190, 20, 20),
+            (Tone::Success, true) => C::from_rgb(60, 170, 90),
+            (Tone::Success, false) => C::from_rgb(0, 120, 50),
+            (Tone::Warning, true) => C::from_rgb(255, 200, 90),
+            (Tone::Warning, false) => C::from_rgb(150, 80, 0),
+            (Tone::Current, true) => C::from_rgb(150, 235, 255),
+            (Tone::Current, false) => C::from_rgb(0, 90, 140),
+        }
+    }
+}
+
+/// Hover text that shows whenever the pointer rests on the widget and no button is
+/// down. egui's own (`on_hover_text`) also waits until the pointer has moved since the
+/// last click, which it judges by the pointer's speed over several frames: a window
+/// that draws only on input has too few frames for that, so after the first click no
+/// tooltip showed again.
+pub trait Tip {
+    fn tip(self, text: impl Into<egui::WidgetText>) -> Self;
+}
+
+impl Tip for egui::Response {
+    fn tip(self, text: impl Into<egui::WidgetText>) -> Self {
+        if self.hovered() && !self.ctx.input(|i| i.pointer.any_down()) {
+            self.show_tooltip_text(text);
+        }
+        self
+    }
 }

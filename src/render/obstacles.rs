@@ -1,0 +1,320 @@
+//! What labels keep off, in screen pixels: dots (contact points never covered, the rest
+//! avoided) and lines (every polyline, arrow, cross and ring of the view: a label crossed
+//! by fewer of them is preferred), with the box tests the placer ([`place_labels`]) and
+//! `tests/labels.rs` share.
+
+use super::*;
+
+use crate::view::camera::Viewport;
+use crate::view::draw::{DrawList, LayerId, Prim};
+use glam::Vec2;
+
+/// The part of a dot's radius a label must leave free.
+const DOT_CORE: f32 = 0.6;
+/// The side of the cells lines are sorted into for the crossing test, pixels.
+const CELL: f32 = 32.0;
+
+/// The middle of a dot the labels must not cover (contact points, the origin's cross) or
+/// should avoid (the rest).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct DotObstacle {
+    pub at: Vec2,
+    pub radius: f32,
+    /// A contact, witness or engine point: a label never covers it.
+    pub hard: bool,
+}
+
+/// Whether a layer's dots are contact points that labels never cover.
+pub(super) fn hard_dots(id: LayerId) -> bool {
+    matches!(
+        id,
+        LayerId::Witness
+            | LayerId::Manifold
+            | LayerId::Chains
+            | LayerId::PeerBox2d
+            | LayerId::PeerParry
+    )
+}
+
+/// Whether two boxes overlap, with `gap` pixels kept between them.
+pub fn boxes_overlap(a: &Viewport, b: &Viewport, gap: f32) -> bool {
+    a.x < b.x + b.w + gap && b.x < a.x + a.w + gap && a.y < b.y + b.h + gap && b.y < a.y + a.h + gap
+}
+
+/// Whether a box touches a dot (a disc).
+pub fn box_covers_dot(b: &Viewport, at: Vec2, radius: f32) -> bool {
+    let nearest = Vec2::new(at.x.clamp(b.x, b.x + b.w), at.y.clamp(b.y, b.y + b.h));
+    nearest.distance_squared(at) < radius * radius
+}
+
+/// The dots of a view's layers (and of `extra`, the window's handles: never covered) as
+/// obstacles, in screen pixels.
+pub fn dot_obstacles(view: &ViewFrame, list: &DrawList, extra: &[Prim]) -> Vec<DotObstacle> {
+    let mut out = Vec::new();
+    let layers = list.layers.iter().filter(|l| l.space == view.space);
+    let prims = layers
+        .flat_map(|l| l.prims.iter().map(move |p| (p, hard_dots(l.id))))
+        .chain(extra.iter().map(|p| (p, true)));
+    for (prim, hard) in prims {
+        // A dot counts as covered when its middle is (a box may graze its rim); a
+        // cross (the origin) is never covered.
+        let (at, radius, hard) = match prim {
+            Prim::Dot { at, radius, .. } => (at, radius * view.scale * DOT_CORE, hard),
+            Prim::Cross { at, size, .. } => (at, size * view.scale * 0.75, true),
+            _ => continue,
+        };
+        let p = view.to_screen(*at);
+        if p.is_finite() {
+            out.push(DotObstacle {
+                at: p,
+                radius,
+                hard,
+            });
+        }
+    }
+    out
+}
+
+/// A line a label should keep off, in screen pixels.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum LineObstacle {
+    Segment(Vec2, Vec2),
+    /// A ring: the circle's outline.
+    Circle(Vec2, f32),
+}
+
+impl LineObstacle {
+    /// Its bounding box: (min, max).
+    fn bounds(&self) -> (Vec2, Vec2) {
+        match *self {
+            LineObstacle::Segment(a, b) => (a.min(b), a.max(b)),
+            LineObstacle::Circle(c, r) => (c - Vec2::splat(r), c + Vec2::splat(r)),
+        }
+    }
+}
+
+/// Every line of the view's layers and of `extra` as pieces a label can be crossed by:
+/// the segments of polylines (dashed ones too), arrows (shaft and head), the strokes of
+/// crosses and rings. Fills and dots are not lines.
+pub fn line_obstacles(view: &ViewFrame, list: &DrawList, extra: &[Prim]) -> Vec<LineObstacle> {
+    let mut out = Vec::new();
+    let layers = list.layers.iter().filter(|l| l.space == view.space);
+    let prims = layers.flat_map(|l| l.prims.iter()).chain(extra);
+    let s = |p: Vec2| view.to_screen(p);
+    let seg = |out: &mut Vec<LineObstacle>, a: Vec2, b: Vec2| {
+        if a.is_finite() && b.is_finite() {
+            out.push(LineObstacle::Segment(a, b));
+        }
+    };
+    for prim in prims {
+        match prim {
+            Prim::Polyline { points, closed, .. } => {
+                let pts: Vec<Vec2> = points.iter().map(|p| s(*p)).collect();
+                for w in pts.windows(2) {
+                    seg(&mut out, w[0], w[1]);
+                }
+                if *closed && pts.len() > 2 {
+                    seg(&mut out, pts[pts.len() - 1], pts[0]);
+                }
+            }
+            Prim::Arrow { from, to, .. } => seg(&mut out, s(*from), s(*to)),
+            Prim::Cross { at, size, .. } => {
+                let (c, d) = (s(*at), size * view.scale);
+                seg(&mut out, c - Vec2::new(d, 0.0), c + Vec2::new(d, 0.0));
+                seg(&mut out, c - Vec2::new(0.0, d), c + Vec2::new(0.0, d));
+            }
+            Prim::Ring { at, radius, .. } => {
+                let c = s(*at);
+                if c.is_finite() {
+                    out.push(LineObstacle::Circle(c, radius * view.scale));
+                }
+            }
+            Prim::Fill { .. } | Prim::Dot { .. } | Prim::Label { .. } => {}
+        }
+    }
+    out
+}
+
+/// Whether a line piece crosses (or runs inside) a box.
+pub fn box_crossed_by(b: &Viewport, line: &LineObstacle) -> bool {
+    match *line {
+        LineObstacle::Segment(p, q) => segment_meets_box(p, q, b),
+        LineObstacle::Circle(c, r) => {
+            // The outline meets the box when the box reaches inside the circle and
+            // not all of it is inside.
+            let near = Vec2::new(c.x.clamp(b.x, b.x + b.w), c.y.clamp(b.y, b.y + b.h));
+            let far = Vec2::new(
+                if c.x - b.x > b.x + b.w - c.x {
+                    b.x
+                } else {
+                    b.x + b.w
+                },
+                if c.y - b.y > b.y + b.h - c.y {
+                    b.y
+                } else {
+                    b.y + b.h
+                },
+            );
+            near.distance_squared(c) <= r * r && far.distance_squared(c) >= r * r
+        }
+    }
+}
+
+/// Whether segment `p`–`q` has a point inside the box (Liang–Barsky clipping).
+fn segment_meets_box(p: Vec2, q: Vec2, b: &Viewport) -> bool {
+    let d = q - p;
+    let (mut t0, mut t1) = (0.0f32, 1.0f32);
+    for (den, num) in [
+        (-d.x, p.x - b.x),
+        (d.x, b.x + b.w - p.x),
+        (-d.y, p.y - b.y),
+        (d.y, b.y + b.h - p.y),
+    ] {
+        if den == 0.0 {
+            if num < 0.0 {
+                return false;
+            }
+        } else {
+            let t = num / den;
+            if den < 0.0 {
+                t0 = t0.max(t);
+            } else {
+                t1 = t1.min(t);
+            }
+            if t0 > t1 {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// The view's lines sorted into [`CELL`]-pixel cells, so that a box is tested against
+/// the lines near it only.
+pub struct LineIndex {
+    lines: Vec<LineObstacle>,
+    origin: Vec2,
+    cols: usize,
+    rows: usize,
+    cells: Vec<Vec<u32>>,
+}
+
+impl LineIndex {
+    /// The lines of `vp` (pieces wholly outside it are left out).
+    pub fn new(lines: Vec<LineObstacle>, vp: &Viewport) -> LineIndex {
+        let cols = ((vp.w / CELL).ceil() as usize).clamp(1, 1024);
+        let rows = ((vp.h / CELL).ceil() as usize).clamp(1, 1024);
+        let mut index = LineIndex {
+            lines: Vec::new(),
+            origin: Vec2::new(vp.x, vp.y),
+            cols,
+            rows,
+            cells: vec![Vec::new(); cols * rows],
+        };
+        for line in lines {
+            let (lo, hi) = line.bounds();
+            let (Some((c0, r0)), Some((c1, r1))) = (index.cell(lo), index.cell(hi)) else {
+                continue;
+            };
+            if hi.x < vp.x || hi.y < vp.y || lo.x > vp.x + vp.w || lo.y > vp.y + vp.h {
+                continue;
+            }
+            let k = index.lines.len() as u32;
+            index.lines.push(line);
+            for r in r0..=r1 {
+                for c in c0..=c1 {
+                    index.cells[r * cols + c].push(k);
+                }
+            }
+        }
+        index
+    }
+
+    /// The cell of a point, clamped to the grid (`None` when not finite).
+    fn cell(&self, p: Vec2) -> Option<(usize, usize)> {
+        let q = (p - self.origin) / CELL;
+        q.is_finite().then(|| {
+            (
+                (q.x.max(0.0) as usize).min(self.cols - 1),
+                (q.y.max(0.0) as usize).min(self.rows - 1),
+            )
+        })
+    }
+
+    /// How many line pieces cross the box `b`.
+    pub fn crossings(&self, b: &Viewport) -> usize {
+        let (Some((c0, r0)), Some((c1, r1))) = (
+            self.cell(Vec2::new(b.x, b.y)),
+            self.cell(Vec2::new(b.x + b.w, b.y + b.h)),
+        ) else {
+            return 0;
+        };
+        let mut seen: Vec<u32> = Vec::new();
+        for r in r0..=r1 {
+            for c in c0..=c1 {
+                for &k in &self.cells[r * self.cols + c] {
+                    if !seen.contains(&k) && box_crossed_by(b, &self.lines[k as usize]) {
+                        seen.push(k);
+                    }
+                }
+            }
+        }
+        seen.len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn crossing_tests_for_segments_and_rings() {
+        let b = Viewport {
+            x: 10.0,
+            y: 10.0,
+            w: 20.0,
+            h: 10.0,
+        };
+        let seg = |a: (f32, f32), c: (f32, f32)| {
+            LineObstacle::Segment(Vec2::new(a.0, a.1), Vec2::new(c.0, c.1))
+        };
+        assert!(box_crossed_by(&b, &seg((0.0, 15.0), (40.0, 15.0))));
+        assert!(
+            box_crossed_by(&b, &seg((12.0, 12.0), (14.0, 14.0))),
+            "inside"
+        );
+        assert!(!box_crossed_by(&b, &seg((0.0, 0.0), (40.0, 5.0))), "above");
+        assert!(!box_crossed_by(&b, &seg((0.0, 12.0), (8.0, 30.0))), "left");
+        assert!(
+            box_crossed_by(&b, &seg((0.0, 0.0), (40.0, 30.0))),
+            "diagonal"
+        );
+        let ring = |x: f32, y: f32, r: f32| LineObstacle::Circle(Vec2::new(x, y), r);
+        assert!(
+            box_crossed_by(&b, &ring(20.0, 15.0, 8.0)),
+            "through the box"
+        );
+        assert!(
+            !box_crossed_by(&b, &ring(20.0, 15.0, 40.0)),
+            "all around it"
+        );
+        assert!(box_crossed_by(&b, &ring(20.0, 15.0, 2.0)), "inside the box");
+        assert!(!box_crossed_by(&b, &ring(60.0, 15.0, 10.0)), "beside it");
+        // The index finds a line in a far cell and counts a piece once.
+        let big = Viewport {
+            x: 0.0,
+            y: 0.0,
+            w: 400.0,
+            h: 300.0,
+        };
+        let index = LineIndex::new(vec![seg((0.0, 250.0), (400.0, 250.0))], &big);
+        let low = Viewport {
+            x: 300.0,
+            y: 240.0,
+            w: 80.0,
+            h: 20.0,
+        };
+        assert_eq!(index.crossings(&low), 1);
+        assert_eq!(index.crossings(&b), 0);
+    }
+}
