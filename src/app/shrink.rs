@@ -36,14 +36,18 @@ pub struct ShrinkRun {
 
 /// Every check a pair can be shrunk on: the fuzzer's, then the engines' queries.
 fn all_keeps() -> Vec<Keep> {
-    let mut out: Vec<Keep> = Check::ALL.iter().map(|c| Keep::Check(*c)).collect();
+    let checks = Check::ALL.iter().map(|c| Keep::Check(*c));
     #[cfg(feature = "peers")]
-    for e in crate::trace::peer_answer::Engine::ALL {
-        for q in crate::verify::shrink::ENGINE_QUERIES {
-            out.push(Keep::Engine(e, q));
-        }
-    }
-    out
+    let checks = checks.chain(
+        crate::trace::peer_answer::Engine::ALL
+            .into_iter()
+            .flat_map(|e| {
+                crate::verify::shrink::ENGINE_QUERIES
+                    .into_iter()
+                    .map(move |q| Keep::Engine(e, q))
+            }),
+    );
+    checks.collect()
 }
 
 impl AppState {

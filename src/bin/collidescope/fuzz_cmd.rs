@@ -110,6 +110,8 @@ fn shrink_scenes(
     }
 }
 
+/// The machine's cores (the workers' default).
+#[cfg(feature = "peers")]
 fn num_cores() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }

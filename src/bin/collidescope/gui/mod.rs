@@ -17,6 +17,7 @@ mod ray_handles;
 mod recording;
 mod repaint;
 mod shape_handles;
+mod sources;
 #[cfg(all(target_os = "linux", not(target_arch = "wasm32")))]
 mod wake;
 #[cfg(target_arch = "wasm32")]
@@ -59,72 +60,7 @@ pub struct GuiOptions {
     pub lesson: Option<(String, usize)>,
 }
 
-/// The recording open in the window, if any (desktop with the engines only).
-#[cfg(all(feature = "peers", not(target_arch = "wasm32")))]
-type Rec = recording::Recording;
-#[cfg(not(all(feature = "peers", not(target_arch = "wasm32"))))]
-type Rec = NoRecording;
-
-/// The pair track open in the window, if any (desktop with the engines only).
-#[cfg(all(feature = "peers", not(target_arch = "wasm32")))]
-type TrackMode = recording::track_view::TrackView;
-#[cfg(not(all(feature = "peers", not(target_arch = "wasm32"))))]
-type TrackMode = NoTrack;
-
-/// Without the engines a track's timeline cannot be computed (Box2D's rows): its
-/// first frame opens as a scene would not, so the window says so.
-#[cfg(not(all(feature = "peers", not(target_arch = "wasm32"))))]
-struct NoTrack;
-
-#[cfg(not(all(feature = "peers", not(target_arch = "wasm32"))))]
-impl NoTrack {
-    fn open(_: &Path, _: &mut AppState) -> Result<NoTrack, String> {
-        Err("pair tracks open in the desktop app built with the engines".into())
-    }
-    fn ui(&mut self, _: &egui::Context, _: &mut AppState) {}
-    fn keys(&mut self, _: &mut AppState) {}
-    fn busy(&self) -> bool {
-        false
-    }
-    fn layout_json(&self) -> String {
-        "null".into()
-    }
-}
-
-/// Without the engines (and on the web page) there are no recordings: this stands in
-/// for one and says so once.
-#[cfg(not(all(feature = "peers", not(target_arch = "wasm32"))))]
-struct NoRecording {
-    said: bool,
-}
-
-#[cfg(not(all(feature = "peers", not(target_arch = "wasm32"))))]
-impl NoRecording {
-    fn open(_: &Path) -> NoRecording {
-        NoRecording { said: false }
-    }
-    fn shows_world(&self) -> bool {
-        false
-    }
-    fn busy(&self) -> bool {
-        false
-    }
-    fn poll(&mut self) -> Option<String> {
-        let said = std::mem::replace(&mut self.said, true);
-        (!said).then(|| {
-            "Box2D recordings open in the desktop app (built with the engines): Box2D's world \
-             and its player do not run here"
-                .to_string()
-        })
-    }
-    fn tick(&mut self, _: f32) {}
-    fn keys(&mut self, _: &mut AppState) {}
-    fn layout_json(&self) -> String {
-        "null".into()
-    }
-    fn back_key(&mut self) {}
-    fn ui(&mut self, _: &egui::Context, _: &mut AppState) {}
-}
+use sources::{Rec, TrackMode};
 
 /// The window's title (also how the idle tick finds the window to wake: `wake.rs`).
 const WINDOW_TITLE: &str = "Collidescope";

@@ -1,0 +1,73 @@
+//! What the window opens besides a scene: a Box2D recording or a pair track — with
+//! the engines on the desktop; without them (and on the web page) stand-ins that say
+//! once why the file does not open here.
+
+#[cfg(not(all(feature = "peers", not(target_arch = "wasm32"))))]
+use {collidescope::app::AppState, egui_macroquad::egui, std::path::Path};
+
+/// The recording open in the window, if any (desktop with the engines only).
+#[cfg(all(feature = "peers", not(target_arch = "wasm32")))]
+pub type Rec = super::recording::Recording;
+#[cfg(not(all(feature = "peers", not(target_arch = "wasm32"))))]
+pub type Rec = NoRecording;
+
+/// The pair track open in the window, if any (desktop with the engines only).
+#[cfg(all(feature = "peers", not(target_arch = "wasm32")))]
+pub type TrackMode = super::recording::track_view::TrackView;
+#[cfg(not(all(feature = "peers", not(target_arch = "wasm32"))))]
+pub type TrackMode = NoTrack;
+
+/// Without the engines a track's timeline cannot be computed (Box2D's rows): its
+/// first frame opens as a scene would not, so the window says so.
+#[cfg(not(all(feature = "peers", not(target_arch = "wasm32"))))]
+pub struct NoTrack;
+
+#[cfg(not(all(feature = "peers", not(target_arch = "wasm32"))))]
+impl NoTrack {
+    pub fn open(_: &Path, _: &mut AppState) -> Result<NoTrack, String> {
+        Err("pair tracks open in the desktop app built with the engines".into())
+    }
+    pub fn ui(&mut self, _: &egui::Context, _: &mut AppState) {}
+    pub fn keys(&mut self, _: &mut AppState) {}
+    pub fn busy(&self) -> bool {
+        false
+    }
+    pub fn layout_json(&self) -> String {
+        "null".into()
+    }
+}
+
+/// Without the engines (and on the web page) there are no recordings: this stands in
+/// for one and says so once.
+#[cfg(not(all(feature = "peers", not(target_arch = "wasm32"))))]
+pub struct NoRecording {
+    said: bool,
+}
+
+#[cfg(not(all(feature = "peers", not(target_arch = "wasm32"))))]
+impl NoRecording {
+    pub fn open(_: &Path) -> NoRecording {
+        NoRecording { said: false }
+    }
+    pub fn shows_world(&self) -> bool {
+        false
+    }
+    pub fn busy(&self) -> bool {
+        false
+    }
+    pub fn poll(&mut self) -> Option<String> {
+        let said = std::mem::replace(&mut self.said, true);
+        (!said).then(|| {
+            "Box2D recordings open in the desktop app (built with the engines): Box2D's world \
+             and its player do not run here"
+                .to_string()
+        })
+    }
+    pub fn tick(&mut self, _: f32) {}
+    pub fn keys(&mut self, _: &mut AppState) {}
+    pub fn layout_json(&self) -> String {
+        "null".into()
+    }
+    pub fn back_key(&mut self) {}
+    pub fn ui(&mut self, _: &egui::Context, _: &mut AppState) {}
+}
