@@ -4,6 +4,36 @@ use crate::core::epa::{EpaStep, EpaTermination, EpaTrace};
 use crate::study::basics::Rows;
 use crate::view::text::p;
 
+/// What inserting step `k`'s support point does to the polytope: it grows by one, or
+/// neighbours that no longer stick out past the new point (the polytope stays convex)
+/// are dropped, named here because the vertex numbers shift with them.
+fn inserted(trace: &EpaTrace, k: usize) -> String {
+    let grown = " That is more than the tolerance, so it is inserted between the edge's ends";
+    let (Some(now), Some(next)) = (trace.steps.get(k), trace.steps.get(k + 1)) else {
+        return format!("{grown} and the polytope grows.");
+    };
+    let dropped: Vec<String> = now
+        .polytope
+        .iter()
+        .enumerate()
+        .filter(|(_, v)| !next.polytope.contains(v))
+        .map(|(i, v)| format!("vertex {i} {}", p(*v)))
+        .collect();
+    match dropped.len() {
+        0 => format!("{grown} and the polytope grows."),
+        1 => format!(
+            "{grown}; {} no longer sticks out past it (the polytope stays convex) and is dropped, so the polytope keeps {} vertices, numbered afresh.",
+            dropped[0],
+            next.polytope.len()
+        ),
+        _ => format!(
+            "{grown}; {} no longer stick out past it (the polytope stays convex) and are dropped, so the polytope has {} vertices, numbered afresh.",
+            dropped.join(" and "),
+            next.polytope.len()
+        ),
+    }
+}
+
 /// The sentence for EPA step `k`.
 pub fn epa_step(trace: &EpaTrace, k: usize, radii: f32) -> String {
     let Some(step) = trace.steps.get(k) else {
@@ -48,7 +78,7 @@ pub fn epa_step(trace: &EpaTrace, k: usize, radii: f32) -> String {
         }
     };
     match stop {
-        None => s += " That is more than the tolerance, so it is inserted between the edge's ends and the polytope grows.",
+        None => s += &inserted(trace, k),
         Some(EpaTermination::Converged) => {
             s += &format!(
                 " That is within the tolerance: the edge lies on the boundary of B − A. The depth is {} and B must move along {} (the negated edge normal) to separate.",
@@ -97,5 +127,54 @@ pub fn polytope_rows(trace: &EpaTrace, k: usize, rows: &mut Rows) {
     rows.row("edge distance", format!("{:.6}", st.distance));
     if let Some(s) = st.support {
         rows.row("support", p(s));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use glam::Vec2;
+
+    fn step(polytope: &[(f32, f32)], support: Option<Vec2>) -> EpaStep {
+        EpaStep {
+            iteration: 0,
+            polytope: polytope.iter().map(|&(x, y)| Vec2::new(x, y)).collect(),
+            closest_edge: 0,
+            edge_normal: Vec2::new(0.0, -1.0),
+            distance: 1.0,
+            support,
+            stop: None,
+        }
+    }
+
+    /// The polytope grows by one, or says which vertex the new point made redundant.
+    #[test]
+    fn insertion_says_grows_or_names_the_dropped_vertex() {
+        let square = [(-1.0, -1.0), (1.0, -1.0), (1.0, 1.0), (-1.0, 1.0)];
+        let grown = [
+            (-1.0, -1.0),
+            (0.0, -2.0),
+            (1.0, -1.0),
+            (1.0, 1.0),
+            (-1.0, 1.0),
+        ];
+        let t = EpaTrace {
+            steps: vec![
+                step(&square, Some(Vec2::new(0.0, -2.0))),
+                step(&grown, None),
+            ],
+        };
+        assert!(epa_step(&t, 0, 0.0).ends_with("and the polytope grows."));
+        // The new point (2, -3) leaves (1, -1) inside: it is dropped.
+        let kept = [(-1.0, -1.0), (2.0, -3.0), (1.0, 1.0), (-1.0, 1.0)];
+        let t = EpaTrace {
+            steps: vec![step(&square, Some(Vec2::new(2.0, -3.0))), step(&kept, None)],
+        };
+        let text = epa_step(&t, 0, 0.0);
+        assert!(
+            text.contains("vertex 1 (1.0000, -1.0000) no longer sticks out past it")
+                && text.contains("keeps 4 vertices"),
+            "{text}"
+        );
     }
 }
