@@ -187,6 +187,8 @@ struct Agreement {
     ours_normal: usize,
     ours_count: usize,
     ours_separations: usize,
+    /// Ours to the bit: normal, ids in Box2D's order, separations.
+    ours_exact: usize,
 }
 
 fn check_pairs_at_frames(mut p: Player, name: &str, every: u32, agree: &mut Agreement) {
@@ -255,6 +257,21 @@ fn check_pairs_at_frames(mut p: Player, name: &str, every: u32, agree: &mut Agre
             if ours.normal.dot(n) > 1.0 - 1e-6 {
                 agree.ours_normal += 1;
             }
+            let ours_exact = ours.normal.to_array().map(f32::to_bits)
+                == theirs.normal.map(f32::to_bits)
+                && ours
+                    .points()
+                    .iter()
+                    .map(|q| q.id)
+                    .eq(theirs_ids.iter().copied())
+                && ours
+                    .points()
+                    .iter()
+                    .zip(&theirs.points)
+                    .all(|(o, t)| o.separation.to_bits() == t.separation.to_bits());
+            if ours_exact {
+                agree.ours_exact += 1;
+            }
             if ours.points().len() == theirs.points.len() {
                 agree.ours_count += 1;
                 // The points in either order: ours and Box2D's list them differently.
@@ -287,13 +304,12 @@ fn without_recycling_or_sleep_a_pair_written_at_a_frame_is_box2ds_pair_exactly()
     assert!(agree.contacts > 300, "{agree:?}");
     assert_eq!(agree.recycled, 0, "{agree:?}");
     assert_eq!(agree.box2d_exact, agree.contacts);
-    // Ours (Box2dV3) on the same f32 pair: the same normal (within 1e-6 of its
-    // direction), the same number of points, the same separations within 1e-5. Known
-    // differences today: the points may come in the other order, and the feature ids
-    // are ours, not Box2D's B2_MAKE_ID (not compared here).
+    // Ours (Box2dV3) on the same f32 pair: Box2D's in-world manifold to the bit —
+    // normal, Box2D's ids in Box2D's order, separations.
     assert_eq!(agree.ours_normal, agree.contacts, "{agree:?}");
     assert_eq!(agree.ours_count, agree.contacts, "{agree:?}");
     assert_eq!(agree.ours_separations, agree.contacts, "{agree:?}");
+    assert_eq!(agree.ours_exact, agree.contacts, "{agree:?}");
 }
 
 #[test]
