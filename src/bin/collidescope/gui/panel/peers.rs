@@ -266,7 +266,7 @@ fn peers_table(
                 .num_columns(7)
                 .striped(true)
                 .show(ui, |ui| {
-                    for h in ["", "distance", "depth", "points", "ids", "GJK it · cache", "TOI t"] {
+                    for h in ["", "distance", "depth", "points", "TOI t", "ids", "GJK it · cache"] {
                         ui.label(RichText::new(h).strong());
                     }
                     ui.end_row();
@@ -311,6 +311,26 @@ fn peers_table(
                                 ui.label(r.points.map_or("—".into(), |n| n.to_string()));
                             }
                         }
+                        // The time of impact before the ids and GJK's columns: a wrong
+                        // time must be in sight in a narrow panel (those two scroll).
+                        match (r.stop("toi"), &r.toi_state, r.toi) {
+                            (Some(why), _, _) => stopped_cell(ui, why),
+                            (None, Some(state), None) => {
+                                // A state instead of a time: wrong when the exact answer is a hit.
+                                let t = RichText::new(state).monospace();
+                                let wrong = toi_exact.is_some();
+                                let l = ui.label(if wrong {
+                                    t.color(Tone::Alarm.color(ui))
+                                } else {
+                                    t
+                                });
+                                mark("TOI t", wrong.then(|| centre(ui, &l)));
+                                if let Some(note) = &r.toi_note {
+                                    l.tip(note);
+                                }
+                            }
+                            (None, _, _) => mark("TOI t", cell(ui, r.toi, toi_exact, toi_tol)),
+                        }
                         let compared = k == 0 || r.name == Engine::Box2d.label();
                         let ids_off = compared
                             && ours_ids.is_some()
@@ -331,36 +351,12 @@ fn peers_table(
                         ui.label(red_if(ui, gjk_text(r.gjk.as_ref()), gjk_off)).tip(
                             "support evaluations and the simplex's vertex pairs as b2ShapeDistance reports them from a cold start (0 and none when it returns early: overlap, or its direction test)",
                         );
-                        if let Some(why) = r.stop("toi") {
-                            stopped_cell(ui, why);
-                            ui.end_row();
-                            continue;
-                        }
-                        match (&r.toi_state, r.toi) {
-                            (Some(state), None) => {
-                                // A state instead of a time: wrong when the exact answer is a hit.
-                                let t = RichText::new(state).monospace();
-                                let wrong = toi_exact.is_some();
-                                let l = ui.label(if wrong {
-                                    t.color(Tone::Alarm.color(ui))
-                                } else {
-                                    t
-                                });
-                                mark("TOI t", wrong.then(|| centre(ui, &l)));
-                                if let Some(note) = &r.toi_note {
-                                    l.tip(note);
-                                }
-                            }
-                            _ => mark("TOI t", cell(ui, r.toi, toi_exact, toi_tol)),
-                        }
                         ui.end_row();
                     }
                     ui.label(RichText::new("exact (f64)").strong());
                     let fmt = |v: Option<f64>| v.map_or("—".into(), |x| format!("{x:.6}"));
                     ui.label(RichText::new(fmt(Some(exact.distance))).monospace());
                     ui.label(RichText::new(fmt(exact.depth)).monospace());
-                    ui.label("");
-                    ui.label("");
                     ui.label("");
                     ui.label(RichText::new(fmt(toi_exact)).monospace());
                     ui.end_row();
