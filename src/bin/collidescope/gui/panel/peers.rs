@@ -108,6 +108,9 @@ impl Panel {
         if rows.len() == 1 {
             ui.label(super::NO_ENGINES);
         }
+        // The actions first: below the table and its notes they wrap out of sight in a
+        // narrow panel.
+        copy_as_buttons(ui, app, a, b);
         let (off, tooltip) = peers_table(ui, &rows, &exact);
         self.peers_off = off;
         self.tooltip = tooltip;
@@ -138,7 +141,6 @@ impl Panel {
             ))
             .small(),
         );
-        copy_as_buttons(ui, app, a, b);
     }
 }
 
@@ -429,7 +431,7 @@ fn copy_as_buttons(ui: &mut egui::Ui, app: &mut AppState, a: usize, b: usize) {
                 let name = download_name(app, language);
                 let r = ui
                     .small_button("⬇")
-                    .on_hover_text(format!("download the {label} as {name}"));
+                    .tip(format!("download the {label} as {name}"));
                 super::widgets::mark(ui, download_mark(language), &r);
                 if r.clicked() {
                     if let Some(text) = export_pair(app, a, b, language) {
