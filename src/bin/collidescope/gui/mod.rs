@@ -6,6 +6,8 @@
 mod canvas;
 mod chain_handles;
 mod frame_stats;
+mod keys;
+mod layout_hook;
 mod lesson;
 #[cfg(target_arch = "wasm32")]
 mod page;
@@ -28,6 +30,9 @@ use collidescope::app::{AppState, Message};
 use collidescope::scene::Scene;
 use collidescope::view::camera::Viewport;
 use egui_macroquad::egui;
+use keys::{keyboard, nudge, zoom_to_action};
+pub(crate) use layout_hook::json_string;
+use layout_hook::LayoutHook;
 use macroquad::prelude::{
     clear_background, get_frame_time, get_time, is_key_down, is_key_pressed, is_quit_requested,
     next_frame, prevent_quit, screen_height, screen_width, KeyCode,
@@ -531,47 +536,6 @@ impl UiPass {
     }
 }
 
-/// Test hook: where things are on screen, for scripted input (see .ci/gui_test.sh).
-/// Written to `COLLIDESCOPE_LAYOUT_FILE` when it changes.
-struct LayoutHook {
-    path: Option<PathBuf>,
-    last: String,
-}
-
-impl LayoutHook {
-    fn from_env() -> LayoutHook {
-        LayoutHook {
-            path: std::env::var_os("COLLIDESCOPE_LAYOUT_FILE").map(PathBuf::from),
-            last: String::new(),
-        }
-    }
-
-    fn write(
-        &mut self,
-        app: &AppState,
-        canvas: &Canvas,
-        marks: &str,
-        panel: &str,
-        recording: &str,
-    ) {
-        if let Some(path) = &self.path {
-            let text = layout_json(app, canvas, marks, panel, recording);
-            if text != self.last {
-                // Written whole then renamed, so a reader never sees half a file; a test
-                // hook written on every change, so without the output writer's flush to
-                // disk (which would slow each frame it changes).
-                let tmp = path.with_extension("tmp");
-                if std::fs::write(&tmp, &text)
-                    .and_then(|_| std::fs::rename(&tmp, path))
-                    .is_ok()
-                {
-                    self.last = text;
-                }
-            }
-        }
-    }
-}
-
 /// Writes the window as `collidescope-<unix time>-<n>.png` into `dir` (through the one
 /// output writer) and says so, or says why it could not.
 #[cfg(not(target_arch = "wasm32"))]
@@ -661,200 +625,4 @@ fn drop_chord_letters(_ctx: &egui::Context) {}
 #[cfg(target_arch = "wasm32")]
 fn screenshot(_dir: &Path, n: u32, app: &mut AppState) {
     page::download_screen(&format!("collidescope-{n}.png"), app);
-}
-
-/// Screen positions of the views, of every shape's origin and of the panel's marked
-/// widgets (`marks`, see `panel::widgets::MARKED`), as JSON.
-fn layout_json(
-    app: &AppState,
-    canvas: &Canvas,
-    marks: &str,
-    panel: &str,
-    recording: &str,
-) -> String {
-    let vp = |v: &Viewport| format!("[{}, {}, {}, {}]", v.x, v.y, v.w, v.h);
-    let shapes: Vec<String> = app
-        .scene
-        .shapes
-        .iter()
-        .map(|s| {
-            let p = app
-                .world_camera
-                .to_screen(s.pose.position, &canvas.world_vp);
-            format!("\"{}\": [{}, {}]", s.name, p.x, p.y)
-        })
-        .collect();
-    format!(
-        "{{\"world_vp\": {}, \"config_vp\": {}, \"algorithm\": \"{}\", \"step\": {}, \"dirty\": {}, \"config_zoom\": {}, \"message\": {}, \"file\": {}, \"shapes\": {{{}}}, \"widgets\": {{{marks}}}, {panel}, \"recording\": {recording}}}",
-        vp(&canvas.world_vp),
-        vp(&canvas.config_vp),
-        app.algorithm.name(),
-        app.step,
-        app.dirty,
-        app.config_camera.zoom,
-        json_string(app.message.as_ref().map_or("", |m| m.text.as_str())),
-        json_string(&app.path.as_ref().map(|p| p.display().to_string()).unwrap_or_default()),
-        shapes.join(", ")
-    )
-}
-
-/// `s` as a JSON string.
-pub(crate) fn json_string(s: &str) -> String {
-    serde_json::to_string(s).unwrap_or_else(|_| "\"\"".to_string())
-}
-
-/// Alt+arrows move the selected shape by `px` pixels of the world view (read from
-/// egui's key events with their modifiers, like the Ctrl chords), one undo step each.
-fn nudge(app: &mut AppState, canvas: &Canvas, px: glam::Vec2) {
-    let Some(i) = app.selected.filter(|i| *i < app.scene.shapes.len()) else {
-        return;
-    };
-    if px == glam::Vec2::ZERO {
-        return;
-    }
-    let d = px / canvas.world_zoom(app).max(1.0e-6);
-    let p = app.scene.shapes[i].pose.position + d;
-    app.move_shape(i, p);
-}
-
-/// Zoom to the step's points, or say why not.
-fn zoom_to_action(app: &mut AppState, canvas: &mut Canvas) {
-    if !canvas.zoom_to_action(app) {
-        app.message = Some(Message {
-            text: "this step marks no point to zoom to".into(),
-            is_error: false,
-        });
-    }
-}
-
-fn keyboard(
-    app: &mut AppState,
-    canvas: &mut Canvas,
-    out: &mut panel::PanelOutput,
-    in_lesson: bool,
-    prefs: &mut collidescope::view::prefs::Preferences,
-) {
-    if ctrl() {
-        // Chords are read from egui's events (see `Chords`); plain keys wait.
-        return;
-    }
-    // In a lesson the arrows turn pages (`lesson::input`) and the page picks the
-    // algorithm; Escape leaves presenter mode (the presenter setting).
-    if in_lesson && prefs.presenter && is_key_pressed(KeyCode::Escape) {
-        prefs.presenter = false;
-        out.prefs_changed = true;
-    }
-    if is_key_pressed(KeyCode::Right) && !in_lesson {
-        app.step_next();
-    }
-    if is_key_pressed(KeyCode::Left) && !in_lesson {
-        app.step_back();
-    }
-    if is_key_pressed(KeyCode::Home) {
-        app.step_first();
-    }
-    if is_key_pressed(KeyCode::End) {
-        app.step_last();
-    }
-    if is_key_pressed(KeyCode::Space) {
-        app.toggle_play();
-    }
-    if is_key_pressed(KeyCode::F) {
-        canvas.fit(app, true);
-    }
-    if is_key_pressed(KeyCode::Z) {
-        zoom_to_action(app, canvas);
-    }
-    if is_key_pressed(KeyCode::X) {
-        canvas.zoom_to_selection(app);
-    }
-    for info in &collidescope::scene::view_state::ALGORITHMS {
-        if !in_lesson && key_of(info.key).is_some_and(is_key_pressed) {
-            app.set_algorithm(info.algorithm);
-        }
-    }
-    if is_key_pressed(KeyCode::P) || is_key_pressed(KeyCode::F12) {
-        out.screenshot = true;
-    }
-    if is_key_pressed(KeyCode::Delete) {
-        if let Some((c, i)) = app
-            .chain_selection()
-            .and_then(|s| s.point.map(|i| (s.chain, i)))
-        {
-            if let Err(e) = app.delete_chain_point(c, i) {
-                app.error(e);
-            }
-        }
-    }
-    if let Some(i) = app.selected {
-        let step = 5f32.to_radians();
-        for (key, sign) in [(KeyCode::Q, 1.0), (KeyCode::E, -1.0)] {
-            if is_key_pressed(key) {
-                let a = app.scene.shapes[i].pose.angle + sign * step;
-                app.rotate_shape(i, a);
-            }
-        }
-        if is_key_pressed(KeyCode::Delete) {
-            app.delete_shape(i);
-        }
-        if is_key_pressed(KeyCode::A) {
-            if let Some((a, b)) = app.pair {
-                app.set_pair(i, if b == i { a } else { b });
-            }
-        }
-        if is_key_pressed(KeyCode::B) {
-            if let Some((a, b)) = app.pair {
-                app.set_pair(if a == i { b } else { a }, i);
-            }
-        }
-    }
-}
-
-/// The key of a registry line's character (a digit or a capital letter).
-fn key_of(c: char) -> Option<KeyCode> {
-    const DIGITS: [KeyCode; 10] = [
-        KeyCode::Key0,
-        KeyCode::Key1,
-        KeyCode::Key2,
-        KeyCode::Key3,
-        KeyCode::Key4,
-        KeyCode::Key5,
-        KeyCode::Key6,
-        KeyCode::Key7,
-        KeyCode::Key8,
-        KeyCode::Key9,
-    ];
-    const LETTERS: [KeyCode; 26] = [
-        KeyCode::A,
-        KeyCode::B,
-        KeyCode::C,
-        KeyCode::D,
-        KeyCode::E,
-        KeyCode::F,
-        KeyCode::G,
-        KeyCode::H,
-        KeyCode::I,
-        KeyCode::J,
-        KeyCode::K,
-        KeyCode::L,
-        KeyCode::M,
-        KeyCode::N,
-        KeyCode::O,
-        KeyCode::P,
-        KeyCode::Q,
-        KeyCode::R,
-        KeyCode::S,
-        KeyCode::T,
-        KeyCode::U,
-        KeyCode::V,
-        KeyCode::W,
-        KeyCode::X,
-        KeyCode::Y,
-        KeyCode::Z,
-    ];
-    match c {
-        '0'..='9' => DIGITS.get(c as usize - '0' as usize).copied(),
-        'A'..='Z' => LETTERS.get(c as usize - 'A' as usize).copied(),
-        _ => None,
-    }
 }

@@ -83,7 +83,8 @@ impl Page {
         if let Some((name, text)) = web::take_opened() {
             panel.request(app, Pending::OpenText(PathBuf::from(name), text));
         }
-        let layout = super::layout_json(app, canvas, marks, &panel.state_json(app), "null");
+        let layout =
+            super::layout_hook::layout_json(app, canvas, marks, &panel.state_json(app), "null");
         if layout != self.layout {
             web::set_layout(&layout);
             self.layout = layout;
