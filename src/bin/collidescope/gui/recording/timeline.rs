@@ -8,6 +8,7 @@ use crate::gui::panel::plot::{add_series, theme_of, with_axes};
 use collidescope::peers::recording::timeline::TimelineBuilder;
 use collidescope::peers::recording::{read_file, Player};
 use collidescope::trace::series::TimelineRow;
+use collidescope::view::plot::Plot as LanePlot;
 use collidescope::view::timeline_plot::timeline_lanes;
 use egui_macroquad::egui;
 use egui_plot::{Plot, VLine};
@@ -30,6 +31,9 @@ pub struct Timeline {
     done_to: u32,
     error: Option<String>,
     pub open: bool,
+    /// The lanes and the markers' frames, built for this many rows (rebuilt only when
+    /// rows arrive, not every frame).
+    drawn: Option<(usize, Vec<LanePlot>, Vec<f64>)>,
 }
 
 /// Frames sent at a time.
@@ -70,6 +74,7 @@ impl Timeline {
             done_to: 0,
             error: None,
             open: true,
+            drawn: None,
         }
     }
 
@@ -169,18 +174,26 @@ impl Timeline {
         jump
     }
 
-    fn lanes(&self, ui: &mut egui::Ui, current: u32) -> Option<u32> {
-        let lanes = timeline_lanes(&self.rows, self.frames, &self.engine);
-        let markers: Vec<f64> = self
-            .rows
-            .iter()
-            .filter(|r| {
-                r.markers
-                    .iter()
-                    .any(|m| !matches!(m.key(), "begin" | "end"))
-            })
-            .map(|r| r.state.frame as f64)
-            .collect();
+    fn lanes(&mut self, ui: &mut egui::Ui, current: u32) -> Option<u32> {
+        if self
+            .drawn
+            .as_ref()
+            .is_none_or(|(n, ..)| *n != self.rows.len())
+        {
+            let lanes = timeline_lanes(&self.rows, self.frames, &self.engine);
+            let markers: Vec<f64> = self
+                .rows
+                .iter()
+                .filter(|r| {
+                    r.markers
+                        .iter()
+                        .any(|m| !matches!(m.key(), "begin" | "end"))
+                })
+                .map(|r| r.state.frame as f64)
+                .collect();
+            self.drawn = Some((self.rows.len(), lanes, markers));
+        }
+        let (_, lanes, markers) = self.drawn.as_ref()?;
         let theme = theme_of(ui);
         let now_color = ui.visuals().strong_text_color();
         let link = egui::Id::new("recording-timeline-x");
@@ -219,7 +232,7 @@ impl Timeline {
              our point count or normal differ.",
             self.engine
         ));
-        clicked.map(|x| snap(x, &markers).clamp(0.0, self.frames as f64) as u32)
+        clicked.map(|x| snap(x, markers).clamp(0.0, self.frames as f64) as u32)
     }
 }
 
