@@ -212,11 +212,12 @@ fn open_window(args: &Cli) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    // A Box2D recording opens in the recording's world view, over the built-in scene.
+    // A Box2D recording (or a world file, run live) opens in the world view, over the
+    // built-in scene.
     let recording = args
         .scene
         .clone()
-        .filter(|p| p.extension().is_some_and(|e| e == "b2rec"));
+        .filter(|p| gui::sources::opens_as_world(p));
     // A pair track (any engine's pair over time) opens at its first frame with its
     // timeline: a `.ron` file that is not a scene but reads as a track.
     let track = args
