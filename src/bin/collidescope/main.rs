@@ -5,6 +5,7 @@
 mod args;
 #[cfg(not(target_arch = "wasm32"))]
 mod cli;
+mod export_cmd;
 #[cfg(not(target_arch = "wasm32"))]
 mod fuzz_cmd;
 #[cfg(not(target_arch = "wasm32"))]
@@ -21,6 +22,7 @@ mod profile_cmd;
 mod replay_child;
 #[cfg(all(feature = "peers", not(target_arch = "wasm32")))]
 mod replay_cmd;
+mod report_cmd;
 #[cfg(not(target_arch = "wasm32"))]
 mod shrink_cmd;
 #[cfg(not(target_arch = "wasm32"))]
@@ -71,7 +73,7 @@ fn main() -> ExitCode {
             peers,
             link,
         }) => finish(
-            cli::run_report(
+            report_cmd::run_report(
                 &scene,
                 pair.as_deref(),
                 pairs_near,
@@ -99,9 +101,9 @@ fn main() -> ExitCode {
         Some(Command::Lesson(command)) => finish(lesson_cmd::run_lesson(&command)),
         Some(Command::Export(export)) if export.language.is_some() => {
             let language = export.language.clone().unwrap_or_default();
-            finish(cli::run_repro(&export, &language).map(Option::unwrap_or_default))
+            finish(export_cmd::run_repro(&export, &language).map(Option::unwrap_or_default))
         }
-        Some(Command::Export(export)) => finish(cli::run_export(&export).map(|paths| {
+        Some(Command::Export(export)) => finish(export_cmd::run_export(&export).map(|paths| {
             paths
                 .iter()
                 .map(|p| format!("wrote {}\n", p.display()))
