@@ -88,3 +88,24 @@ impl NoRecording {
     pub fn back_key(&mut self) {}
     pub fn ui(&mut self, _: &egui::Context, _: &mut AppState) {}
 }
+
+#[cfg(test)]
+mod tests {
+    use super::opens_as_world;
+    use std::path::Path;
+
+    #[test]
+    fn world_files_and_recordings_open_in_the_world_view_scenes_do_not() {
+        assert!(opens_as_world(Path::new("recordings/box_stack.ron")));
+        assert!(opens_as_world(Path::new("recordings/box_stack.b2rec")));
+        assert!(!opens_as_world(Path::new("scenes/welcome.ron")));
+        assert!(!opens_as_world(Path::new("recordings/no_such_world.ron")));
+        let dir = std::env::temp_dir().join(format!("cs-sources-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        // A world file with a mistake still opens as one (to say what is wrong).
+        let broken = dir.join("broken.ron");
+        std::fs::write(&broken, "(version: 1, bodies: [(name: \"a\", typo: 1)])").unwrap();
+        assert!(opens_as_world(&broken));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

@@ -91,14 +91,22 @@ impl LiveRun {
         }
     }
 
-    /// Rebuilds the world from the file as it was read (a recording under way ends).
-    fn reset(&mut self) -> Result<(), String> {
-        let mut live = Live::new(&self.file)?;
-        self.state = Arc::new(live.frame_state());
-        self.live = live;
-        self.cursor = None;
-        self.clock = 0.0;
-        Ok(())
+    /// Rebuilds the world from the file as it was read; a recording under way is
+    /// dropped, and the status line says so.
+    fn reset(&mut self, app: &mut AppState) {
+        let recording = self.live.recording();
+        match Live::new(&self.file) {
+            Ok(mut live) => {
+                self.state = Arc::new(live.frame_state());
+                self.live = live;
+                self.cursor = None;
+                self.clock = 0.0;
+                if recording {
+                    app.info("the world was built again from its file; the recording under way was dropped");
+                }
+            }
+            Err(e) => app.error(e),
+        }
     }
 
     /// Takes hold of body `index` at `at` (world frame).
@@ -167,9 +175,7 @@ impl Recording {
             run.step();
         }
         if is_key_pressed(KeyCode::Home) {
-            if let Err(e) = run.reset() {
-                app.error(e);
-            }
+            run.reset(app);
         }
         if is_key_pressed(KeyCode::R) {
             self.toggle_recording(app);
@@ -341,9 +347,7 @@ impl Recording {
             "Drag a dynamic body with the mouse (a motor joint pulls it, as in Box2D's samples).",
         );
         if reset {
-            if let Err(e) = run.reset() {
-                app.error(e);
-            }
+            run.reset(app);
         }
         if record {
             self.toggle_recording(app);
