@@ -17,6 +17,7 @@ mod prefs;
 mod ray_handles;
 #[cfg(all(feature = "peers", not(target_arch = "wasm32")))]
 mod recording;
+mod recording_note;
 mod repaint;
 mod shape_handles;
 pub(crate) mod sources;
@@ -485,14 +486,18 @@ impl UiPass {
             let typing_before = ctx.wants_keyboard_input();
             drop_chord_letters(ctx);
             panel::forget_marks(ctx);
-            // The recording's panel first: the debugger's panel and the views get the rest.
-            if let Some(r) = rec.as_deref_mut() {
-                r.ui(ctx, app);
+            // The recording's note for the panel's head first; its panel after the
+            // debugger's (under the views, over the status bar); the views get the rest.
+            if let Some(r) = rec.as_deref() {
+                r.put_note(ctx);
             }
             if let Some(t) = track.as_deref_mut() {
                 t.ui(ctx, app);
             }
             out = panel.show(ctx, app);
+            if let Some(r) = rec.as_deref_mut() {
+                r.ui(ctx, app);
+            }
             marks = panel::marks_json(ctx);
             // The page's clipboard, not only miniquad's (which a web page only hands
             // over on the user's own Ctrl+C).

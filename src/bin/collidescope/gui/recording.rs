@@ -34,7 +34,9 @@ enum Phase {
     Checking(mpsc::Receiver<Result<(), String>>, Arc<AtomicU64>),
     /// Replayed here once to its end in the background, so that Box2D keeps keyframes
     /// along the whole recording and any seek restores the nearest one.
-    Preparing(std::thread::JoinHandle<Box<Player>>, Arc<AtomicU64>),
+    /// The thread answers the player and whether Box2D's reader met nothing malformed
+    /// on the way to the end.
+    Preparing(std::thread::JoinHandle<(Box<Player>, bool)>, Arc<AtomicU64>),
     Ready(Box<Player>),
     Failed(String),
     /// A world file running live (`live`).
@@ -90,6 +92,15 @@ pub struct Recording {
     from_live: Option<live::FromLive>,
     /// The world file a recording made here came from.
     world_path: Option<PathBuf>,
+    /// The box the world view frames (chosen once: the recorded bounds, else the
+    /// shapes' box; for a recording made here, the live world's).
+    view_bounds: Option<[[f32; 2]; 2]>,
+    /// Box2D's reader met something malformed: the file is damaged or truncated.
+    damaged: Option<String>,
+    /// The file opened: an error said about an earlier one is cleared (once).
+    opened: bool,
+    /// The pair last opened in the debugger (it stays there after Escape).
+    last_pair: Option<String>,
 }
 
 impl Recording {
@@ -127,6 +138,10 @@ impl Recording {
             said: None,
             from_live: None,
             world_path: None,
+            view_bounds: None,
+            damaged: None,
+            opened: false,
+            last_pair: None,
         }
     }
 
@@ -203,8 +218,16 @@ impl Recording {
                 return None;
             };
             return match handle.join() {
-                Ok(player) => {
+                Ok((player, healthy)) => {
+                    if !healthy {
+                        self.damaged = Some(format!(
+                            "⚠ the file is damaged or truncated: Box2D's player could read {} \
+                             frames of it, and the rest of it is not replayed",
+                            player.info().frames
+                        ));
+                    }
                     self.phase = Phase::Ready(player);
+                    self.opened = true;
                     None
                 }
                 Err(_) => {
@@ -236,8 +259,9 @@ impl Recording {
                     while p.step() {
                         progress.store(u64::from(p.frame()), Ordering::Relaxed);
                     }
+                    let healthy = p.healthy();
                     p.seek(0);
-                    Box::new(p)
+                    (Box::new(p), healthy)
                 });
                 self.phase = Phase::Preparing(handle, reached);
                 None
@@ -330,6 +354,15 @@ impl Recording {
         if matches!(self.phase, Phase::Live(_)) {
             return self.live_keys(app);
         }
+        if matches!(self.phase, Phase::Checking(..) | Phase::Preparing(..)) {
+            if macroquad::prelude::get_last_key_pressed().is_some() {
+                app.info(format!(
+                    "{}: still preparing the recording; the keys work once it is open",
+                    self.path.display()
+                ));
+            }
+            return;
+        }
         let last = self.frames();
         if is_key_pressed(KeyCode::Space) {
             self.playing = !self.playing;
@@ -374,6 +407,11 @@ impl Recording {
             Phase::Failed(_) => "failed",
             Phase::Live(_) => "live",
         };
+        let error = match &self.phase {
+            Phase::Failed(e) if !e.is_empty() => json_string(e),
+            _ => "null".to_string(),
+        };
+        let damaged = self.damaged.is_some();
         let timeline = self.timeline.as_ref().map_or("null".to_string(), |t| {
             let (rows, markers) = t.counts();
             format!(
@@ -416,7 +454,8 @@ impl Recording {
             _ => "null".to_string(),
         };
         format!(
-            "{{\"phase\": \"{phase}\", \"frame\": {}, \"world\": {}, \"contacts\": {}, \
+            "{{\"phase\": \"{phase}\", \"error\": {error}, \"damaged\": {damaged}, \
+             \"frame\": {}, \"world\": {}, \"contacts\": {}, \
              \"timeline\": {timeline}, \"live\": {live}, \"from_live\": {}, \"pick\": {pick}, \
              \"bodies\": {{{bodies}}}, \"buttons\": {{{buttons}}}}}",
             self.frame,
@@ -426,11 +465,17 @@ impl Recording {
         )
     }
 
-    /// Escape in the debugger: back to the world, at the frame it was at.
+    /// Keys of the pair opened in the debugger: Escape goes back to the world, at the
+    /// frame it was at; T builds the pair's contact timeline.
     pub fn back_key(&mut self) {
         use macroquad::prelude::{is_key_pressed, KeyCode};
-        if self.open_pair.is_some() && is_key_pressed(KeyCode::Escape) {
+        if self.open_pair.is_none() {
+            return;
+        }
+        if is_key_pressed(KeyCode::Escape) {
             self.open_pair = None;
+        } else if let (true, Some(pair)) = (is_key_pressed(KeyCode::T), self.selected) {
+            self.start_timeline(pair);
         }
     }
 
@@ -452,6 +497,11 @@ impl Recording {
                         .map(|s| s.label.clone())
                         .unwrap_or_default()
                 };
+                self.last_pair = Some(format!(
+                    "{} against {} at frame {frame}",
+                    name(at.ids.0),
+                    name(at.ids.1)
+                ));
                 self.open_pair = Some(OpenPair {
                     frame,
                     labels: (name(at.ids.0), name(at.ids.1)),

@@ -87,6 +87,7 @@ impl NoRecording {
     }
     pub fn back_key(&mut self) {}
     pub fn ui(&mut self, _: &egui::Context, _: &mut AppState) {}
+    pub fn put_note(&self, _: &egui::Context) {}
 }
 
 #[cfg(test)]

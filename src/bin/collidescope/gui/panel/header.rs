@@ -27,6 +27,10 @@ impl Panel {
         app: &mut AppState,
         out: &mut super::PanelOutput,
     ) {
+        // A recording or a live world open: what the views show, above the scene.
+        if let Some(note) = crate::gui::recording_note::WorldNote::get(ui.ctx()) {
+            note.ui(ui);
+        }
         let title = if app.scene.title.is_empty() {
             "Untitled scene"
         } else {
@@ -142,11 +146,13 @@ pub(super) fn ui_status(ui: &mut egui::Ui, app: &AppState) {
             ui.add(label).tip(&m.text);
         }
         None => {
+            // A recording or a live world open: the keys of the view shown.
+            let world = crate::gui::recording_note::WorldNote::get(ui.ctx()).map(|n| n.keys);
             ui.label(
-                RichText::new(
+                RichText::new(world.as_deref().unwrap_or(
                     "←/→ step · Space play · 1–9, 0, R algorithm · F fit · Z zoom to action · \
                      X zoom to selection · wheel zoom · right drag pan · Ctrl+Z undo",
-                )
+                ))
                 .color(Tone::Quiet.color(ui)),
             );
         }

@@ -38,6 +38,13 @@ pub(super) struct FromLive {
     save_path: String,
 }
 
+impl FromLive {
+    /// The box the live world was framed by.
+    pub(super) fn bounds(&self) -> Option<[[f32; 2]; 2]> {
+        self.run.as_ref().map(|r| r.bounds)
+    }
+}
+
 impl Drop for FromLive {
     fn drop(&mut self) {
         let _ = std::fs::remove_file(&self.temp);
@@ -279,7 +286,7 @@ impl Recording {
             let field =
                 ui.add(egui::TextEdit::singleline(&mut from.save_path).desired_width(260.0));
             let entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-            let button = ui.button("Save recording…");
+            let button = ui.button("Save recording");
             save = button.clicked() || entered;
             self.buttons
                 .push(("save_recording", super::center_px(ui, &button)));

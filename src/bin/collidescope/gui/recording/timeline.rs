@@ -117,6 +117,11 @@ impl Timeline {
         Timeline::receiving((0, 1), labels, engine, frames, rx)
     }
 
+    /// The build stopped on an error.
+    pub fn failed(&self) -> bool {
+        self.error.is_some()
+    }
+
     /// Still building.
     pub fn busy(&self) -> bool {
         self.error.is_none() && self.done_to < self.frames

@@ -2,27 +2,50 @@
 //! contacts of the frame; in the debugger, Box2D's contact of the opened pair.
 
 use super::{Column, Phase, Recording};
+use crate::gui::recording_note::WorldNote;
 use collidescope::app::AppState;
 use collidescope::trace::world_frame::ContactState;
 use egui_macroquad::egui;
 use std::sync::atomic::Ordering;
 
+/// The world view's panel height, points: its info, its controls and about eight rows
+/// of the contact list (which scrolls inside it).
+const WORLD_PANEL_H: f32 = 270.0;
+
+/// `v` with `d` decimals, never "-0.000".
+pub(super) fn fixed(v: f32, d: usize) -> String {
+    let s = format!("{v:.d$}");
+    match s.strip_prefix('-') {
+        Some(rest) if rest.chars().all(|c| c == '0' || c == '.') => rest.to_string(),
+        _ => s,
+    }
+}
+
 impl Recording {
-    /// The panel (a bottom panel: the views get what is left).
+    /// The panel (a bottom panel of a fixed height: the views get what is left, and
+    /// the controls stay put while the contact list scrolls inside it); the note the
+    /// panel's head and status bar show; the pair's timeline docked beside the views.
     pub fn ui(&mut self, ctx: &egui::Context, app: &mut AppState) {
         self.buttons.clear();
-        // The live world's panel is shorter: each keeps its own height.
-        let id = if matches!(self.phase, Phase::Live(_)) {
-            "live_world"
-        } else {
-            "recording"
+        if std::mem::take(&mut self.opened) && app.message.as_ref().is_some_and(|m| m.is_error) {
+            // An error about a file opened before this one is no longer news.
+            app.message = None;
+        }
+        // Each view keeps its own height; a failed file shows none (the status line
+        // says why, once).
+        let (id, height) = match (&self.phase, &self.open_pair) {
+            (Phase::Failed(_), _) => return self.timeline_ui(ctx, app),
+            (Phase::Live(_), _) => ("live_world", 96.0),
+            (_, Some(_)) => ("recording_pair", 96.0),
+            (Phase::Ready(_), None) if self.from_live.is_some() => {
+                ("recording", WORLD_PANEL_H + 28.0)
+            }
+            (Phase::Ready(_), None) => ("recording", WORLD_PANEL_H),
+            _ => ("recording_wait", 60.0),
         };
         egui::TopBottomPanel::bottom(id)
-            .resizable(true)
-            .default_height(match (&self.phase, &self.open_pair) {
-                (Phase::Live(_), _) | (_, Some(_)) => 90.0,
-                _ => 230.0,
-            })
+            .resizable(false)
+            .exact_height(height)
             .show(ctx, |ui| match &self.phase {
                 Phase::Checking(_, reached) => {
                     let k = reached.load(Ordering::Relaxed);
@@ -38,9 +61,7 @@ impl Recording {
                     ui.label(format!("{n}: replaying it here once for fast seeking… (frame {k})"));
                     ui.spinner();
                 }
-                Phase::Failed(e) => {
-                    ui.colored_label(egui::Color32::LIGHT_RED, e);
-                }
+                Phase::Failed(_) => {}
                 Phase::Ready(_) if self.open_pair.is_some() => self.pair_ui(ui),
                 Phase::Ready(_) => {
                     self.made_here_ui(ui, app);
@@ -48,7 +69,11 @@ impl Recording {
                 }
                 Phase::Live(_) => self.live_ui(ui, app),
             });
-        // The pair's timeline: a click goes to that frame and opens the pair there.
+        self.timeline_ui(ctx, app);
+    }
+
+    /// The pair's timeline: a click goes to that frame and opens the pair there.
+    fn timeline_ui(&mut self, ctx: &egui::Context, app: &mut AppState) {
         let jump = match self.timeline.as_mut().filter(|t| t.open) {
             Some(t) => t.ui(ctx, self.frame).map(|k| (k, t.pair)),
             None => None,
@@ -59,6 +84,88 @@ impl Recording {
             self.open_pair = None;
             self.open_selected(app);
         }
+    }
+
+    /// Sets what the panel's head and status bar say (before the panel is drawn).
+    pub fn put_note(&self, ctx: &egui::Context) {
+        WorldNote::put(ctx, self.note());
+    }
+
+    /// What the panel's head and status bar say about the view shown.
+    fn note(&self) -> Option<WorldNote> {
+        let below = match &self.last_pair {
+            Some(p) => format!(
+                "The debugger's sections below hold the pair last opened: {p}. \
+                 Open this pair (Enter) opens another."
+            ),
+            None => "The debugger's sections below are not this world's: select a contact \
+                     and Open this pair (Enter) to debug it."
+                .to_string(),
+        };
+        let world_keys = "←/→ frame · Space play · Home/End first/last · ↑/↓ contact · \
+                          Enter open the pair · T its contact timeline · click two shapes: their pair";
+        let note = match (&self.phase, &self.open_pair) {
+            (Phase::Failed(_), _) => return None,
+            (Phase::Live(run), _) => WorldNote {
+                shown: format!(
+                    "Live world {}: step {}, {} bodies, {} touching contacts",
+                    self.path.display(),
+                    run.live.steps(),
+                    run.state.bodies.len(),
+                    run.state
+                        .contacts
+                        .iter()
+                        .filter(|c| !c.points.is_empty())
+                        .count()
+                ),
+                below: "The debugger's sections below are not this world's: record it (R), \
+                        then open a pair of the recording."
+                    .into(),
+                keys: "Space play · → one step · Home rebuild from the file · R record / stop \
+                       and open · drag a dynamic body with the mouse"
+                    .into(),
+            },
+            (_, Some(open)) => WorldNote {
+                shown: format!(
+                    "Pair {} against {} at frame {} of {}",
+                    open.labels.0,
+                    open.labels.1,
+                    open.frame,
+                    self.label()
+                ),
+                below: "Escape goes back to the world at this frame.".into(),
+                keys: "Esc back to the world · T this pair's contact timeline · \
+                       1–9, 0, R algorithm · F fit · wheel zoom · right drag pan"
+                    .into(),
+            },
+            (Phase::Ready(p), None) => {
+                // The frame drawn last is cached; the list's rows are a frame late here.
+                let touching = self.cache.get(&self.frame).map_or(self.rows.len(), |s| {
+                    s.contacts.iter().filter(|c| !c.points.is_empty()).count()
+                });
+                WorldNote {
+                    shown: format!(
+                        "Recording {}: frame {} of {}, {touching} touching contacts{}",
+                        self.label(),
+                        self.frame,
+                        p.info().frames,
+                        if self.damaged.is_some() {
+                            " (damaged or truncated file)"
+                        } else {
+                            ""
+                        }
+                    ),
+                    below,
+                    keys: world_keys.into(),
+                }
+            }
+            _ => WorldNote {
+                shown: format!("Opening the recording {}…", self.label()),
+                below,
+                keys: "preparing the recording: the keys work once it is open".into(),
+            },
+        };
+        Some(note)
     }
 
     fn pair_ui(&mut self, ui: &mut egui::Ui) {
@@ -88,9 +195,9 @@ impl Recording {
                     .map(|p| format!("id 0x{:04x}: separation {:.6}", p.id, p.separation))
                     .collect();
                 ui.label(format!(
-                    "Box2D's contact in the world (b2Contact_GetData): normal ({:.6}, {:.6}); {}",
-                    c.normal[0],
-                    c.normal[1],
+                    "Box2D's contact in the world (b2Contact_GetData): normal ({}, {}); {}",
+                    fixed(c.normal[0], 6),
+                    fixed(c.normal[1], 6),
                     points.join("; ")
                 ));
                 if open.computed_here == Some(false) {
@@ -128,6 +235,9 @@ impl Recording {
                 info.format,
                 info.engine
             ));
+            if let Some(w) = &self.damaged {
+                ui.colored_label(egui::Color32::from_rgb(255, 190, 90), w);
+            }
             if let Some(d) = diverged {
                 ui.colored_label(
                     egui::Color32::LIGHT_RED,
@@ -233,7 +343,8 @@ impl Recording {
             }
         });
         egui::ScrollArea::vertical()
-            .auto_shrink([false, true])
+            .auto_shrink([false, false])
+            .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysVisible)
             .show(ui, |ui| {
                 egui::Grid::new("contacts")
                     .striped(true)
@@ -286,7 +397,11 @@ impl Recording {
                             let ids: Vec<String> =
                                 c.points.iter().map(|p| format!("0x{:04x}", p.id)).collect();
                             ui.label(ids.join(" "));
-                            ui.label(format!("({:.3}, {:.3})", c.normal[0], c.normal[1]));
+                            ui.label(format!(
+                                "({}, {})",
+                                fixed(c.normal[0], 3),
+                                fixed(c.normal[1], 3)
+                            ));
                             ui.end_row();
                         }
                     });
@@ -303,6 +418,15 @@ impl Recording {
 impl Recording {
     /// Builds the timeline of `pair` over the whole recording in the background.
     pub(super) fn start_timeline(&mut self, pair: (u32, u32)) {
+        if let Some(t) = self
+            .timeline
+            .as_mut()
+            .filter(|t| t.pair == pair && !t.failed())
+        {
+            // Built already (or being built): shown again.
+            t.open = true;
+            return;
+        }
         let Phase::Ready(player) = &self.phase else {
             return;
         };

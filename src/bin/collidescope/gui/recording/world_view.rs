@@ -60,6 +60,62 @@ impl Camera {
     }
 }
 
+/// The box a recording is framed by: for one made here, the live world's (the same
+/// camera); else the recorded bounds, or when those are empty (a truncated file has
+/// none) the box of the shapes at the frame shown, with a margin.
+fn recording_bounds(rec: &Recording, state: &FrameState) -> [[f32; 2]; 2] {
+    if let Some(b) = rec.from_live.as_ref().and_then(|f| f.bounds()) {
+        return b;
+    }
+    if let Phase::Ready(player) = &rec.phase {
+        let [lo, hi] = player.info().bounds;
+        let ok = |v: f32| v.is_finite();
+        if lo.iter().chain(&hi).all(|v| ok(*v)) && hi[0] - lo[0] > 1e-6 && hi[1] - lo[1] > 1e-6 {
+            return [lo, hi];
+        }
+    }
+    let mut lo = Vec2::splat(f32::INFINITY);
+    let mut hi = Vec2::splat(f32::NEG_INFINITY);
+    if let Some(shapes) = rec.shapes() {
+        for body in &state.bodies {
+            let xf = Transform {
+                p: Vec2::from(body.position),
+                q: Rot {
+                    c: body.rotation[0],
+                    s: body.rotation[1],
+                },
+            };
+            for id in &body.shapes {
+                let Some(shape) = shapes.get(*id) else {
+                    continue;
+                };
+                for (p, r) in outline(&shape.geometry) {
+                    let p = xf.apply(p);
+                    lo = lo.min(p - Vec2::splat(r));
+                    hi = hi.max(p + Vec2::splat(r));
+                }
+            }
+        }
+    }
+    if !(lo.is_finite() && hi.is_finite()) {
+        return [[-10.0, -10.0], [10.0, 10.0]];
+    }
+    let margin = (hi - lo).max(Vec2::splat(1.0)) * 0.1;
+    [(lo - margin).to_array(), (hi + margin).to_array()]
+}
+
+/// Points of a shape in its body's frame, each with the radius around it.
+fn outline(g: &WorldGeometry) -> Vec<(Vec2, f32)> {
+    match g {
+        WorldGeometry::Circle { center, radius } => vec![(*center, *radius)],
+        WorldGeometry::Capsule { a, b, radius } => vec![(*a, *radius), (*b, *radius)],
+        WorldGeometry::Segment { a, b } => vec![(*a, 0.0), (*b, 0.0)],
+        WorldGeometry::Chain { points, .. } => points.iter().map(|p| (*p, 0.0)).collect(),
+        WorldGeometry::Polygon { points, radius } => points.iter().map(|p| (*p, *radius)).collect(),
+        WorldGeometry::Box { .. } => Vec::new(),
+    }
+}
+
 /// Handles the mouse over the world view, then draws the world (recorded at its
 /// frame, or live) into `area` (pixels).
 pub fn draw_world(rec: &mut Recording, area: Viewport, over_ui: bool, app: &mut AppState) {
@@ -67,8 +123,15 @@ pub fn draw_world(rec: &mut Recording, area: Viewport, over_ui: bool, app: &mut 
         return;
     };
     let bounds = match &rec.phase {
-        Phase::Ready(player) => player.info().bounds,
         Phase::Live(run) => run.bounds,
+        Phase::Ready(_) => match rec.view_bounds {
+            Some(b) => b,
+            None => {
+                let b = recording_bounds(rec, &state);
+                rec.view_bounds = Some(b);
+                b
+            }
+        },
         _ => return,
     };
     let cam = Camera::fit(bounds, area);
