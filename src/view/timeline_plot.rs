@@ -2,9 +2,11 @@
 //! time of impact of a step whose motion met, as a dot at its fraction of the step),
 //! point count (the engine's and ours, red dots where they differ), each point's
 //! feature id, each point's separation, the normal's angle (the engine's and ours), the
-//! reference face (A's or B's, by index); every marker
-//! but the contact's beginning and end as a vertical rule in its colour, on every
-//! lane. The window draws these lanes (linked, with the current frame and clicks) and
+//! reference face (A's or B's, by index); the markers
+//! but the contact's beginning and end as vertical rules on every lane, one a frame
+//! (named by all of that frame's markers, in the colour of the weightiest). Feature
+//! ids are levels, one per id seen, named in hex (a change of id is a change of level,
+//! however close the numbers). The window draws these lanes (linked, with the current frame and clicks) and
 //! `replay --pair … --plot` writes them as SVG or PNG.
 
 use super::palette::{layer_color, Rgba, ERROR, KEPT, SHAPE_A, SHAPE_B, SHAPE_OTHER};
@@ -91,15 +93,37 @@ pub fn timeline_lanes(rows: &[TimelineRow], frames: u32, engine: &str) -> Vec<Pl
         dots(&|r| r.differs().then_some(r.state.points.len() as f64)),
     ));
 
-    let mut ids = lane("feature id", vec![0.0]);
-    let mut separation = lane("separation", vec![0.0]);
+    // Each id seen is a level (0, 1, …, in the ids' order), named in hex.
+    let mut seen: Vec<u16> = rows
+        .iter()
+        .flat_map(|r| r.state.points.iter().map(|p| p.id))
+        .collect();
+    seen.sort_unstable();
+    seen.dedup();
+    let level = |id: u16| seen.binary_search(&id).map_or(0.0, |i| i as f64);
+    let mut ids = lane("feature id", vec![-0.5, seen.len().max(1) as f64 - 0.5]);
+    ids.y_grid = Some([1.0, 1.0, 1.0]);
+    ids.y_names = seen
+        .iter()
+        .enumerate()
+        .map(|(i, id)| (i as f64, format!("0x{id:04x}")))
+        .collect();
+    let (mut low, mut high) = (0.0f64, 0.0f64);
+    for p in rows.iter().flat_map(|r| &r.state.points) {
+        low = low.min(f64::from(p.separation));
+        high = high.max(f64::from(p.separation));
+    }
+    let mut separation = lane("separation", vec![low, high]);
+    // About three labelled lines over the range, at round values.
+    let step = nice_step((high - low) / 3.0);
+    separation.y_grid = Some([step / 2.0, step, step * 2.0]);
     for (i, color) in [(0, ENGINE), (1, KEPT)] {
         let name = format!("point {i}");
         ids.series.push(Series::points(
             &name,
             color,
-            1.5,
-            dots(&|r| r.state.points.get(i).map(|p| f64::from(p.id))),
+            2.0,
+            dots(&|r| r.state.points.get(i).map(|p| level(p.id))),
         ));
         separation.series.push(Series::points(
             &name,
@@ -145,22 +169,82 @@ pub fn timeline_lanes(rows: &[TimelineRow], frames: u32, engine: &str) -> Vec<Pl
 
     let mut lanes = vec![touching, points, ids, separation, normal, reference];
     for r in rows {
-        for m in &r.markers {
-            let key = m.key();
-            if matches!(key, "begin" | "end") {
-                continue;
-            }
-            for l in &mut lanes {
-                l.series.push(Series::vline(
-                    key,
-                    marker_color(key),
-                    r.state.frame as f64,
-                    false,
-                ));
-            }
+        let Some((name, color)) = frame_rule(r) else {
+            continue;
+        };
+        for l in &mut lanes {
+            l.series
+                .push(Series::vline(&name, color, r.state.frame as f64, false));
         }
     }
     lanes
+}
+
+/// Markers by weight: a frame's rule takes the colour of its first.
+const MARKER_ORDER: [&str; 5] = [
+    "tunnel",
+    "warm_start_lost",
+    "ghost_bump",
+    "normal_turn",
+    "point_count",
+];
+
+/// The rule of a row's markers (beginnings and ends aside): all their keys, weightiest
+/// first, joined by " + ", in the weightiest's colour.
+pub fn frame_rule(row: &TimelineRow) -> Option<(String, Rgba)> {
+    let mut keys: Vec<&str> = row
+        .markers
+        .iter()
+        .map(|m| m.key())
+        .filter(|k| !matches!(*k, "begin" | "end"))
+        .collect();
+    keys.sort_by_key(|k| {
+        MARKER_ORDER
+            .iter()
+            .position(|o| o == k)
+            .unwrap_or(usize::MAX)
+    });
+    keys.dedup();
+    let first = keys.first()?;
+    Some((keys.join(" + "), marker_color(first)))
+}
+
+/// The legend of `lanes`: each series' name once (in the order met), then each kind
+/// of marker drawn, with its colour.
+pub fn timeline_legend(lanes: &[Plot]) -> Vec<(String, Rgba)> {
+    let mut items: Vec<(String, Rgba)> = Vec::new();
+    let mut markers: Vec<&str> = Vec::new();
+    for s in lanes.iter().flat_map(|l| &l.series) {
+        if matches!(s.data, super::plot::SeriesData::VLine(_)) {
+            markers.extend(s.name.split(" + "));
+        } else if !items.iter().any(|(n, _)| *n == s.name) {
+            items.push((s.name.clone(), s.color));
+        }
+    }
+    for key in MARKER_ORDER {
+        if markers.contains(&key) {
+            items.push((key.replace('_', " "), marker_color(key)));
+        }
+    }
+    items
+}
+
+/// A round step (1, 2 or 5 times a power of ten) near `x`.
+fn nice_step(x: f64) -> f64 {
+    if !(x.is_finite() && x > 0.0) {
+        return 1.0;
+    }
+    let p = 10f64.powf(x.log10().floor());
+    let m = x / p;
+    p * if m < 1.5 {
+        1.0
+    } else if m < 3.5 {
+        2.0
+    } else if m < 7.5 {
+        5.0
+    } else {
+        10.0
+    }
 }
 
 #[cfg(test)]
@@ -199,6 +283,25 @@ mod tests {
     }
 
     #[test]
+    fn markers_of_one_frame_are_one_rule_named_by_all() {
+        let mut r = row(5, true, &[1], Some(1));
+        r.markers = vec![
+            Marker::Begin,
+            Marker::PointCount { from: 1, to: 2 },
+            Marker::Tunnel { toi: 0.5 },
+        ];
+        let (name, color) = frame_rule(&r).unwrap();
+        assert_eq!(name, "tunnel + point_count");
+        assert_eq!(color, marker_color("tunnel"));
+        r.markers = vec![Marker::Begin];
+        assert_eq!(frame_rule(&r), None);
+        let lanes = timeline_lanes(&[row(0, true, &[1], Some(1))], 2, "Box2D");
+        assert_eq!(lanes[2].y_names, vec![(0.0, "0x0001".to_string())]);
+        assert_eq!(nice_step(0.0031), 0.002);
+        assert_eq!(nice_step(0.0), 1.0);
+    }
+
+    #[test]
     fn lanes_show_gaps_disagreements_ids_and_markers() {
         let mut rows = vec![
             row(0, false, &[], Some(0)),
@@ -234,13 +337,22 @@ mod tests {
                 radius: 3.0
             })
         );
-        // The second point's id changes from 7 to 9.
+        // The second point's id changes from 7 to 9: ids 3, 7, 9 are levels 0, 1, 2,
+        // named in hex.
         assert_eq!(
             lanes[2].series[1].data,
             SeriesData::Points {
-                points: vec![[1.0, 7.0], [2.0, 9.0]],
-                radius: 1.5
+                points: vec![[1.0, 1.0], [2.0, 2.0]],
+                radius: 2.0
             }
+        );
+        assert_eq!(
+            lanes[2].y_names,
+            vec![
+                (0.0, "0x0003".to_string()),
+                (1.0, "0x0007".to_string()),
+                (2.0, "0x0009".to_string())
+            ]
         );
         // The lost warm start is a rule at frame 2 on every lane; the beginning is none.
         for l in &lanes {
@@ -254,6 +366,12 @@ mod tests {
             assert_eq!(rules[0].data, SeriesData::VLine(2.0));
         }
         assert_eq!(lanes[0].bounds().map(|b| (b.0, b.1)), Some((0.0, 4.0)));
+        // The legend names each series once and the marker drawn.
+        let legend = timeline_legend(&lanes);
+        let names: Vec<&str> = legend.iter().map(|(n, _)| n.as_str()).collect();
+        assert_eq!(names.iter().filter(|n| **n == "ours").count(), 1);
+        assert!(names.contains(&"point 1"), "{names:?}");
+        assert_eq!(names.last(), Some(&"warm start lost"));
         // The step into frame 0 met at a quarter of it; B's face 2 was the reference at 1.
         assert_eq!(
             lanes[0].series[1].data,

@@ -1,15 +1,19 @@
 //! A pair's contact timeline over the whole recording, built in the background (its
 //! own replay of the checked file, with a progress bar) and drawn as the lanes
 //! `view::timeline_plot` describes (the ones `replay --pair … --plot` writes), linked
-//! along the frames, with the current frame; a click on a lane jumps there.
+//! along the frames (the wheel zooms them, drag pans, a double click shows them
+//! whole), with the current frame, a legend and the markers of the frame under the
+//! pointer; a click on a lane jumps there. Docked left of the views (they keep the
+//! rest), over the recording's bar; Hide puts it away, T shows it again.
 //! Memory: one row per frame of the one pair.
 
 use crate::gui::panel::plot::{add_series, theme_of, with_axes};
 use collidescope::peers::recording::timeline::TimelineBuilder;
 use collidescope::peers::recording::{read_file, Player};
 use collidescope::trace::series::TimelineRow;
+use collidescope::view::palette::Rgba;
 use collidescope::view::plot::Plot as LanePlot;
-use collidescope::view::timeline_plot::timeline_lanes;
+use collidescope::view::timeline_plot::{frame_rule, timeline_lanes, timeline_legend};
 use egui_macroquad::egui;
 use egui_plot::{Plot, VLine};
 use std::path::{Path, PathBuf};
@@ -31,9 +35,35 @@ pub struct Timeline {
     done_to: u32,
     error: Option<String>,
     pub open: bool,
-    /// The lanes and the markers' frames, built for this many rows (rebuilt only when
-    /// rows arrive, not every frame).
-    drawn: Option<(usize, Vec<LanePlot>, Vec<f64>)>,
+    /// The lanes, the markers' frames and the legend, built for this many rows
+    /// (rebuilt only when rows arrive, not every frame).
+    drawn: Option<Drawn>,
+    /// The pointer was over a lane last frame (the wheel zooms it, not the panel).
+    over_lane: bool,
+    /// The markers of the frame under the pointer last frame, named (shown on top).
+    readout: Option<String>,
+}
+
+struct Drawn {
+    rows: usize,
+    lanes: Vec<LanePlot>,
+    markers: Vec<f64>,
+    legend: Vec<(String, Rgba)>,
+}
+
+/// The lanes' heights, points (touching, points, ids, separation, normal,
+/// reference): the ids' lane tall enough to name each id (egui_plot names a level
+/// only with some 40 points to it); the last has the frame numbers under it.
+fn lane_heights(ids: usize) -> [f32; 6] {
+    let ids = (40.0 * ids as f32 + 16.0).clamp(72.0, 400.0);
+    [56.0, 56.0, ids, 80.0, 72.0, 56.0 + X_AXIS_H]
+}
+
+/// The frame numbers under the last lane (the others share its x axis).
+const X_AXIS_H: f32 = 22.0;
+
+fn color(c: Rgba) -> egui::Color32 {
+    egui::Color32::from_rgba_unmultiplied(c.0, c.1, c.2, c.3)
 }
 
 /// Frames sent at a time.
@@ -75,6 +105,8 @@ impl Timeline {
             error: None,
             open: true,
             drawn: None,
+            over_lane: false,
+            readout: None,
         }
     }
 
@@ -151,31 +183,59 @@ impl Timeline {
         }
     }
 
-    /// The window with the lanes; the frame clicked, if any.
+    /// The lanes, docked left of the views; the frame clicked, if any.
     pub fn ui(&mut self, ctx: &egui::Context, current: u32) -> Option<u32> {
         self.poll();
         let mut jump = None;
-        let mut open = self.open;
-        egui::Window::new(format!(
-            "Contact timeline: {}, {}",
-            self.labels.0, self.labels.1
-        ))
-        .open(&mut open)
-        .default_size([720.0, 620.0])
-        .show(ctx, |ui| {
-            if let Some(e) = &self.error {
-                ui.colored_label(egui::Color32::LIGHT_RED, e);
-            }
-            if self.busy() {
-                let f = self.done_to as f32 / self.frames.max(1) as f32;
-                ui.add(
-                    egui::ProgressBar::new(f)
-                        .text(format!("frame {} of {}", self.done_to, self.frames)),
-                );
-            }
-            jump = self.lanes(ui, current);
-        });
-        self.open = open;
+        let screen =
+            macroquad::window::screen_width() / crate::gui::panel::canvas_px_per_point(ctx);
+        egui::SidePanel::left("recording-timeline")
+            .resizable(true)
+            .default_width((screen * 0.36).clamp(320.0, 560.0))
+            .width_range(260.0..=(screen * 0.6).max(300.0))
+            .show(ctx, |ui| {
+                ui.horizontal(|ui| {
+                    if ui
+                        .button("Hide")
+                        .on_hover_text("put the timeline away (T shows it again)")
+                        .clicked()
+                    {
+                        self.open = false;
+                    }
+                    ui.strong(format!(
+                        "Contact timeline: {}, {}",
+                        self.labels.0, self.labels.1
+                    ));
+                });
+                let text = self.readout.clone().unwrap_or_else(|| {
+                    "wheel: zoom · drag: pan · double click: all · click: go to the frame".into()
+                });
+                ui.label(egui::RichText::new(text).strong())
+                    .on_hover_text(format!(
+                        "Rules: markers, one a frame (the markers of the frame under the \
+                         pointer are named here); the strong line: this frame. The wheel zooms \
+                         the frames, a drag pans them, a double click shows them all. Click a \
+                         lane to go to that frame and open the pair there; red dots: {}'s and \
+                         our point count or normal differ.",
+                        self.engine
+                    ));
+                if let Some(e) = &self.error {
+                    ui.colored_label(egui::Color32::LIGHT_RED, e);
+                }
+                if self.busy() {
+                    let f = self.done_to as f32 / self.frames.max(1) as f32;
+                    ui.add(
+                        egui::ProgressBar::new(f)
+                            .text(format!("frame {} of {}", self.done_to, self.frames)),
+                    );
+                }
+                // The wheel zooms a lane under the pointer, else scrolls the lanes.
+                egui::ScrollArea::vertical()
+                    .auto_shrink([false, false])
+                    .enable_scrolling(!self.over_lane)
+                    .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysVisible)
+                    .show(ui, |ui| jump = self.lanes(ui, current));
+            });
         jump
     }
 
@@ -183,39 +243,62 @@ impl Timeline {
         if self
             .drawn
             .as_ref()
-            .is_none_or(|(n, ..)| *n != self.rows.len())
+            .is_none_or(|d| d.rows != self.rows.len())
         {
             let lanes = timeline_lanes(&self.rows, self.frames, &self.engine);
             let markers: Vec<f64> = self
                 .rows
                 .iter()
-                .filter(|r| {
-                    r.markers
-                        .iter()
-                        .any(|m| !matches!(m.key(), "begin" | "end"))
-                })
+                .filter(|r| frame_rule(r).is_some())
                 .map(|r| r.state.frame as f64)
                 .collect();
-            self.drawn = Some((self.rows.len(), lanes, markers));
+            let legend = timeline_legend(&lanes);
+            self.drawn = Some(Drawn {
+                rows: self.rows.len(),
+                lanes,
+                markers,
+                legend,
+            });
         }
-        let (_, lanes, markers) = self.drawn.as_ref()?;
+        self.over_lane = false;
+        let drawn = self.drawn.as_ref()?;
         let theme = theme_of(ui);
+        ui.horizontal_wrapped(|ui| {
+            ui.spacing_mut().item_spacing.x = 10.0;
+            for (name, c) in &drawn.legend {
+                let text = egui::RichText::new(format!("■ {name}")).color(color(theme.apply(*c)));
+                // An entry moves to the next line whole.
+                ui.add(egui::Label::new(text).extend());
+            }
+        });
         let now_color = ui.visuals().strong_text_color();
         let link = egui::Id::new("recording-timeline-x");
+        // The wheel over a lane zooms the frames (around the pointer); the panel does
+        // not scroll: the lanes share its height.
+        let wheel = ui.input(|i| i.raw_scroll_delta.y);
+        let ids = drawn.lanes.get(2).map_or(1, |l| l.y_names.len());
+        let heights = lane_heights(ids);
         let mut clicked = None;
-        for (k, (lane, height)) in lanes
-            .iter()
-            .zip([80.0, 76.0, 76.0, 96.0, 96.0, 76.0])
-            .enumerate()
-        {
+        let mut hovered = None;
+        for (k, (lane, height)) in drawn.lanes.iter().zip(heights).enumerate() {
             let plot = Plot::new(("recording-timeline-lane", k))
                 .height(height)
+                .show_axes([k + 1 == drawn.lanes.len(), true])
                 .link_axis(link, [true, false])
+                .link_cursor(link, [true, false])
+                // Along the frames only: drag pans, the wheel zooms (below).
+                .allow_zoom([true, false])
+                .allow_drag([true, false])
                 .allow_scroll(false)
+                .allow_boxed_zoom(false)
                 // One width for every lane's numbers, so that the frames line up.
-                .y_axis_min_width(44.0)
+                .y_axis_min_width(52.0)
                 .y_axis_label(lane.y_label.clone());
-            let r = with_axes(plot, lane).show(ui, |p| {
+            let r = tick_labels(with_axes(plot, lane), lane).show(ui, |p| {
+                if wheel != 0.0 && p.response().hovered() {
+                    let f = (wheel * 0.004).exp().clamp(0.5, 2.0);
+                    p.zoom_bounds_around_hovered(egui::Vec2::new(f, 1.0));
+                }
                 p.vline(
                     VLine::new(current as f64)
                         .color(now_color)
@@ -224,21 +307,54 @@ impl Timeline {
                 );
                 add_series(p, lane, theme);
             });
+            let at = r
+                .response
+                .hover_pos()
+                .map(|pos| r.transform.value_from_position(pos).x);
+            hovered = hovered.or(at);
+            self.over_lane |= r.response.hovered();
             if r.response.clicked() {
-                clicked = clicked.or(r
-                    .response
-                    .hover_pos()
-                    .map(|pos| r.transform.value_from_position(pos).x));
+                clicked = clicked.or(at);
             }
         }
-        ui.label(format!(
-            "Rules: markers (warm start lost, normal turn, point count, ghost bump, tunnel); \
-             the strong line: this frame. Click a lane to go to that frame; red dots: {}'s and \
-             our point count or normal differ.",
-            self.engine
-        ));
-        clicked.map(|x| snap(x, markers).clamp(0.0, self.frames as f64) as u32)
+        // The markers of the frame under the pointer (or near it), all named.
+        let under = hovered.map(|x| snap(x, &drawn.markers));
+        self.readout = under.and_then(|x| {
+            let frame = x.round() as u32;
+            let row = self.rows.iter().find(|r| r.state.frame == frame)?;
+            frame_rule(row).map(|(names, _)| {
+                format!(
+                    "frame {frame}: {}",
+                    names.replace('_', " ").replace(" + ", ", ")
+                )
+            })
+        });
+        clicked.map(|x| snap(x, &drawn.markers).clamp(0.0, self.frames as f64) as u32)
     }
+}
+
+/// The y labels: a lane's named values (the feature ids) by name, matched with a
+/// tolerance (the grid's marks are sums of steps); others with as many decimals as
+/// their step needs (a separation's millimetres), never "-0".
+fn tick_labels<'a>(p: Plot<'a>, lane: &LanePlot) -> Plot<'a> {
+    if lane.y_names.is_empty() {
+        return p.y_axis_formatter(|mark, _| {
+            let decimals = (-mark.step_size.log10()).ceil().clamp(0.0, 9.0) as usize;
+            let text = format!("{:.*}", decimals, mark.value);
+            match text.strip_prefix('-') {
+                Some(rest) if rest.chars().all(|c| c == '0' || c == '.') => rest.to_string(),
+                _ => text,
+            }
+        });
+    }
+    let names = lane.y_names.clone();
+    p.y_axis_formatter(move |mark, _| {
+        names
+            .iter()
+            .find(|(v, _)| (v - mark.value).abs() < 1e-6)
+            .map(|(_, n)| n.clone())
+            .unwrap_or_default()
+    })
 }
 
 /// A click near a marker goes to the marker's frame.

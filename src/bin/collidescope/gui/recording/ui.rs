@@ -221,23 +221,28 @@ impl Recording {
         };
         let info = player.info().clone();
         let diverged = player.diverged_at();
+        if let Some(w) = &self.damaged {
+            ui.colored_label(egui::Color32::from_rgb(255, 190, 90), w);
+        }
+        let [lo, hi] = info.bounds;
+        let bounds = if hi[0] > lo[0] && hi[1] > lo[1] {
+            format!(
+                "bounds ({:.2}, {:.2}) to ({:.2}, {:.2})",
+                lo[0], lo[1], hi[0], hi[1]
+            )
+        } else {
+            "no bounds recorded (framed by the shapes)".to_string()
+        };
         ui.horizontal(|ui| {
             ui.label(format!(
-                "{} — {} frames, dt {:.5} s, {} substeps, bounds ({:.2}, {:.2}) to ({:.2}, {:.2}), format {} ({})",
+                "{} — {} frames, dt {:.5} s, {} substeps, {bounds}, format {} ({})",
                 self.label(),
                 info.frames,
                 info.time_step,
                 info.substeps,
-                info.bounds[0][0],
-                info.bounds[0][1],
-                info.bounds[1][0],
-                info.bounds[1][1],
                 info.format,
                 info.engine
             ));
-            if let Some(w) = &self.damaged {
-                ui.colored_label(egui::Color32::from_rgb(255, 190, 90), w);
-            }
             if let Some(d) = diverged {
                 ui.colored_label(
                     egui::Color32::LIGHT_RED,
