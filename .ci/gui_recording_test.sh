@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # Real-window test of a Box2D recording: open recordings/tiled_floor.b2rec under Xvfb,
-# wait for its check in a child process, scrub 10 frames with the arrow key, pick the
-# first contact (Down) and open the pair in the debugger (Enter), then come back to the
-# world (Escape) at the same frame; T builds the pair's timeline; then a pair track
+# wait for its check in a child process, scrub 10 frames with the arrow key (the bottom
+# bar stays put and shows several rows of contacts; the panel's head says what is
+# shown), pick the first contact (Down) and open the pair in the debugger (Enter); T
+# there builds the pair's timeline, docked beside the views (not over them), whose
+# frames the wheel zooms; then back to the world (Escape) at the same frame; a
+# truncated copy of the recording opens framed by its shapes with a warning; then a pair track
 # opens at its first frame with its timeline and Page Down steps it; then a world file
 # runs live: it plays, a body dragged with the mouse goes elsewhere than left alone,
 # R records, the recording opens and scrubs, is saved, two shapes clicked open their
@@ -63,10 +66,19 @@ wait_for() {
 
 wait_for "d['recording']['phase'] == 'ready'"
 echo "== the recording is checked and open"
+# Reads a python expression on the layout file's `r` (the recording's part).
+rj() { python3 -c "import json; r=json.load(open('$work/layout.json'))['recording']; print($1)"; }
+wait_for "d['recording']['buttons'].get('jump')"
+jump0=$(rj "r['buttons']['jump'][1]")
 # One key per frame: two presses of a key within one frame count once.
 for k in $(seq 10); do xdotool key Right; wait_for "d['recording']['frame'] == $k"; done
 wait_for "d['recording']['frame'] == 10 and d['recording']['contacts'] > 0"
-echo "== scrubbed to frame 10"
+wait_for "'frame 10 of 300' in d['recording']['note']"
+jump10=$(rj "r['buttons']['jump'][1]")
+list=$(rj "r['list_px']")
+python3 -c "import sys; sys.exit(0 if abs($jump0 - $jump10) < 0.5 and $list >= 6 * 20 else 1)" \
+  || { echo "FAIL: the bottom bar moved (jump box at y $jump0, then $jump10) or its list shows under 6 rows ($list px)"; exit 1; }
+echo "== scrubbed to frame 10: the bottom bar stayed put (y $jump10), its list is $list px high"
 import -window root "$art/gui-recording-1-world.png"
 
 xdotool key Down; sleep 0.3
@@ -75,17 +87,49 @@ wait_for "not d['recording']['world'] and 'box' in d['shapes'] and d['algorithm'
 echo "== the pair at frame 10 is open in the debugger: $(python3 -c "import json; print(list(json.load(open('$work/layout.json'))['shapes']))")"
 import -window root "$art/gui-recording-2-pair.png"
 
+# T in the debugger: the pair's timeline over the whole recording, built in the
+# background, docked left of the views.
+xdotool key t
+wait_for "d['recording']['timeline'] and d['recording']['timeline']['open'] and not d['recording']['timeline']['busy'] and d['recording']['timeline']['rows'] > 0 and d['recording']['timeline']['placed']"
+echo "== the pair's contact timeline: $(rj "r['timeline']['rows']") frames, $(rj "r['timeline']['markers']") markers"
+
 xdotool key Escape
 wait_for "d['recording']['world'] and d['recording']['frame'] == 10"
 echo "== back to the world at frame 10"
+wait_for "d['recording']['view'][0] >= d['recording']['timeline']['placed']['rect'][2] - 1"
+echo "== the timeline (right edge x $(rj "r['timeline']['placed']['rect'][2]")) is beside the world view (from x $(rj "r['view'][0]")), not over it"
 import -window root "$art/gui-recording-3-back.png"
 
-# T: the selected contact's timeline over the whole recording, built in the background.
-xdotool key t
-wait_for "d['recording']['timeline'] and d['recording']['timeline']['open'] and not d['recording']['timeline']['busy'] and d['recording']['timeline']['rows'] > 0"
-echo "== the pair's contact timeline: $(python3 -c "import json; t=json.load(open('$work/layout.json'))['recording']['timeline']; print(t['rows'], 'frames,', t['markers'], 'markers')")"
-sleep 0.5
+# The wheel over a lane zooms the frames of all lanes.
+read -r ix iy < <(rj "'%d %d' % tuple(r['timeline']['placed']['ids_lane'])")
+whole=$(rj "r['timeline']['placed']['frames'][1] - r['timeline']['placed']['frames'][0]")
+xdotool mousemove "$ix" "$iy"; sleep 0.2
+for _ in 1 2 3 4 5; do xdotool click 4; sleep 0.1; done
+wait_for "(lambda f: f[1] - f[0] < 0.8 * $whole)(d['recording']['timeline']['placed']['frames'])"
+echo "== the wheel zoomed the lanes from $whole frames to $(rj "round(r['timeline']['placed']['frames'][1] - r['timeline']['placed']['frames'][0])")"
 import -window root "$art/gui-recording-4-timeline.png"
+kill "$app_pid" 2>/dev/null || true
+wait "$app_pid" 2>/dev/null || true
+
+# A recording cut short: it opens with what it holds, framed by its shapes (its
+# bounds were never written), with a warning.
+head -c 20000 recordings/tiled_floor.b2rec >"$work/cut.b2rec"
+rm -f "$work/layout.json"
+COLLIDESCOPE_LAYOUT_FILE="$work/layout.json" "$bin" "$work/cut.b2rec" --msaa 1 \
+  --quit-after 60 >"$work/app.log" 2>&1 &
+app_pid=$!
+wait_for "d['recording'] and d['recording']['phase'] == 'ready' and d['recording']['damaged']"
+wait_for "len(d['recording']['bodies']) == 2"
+python3 -c "
+import json, sys
+r = json.load(open('$work/layout.json'))['recording']
+(gx, gy), (bx, by) = r['bodies']['ground'][:2], r['bodies']['box'][:2]
+x, y, w, h = r['view']
+inside = all(x <= px <= x + w and y <= py <= y + h for px, py in [(gx, gy), (bx, by)])
+sys.exit(0 if inside and abs(gx - bx) > 50 else 1)" \
+  || { echo "FAIL: the truncated recording's world is not framed: $(rj "r['bodies'], r['view']")"; exit 1; }
+echo "== a truncated recording opens framed by its shapes, with a warning"
+import -window root "$art/gui-recording-4b-truncated.png"
 kill "$app_pid" 2>/dev/null || true
 wait "$app_pid" 2>/dev/null || true
 
@@ -138,8 +182,6 @@ COLLIDESCOPE_LAYOUT_FILE="$work/layout.json" "$bin" "$work/drag.ron" --msaa 1 \
   --quit-after 150 >"$work/app.log" 2>&1 &
 app_pid=$!
 wait_for "d['recording'] and d['recording']['phase'] == 'live' and d['recording']['live']['step'] == 0"
-# Reads a python expression on the layout file's `r` (the recording's part).
-rj() { python3 -c "import json; r=json.load(open('$work/layout.json'))['recording']; print($1)"; }
 step() {  # → steps once: one key per frame, each waited for.
   for _ in $(seq "$1"); do
     local s; s=$(rj "r['live']['step']")

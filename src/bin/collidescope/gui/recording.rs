@@ -101,6 +101,10 @@ pub struct Recording {
     opened: bool,
     /// The pair last opened in the debugger (it stays there after Escape).
     last_pair: Option<String>,
+    /// For the scripted tests: the world view's rectangle (x, y, w, h) and the
+    /// contact list's visible height, pixels.
+    view_px: [f32; 4],
+    list_px: f32,
 }
 
 impl Recording {
@@ -142,6 +146,8 @@ impl Recording {
             damaged: None,
             opened: false,
             last_pair: None,
+            view_px: [0.0; 4],
+            list_px: 0.0,
         }
     }
 
@@ -152,7 +158,12 @@ impl Recording {
         let reached = Arc::clone(&progress);
         let file = path.to_path_buf();
         std::thread::spawn(move || {
-            let args = ["replay".into(), file.clone().into_os_string()];
+            // A truncated recording opens with what it holds (and a warning: `poll`).
+            let args = [
+                "replay".into(),
+                "--partial".into(),
+                file.clone().into_os_string(),
+            ];
             let label = file.display().to_string();
             let run = replay_child::run(&args, std::time::Duration::from_secs(20), |line| {
                 if let Some(f) = serde_json::from_str::<serde_json::Value>(line)
@@ -219,13 +230,17 @@ impl Recording {
             };
             return match handle.join() {
                 Ok((player, healthy)) => {
-                    if !healthy {
-                        self.damaged = Some(format!(
-                            "⚠ the file is damaged or truncated: Box2D's player could read {} \
-                             frames of it, and the rest of it is not replayed",
-                            player.info().frames
-                        ));
-                    }
+                    let frames = player.info().frames;
+                    self.damaged = match &player.info().truncated {
+                        Some(why) => Some(format!(
+                            "⚠ the file {why}: what it holds is shown ({frames} frames)"
+                        )),
+                        None if !healthy => Some(format!(
+                            "⚠ the file is damaged: Box2D's player met something malformed in \
+                             it; {frames} frames are shown"
+                        )),
+                        None => None,
+                    };
                     self.phase = Phase::Ready(player);
                     self.opened = true;
                     None
@@ -412,10 +427,21 @@ impl Recording {
             _ => "null".to_string(),
         };
         let damaged = self.damaged.is_some();
+        let note = self
+            .note()
+            .map_or("null".to_string(), |n| json_string(&n.shown));
+        let v = self.view_px;
         let timeline = self.timeline.as_ref().map_or("null".to_string(), |t| {
             let (rows, markers) = t.counts();
+            let placed = t.placed.map_or("null".to_string(), |(r, ids, x)| {
+                format!(
+                    "{{\"rect\": [{}, {}, {}, {}], \"ids_lane\": [{}, {}], \"frames\": [{}, {}]}}",
+                    r[0], r[1], r[2], r[3], ids[0], ids[1], x[0], x[1]
+                )
+            });
             format!(
-                "{{\"open\": {}, \"busy\": {}, \"rows\": {rows}, \"markers\": {markers}}}",
+                "{{\"open\": {}, \"busy\": {}, \"rows\": {rows}, \"markers\": {markers}, \
+                 \"placed\": {placed}}}",
                 t.open,
                 t.busy()
             )
@@ -455,9 +481,15 @@ impl Recording {
         };
         format!(
             "{{\"phase\": \"{phase}\", \"error\": {error}, \"damaged\": {damaged}, \
+             \"note\": {note}, \"view\": [{}, {}, {}, {}], \"list_px\": {}, \
              \"frame\": {}, \"world\": {}, \"contacts\": {}, \
              \"timeline\": {timeline}, \"live\": {live}, \"from_live\": {}, \"pick\": {pick}, \
              \"bodies\": {{{bodies}}}, \"buttons\": {{{buttons}}}}}",
+            v[0],
+            v[1],
+            v[2],
+            v[3],
+            self.list_px,
             self.frame,
             self.shows_world(),
             self.rows.len(),

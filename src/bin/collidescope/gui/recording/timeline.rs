@@ -42,6 +42,9 @@ pub struct Timeline {
     over_lane: bool,
     /// The markers of the frame under the pointer last frame, named (shown on top).
     readout: Option<String>,
+    /// Where it was drawn, for the scripted tests: the panel (x0, y0, x1, y1) and the
+    /// ids' lane's centre in pixels, and the frames the lanes show.
+    pub placed: Option<([f32; 4], [f32; 2], [f64; 2])>,
 }
 
 struct Drawn {
@@ -107,6 +110,7 @@ impl Timeline {
             drawn: None,
             over_lane: false,
             readout: None,
+            placed: None,
         }
     }
 
@@ -187,9 +191,9 @@ impl Timeline {
     pub fn ui(&mut self, ctx: &egui::Context, current: u32) -> Option<u32> {
         self.poll();
         let mut jump = None;
-        let screen =
-            macroquad::window::screen_width() / crate::gui::panel::canvas_px_per_point(ctx);
-        egui::SidePanel::left("recording-timeline")
+        let ppp = crate::gui::panel::canvas_px_per_point(ctx);
+        let screen = macroquad::window::screen_width() / ppp;
+        let shown = egui::SidePanel::left("recording-timeline")
             .resizable(true)
             .default_width((screen * 0.36).clamp(320.0, 560.0))
             .width_range(260.0..=(screen * 0.6).max(300.0))
@@ -236,6 +240,10 @@ impl Timeline {
                     .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysVisible)
                     .show(ui, |ui| jump = self.lanes(ui, current));
             });
+        let r = shown.response.rect;
+        if let Some(p) = self.placed.as_mut() {
+            p.0 = [r.min.x * ppp, r.min.y * ppp, r.max.x * ppp, r.max.y * ppp];
+        }
         jump
     }
 
@@ -313,6 +321,13 @@ impl Timeline {
                 .map(|pos| r.transform.value_from_position(pos).x);
             hovered = hovered.or(at);
             self.over_lane |= r.response.hovered();
+            if k == 2 {
+                let ppp = crate::gui::panel::canvas_px_per_point(ui.ctx());
+                let c = r.response.rect.center();
+                let b = r.transform.bounds();
+                let rect = self.placed.map_or([0.0; 4], |p| p.0);
+                self.placed = Some((rect, [c.x * ppp, c.y * ppp], [b.min()[0], b.max()[0]]));
+            }
             if r.response.clicked() {
                 clicked = clicked.or(at);
             }

@@ -92,7 +92,7 @@ impl Recording {
     }
 
     /// What the panel's head and status bar say about the view shown.
-    fn note(&self) -> Option<WorldNote> {
+    pub(super) fn note(&self) -> Option<WorldNote> {
         let below = match &self.last_pair {
             Some(p) => format!(
                 "The debugger's sections below hold the pair last opened: {p}. \
@@ -268,6 +268,7 @@ impl Recording {
             ui.add_sized([ui.available_width() * 0.5, 20.0], slider);
             ui.label("jump to");
             let r = ui.add(egui::TextEdit::singleline(&mut self.jump).desired_width(60.0));
+            self.buttons.push(("jump", super::center_px(ui, &r)));
             if r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
                 if let Ok(k) = self.jump.trim().parse::<u32>() {
                     self.frame = k.min(frames);
@@ -347,7 +348,7 @@ impl Recording {
                 start_timeline = Some(pair);
             }
         });
-        egui::ScrollArea::vertical()
+        let list = egui::ScrollArea::vertical()
             .auto_shrink([false, false])
             .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysVisible)
             .show(ui, |ui| {
@@ -411,6 +412,7 @@ impl Recording {
                         }
                     });
             });
+        self.list_px = list.inner_rect.height() * crate::gui::panel::canvas_px_per_point(ui.ctx());
         if open {
             self.open_selected(app);
         }

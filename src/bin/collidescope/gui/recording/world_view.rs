@@ -134,6 +134,7 @@ pub fn draw_world(rec: &mut Recording, area: Viewport, over_ui: bool, app: &mut 
         },
         _ => return,
     };
+    rec.view_px = [area.x, area.y, area.w, area.h];
     let cam = Camera::fit(bounds, area);
     pointer(rec, &cam, &state, area, over_ui, app);
     // A held body moved with the mouse: draw the world as it is now.
