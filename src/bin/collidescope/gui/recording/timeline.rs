@@ -301,7 +301,11 @@ impl Timeline {
                 .allow_boxed_zoom(false)
                 // One width for every lane's numbers, so that the frames line up.
                 .y_axis_min_width(52.0)
-                .y_axis_label(lane.y_label.clone());
+                // A lane's name along its height: the longest is shortened to fit.
+                .y_axis_label(match lane.y_label.as_str() {
+                    "reference face" => "face".to_string(),
+                    other => other.to_string(),
+                });
             let r = tick_labels(with_axes(plot, lane), lane).show(ui, |p| {
                 if wheel != 0.0 && p.response().hovered() {
                     let f = (wheel * 0.004).exp().clamp(0.5, 2.0);
