@@ -149,13 +149,17 @@ pub fn tunnels(
             .iter()
             .any(|f| f.contact(a, b).is_some_and(|c| !c.points.is_empty()))
     };
+    // Sweep and prune along x: each pair whose swept boxes overlap is met once.
+    swept.sort_by(|a, b| a.whole().min.x.total_cmp(&b.whole().min.x));
     let mut out = Vec::new();
-    for (i, s) in swept.iter().enumerate().filter(|(_, s)| s.moved) {
+    for (i, s) in swept.iter().enumerate() {
         let whole = s.whole();
-        for (j, o) in swept.iter().enumerate() {
-            // Each pair once: a moving shape against a still one, or the first of two
-            // moving ones; never a body against itself.
-            if o.body == s.body || (o.moved && j < i) || !whole.overlaps(&o.whole()) {
+        for o in swept[i + 1..]
+            .iter()
+            .take_while(|o| o.whole().min.x <= whole.max.x)
+        {
+            // A moving shape against any other of another body.
+            if !(s.moved || o.moved) || o.body == s.body || !whole.overlaps(&o.whole()) {
                 continue;
             }
             let near_at_an_end = s.start.grown(TUNNEL_CLEARANCE).overlaps(&o.start)
