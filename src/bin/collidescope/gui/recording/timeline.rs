@@ -234,6 +234,7 @@ impl Timeline {
                     );
                 }
                 // The wheel zooms a lane under the pointer, else scrolls the lanes.
+                ui.spacing_mut().scroll = egui::style::ScrollStyle::solid();
                 egui::ScrollArea::vertical()
                     .auto_shrink([false, false])
                     .enable_scrolling(!self.over_lane)

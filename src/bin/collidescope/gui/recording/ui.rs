@@ -348,6 +348,8 @@ impl Recording {
                 start_timeline = Some(pair);
             }
         });
+        // A solid scrollbar: egui's floating one is invisible until hovered.
+        ui.spacing_mut().scroll = egui::style::ScrollStyle::solid();
         let list = egui::ScrollArea::vertical()
             .auto_shrink([false, false])
             .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysVisible)
