@@ -135,6 +135,31 @@ impl Transform {
     }
 }
 
+/// `dst[i] = xf.apply(src[i])` for the common length, bit for bit (two points per
+/// SSE2 operation on x86_64: `simd::transform_points`).
+#[inline(always)]
+pub fn transform_points(xf: &Transform, src: &[Vec2], dst: &mut [Vec2]) {
+    #[cfg(target_arch = "x86_64")]
+    crate::core::simd::transform_points(xf.q.c, xf.q.s, xf.p, src, dst);
+    #[cfg(not(target_arch = "x86_64"))]
+    for (d, v) in dst.iter_mut().zip(src) {
+        *d = xf.apply(*v);
+    }
+}
+
+/// `dst[i] = q.apply(src[i])` for the common length, bit for bit: the transform of
+/// [`transform_points`] with a translation of −0, which leaves every sum as it is
+/// (`x + (−0) = x`, −0 included).
+#[inline(always)]
+pub fn rotate_points(q: Rot, src: &[Vec2], dst: &mut [Vec2]) {
+    #[cfg(target_arch = "x86_64")]
+    crate::core::simd::transform_points(q.c, q.s, Vec2::splat(-0.0), src, dst);
+    #[cfg(not(target_arch = "x86_64"))]
+    for (d, v) in dst.iter_mut().zip(src) {
+        *d = q.apply(*v);
+    }
+}
+
 /// `[x, y]`, the form points take in JSON output.
 #[inline]
 pub fn arr(v: Vec2) -> [f32; 2] {

@@ -75,6 +75,7 @@ use crate::core::record::Record;
 use crate::core::shape::Shape;
 use glam::Vec2;
 use serde::Serialize;
+use std::mem::MaybeUninit;
 
 /// Why GJK stopped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -297,7 +298,9 @@ pub(crate) fn gjk_run(
     let mut box2d_early_return = false;
     // Every solved simplex so far (`state_key`), the cycle test's: the loop is
     // deterministic, so a solved simplex met again repeats the same steps forever.
-    let mut states = [0u64; 32];
+    // Only `states[..state_count]` is ever read: left uninitialised, the array costs
+    // no stores on the queries (most) that end in a few steps.
+    let mut states = [MaybeUninit::<u64>::uninit(); 32];
     let mut state_count = 0usize;
     let termination = loop {
         // The simplex as it enters this step, kept only for the trace (without one,
@@ -307,9 +310,12 @@ pub(crate) fn gjk_run(
         let step_iteration = iterations;
         let region = simplex.solve();
         let state = state_key(simplex);
-        let cycling = states[..state_count].contains(&state);
+        // SAFETY: the first `state_count` entries were written below, in order.
+        let cycling = states[..state_count]
+            .iter()
+            .any(|s| unsafe { s.assume_init() } == state);
         if state_count < states.len() {
-            states[state_count] = state;
+            states[state_count] = MaybeUninit::new(state);
             state_count += 1;
         }
         // This iteration's record (the simplex as it entered and as solved); the
@@ -421,7 +427,7 @@ impl CoreDistance {
 
 /// The distance between the cores of `pair` (A's pose `xf_a`), the final simplex left
 /// in `simplex`; `cache` warm-starts the query and is rewritten with that simplex.
-#[inline]
+#[inline(always)]
 pub(crate) fn core_distance(
     pair: &LocalPair,
     cache: Option<&mut SimplexCache>,
@@ -454,6 +460,33 @@ pub(crate) fn core_distance(
 /// simplex. `trace`: when given, it is cleared and filled with one record per
 /// iteration (no allocation happens without it).
 pub fn shape_distance(
+    input: &DistanceInput,
+    cache: Option<&mut SimplexCache>,
+    trace: Option<&mut GjkTrace>,
+) -> DistanceOutput {
+    match trace {
+        None => distance_untraced(input, cache),
+        Some(t) => distance_traced(input, cache, t),
+    }
+}
+
+/// [`shape_distance`] without a trace: the loop's records fold away.
+#[inline(never)]
+fn distance_untraced(input: &DistanceInput, cache: Option<&mut SimplexCache>) -> DistanceOutput {
+    distance_of(input, cache, None)
+}
+
+#[inline(never)]
+fn distance_traced(
+    input: &DistanceInput,
+    cache: Option<&mut SimplexCache>,
+    trace: &mut GjkTrace,
+) -> DistanceOutput {
+    distance_of(input, cache, Some(trace))
+}
+
+#[inline(always)]
+fn distance_of(
     input: &DistanceInput,
     cache: Option<&mut SimplexCache>,
     trace: Option<&mut GjkTrace>,

@@ -3,7 +3,7 @@
 //! the support map of their Minkowski difference B − A.
 
 use super::simplex::{Simplex, SimplexVertex};
-use crate::core::math::Transform;
+use crate::core::math::{transform_points, Transform};
 use crate::core::pair::PosedPair;
 use crate::core::shape::support_index;
 use glam::Vec2;
@@ -28,9 +28,7 @@ impl Points {
             len,
         };
         if len <= INLINE {
-            for (dst, p) in out.inline.iter_mut().zip(points) {
-                *dst = xf.apply(*p);
-            }
+            transform_points(xf, points, &mut out.inline);
         } else {
             out.heap = points.iter().map(|p| xf.apply(*p)).collect();
         }
@@ -54,6 +52,7 @@ pub(crate) struct LocalPair<'a> {
 }
 
 impl<'a> LocalPair<'a> {
+    #[inline]
     pub fn new(pair: &PosedPair<'a>) -> Self {
         LocalPair::with_b(
             pair.shape_a.vertices(),
