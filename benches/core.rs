@@ -20,7 +20,17 @@
 //! where Box2D's distance differs from ours by more than 1e-4, so that the three
 //! measure the same work; the counts are printed to stderr.
 //!
-//! Groups (functions `collidescope`, `box2d`, `parry2d`):
+//! **Ours in A's frame** (function `collidescope_local`): `shape_distance` with A at
+//! the identity and B at its pose in A's frame (the same `Transform::inv_mul` as Box2D's
+//! input), answering in A's frame as `b2ShapeDistance` does; `collidescope` takes the
+//! two world poses and answers in the world. The two differ only by those transforms
+//! (by the identity: the same numbers, up to the sign of a zero).
+//!
+//! **Instructions per call**: `COLLIDESCOPE_COUNT=group/function/calls` (the distance
+//! groups only) runs one function that many times instead of criterion
+//! (`benches/common/count.rs`, `benches/common/instructions.sh`).
+//!
+//! Groups (functions `collidescope`, `collidescope_local`, `box2d`, `parry2d`):
 //! - `distance_poly_poly`: two separated 8-vertex polygons, `shape_distance` (trace
 //!   off, no cache) vs `b2ShapeDistance` vs `parry2d::query::distance`;
 //! - `distance_circle_poly`: a circle and a separated 8-gon;
