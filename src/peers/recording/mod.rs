@@ -16,7 +16,9 @@
 //! window replay files in a child process. The recordings made here pass.
 
 pub mod build;
+pub mod live;
 pub mod pair;
+pub mod pick;
 pub mod read;
 pub mod timeline;
 
