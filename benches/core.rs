@@ -46,7 +46,6 @@
 mod count;
 
 use boxdd_sys::ffi as b2;
-use count::Request;
 use collidescope::core::consts::{DEFAULT_EPA_MAX_ITERATIONS, DEFAULT_EPA_TOLERANCE};
 use collidescope::core::epa::{penetration, PenetrationInput};
 use collidescope::core::gjk::{shape_distance, DistanceInput, GjkTrace};
@@ -55,6 +54,7 @@ use collidescope::core::pair::PosedPair;
 use collidescope::core::shape::Shape;
 use collidescope::peers::box2d;
 use collidescope::verify::Rng;
+use count::Request;
 use criterion::{black_box, Criterion};
 use glam::Vec2;
 use parry2d::math::{Isometry, Point, Vector};

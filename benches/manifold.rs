@@ -66,7 +66,6 @@
 mod count;
 
 use boxdd_sys::ffi as b2;
-use count::{Request, Runner};
 use collidescope::core::box_box::{box_box, BoxBoxInput};
 use collidescope::core::epa::{penetration, PenetrationInput};
 use collidescope::core::manifold::{
@@ -78,6 +77,7 @@ use collidescope::core::settings::Settings;
 use collidescope::core::shape::Shape;
 use collidescope::peers::box2d;
 use collidescope::verify::Rng;
+use count::{Request, Runner};
 use criterion::{black_box, Criterion};
 use glam::Vec2;
 use parry2d::math::{Isometry, Point, Vector};
@@ -539,9 +539,27 @@ fn benches(c: &mut Criterion) {
 
     let request = count::request();
     let request = request.as_ref();
-    manifold_group(c, request, "manifold_poly_poly_sat", &poly_poly, ManifoldSource::Sat);
-    manifold_group(c, request, "manifold_poly_poly_epa", &poly_poly, ManifoldSource::Epa);
-    manifold_group(c, request, "manifold_circle_poly", &circle_poly, ManifoldSource::Sat);
+    manifold_group(
+        c,
+        request,
+        "manifold_poly_poly_sat",
+        &poly_poly,
+        ManifoldSource::Sat,
+    );
+    manifold_group(
+        c,
+        request,
+        "manifold_poly_poly_epa",
+        &poly_poly,
+        ManifoldSource::Epa,
+    );
+    manifold_group(
+        c,
+        request,
+        "manifold_circle_poly",
+        &circle_poly,
+        ManifoldSource::Sat,
+    );
 
     let mut group = count::group(c, request, "manifold_box_box");
     let inputs: Vec<BoxBoxInput> = boxes.iter().map(box_box_input).collect();

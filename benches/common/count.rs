@@ -80,7 +80,11 @@ impl Runner<'_, '_> {
 }
 
 /// Group `name`: criterion's, or the counted one when `request` is given.
-pub fn group<'a, 'c>(c: &'c mut Criterion, request: Option<&'a Request>, name: &str) -> Runner<'a, 'c> {
+pub fn group<'a, 'c>(
+    c: &'c mut Criterion,
+    request: Option<&'a Request>,
+    name: &str,
+) -> Runner<'a, 'c> {
     match request {
         None => Runner::Criterion(c.benchmark_group(name)),
         Some(r) => Runner::Count(r, name.to_string()),

@@ -62,10 +62,10 @@ mod trace;
 
 pub use self::cache::{CacheUse, SimplexCache};
 pub(crate) use self::pair::LocalPair;
+pub(crate) use self::run::{gjk_core, gjk_run, GjkCore, GjkRun};
 pub(crate) use self::simplex::{direction_and_distance, separation_normal};
 pub use self::simplex::{Simplex, SimplexVertex, VoronoiRegion};
 pub use self::trace::{GjkStep, GjkTrace};
-pub(crate) use self::run::{gjk_core, gjk_run, GjkCore, GjkRun};
 
 use self::cache::write_cache;
 use crate::core::math::Transform;

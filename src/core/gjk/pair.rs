@@ -98,9 +98,19 @@ impl<'a> LocalPair<'a> {
     /// the inliner it became a call in some builds (10 % slower distance queries).
     #[inline(always)]
     pub fn support(&self, d: Vec2) -> SimplexVertex {
+        // B's slice once: `b()` chooses between the inline and the heap points.
+        let b = self.b();
         let ia = support_index(self.a, -d);
-        let ib = support_index(self.b(), d);
-        self.vertex(ia, ib)
+        let ib = support_index(b, d);
+        let (w_a, w_b) = (self.a[ia], b[ib]);
+        SimplexVertex {
+            w_a,
+            w_b,
+            w: w_b - w_a,
+            a: 1.0,
+            index_a: ia as u8,
+            index_b: ib as u8,
+        }
     }
 
     /// A length typical of the configuration, for relative tolerances: the largest

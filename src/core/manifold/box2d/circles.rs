@@ -102,7 +102,11 @@ pub(super) fn circles(call: &Call, xf: Transform, trace: Option<&mut ManifoldTra
 
 /// `b2CollideCapsuleAndCircle` (a segment is a capsule of radius zero).
 #[inline(always)]
-pub(super) fn capsule_and_circle(call: &Call, xf: Transform, trace: Option<&mut ManifoldTrace>) -> Local {
+pub(super) fn capsule_and_circle(
+    call: &Call,
+    xf: Transform,
+    trace: Option<&mut ManifoldTrace>,
+) -> Local {
     let p_b = xf.apply(call.second.vertices()[0]);
     let (p1, p2) = (call.first.vertices()[0], call.first.vertices()[1]);
     let e = p2 - p1;
@@ -159,7 +163,11 @@ pub(super) fn capsule_and_circle(call: &Call, xf: Transform, trace: Option<&mut 
 
 /// `b2CollidePolygonAndCircle`.
 #[inline(always)]
-pub(super) fn polygon_and_circle(call: &Call, xf: Transform, mut trace: Option<&mut ManifoldTrace>) -> Local {
+pub(super) fn polygon_and_circle(
+    call: &Call,
+    xf: Transform,
+    mut trace: Option<&mut ManifoldTrace>,
+) -> Local {
     let center = xf.apply(call.second.vertices()[0]);
     let (radius_a, radius_b) = (call.first.radius(), call.second.radius());
     let radius = radius_a + radius_b;

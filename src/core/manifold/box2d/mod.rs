@@ -168,7 +168,11 @@ pub fn box2d_local_manifold(
         };
         for (dst, src) in out.points.iter_mut().zip(&local.points[..local.count]) {
             *dst = Box2dLocalPoint {
-                point: if swapped { xf.apply(src.point) } else { src.point },
+                point: if swapped {
+                    xf.apply(src.point)
+                } else {
+                    src.point
+                },
                 separation: src.separation,
                 id: src.id,
             };

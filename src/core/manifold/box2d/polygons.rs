@@ -47,7 +47,12 @@ pub(super) fn polygons(call: &Call, xf: Transform, trace: Option<&mut ManifoldTr
         let mut a = [Vec2::ZERO; STACK_VERTICES];
         let mut b = [Vec2::ZERO; STACK_VERTICES];
         let mut nrm = [Vec2::ZERO; STACK_VERTICES];
-        polygons_in(call, xf, (&mut a[..na], &mut b[..nb], &mut nrm[..nb]), trace)
+        polygons_in(
+            call,
+            xf,
+            (&mut a[..na], &mut b[..nb], &mut nrm[..nb]),
+            trace,
+        )
     } else {
         let (mut a, mut b, mut nrm) = (
             vec![Vec2::ZERO; na],
