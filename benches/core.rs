@@ -28,7 +28,8 @@
 //!
 //! **Instructions per call**: `COLLIDESCOPE_COUNT=group/function/calls` (the distance
 //! groups only) runs one function that many times instead of criterion
-//! (`benches/common/count.rs`, `benches/common/instructions.sh`).
+//! (`benches/common/count.rs`, `benches/common/instructions.sh`);
+//! `COLLIDESCOPE_TIME=group/rounds` times the group's functions interleaved instead.
 //!
 //! Groups (functions `collidescope`, `collidescope_local`, `box2d`, `parry2d`):
 //! - `distance_poly_poly`: two separated 8-vertex polygons, `shape_distance` (trace
@@ -292,33 +293,36 @@ fn distance_group<P1: ParryShape>(
     name: &str,
     set: &[Pair<P1, ConvexPolygon>],
 ) {
+    let inputs: Vec<DistanceInput> = set.iter().map(Pair::distance_input).collect();
+    let local: Vec<DistanceInput> = set.iter().map(Pair::local_distance_input).collect();
+    let b2_inputs: Vec<b2::b2DistanceInput> = set.iter().map(|p| p.b2).collect();
     let mut group = count::group(c, request, name);
     if !group.wanted() {
         return;
     }
-    let inputs: Vec<DistanceInput> = set.iter().map(Pair::distance_input).collect();
-    let local: Vec<DistanceInput> = set.iter().map(Pair::local_distance_input).collect();
-    let b2_inputs: Vec<b2::b2DistanceInput> = set.iter().map(|p| p.b2).collect();
     let mut i = 0usize;
-    group.bench("collidescope", || {
-        let input = &inputs[i & MASK];
+    let ours = &inputs;
+    group.bench("collidescope", move || {
+        let input = &ours[i & MASK];
         i = i.wrapping_add(1);
         black_box(shape_distance(black_box(input), None, None))
     });
     let mut i = 0usize;
-    group.bench("collidescope_local", || {
-        let input = &local[i & MASK];
+    let mine = &local;
+    group.bench("collidescope_local", move || {
+        let input = &mine[i & MASK];
         i = i.wrapping_add(1);
         black_box(shape_distance(black_box(input), None, None))
     });
     let mut i = 0usize;
-    group.bench("box2d", || {
-        let input = &b2_inputs[i & MASK];
+    let theirs = &b2_inputs;
+    group.bench("box2d", move || {
+        let input = &theirs[i & MASK];
         i = i.wrapping_add(1);
         black_box(box2d_distance(black_box(input)))
     });
     let mut i = 0usize;
-    group.bench("parry2d", || {
+    group.bench("parry2d", move || {
         let p = &set[i & MASK];
         i = i.wrapping_add(1);
         black_box(parry2d::query::distance(
@@ -329,8 +333,9 @@ fn distance_group<P1: ParryShape>(
         ))
     });
     let mut i = 0usize;
-    group.empty(|| {
-        let input = &inputs[i & MASK];
+    let ours = &inputs;
+    group.empty(move || {
+        let input = &ours[i & MASK];
         i = i.wrapping_add(1);
         black_box(black_box(input))
     });

@@ -39,6 +39,8 @@
 //! function that many times instead of criterion (`benches/common/count.rs`);
 //! `benches/common/instructions.sh BINARY GROUP FUNCTION…` turns two such runs under
 //! cachegrind, less the group's empty loop, into instructions per call.
+//! `COLLIDESCOPE_TIME=group/rounds` times the group's functions interleaved instead,
+//! each one's fastest turn (the ratio criterion cannot give on a loaded machine).
 //!
 //! Groups (functions `collidescope`, `collidescope_local`, `box2d`, `parry2d`; the
 //! speculative distance / prediction is 0.02 for all):
@@ -420,40 +422,44 @@ fn cuboid(rng: &mut Rng) -> (Shape, Cuboid) {
 }
 
 /// Box2D's timed loop: the prepared call on each pair in turn.
-fn box2d_bench<C: Box2dCollide>(group: &mut Runner, calls: &[C]) {
+fn box2d_bench<'f, C: Box2dCollide>(group: &mut Runner<'_, '_, 'f>, calls: &'f [C]) {
     let mut i = 0usize;
-    group.bench("box2d", || {
+    group.bench("box2d", move || {
         let call = &calls[i & MASK];
         i = i.wrapping_add(1);
         black_box(black_box(call).collide())
     });
 }
 
-/// The counted baseline: the loop's indexing and `black_box` without a call.
-fn empty_bench<T>(group: &mut Runner, items: &[T]) {
+/// The measured baseline: the loop's indexing and `black_box` without a call.
+fn empty_bench<'f, T>(group: &mut Runner<'_, '_, 'f>, items: &'f [T]) {
     let mut i = 0usize;
-    group.empty(|| {
+    group.empty(move || {
         let item = &items[i & MASK];
         i = i.wrapping_add(1);
         black_box(black_box(item))
     });
 }
 
-fn parry_bench<P1: ParryShape, P2: ParryShape, C>(group: &mut Runner, set: &[Pair<P1, P2, C>]) {
+fn parry_bench<'f, P1: ParryShape, P2: ParryShape, C>(
+    group: &mut Runner<'_, '_, 'f>,
+    set: &'f [Pair<P1, P2, C>],
+) {
     let mut i = 0usize;
-    group.bench("parry2d", || {
+    group.bench("parry2d", move || {
         let p = &set[i & MASK];
         i = i.wrapping_add(1);
         black_box(parry_manifold(black_box(&p.pos12), &p.pa, &p.pb))
     });
 }
 
-/// Our Box2D functions on Box2D's own arguments: the shapes in the order of its call,
-/// the second's pose in the first's frame (the same `Transform::inv_mul` Box2D's
-/// column gets), the answer in the first's frame.
-fn local_bench<P1, P2, C: Box2dCollide>(group: &mut Runner, set: &[Pair<P1, P2, C>]) {
-    let calls: Vec<(&Shape, &Shape, Transform)> = set
-        .iter()
+/// Box2D's arguments for our Box2D functions: the shapes in the order of its call,
+/// the second's pose in the first's frame (the same `Transform::inv_mul` Box2D's column
+/// gets).
+fn local_calls<P1, P2, C: Box2dCollide>(
+    set: &[Pair<P1, P2, C>],
+) -> Vec<(&Shape, &Shape, Transform)> {
+    set.iter()
         .map(|p| {
             if C::SWAPPED {
                 (&p.b, &p.a, p.xf_b.inv_mul(&p.xf_a))
@@ -461,9 +467,14 @@ fn local_bench<P1, P2, C: Box2dCollide>(group: &mut Runner, set: &[Pair<P1, P2, 
                 (&p.a, &p.b, p.xf_a.inv_mul(&p.xf_b))
             }
         })
-        .collect();
+        .collect()
+}
+
+/// Our Box2D functions on Box2D's own arguments ([`local_calls`]), the answer in the
+/// first shape's frame.
+fn local_bench<'f>(group: &mut Runner<'_, '_, 'f>, calls: &'f [(&Shape, &Shape, Transform)]) {
     let mut i = 0usize;
-    group.bench("collidescope_local", || {
+    group.bench("collidescope_local", move || {
         let (first, second, xf) = black_box(&calls[i & MASK]);
         i = i.wrapping_add(1);
         black_box(box2d_local_manifold(first, second, *xf, PREDICTION))
@@ -477,10 +488,6 @@ fn manifold_group<P1: ParryShape, P2: ParryShape, C: Box2dCollide>(
     set: &[Pair<P1, P2, C>],
     source: ManifoldSource,
 ) {
-    let mut group = count::group(c, request, name);
-    if !group.wanted() {
-        return;
-    }
     let settings = settings();
     let inputs: Vec<ManifoldInput> = set
         .iter()
@@ -493,14 +500,20 @@ fn manifold_group<P1: ParryShape, P2: ParryShape, C: Box2dCollide>(
         })
         .collect();
     let calls: Vec<C> = set.iter().map(|p| p.b2).collect();
+    let local = local_calls(set);
+    let mut group = count::group(c, request, name);
+    if !group.wanted() {
+        return;
+    }
     let mut i = 0usize;
-    group.bench("collidescope", || {
-        let input = &inputs[i & MASK];
+    let ours = &inputs;
+    group.bench("collidescope", move || {
+        let input = &ours[i & MASK];
         i = i.wrapping_add(1);
         black_box(contact_manifold(black_box(input), None))
     });
     if source == ManifoldSource::Sat {
-        local_bench(&mut group, set);
+        local_bench(&mut group, &local);
     }
     box2d_bench(&mut group, &calls);
     parry_bench(&mut group, set);
@@ -561,12 +574,13 @@ fn benches(c: &mut Criterion) {
         ManifoldSource::Sat,
     );
 
-    let mut group = count::group(c, request, "manifold_box_box");
     let inputs: Vec<BoxBoxInput> = boxes.iter().map(box_box_input).collect();
     let calls: Vec<Polygons> = boxes.iter().map(|p| p.b2).collect();
+    let mut group = count::group(c, request, "manifold_box_box");
     let mut i = 0usize;
-    group.bench("collidescope", || {
-        let input = &inputs[i & MASK];
+    let ours = &inputs;
+    group.bench("collidescope", move || {
+        let input = &ours[i & MASK];
         i = i.wrapping_add(1);
         black_box(box_box(black_box(input), None))
     });
