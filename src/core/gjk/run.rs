@@ -96,12 +96,51 @@ fn origin_distance(simplex: &Simplex, d: Vec2) -> f32 {
 /// Box2D's false overlap, public case 5), and the loop then goes on along `d`, whose
 /// direction is exact — and where the loop circles (a segment of B − A through the
 /// origin, its side flipping in the rounding).
-#[inline(never)]
+///
+/// The usual answer, no, comes from [`clearly_off`] without a square root or a
+/// division: asked where nearly every separated query ends, those sat on its last
+/// step's critical path.
+#[inline(always)]
 fn origin_on_simplex(pair: &LocalPair, simplex: &Simplex, d: Vec2) -> bool {
     if d == Vec2::ZERO {
         return true;
     }
-    origin_distance(simplex, d) <= GJK_DIRECTION_EPSILON * pair.scale_of(simplex)
+    let limit = GJK_DIRECTION_EPSILON * pair.scale_of(simplex);
+    if clearly_off(simplex, d, limit) {
+        return false;
+    }
+    within(simplex, d, limit)
+}
+
+#[inline(never)]
+fn within(simplex: &Simplex, d: Vec2, limit: f32) -> bool {
+    origin_distance(simplex, d) <= limit
+}
+
+/// `origin_distance(simplex, d) > limit` for certain, decided without its square root
+/// and division; false when unsure (then the exact test decides), so the answer of
+/// [`origin_on_simplex`] is the exact test's.
+///
+/// With every magnitude between 1e-18 and 1e18 nothing under- or overflows, and each
+/// rounding is relative, at most 2⁻²⁴: for a point `|d| = √(dx² + dy²) ≥ m (1 − 2⁻²³)`
+/// with `m = max(|dx|, |dy|)`, so `m/2 > limit` settles it; for a segment the distance
+/// is `a / |e12|` with `a = |cross(w1 + w2, e12)| / 2` (the same expression, the same
+/// bits) and `|e12| ≤ (|ex| + |ey|)(1 + 2⁻²²)`, so `a > 2·limit·(|ex| + |ey|)` settles
+/// it (the quotient stays above `2·limit` less its roundings; `limit > 1e-30` keeps it
+/// clear of underflow). A NaN fails every comparison: unsure.
+#[inline(always)]
+fn clearly_off(simplex: &Simplex, d: Vec2, limit: f32) -> bool {
+    const LO: f32 = 1.0e-18;
+    const HI: f32 = 1.0e18;
+    if simplex.count == 1 {
+        let m = d.x.abs().max(d.y.abs());
+        return m > LO && m < HI && 0.5 * m > limit;
+    }
+    let (w1, w2) = (simplex.v[0].w, simplex.v[1].w);
+    let e12 = w2 - w1;
+    let n1 = e12.x.abs() + e12.y.abs();
+    let a = 0.5 * cross(w1 + w2, e12).abs();
+    n1 > LO && n1 < HI && a < HI && limit > 1.0e-30 && a > 2.0 * limit * n1
 }
 
 /// The solved simplex as one number: its count and its vertex pairs in order.
