@@ -287,3 +287,69 @@ pub(crate) fn gjk_run(
         box2d_early_return,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn simplex(ws: &[Vec2]) -> Simplex {
+        let mut s = Simplex::default();
+        for (k, w) in ws.iter().enumerate() {
+            s.v[k].w = *w;
+        }
+        s.count = ws.len();
+        s
+    }
+
+    /// The bounds say "off" only where the exact test says off: points and segments at
+    /// every scale from 1e-20 to 1e20, limits around their distances, and the edges
+    /// (zeros, a zero-length segment, NaN).
+    #[test]
+    fn clearly_off_never_contradicts_the_exact_test() {
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state >> 40) as f32 / (1u64 << 24) as f32
+        };
+        let mut decided = 0;
+        for k in 0..200_000 {
+            let scale = 10f32.powi((k % 41) as i32 - 20);
+            let mut v = || Vec2::new(next() - 0.5, next() - 0.5) * scale;
+            let s = if k % 2 == 0 {
+                simplex(&[v()])
+            } else {
+                simplex(&[v(), v()])
+            };
+            let d = if s.count == 1 {
+                -s.v[0].w
+            } else {
+                let e = s.v[1].w - s.v[0].w;
+                crate::core::math::cross_sv(cross(s.v[0].w + s.v[1].w, e), e)
+            };
+            let exact = origin_distance(&s, d);
+            for limit in [
+                exact * 0.4,
+                exact * 0.5,
+                exact * 0.99,
+                exact,
+                exact * 2.0,
+                0.0,
+            ] {
+                if clearly_off(&s, d, limit) {
+                    decided += 1;
+                    assert!(exact > limit, "{s:?} {d} {limit}");
+                }
+            }
+        }
+        assert!(
+            decided > 100_000,
+            "the bounds decide the usual case: {decided}"
+        );
+        let nan = Vec2::new(f32::NAN, 0.0);
+        assert!(!clearly_off(&simplex(&[nan]), nan, 0.0));
+        let p = Vec2::new(1.0, 2.0);
+        assert!(!clearly_off(&simplex(&[p, p]), Vec2::ZERO, 0.0));
+    }
+}
