@@ -315,7 +315,7 @@ mod tests {
         };
         let mut decided = 0;
         for k in 0..200_000 {
-            let scale = 10f32.powi((k % 41) as i32 - 20);
+            let scale = 10f32.powi(k % 41 - 20);
             let mut v = || Vec2::new(next() - 0.5, next() - 0.5) * scale;
             let s = if k % 2 == 0 {
                 simplex(&[v()])
