@@ -20,7 +20,18 @@
 //! where Box2D's distance differs from ours by more than 1e-4, so that the three
 //! measure the same work; the counts are printed to stderr.
 //!
-//! Groups (functions `collidescope`, `box2d`, `parry2d`):
+//! **Ours in A's frame** (function `collidescope_local`): `shape_distance` with A at
+//! the identity and B at its pose in A's frame (the same `Transform::inv_mul` as Box2D's
+//! input), answering in A's frame as `b2ShapeDistance` does; `collidescope` takes the
+//! two world poses and answers in the world. The two differ only by those transforms
+//! (by the identity: the same numbers, up to the sign of a zero).
+//!
+//! **Instructions per call**: `COLLIDESCOPE_COUNT=group/function/calls` (the distance
+//! groups only) runs one function that many times instead of criterion
+//! (`benches/common/count.rs`, `benches/common/instructions.sh`);
+//! `COLLIDESCOPE_TIME=group/rounds` times the group's functions interleaved instead.
+//!
+//! Groups (functions `collidescope`, `collidescope_local`, `box2d`, `parry2d`):
 //! - `distance_poly_poly`: two separated 8-vertex polygons, `shape_distance` (trace
 //!   off, no cache) vs `b2ShapeDistance` vs `parry2d::query::distance`;
 //! - `distance_circle_poly`: a circle and a separated 8-gon;
@@ -32,6 +43,9 @@
 //! Group `trace_gjk` (functions `off` and `on`): the poly–poly distance with the trace
 //! off and with one `GjkTrace` reused across iterations.
 
+#[path = "common/count.rs"]
+mod count;
+
 use boxdd_sys::ffi as b2;
 use collidescope::core::consts::{DEFAULT_EPA_MAX_ITERATIONS, DEFAULT_EPA_TOLERANCE};
 use collidescope::core::epa::{penetration, PenetrationInput};
@@ -41,7 +55,8 @@ use collidescope::core::pair::PosedPair;
 use collidescope::core::shape::Shape;
 use collidescope::peers::box2d;
 use collidescope::verify::Rng;
-use criterion::{black_box, criterion_group, criterion_main, Criterion};
+use count::Request;
+use criterion::{black_box, Criterion};
 use glam::Vec2;
 use parry2d::math::{Isometry, Point, Vector};
 use parry2d::shape::{Ball, Capsule, ConvexPolygon, Shape as ParryShape};
@@ -107,6 +122,20 @@ impl<P1, P2> Pair<P1, P2> {
             pair: PosedPair::new(&self.a, self.xf_a, &self.b, self.xf_b),
             use_radii: true,
             max_iterations: GJK_MAX_ITERATIONS,
+        }
+    }
+
+    /// The same query in A's frame, as Box2D's column gets it: A at the identity, B at
+    /// its pose in A's frame (the same `Transform::inv_mul` as Box2D's input).
+    fn local_distance_input(&self) -> DistanceInput<'_> {
+        DistanceInput {
+            pair: PosedPair::new(
+                &self.a,
+                Transform::IDENTITY,
+                &self.b,
+                self.xf_a.inv_mul(&self.xf_b),
+            ),
+            ..self.distance_input()
         }
     }
 
@@ -257,44 +286,65 @@ fn overlapping(p: &Pair<ConvexPolygon, ConvexPolygon>) -> bool {
     ours && theirs
 }
 
-/// The same distance workload for the three libraries.
-fn distance_group<P1: ParryShape>(c: &mut Criterion, name: &str, set: &[Pair<P1, ConvexPolygon>]) {
+/// The same distance workload for the three libraries, and ours in A's frame.
+fn distance_group<P1: ParryShape>(
+    c: &mut Criterion,
+    request: Option<&Request>,
+    name: &str,
+    set: &[Pair<P1, ConvexPolygon>],
+) {
     let inputs: Vec<DistanceInput> = set.iter().map(Pair::distance_input).collect();
+    let local: Vec<DistanceInput> = set.iter().map(Pair::local_distance_input).collect();
     let b2_inputs: Vec<b2::b2DistanceInput> = set.iter().map(|p| p.b2).collect();
-    let mut group = c.benchmark_group(name);
-    group.bench_function("collidescope", |bench| {
-        let mut i = 0usize;
-        bench.iter(|| {
-            let input = &inputs[i & MASK];
-            i = i.wrapping_add(1);
-            black_box(shape_distance(black_box(input), None, None))
-        })
+    let mut group = count::group(c, request, name);
+    if !group.wanted() {
+        return;
+    }
+    let mut i = 0usize;
+    let ours = &inputs;
+    group.bench("collidescope", move || {
+        let input = &ours[i & MASK];
+        i = i.wrapping_add(1);
+        black_box(shape_distance(black_box(input), None, None))
     });
-    group.bench_function("box2d", |bench| {
-        let mut i = 0usize;
-        bench.iter(|| {
-            let input = &b2_inputs[i & MASK];
-            i = i.wrapping_add(1);
-            black_box(box2d_distance(black_box(input)))
-        })
+    let mut i = 0usize;
+    let mine = &local;
+    group.bench("collidescope_local", move || {
+        let input = &mine[i & MASK];
+        i = i.wrapping_add(1);
+        black_box(shape_distance(black_box(input), None, None))
     });
-    group.bench_function("parry2d", |bench| {
-        let mut i = 0usize;
-        bench.iter(|| {
-            let p = &set[i & MASK];
-            i = i.wrapping_add(1);
-            black_box(parry2d::query::distance(
-                black_box(&p.iso_a),
-                black_box(&p.pa),
-                black_box(&p.iso_b),
-                black_box(&p.pb),
-            ))
-        })
+    let mut i = 0usize;
+    let theirs = &b2_inputs;
+    group.bench("box2d", move || {
+        let input = &theirs[i & MASK];
+        i = i.wrapping_add(1);
+        black_box(box2d_distance(black_box(input)))
+    });
+    let mut i = 0usize;
+    group.bench("parry2d", move || {
+        let p = &set[i & MASK];
+        i = i.wrapping_add(1);
+        black_box(parry2d::query::distance(
+            black_box(&p.iso_a),
+            black_box(&p.pa),
+            black_box(&p.iso_b),
+            black_box(&p.pb),
+        ))
+    });
+    let mut i = 0usize;
+    let ours = &inputs;
+    group.empty(move || {
+        let input = &ours[i & MASK];
+        i = i.wrapping_add(1);
+        black_box(black_box(input))
     });
     group.finish();
 }
 
 fn benches(c: &mut Criterion) {
+    let request = count::request();
+    let request = request.as_ref();
     let poly_poly = pairs(
         "distance_poly_poly",
         SEED,
@@ -319,6 +369,14 @@ fn benches(c: &mut Criterion) {
         separated,
         true,
     );
+    distance_group(c, request, "distance_poly_poly", &poly_poly);
+    distance_group(c, request, "distance_circle_poly", &circle_poly);
+    distance_group(c, request, "distance_capsule_poly", &capsule_poly);
+    if request.is_some() {
+        // Counting covers the distance groups only.
+        return;
+    }
+
     // No Box2D column: Box2D v3 has no penetration-depth query.
     let overlap = pairs(
         "penetration_poly_poly",
@@ -328,11 +386,6 @@ fn benches(c: &mut Criterion) {
         overlapping,
         false,
     );
-
-    distance_group(c, "distance_poly_poly", &poly_poly);
-    distance_group(c, "distance_circle_poly", &circle_poly);
-    distance_group(c, "distance_capsule_poly", &capsule_poly);
-
     let inputs: Vec<PenetrationInput> = overlap.iter().map(Pair::penetration_input).collect();
     let mut group = c.benchmark_group("penetration_poly_poly");
     group.bench_function("collidescope", |bench| {
@@ -391,9 +444,9 @@ fn config() -> Criterion {
         .sample_size(60)
 }
 
-criterion_group! {
-    name = core;
-    config = config();
-    targets = benches
+fn main() {
+    // `criterion_main!`'s body, which the counting mode (`COLLIDESCOPE_COUNT`) shares.
+    let mut c = config().configure_from_args();
+    benches(&mut c);
+    c.final_summary();
 }
-criterion_main!(core);

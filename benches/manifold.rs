@@ -25,8 +25,25 @@
 //! 1e-4 + 5e-7·L, as in `tests/peers_manifold.rs`. So the libraries measure the same
 //! work; the counts are printed to stderr.
 //!
-//! Groups (functions `collidescope`, `box2d`, `parry2d`; the speculative distance /
-//! prediction is 0.02 for all three):
+//! **Ours in Box2D's frame** (function `collidescope_local`, in the groups whose
+//! source is SAT, i.e. the `Box2dV3` preset's Box2D functions): `box2d_local_manifold`
+//! on exactly Box2D's arguments — the shapes in the order of Box2D's call, the second's
+//! pose in the first's frame from the same `Transform::inv_mul`, answering in the first
+//! shape's frame like `b2Collide*`: the same work as Box2D's column. The function
+//! `collidescope` is the public world-frame entry, `contact_manifold(&ManifoldInput,
+//! None)`: it also brings B into A's frame from the two world poses, dispatches on the
+//! source, and turns the answer back into the world (both surfaces' points, our feature
+//! words beside Box2D's id), work Box2D's column does not time.
+//!
+//! **Instructions per call**: `COLLIDESCOPE_COUNT=group/function/calls` runs one
+//! function that many times instead of criterion (`benches/common/count.rs`);
+//! `benches/common/instructions.sh BINARY GROUP FUNCTION…` turns two such runs under
+//! cachegrind, less the group's empty loop, into instructions per call.
+//! `COLLIDESCOPE_TIME=group/rounds` times the group's functions interleaved instead,
+//! each one's fastest turn (the ratio criterion cannot give on a loaded machine).
+//!
+//! Groups (functions `collidescope`, `collidescope_local`, `box2d`, `parry2d`; the
+//! speculative distance / prediction is 0.02 for all):
 //! - `manifold_poly_poly_sat`: two overlapping 8-gons (depth 0.005 to 0.3),
 //!   `contact_manifold` with the SAT source vs `b2CollidePolygons` vs parry2d's
 //!   `DefaultQueryDispatcher::contact_manifold_convex_convex` (GJK/EPA + face clip);
@@ -47,18 +64,23 @@
 //!   skipped (about 1 pair in 20) is a near tie where Lite's relative face bias
 //!   (0.95 / 0.01) and v3's absolute one (0.1 × linear slop) pick the other box's face.
 
+#[path = "common/count.rs"]
+mod count;
+
 use boxdd_sys::ffi as b2;
 use collidescope::core::box_box::{box_box, BoxBoxInput};
 use collidescope::core::epa::{penetration, PenetrationInput};
-use collidescope::core::manifold::{contact_manifold, ManifoldInput, ManifoldSource};
+use collidescope::core::manifold::{
+    box2d_local_manifold, contact_manifold, ManifoldInput, ManifoldSource,
+};
 use collidescope::core::math::Transform;
 use collidescope::core::pair::PosedPair;
 use collidescope::core::settings::Settings;
 use collidescope::core::shape::Shape;
 use collidescope::peers::box2d;
 use collidescope::verify::Rng;
-use criterion::measurement::WallTime;
-use criterion::{black_box, criterion_group, criterion_main, BenchmarkGroup, Criterion};
+use count::{Request, Runner};
+use criterion::{black_box, Criterion};
 use glam::Vec2;
 use parry2d::math::{Isometry, Point, Vector};
 use parry2d::query::{ContactManifold, DefaultQueryDispatcher, PersistentQueryDispatcher};
@@ -400,19 +422,68 @@ fn cuboid(rng: &mut Rng) -> (Shape, Cuboid) {
 }
 
 /// Box2D's timed loop: the prepared call on each pair in turn.
-fn box2d_bench<C: Box2dCollide>(group: &mut BenchmarkGroup<'_, WallTime>, calls: &[C]) {
-    group.bench_function("box2d", |bench| {
-        let mut i = 0usize;
-        bench.iter(|| {
-            let call = &calls[i & MASK];
-            i = i.wrapping_add(1);
-            black_box(black_box(call).collide())
+fn box2d_bench<'f, C: Box2dCollide>(group: &mut Runner<'_, '_, 'f>, calls: &'f [C]) {
+    let mut i = 0usize;
+    group.bench("box2d", move || {
+        let call = &calls[i & MASK];
+        i = i.wrapping_add(1);
+        black_box(black_box(call).collide())
+    });
+}
+
+/// The measured baseline: the loop's indexing and `black_box` without a call.
+fn empty_bench<'f, T>(group: &mut Runner<'_, '_, 'f>, items: &'f [T]) {
+    let mut i = 0usize;
+    group.empty(move || {
+        let item = &items[i & MASK];
+        i = i.wrapping_add(1);
+        black_box(black_box(item))
+    });
+}
+
+fn parry_bench<'f, P1: ParryShape, P2: ParryShape, C>(
+    group: &mut Runner<'_, '_, 'f>,
+    set: &'f [Pair<P1, P2, C>],
+) {
+    let mut i = 0usize;
+    group.bench("parry2d", move || {
+        let p = &set[i & MASK];
+        i = i.wrapping_add(1);
+        black_box(parry_manifold(black_box(&p.pos12), &p.pa, &p.pb))
+    });
+}
+
+/// Box2D's arguments for our Box2D functions: the shapes in the order of its call,
+/// the second's pose in the first's frame (the same `Transform::inv_mul` Box2D's column
+/// gets).
+fn local_calls<P1, P2, C: Box2dCollide>(
+    set: &[Pair<P1, P2, C>],
+) -> Vec<(&Shape, &Shape, Transform)> {
+    set.iter()
+        .map(|p| {
+            if C::SWAPPED {
+                (&p.b, &p.a, p.xf_b.inv_mul(&p.xf_a))
+            } else {
+                (&p.a, &p.b, p.xf_a.inv_mul(&p.xf_b))
+            }
         })
+        .collect()
+}
+
+/// Our Box2D functions on Box2D's own arguments ([`local_calls`]), the answer in the
+/// first shape's frame.
+fn local_bench<'f>(group: &mut Runner<'_, '_, 'f>, calls: &'f [(&Shape, &Shape, Transform)]) {
+    let mut i = 0usize;
+    group.bench("collidescope_local", move || {
+        let (first, second, xf) = black_box(&calls[i & MASK]);
+        i = i.wrapping_add(1);
+        black_box(box2d_local_manifold(first, second, *xf, PREDICTION))
     });
 }
 
 fn manifold_group<P1: ParryShape, P2: ParryShape, C: Box2dCollide>(
     c: &mut Criterion,
+    request: Option<&Request>,
     name: &str,
     set: &[Pair<P1, P2, C>],
     source: ManifoldSource,
@@ -429,24 +500,24 @@ fn manifold_group<P1: ParryShape, P2: ParryShape, C: Box2dCollide>(
         })
         .collect();
     let calls: Vec<C> = set.iter().map(|p| p.b2).collect();
-    let mut group = c.benchmark_group(name);
-    group.bench_function("collidescope", |bench| {
-        let mut i = 0usize;
-        bench.iter(|| {
-            let input = &inputs[i & MASK];
-            i = i.wrapping_add(1);
-            black_box(contact_manifold(black_box(input), None))
-        })
+    let local = local_calls(set);
+    let mut group = count::group(c, request, name);
+    if !group.wanted() {
+        return;
+    }
+    let mut i = 0usize;
+    let ours = &inputs;
+    group.bench("collidescope", move || {
+        let input = &ours[i & MASK];
+        i = i.wrapping_add(1);
+        black_box(contact_manifold(black_box(input), None))
     });
+    if source == ManifoldSource::Sat {
+        local_bench(&mut group, &local);
+    }
     box2d_bench(&mut group, &calls);
-    group.bench_function("parry2d", |bench| {
-        let mut i = 0usize;
-        bench.iter(|| {
-            let p = &set[i & MASK];
-            i = i.wrapping_add(1);
-            black_box(parry_manifold(black_box(&p.pos12), &p.pa, &p.pb))
-        })
-    });
+    parry_bench(&mut group, set);
+    empty_bench(&mut group, &inputs);
     group.finish();
 }
 
@@ -479,30 +550,43 @@ fn benches(c: &mut Criterion) {
         true,
     );
 
-    manifold_group(c, "manifold_poly_poly_sat", &poly_poly, ManifoldSource::Sat);
-    manifold_group(c, "manifold_poly_poly_epa", &poly_poly, ManifoldSource::Epa);
-    manifold_group(c, "manifold_circle_poly", &circle_poly, ManifoldSource::Sat);
+    let request = count::request();
+    let request = request.as_ref();
+    manifold_group(
+        c,
+        request,
+        "manifold_poly_poly_sat",
+        &poly_poly,
+        ManifoldSource::Sat,
+    );
+    manifold_group(
+        c,
+        request,
+        "manifold_poly_poly_epa",
+        &poly_poly,
+        ManifoldSource::Epa,
+    );
+    manifold_group(
+        c,
+        request,
+        "manifold_circle_poly",
+        &circle_poly,
+        ManifoldSource::Sat,
+    );
 
     let inputs: Vec<BoxBoxInput> = boxes.iter().map(box_box_input).collect();
     let calls: Vec<Polygons> = boxes.iter().map(|p| p.b2).collect();
-    let mut group = c.benchmark_group("manifold_box_box");
-    group.bench_function("collidescope", |bench| {
-        let mut i = 0usize;
-        bench.iter(|| {
-            let input = &inputs[i & MASK];
-            i = i.wrapping_add(1);
-            black_box(box_box(black_box(input), None))
-        })
+    let mut group = count::group(c, request, "manifold_box_box");
+    let mut i = 0usize;
+    let ours = &inputs;
+    group.bench("collidescope", move || {
+        let input = &ours[i & MASK];
+        i = i.wrapping_add(1);
+        black_box(box_box(black_box(input), None))
     });
     box2d_bench(&mut group, &calls);
-    group.bench_function("parry2d", |bench| {
-        let mut i = 0usize;
-        bench.iter(|| {
-            let p = &boxes[i & MASK];
-            i = i.wrapping_add(1);
-            black_box(parry_manifold(black_box(&p.pos12), &p.pa, &p.pb))
-        })
-    });
+    parry_bench(&mut group, &boxes);
+    empty_bench(&mut group, &inputs);
     group.finish();
 }
 
@@ -514,9 +598,9 @@ fn config() -> Criterion {
         .sample_size(60)
 }
 
-criterion_group! {
-    name = manifold;
-    config = config();
-    targets = benches
+fn main() {
+    // `criterion_main!`'s body, which the counting mode (`COLLIDESCOPE_COUNT`) shares.
+    let mut c = config().configure_from_args();
+    benches(&mut c);
+    c.final_summary();
 }
-criterion_main!(manifold);

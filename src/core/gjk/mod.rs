@@ -47,7 +47,8 @@
 //! points go to the midpoint, distance 0 (b2Distance).
 //!
 //! ## Files
-//! - `mod.rs`: inputs and outputs, the GJK loop (`gjk_core`), [`shape_distance`];
+//! - `mod.rs`: inputs and outputs, [`shape_distance`];
+//! - `run.rs`: the GJK loop (`gjk_core`, `gjk_run`) and its terminations;
 //! - `simplex.rs`: the simplex, Solve2 / Solve3, witness points, search direction;
 //! - `pair.rs`: the two cores in A's frame and the support map of B − A;
 //! - `cache.rs`: the warm-start cache ([`SimplexCache`]);
@@ -55,23 +56,20 @@
 
 mod cache;
 mod pair;
+mod run;
 mod simplex;
 mod trace;
 
 pub use self::cache::{CacheUse, SimplexCache};
 pub(crate) use self::pair::LocalPair;
-use self::simplex::search_direction;
+pub(crate) use self::run::{gjk_core, gjk_run, GjkCore, GjkRun};
 pub(crate) use self::simplex::{direction_and_distance, separation_normal};
 pub use self::simplex::{Simplex, SimplexVertex, VoronoiRegion};
 pub use self::trace::{GjkStep, GjkTrace};
-use crate::core::consts::GJK_DIRECTION_EPSILON;
-use crate::core::math::cross;
 
-use self::cache::{read_cache, write_cache};
-use self::trace::record_step;
+use self::cache::write_cache;
 use crate::core::math::Transform;
 use crate::core::pair::PosedPair;
-use crate::core::record::Record;
 use crate::core::shape::Shape;
 use glam::Vec2;
 use serde::Serialize;
@@ -154,237 +152,6 @@ pub struct DistanceOutput {
     pub box2d_early_return: bool,
 }
 
-/// The result of the GJK loop on the cores, in A's frame.
-pub(crate) struct GjkCore {
-    pub simplex: Simplex,
-    pub termination: GjkTermination,
-    pub iterations: u32,
-    /// See [`GjkRun::box2d_early_return`].
-    pub box2d_early_return: bool,
-}
-
-/// How the GJK loop ended (its simplex left where the caller keeps it).
-#[derive(Clone, Copy)]
-pub(crate) struct GjkRun {
-    pub termination: GjkTermination,
-    pub iterations: u32,
-    pub cache_use: CacheUse,
-    /// Box2D's `b2ShapeDistance` returned early at a step of this loop — its simplex
-    /// enclosed the origin, or its direction test fired — reporting an overlap, 0
-    /// iterations and its cache unwritten.
-    pub box2d_early_return: bool,
-}
-
-/// The vertex pairs of the simplex as it enters a step, before solving drops any
-/// (b2Distance's saveA/saveB): a support point that Solve3 has just dropped must
-/// count as a duplicate, or rounding can drop and re-add it forever (a segment nearly
-/// parallel to a face would cycle to the iteration bound: `tests/fuzz.rs`).
-///
-/// Two byte arrays, not pairs: the indices were just stored one byte each, and a
-/// pair read back as one 16-bit load cannot be forwarded from those two stores, a
-/// stall on every iteration.
-struct EnteringPairs {
-    count: usize,
-    a: [u8; 3],
-    b: [u8; 3],
-}
-
-impl EnteringPairs {
-    #[inline(always)]
-    fn of(simplex: &Simplex) -> EnteringPairs {
-        let count = simplex.count;
-        let mut a = [0u8; 3];
-        let mut b = [0u8; 3];
-        for (i, v) in simplex.v[..count].iter().enumerate() {
-            a[i] = v.index_a;
-            b[i] = v.index_b;
-        }
-        EnteringPairs { count, a, b }
-    }
-
-    /// The main termination: the support pair repeats a vertex of the simplex as it
-    /// entered this step (compare indices, not coordinates: coordinates can cycle
-    /// between equal values).
-    #[inline(always)]
-    fn contains(&self, support: &SimplexVertex) -> bool {
-        (0..self.count).any(|i| self.a[i] == support.index_a && self.b[i] == support.index_b)
-    }
-}
-
-/// The search direction vanished: Box2D's `b2Dot(d, d) < FLT_EPSILON * FLT_EPSILON`.
-#[inline(always)]
-fn direction_zero(d: Vec2) -> bool {
-    d.dot(d) < f32::EPSILON * f32::EPSILON
-}
-
-/// The origin's distance from the simplex's point or line: for a segment Box2D's
-/// `d = s·perp(e12)` with `s = cross(w1 + w2, e12) = 2·cross(w1, e12)`, so the
-/// distance is `|s| / (2·|e12|)`.
-#[inline(always)]
-fn origin_distance(simplex: &Simplex, d: Vec2) -> f32 {
-    if simplex.count == 1 {
-        return d.length();
-    }
-    let (w1, w2) = (simplex.v[0].w, simplex.v[1].w);
-    let e12 = w2 - w1;
-    0.5 * cross(w1 + w2, e12).abs() / e12.length()
-}
-
-/// Does the origin lie on the simplex, to f32 precision relative to the
-/// configuration's size? Asked where Box2D's direction test fires — its `d` scales
-/// with the square of a segment's length, so on a short simplex edge the absolute test
-/// fires with the origin clearly off it (a point 0.005 beyond a 0.0032-wide plank:
-/// Box2D's false overlap, public case 5), and the loop then goes on along `d`, whose
-/// direction is exact — and where the loop circles (a segment of B − A through the
-/// origin, its side flipping in the rounding).
-#[inline(never)]
-fn origin_on_simplex(pair: &LocalPair, simplex: &Simplex, d: Vec2) -> bool {
-    if d == Vec2::ZERO {
-        return true;
-    }
-    origin_distance(simplex, d) <= GJK_DIRECTION_EPSILON * pair.scale_of(simplex)
-}
-
-/// The solved simplex as one number: its count and its vertex pairs in order.
-#[inline(always)]
-fn state_key(simplex: &Simplex) -> u64 {
-    let mut key = simplex.count as u64;
-    for v in simplex.vertices() {
-        key = key << 16 | u64::from(v.index_a) << 8 | u64::from(v.index_b);
-    }
-    key
-}
-
-/// The GJK loop on the cores of `pair`. Records into `trace` (world space via
-/// `xf_a`) when given.
-pub(crate) fn gjk_core(
-    pair: &LocalPair,
-    cache: Option<&SimplexCache>,
-    max_iterations: u32,
-    xf_a: &Transform,
-    trace: Option<&mut GjkTrace>,
-) -> GjkCore {
-    let mut simplex = Simplex::default();
-    let run = gjk_run(pair, cache, max_iterations, xf_a, trace, &mut simplex);
-    GjkCore {
-        simplex,
-        termination: run.termination,
-        iterations: run.iterations,
-        box2d_early_return: run.box2d_early_return,
-    }
-}
-
-/// [`gjk_core`] on a simplex the caller keeps (its old contents are not read): the
-/// loop works on it in place, and the ~100-byte simplex is not copied out of the
-/// cache reader, out of the loop and into the caller's result.
-#[inline(always)]
-pub(crate) fn gjk_run(
-    pair: &LocalPair,
-    cache: Option<&SimplexCache>,
-    max_iterations: u32,
-    xf_a: &Transform,
-    mut trace: Option<&mut GjkTrace>,
-    simplex: &mut Simplex,
-) -> GjkRun {
-    let cache_use = read_cache(pair, cache, simplex);
-    // Records written so far; the trace's older records beyond it are dropped at the end.
-    let mut recorded = 0usize;
-    trace.record(|t| {
-        t.cache_use = Some(cache_use);
-    });
-    let tracing = trace.is_some();
-    let mut iterations = 0u32;
-    let mut box2d_early_return = false;
-    // Every solved simplex so far (`state_key`), the cycle test's: the loop is
-    // deterministic, so a solved simplex met again repeats the same steps forever.
-    let mut states = [0u64; 32];
-    let mut state_count = 0usize;
-    let termination = loop {
-        // The simplex as it enters this step, kept only for the trace (without one,
-        // nothing is copied or recorded: the trace costs nothing when off).
-        let entering = if tracing { Some(*simplex) } else { None };
-        let entering_pairs = EnteringPairs::of(simplex);
-        let step_iteration = iterations;
-        let region = simplex.solve();
-        let state = state_key(simplex);
-        let cycling = states[..state_count].contains(&state);
-        if state_count < states.len() {
-            states[state_count] = state;
-            state_count += 1;
-        }
-        // This iteration's record (the simplex as it entered and as solved); the
-        // closure builds it only when a trace is given.
-        let mut record = |direction, support, stop| {
-            trace.record(|t| {
-                if let Some(entering) = entering.as_ref() {
-                    record_step(
-                        t,
-                        &mut recorded,
-                        xf_a,
-                        step_iteration,
-                        entering,
-                        region,
-                        simplex,
-                        direction,
-                        support,
-                        stop,
-                    );
-                }
-            });
-        };
-        if simplex.count == 3 {
-            box2d_early_return = true;
-            record(None, None, Some(GjkTermination::Overlap));
-            break GjkTermination::Overlap;
-        }
-        let d = search_direction(simplex);
-        if direction_zero(d) {
-            box2d_early_return = true;
-            if origin_on_simplex(pair, simplex, d) {
-                record(None, None, Some(GjkTermination::DirectionZero));
-                break GjkTermination::DirectionZero;
-            }
-        }
-        if iterations >= max_iterations {
-            record(Some(d), None, Some(GjkTermination::MaxIterations));
-            break GjkTermination::MaxIterations;
-        }
-        let support = pair.support(d);
-        iterations += 1;
-        let repeated = if entering_pairs.contains(&support) {
-            Some(GjkTermination::DuplicateSupport)
-        } else if cycling {
-            Some(GjkTermination::Cycle)
-        } else {
-            None
-        };
-        if let Some(stop) = repeated {
-            // Ended with the origin on the simplex to f32 precision: touching, where
-            // Box2D reports a distance of rounding (a segment of B − A through the
-            // origin, which a circling loop crosses and recrosses).
-            let stop = if origin_on_simplex(pair, simplex, d) {
-                GjkTermination::DirectionZero
-            } else {
-                stop
-            };
-            record(Some(d), Some(support), Some(stop));
-            break stop;
-        }
-        record(Some(d), Some(support), None);
-        simplex.v[simplex.count] = support;
-        simplex.count += 1;
-    };
-    trace.record(|t| {
-        t.steps.truncate(recorded);
-    });
-    GjkRun {
-        termination,
-        iterations,
-        cache_use,
-        box2d_early_return,
-    }
-}
-
 /// The GJK loop's result with what every distance query reads from it, in A's frame:
 /// the witness points on the cores and their distance (0 when the cores overlap or
 /// touch). The world points and the normal are derived on demand
@@ -421,7 +188,7 @@ impl CoreDistance {
 
 /// The distance between the cores of `pair` (A's pose `xf_a`), the final simplex left
 /// in `simplex`; `cache` warm-starts the query and is rewritten with that simplex.
-#[inline]
+#[inline(always)]
 pub(crate) fn core_distance(
     pair: &LocalPair,
     cache: Option<&mut SimplexCache>,
@@ -454,6 +221,33 @@ pub(crate) fn core_distance(
 /// simplex. `trace`: when given, it is cleared and filled with one record per
 /// iteration (no allocation happens without it).
 pub fn shape_distance(
+    input: &DistanceInput,
+    cache: Option<&mut SimplexCache>,
+    trace: Option<&mut GjkTrace>,
+) -> DistanceOutput {
+    match trace {
+        None => distance_untraced(input, cache),
+        Some(t) => distance_traced(input, cache, t),
+    }
+}
+
+/// [`shape_distance`] without a trace: the loop's records fold away.
+#[inline(never)]
+fn distance_untraced(input: &DistanceInput, cache: Option<&mut SimplexCache>) -> DistanceOutput {
+    distance_of(input, cache, None)
+}
+
+#[inline(never)]
+fn distance_traced(
+    input: &DistanceInput,
+    cache: Option<&mut SimplexCache>,
+    trace: &mut GjkTrace,
+) -> DistanceOutput {
+    distance_of(input, cache, Some(trace))
+}
+
+#[inline(always)]
+fn distance_of(
     input: &DistanceInput,
     cache: Option<&mut SimplexCache>,
     trace: Option<&mut GjkTrace>,

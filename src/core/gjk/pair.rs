@@ -3,7 +3,7 @@
 //! the support map of their Minkowski difference B − A.
 
 use super::simplex::{Simplex, SimplexVertex};
-use crate::core::math::Transform;
+use crate::core::math::{transform_points, Transform};
 use crate::core::pair::PosedPair;
 use crate::core::shape::support_index;
 use glam::Vec2;
@@ -28,9 +28,7 @@ impl Points {
             len,
         };
         if len <= INLINE {
-            for (dst, p) in out.inline.iter_mut().zip(points) {
-                *dst = xf.apply(*p);
-            }
+            transform_points(xf, points, &mut out.inline);
         } else {
             out.heap = points.iter().map(|p| xf.apply(*p)).collect();
         }
@@ -54,6 +52,7 @@ pub(crate) struct LocalPair<'a> {
 }
 
 impl<'a> LocalPair<'a> {
+    #[inline]
     pub fn new(pair: &PosedPair<'a>) -> Self {
         LocalPair::with_b(
             pair.shape_a.vertices(),
@@ -99,9 +98,19 @@ impl<'a> LocalPair<'a> {
     /// the inliner it became a call in some builds (10 % slower distance queries).
     #[inline(always)]
     pub fn support(&self, d: Vec2) -> SimplexVertex {
+        // B's slice once: `b()` chooses between the inline and the heap points.
+        let b = self.b();
         let ia = support_index(self.a, -d);
-        let ib = support_index(self.b(), d);
-        self.vertex(ia, ib)
+        let ib = support_index(b, d);
+        let (w_a, w_b) = (self.a[ia], b[ib]);
+        SimplexVertex {
+            w_a,
+            w_b,
+            w: w_b - w_a,
+            a: 1.0,
+            index_a: ia as u8,
+            index_b: ib as u8,
+        }
     }
 
     /// A length typical of the configuration, for relative tolerances: the largest

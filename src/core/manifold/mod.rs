@@ -87,6 +87,7 @@ mod points;
 mod trace;
 mod types;
 
+pub use self::box2d::{box2d_local_manifold, Box2dLocalManifold, Box2dLocalPoint};
 pub(crate) use self::features::touching_tolerance;
 pub use self::ids::{ContactId, IdKind};
 pub use self::trace::{
@@ -111,11 +112,18 @@ use glam::Vec2;
 /// (no allocation happens without it).
 pub fn contact_manifold(
     input: &ManifoldInput,
-    mut trace: Option<&mut ManifoldTrace>,
+    trace: Option<&mut ManifoldTrace>,
 ) -> ManifoldOutput {
     if input.source == ManifoldSource::Sat && input.sat_bias == SatBias::Box2dV3 {
         return box2d::box2d_manifold(input, trace);
     }
+    our_manifold(input, trace)
+}
+
+/// Every source but the `Box2dV3` preset's SAT one. Not inlined, so that the Box2D
+/// path above does not pay for this one's frame (its saved registers and stack).
+#[inline(never)]
+fn our_manifold(input: &ManifoldInput, mut trace: Option<&mut ManifoldTrace>) -> ManifoldOutput {
     trace.record(|t| {
         *t = ManifoldTrace {
             source: Some(input.source),

@@ -14,6 +14,7 @@ use crate::core::manifold::ids::{ContactId, IdKind};
 use crate::core::manifold::trace::{ClipPlane, ClipStep, ManifoldTie, ManifoldTrace, TieChoice};
 use crate::core::manifold::{ManifoldCase, ManifoldTermination, NormalSource};
 use crate::core::math::left_perp;
+use crate::core::math::Transform;
 use crate::core::record::Record;
 use crate::core::sat::Owner;
 use glam::Vec2;
@@ -84,13 +85,14 @@ fn facing_side(u: Vec2, from: Vec2, p: Vec2, q: Vec2) -> (Vec2, f32, usize, bool
 }
 
 /// `b2CollideCapsules`.
-pub(super) fn capsules(call: &Call, mut trace: Option<&mut ManifoldTrace>) -> Local {
+#[inline(always)]
+pub(super) fn capsules(call: &Call, xf: Transform, mut trace: Option<&mut ManifoldTrace>) -> Local {
     let (a, b) = (call.first.vertices(), call.second.vertices());
     let origin = a[0];
     // Shift to the origin in frame A for round-off, a pure translation in A's frame.
-    let xfs = crate::core::math::Transform {
-        p: call.xf.p - origin,
-        q: call.xf.q,
+    let xfs = Transform {
+        p: xf.p - origin,
+        q: xf.q,
     };
     let p1 = Vec2::ZERO;
     let q1 = a[1] - origin;
@@ -146,7 +148,7 @@ pub(super) fn capsules(call: &Call, mut trace: Option<&mut ManifoldTrace>) -> Lo
             return m;
         }
     }
-    single_point(call, &c, u1, origin, trace)
+    single_point(call, xf, &c, u1, origin, trace)
 }
 
 /// A core segment `p → q` in the shifted frame, with the other segment's ends
@@ -380,6 +382,7 @@ fn record_clip(
 /// (A's left normal when they coincide); the id names the segments' nearer ends.
 fn single_point(
     call: &Call,
+    xf: Transform,
     c: &Closest,
     u1: Vec2,
     origin: Vec2,
@@ -415,7 +418,7 @@ fn single_point(
             .second
             .vertices()
             .iter()
-            .map(|p| call.xf.apply(*p) - origin)
+            .map(|p| xf.apply(*p) - origin)
             .collect();
         let feature = |o: Owner, pts: &[Vec2], f: f32, k: usize, n: Vec2| {
             if end(f) {

@@ -9,6 +9,7 @@ use crate::core::manifold::face_search::max_separation_face;
 use crate::core::manifold::ids::{ContactId, IdKind};
 use crate::core::manifold::trace::{ManifoldTie, ManifoldTrace, TieChoice};
 use crate::core::manifold::{ManifoldCase, ManifoldTermination, NormalSource};
+use crate::core::math::Transform;
 use crate::core::record::Record;
 use crate::core::sat::Owner;
 use glam::Vec2;
@@ -24,31 +25,49 @@ fn vertex_point(vertex: usize) -> ContactId {
 
 /// The trace of a one-point contact: the first shape's feature (an edge `(v1, i1)`,
 /// `(v2, i2)` or a vertex when the two are equal), the circle's centre, the normal
-/// and the separation.
+/// and the separation. Inlined down to its test of `trace`, so that without a trace
+/// not even its arguments are built.
+#[inline(always)]
 #[allow(clippy::too_many_arguments)]
 fn record_one_point(
     call: &Call,
-    mut trace: Option<&mut ManifoldTrace>,
+    trace: Option<&mut ManifoldTrace>,
     edge: ((Vec2, usize), (Vec2, usize)),
     edge_normal: Vec2,
     centre: Vec2,
     normal: Vec2,
     separation: f32,
 ) {
-    trace.record(|t| {
-        t.normal = Some(call.world_normal(normal));
-        t.separation = Some(separation);
-        let first = call.feature(Owner::A, edge.0, edge.1, edge_normal, Vec2::ZERO);
-        let second = call.feature(Owner::B, (centre, 0), (centre, 0), -normal, Vec2::ZERO);
-        call.set_features(t, (first, second), true);
-    });
+    if let Some(t) = trace {
+        write_one_point(call, t, edge, edge_normal, centre, normal, separation);
+    }
+}
+
+#[cold]
+#[inline(never)]
+#[allow(clippy::too_many_arguments)]
+fn write_one_point(
+    call: &Call,
+    t: &mut ManifoldTrace,
+    edge: ((Vec2, usize), (Vec2, usize)),
+    edge_normal: Vec2,
+    centre: Vec2,
+    normal: Vec2,
+    separation: f32,
+) {
+    t.normal = Some(call.world_normal(normal));
+    t.separation = Some(separation);
+    let first = call.feature(Owner::A, edge.0, edge.1, edge_normal, Vec2::ZERO);
+    let second = call.feature(Owner::B, (centre, 0), (centre, 0), -normal, Vec2::ZERO);
+    call.set_features(t, (first, second), true);
 }
 
 /// `b2CollideCircles`.
-pub(super) fn circles(call: &Call, trace: Option<&mut ManifoldTrace>) -> Local {
+#[inline(always)]
+pub(super) fn circles(call: &Call, xf: Transform, trace: Option<&mut ManifoldTrace>) -> Local {
     let (point_a, radius_a) = (call.first.vertices()[0], call.first.radius());
     let radius_b = call.second.radius();
-    let point_b = call.xf.apply(call.second.vertices()[0]);
+    let point_b = xf.apply(call.second.vertices()[0]);
     let (distance, normal) = length_and_normalize(point_b - point_a);
     let separation = distance - radius_a - radius_b;
     if separation > call.spec {
@@ -82,8 +101,13 @@ pub(super) fn circles(call: &Call, trace: Option<&mut ManifoldTrace>) -> Local {
 }
 
 /// `b2CollideCapsuleAndCircle` (a segment is a capsule of radius zero).
-pub(super) fn capsule_and_circle(call: &Call, trace: Option<&mut ManifoldTrace>) -> Local {
-    let p_b = call.xf.apply(call.second.vertices()[0]);
+#[inline(always)]
+pub(super) fn capsule_and_circle(
+    call: &Call,
+    xf: Transform,
+    trace: Option<&mut ManifoldTrace>,
+) -> Local {
+    let p_b = xf.apply(call.second.vertices()[0]);
     let (p1, p2) = (call.first.vertices()[0], call.first.vertices()[1]);
     let e = p2 - p1;
     let s1 = (p_b - p1).dot(e);
@@ -138,8 +162,13 @@ pub(super) fn capsule_and_circle(call: &Call, trace: Option<&mut ManifoldTrace>)
 }
 
 /// `b2CollidePolygonAndCircle`.
-pub(super) fn polygon_and_circle(call: &Call, mut trace: Option<&mut ManifoldTrace>) -> Local {
-    let center = call.xf.apply(call.second.vertices()[0]);
+#[inline(always)]
+pub(super) fn polygon_and_circle(
+    call: &Call,
+    xf: Transform,
+    mut trace: Option<&mut ManifoldTrace>,
+) -> Local {
+    let center = xf.apply(call.second.vertices()[0]);
     let (radius_a, radius_b) = (call.first.radius(), call.second.radius());
     let radius = radius_a + radius_b;
     let (vertices, normals) = (call.first.vertices(), call.first.normals());

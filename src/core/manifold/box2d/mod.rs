@@ -54,13 +54,32 @@ use crate::core::shape::Shape;
 use glam::Vec2;
 
 /// The manifold of `input` as Box2D v3 computes it (see the module docs).
-#[inline]
+#[inline(always)]
 pub(super) fn box2d_manifold(
     input: &ManifoldInput,
-    mut trace: Option<&mut ManifoldTrace>,
+    trace: Option<&mut ManifoldTrace>,
 ) -> ManifoldOutput {
+    match trace {
+        None => untraced(input),
+        Some(t) => traced(input, t),
+    }
+}
+
+/// [`box2d_manifold`] without a trace: its records fold away where inlined.
+#[inline(never)]
+fn untraced(input: &ManifoldInput) -> ManifoldOutput {
+    manifold_of(input, None)
+}
+
+#[inline(never)]
+fn traced(input: &ManifoldInput, t: &mut ManifoldTrace) -> ManifoldOutput {
+    manifold_of(input, Some(t))
+}
+
+#[inline(always)]
+fn manifold_of(input: &ManifoldInput, mut trace: Option<&mut ManifoldTrace>) -> ManifoldOutput {
     let (function, swapped) = function_of(input.pair.shape_a, input.pair.shape_b);
-    let call = Call::new(input, swapped);
+    let (call, xf) = Call::new(input, swapped);
     trace.record(|t| {
         *t = ManifoldTrace {
             source: Some(input.source),
@@ -69,20 +88,100 @@ pub(super) fn box2d_manifold(
             ..Default::default()
         };
     });
-    let local = match function {
-        Box2dFunction::Circles => circles::circles(&call, trace.as_deref_mut()),
-        Box2dFunction::CapsuleAndCircle | Box2dFunction::SegmentAndCircle => {
-            circles::capsule_and_circle(&call, trace.as_deref_mut())
-        }
-        Box2dFunction::PolygonAndCircle => circles::polygon_and_circle(&call, trace.as_deref_mut()),
-        Box2dFunction::Capsules
-        | Box2dFunction::SegmentAndCapsule
-        | Box2dFunction::SegmentAndSegment => capsules::capsules(&call, trace.as_deref_mut()),
-        Box2dFunction::PolygonAndCapsule
-        | Box2dFunction::SegmentAndPolygon
-        | Box2dFunction::Polygons => polygons::polygons(&call, trace.as_deref_mut()),
+    let frame = if swapped {
+        input.pair.transform_b
+    } else {
+        input.pair.transform_a
     };
-    call.finish(&local, trace)
+    call.run(function, xf, trace, |local, trace| {
+        call.finish(&frame, local, trace)
+    })
+}
+
+/// One point of a [`Box2dLocalManifold`] (`b2LocalManifoldPoint`): midway between the
+/// surfaces, in the first shape's frame, its separation and Box2D's id.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Box2dLocalPoint {
+    pub point: Vec2,
+    pub separation: f32,
+    pub id: u16,
+}
+
+/// A manifold as Box2D's contact functions return it (`b2LocalManifold`): in the first
+/// shape's frame, the normal from the first shape to the second, up to two points.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Box2dLocalManifold {
+    pub normal: Vec2,
+    pub points: [Box2dLocalPoint; MAX_MANIFOLD_POINTS],
+    pub point_count: usize,
+}
+
+impl Box2dLocalManifold {
+    /// The points in use.
+    pub fn points(&self) -> &[Box2dLocalPoint] {
+        &self.points[..self.point_count]
+    }
+}
+
+/// The `Box2dV3` preset's manifold (the SAT source's) as a Box2D contact function takes
+/// and answers it: `second`'s pose in `first`'s frame, the manifold in `first`'s frame
+/// (`b2CollidePolygons(first, second, xf)` and its siblings, Box2D's
+/// `B2_SPECULATIVE_DISTANCE` given as `speculative_distance`). No world pose and no
+/// trace: for a caller that keeps its pairs in a frame of its own, as an engine does.
+///
+/// A pair in the order Box2D has a function for (a polygon before a circle, …) is that
+/// function's arithmetic, bit for bit what [`contact_manifold`](super::contact_manifold)
+/// computes in the first shape's frame before it turns to the world. A pair in the other
+/// order is handed over as (second, first) with the inverse pose and its answer brought
+/// back into `first`'s frame (`xf·point`, the normal negated and turned).
+pub fn box2d_local_manifold(
+    first: &Shape,
+    second: &Shape,
+    xf: Transform,
+    speculative_distance: f32,
+) -> Box2dLocalManifold {
+    let (function, swapped) = function_of(first, second);
+    let (call, b_in_a) = if swapped {
+        let call = Call {
+            first: second,
+            second: first,
+            frame: xf,
+            swapped,
+            spec: speculative_distance,
+        };
+        (call, Transform::IDENTITY.inv_mul(&xf))
+    } else {
+        let call = Call {
+            first,
+            second,
+            frame: Transform::IDENTITY,
+            swapped,
+            spec: speculative_distance,
+        };
+        (call, xf)
+    };
+    call.run(function, b_in_a, None, |local, _| {
+        let mut out = Box2dLocalManifold {
+            normal: local.normal,
+            point_count: local.count,
+            ..Default::default()
+        };
+        for (dst, src) in out.points.iter_mut().zip(&local.points[..local.count]) {
+            *dst = Box2dLocalPoint {
+                point: if swapped {
+                    xf.apply(src.point)
+                } else {
+                    src.point
+                },
+                separation: src.separation,
+                id: src.id,
+            };
+        }
+        if swapped {
+            out.normal = -xf.q.apply(out.normal);
+        }
+        out
+    })
 }
 
 /// Box2D's shape kinds, from the core: one vertex (a circle, its centre the vertex),
@@ -131,13 +230,13 @@ pub(super) fn function_of(a: &Shape, b: &Shape) -> (Box2dFunction, bool) {
 }
 
 /// The pair as a Box2D function takes it: its first and second shape (A and B, or B
-/// and A when swapped), the second's pose in the first's frame, the first's frame in
-/// the world.
+/// and A when swapped), the first's frame in the world. The second's pose in the
+/// first's frame goes beside it by value ([`Call::new`], [`Call::run`]): read back from
+/// this struct, just written, it was loaded in pieces wider than its stores, which the
+/// store buffer cannot forward.
 pub(super) struct Call<'a> {
     pub(super) first: &'a Shape,
     pub(super) second: &'a Shape,
-    /// The second shape's pose in the first's frame (`b2InvMulTransforms`).
-    pub(super) xf: Transform,
     /// The first shape's frame → world.
     pub(super) frame: Transform,
     pub(super) swapped: bool,
@@ -147,28 +246,61 @@ pub(super) struct Call<'a> {
 }
 
 impl<'a> Call<'a> {
+    /// The call and the second shape's pose in the first's frame (`b2InvMulTransforms`).
     #[inline(always)]
-    fn new(input: &ManifoldInput<'a>, swapped: bool) -> Call<'a> {
-        let pair = input.pair;
+    fn new(input: &ManifoldInput<'a>, swapped: bool) -> (Call<'a>, Transform) {
+        let pair = &input.pair;
         let spec = input.speculative_distance;
         if swapped {
-            Call {
+            let call = Call {
                 first: pair.shape_b,
                 second: pair.shape_a,
-                xf: pair.swapped().b_in_a(),
                 frame: pair.transform_b,
                 swapped,
                 spec,
-            }
+            };
+            (call, pair.swapped().b_in_a())
         } else {
-            Call {
+            let call = Call {
                 first: pair.shape_a,
                 second: pair.shape_b,
-                xf: pair.b_in_a(),
                 frame: pair.transform_a,
                 swapped,
                 spec,
+            };
+            (call, pair.b_in_a())
+        }
+    }
+
+    /// Box2D's `function` on this call, in the first shape's frame, handed to `done`
+    /// (with the trace). The functions are inlined and `done` is called in each arm
+    /// on that arm's own manifold, so that the manifold can stay in registers up to
+    /// the caller's output: returned from one shared call, it went through memory,
+    /// written field by field and read back in wider pieces, which the store buffer
+    /// cannot forward (a stall on every call).
+    #[inline(always)]
+    fn run<R>(
+        &self,
+        function: Box2dFunction,
+        xf: Transform,
+        mut trace: Option<&mut ManifoldTrace>,
+        done: impl FnOnce(&Local, Option<&mut ManifoldTrace>) -> R,
+    ) -> R {
+        let t = trace.as_deref_mut();
+        match function {
+            Box2dFunction::Circles => done(&circles::circles(self, xf, t), trace),
+            Box2dFunction::CapsuleAndCircle | Box2dFunction::SegmentAndCircle => {
+                done(&circles::capsule_and_circle(self, xf, t), trace)
             }
+            Box2dFunction::PolygonAndCircle => {
+                done(&circles::polygon_and_circle(self, xf, t), trace)
+            }
+            Box2dFunction::Capsules
+            | Box2dFunction::SegmentAndCapsule
+            | Box2dFunction::SegmentAndSegment => done(&capsules::capsules(self, xf, t), trace),
+            Box2dFunction::PolygonAndCapsule
+            | Box2dFunction::SegmentAndPolygon
+            | Box2dFunction::Polygons => done(&polygons::polygons(self, xf, t), trace),
         }
     }
 
@@ -250,12 +382,21 @@ impl<'a> Call<'a> {
         }
     }
 
-    /// The function's manifold as ours, world space (see the module docs).
-    #[inline(always)]
-    fn finish(&self, local: &Local, mut trace: Option<&mut ManifoldTrace>) -> ManifoldOutput {
+    /// The function's manifold as ours, world space (see the module docs). `frame`:
+    /// [`Call::frame`], passed by value for the reason [`Call`] gives. Not inlined: it
+    /// reads the manifold where the function left it, field by field; inlined, the
+    /// compiler merged the functions' manifolds into one place with whole-struct copies,
+    /// wide loads of narrow stores that the store buffer cannot forward.
+    #[inline(never)]
+    fn finish(
+        &self,
+        frame: &Transform,
+        local: &Local,
+        mut trace: Option<&mut ManifoldTrace>,
+    ) -> ManifoldOutput {
         // As the engine peer turns Box2D's manifold into ours (`peers::box2d`).
         let sign = if self.swapped { -1.0 } else { 1.0 };
-        let normal = self.frame.q.apply(local.normal) * sign;
+        let normal = frame.q.apply(local.normal) * sign;
         let mut out = ManifoldOutput {
             termination: local.termination,
             normal_source: (local.termination != ManifoldTermination::Separated)
@@ -267,7 +408,7 @@ impl<'a> Call<'a> {
             point_count: local.count,
         };
         for (dst, src) in out.points.iter_mut().zip(&local.points[..local.count]) {
-            let mid = self.frame.apply(src.point);
+            let mid = frame.apply(src.point);
             let half = normal * (0.5 * src.separation);
             let features = ContactId {
                 reference: self.owner(src.features.reference),

@@ -30,7 +30,7 @@ use crate::core::consts::LINEAR_SLOP;
 use crate::core::manifold::ids::{ContactId, IdKind};
 use crate::core::manifold::trace::{ClipPlane, ClipStep, ManifoldTie, ManifoldTrace, TieChoice};
 use crate::core::manifold::{ManifoldCase, ManifoldTermination, NormalSource};
-use crate::core::math::{cross_sv, Transform};
+use crate::core::math::{cross_sv, rotate_points, transform_points, Transform};
 use crate::core::record::Record;
 use crate::core::sat::Owner;
 use glam::Vec2;
@@ -40,20 +40,26 @@ use glam::Vec2;
 const STACK_VERTICES: usize = 8;
 
 /// `b2CollidePolygons` (see the module docs).
-pub(super) fn polygons(call: &Call, trace: Option<&mut ManifoldTrace>) -> Local {
+#[inline(always)]
+pub(super) fn polygons(call: &Call, xf: Transform, trace: Option<&mut ManifoldTrace>) -> Local {
     let (na, nb) = (call.first.vertices().len(), call.second.vertices().len());
     if na <= STACK_VERTICES && nb <= STACK_VERTICES {
         let mut a = [Vec2::ZERO; STACK_VERTICES];
         let mut b = [Vec2::ZERO; STACK_VERTICES];
         let mut nrm = [Vec2::ZERO; STACK_VERTICES];
-        polygons_in(call, (&mut a[..na], &mut b[..nb], &mut nrm[..nb]), trace)
+        polygons_in(
+            call,
+            xf,
+            (&mut a[..na], &mut b[..nb], &mut nrm[..nb]),
+            trace,
+        )
     } else {
         let (mut a, mut b, mut nrm) = (
             vec![Vec2::ZERO; na],
             vec![Vec2::ZERO; nb],
             vec![Vec2::ZERO; nb],
         );
-        polygons_in(call, (&mut a, &mut b, &mut nrm), trace)
+        polygons_in(call, xf, (&mut a, &mut b, &mut nrm), trace)
     }
 }
 
@@ -128,6 +134,7 @@ fn incident_edge(search: Vec2, normals: &[Vec2]) -> usize {
 #[inline]
 fn polygons_in(
     call: &Call,
+    xf: Transform,
     (va, vb, nb): (&mut [Vec2], &mut [Vec2], &mut [Vec2]),
     mut trace: Option<&mut ManifoldTrace>,
 ) -> Local {
@@ -135,21 +142,15 @@ fn polygons_in(
     let origin = pa.vertices()[0];
     // Shift to the origin in frame A for round-off, a pure translation in A's frame.
     let xfs = Transform {
-        p: call.xf.p - origin,
-        q: call.xf.q,
+        p: xf.p - origin,
+        q: xf.q,
     };
     va[0] = Vec2::ZERO;
     for (dst, v) in va.iter_mut().zip(pa.vertices()).skip(1) {
         *dst = *v - origin;
     }
-    for ((dst, n_dst), (v, n)) in vb
-        .iter_mut()
-        .zip(nb.iter_mut())
-        .zip(pb.vertices().iter().zip(pb.normals()))
-    {
-        *dst = xfs.apply(*v);
-        *n_dst = xfs.q.apply(*n);
-    }
+    transform_points(&xfs, pb.vertices(), vb);
+    rotate_points(xfs.q, pb.normals(), nb);
     let f = Frame {
         va,
         na: pa.normals(),
