@@ -289,6 +289,23 @@ impl Ask {
             _ => &[],
         }
     }
+
+    /// The layers whose *labels* write the answer out (EPA's "d =" and depth, SAT's
+    /// intervals and separations, the time of impact's axis and times): the window leaves
+    /// their labels out until the question is settled, and keeps their lines, which the
+    /// question is about.
+    pub fn answer_label_layers(&self) -> &'static [LayerId] {
+        use Ask::*;
+        match self {
+            Depth | EpaStops | EpaSupport => &[LayerId::EpaPolytope, LayerId::Witness],
+            AxisSeparates | AxisSeparation | Overlap | ReferenceFace => {
+                &[LayerId::Sat, LayerId::ConfigPicture, LayerId::Witness]
+            }
+            TimeOfImpact | SeparationFunction => &[LayerId::Toi, LayerId::Witness],
+            Distance | ExactDistance | WitnessOnA => &[LayerId::Witness],
+            _ => &[],
+        }
+    }
 }
 
 fn number(value: f32, step: usize) -> Result<Solved, String> {
