@@ -353,6 +353,10 @@ fn ui_question(ui: &mut egui::Ui, mode: &mut LessonMode, app: &mut AppState, siz
                 );
             }
         }
+        // Why, from this page's own facts (a page without the step's narration).
+        if let (true, Some(why)) = (settled, &solved.why) {
+            ui.label(RichText::new(why).size(size));
+        }
     });
 }
 

@@ -266,7 +266,6 @@ fn peers_table(
         .num_columns(2)
         .striped(true)
         .show(ui, |ui| {
-            ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Wrap);
             for (k, r) in rows.iter().enumerate() {
                 let hover = if r.note.is_empty() {
                     "answers every query"

@@ -74,7 +74,6 @@ pub(super) fn ui_ray_peers(ui: &mut egui::Ui, app: &mut AppState) {
         .num_columns(2)
         .striped(true)
         .show(ui, |ui| {
-            ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Wrap);
             for (name, o) in ours {
                 ui.label(RichText::new(name).strong());
                 ui.end_row();
@@ -212,7 +211,6 @@ pub(super) fn ui_chain_ray_peers(ui: &mut egui::Ui, app: &mut AppState) {
         .num_columns(2)
         .striped(true)
         .show(ui, |ui| {
-            ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Wrap);
             for c in &study.casts {
                 let name = app
                     .scene
