@@ -3,8 +3,12 @@
 # wait for its check in a child process, scrub 10 frames with the arrow key, pick the
 # first contact (Down) and open the pair in the debugger (Enter), then come back to the
 # world (Escape) at the same frame; T builds the pair's timeline; then a pair track
-# opens at its first frame with its timeline and Page Down steps it. Reads the app's layout file; keeps screenshots in
-# ci-artifacts/. COLLIDESCOPE_BIN runs another binary (default: the release build).
+# opens at its first frame with its timeline and Page Down steps it; then a world file
+# runs live: it plays, a body dragged with the mouse goes elsewhere than left alone,
+# R records, the recording opens and scrubs, is saved, two shapes clicked open their
+# pair, and the live world is taken up again. Reads the app's layout file; keeps
+# screenshots in ci-artifacts/. COLLIDESCOPE_BIN runs another binary (default: the
+# release build).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . .ci/install_missing.sh
@@ -111,4 +115,106 @@ wait_for "not d['recording']['timeline']['busy'] and d['recording']['timeline'][
 for k in $(seq 10); do xdotool key Next; wait_for "d['recording']['frame'] == $k"; done
 echo "== a pair track: its timeline (30 frames) and the pair at frame 10 in the debugger"
 import -window root "$art/gui-recording-5-track.png"
+kill "$app_pid" 2>/dev/null || true
+wait "$app_pid" 2>/dev/null || true
+
+# A world file, live: a crate on the ground, a ball beside it.
+cat >"$work/drag.ron" <<'RON'
+(
+    version: 1,
+    title: "A crate to drag",
+    bodies: [
+        (name: "ground", type: Static, position: (0.0, 0.0), angle: 0.0,
+         shapes: [(geometry: Box(half_extents: (10.0, 0.5)))]),
+        (name: "crate", type: Dynamic, position: (4.0, 1.0), angle: 0.0,
+         shapes: [(geometry: Box(half_extents: (0.5, 0.5)))]),
+        (name: "ball", type: Dynamic, position: (-4.0, 3.0), angle: 0.0,
+         shapes: [(geometry: Circle(radius: 0.5))]),
+    ],
+)
+RON
+rm -f "$work/layout.json"
+COLLIDESCOPE_LAYOUT_FILE="$work/layout.json" "$bin" "$work/drag.ron" --msaa 1 \
+  --quit-after 150 >"$work/app.log" 2>&1 &
+app_pid=$!
+wait_for "d['recording'] and d['recording']['phase'] == 'live' and d['recording']['live']['step'] == 0"
+# Reads a python expression on the layout file's `r` (the recording's part).
+rj() { python3 -c "import json; r=json.load(open('$work/layout.json'))['recording']; print($1)"; }
+step() {  # → steps once: one key per frame, each waited for.
+  for _ in $(seq "$1"); do
+    local s; s=$(rj "r['live']['step']")
+    xdotool key Right; wait_for "d['recording']['live']['step'] == $((s + 1))"
+  done
+}
+xdotool key space
+wait_for "d['recording']['live']['step'] >= 20"
+xdotool key space
+wait_for "not d['recording']['live']['playing']"
+echo "== the world plays live: step $(rj "r['live']['step']"), the ball at $(rj "r['bodies']['ball'][2:]")"
+xdotool key Home
+wait_for "d['recording']['live']['step'] == 0"
+step 30
+alone=$(rj "r['bodies']['crate'][3]")
+xdotool key Home
+wait_for "d['recording']['live']['step'] == 0"
+read -r cx cy < <(rj "'%d %d' % tuple(r['bodies']['crate'][:2])")
+xdotool mousemove "$cx" "$cy"; sleep 0.2
+xdotool mousedown 1
+wait_for "d['recording']['live']['dragging']"
+xdotool mousemove "$cx" $((cy - 120)); sleep 0.3
+step 30
+import -window root "$art/gui-recording-6-drag.png"
+xdotool mouseup 1
+wait_for "not d['recording']['live']['dragging']"
+dragged=$(rj "r['bodies']['crate'][3]")
+python3 -c "import sys; a, b = $alone, $dragged; sys.exit(0 if b > a + 1.0 else 1)" \
+  || { echo "FAIL: the dragged crate (y $dragged) went no higher than left alone (y $alone)"; exit 1; }
+echo "== after 30 steps the crate left alone is at y $alone, dragged up at y $dragged"
+
+# Record 40 steps (a drag in them), stop: the recording opens in the recording's view.
+read -r bx by < <(rj "'%d %d' % tuple(r['buttons']['record'])")
+xdotool mousemove "$bx" "$by" click 1
+wait_for "d['recording']['live']['recording']"
+read -r cx cy < <(rj "'%d %d' % tuple(r['bodies']['crate'][:2])")
+xdotool mousemove "$cx" "$cy"; sleep 0.2; xdotool mousedown 1
+wait_for "d['recording']['live']['dragging']"
+xdotool mousemove $((cx + 60)) "$cy"; sleep 0.2
+step 20
+xdotool mouseup 1
+wait_for "not d['recording']['live']['dragging']"
+step 20
+live_step=$(rj "r['live']['step']")
+wait_for "d['recording']['live']['recorded'] == 40"
+xdotool key r
+wait_for "d['recording']['phase'] == 'ready' and d['recording']['from_live'] and d['recording']['frame'] == 0"
+xdotool key End
+wait_for "d['recording']['frame'] == 40"
+for k in $(seq 39 -1 30); do xdotool key Left; wait_for "d['recording']['frame'] == $k"; done
+echo "== the 40 steps recorded opened, scrubbed to frame 30"
+import -window root "$art/gui-recording-7-recorded.png"
+
+# Save it (written whole, then renamed): the command line replays it.
+read -r sx sy < <(rj "'%d %d' % tuple(r['buttons']['save_recording'])")
+xdotool mousemove "$sx" "$sy" click 1
+for _ in $(seq 100); do [ -s "$work/drag-live.b2rec" ] && break; sleep 0.1; done
+"$bin" replay "$work/drag-live.b2rec" >"$work/replay.jsonl"
+head -1 "$work/replay.jsonl" | python3 -c "import json,sys; s=json.load(sys.stdin); sys.exit(0 if s['recording']['frames'] == 40 else 1)" \
+  || { echo "FAIL: the saved recording does not replay 40 frames"; exit 1; }
+echo "== saved as drag-live.b2rec: it replays 40 frames"
+
+# Two shapes clicked: the first is picked, the second opens the pair at this frame.
+read -r cx cy < <(rj "'%d %d' % tuple(r['bodies']['crate'][:2])")
+xdotool mousemove "$cx" "$cy" click 1
+wait_for "d['recording']['pick'] == 'crate'"
+read -r gx gy < <(rj "'%d %d' % tuple(r['bodies']['ground'][:2])")
+xdotool mousemove "$gx" "$gy" click 1
+wait_for "not d['recording']['world'] and sorted(d['shapes']) == ['crate', 'ground']"
+echo "== crate and ground clicked: their pair at frame 30 is open in the debugger"
+import -window root "$art/gui-recording-8-clicked-pair.png"
+xdotool key Escape
+wait_for "d['recording']['world'] and d['recording']['frame'] == 30"
+read -r lx ly < <(rj "'%d %d' % tuple(r['buttons']['back_to_live'])")
+xdotool mousemove "$lx" "$ly" click 1
+wait_for "d['recording']['phase'] == 'live' and d['recording']['live']['step'] == $live_step"
+echo "== back to the live world at step $live_step"
 echo "gui recording test: 1 passed, 0 failed"

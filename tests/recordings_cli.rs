@@ -255,3 +255,129 @@ fn another_format_says_so_and_replays_what_it_can() {
         "{e}"
     );
 }
+
+/// A recording cut short is refused with where it was cut; `--partial` replays its
+/// complete frames and says it is truncated in the summary.
+#[test]
+fn a_truncated_recording_says_so_and_replays_on_request() {
+    let good = std::fs::read(recording("tiled_floor.b2rec")).unwrap();
+    // Inside a record, and exactly at a record's end without the end marker.
+    for (cut, frames) in [(20_000usize, 168u64), (good.len() - 1, 300)] {
+        let path = temp(&format!("cut{cut}.b2rec"));
+        std::fs::write(&path, &good[..cut]).unwrap();
+        let o = run(&["replay", path.to_str().unwrap()]);
+        assert_eq!(o.status.code(), Some(1), "cut at {cut}");
+        let e = String::from_utf8_lossy(&o.stderr);
+        assert!(
+            e.contains("is truncated") && e.contains(&format!("its {frames} complete frames")),
+            "{e}"
+        );
+        let o = run(&["replay", path.to_str().unwrap(), "--partial"]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let l = lines(&o);
+        assert_eq!(l[0]["recording"]["frames"], frames);
+        assert!(l[0]["recording"]["truncated"]
+            .as_str()
+            .is_some_and(|t| t.contains("end marker")));
+        assert_eq!(l.last().unwrap()["end"]["frames_replayed"], frames);
+    }
+    // A whole recording has no such key.
+    let o = run(&["replay", recording("tiled_floor.b2rec").to_str().unwrap()]);
+    assert!(lines(&o)[0]["recording"].get("truncated").is_none());
+}
+
+#[test]
+fn a_frame_past_the_end_is_refused() {
+    let o = run(&[
+        "replay",
+        recording("tiled_floor.b2rec").to_str().unwrap(),
+        "--frame",
+        "301",
+        "--pair",
+        "box,ground/4",
+        "--out",
+        temp("past.ron").to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    let e = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        e.contains("frame 301 is past the recording's end (its frames are 0 to 300)"),
+        "{e}"
+    );
+    assert!(!temp("past.ron").exists());
+}
+
+/// The summary's tunnel count screens every pair: the bar tunnels through the wall,
+/// the bullet bar does not.
+#[test]
+fn the_summary_counts_tunnels_of_every_pair() {
+    let tunnels = |name: &str| {
+        let o = run(&["replay", recording(name).to_str().unwrap()]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let l = lines(&o);
+        let at: Vec<u64> = l
+            .iter()
+            .filter(|v| {
+                v["markers"].as_array().is_some_and(|m| {
+                    m.iter().any(|m| {
+                        m["marker"]["kind"] == "tunnel"
+                            || m["marker"].get("tunnel").is_some()
+                            || m["marker"] == "tunnel"
+                    })
+                })
+            })
+            .filter_map(|v| v["frame"].as_u64())
+            .collect();
+        (
+            l.last().unwrap()["end"]["markers"]["tunnel"]
+                .as_u64()
+                .unwrap(),
+            at,
+        )
+    };
+    let (n, at) = tunnels("bar_through_wall.b2rec");
+    assert_eq!(n, 1);
+    assert_eq!(at, [2]);
+    assert_eq!(tunnels("bar_bullet.b2rec").0, 0);
+}
+
+/// The written pair's notes give Box2D's points where its step computed them (the
+/// poses the step began with, which the scene holds), so they are `b2Collide*`'s
+/// points on the scene.
+#[test]
+fn box2d_s_points_are_at_the_written_poses() {
+    let o = run(&[
+        "replay",
+        recording("tiled_floor.b2rec").to_str().unwrap(),
+        "--frame",
+        "16",
+        "--pair",
+        "box,ground/4",
+        "--out",
+        temp("bump.ron").to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let l = lines(&o);
+    let last = l.last().unwrap();
+    assert_eq!(last["computed_at_this_frame"], true);
+    let points = last["contact"]["points"].as_array().unwrap();
+    assert_eq!(points.len(), 2);
+    let o = run(&["report", temp("bump.ron").to_str().unwrap(), "--peers"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let report: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let b2 = report["pairs"][0]["peers"]["box2d"]["manifold"]["points"]
+        .as_array()
+        .expect("the report has b2Collide's manifold")
+        .clone();
+    assert_eq!(b2.len(), 2);
+    for (p, q) in points.iter().zip(&b2) {
+        for k in 0..2 {
+            let mid = 0.5 * (q["point_a"][k].as_f64().unwrap() + q["point_b"][k].as_f64().unwrap());
+            let d = (p["point"][k].as_f64().unwrap() - mid).abs();
+            assert!(
+                d < 1e-5,
+                "Box2D's contact point {p} against b2Collide's {q}"
+            );
+        }
+    }
+}

@@ -141,6 +141,11 @@ pub struct RecordingInfo {
     /// The world's bounds over the whole recording, `[[min x, min y], [max x, max y]]`.
     pub bounds: [[f32; 2]; 2],
     pub bytes: u64,
+    /// Why the recording is cut short (its calls end without Box2D's end marker, or
+    /// inside a record); absent for a whole recording. Box2D replays the complete
+    /// frames before the cut, and its recorded bounds are then missing (zero).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub truncated: Option<String>,
 }
 
 #[cfg(test)]

@@ -122,8 +122,9 @@ pub fn timeline_lanes(rows: &[TimelineRow], frames: u32, engine: &str) -> Vec<Pl
         OURS,
         1.0,
         dots(&|r| {
+            // Ours without points has no normal to show (its SAT axis is no contact's).
             r.ours
-                .filter(|_| r.state.touching)
+                .filter(|(count, _)| r.state.touching && *count > 0)
                 .map(|(_, n)| f64::from(n[1].atan2(n[0]).to_degrees()))
         }),
     ));

@@ -200,25 +200,40 @@ pub fn run_fuzz(args: &FuzzArgs) -> Result<(bool, String), String> {
             }),
         config.threads,
     );
-    let _ = writeln!(
-        out,
-        "{} disagreements; {} scene files in {}{shrunk} (open one with: collidescope FILE)",
+    let headline = format!(
+        "{} disagreements; {} scene files in {}{shrunk}",
         report.disagreement_count,
         written.len(),
         args.out.display()
     );
-    print_links(args, &written)?;
-    for d in report.disagreements.iter().take(20) {
-        let _ = writeln!(
-            out,
-            "  pair {} ({}): {}: {}",
+    let details = report.disagreements.iter().take(20).map(|d| {
+        format!(
+            "pair {} ({}): {}: {}",
             d.index,
             d.family.name(),
             d.check.name(),
             d.detail
-        );
-    }
+        )
+    });
+    list_written(args, &mut out, &headline, &written, details)?;
     Ok((false, out))
+}
+
+/// The scenes a run wrote: the headline (how many, where, how they shrank), each
+/// scene's link with `--link`, then the first disagreements, one per line.
+fn list_written(
+    args: &FuzzArgs,
+    out: &mut String,
+    headline: &str,
+    written: &[std::path::PathBuf],
+    details: impl Iterator<Item = String>,
+) -> Result<(), String> {
+    let _ = writeln!(out, "{headline} (open one with: collidescope FILE)");
+    print_links(args, written)?;
+    for line in details {
+        let _ = writeln!(out, "  {line}");
+    }
+    Ok(())
 }
 
 /// With `--link`: each scene written, read back as the file holds it, as the web
@@ -261,24 +276,27 @@ fn run_fuzz_peers(args: &FuzzArgs, out: &mut String) -> Result<(), String> {
             }),
         threads(args.threads, num_cores()),
     );
-    if !written.is_empty() {
-        let _ = writeln!(
-            out,
-            "{} engine disagreement scenes in {}{shrunk} (open one with: collidescope FILE)",
-            written.len(),
-            args.out.display()
-        );
-    }
-    print_links(args, &written)?;
-    for case in report.engine_disagreements().take(10) {
-        let _ = writeln!(
-            out,
-            "  pair {}: {} {}: {}",
+    let headline = format!(
+        "{} engine disagreement scenes in {}{shrunk}",
+        written.len(),
+        args.out.display()
+    );
+    let details = report.engine_disagreements().take(10).map(|case| {
+        format!(
+            "pair {}: {} {}: {}",
             case.index,
             case.engine.label(),
             case.query,
             case.detail
-        );
+        )
+    });
+    if written.is_empty() {
+        // No scene to open: the table above says it all; the details still list.
+        for line in details {
+            let _ = writeln!(out, "  {line}");
+        }
+    } else {
+        list_written(args, out, &headline, &written, details)?;
     }
     if family.is_none() {
         // The default mix: the degenerate cases too, one per four pairs.
@@ -317,24 +335,22 @@ fn degenerate_table(
         return Ok(true);
     }
     let written = write_degenerate_scenes(&report, &args.out, args.max_scenes)?;
-    let _ = writeln!(
-        out,
-        "{} degenerate cases differ from Box2D v3; {} scene files in {} (open one with: collidescope FILE)",
+    let headline = format!(
+        "{} degenerate cases differ from Box2D v3; {} scene files in {}",
         report.disagreement_count,
         written.len(),
         args.out.display()
     );
-    print_links(args, &written)?;
-    for d in report.disagreements.iter().take(20) {
-        let _ = writeln!(
-            out,
-            "  case {} ({}, {}): {}",
+    let details = report.disagreements.iter().take(20).map(|d| {
+        format!(
+            "case {} ({}, {}): {}",
             d.index,
             d.family.name(),
             d.variant,
             d.detail
-        );
-    }
+        )
+    });
+    list_written(args, out, &headline, &written, details)?;
     Ok(false)
 }
 
@@ -426,24 +442,17 @@ fn run_fuzz_chains(
             }),
         config.threads,
     );
-    let _ = writeln!(
-        out,
-        "{} disagreeing cases; {} scene files in {}{shrunk} (open one with: collidescope FILE)",
+    let headline = format!(
+        "{} disagreeing cases; {} scene files in {}{shrunk}",
         report.disagreement_count,
         written.len(),
         args.out.display()
     );
-    print_links(args, &written)?;
-    for d in report.disagreements.iter().take(20) {
+    let details = report.disagreements.iter().take(20).map(|d| {
         let checks: Vec<&str> = d.checks.iter().map(|c| c.name()).collect();
-        let _ = writeln!(
-            out,
-            "  case {} ({}): {}",
-            d.index,
-            checks.join(", "),
-            d.detail
-        );
-    }
+        format!("case {} ({}): {}", d.index, checks.join(", "), d.detail)
+    });
+    list_written(args, &mut out, &headline, &written, details)?;
     Ok((false, out))
 }
 

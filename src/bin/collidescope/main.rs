@@ -5,6 +5,7 @@
 mod args;
 #[cfg(not(target_arch = "wasm32"))]
 mod cli;
+mod export_cmd;
 #[cfg(not(target_arch = "wasm32"))]
 mod fuzz_cmd;
 #[cfg(not(target_arch = "wasm32"))]
@@ -21,6 +22,7 @@ mod profile_cmd;
 mod replay_child;
 #[cfg(all(feature = "peers", not(target_arch = "wasm32")))]
 mod replay_cmd;
+mod report_cmd;
 #[cfg(not(target_arch = "wasm32"))]
 mod shrink_cmd;
 #[cfg(not(target_arch = "wasm32"))]
@@ -71,7 +73,7 @@ fn main() -> ExitCode {
             peers,
             link,
         }) => finish(
-            cli::run_report(
+            report_cmd::run_report(
                 &scene,
                 pair.as_deref(),
                 pairs_near,
@@ -99,9 +101,9 @@ fn main() -> ExitCode {
         Some(Command::Lesson(command)) => finish(lesson_cmd::run_lesson(&command)),
         Some(Command::Export(export)) if export.language.is_some() => {
             let language = export.language.clone().unwrap_or_default();
-            finish(cli::run_repro(&export, &language).map(Option::unwrap_or_default))
+            finish(export_cmd::run_repro(&export, &language).map(Option::unwrap_or_default))
         }
-        Some(Command::Export(export)) => finish(cli::run_export(&export).map(|paths| {
+        Some(Command::Export(export)) => finish(export_cmd::run_export(&export).map(|paths| {
             paths
                 .iter()
                 .map(|p| format!("wrote {}\n", p.display()))
@@ -212,11 +214,12 @@ fn open_window(args: &Cli) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    // A Box2D recording opens in the recording's world view, over the built-in scene.
+    // A Box2D recording (or a world file, run live) opens in the world view, over the
+    // built-in scene.
     let recording = args
         .scene
         .clone()
-        .filter(|p| p.extension().is_some_and(|e| e == "b2rec"));
+        .filter(|p| gui::sources::opens_as_world(p));
     // A pair track (any engine's pair over time) opens at its first frame with its
     // timeline: a `.ron` file that is not a scene but reads as a track.
     let track = args

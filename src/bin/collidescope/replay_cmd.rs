@@ -42,10 +42,10 @@ pub struct RecordArgs {
 #[derive(clap::Args, Debug)]
 #[command(after_help = "Examples:\n  \
     collidescope replay tiled_floor.b2rec                        # summary, contacts beginning and ending\n  \
-    collidescope replay tiled_floor.b2rec --pair box,ground/3    # one pair's timeline and markers\n  \
-    collidescope replay tiled_floor.b2rec --pair box,ground/3 --plot lanes.svg   # and its lanes as a picture\n  \
-    collidescope replay tiled_floor.b2rec --frame 120 --pair box,ground/3 --out pair.ron\n  \
-    collidescope replay tiled_floor.b2rec --frame 120 --pair box,ground/3 --as box2d-c --out t.c\n\n\
+    collidescope replay tiled_floor.b2rec --pair box,ground/4    # one pair's timeline and markers\n  \
+    collidescope replay tiled_floor.b2rec --pair box,ground/4 --plot lanes.svg   # and its lanes as a picture\n  \
+    collidescope replay tiled_floor.b2rec --frame 16 --pair box,ground/4 --out pair.ron   # the ghost bump\n  \
+    collidescope replay tiled_floor.b2rec --frame 16 --pair box,ground/4 --as box2d-c --out t.c\n\n\
     Shapes are named by their body's name, with /K when the body has several shapes \
     (K counts them in the order Box2D made them), or by Box2D's shape id.")]
 pub struct ReplayArgs {
@@ -78,6 +78,10 @@ pub struct ReplayArgs {
     #[arg(long, value_name = "SECONDS", default_value_t = 20,
           value_parser = clap::value_parser!(u64).range(1..=86_400))]
     pub stall_seconds: u64,
+    /// Replay a truncated recording's complete frames (without it, a recording cut
+    /// short is refused with where it was cut).
+    #[arg(long)]
+    pub partial: bool,
 }
 
 /// `collidescope record`: the summary line, or the error.
@@ -127,7 +131,16 @@ pub fn run_replay(args: &ReplayArgs) -> Result<(), String> {
         return Err("--frame: name the pair of the recording with --pair S1,S2".into());
     }
     let bytes = recording::read_file(&args.file).map_err(|e| format!("{label}: {e}"))?;
-    match recording::check(&bytes).map_err(|e| format!("{label}: {e}"))? {
+    let checked = recording::check(&bytes).map_err(|e| format!("{label}: {e}"))?;
+    let (Checked::Replayable(header) | Checked::OtherFormat { header, .. }) = &checked;
+    let end = recording::ending(&bytes, header);
+    if let (Some(why), false) = (end.damage(bytes.len() as u64), args.partial) {
+        return Err(format!(
+            "{label}: {why} (--partial replays its {} complete frames)",
+            end.frames
+        ));
+    }
+    match checked {
         // Another minor version of the format, a snapshot this Box2D reads: replayed as
         // this build's format, what it can (in the child, like any recording).
         Checked::OtherFormat {
@@ -331,8 +344,9 @@ fn find_pair(player: &mut Player, label: &str, p: &str) -> Result<(u32, u32), St
     };
     let find = |name: &str| {
         player.shapes().find(name).map(|s| s.id).ok_or_else(|| {
-            let mut names: Vec<&str> = player.shapes().all().map(|s| s.label.as_str()).collect();
-            names.sort_unstable();
+            let mut shapes: Vec<_> = player.shapes().all().collect();
+            shapes.sort_unstable_by_key(|s| s.id);
+            let mut names = shape_runs(shapes.iter().map(|s| s.label.as_str()));
             let more = if names.len() > 12 { ", …" } else { "" };
             names.truncate(12);
             format!(
@@ -343,6 +357,41 @@ fn find_pair(player: &mut Player, label: &str, p: &str) -> Result<(u32, u32), St
     };
     let _ = frame0;
     Ok((find(a)?, find(b)?))
+}
+
+/// Shape labels in the engine's order, a body's shapes `body/0`, `body/1`, … in a row
+/// written as one run `body/0 … body/18`.
+fn shape_runs<'a>(labels: impl Iterator<Item = &'a str>) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    // The run being built: its body, first and last k.
+    let mut run: Option<(&str, u32, u32)> = None;
+    let close = |run: Option<(&str, u32, u32)>, out: &mut Vec<String>| match run {
+        Some((body, first, last)) if last > first => {
+            out.push(format!("{body}/{first} … {body}/{last}"))
+        }
+        Some((body, first, _)) => out.push(format!("{body}/{first}")),
+        None => {}
+    };
+    for label in labels {
+        let split = label
+            .rsplit_once('/')
+            .and_then(|(body, k)| k.parse::<u32>().ok().map(|k| (body, k)));
+        match (split, run) {
+            (Some((body, k)), Some((b, first, last))) if body == b && k == last + 1 => {
+                run = Some((b, first, k));
+            }
+            (Some((body, k)), _) => {
+                close(run.take(), &mut out);
+                run = Some((body, k, k));
+            }
+            (None, _) => {
+                close(run.take(), &mut out);
+                out.push(label.to_string());
+            }
+        }
+    }
+    close(run, &mut out);
+    out
 }
 
 /// One pair's state per frame with its markers, then the count of each marker; with
@@ -473,4 +522,20 @@ fn write_pair_at(
             "computed_at_this_frame": at.computed_here,
         }),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::shape_runs;
+
+    #[test]
+    fn a_body_s_shapes_in_a_row_are_one_run() {
+        let labels = [
+            "box", "ground/0", "ground/1", "ground/2", "wall", "bar/0", "bar/2",
+        ];
+        assert_eq!(
+            shape_runs(labels.into_iter()),
+            ["box", "ground/0 … ground/2", "wall", "bar/0", "bar/2"]
+        );
+    }
 }

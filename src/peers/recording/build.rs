@@ -83,6 +83,11 @@ impl LiveWorld {
         body
     }
 
+    /// The world file's time step, seconds.
+    pub fn time_step(&self) -> f32 {
+        self.time_step
+    }
+
     /// One step of the world's time step and substeps.
     pub fn step(&mut self) {
         // SAFETY: a live world, not locked (no callbacks run here).
@@ -195,37 +200,13 @@ pub fn record(
     frames: u32,
     mut progress: impl FnMut(u32),
 ) -> Result<Vec<u8>, String> {
-    let mut live = LiveWorld::new(world)?;
-    // SAFETY: 0 asks for Box2D's own limit; the world is live and between steps.
-    let recording = unsafe { b2::b2CreateRecording(0) };
-    if recording.is_null() {
-        return Err("Box2D could not make a recording buffer".into());
-    }
-    // SAFETY: a live world and recording.
-    unsafe { b2::b2World_StartRecording(live.id, recording) };
+    let mut live = super::live::Live::new(world)?;
+    live.start_recording()?;
     for k in 0..frames {
         live.step();
         progress(k + 1);
     }
-    // SAFETY: the world records into the buffer until stopped; the bytes are copied
-    // before the buffer is destroyed.
-    let bytes = unsafe {
-        b2::b2World_StopRecording(live.id);
-        let data = b2::b2Recording_GetData(recording);
-        let size = b2::b2Recording_GetSize(recording);
-        let bytes = if data.is_null() || size <= 0 {
-            None
-        } else {
-            Some(std::slice::from_raw_parts(data, size as usize).to_vec())
-        };
-        b2::b2DestroyRecording(recording);
-        bytes
-    };
-    bytes.ok_or_else(|| {
-        "Box2D's recording buffer overflowed (the recording would pass Box2D's 256 MiB limit): \
-         record fewer frames"
-            .to_string()
-    })
+    live.stop_recording()
 }
 
 #[cfg(test)]

@@ -16,9 +16,12 @@
 //! window replay files in a child process. The recordings made here pass.
 
 pub mod build;
+pub mod live;
 pub mod pair;
+pub mod pick;
 pub mod read;
 pub mod timeline;
+pub mod tunnel;
 
 use crate::trace::world_frame::RecordingInfo;
 use boxdd_sys::ffi as b2;
@@ -150,6 +153,73 @@ pub fn check(bytes: &[u8]) -> Result<Checked, String> {
     snapshot_ok.map(|()| Checked::Replayable(header))
 }
 
+/// How a recording's calls end, read from their framing alone (each record is an
+/// opcode byte, a 24-bit payload size and the payload), as Box2D's player scans them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ending {
+    /// Complete step records: the frames Box2D can replay.
+    pub frames: u32,
+    /// Where the last complete record ends (bytes from the file's start).
+    pub complete_bytes: u64,
+    /// Whether the last complete record is the end marker Box2D writes when
+    /// recording stops (`DestroyWorld`, after the recording's bounds).
+    pub end_marker: bool,
+}
+
+/// Opcode of a step record (`b2World_Step`).
+const OP_STEP: u8 = 0x80;
+/// Opcode of the end marker (`DestroyWorld`, written by `b2World_StopRecording`).
+const OP_END: u8 = 0x01;
+
+impl Ending {
+    /// Why the recording is cut short, or `None` when its calls end as a recording
+    /// that was stopped and saved does: the end marker, and nothing after it.
+    pub fn damage(&self, total_bytes: u64) -> Option<String> {
+        let frames = self.frames;
+        if self.complete_bytes < total_bytes {
+            Some(format!(
+                "is truncated: its last record is cut off at byte {total_bytes} (the complete \
+                 records end at byte {}, after {frames} frames) and the end marker Box2D writes \
+                 when recording stops is missing",
+                self.complete_bytes
+            ))
+        } else if !self.end_marker {
+            Some(format!(
+                "is truncated: it ends after {frames} frames without the end marker Box2D writes \
+                 when recording stops"
+            ))
+        } else {
+            None
+        }
+    }
+}
+
+/// Scans the records after the seed snapshot (pure: Box2D is not called).
+pub fn ending(bytes: &[u8], header: &Header) -> Ending {
+    let start = (HEADER_BYTES as u64).saturating_add(header.snapshot_bytes);
+    let mut cursor = usize::try_from(start).unwrap_or(usize::MAX);
+    let mut end = Ending {
+        frames: 0,
+        complete_bytes: start.min(bytes.len() as u64),
+        end_marker: false,
+    };
+    while cursor.checked_add(4).is_some_and(|c| c <= bytes.len()) {
+        let op = bytes[cursor];
+        let size = u32::from_le_bytes([bytes[cursor + 1], bytes[cursor + 2], bytes[cursor + 3], 0]);
+        let next = cursor + 4 + size as usize;
+        if next > bytes.len() {
+            break;
+        }
+        if op == OP_STEP {
+            end.frames = end.frames.saturating_add(1);
+        }
+        end.end_marker = op == OP_END;
+        end.complete_bytes = next as u64;
+        cursor = next;
+    }
+    end
+}
+
 /// boxdd-sys' validator on the seed snapshot: every count, index and link checked.
 fn validate_snapshot(snapshot: &[u8]) -> Result<(), String> {
     use boxdd_sys::adapter::{validate_snapshot, SnapshotLimits, SnapshotValidationError};
@@ -254,6 +324,7 @@ impl Player {
                 length_scale: 0.0,
                 bounds: [[0.0; 2]; 2],
                 bytes: bytes.len() as u64,
+                truncated: None,
             },
             shapes: read::ShapeCache::default(),
             progress: None,
@@ -277,6 +348,7 @@ impl Player {
             [i.bounds.lowerBound.x, i.bounds.lowerBound.y],
             [i.bounds.upperBound.x, i.bounds.upperBound.y],
         ];
+        player.info.truncated = ending(bytes, &header).damage(bytes.len() as u64);
         Ok(player)
     }
 

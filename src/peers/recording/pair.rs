@@ -16,7 +16,7 @@ use crate::core::math::{Rot, Transform};
 use crate::scene::world::WorldGeometry;
 use crate::scene::SceneShape;
 use crate::trace::series::{angle_between, PairState, Reference};
-use crate::trace::world_frame::{BodyState, ContactState, FrameState, ShapeInfo};
+use crate::trace::world_frame::{BodyState, ContactPoint, ContactState, FrameState, ShapeInfo};
 use boxdd_sys::ffi as b2;
 use glam::Vec2;
 
@@ -126,6 +126,29 @@ fn posed<'a>(shapes: &'a ShapeCache, frame: &'a FrameState, id: u32) -> Option<P
         shape,
         body: frame.body(shape.body)?,
     })
+}
+
+/// Box2D's contact with each point where Box2D's step computed it: A's centre of mass
+/// at the poses the step began with (`before`) plus the point's anchor. A frame's own
+/// points are the centre *now* plus the anchor (where Box2D's debug drawing puts them,
+/// moving with the body), which is off by the step's motion: the pair written at a
+/// frame and every number compared with it take these.
+pub fn as_computed(shapes: &ShapeCache, before: &FrameState, c: &ContactState) -> ContactState {
+    let Some(body) = shapes.get(c.shape_a).and_then(|s| before.body(s.body)) else {
+        return c.clone();
+    };
+    let centre = transform(body).apply(vec(body.local_center));
+    ContactState {
+        points: c
+            .points
+            .iter()
+            .map(|p| ContactPoint {
+                point: (centre + vec(p.anchor_a)).to_array(),
+                ..*p
+            })
+            .collect(),
+        ..c.clone()
+    }
 }
 
 /// A state of Box2D's contact (B, A) as the pair (A, B): the normal turned round, the
@@ -280,8 +303,8 @@ pub fn pair_state(
 }
 
 /// The markers of every touching pair, frame after frame (memory: the pairs touching
-/// now). A pair that stops touching gets its `end` and is dropped. Tunnelling needs a
-/// pair's sweep, so it is found for one pair at a time ([`pair_state`]), not here.
+/// now). A pair that stops touching gets its `end` and is dropped. Tunnelling, where
+/// no contact is, comes from a screen of the shapes that moved ([`super::tunnel`]).
 #[derive(Default)]
 pub struct AllPairs {
     finders: std::collections::HashMap<(u32, u32), crate::trace::series::MarkerFinder>,
@@ -322,6 +345,7 @@ impl AllPairs {
                 out.push((key, finder.next(&apart)));
             }
         }
+        out.extend(super::tunnel::tunnels(shapes, before, now));
         out.sort_by_key(|(key, _)| *key);
         out
     }
@@ -342,7 +366,7 @@ fn touching_state(
     let mut state = PairState {
         frame: now.frame,
         touching: true,
-        points: c.points.clone(),
+        points: as_computed(shapes, before, c).points,
         ..PairState::default()
     }
     .with_normal(c.normal);
@@ -470,7 +494,12 @@ impl super::Player {
     /// reads the poses, replays step `k` and reads its contact. `source` names the
     /// recording in the scene's notes.
     pub fn pair_at(&mut self, a: u32, b: u32, k: u32, source: &str) -> Result<PairAtFrame, String> {
-        let k = k.min(self.info().frames);
+        let frames = self.info().frames;
+        if k > frames {
+            return Err(format!(
+                "frame {k} is past the recording's end (its frames are 0 to {frames})"
+            ));
+        }
         self.seek(k.saturating_sub(1));
         let before = self.frame_state();
         let now = if k == 0 {
@@ -479,7 +508,10 @@ impl super::Player {
             self.step();
             self.frame_state()
         };
-        let contact = now.contact(a, b).filter(|c| !c.points.is_empty()).cloned();
+        let contact = now
+            .contact(a, b)
+            .filter(|c| !c.points.is_empty())
+            .map(|c| as_computed(&self.shapes, &before, c));
         let (a, b) = match &contact {
             Some(c) => (c.shape_a, c.shape_b),
             None => (a, b),

@@ -125,83 +125,95 @@ impl Player {
 
     /// The world at the current frame: bodies (in creation order), touching contacts.
     pub fn frame_state(&mut self) -> FrameState {
-        let mut bodies = Vec::new();
-        let mut contacts = Vec::new();
-        let mut buffer: Vec<b2::b2ContactData> = Vec::new();
-        for index in 0..self.body_slots().max(0) {
-            let id = self.body_id(index);
-            // SAFETY: Box2D checks any id, the null one included.
-            if !unsafe { b2::b2Body_IsValid(id) } {
-                continue;
-            }
-            let body = self.read_body(index as u32, id);
-            if body.body_type != BodyType::Static {
-                read_contacts(id, &mut buffer, &mut contacts);
-            }
-            bodies.push(body);
+        let ids: Vec<(u32, b2::b2BodyId)> = (0..self.body_slots().max(0))
+            .map(|index| (index as u32, self.body_id(index)))
+            .collect();
+        read_frame(self.frame(), &ids, &mut self.shapes)
+    }
+}
+
+/// The world of `bodies` (creation ordinal, Box2D id) as it is now: the valid bodies
+/// in the order given, their shapes (new ones read into `shapes`), the touching
+/// contacts. Shared by the replay ([`Player::frame_state`]) and the live world.
+pub(crate) fn read_frame(
+    frame: u32,
+    bodies: &[(u32, b2::b2BodyId)],
+    shapes: &mut ShapeCache,
+) -> FrameState {
+    let mut states = Vec::with_capacity(bodies.len());
+    let mut contacts = Vec::new();
+    let mut buffer: Vec<b2::b2ContactData> = Vec::new();
+    for &(index, id) in bodies {
+        // SAFETY: Box2D checks any id, the null one included.
+        if !unsafe { b2::b2Body_IsValid(id) } {
+            continue;
         }
-        contacts.sort_by_key(|c: &ContactState| (c.shape_a, c.shape_b));
-        contacts.dedup_by_key(|c| (c.shape_a, c.shape_b));
-        FrameState {
-            frame: self.frame(),
-            bodies,
-            contacts,
+        let body = read_body(shapes, index, id);
+        if body.body_type != BodyType::Static {
+            read_contacts(id, &mut buffer, &mut contacts);
+        }
+        states.push(body);
+    }
+    contacts.sort_by_key(|c: &ContactState| (c.shape_a, c.shape_b));
+    contacts.dedup_by_key(|c| (c.shape_a, c.shape_b));
+    FrameState {
+        frame,
+        bodies: states,
+        contacts,
+    }
+}
+
+fn read_body(shapes: &mut ShapeCache, index: u32, id: b2::b2BodyId) -> BodyState {
+    // SAFETY (every call): a valid body.
+    let (t, awake, bullet, xf, center, count) = unsafe {
+        (
+            b2::b2Body_GetType(id),
+            b2::b2Body_IsAwake(id),
+            b2::b2Body_IsBullet(id),
+            b2::b2Body_GetTransform(id),
+            b2::b2Body_GetLocalCenter(id),
+            b2::b2Body_GetShapeCount(id),
+        )
+    };
+    let mut ids = vec![
+        b2::b2ShapeId {
+            index1: 0,
+            world0: 0,
+            generation: 0
+        };
+        count.max(0) as usize
+    ];
+    // SAFETY: the buffer holds `count` ids.
+    let n = unsafe { b2::b2Body_GetShapes(id, ids.as_mut_ptr(), count.max(0)) };
+    ids.truncate(n.max(0) as usize);
+    ids.sort_by_key(|s| s.index1);
+    let name = body_name(id);
+    for (k, sid) in ids.iter().enumerate() {
+        let key = (sid.index1 - 1) as u32;
+        let fresh = shapes
+            .by_id
+            .get(&key)
+            .is_some_and(|(gen, s)| *gen == sid.generation && s.body == index);
+        if !fresh {
+            let info = ShapeInfo {
+                id: key,
+                body: index,
+                label: shape_label(&name, index, k, ids.len()),
+                geometry: geometry(*sid),
+            };
+            shapes.by_id.insert(key, (sid.generation, info));
         }
     }
-
-    fn read_body(&mut self, index: u32, id: b2::b2BodyId) -> BodyState {
-        // SAFETY (every call): a valid body.
-        let (t, awake, bullet, xf, center, count) = unsafe {
-            (
-                b2::b2Body_GetType(id),
-                b2::b2Body_IsAwake(id),
-                b2::b2Body_IsBullet(id),
-                b2::b2Body_GetTransform(id),
-                b2::b2Body_GetLocalCenter(id),
-                b2::b2Body_GetShapeCount(id),
-            )
-        };
-        let mut ids = vec![
-            b2::b2ShapeId {
-                index1: 0,
-                world0: 0,
-                generation: 0
-            };
-            count.max(0) as usize
-        ];
-        // SAFETY: the buffer holds `count` ids.
-        let n = unsafe { b2::b2Body_GetShapes(id, ids.as_mut_ptr(), count.max(0)) };
-        ids.truncate(n.max(0) as usize);
-        ids.sort_by_key(|s| s.index1);
-        let name = body_name(id);
-        for (k, sid) in ids.iter().enumerate() {
-            let key = (sid.index1 - 1) as u32;
-            let fresh = self
-                .shapes
-                .by_id
-                .get(&key)
-                .is_some_and(|(gen, s)| *gen == sid.generation && s.body == index);
-            if !fresh {
-                let info = ShapeInfo {
-                    id: key,
-                    body: index,
-                    label: shape_label(&name, index, k, ids.len()),
-                    geometry: geometry(*sid),
-                };
-                self.shapes.by_id.insert(key, (sid.generation, info));
-            }
-        }
-        BodyState {
-            index,
-            name,
-            body_type: body_type(t),
-            awake,
-            bullet,
-            position: [xf.p.x, xf.p.y],
-            rotation: [xf.q.c, xf.q.s],
-            local_center: [center.x, center.y],
-            shapes: ids.iter().map(|s| (s.index1 - 1) as u32).collect(),
-        }
+    BodyState {
+        index,
+        name,
+        body_type: body_type(t),
+        awake,
+        bullet,
+        position: [xf.p.x, xf.p.y],
+        rotation: [xf.q.c, xf.q.s],
+        local_center: [center.x, center.y],
+        shapes: ids.iter().map(|s| (s.index1 - 1) as u32).collect(),
     }
 }
 

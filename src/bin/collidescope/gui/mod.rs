@@ -19,7 +19,7 @@ mod ray_handles;
 mod recording;
 mod repaint;
 mod shape_handles;
-mod sources;
+pub(crate) mod sources;
 #[cfg(all(target_os = "linux", not(target_arch = "wasm32")))]
 mod wake;
 #[cfg(target_arch = "wasm32")]
@@ -348,7 +348,7 @@ async fn main_loop(opts: GuiOptions) {
         layout_hook.write(&app, &canvas, &marks, &panel.state_json(&app), &rec_layout);
         match rec.as_mut() {
             #[cfg(all(feature = "peers", not(target_arch = "wasm32")))]
-            Some(r) if world => recording::draw_world(r, area),
+            Some(r) if world => recording::draw_world(r, area, over_ui, &mut app),
             _ => {
                 canvas.hidden_labels = panel
                     .lesson
@@ -398,12 +398,12 @@ async fn main_loop(opts: GuiOptions) {
     stats.write();
 }
 
-/// The first `.b2rec` file dropped on the window this frame.
+/// The first recording or world file dropped on the window this frame.
 fn dropped_recording() -> Option<PathBuf> {
     macroquad::input::get_dropped_files()
         .into_iter()
         .filter_map(|f| f.path)
-        .find(|p| p.extension().is_some_and(|e| e == "b2rec"))
+        .find(|p| sources::opens_as_world(p))
 }
 
 /// Whether egui asked for another frame right away (an animation, a hover change).

@@ -11,6 +11,7 @@
 //! it within [`KEYFRAME_BUDGET`], so that a seek anywhere restores the nearest one and
 //! replays the few frames after it. Frames read are cached (at most [`CACHE_FRAMES`]).
 
+use super::layout_hook::json_string;
 use crate::replay_child;
 use collidescope::app::AppState;
 use collidescope::peers::recording::{read_file, Player};
@@ -36,6 +37,8 @@ enum Phase {
     Preparing(std::thread::JoinHandle<Box<Player>>, Arc<AtomicU64>),
     Ready(Box<Player>),
     Failed(String),
+    /// A world file running live (`live`).
+    Live(Box<live::LiveRun>),
 }
 
 /// The columns the contact list sorts by.
@@ -73,11 +76,62 @@ pub struct Recording {
     pub open_pair: Option<OpenPair>,
     /// The contact timeline of a pair, built in the background.
     timeline: Option<timeline::Timeline>,
+    /// The shape clicked first in the world view: a click on another opens the pair.
+    pick: Option<u32>,
+    /// Where each body's origin was drawn (for the scripted tests' layout file).
+    screen: Vec<world_view::ScreenBody>,
+    /// The places drawn changed: one more frame writes them to the layout file.
+    redraw: bool,
+    /// Centres of the panel's buttons the scripted tests press, canvas pixels.
+    buttons: Vec<(&'static str, [f32; 2])>,
+    /// An error to say once (from [`Recording::poll`]).
+    said: Option<String>,
+    /// A recording made from a live world: the world, kept to go back to.
+    from_live: Option<live::FromLive>,
+    /// The world file a recording made here came from.
+    world_path: Option<PathBuf>,
 }
 
 impl Recording {
-    /// Starts checking `path` in a child process.
+    /// Opens `path`: a Box2D recording (`.b2rec`) to replay, or a world file to run live.
     pub fn open(path: &Path) -> Recording {
+        if path.extension().is_some_and(|e| e == "b2rec") {
+            Recording::replay(path)
+        } else {
+            Recording::open_live(path)
+        }
+    }
+
+    /// Nothing open yet at `path`.
+    fn empty(path: &Path) -> Recording {
+        Recording {
+            path: path.to_path_buf(),
+            phase: Phase::Failed(String::new()),
+            frame: 0,
+            playing: false,
+            speed: 1.0,
+            clock: 0.0,
+            cache: HashMap::new(),
+            order: VecDeque::new(),
+            sort: (Column::Pair, true),
+            selected: None,
+            hovered: None,
+            jump: String::new(),
+            rows: Vec::new(),
+            open_pair: None,
+            timeline: None,
+            pick: None,
+            screen: Vec::new(),
+            redraw: false,
+            buttons: Vec::new(),
+            said: None,
+            from_live: None,
+            world_path: None,
+        }
+    }
+
+    /// Starts checking the recording `path` in a child process.
+    fn replay(path: &Path) -> Recording {
         let (tx, rx) = mpsc::channel();
         let progress = Arc::new(AtomicU64::new(0));
         let reached = Arc::clone(&progress);
@@ -114,23 +168,9 @@ impl Recording {
             };
             let _ = tx.send(result);
         });
-        Recording {
-            path: path.to_path_buf(),
-            phase: Phase::Checking(rx, progress),
-            frame: 0,
-            playing: false,
-            speed: 1.0,
-            clock: 0.0,
-            cache: HashMap::new(),
-            order: VecDeque::new(),
-            sort: (Column::Pair, true),
-            selected: None,
-            hovered: None,
-            jump: String::new(),
-            rows: Vec::new(),
-            open_pair: None,
-            timeline: None,
-        }
+        let mut rec = Recording::empty(path);
+        rec.phase = Phase::Checking(rx, progress);
+        rec
     }
 
     /// The world view is showing (not a pair in the debugger, not failed).
@@ -142,12 +182,17 @@ impl Recording {
     pub fn busy(&self) -> bool {
         matches!(self.phase, Phase::Checking(..) | Phase::Preparing(..))
             || (self.playing && self.shows_world())
+            || self.redraw
+            || matches!(&self.phase, Phase::Live(run) if run.busy())
             || self.timeline.as_ref().is_some_and(|t| t.open && t.busy())
     }
 
     /// Moves the check and the preparation along; the error once, when the recording
     /// cannot be replayed.
     pub fn poll(&mut self) -> Option<String> {
+        if let Some(e) = self.said.take() {
+            return Some(e);
+        }
         if let Phase::Preparing(handle, _) = &self.phase {
             if !handle.is_finished() {
                 return None;
@@ -204,6 +249,24 @@ impl Recording {
         }
     }
 
+    /// What the recording is called: its file, or for one made here, the world file
+    /// it was made from.
+    fn label(&self) -> String {
+        match &self.world_path {
+            Some(w) if self.from_live.is_some() => format!("a live run of {}", w.display()),
+            _ => self.path.display().to_string(),
+        }
+    }
+
+    /// The shapes of the world shown (replayed or live).
+    fn shapes(&self) -> Option<&collidescope::peers::recording::read::ShapeCache> {
+        match &self.phase {
+            Phase::Ready(p) => Some(p.shapes()),
+            Phase::Live(run) => Some(run.live.shapes()),
+            _ => None,
+        }
+    }
+
     fn frames(&self) -> u32 {
         match &self.phase {
             Phase::Ready(p) => p.info().frames,
@@ -211,8 +274,11 @@ impl Recording {
         }
     }
 
-    /// The world at frame `k`, from the cache or replayed.
+    /// The world at frame `k`, from the cache or replayed; the live world as it is now.
     fn state(&mut self, k: u32) -> Option<Arc<FrameState>> {
+        if let Phase::Live(run) = &self.phase {
+            return Some(Arc::clone(&run.state));
+        }
         if let Some(s) = self.cache.get(&k) {
             return Some(Arc::clone(s));
         }
@@ -235,6 +301,7 @@ impl Recording {
 
     /// Advances play by `dt` seconds.
     pub fn tick(&mut self, dt: f32) {
+        self.live_tick(dt);
         let Phase::Ready(player) = &self.phase else {
             return;
         };
@@ -257,6 +324,12 @@ impl Recording {
     /// contact of the list, Enter opens it in the debugger, T builds its timeline.
     pub fn keys(&mut self, app: &mut AppState) {
         use macroquad::prelude::{is_key_pressed, KeyCode};
+        if is_key_pressed(KeyCode::Escape) {
+            self.pick = None;
+        }
+        if matches!(self.phase, Phase::Live(_)) {
+            return self.live_keys(app);
+        }
         let last = self.frames();
         if is_key_pressed(KeyCode::Space) {
             self.playing = !self.playing;
@@ -299,6 +372,7 @@ impl Recording {
             Phase::Preparing(..) => "preparing",
             Phase::Ready(_) => "ready",
             Phase::Failed(_) => "failed",
+            Phase::Live(_) => "live",
         };
         let timeline = self.timeline.as_ref().map_or("null".to_string(), |t| {
             let (rows, markers) = t.counts();
@@ -308,12 +382,47 @@ impl Recording {
                 t.busy()
             )
         });
+        let places = |items: &mut dyn Iterator<Item = String>| items.collect::<Vec<_>>().join(", ");
+        let bodies = places(&mut self.screen.iter().map(|b| {
+            format!(
+                "{}: [{}, {}, {}, {}]",
+                json_string(&b.name),
+                b.screen[0],
+                b.screen[1],
+                b.world[0],
+                b.world[1]
+            )
+        }));
+        let buttons = places(
+            &mut self
+                .buttons
+                .iter()
+                .map(|(n, p)| format!("\"{n}\": [{}, {}]", p[0], p[1])),
+        );
+        let pick = self
+            .pick
+            .and_then(|id| self.shapes()?.get(id))
+            .map_or("null".to_string(), |s| json_string(&s.label));
+        let live = match &self.phase {
+            Phase::Live(run) => format!(
+                "{{\"step\": {}, \"playing\": {}, \"recording\": {}, \"recorded\": {}, \
+                 \"dragging\": {}}}",
+                run.live.steps(),
+                run.playing(),
+                run.live.recording(),
+                run.live.recorded_steps(),
+                run.cursor.is_some()
+            ),
+            _ => "null".to_string(),
+        };
         format!(
             "{{\"phase\": \"{phase}\", \"frame\": {}, \"world\": {}, \"contacts\": {}, \
-             \"timeline\": {timeline}}}",
+             \"timeline\": {timeline}, \"live\": {live}, \"from_live\": {}, \"pick\": {pick}, \
+             \"bodies\": {{{bodies}}}, \"buttons\": {{{buttons}}}}}",
             self.frame,
             self.shows_world(),
-            self.rows.len()
+            self.rows.len(),
+            self.from_live.is_some()
         )
     }
 
@@ -330,7 +439,7 @@ impl Recording {
         let Some((a, b)) = self.selected else {
             return;
         };
-        let (frame, label) = (self.frame, self.path.display().to_string());
+        let (frame, label) = (self.frame, self.label());
         let Phase::Ready(player) = &mut self.phase else {
             return;
         };
@@ -357,6 +466,14 @@ impl Recording {
     }
 }
 
+/// The centre of a widget in canvas pixels (the layout file's unit).
+fn center_px(ui: &egui_macroquad::egui::Ui, r: &egui_macroquad::egui::Response) -> [f32; 2] {
+    let ppp = super::panel::canvas_px_per_point(ui.ctx());
+    let c = r.rect.center();
+    [c.x * ppp, c.y * ppp]
+}
+
+mod live;
 mod timeline;
 pub mod track_view;
 mod ui;

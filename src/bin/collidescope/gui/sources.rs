@@ -5,6 +5,23 @@
 #[cfg(not(all(feature = "peers", not(target_arch = "wasm32"))))]
 use {collidescope::app::AppState, egui_macroquad::egui, std::path::Path};
 
+/// Whether `path` opens in the world view: a Box2D recording (`.b2rec`), or a world
+/// file (`.ron` with `bodies`, not a scene) that runs live.
+pub fn opens_as_world(path: &std::path::Path) -> bool {
+    if path.extension().is_some_and(|e| e == "b2rec") {
+        return true;
+    }
+    if path.extension().is_none_or(|e| e != "ron") {
+        return false;
+    }
+    let Ok(text) = std::fs::read_to_string(path) else {
+        return false;
+    };
+    let label = path.display().to_string();
+    collidescope::scene::world::parse_world(&text, &label).is_ok()
+        || (text.contains("bodies") && collidescope::scene::parse_scene(&text, &label).is_err())
+}
+
 /// The recording open in the window, if any (desktop with the engines only).
 #[cfg(all(feature = "peers", not(target_arch = "wasm32")))]
 pub type Rec = super::recording::Recording;
@@ -58,8 +75,8 @@ impl NoRecording {
     pub fn poll(&mut self) -> Option<String> {
         let said = std::mem::replace(&mut self.said, true);
         (!said).then(|| {
-            "Box2D recordings open in the desktop app (built with the engines): Box2D's world \
-             and its player do not run here"
+            "Box2D recordings and world files open in the desktop app (built with the \
+             engines): Box2D's world and its player do not run here"
                 .to_string()
         })
     }
@@ -70,4 +87,25 @@ impl NoRecording {
     }
     pub fn back_key(&mut self) {}
     pub fn ui(&mut self, _: &egui::Context, _: &mut AppState) {}
+}
+
+#[cfg(test)]
+mod tests {
+    use super::opens_as_world;
+    use std::path::Path;
+
+    #[test]
+    fn world_files_and_recordings_open_in_the_world_view_scenes_do_not() {
+        assert!(opens_as_world(Path::new("recordings/box_stack.ron")));
+        assert!(opens_as_world(Path::new("recordings/box_stack.b2rec")));
+        assert!(!opens_as_world(Path::new("scenes/welcome.ron")));
+        assert!(!opens_as_world(Path::new("recordings/no_such_world.ron")));
+        let dir = std::env::temp_dir().join(format!("cs-sources-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        // A world file with a mistake still opens as one (to say what is wrong).
+        let broken = dir.join("broken.ron");
+        std::fs::write(&broken, "(version: 1, bodies: [(name: \"a\", typo: 1)])").unwrap();
+        assert!(opens_as_world(&broken));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }

@@ -219,8 +219,8 @@ impl Panel {
             let entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
             if (ui.button("Open").clicked() || entered) && !self.open_path.trim().is_empty() {
                 let p = PathBuf::from(self.open_path.trim());
-                // A Box2D recording opens in the recording's world view.
-                if p.extension().is_some_and(|e| e == "b2rec") {
+                // A Box2D recording or a world file opens in the world view.
+                if crate::gui::sources::opens_as_world(&p) {
                     self.open_recording = Some(p);
                 } else {
                     self.request(app, Pending::Open(p));

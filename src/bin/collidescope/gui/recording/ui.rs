@@ -10,9 +10,19 @@ use std::sync::atomic::Ordering;
 impl Recording {
     /// The panel (a bottom panel: the views get what is left).
     pub fn ui(&mut self, ctx: &egui::Context, app: &mut AppState) {
-        egui::TopBottomPanel::bottom("recording")
+        self.buttons.clear();
+        // The live world's panel is shorter: each keeps its own height.
+        let id = if matches!(self.phase, Phase::Live(_)) {
+            "live_world"
+        } else {
+            "recording"
+        };
+        egui::TopBottomPanel::bottom(id)
             .resizable(true)
-            .default_height(if self.open_pair.is_some() { 90.0 } else { 230.0 })
+            .default_height(match (&self.phase, &self.open_pair) {
+                (Phase::Live(_), _) | (_, Some(_)) => 90.0,
+                _ => 230.0,
+            })
             .show(ctx, |ui| match &self.phase {
                 Phase::Checking(_, reached) => {
                     let k = reached.load(Ordering::Relaxed);
@@ -32,7 +42,11 @@ impl Recording {
                     ui.colored_label(egui::Color32::LIGHT_RED, e);
                 }
                 Phase::Ready(_) if self.open_pair.is_some() => self.pair_ui(ui),
-                Phase::Ready(_) => self.world_ui(ui, app),
+                Phase::Ready(_) => {
+                    self.made_here_ui(ui, app);
+                    self.world_ui(ui, app);
+                }
+                Phase::Live(_) => self.live_ui(ui, app),
             });
         // The pair's timeline: a click goes to that frame and opens the pair there.
         let jump = match self.timeline.as_mut().filter(|t| t.open) {
@@ -54,7 +68,7 @@ impl Recording {
             open.labels.0,
             open.labels.1,
             open.frame,
-            self.path.display()
+            self.label()
         );
         let mut back = false;
         ui.horizontal(|ui| {
@@ -103,7 +117,7 @@ impl Recording {
         ui.horizontal(|ui| {
             ui.label(format!(
                 "{} — {} frames, dt {:.5} s, {} substeps, bounds ({:.2}, {:.2}) to ({:.2}, {:.2}), format {} ({})",
-                self.path.display(),
+                self.label(),
                 info.frames,
                 info.time_step,
                 info.substeps,

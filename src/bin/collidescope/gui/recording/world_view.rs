@@ -1,35 +1,86 @@
 //! The world at a frame, drawn into the views' rectangle: every shape at its body's
 //! pose (static grey, kinematic blue, dynamic orange; asleep dimmed), the selected or
-//! hovered pair in yellow, each contact point with its normal.
+//! hovered pair and the shape clicked first in yellow, each contact point with its
+//! normal; in a live world, the line from a held body's grab point to the cursor.
+//!
+//! The mouse: in a recording, a click on a shape picks it and a click on another opens
+//! the pair at this frame in the debugger (Escape forgets the first); in a live world,
+//! pressing on a dynamic body holds it until the button is let go.
 
 use super::{Phase, Recording};
+use collidescope::app::AppState;
 use collidescope::core::math::{Rot, Transform};
+use collidescope::peers::recording::pick::shape_at;
 use collidescope::scene::world::{BodyType, WorldGeometry};
+use collidescope::trace::world_frame::{BodyState, FrameState};
 use collidescope::view::camera::Viewport;
 use glam::Vec2;
-use macroquad::prelude::{draw_circle, draw_circle_lines, draw_line, Color};
+use macroquad::prelude::{
+    draw_circle, draw_circle_lines, draw_line, is_mouse_button_down, is_mouse_button_pressed,
+    mouse_position, Color, MouseButton,
+};
 
-/// Draws the recording's world at its frame into `area` (pixels).
-pub fn draw_world(rec: &mut Recording, area: Viewport) {
+/// Where a body's origin was drawn.
+#[derive(Clone, PartialEq)]
+pub(super) struct ScreenBody {
+    pub name: String,
+    pub screen: [f32; 2],
+    pub world: [f32; 2],
+}
+
+/// The world's box fitted into the views' rectangle, y up.
+struct Camera {
+    center: Vec2,
+    scale: f32,
+    screen_center: Vec2,
+}
+
+impl Camera {
+    fn fit(bounds: [[f32; 2]; 2], area: Viewport) -> Camera {
+        let (lo, hi) = (Vec2::from(bounds[0]), Vec2::from(bounds[1]));
+        let size = (hi - lo).max(Vec2::splat(1e-3));
+        let scale = ((area.w - 40.0) / size.x)
+            .min((area.h - 40.0) / size.y)
+            .max(1e-6);
+        Camera {
+            center: (lo + hi) * 0.5,
+            scale,
+            screen_center: Vec2::new(area.x + area.w * 0.5, area.y + area.h * 0.5),
+        }
+    }
+
+    fn to_screen(&self, p: Vec2) -> Vec2 {
+        let d = (p - self.center) * self.scale;
+        Vec2::new(self.screen_center.x + d.x, self.screen_center.y - d.y)
+    }
+
+    fn to_world(&self, s: Vec2) -> Vec2 {
+        let d = s - self.screen_center;
+        self.center + Vec2::new(d.x, -d.y) / self.scale
+    }
+}
+
+/// Handles the mouse over the world view, then draws the world (recorded at its
+/// frame, or live) into `area` (pixels).
+pub fn draw_world(rec: &mut Recording, area: Viewport, over_ui: bool, app: &mut AppState) {
     let Some(state) = rec.state(rec.frame) else {
         return;
     };
-    let Phase::Ready(player) = &rec.phase else {
+    let bounds = match &rec.phase {
+        Phase::Ready(player) => player.info().bounds,
+        Phase::Live(run) => run.bounds,
+        _ => return,
+    };
+    let cam = Camera::fit(bounds, area);
+    pointer(rec, &cam, &state, area, over_ui, app);
+    // A held body moved with the mouse: draw the world as it is now.
+    let state = rec.state(rec.frame).unwrap_or(state);
+    let Some(shapes) = rec.shapes() else {
         return;
     };
-    let info = player.info();
-    let (lo, hi) = (Vec2::from(info.bounds[0]), Vec2::from(info.bounds[1]));
-    let size = (hi - lo).max(Vec2::splat(1e-3));
-    let scale = ((area.w - 40.0) / size.x)
-        .min((area.h - 40.0) / size.y)
-        .max(1e-6);
-    let center = (lo + hi) * 0.5;
-    let screen_center = Vec2::new(area.x + area.w * 0.5, area.y + area.h * 0.5);
-    let to_screen = |p: Vec2| {
-        let d = (p - center) * scale;
-        Vec2::new(screen_center.x + d.x, screen_center.y - d.y)
-    };
     let highlight = rec.hovered.or(rec.selected);
+    let lit = |id: u32| rec.pick == Some(id) || highlight.is_some_and(|(a, b)| a == id || b == id);
+    let mut screen = Vec::with_capacity(state.bodies.len());
     for body in &state.bodies {
         let xf = Transform {
             p: Vec2::from(body.position),
@@ -49,46 +100,119 @@ pub fn draw_world(rec: &mut Recording, area: Viewport) {
             0.4
         };
         for id in &body.shapes {
-            let Some(shape) = player.shapes().get(*id) else {
+            let Some(shape) = shapes.get(*id) else {
                 continue;
             };
-            let lit = highlight.is_some_and(|(a, b)| a == *id || b == *id);
-            let color = if lit {
-                Color::new(1.0, 0.95, 0.2, 1.0)
+            let (color, width) = if lit(*id) {
+                (Color::new(1.0, 0.95, 0.2, 1.0), 3.0)
             } else {
-                Color::new(r, g, b, alpha)
+                (Color::new(r, g, b, alpha), 1.5)
             };
-            let width = if lit { 3.0 } else { 1.5 };
-            draw_shape(&shape.geometry, &xf, scale, &to_screen, color, width);
+            draw_shape(&shape.geometry, &xf, &cam, color, width);
         }
+        let name = shown_name(body);
+        let s = cam.to_screen(xf.p);
+        screen.push(ScreenBody {
+            name,
+            screen: [s.x.round(), s.y.round()],
+            world: body.position,
+        });
     }
     let point = Color::new(1.0, 0.3, 0.3, 1.0);
     for c in &state.contacts {
         let n = Vec2::from(c.normal);
         for p in &c.points {
-            let s = to_screen(Vec2::from(p.point));
+            let s = cam.to_screen(Vec2::from(p.point));
             draw_circle(s.x, s.y, 3.0, point);
             let tip = s + Vec2::new(n.x, -n.y) * 18.0;
             draw_line(s.x, s.y, tip.x, tip.y, 1.5, point);
         }
     }
+    if let Phase::Live(run) = &rec.phase {
+        if let (Some(from), Some(to)) = (run.live.grab_point(), run.cursor) {
+            let (a, b) = (cam.to_screen(from), cam.to_screen(to));
+            let pull = Color::new(0.35, 0.9, 0.55, 1.0);
+            draw_line(a.x, a.y, b.x, b.y, 2.0, pull);
+            draw_circle(a.x, a.y, 3.5, pull);
+            draw_circle_lines(b.x, b.y, 5.0, 1.5, pull);
+        }
+    }
+    rec.redraw = screen != rec.screen;
+    rec.screen = screen;
 }
 
-fn draw_shape(
-    g: &WorldGeometry,
-    xf: &Transform,
-    scale: f32,
-    to_screen: &impl Fn(Vec2) -> Vec2,
-    color: Color,
-    width: f32,
+/// The mouse over the world view: holding and dragging a live body, or picking the
+/// two shapes of a pair to open.
+fn pointer(
+    rec: &mut Recording,
+    cam: &Camera,
+    state: &FrameState,
+    area: Viewport,
+    over_ui: bool,
+    app: &mut AppState,
 ) {
+    let (x, y) = mouse_position();
+    let at = cam.to_world(Vec2::new(x, y));
+    if let Phase::Live(run) = &mut rec.phase {
+        if run.cursor.is_some() {
+            if is_mouse_button_down(MouseButton::Left) {
+                run.drag_to(at);
+            } else {
+                run.release();
+            }
+            return;
+        }
+    }
+    let inside = area.contains(glam::Vec2::new(x, y));
+    if over_ui || !inside || !is_mouse_button_pressed(MouseButton::Left) {
+        return;
+    }
+    // Four pixels of slack around thin shapes (segments, chains).
+    let Some(hit) = rec
+        .shapes()
+        .and_then(|shapes| shape_at(state, shapes, at, 4.0 / cam.scale))
+    else {
+        rec.pick = None;
+        return;
+    };
+    match &mut rec.phase {
+        Phase::Live(run) => {
+            // A static or kinematic body says that only dynamic ones are dragged.
+            if let Err(e) = run.grab(hit.body, at) {
+                app.error(format!("{}: {e}", hit_name(&run.state, hit.body)));
+            }
+        }
+        Phase::Ready(_) => match rec.pick {
+            Some(first) if first != hit.shape => {
+                rec.pick = None;
+                rec.selected = Some((first, hit.shape));
+                // The pick's hint is done with; a failure to open says why instead.
+                app.message = None;
+                rec.open_selected(app);
+            }
+            Some(_) => rec.pick = None,
+            None => {
+                rec.pick = Some(hit.shape);
+                let name = rec.shapes().and_then(|s| s.get(hit.shape));
+                let name = name.map_or(String::new(), |s| s.label.clone());
+                app.info(format!(
+                    "{name} picked: click another shape to open the pair at frame {} (Esc forgets it)",
+                    rec.frame
+                ));
+            }
+        },
+        _ => {}
+    }
+}
+
+fn draw_shape(g: &WorldGeometry, xf: &Transform, cam: &Camera, color: Color, width: f32) {
     let line = |a: Vec2, b: Vec2| {
-        let (a, b) = (to_screen(xf.apply(a)), to_screen(xf.apply(b)));
+        let (a, b) = (cam.to_screen(xf.apply(a)), cam.to_screen(xf.apply(b)));
         draw_line(a.x, a.y, b.x, b.y, width, color);
     };
     let circle = |c: Vec2, r: f32| {
-        let c = to_screen(xf.apply(c));
-        draw_circle_lines(c.x, c.y, (r * scale).max(1.0), width, color);
+        let c = cam.to_screen(xf.apply(c));
+        draw_circle_lines(c.x, c.y, (r * cam.scale).max(1.0), width, color);
     };
     match g {
         WorldGeometry::Circle { center, radius } => circle(*center, *radius),
@@ -117,5 +241,20 @@ fn draw_shape(
             }
         }
         WorldGeometry::Box { .. } => {}
+    }
+}
+
+/// The name of body `index` as the world view calls it.
+fn hit_name(state: &FrameState, index: u32) -> String {
+    state
+        .body(index)
+        .map_or_else(|| format!("body{index}"), shown_name)
+}
+
+fn shown_name(body: &BodyState) -> String {
+    if body.name.is_empty() {
+        format!("body{}", body.index)
+    } else {
+        body.name.clone()
     }
 }
