@@ -290,6 +290,9 @@ if tj "'peer_name' in d['widgets']" | grep -q True; then
   echo "== Peers row hovered: its tooltip shows"
 fi
 click peers
+# The section folds over a few frames (the panel's scroll follows its height): let it
+# settle before the Files controls are measured.
+sleep 1; settle
 
 # A refused (not convex) file: the offer is a window; the Files controls stay put.
 to_top

@@ -6,13 +6,18 @@
 //! point and no origin cross, stay inside their view and off its title, are drawn after
 //! every line and dot of their view on a nearly opaque plate, and are crossed by as few
 //! lines as the placer could manage — at the default picture size and at a small one,
-//! where crowding is worst.
+//! where crowding is worst, and with the presenter setting. Each label sits by its own
+//! point: within [`REACH`] pixels of its anchor, and nearer it than any other label's
+//! point unless a leader line ties it to its own. The grid's
+//! numbers lie wholly inside their view, apart from one another, from the title and
+//! the scale bar, and no label covers them.
 
 use collidescope::app::AppState;
 use collidescope::render::{
-    app_picture, box_covers_dot, box_crossed_by, boxes_overlap, dot_obstacles, label_size, layout,
-    line_obstacles, paint_view, place_labels, reserved_boxes, view_labels, LabelFrame, Painter,
-    PlacedLabel, ViewFrame, GAP, MIN_TEXT,
+    app_picture, box_covers_dot, box_crossed_by, box_distance, boxes_overlap, dot_obstacles,
+    grid_numbers, label_points, label_size, layout, line_obstacles, paint_view, place_labels,
+    reads_as_other_point, reserved_boxes, view_labels, LabelFrame, Painter, PlacedLabel, ViewFrame,
+    GAP, MIN_TEXT,
 };
 use collidescope::scene::{parse_scene, Scene};
 use collidescope::study::Algorithm;
@@ -97,6 +102,10 @@ impl Painter for Order {
     fn legend_item(&mut self, _: &Viewport, _: Rgba, _: Vec2, _: &str, _: Rgba) {}
 }
 
+/// The farthest a label's box may be from its own anchor, pixels at scale 1 (the
+/// placer's last ring).
+const REACH: f32 = 70.0;
+
 /// One label as placed, with its text and how many line pieces cross its box.
 struct Seen {
     text: String,
@@ -145,9 +154,26 @@ fn check_view(view: &ViewFrame, list: &DrawList, extra: &[Prim], what: &str) -> 
         .filter(|d| d.hard)
         .collect();
     let lines = line_obstacles(view, list, extra);
+    let points = label_points(view, list, extra);
+    check_grid_numbers(view, &reserved, what);
     let mut seen = Vec::new();
-    for (i, (a, prim)) in placed.iter().enumerate() {
-        let a = &a.back;
+    for (i, (spot, prim)) in placed.iter().enumerate() {
+        let a = &spot.back;
+        let Prim::Label { at, text, .. } = prim else {
+            unreachable!()
+        };
+        let anchor = view.to_screen(*at);
+        assert!(
+            box_distance(a, anchor) <= REACH * view.scale,
+            "{what}: {text:?} is {:.0} px from its point",
+            box_distance(a, anchor)
+        );
+        // Nearer its own point than any other label's, or tied to it by a leader line.
+        let tied = spot.leader.is_some_and(|l| l[0] == anchor);
+        assert!(
+            tied || !reads_as_other_point(a, anchor, &points),
+            "{what}: {text:?} at {a:?} sits nearer another point than its own at {anchor:?}"
+        );
         assert!(
             a.x >= vp.x && a.y >= vp.y && a.x + a.w <= vp.x + vp.w && a.y + a.h <= vp.y + vp.h,
             "{what}: label box {a:?} outside its view {vp:?}"
@@ -203,14 +229,55 @@ fn check_view(view: &ViewFrame, list: &DrawList, extra: &[Prim], what: &str) -> 
         "{what}: {:?}",
         order.sizes
     );
+    if std::env::var_os("LABELS_VERBOSE").is_some() && visible > placed.len() {
+        for (s, p) in spots.iter().zip(&labels) {
+            if let (None, Prim::Label { at, text, .. }) = (s, p) {
+                if vp.contains(view.to_screen(*at)) {
+                    eprintln!("  dropped: {what}: {text:?}");
+                }
+            }
+        }
+    }
     (seen, visible - placed.len())
+}
+
+/// The grid's numbers: inside the view, apart from one another and off the title and
+/// the scale bar (the first of `reserved`'s boxes are theirs; the labels were checked
+/// against all of them, numbers included).
+fn check_grid_numbers(view: &ViewFrame, reserved: &[Viewport], what: &str) {
+    let vp = view.viewport;
+    let numbers = grid_numbers(view, title(view.space));
+    let chrome = &reserved[..reserved.len() - numbers.len()];
+    for (i, n) in numbers.iter().enumerate() {
+        let b = &n.back;
+        assert!(
+            b.x >= vp.x && b.y >= vp.y && b.x + b.w <= vp.x + vp.w && b.y + b.h <= vp.y + vp.h,
+            "{what}: grid number {:?} at {b:?} leaves its view {vp:?}",
+            n.text
+        );
+        for m in &numbers[i + 1..] {
+            assert!(
+                !boxes_overlap(b, &m.back, 0.0),
+                "{what}: grid numbers {:?} and {:?} overlap",
+                n.text,
+                m.text
+            );
+        }
+        for r in chrome {
+            assert!(
+                !boxes_overlap(b, r, 0.0),
+                "{what}: grid number {:?} under the title or scale bar",
+                n.text
+            );
+        }
+    }
 }
 
 /// The window's picture of one step at `size`: every view's labels checked.
 fn check_picture(
     app: &mut AppState,
     engines: bool,
-    size: (u32, u32),
+    (size, scale): ((u32, u32), f32),
     what: &str,
     tally: &mut Tally,
 ) {
@@ -224,8 +291,11 @@ fn check_picture(
             )
         });
     }
-    let l = layout(&p, size.0, size.1).unwrap();
+    let mut l = layout(&p, size.0, size.1).unwrap();
     let mut dropped = 0;
+    for view in &mut l.views {
+        view.scale = scale;
+    }
     for view in &l.views {
         let extra = match (view.space, app.selected) {
             (Space::World, Some(i)) => handle_prims(&app.scene, i, &view.camera, &view.viewport),
@@ -241,14 +311,14 @@ fn check_picture(
     }
     tally.dropped += dropped;
     // At 640×400 a view is ~290 px wide: a long label may not fit at all.
-    if dropped > 0 && size == (1280, 800) {
+    if dropped > 0 && size == (1280, 800) && scale == 1.0 {
         tally.drops.push(what.to_string());
     }
     tally.pictures += 1;
 }
 
 /// Every scene × algorithm × step, as the window shows it (B selected: its handles).
-fn walk(engines: bool, sizes: &[(u32, u32)]) -> Tally {
+fn walk(engines: bool, sizes: &[((u32, u32), f32)]) -> Tally {
     let mut tally = Tally::default();
     for (name, scene) in scenes() {
         for algorithm in Algorithm::ALL {
@@ -257,9 +327,10 @@ fn walk(engines: bool, sizes: &[(u32, u32)]) -> Tally {
             app.select(app.pair.map(|(_, b)| b));
             for step in 0..app.step_count() {
                 app.set_step(step);
-                for &size in sizes {
-                    let what = format!("{name} {algorithm:?} step {step} at {size:?}");
-                    check_picture(&mut app, engines, size, &what, &mut tally);
+                for &(size, scale) in sizes {
+                    let presenter = if scale == 1.0 { "" } else { " presenter" };
+                    let what = format!("{name} {algorithm:?} step {step} at {size:?}{presenter}");
+                    check_picture(&mut app, engines, (size, scale), &what, &mut tally);
                 }
             }
         }
@@ -269,7 +340,12 @@ fn walk(engines: bool, sizes: &[(u32, u32)]) -> Tally {
 
 #[test]
 fn labels_are_placed_apart_and_readable_in_every_scene_algorithm_and_step() {
-    let tally = walk(false, &[(1280, 800), (640, 400)]);
+    // The window's default size, a small one, and a projector's with the presenter
+    // setting (text and lines 1.4 times larger).
+    let tally = walk(
+        false,
+        &[((1280, 800), 1.0), ((640, 400), 1.0), ((1280, 720), 1.4)],
+    );
     report("without the engines", &tally);
     assert!(tally.pictures > 1000, "{} pictures", tally.pictures);
     lines_keep_off(&tally);
@@ -323,7 +399,7 @@ fn report(what: &str, t: &Tally) {
 #[test]
 fn engine_labels_join_without_overlap() {
     // The engines' overlays add their own labels (Box2D, parry) on the same points.
-    let tally = walk(true, &[(1280, 800)]);
+    let tally = walk(true, &[((1280, 800), 1.0)]);
     report("with the engines", &tally);
     lines_keep_off(&tally);
 }

@@ -3,12 +3,16 @@
 //! simulated deuteranopia and protanopia (Machado, Oliveira & Fernandes 2009, severity 1,
 //! applied in linear sRGB), and every colour at least [`MIN_BACKGROUND`] from the view's
 //! background — in the dark theme and in the light one; and every role, read as text,
-//! has a WCAG contrast of at least 4.5:1 against both themes' backgrounds.
+//! has a WCAG contrast of at least 4.5:1 against both themes' backgrounds — and as a
+//! label, on its plate over any fill of the view (a shape's translucent colour, two
+//! shapes overlapping) — and so does the side panel's own text on the panel.
 
 use collidescope::view::draw::LayerId;
 use collidescope::view::palette::{
-    layer_color, Rgba, Theme, ADDED, BACKGROUND, BAND, CUT, ERROR, GRID, GRID_LABEL, KEPT,
-    LABEL_BACK, LIGHT_ROLES, SHAPE_A, SHAPE_B, SHAPE_OTHER, VIEW_TITLE,
+    label_text, layer_color, Rgba, Theme, ADDED, BACKGROUND, BAND, CUT, ERROR, GRID, GRID_LABEL,
+    KEPT, LABEL_BACK, LABEL_TEXT_CONTRAST, LIGHT_ROLES, MAX_FILL_ALPHA, PANEL_ALARM, PANEL_BACK,
+    PANEL_CURRENT, PANEL_QUIET, PANEL_SUCCESS, PANEL_WARNING, SHAPE_A, SHAPE_B, SHAPE_OTHER,
+    VIEW_TITLE,
 };
 
 /// The smallest distance allowed between two roles of one picture (ΔE*76; 2.3 is a
@@ -239,4 +243,120 @@ fn the_contrast_check_catches_pale_text() {
     let dark = BACKGROUND;
     assert!(contrast(over(Rgba(255, 255, 255, 89), dark), dark) < 3.3);
     assert!((contrast(Rgba(0, 0, 0, 255), Rgba(255, 255, 255, 255)) - 21.0).abs() < 1e-9);
+}
+
+/// Every role colour (every colour a label is written in).
+fn label_roles() -> Vec<(&'static str, Rgba)> {
+    let mut roles: Vec<(&str, Rgba)> = LayerId::ALL
+        .iter()
+        .map(|id| (id.label(), layer_color(*id)))
+        .collect();
+    roles.extend([
+        ("shape A", SHAPE_A),
+        ("shape B", SHAPE_B),
+        ("other shapes", SHAPE_OTHER),
+        ("kept", KEPT),
+        ("cut", CUT),
+        ("added", ADDED),
+        ("error", ERROR),
+        ("white", Rgba::WHITE),
+    ]);
+    roles
+}
+
+/// A label over a fill: the fill (any role's colour, as opaque as the most opaque fill,
+/// or two of them where shapes overlap) over the background, the label's plate over
+/// that, and the label's text (`label_text`) on the plate keeps 4.5:1 — the text alone
+/// on its plate over the bare background keeps the label contrast (7:1).
+#[test]
+fn labels_read_on_their_plates_over_every_fill() {
+    let roles = label_roles();
+    let mut faults = Vec::new();
+    let mut lowest = f64::INFINITY;
+    for theme in [Theme::Dark, Theme::Light] {
+        let bg = theme.apply(BACKGROUND);
+        let plate = theme.apply(LABEL_BACK);
+        let fill = |c: Rgba| theme.apply(c.with_alpha(MAX_FILL_ALPHA));
+        let mut unders: Vec<(String, Rgba)> = vec![("the background".into(), bg)];
+        for (n1, f1) in &roles {
+            let once = over(fill(*f1), bg);
+            unders.push((format!("{n1}'s fill"), once));
+            for (n2, f2) in &roles {
+                unders.push((format!("{n1}'s and {n2}'s fills"), over(fill(*f2), once)));
+            }
+        }
+        for (name, c) in &roles {
+            let text = label_text(theme, *c);
+            assert_eq!(text.3, 255, "label text is opaque");
+            let bare = contrast(text, over(plate, bg));
+            if bare < LABEL_TEXT_CONTRAST - 1e-9 {
+                faults.push(format!("{theme:?} {name} on its plate: {bare:.2}:1"));
+            }
+            for (under, u) in &unders {
+                let r = contrast(text, over(plate, *u));
+                lowest = lowest.min(r);
+                if r < 4.5 {
+                    faults.push(format!(
+                        "{theme:?} {name} on its plate over {under}: {r:.2}:1"
+                    ));
+                }
+            }
+        }
+    }
+    assert!(
+        faults.is_empty(),
+        "labels below their contrast: {faults:#?}"
+    );
+    eprintln!("lowest label contrast over a fill {lowest:.2}:1");
+}
+
+#[test]
+fn the_label_check_catches_a_see_through_plate_and_pale_text() {
+    // The light theme's support-point olive straight on a half-transparent plate over
+    // A's fill: what a reader saw before labels had their own text colour.
+    let white = Theme::Light.apply(BACKGROUND);
+    let a_fill = over(
+        Theme::Light.apply(SHAPE_A.with_alpha(MAX_FILL_ALPHA)),
+        white,
+    );
+    let thin_plate = over(Rgba(255, 255, 255, 120), a_fill);
+    assert!(contrast(Rgba(96, 121, 68, 255), thin_plate) < 4.5);
+    // The label colour of the same role reaches the label contrast on its plate.
+    let text = label_text(Theme::Light, layer_color(LayerId::GjkDirection));
+    let plate = over(Theme::Light.apply(LABEL_BACK), white);
+    assert!(contrast(text, plate) >= LABEL_TEXT_CONTRAST);
+}
+
+/// The side panel's own text colours (secondary text, errors, success, warnings, the
+/// current item) read on the panel and on its striped rows, in both themes: egui's
+/// "weak" text (about 2.3:1) is not used.
+#[test]
+fn the_panels_own_text_reads_on_the_panel() {
+    // egui's panel fill, and the faint stripe of alternate rows.
+    let backs = [
+        ("panel", PANEL_BACK),
+        ("stripe", (Rgba(32, 32, 32, 255), Rgba(240, 240, 240, 255))),
+    ];
+    let tones = [
+        ("secondary", PANEL_QUIET),
+        ("error", PANEL_ALARM),
+        ("success", PANEL_SUCCESS),
+        ("warning", PANEL_WARNING),
+        ("current", PANEL_CURRENT),
+    ];
+    let mut faults = Vec::new();
+    for (back, (dark_back, light_back)) in backs {
+        for (tone, (dark, light)) in tones {
+            for (theme, c, b) in [("dark", dark, dark_back), ("light", light, light_back)] {
+                let r = contrast(c, b);
+                if r < 4.5 {
+                    faults.push(format!("{theme} {tone} text on the {back}: {r:.2}:1"));
+                }
+            }
+        }
+    }
+    assert!(faults.is_empty(), "panel text below 4.5:1: {faults:#?}");
+    // egui's weak text (its text colour at about half strength) fails the same check.
+    let weak_dark = Rgba(100, 100, 100, 255);
+    assert!(contrast(weak_dark, PANEL_BACK.0) < 4.5);
 }

@@ -36,6 +36,9 @@ pub struct Solved {
     pub reveal_step: usize,
     /// What the question is about, when the trace names it ("B's vertex 2").
     pub subject: Option<String>,
+    /// Why the answer is what it is, from this page's own facts, shown once the
+    /// question is settled (on pages whose step narration is not shown).
+    pub why: Option<String>,
 }
 
 /// What an answer is computed from: the scene as shown, its studies, the page's
@@ -73,6 +76,7 @@ fn solved(answer: Answer, reveal_step: usize) -> Result<Solved, String> {
         answer,
         reveal_step,
         subject: None,
+        why: None,
     })
 }
 
@@ -115,6 +119,7 @@ impl Ask {
                     answer: point(Space::World, inc.a),
                     reveal_step: reference_step(t)?,
                     subject: None,
+                    why: None,
                 })
             }
             Ask::PointAfterClip => {
@@ -168,7 +173,20 @@ impl Ask {
                     .ok_or_else(|| {
                         format!("segment {segment} of \"{chain}\" does not reach \"{shape}\"")
                     })?;
-                solved(yes_no(tilt > GHOST_TILT_DEGREES), s)
+                let how = match scene.settings.chain_mode {
+                    crate::core::settings::ChainMode::Naive => "collided naively",
+                    crate::core::settings::ChainMode::Smooth => "collided with its ghost vertices",
+                };
+                let verdict = if tilt > GHOST_TILT_DEGREES {
+                    "a push sideways: a ghost bump"
+                } else {
+                    "close to straight out of the segment: no bump"
+                };
+                let mut out = solved(yes_no(tilt > GHOST_TILT_DEGREES), s)?;
+                out.why = Some(format!(
+                    "Segment {segment} of \"{chain}\", {how}, gives \"{shape}\" a contact normal {tilt:.0}° from the segment's own normal: {verdict} (more than {GHOST_TILT_DEGREES:.0}° counts as sideways)."
+                ));
+                Ok(out)
             }
             Ask::Distance => number(g.studies.basics.distance.distance, s),
             Ask::Depth => {
@@ -286,6 +304,36 @@ impl Ask {
             WitnessOnA | Distance => &[LayerId::Witness],
             // The chains layer labels each contact's normal: ask about the other mode.
             GhostBump { mode: None, .. } => &[LayerId::Chains],
+            _ => &[],
+        }
+    }
+
+    /// The layers whose *labels* write the answer out (EPA's "d =" and depth, SAT's
+    /// intervals and separations, the time of impact's axis and times): the window leaves
+    /// their labels out until the question is settled, and keeps their lines, which the
+    /// question is about.
+    pub fn answer_label_layers(&self) -> &'static [LayerId] {
+        use Ask::*;
+        match self {
+            Depth | EpaStops | EpaSupport => &[LayerId::EpaPolytope, LayerId::Witness],
+            AxisSeparates | AxisSeparation | ReferenceFace => {
+                &[LayerId::Sat, LayerId::ConfigPicture, LayerId::Witness]
+            }
+            Overlap => &[
+                LayerId::Sat,
+                LayerId::ConfigPicture,
+                LayerId::Witness,
+                LayerId::Toi,
+                LayerId::EpaPolytope,
+            ],
+            Hits => &[
+                LayerId::Toi,
+                LayerId::ConfigPicture,
+                LayerId::Rays,
+                LayerId::RayCast,
+            ],
+            TimeOfImpact | SeparationFunction => &[LayerId::Toi, LayerId::Witness],
+            Distance | ExactDistance | WitnessOnA => &[LayerId::Witness],
             _ => &[],
         }
     }
@@ -482,6 +530,7 @@ fn clip_plane(g: &Ground, vertex: usize) -> Result<Solved, String> {
             owner_name(inc.owner),
             if vertex == 0 { "first" } else { "second" }
         )),
+        why: None,
     })
 }
 

@@ -205,6 +205,7 @@ mod tests {
             },
             reveal_step: 0,
             subject: None,
+            why: None,
         };
         let click = |x: f32, ppu: f32| Response::Click {
             space: Space::Config,
@@ -235,6 +236,7 @@ mod tests {
             },
             reveal_step: 3,
             subject: None,
+            why: None,
         };
         let question = q(Ask::EpaStops);
         let mut t = Tutor::default();
@@ -266,6 +268,7 @@ mod tests {
             },
             reveal_step: 0,
             subject: None,
+            why: None,
         };
         let question = q(Ask::Distance);
         assert!(is_right(&question, &solved, &Response::Number(0.505)));

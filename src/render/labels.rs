@@ -17,12 +17,16 @@
 //! 2. Each label tries its own offset first, then boxes on rings around the anchor
 //!    (8 directions × growing radii, [`RINGS`]), nearest first.
 //! 3. A candidate is refused when it leaves the view, touches a label already placed
-//!    (with a [`GAP`] px gap), a view title, or a *contact point* (a dot of the contact,
+//!    (with a [`GAP`] px gap), a view title, the scale bar or a grid number, or covers a
+//!    *contact point* (a dot of the contact,
 //!    witness, chain or engine layers, or a handle). Other dots (simplex vertices,
 //!    supports) and every line, arrow, cross and ring of the view only cost: among the
 //!    free candidates the one covering fewest dots and crossed by the fewest line
-//!    pieces, then the nearest, wins.
-//! 4. A label moved away from its anchor gets a leader line from the anchor to its box;
+//!    pieces, then the nearest, wins; a spot nearer another label's point than the
+//!    label's own, where it would read as that point's label
+//!    ([`reads_as_other_point`]), is taken only when nothing near its own is free.
+//! 4. A label moved away from its anchor, or left nearer another label's point, gets a
+//!    leader line from the anchor to its box;
 //!    a label with no free candidate is dropped (the SVG keeps it hidden, so its text
 //!    can still be searched).
 //!
@@ -47,10 +51,20 @@ const RINGS: [f32; 6] = [4.0, 10.0, 18.0, 30.0, 46.0, 66.0];
 const LEADER_MIN: f32 = 9.0;
 /// The cost of covering one non-contact dot, in pixels of distance.
 const DOT_COST: f32 = 120.0;
+/// The cost of a spot nearer another label's point than the label's own, in pixels of
+/// distance: taken only when every spot near its own point is refused, and then with a
+/// leader line.
+const MISREAD_COST: f32 = 150.0;
 /// The cost of one line piece (a segment of a polyline, an arrow, a stroke of a cross, a
 /// ring) crossing a label's box, in pixels of distance: a label moves up to two rings
 /// out to get clear of a line.
-const LINE_COST: f32 = 40.0;
+const LINE_COST: f32 = 90.0;
+/// Two points closer than this (pixels) are one point to a reader.
+pub const SAME_POINT: f32 = 3.0;
+/// A label reads as its own point's only when every other labelled point is at least
+/// this much farther from its box than its own anchor, pixels: at about the same
+/// distance, a reader takes it for the other point's as readily.
+const OWN_SLACK: f32 = 3.0;
 /// The size a label of nominal `size` is drawn at in a view of `scale` (the presenter
 /// setting): [`LABEL_SCALE`] of it, rounded, never under [`MIN_TEXT`].
 pub fn label_size(size: f32, scale: f32) -> f32 {
@@ -90,6 +104,33 @@ pub fn label_box(at: Vec2, text: &str, size: f32) -> Viewport {
         w: text_width(text, size) + 4.0,
         h: above + below + 3.0,
     }
+}
+
+/// The distance from a point to a box (0 inside it), pixels.
+pub fn box_distance(b: &Viewport, p: Vec2) -> f32 {
+    nearest_on_box(b, p).distance(p)
+}
+
+/// Whether a label box at `b` for `anchor` sits about as near, or nearer, another of
+/// `points` (another label's anchor, on screen) as its own anchor: a reader could take
+/// it for that point's label.
+pub fn reads_as_other_point(b: &Viewport, anchor: Vec2, points: &[Vec2]) -> bool {
+    let own = box_distance(b, anchor);
+    points
+        .iter()
+        .any(|q| q.distance(anchor) > SAME_POINT && box_distance(b, *q) < own + OWN_SLACK)
+}
+
+/// The points a view's labels could be read as belonging to: every label's anchor, on
+/// screen (an unlabelled dot names nothing, so a label beside one is not misread).
+pub fn label_points(view: &ViewFrame, list: &DrawList, extra: &[Prim]) -> Vec<Vec2> {
+    view_labels(view, list, extra)
+        .filter_map(|(_, prim)| match prim {
+            Prim::Label { at, .. } => Some(view.to_screen(*at)),
+            _ => None,
+        })
+        .filter(|p| p.is_finite())
+        .collect()
 }
 
 /// One label of the view waiting for a place.
@@ -144,9 +185,11 @@ pub fn place_labels(
             let anchor = view.to_screen(*at);
             // A label anchored outside the view is not drawn (it would be clipped).
             if anchor.is_finite() && view.viewport.contains(anchor) {
+                // Bare numbers (vertex numbers) give way to every other label.
+                let number = text.chars().all(|c| c.is_ascii_digit());
                 pending.push(Pending {
                     index: count,
-                    rank,
+                    rank: if number { rank.max(4) } else { rank },
                     anchor,
                     preferred: (anchor + *offset * view.scale).round(),
                     text,
@@ -159,10 +202,16 @@ pub fn place_labels(
     pending.sort_by_key(|p| (p.rank, p.index));
     let dots = dot_obstacles(view, list, extra);
     let lines = LineIndex::new(line_obstacles(view, list, extra), &view.viewport);
+    let points = label_points(view, list, extra);
     let mut taken: Vec<Viewport> = reserved.to_vec();
     let mut out = vec![None; count];
+    let obstacles = Obstacles {
+        dots: &dots,
+        lines: &lines,
+        points: &points,
+    };
     for p in &pending {
-        if let Some(placed) = place_one(p, &view.viewport, &taken, &dots, &lines) {
+        if let Some(placed) = place_one(p, &view.viewport, &taken, &obstacles) {
             taken.push(placed.back);
             out[p.index] = Some(placed);
         }
@@ -170,18 +219,31 @@ pub fn place_labels(
     out
 }
 
+/// What a view's labels keep off besides one another.
+struct Obstacles<'a> {
+    dots: &'a [DotObstacle],
+    lines: &'a LineIndex,
+    /// Points a label must not be taken for ([`label_points`]).
+    points: &'a [Vec2],
+}
+
 /// The best free spot of one label, or `None` when every candidate is refused.
 fn place_one(
     p: &Pending,
     vp: &Viewport,
     taken: &[Viewport],
-    dots: &[DotObstacle],
-    lines: &LineIndex,
+    obstacles: &Obstacles,
 ) -> Option<PlacedLabel> {
+    let Obstacles {
+        dots,
+        lines,
+        points,
+    } = *obstacles;
     let first = label_box(p.preferred, p.text, p.size);
     let (w, h) = (first.w, first.h);
     // Baseline start from a box corner: the inverse of `label_box`.
     let lift = p.preferred - Vec2::new(first.x, first.y);
+    let key = p.rank == 0 || dots.iter().any(|d| d.hard && d.at.distance(p.anchor) < 1.0);
     let mut best: Option<(f32, Viewport)> = None;
     for (distance, b) in candidates(p.anchor, first, w, h) {
         if best.is_some_and(|(c, _)| c <= distance) {
@@ -191,6 +253,9 @@ fn place_one(
             continue;
         }
         let mut cost = distance;
+        if reads_as_other_point(&b, p.anchor, points) {
+            cost += MISREAD_COST;
+        }
         let mut refused = false;
         for d in dots.iter().filter(|d| box_covers_dot(&b, d.at, d.radius)) {
             if d.hard {
@@ -202,17 +267,23 @@ fn place_one(
         if refused || best.is_some_and(|(c, _)| c <= cost) {
             continue;
         }
-        cost += LINE_COST * lines.crossings(&b) as f32;
+        // The answer's labels (rank 0) and those of the points a label never covers (the
+        // origin, contacts) keep off lines before all else: they sooner take a spot by
+        // another point, tied to their own by a leader.
+        let weight = if key { 3.0 } else { 1.0 };
+        cost += weight * LINE_COST * lines.crossings(&b) as f32;
         if best.is_none_or(|(c, _)| cost < c) {
             best = Some((cost, b));
         }
     }
     let (_, b) = best?;
     let at = Vec2::new(b.x, b.y) + lift;
-    let leader = (b != first)
-        .then(|| nearest_on_box(&b, p.anchor))
-        .filter(|q| q.distance(p.anchor) > LEADER_MIN)
-        .map(|q| [p.anchor, q]);
+    // A label moved far, or left nearer another label's point than its own, is tied to
+    // its point by a leader line.
+    let q = nearest_on_box(&b, p.anchor);
+    let misread = reads_as_other_point(&b, p.anchor, points);
+    let leader =
+        (misread || (b != first && q.distance(p.anchor) > LEADER_MIN)).then_some([p.anchor, q]);
     Some(PlacedLabel {
         at,
         back: b,
@@ -286,6 +357,21 @@ mod tests {
         }
     }
 
+    /// Places `p` in [`vp`] with nothing else to be taken for.
+    fn one(
+        p: &Pending,
+        taken: &[Viewport],
+        dots: &[DotObstacle],
+        lines: &LineIndex,
+    ) -> Option<PlacedLabel> {
+        let obstacles = Obstacles {
+            dots,
+            lines,
+            points: &[],
+        };
+        place_one(p, &vp(), taken, &obstacles)
+    }
+
     fn no_lines() -> LineIndex {
         LineIndex::new(Vec::new(), &vp())
     }
@@ -304,7 +390,7 @@ mod tests {
     #[test]
     fn a_free_label_keeps_its_own_offset() {
         let p = pending(0, Vec2::new(100.0, 100.0), "w1");
-        let placed = place_one(&p, &vp(), &[], &[], &no_lines()).unwrap();
+        let placed = one(&p, &[], &[], &no_lines()).unwrap();
         assert_eq!(placed.at, Vec2::new(106.0, 94.0));
         assert_eq!(placed.leader, None);
     }
@@ -312,15 +398,8 @@ mod tests {
     #[test]
     fn a_second_label_at_the_same_anchor_moves_off_the_first() {
         let a = Vec2::new(100.0, 100.0);
-        let first = place_one(&pending(0, a, "closest"), &vp(), &[], &[], &no_lines()).unwrap();
-        let second = place_one(
-            &pending(1, a, "origin"),
-            &vp(),
-            &[first.back],
-            &[],
-            &no_lines(),
-        )
-        .unwrap();
+        let first = one(&pending(0, a, "closest"), &[], &[], &no_lines()).unwrap();
+        let second = one(&pending(1, a, "origin"), &[first.back], &[], &no_lines()).unwrap();
         assert!(!boxes_overlap(&first.back, &second.back, GAP));
         // Still near its anchor: on one of the first rings.
         let q = nearest_on_box(&second.back, a);
@@ -337,13 +416,13 @@ mod tests {
             radius: 4.0,
             hard: true,
         };
-        let placed = place_one(&p, &vp(), &[], &[contact], &no_lines()).unwrap();
+        let placed = one(&p, &[], &[contact], &no_lines()).unwrap();
         assert!(!box_covers_dot(&placed.back, contact.at, contact.radius));
         let soft = DotObstacle {
             hard: false,
             ..contact
         };
-        let moved = place_one(&p, &vp(), &[], &[soft], &no_lines()).unwrap();
+        let moved = one(&p, &[], &[soft], &no_lines()).unwrap();
         assert!(!box_covers_dot(&moved.back, soft.at, soft.radius));
     }
 
@@ -356,14 +435,10 @@ mod tests {
             w: 400.0,
             h: 300.0,
         };
-        assert_eq!(
-            place_one(&pending(0, a, "x"), &vp(), &[wall], &[], &no_lines()),
-            None
-        );
+        assert_eq!(one(&pending(0, a, "x"), &[wall], &[], &no_lines()), None);
         // At the view's corner the label goes where it fits, inside.
-        let corner = place_one(
+        let corner = one(
             &pending(0, Vec2::new(398.0, 2.0), "long label"),
-            &vp(),
             &[],
             &[],
             &no_lines(),
@@ -383,10 +458,29 @@ mod tests {
         let line = LineObstacle::Segment(Vec2::new(0.0, y), Vec2::new(400.0, y));
         let lines = LineIndex::new(vec![line], &vp());
         assert_eq!(lines.crossings(&own), 1);
-        let placed = place_one(&p, &vp(), &[], &[], &lines).unwrap();
+        let placed = one(&p, &[], &[], &lines).unwrap();
         assert!(!box_crossed_by(&placed.back, &line), "{:?}", placed.back);
         // Near its anchor still: the next ring below or above the line.
         assert!(nearest_on_box(&placed.back, a).distance(a) <= 18.0);
+    }
+
+    #[test]
+    fn a_label_is_not_placed_nearer_another_point_than_its_own() {
+        // The preferred spot (right, above) is next to another labelled point: the label
+        // goes round its own anchor instead.
+        let a = Vec2::new(100.0, 100.0);
+        let p = pending(0, a, "origin");
+        let own = label_box(p.preferred, p.text, p.size);
+        let other = Vec2::new(own.x + own.w - 5.0, own.y + own.h + 1.0);
+        assert!(reads_as_other_point(&own, a, &[other]));
+        let obstacles = Obstacles {
+            dots: &[],
+            lines: &no_lines(),
+            points: &[a, other],
+        };
+        let placed = place_one(&p, &vp(), &[], &obstacles).unwrap();
+        assert!(!reads_as_other_point(&placed.back, a, &[other]));
+        assert!(box_distance(&placed.back, a) + OWN_SLACK <= box_distance(&placed.back, other));
     }
 
     #[test]

@@ -33,6 +33,7 @@
 //! Coordinates: a layer's point `p` is drawn at `camera.to_screen(p, viewport)` of its
 //! view ([`layout`] gives both), written with two decimals.
 
+mod grid;
 mod handout;
 mod labels;
 mod layout;
@@ -45,6 +46,7 @@ mod scene_plot;
 mod svg;
 mod text;
 
+pub use grid::*;
 pub use handout::*;
 pub use labels::*;
 pub use layout::*;

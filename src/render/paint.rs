@@ -6,9 +6,7 @@ use super::*;
 
 use crate::view::camera::Viewport;
 use crate::view::draw::{DrawList, Prim, Rgba, Space};
-use crate::view::palette::{
-    Theme, AXES, BACKGROUND, BAND, GRID, GRID_LABEL, LABEL_BACK, SEPARATOR, VIEW_TITLE,
-};
+use crate::view::palette::{Theme, BACKGROUND, BAND, LABEL_BACK, SEPARATOR, VIEW_TITLE};
 use glam::Vec2;
 
 /// Screen-space drawing operations, in pixels with y down. The SVG writer, the PNG
@@ -106,8 +104,8 @@ impl<P: Painter> Painter for Themed<'_, P> {
             fill: self.theme.apply(frame.fill),
             ..*frame
         };
-        self.inner
-            .label(at, text, size, self.theme.apply(c), &frame);
+        let c = crate::view::palette::label_text(self.theme, c);
+        self.inner.label(at, text, size, c, &frame);
     }
     fn dropped_label(&mut self, text: &str, size: f32, c: Rgba) {
         self.inner.dropped_label(text, size, self.theme.apply(c));
@@ -211,73 +209,6 @@ pub fn paint_prim(prim: &Prim, view: &ViewFrame, out: &mut impl Painter) {
     }
 }
 
-/// A grid value with `decimals` decimals, without a "-0".
-pub(super) fn grid_value(v: f32, step: f32, decimals: usize) -> String {
-    let v = if v.abs() < step * 1.0e-3 { 0.0 } else { v };
-    format!("{v:.decimals$}")
-}
-
-/// The grid with axis labels. Labels of horizontal lines stay out of the title band
-/// at the top of the view, where they would run into the view's title, and out of the
-/// bottom row, where the vertical lines' labels are.
-pub fn paint_grid(view: &ViewFrame, out: &mut impl Painter) {
-    let (cam, vp) = (&view.camera, &view.viewport);
-    let step = cam.grid_step(GRID_PX * view.scale);
-    if !(step.is_finite() && step > 0.0) {
-        return;
-    }
-    let size = (GRID_LABEL_SIZE * view.scale).round();
-    let lo = cam.to_world(Vec2::new(vp.x, vp.y + vp.h), vp);
-    let hi = cam.to_world(Vec2::new(vp.x + vp.w, vp.y), vp);
-    let decimals = (-step.log10().floor()).clamp(0.0, 9.0) as usize;
-    let first = (lo.x / step).floor();
-    for k in 0..MAX_GRID_LINES {
-        let x = (first + k as f32) * step;
-        if x > hi.x {
-            break;
-        }
-        let sx = cam.to_screen(Vec2::new(x, 0.0), vp).x;
-        let c = if x.abs() < step * 1e-3 { AXES } else { GRID };
-        out.polyline(
-            &[Vec2::new(sx, vp.y), Vec2::new(sx, vp.y + vp.h)],
-            false,
-            1.0,
-            c,
-            false,
-        );
-        out.text(
-            Vec2::new(sx + 2.0, vp.y + vp.h - 4.0).round(),
-            &grid_value(x, step, decimals),
-            size,
-            GRID_LABEL,
-        );
-    }
-    let first = (lo.y / step).floor();
-    for k in 0..MAX_GRID_LINES {
-        let y = (first + k as f32) * step;
-        if y > hi.y {
-            break;
-        }
-        let sy = cam.to_screen(Vec2::new(0.0, y), vp).y;
-        let c = if y.abs() < step * 1e-3 { AXES } else { GRID };
-        out.polyline(
-            &[Vec2::new(vp.x, sy), Vec2::new(vp.x + vp.w, sy)],
-            false,
-            1.0,
-            c,
-            false,
-        );
-        if sy > vp.y + TITLE_BAND * view.scale && sy < vp.y + vp.h - 2.0 * size {
-            out.text(
-                Vec2::new(vp.x + 3.0, sy - 2.0).round(),
-                &grid_value(y, step, decimals),
-                size,
-                GRID_LABEL,
-            );
-        }
-    }
-}
-
 /// A view's scale bar: a nice length (1, 2 or 5 × 10^k world units, 80–200 px) at the
 /// bottom right, above the grid's values, with its length written over it.
 #[derive(Clone, Debug, PartialEq)]
@@ -364,9 +295,6 @@ pub(super) fn space_name(space: Space) -> &'static str {
     }
 }
 
-/// The height of a view's title band, pixels: grid labels keep out of it.
-const TITLE_BAND: f32 = 34.0;
-
 /// Where a view's title is written (baseline start) and at what size.
 pub fn view_title_at(view: &ViewFrame) -> (Vec2, f32) {
     let vp = &view.viewport;
@@ -374,8 +302,16 @@ pub fn view_title_at(view: &ViewFrame) -> (Vec2, f32) {
     (Vec2::new(vp.x + 10.0, vp.y + 5.0 + size).round(), size)
 }
 
-/// The boxes no label of `view` may touch: its title's and its scale bar's.
+/// The boxes no label of `view` may touch: its title's, its scale bar's and its grid
+/// numbers' ([`grid_numbers`]).
 pub fn reserved_boxes(view: &ViewFrame, title: &str) -> Vec<Viewport> {
+    let mut out = chrome_boxes(view, title);
+    out.extend(grid_numbers(view, title).into_iter().map(|n| n.back));
+    out
+}
+
+/// The boxes of a view's title and scale bar: the grid's numbers keep off them too.
+pub(super) fn chrome_boxes(view: &ViewFrame, title: &str) -> Vec<Viewport> {
     let (at, size) = view_title_at(view);
     let mut out = vec![label_box(at, title, size)];
     out.extend(scale_bar(view).map(|b| b.area));
@@ -405,7 +341,7 @@ pub fn paint_view(
     );
     let spots = place_labels(view, list, extra, &reserved_boxes(view, title));
     out.begin_group(Some(&format!("grid-{name}")), Some("grid"), None, None);
-    paint_grid(view, out);
+    paint_grid(view, title, out);
     out.end_group();
     for layer in list.layers.iter().filter(|x| x.space == view.space) {
         out.begin_group(

@@ -124,7 +124,7 @@ impl Theme {
     pub fn apply(self, c: Rgba) -> Rgba {
         match self {
             Theme::Dark => c,
-            Theme::Light if c == LABEL_BACK => Rgba(255, 255, 255, 235),
+            Theme::Light if c == LABEL_BACK => Rgba(255, 255, 255, 240),
             Theme::Light => LIGHT_ROLES
                 .iter()
                 .find(|(dark, _)| *dark == [c.0, c.1, c.2])
@@ -165,11 +165,86 @@ pub const VIEW_TITLE: Rgba = Rgba(255, 255, 255, 153);
 pub fn leader(c: Rgba) -> Rgba {
     c.with_alpha(150)
 }
-/// The plate behind a label: nearly opaque, since labels are drawn over the lines.
-pub const LABEL_BACK: Rgba = Rgba(0, 0, 0, 215);
+/// The plate behind a label: nearly opaque, since labels are drawn over the lines and
+/// the shapes' fills (white in the light theme).
+pub const LABEL_BACK: Rgba = Rgba(0, 0, 0, 225);
+/// The fills drawn under labels are at most this opaque (a selected shape's).
+pub const MAX_FILL_ALPHA: u8 = 90;
+
+/// The WCAG contrast a label's text keeps against its plate: well above AA's 4.5:1, so
+/// thin anti-aliased strokes on a projector still read, and so it stays above 4.5:1
+/// whatever fill shows through the plate.
+pub const LABEL_TEXT_CONTRAST: f64 = 7.0;
+
+/// WCAG 2 relative luminance of an sRGB colour (alpha ignored).
+pub fn luminance(c: Rgba) -> f64 {
+    let linear = |c: u8| {
+        let c = c as f64 / 255.0;
+        if c <= 0.04045 {
+            c / 12.92
+        } else {
+            ((c + 0.055) / 1.055).powf(2.4)
+        }
+    };
+    0.2126 * linear(c.0) + 0.7152 * linear(c.1) + 0.0722 * linear(c.2)
+}
+
+/// WCAG 2 contrast ratio of two opaque colours (1 to 21).
+pub fn contrast(a: Rgba, b: Rgba) -> f64 {
+    let (la, lb) = (luminance(a), luminance(b));
+    (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
+}
+
+/// `c` drawn with its alpha over `back` (opaque), as the painters blend it.
+pub fn over(c: Rgba, back: Rgba) -> Rgba {
+    let a = c.3 as f64 / 255.0;
+    let mix = |f: u8, b: u8| (f as f64 * a + b as f64 * (1.0 - a)).round() as u8;
+    Rgba(mix(c.0, back.0), mix(c.1, back.1), mix(c.2, back.2), 255)
+}
+
+/// The colour a label of role colour `c` (a dark-theme colour) writes its text in, in
+/// `theme`: the role's colour in that theme, darkened (light theme) or lightened (dark)
+/// just enough to reach [`LABEL_TEXT_CONTRAST`] on the label's plate over the view's
+/// background. Lines and dots keep the role's own colour.
+pub fn label_text(theme: Theme, c: Rgba) -> Rgba {
+    let role = theme.apply(c);
+    let plate = over(theme.apply(LABEL_BACK), theme.apply(BACKGROUND));
+    let toward = match theme {
+        Theme::Dark => Rgba(255, 255, 255, 255),
+        Theme::Light => Rgba(0, 0, 0, 255),
+    };
+    (0..=20)
+        .map(|k| {
+            let t = k as f64 / 20.0;
+            let mix = |a: u8, b: u8| (a as f64 * (1.0 - t) + b as f64 * t).round() as u8;
+            Rgba(
+                mix(role.0, toward.0),
+                mix(role.1, toward.1),
+                mix(role.2, toward.2),
+                255,
+            )
+        })
+        .find(|m| contrast(*m, plate) >= LABEL_TEXT_CONTRAST)
+        .unwrap_or(toward)
+}
 /// The line between the two views.
 pub const SEPARATOR: Rgba = Rgba(255, 255, 255, 64);
 /// The selected shape's rotate handle: a white ring (unlike the yellow support points)
 /// and its dashed tether.
 pub const HANDLE: Rgba = Rgba(255, 255, 255, 242);
 pub const HANDLE_TETHER: Rgba = Rgba(255, 255, 255, 102);
+
+/// The side panel's background in the dark and the light theme (egui's panel fill).
+pub const PANEL_BACK: (Rgba, Rgba) = (Rgba(27, 27, 27, 255), Rgba(248, 248, 248, 255));
+/// The panel's text colours beyond egui's own, (dark theme, light theme): each at least
+/// 4.5:1 on the panel (egui's "weak" text is about 2.3:1, too pale for a projector).
+/// Secondary text: a file's path, hints, a lesson's summary.
+pub const PANEL_QUIET: (Rgba, Rgba) = (Rgba(160, 160, 160, 255), Rgba(85, 85, 85, 255));
+/// An error, a value off the exact answer.
+pub const PANEL_ALARM: (Rgba, Rgba) = (Rgba(255, 110, 110, 255), Rgba(190, 20, 20, 255));
+/// Done as asked.
+pub const PANEL_SUCCESS: (Rgba, Rgba) = (Rgba(60, 170, 90, 255), Rgba(0, 120, 50, 255));
+/// A question before something is overwritten.
+pub const PANEL_WARNING: (Rgba, Rgba) = (Rgba(255, 200, 90, 255), Rgba(150, 80, 0, 255));
+/// The item the canvas is stepping (the stepped ray).
+pub const PANEL_CURRENT: (Rgba, Rgba) = (Rgba(150, 235, 255, 255), Rgba(0, 90, 140, 255));

@@ -1,4 +1,5 @@
-//! EPA's layer: the polytope, its closest edge and normal, the support point.
+//! EPA's layer: the polytope with its vertices numbered, its closest edge and normal,
+//! the support point.
 
 use crate::core::epa::EpaTrace;
 use crate::study::gjk::simplex_shape;
@@ -31,11 +32,20 @@ pub fn epa_layer(trace: &EpaTrace, k: usize) -> Vec<Prim> {
             Rgba::WHITE,
         ));
     }
-    for p in &step.polytope {
+    for (i, p) in step.polytope.iter().enumerate() {
         prims.push(Prim::Dot {
             at: *p,
             radius: 3.5,
             color: c,
+        });
+        // The vertex's number, as the narration and Numbers name it ("edge 6, from
+        // vertex 6 to vertex 0").
+        prims.push(Prim::Label {
+            at: *p,
+            offset: Vec2::new(5.0, -5.0),
+            text: i.to_string(),
+            color: c,
+            size: 15.0,
         });
     }
     if let Some(s) = step.support {

@@ -7,7 +7,9 @@ use collidescope::app::AppState;
 use collidescope::render::{paint_view, Painter, Themed, ViewFrame};
 use collidescope::view::camera::{Camera, Viewport, MAX_ZOOM, MIN_ZOOM};
 use collidescope::view::draw::handles::handle_prims;
-use collidescope::view::draw::{action_bounds, bounds, shape_outline, DrawList, LayerId, Space};
+use collidescope::view::draw::{
+    action_bounds, bounds, shape_outline, DrawList, LayerId, Prim, Space,
+};
 use collidescope::view::palette;
 use macroquad::prelude::{
     get_time, is_key_down, is_mouse_button_down, is_mouse_button_pressed, is_mouse_button_released,
@@ -89,6 +91,10 @@ pub struct Canvas {
     switched: Option<[[Camera; 2]; 2]>,
     /// `show_engines` when the list was built.
     list_engines: bool,
+    /// Layers whose labels are left out (a lesson's question not yet answered: the
+    /// labels that write its answer), and these when the list was built.
+    pub hidden_labels: Vec<LayerId>,
+    list_hidden_labels: Vec<LayerId>,
     /// The last click on the world view with nothing else under it (time, pixels):
     /// a second one there soon after is a double click (`chain_handles.rs`).
     pub last_click: Option<(f64, glam::Vec2)>,
@@ -127,6 +133,8 @@ impl Canvas {
             presenter: false,
             switched: None,
             list_engines: false,
+            hidden_labels: Vec::new(),
+            list_hidden_labels: Vec::new(),
             last_click: None,
         }
     }
@@ -144,13 +152,22 @@ impl Canvas {
 
     /// The draw list, rebuilt only when the app state changed.
     pub fn list(&mut self, app: &mut AppState) -> &DrawList {
-        if self.list_revision != Some(app.revision()) || self.list_engines != self.show_engines {
+        if self.list_revision != Some(app.revision())
+            || self.list_engines != self.show_engines
+            || self.list_hidden_labels != self.hidden_labels
+        {
             self.list = app.draw_list();
             if !self.show_engines {
                 // A teaching view starts without the engines' overlays.
                 self.list.layers.retain(|l| !is_engine_layer(l.id));
             }
+            for l in self.list.layers.iter_mut() {
+                if self.hidden_labels.contains(&l.id) {
+                    l.prims.retain(|p| !matches!(p, Prim::Label { .. }));
+                }
+            }
             self.list_engines = self.show_engines;
+            self.list_hidden_labels = self.hidden_labels.clone();
             self.list_revision = Some(app.revision());
             self.follow(app);
         }

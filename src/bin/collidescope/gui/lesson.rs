@@ -171,6 +171,15 @@ impl LessonMode {
         }
     }
 
+    /// The layers whose labels the canvas leaves out: those that write the answer of a
+    /// question not yet settled.
+    pub fn hidden_labels(&self) -> Vec<LayerId> {
+        match &self.page().question {
+            Some(q) if !self.tutor.stage.settled() => q.ask.answer_label_layers().to_vec(),
+            _ => Vec::new(),
+        }
+    }
+
     /// The question waits for a click on the canvas.
     pub fn wants_click(&self) -> bool {
         self.page()

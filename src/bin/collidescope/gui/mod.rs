@@ -351,6 +351,10 @@ async fn main_loop(opts: GuiOptions) {
             #[cfg(all(feature = "peers", not(target_arch = "wasm32")))]
             Some(r) if world => recording::draw_world(r, area, over_ui, &mut app),
             _ => {
+                canvas.hidden_labels = panel
+                    .lesson
+                    .as_ref()
+                    .map_or(Vec::new(), |m| m.hidden_labels());
                 canvas.draw(&mut app);
                 if let Some(m) = panel.lesson.as_mut() {
                     lesson::draw_overlay(m, &mut app, &mut canvas);

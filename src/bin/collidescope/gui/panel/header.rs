@@ -142,8 +142,10 @@ pub(super) fn ui_status(ui: &mut egui::Ui, app: &AppState) {
             } else {
                 Tone::Success.color(ui)
             };
+            // One line: a longer message is cut with "…", and egui then shows the whole
+            // text on hover itself (a second tip of ours would stack under it).
             let label = egui::Label::new(RichText::new(&m.text).color(c)).truncate();
-            ui.add(label).tip(&m.text);
+            ui.add(label);
         }
         None => {
             // A recording or a live world open: the keys of the view shown.

@@ -6,6 +6,7 @@
 
 use super::widgets::mark;
 use super::widgets::Tip;
+use super::widgets::Tone;
 use super::{Panel, PanelOutput};
 use crate::gui::lesson::LessonMode;
 use collidescope::app::AppState;
@@ -18,8 +19,6 @@ use egui_macroquad::egui::{self, Color32, RichText};
 /// zooms the panel too).
 const TEXT: f32 = 14.5;
 const PRESENTER_TEXT: f32 = 24.0 / collidescope::view::prefs::PRESENTER_PANEL_ZOOM;
-const HINT: Color32 = Color32::from_rgb(255, 210, 70);
-const RIGHT: Color32 = Color32::from_rgb(90, 220, 120);
 
 /// Names of the marked widgets of lesson mode (see `widgets::MARKED`).
 pub const CHOICE_MARKS: [&str; 7] = [
@@ -45,7 +44,7 @@ impl Panel {
     pub(super) fn ui_lesson_list(&mut self, ui: &mut egui::Ui, app: &mut AppState) {
         ui.label(
             RichText::new("Guided tours that ask you to predict each step before you see it.")
-                .weak(),
+                .color(Tone::Quiet.color(ui)),
         );
         for id in library::ids() {
             let Ok(lesson) = library::lesson(id) else {
@@ -62,7 +61,7 @@ impl Panel {
                 if r.clicked() {
                     self.start_lesson(id, None, app);
                 }
-                ui.label(RichText::new(summary).weak());
+                ui.label(RichText::new(summary).color(Tone::Quiet.color(ui)));
             });
         }
     }
@@ -147,7 +146,11 @@ pub fn ui_page(
 ) -> bool {
     let mut leave = false;
     let n = mode.lesson.pages.len();
-    ui.label(RichText::new(&mode.lesson.title).size(size * 0.85).weak());
+    ui.label(
+        RichText::new(&mode.lesson.title)
+            .size(size * 0.85)
+            .color(Tone::Quiet.color(ui)),
+    );
     ui.horizontal_wrapped(|ui| {
         let prev = ui.add_enabled(mode.page > 0, egui::Button::new(RichText::new("← Previous").size(size * 0.9)));
         mark(ui, "lesson_prev", &prev);
@@ -175,7 +178,7 @@ pub fn ui_page(
     ui.heading(RichText::new(&mode.page().title).size(size * 1.3).strong());
     if let Some(e) = &mode.page_error {
         ui.colored_label(
-            Color32::LIGHT_RED,
+            Tone::Alarm.color(ui),
             format!("This page's scene did not open: {e}"),
         );
     }
@@ -230,7 +233,7 @@ fn ui_steps(ui: &mut egui::Ui, app: &mut AppState) {
             app.step_last();
         }
         if let Some(part) = app.step_part() {
-            ui.label(RichText::new(part).weak());
+            ui.label(RichText::new(part).color(Tone::Quiet.color(ui)));
         }
     });
 }
@@ -244,7 +247,7 @@ fn ui_question(ui: &mut egui::Ui, mode: &mut LessonMode, app: &mut AppState, siz
         Some(Ok(s)) => s,
         Some(Err(e)) => {
             ui.colored_label(
-                Color32::LIGHT_RED,
+                Tone::Alarm.color(ui),
                 format!("This question cannot be answered here: {e}"),
             );
             return;
@@ -261,7 +264,7 @@ fn ui_question(ui: &mut egui::Ui, mode: &mut LessonMode, app: &mut AppState, siz
         ui.label(
             RichText::new(how_to_answer(&q.ask))
                 .size(size * 0.85)
-                .weak(),
+                .color(Tone::Quiet.color(ui)),
         );
         match (&solved.answer, q.ask.form()) {
             (Answer::Choice { options, right }, _) => {
@@ -271,7 +274,7 @@ fn ui_question(ui: &mut egui::Ui, mode: &mut LessonMode, app: &mut AppState, siz
                     for (i, o) in options.iter().enumerate() {
                         let mut text = RichText::new(o).size(size);
                         if settled && i == *right {
-                            text = text.color(RIGHT).strong();
+                            text = text.color(Tone::Success.color(ui)).strong();
                         }
                         let r = ui.add_enabled(!settled, egui::Button::new(text).wrap());
                         if let Some(name) = CHOICE_MARKS.get(i) {
@@ -330,19 +333,29 @@ fn ui_question(ui: &mut egui::Ui, mode: &mut LessonMode, app: &mut AppState, siz
         match &mode.tutor.stage {
             Stage::Open => {}
             Stage::Hinted { hint, layer } => {
-                ui.colored_label(HINT, RichText::new(format!("Not quite. {hint}")).size(size));
+                ui.colored_label(
+                    Tone::Warning.color(ui),
+                    RichText::new(format!("Not quite. {hint}")).size(size),
+                );
                 ui.label(
                     RichText::new(format!("Lit up on the canvas: {}.", layer.label()))
                         .size(size * 0.85)
-                        .weak(),
+                        .color(Tone::Quiet.color(ui)),
                 );
             }
             Stage::Shown { answer } => {
-                ui.colored_label(RIGHT, RichText::new(answer).size(size));
+                ui.colored_label(Tone::Success.color(ui), RichText::new(answer).size(size));
             }
             Stage::Right => {
-                ui.colored_label(RIGHT, RichText::new("Right.").size(size).strong());
+                ui.colored_label(
+                    Tone::Success.color(ui),
+                    RichText::new("Right.").size(size).strong(),
+                );
             }
+        }
+        // Why, from this page's own facts (a page without the step's narration).
+        if let (true, Some(why)) = (settled, &solved.why) {
+            ui.label(RichText::new(why).size(size));
         }
     });
 }

@@ -259,112 +259,122 @@ fn peers_table(
     );
     let ours_ids = rows.first().and_then(|r| r.ids.clone());
     let ours_gjk = rows.first().and_then(|r| r.gjk.clone());
-    // Wider than a narrow panel (the presenter setting): the table scrolls sideways
-    // instead of widening the panel for good.
-    egui::ScrollArea::horizontal()
-        .id_salt("peers_scroll")
+    // A block per engine, a row per quantity: it fits the panel at any width and text
+    // size (seven columns side by side did not, and scrolled sideways).
+    let row_gap = ui.spacing().item_spacing.y * 2.0;
+    egui::Grid::new("peers")
+        .num_columns(2)
+        .striped(true)
         .show(ui, |ui| {
-            egui::Grid::new("peers")
-                .num_columns(7)
-                .striped(true)
-                .show(ui, |ui| {
-                    for h in ["", "distance", "depth", "points", "TOI t", "ids", "GJK it · cache"] {
-                        ui.label(RichText::new(h).strong());
+            for (k, r) in rows.iter().enumerate() {
+                let hover = if r.note.is_empty() {
+                    "answers every query"
+                } else {
+                    &r.note
+                };
+                let name = ui.label(RichText::new(&r.name).strong()).tip(hover);
+                match k {
+                    0 => super::widgets::mark(ui, "peer_name", &name),
+                    1 => super::widgets::mark(ui, "peer_engine", &name),
+                    _ => {}
+                }
+                if name.hovered() {
+                    tooltip = Some(r.name.clone());
+                }
+                ui.end_row();
+                let mut mark = |column: &str, at: Option<[f32; 2]>| {
+                    if let Some(at) = at {
+                        off.push((format!("{}/{column}", r.name), at));
                     }
-                    ui.end_row();
-                    for (k, r) in rows.iter().enumerate() {
-                        let hover = if r.note.is_empty() {
-                            "answers every query"
-                        } else {
-                            &r.note
-                        };
-                        let name = ui.label(RichText::new(&r.name).strong()).tip(hover);
-                        match k {
-                            0 => super::widgets::mark(ui, "peer_name", &name),
-                            1 => super::widgets::mark(ui, "peer_engine", &name),
-                            _ => {}
-                        }
-                        if name.hovered() {
-                            tooltip = Some(r.name.clone());
-                        }
-                        let mut mark = |column: &str, at: Option<[f32; 2]>| {
-                            if let Some(at) = at {
-                                off.push((format!("{}/{column}", r.name), at));
-                            }
-                        };
-                        match r.stop("distance") {
-                            Some(why) => stopped_cell(ui, why),
-                            None => {
-                                mark("distance", cell(ui, r.distance, Some(exact.distance), tol))
-                            }
-                        }
-                        if let Some(why) = r.stop("penetration") {
-                            stopped_cell(ui, why);
-                        } else if r.lacks_depth {
-                            ui.label(RichText::new("n/a").color(Tone::Quiet.color(ui)))
-                                .tip("this engine has no penetration-depth query");
-                        } else {
-                            let depth_tol = exact.depth_tolerance + tol;
-                            mark("depth", cell(ui, r.depth, exact.depth, depth_tol));
-                        }
-                        match r.stop("manifold") {
-                            Some(why) => stopped_cell(ui, why),
-                            None => {
-                                ui.label(r.points.map_or("—".into(), |n| n.to_string()));
-                            }
-                        }
-                        // The time of impact before the ids and GJK's columns: a wrong
-                        // time must be in sight in a narrow panel (those two scroll).
-                        match (r.stop("toi"), &r.toi_state, r.toi) {
-                            (Some(why), _, _) => stopped_cell(ui, why),
-                            (None, Some(state), None) => {
-                                // A state instead of a time: wrong when the exact answer is a hit.
-                                let t = RichText::new(state).monospace();
-                                let wrong = toi_exact.is_some();
-                                let l = ui.label(if wrong {
-                                    t.color(Tone::Alarm.color(ui))
-                                } else {
-                                    t
-                                });
-                                mark("TOI t", wrong.then(|| centre(ui, &l)));
-                                if let Some(note) = &r.toi_note {
-                                    l.tip(note);
-                                }
-                            }
-                            (None, _, _) => mark("TOI t", cell(ui, r.toi, toi_exact, toi_tol)),
-                        }
-                        let compared = k == 0 || r.name == Engine::Box2d.label();
-                        let ids_off = compared
-                            && ours_ids.is_some()
-                            && box2d_ids.is_some()
-                            && ours_ids != box2d_ids;
-                        let ids = ui.label(red_if(ui, ids_text(r.ids.as_deref()), ids_off));
-                        if !r.features.is_empty() {
-                            ids.tip(format!("features: {}", r.features.join("; ")));
-                        } else if compared {
-                            ids.tip("B2_MAKE_ID(a, b) of each point, in Box2D's order");
-                        } else {
-                            ids.tip("the engine's own numbering (not Box2D's)");
-                        }
-                        let gjk_off = compared
-                            && ours_gjk.is_some()
-                            && box2d_gjk.is_some()
-                            && ours_gjk != box2d_gjk;
-                        ui.label(red_if(ui, gjk_text(r.gjk.as_ref()), gjk_off)).tip(
-                            "support evaluations and the simplex's vertex pairs as b2ShapeDistance reports them from a cold start (0 and none when it returns early: overlap, or its direction test)",
-                        );
-                        ui.end_row();
+                };
+                quantity(ui, "distance");
+                match r.stop("distance") {
+                    Some(why) => stopped_cell(ui, why),
+                    None => mark("distance", cell(ui, r.distance, Some(exact.distance), tol)),
+                }
+                ui.end_row();
+                quantity(ui, "depth");
+                if let Some(why) = r.stop("penetration") {
+                    stopped_cell(ui, why);
+                } else if r.lacks_depth {
+                    ui.label(RichText::new("n/a").color(Tone::Quiet.color(ui)))
+                        .tip("this engine has no penetration-depth query");
+                } else {
+                    let depth_tol = exact.depth_tolerance + tol;
+                    mark("depth", cell(ui, r.depth, exact.depth, depth_tol));
+                }
+                ui.end_row();
+                quantity(ui, "points");
+                match r.stop("manifold") {
+                    Some(why) => stopped_cell(ui, why),
+                    None => {
+                        ui.label(r.points.map_or("—".into(), |n| n.to_string()));
                     }
-                    ui.label(RichText::new("exact (f64)").strong());
-                    let fmt = |v: Option<f64>| v.map_or("—".into(), |x| format!("{x:.6}"));
-                    ui.label(RichText::new(fmt(Some(exact.distance))).monospace());
-                    ui.label(RichText::new(fmt(exact.depth)).monospace());
-                    ui.label("");
-                    ui.label(RichText::new(fmt(toi_exact)).monospace());
-                    ui.end_row();
-                });
+                }
+                ui.end_row();
+                quantity(ui, "TOI t");
+                match (r.stop("toi"), &r.toi_state, r.toi) {
+                    (Some(why), _, _) => stopped_cell(ui, why),
+                    (None, Some(state), None) => {
+                        // A state instead of a time: wrong when the exact answer is a hit.
+                        let t = RichText::new(state).monospace();
+                        let wrong = toi_exact.is_some();
+                        let l = ui.label(if wrong {
+                            t.color(Tone::Alarm.color(ui))
+                        } else {
+                            t
+                        });
+                        mark("TOI t", wrong.then(|| centre(ui, &l)));
+                        if let Some(note) = &r.toi_note {
+                            l.tip(note);
+                        }
+                    }
+                    (None, _, _) => mark("TOI t", cell(ui, r.toi, toi_exact, toi_tol)),
+                }
+                ui.end_row();
+                let compared = k == 0 || r.name == Engine::Box2d.label();
+                let ids_off =
+                    compared && ours_ids.is_some() && box2d_ids.is_some() && ours_ids != box2d_ids;
+                quantity(ui, "ids");
+                let ids = ui.label(red_if(ui, ids_text(r.ids.as_deref()), ids_off));
+                if !r.features.is_empty() {
+                    ids.tip(format!("features: {}", r.features.join("; ")));
+                } else if compared {
+                    ids.tip("B2_MAKE_ID(a, b) of each point, in Box2D's order");
+                } else {
+                    ids.tip("the engine's own numbering (not Box2D's)");
+                }
+                ui.end_row();
+                let gjk_off =
+                    compared && ours_gjk.is_some() && box2d_gjk.is_some() && ours_gjk != box2d_gjk;
+                quantity(ui, "GJK it · cache")
+                    .tip("GJK's iterations and its cache, as Box2D's b2ShapeDistance reports them");
+                ui.label(red_if(ui, gjk_text(r.gjk.as_ref()), gjk_off)).tip(
+                    "support evaluations and the simplex's vertex pairs as b2ShapeDistance reports them from a cold start (0 and none when it returns early: overlap, or its direction test)",
+                );
+                ui.end_row();
+                ui.add_space(row_gap);
+                ui.end_row();
+            }
+            let fmt = |v: Option<f64>| v.map_or("—".into(), |x| format!("{x:.6}"));
+            ui.label(RichText::new("exact (f64)").strong());
+            ui.end_row();
+            for (what, v) in [
+                ("distance", Some(exact.distance)),
+                ("depth", exact.depth),
+                ("TOI t", toi_exact),
+            ] {
+                quantity(ui, what);
+                ui.label(RichText::new(fmt(v)).monospace());
+                ui.end_row();
+            }
         });
     (off, tooltip)
+}
+
+/// The name of a quantity in an engine's block, indented under the engine's name.
+fn quantity(ui: &mut egui::Ui, name: &str) -> egui::Response {
+    ui.label(format!("  {name}"))
 }
 
 /// Monospace text, red when `off`.

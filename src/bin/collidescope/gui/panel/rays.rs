@@ -68,36 +68,31 @@ pub(super) fn ui_ray_peers(ui: &mut egui::Ui, app: &mut AppState) {
         let ray = app.scene.ray_input(app.ray, a).ray;
         Judge::new(RayFrame::new(&s.shape, &s.pose.transform(), &ray))
     };
-    egui::ScrollArea::horizontal()
-        .id_salt("ray_peers_scroll")
+    // A block per answer, a row per quantity: it fits the panel at any width and text
+    // size (four columns side by side scrolled sideways in a narrow panel).
+    egui::Grid::new("ray_peers")
+        .num_columns(2)
+        .striped(true)
         .show(ui, |ui| {
-            egui::Grid::new("ray_peers").striped(true).show(ui, |ui| {
-                for h in ["", "hit", "fraction", "normal"] {
-                    ui.label(RichText::new(h).strong());
-                }
+            for (name, o) in ours {
+                ui.label(RichText::new(name).strong());
                 ui.end_row();
-                for (name, o) in ours {
-                    ui.label(name);
-                    ours_cells(ui, &o, &judge);
-                    ui.end_row();
-                }
-                for e in &engines {
-                    ui.label(e.label());
-                    match &e.answer {
-                        Ok(p) => engine_cells(ui, p, &judge),
-                        Err(why) => {
-                            ui.label(RichText::new("refused").color(Tone::Quiet.color(ui)))
-                                .tip(why);
-                            ui.label("");
-                            ui.label("");
-                        }
-                    }
-                    ui.end_row();
-                }
-                ui.label(RichText::new("exact (f64)").strong());
-                judge.exact_cells(ui);
+                ours_cells(ui, &o, &judge);
+            }
+            for e in &engines {
+                ui.label(RichText::new(e.label()).strong());
                 ui.end_row();
-            });
+                match &e.answer {
+                    Ok(p) => engine_cells(ui, p, &judge),
+                    Err(why) => stacked(ui, "hit", |ui| {
+                        ui.label(RichText::new("refused").color(Tone::Quiet.color(ui)))
+                            .tip(why);
+                    }),
+                }
+            }
+            ui.label(RichText::new("exact (f64)").strong());
+            ui.end_row();
+            judge.exact_cells(ui);
         });
     ui.label(
         RichText::new(format!(
@@ -167,10 +162,23 @@ impl Judge {
             ExactRay::Inside { .. } => ("inside".into(), "—".into(), "—".into()),
             ExactRay::Ambiguous(why) => (format!("undecidable: {why}"), "—".into(), "—".into()),
         };
-        ui.label(hit);
-        ui.label(RichText::new(fraction).monospace());
-        ui.label(normal);
+        stacked(ui, "hit", |ui| {
+            ui.label(hit);
+        });
+        stacked(ui, "fraction", |ui| {
+            ui.label(RichText::new(fraction).monospace());
+        });
+        stacked(ui, "normal", |ui| {
+            ui.label(normal);
+        });
     }
+}
+
+/// One row of an answer's block: the quantity's name, then its cell.
+fn stacked(ui: &mut egui::Ui, name: &str, cell: impl FnOnce(&mut egui::Ui)) {
+    ui.label(format!("  {name}"));
+    cell(ui);
+    ui.end_row();
 }
 
 /// `text`, red when `wrong`.
@@ -198,85 +206,76 @@ pub(super) fn ui_chain_ray_peers(ui: &mut egui::Ui, app: &mut AppState) {
         ui.label(super::NO_ENGINES);
     }
     let red = Tone::Alarm.color(ui);
-    egui::ScrollArea::horizontal()
-        .id_salt("chain_ray_peers_scroll")
+    // A block per chain and answer, a row per quantity: it fits a narrow panel.
+    egui::Grid::new("chain_ray_peers")
+        .num_columns(2)
+        .striped(true)
         .show(ui, |ui| {
-            egui::Grid::new("chain_ray_peers")
-                .striped(true)
-                .show(ui, |ui| {
-                    for h in ["chain", "", "segment", "fraction", "normal"] {
-                        ui.label(RichText::new(h).strong());
-                    }
-                    ui.end_row();
-                    for c in &study.casts {
-                        let name = app
-                            .scene
-                            .chains
-                            .get(c.chain)
-                            .map_or(String::new(), |ch| ch.name.clone());
-                        let o = &c.output;
-                        let ours = (
-                            o.segment.map_or("—".to_string(), |s| s.to_string()),
-                            if o.hit {
-                                format!("{:.6}", o.fraction)
+            for c in &study.casts {
+                let name = app
+                    .scene
+                    .chains
+                    .get(c.chain)
+                    .map_or(String::new(), |ch| ch.name.clone());
+                let o = &c.output;
+                let ours = [
+                    o.segment.map_or("—".to_string(), |s| s.to_string()),
+                    if o.hit {
+                        format!("{:.6}", o.fraction)
+                    } else {
+                        "miss".into()
+                    },
+                    if o.hit {
+                        format!("({:.4}, {:.4})", o.normal.x, o.normal.y)
+                    } else {
+                        String::new()
+                    },
+                ];
+                ui.label(RichText::new(format!("{name}: Collidescope")).strong());
+                ui.end_row();
+                for (q, t) in ["segment", "fraction", "normal"].into_iter().zip(ours) {
+                    stacked(ui, q, |ui| {
+                        ui.label(t);
+                    });
+                }
+                let Some((_, answer)) = theirs.iter().find(|(k, _)| *k == c.chain) else {
+                    continue;
+                };
+                ui.label(RichText::new(format!("{name}: Box2D v3")).strong());
+                ui.end_row();
+                match answer {
+                    Ok((seg, p)) => {
+                        let cells = [
+                            seg.map_or("—".to_string(), |s| s.to_string()),
+                            if p.hit {
+                                format!("{:.6}", p.fraction)
                             } else {
                                 "miss".into()
                             },
-                            if o.hit {
-                                format!("({:.4}, {:.4})", o.normal.x, o.normal.y)
+                            if p.hit {
+                                format!("({:.4}, {:.4})", p.normal[0], p.normal[1])
                             } else {
                                 String::new()
                             },
-                        );
-                        ui.label(&name);
-                        ui.label("Collidescope");
-                        ui.label(&ours.0);
-                        ui.label(&ours.1);
-                        ui.label(&ours.2);
-                        ui.end_row();
-                        if let Some((_, answer)) = theirs.iter().find(|(k, _)| *k == c.chain) {
-                            ui.label("");
-                            ui.label("Box2D v3");
-                            match answer {
-                                Ok((seg, p)) => {
-                                    let cells = (
-                                        seg.map_or("—".to_string(), |s| s.to_string()),
-                                        if p.hit {
-                                            format!("{:.6}", p.fraction)
-                                        } else {
-                                            "miss".into()
-                                        },
-                                        if p.hit {
-                                            format!("({:.4}, {:.4})", p.normal[0], p.normal[1])
-                                        } else {
-                                            String::new()
-                                        },
-                                    );
-                                    let same = p.hit == o.hit
-                                        && (!o.hit
-                                            || (p.fraction == o.fraction
-                                                && *seg == o.segment
-                                                && p.normal == [o.normal.x, o.normal.y]));
-                                    let color = if same { None } else { Some(red) };
-                                    for t in [cells.0, cells.1, cells.2] {
-                                        let text = RichText::new(t);
-                                        ui.label(match color {
-                                            Some(c) => text.color(c),
-                                            None => text,
-                                        });
-                                    }
-                                }
-                                Err(why) => {
-                                    ui.label(RichText::new("refused").color(Tone::Quiet.color(ui)))
-                                        .tip(why);
-                                    ui.label("");
-                                    ui.label("");
-                                }
-                            }
-                            ui.end_row();
+                        ];
+                        let same = p.hit == o.hit
+                            && (!o.hit
+                                || (p.fraction == o.fraction
+                                    && *seg == o.segment
+                                    && p.normal == [o.normal.x, o.normal.y]));
+                        for (q, t) in ["segment", "fraction", "normal"].into_iter().zip(cells) {
+                            stacked(ui, q, |ui| {
+                                let text = RichText::new(t);
+                                ui.label(if same { text } else { text.color(red) });
+                            });
                         }
                     }
-                });
+                    Err(why) => stacked(ui, "segment", |ui| {
+                        ui.label(RichText::new("refused").color(Tone::Quiet.color(ui)))
+                            .tip(why);
+                    }),
+                }
+            }
         });
     ui.label(
         RichText::new(
@@ -298,34 +297,37 @@ fn ours_cells(ui: &mut egui::Ui, o: &RayCastOutput, judge: &Judge) {
     } else {
         o.termination.as_str().replace('_', " ")
     };
-    judged(ui, hit, !o.inside && judge.hit_wrong(o.hit));
-    judged(
-        ui,
-        format!("{:.6}", o.fraction),
-        o.hit && judge.fraction_wrong(o.fraction),
-    );
-    ui.label(if o.hit {
-        format!("({:.4}, {:.4})", o.normal.x, o.normal.y)
-    } else {
-        "—".into()
+    stacked(ui, "hit", |ui| {
+        judged(ui, hit, !o.inside && judge.hit_wrong(o.hit))
+    });
+    stacked(ui, "fraction", |ui| {
+        let wrong = o.hit && judge.fraction_wrong(o.fraction);
+        judged(ui, format!("{:.6}", o.fraction), wrong)
+    });
+    stacked(ui, "normal", |ui| {
+        ui.label(if o.hit {
+            format!("({:.4}, {:.4})", o.normal.x, o.normal.y)
+        } else {
+            "—".into()
+        });
     });
 }
 
 fn engine_cells(ui: &mut egui::Ui, p: &PeerRayCast, judge: &Judge) {
-    judged(
-        ui,
-        if p.hit { "yes" } else { "no" }.into(),
-        judge.hit_wrong(p.hit),
-    );
-    judged(
-        ui,
-        format!("{:.6}", p.fraction),
-        p.hit && judge.fraction_wrong(p.fraction),
-    );
-    ui.label(if p.hit && p.normal[0].is_finite() {
-        format!("({:.4}, {:.4})", p.normal[0], p.normal[1])
-    } else {
-        "—".into()
+    stacked(ui, "hit", |ui| {
+        let hit = if p.hit { "yes" } else { "no" };
+        judged(ui, hit.into(), judge.hit_wrong(p.hit))
+    });
+    stacked(ui, "fraction", |ui| {
+        let wrong = p.hit && judge.fraction_wrong(p.fraction);
+        judged(ui, format!("{:.6}", p.fraction), wrong)
+    });
+    stacked(ui, "normal", |ui| {
+        ui.label(if p.hit && p.normal[0].is_finite() {
+            format!("({:.4}, {:.4})", p.normal[0], p.normal[1])
+        } else {
+            "—".into()
+        });
     });
 }
 

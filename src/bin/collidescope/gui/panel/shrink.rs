@@ -3,6 +3,7 @@
 //! the background with a progress bar, then the shrunk pair in the scene (one
 //! undoable edit) and the steps it took.
 
+use super::widgets::Tone;
 use super::Panel;
 use collidescope::app::AppState;
 use egui_macroquad::egui::{self, RichText};
@@ -25,7 +26,9 @@ impl Panel {
         }
         let failing: Vec<String> = app.failing_checks().iter().map(|k| k.name()).collect();
         if failing.is_empty() {
-            ui.label(RichText::new("Shrink this pair: it fails no check.").weak());
+            ui.label(
+                RichText::new("Shrink this pair: it fails no check.").color(Tone::Quiet.color(ui)),
+            );
         } else {
             let mut choice = app.shrink.choice.min(failing.len() - 1);
             ui.horizontal_wrapped(|ui| {

@@ -7,6 +7,7 @@
 //! pose.
 
 use super::plot::show_plot;
+use super::widgets::Tone;
 use super::Panel;
 use collidescope::app::AppState;
 use collidescope::verify::sweep::{Param, Quantity, Side, Sweep, MAX_STEPS, PARAM_KINDS};
@@ -73,7 +74,10 @@ impl Panel {
         let mut click = None;
         if let Some((sweep, stale)) = app.last_sweep() {
             if stale {
-                ui.label(RichText::new("The scene changed since this sweep: Run again.").weak());
+                ui.label(
+                    RichText::new("The scene changed since this sweep: Run again.")
+                        .color(Tone::Quiet.color(ui)),
+                );
             }
             let clicked = app.sweep.clicked.as_ref().map(|c| c.0);
             let plots = self.sweep_plots.plots(sweep, ui.available_width());

@@ -113,8 +113,8 @@ pub fn marks_json(ctx: &egui::Context) -> String {
         .join(", ")
 }
 
-/// The panel's text colours beyond egui's own, each at least 4.5:1 on the panel in
-/// both themes (egui's weak text is about 2.3:1, too pale for a projector).
+/// The panel's text colours beyond egui's own (`view::palette::PANEL_*`), each at
+/// least 4.5:1 on the panel in both themes (`tests/palette.rs`).
 #[derive(Clone, Copy)]
 pub(super) enum Tone {
     /// Secondary text: a file's path, hints.
@@ -131,20 +131,16 @@ pub(super) enum Tone {
 
 impl Tone {
     pub(super) fn color(self, ui: &egui::Ui) -> egui::Color32 {
-        use egui::Color32 as C;
-        let dark = ui.visuals().dark_mode;
-        match (self, dark) {
-            (Tone::Quiet, true) => C::from_gray(150),
-            (Tone::Quiet, false) => C::from_gray(90),
-            (Tone::Alarm, true) => C::from_rgb(255, 110, 110),
-            (Tone::Alarm, false) => C::from_rgb(190, 20, 20),
-            (Tone::Success, true) => C::from_rgb(60, 170, 90),
-            (Tone::Success, false) => C::from_rgb(0, 120, 50),
-            (Tone::Warning, true) => C::from_rgb(255, 200, 90),
-            (Tone::Warning, false) => C::from_rgb(150, 80, 0),
-            (Tone::Current, true) => C::from_rgb(150, 235, 255),
-            (Tone::Current, false) => C::from_rgb(0, 90, 140),
-        }
+        use collidescope::view::palette as p;
+        let (dark, light) = match self {
+            Tone::Quiet => p::PANEL_QUIET,
+            Tone::Alarm => p::PANEL_ALARM,
+            Tone::Success => p::PANEL_SUCCESS,
+            Tone::Warning => p::PANEL_WARNING,
+            Tone::Current => p::PANEL_CURRENT,
+        };
+        let c = if ui.visuals().dark_mode { dark } else { light };
+        egui::Color32::from_rgb(c.0, c.1, c.2)
     }
 }
 

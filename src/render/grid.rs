@@ -1,0 +1,161 @@
+//! A view's grid: lines every 1, 2 or 5 × 10^k world units (about [`GRID_PX`] apart),
+//! the axes brighter, and their numbers — the x values along the bottom edge, the y
+//! values down the left one.
+//!
+//! The numbers are placed before the view's labels, as obstacles: each lies wholly inside
+//! its view (never cut at the edge or written across the next view), off the view's
+//! title and scale bar and off every other number — thinned to every second, fifth,
+//! tenth… line when neighbours would touch — and the label placer keeps every label of
+//! the view off them ([`reserved_boxes`]).
+
+use super::*;
+
+use crate::view::camera::Viewport;
+use crate::view::palette::{AXES, GRID, GRID_LABEL};
+use glam::Vec2;
+
+/// A grid value with `decimals` decimals, without a "-0".
+pub(super) fn grid_value(v: f32, step: f32, decimals: usize) -> String {
+    let v = if v.abs() < step * 1.0e-3 { 0.0 } else { v };
+    format!("{v:.decimals$}")
+}
+
+/// One number of a view's grid, placed: its text's baseline start and its box.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GridNumber {
+    pub at: Vec2,
+    pub text: String,
+    /// Pixels.
+    pub size: f32,
+    pub back: Viewport,
+}
+
+/// The grid lines of a view: their spacing (world units), the decimals their values
+/// need, and each vertical line's (value, screen x) and horizontal line's (value,
+/// screen y).
+struct GridLines {
+    step: f32,
+    decimals: usize,
+    xs: Vec<(f32, f32)>,
+    ys: Vec<(f32, f32)>,
+}
+
+fn grid_lines(view: &ViewFrame) -> Option<GridLines> {
+    let (cam, vp) = (&view.camera, &view.viewport);
+    let step = cam.grid_step(GRID_PX * view.scale);
+    if !(step.is_finite() && step > 0.0) {
+        return None;
+    }
+    let lo = cam.to_world(Vec2::new(vp.x, vp.y + vp.h), vp);
+    let hi = cam.to_world(Vec2::new(vp.x + vp.w, vp.y), vp);
+    let values = |lo: f32, hi: f32| {
+        let first = (lo / step).floor();
+        (0..MAX_GRID_LINES)
+            .map(move |k| (first + k as f32) * step)
+            .take_while(move |v| *v <= hi)
+    };
+    let xs = values(lo.x, hi.x)
+        .map(|x| (x, cam.to_screen(Vec2::new(x, 0.0), vp).x))
+        .collect();
+    let ys = values(lo.y, hi.y)
+        .map(|y| (y, cam.to_screen(Vec2::new(0.0, y), vp).y))
+        .collect();
+    Some(GridLines {
+        step,
+        decimals: (-step.log10().floor()).clamp(0.0, 9.0) as usize,
+        xs,
+        ys,
+    })
+}
+
+/// The grid's numbers of `view` (titled `title`), placed as the module says: the x
+/// values first, then the y values that keep off them.
+pub fn grid_numbers(view: &ViewFrame, title: &str) -> Vec<GridNumber> {
+    let Some(g) = grid_lines(view) else {
+        return Vec::new();
+    };
+    let vp = view.viewport;
+    let size = (GRID_LABEL_SIZE * view.scale).round();
+    let number = |v: f32, at: Vec2| {
+        let text = grid_value(v, g.step, g.decimals);
+        let at = at.round();
+        let back = label_box(at, &text, size);
+        (
+            (v / g.step).round() as i64,
+            GridNumber {
+                at,
+                text,
+                size,
+                back,
+            },
+        )
+    };
+    let mut blocked = chrome_boxes(view, title);
+    let xs =
+        g.xs.iter()
+            .map(|(x, sx)| number(*x, Vec2::new(sx + 2.0, vp.y + vp.h - 4.0)));
+    let mut out = thinned(xs.collect(), &blocked, &vp);
+    blocked.extend(out.iter().map(|n| n.back));
+    let ys =
+        g.ys.iter()
+            .map(|(y, sy)| number(*y, Vec2::new(vp.x + 3.0, sy - 2.0)));
+    out.extend(thinned(ys.collect(), &blocked, &vp));
+    out
+}
+
+/// The numbers of one axis that fit: wholly inside `vp` and off `blocked`, then every
+/// `stride`-th line's (counted from the line through 0, so 0 stays when it fits), with
+/// the smallest stride whose numbers do not touch one another.
+fn thinned(
+    numbers: Vec<(i64, GridNumber)>,
+    blocked: &[Viewport],
+    vp: &Viewport,
+) -> Vec<GridNumber> {
+    let fits: Vec<(i64, GridNumber)> = numbers
+        .into_iter()
+        .filter(|(_, n)| {
+            let b = &n.back;
+            b.x >= vp.x
+                && b.y >= vp.y
+                && b.x + b.w <= vp.x + vp.w
+                && b.y + b.h <= vp.y + vp.h
+                && !blocked.iter().any(|r| boxes_overlap(b, r, GAP))
+        })
+        .collect();
+    for stride in [1, 2, 5, 10, 20, 50, 100] {
+        let pick: Vec<&GridNumber> = fits
+            .iter()
+            .filter(|(k, _)| k.rem_euclid(stride) == 0)
+            .map(|(_, n)| n)
+            .collect();
+        let apart = pick.iter().enumerate().all(|(i, a)| {
+            pick[i + 1..]
+                .iter()
+                .all(|b| !boxes_overlap(&a.back, &b.back, GAP))
+        });
+        if apart {
+            return pick.into_iter().cloned().collect();
+        }
+    }
+    Vec::new()
+}
+
+/// The grid of `view` (titled `title`): its lines, then its numbers ([`grid_numbers`]).
+pub fn paint_grid(view: &ViewFrame, title: &str, out: &mut impl Painter) {
+    let Some(g) = grid_lines(view) else {
+        return;
+    };
+    let vp = &view.viewport;
+    let axis = |v: f32| if v.abs() < g.step * 1e-3 { AXES } else { GRID };
+    for (x, sx) in &g.xs {
+        let line = [Vec2::new(*sx, vp.y), Vec2::new(*sx, vp.y + vp.h)];
+        out.polyline(&line, false, 1.0, axis(*x), false);
+    }
+    for (y, sy) in &g.ys {
+        let line = [Vec2::new(vp.x, *sy), Vec2::new(vp.x + vp.w, *sy)];
+        out.polyline(&line, false, 1.0, axis(*y), false);
+    }
+    for n in grid_numbers(view, title) {
+        out.text(n.at, &n.text, n.size, GRID_LABEL);
+    }
+}
