@@ -5,6 +5,7 @@
 mod args;
 #[cfg(not(target_arch = "wasm32"))]
 mod cli;
+#[cfg(not(target_arch = "wasm32"))]
 mod export_cmd;
 #[cfg(not(target_arch = "wasm32"))]
 mod fuzz_cmd;
@@ -22,6 +23,7 @@ mod profile_cmd;
 mod replay_child;
 #[cfg(all(feature = "peers", not(target_arch = "wasm32")))]
 mod replay_cmd;
+#[cfg(not(target_arch = "wasm32"))]
 mod report_cmd;
 #[cfg(not(target_arch = "wasm32"))]
 mod shrink_cmd;

@@ -35,8 +35,8 @@ use keys::{keyboard, nudge, zoom_to_action};
 pub(crate) use layout_hook::json_string;
 use layout_hook::LayoutHook;
 use macroquad::prelude::{
-    clear_background, get_frame_time, get_time, is_key_down, is_key_pressed, is_quit_requested,
-    next_frame, prevent_quit, screen_height, screen_width, KeyCode,
+    clear_background, get_frame_time, get_time, is_key_down, is_quit_requested, next_frame,
+    prevent_quit, screen_height, screen_width, KeyCode,
 };
 use panel::{Panel, Pending};
 use repaint::Repaint;
@@ -615,9 +615,11 @@ fn drop_chord_letters(ctx: &egui::Context) {
         KeyCode::LeftSuper,
         KeyCode::RightSuper,
     ];
-    let held = chord
-        .iter()
-        .any(|k| is_key_down(*k) || is_key_pressed(*k) || macroquad::prelude::is_key_released(*k));
+    let held = chord.iter().any(|k| {
+        is_key_down(*k)
+            || macroquad::prelude::is_key_pressed(*k)
+            || macroquad::prelude::is_key_released(*k)
+    });
     if !held {
         return;
     }

@@ -1,7 +1,6 @@
 //! The "Controls" list at the bottom of the panel (mouse and keys), with a link to the
 //! manual.
 
-use super::widgets::Tone;
 use super::Panel;
 use egui_macroquad::egui;
 
@@ -60,7 +59,9 @@ fn ui_manual(ui: &mut egui::Ui) {
         Ok(path) if path.is_file() => {
             ui.horizontal(|ui| {
                 ui.hyperlink_to("Manual", format!("file://{}", path.display()));
-                ui.label(egui::RichText::new(BOOK_INDEX).color(Tone::Quiet.color(ui)));
+                ui.label(
+                    egui::RichText::new(BOOK_INDEX).color(super::widgets::Tone::Quiet.color(ui)),
+                );
             });
         }
         _ => {
