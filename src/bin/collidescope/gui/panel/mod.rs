@@ -101,6 +101,9 @@ pub struct Panel {
     /// Open the Peers section and scroll it into sight once (the web page opened from a
     /// link made to show what the engines answered: `report --link`, `fuzz --link`).
     pub reveal_peers: bool,
+    /// Until when (egui time, s) the Peers table is kept in sight after a reveal: its
+    /// header opens with an animation, so the table's final place comes frames later.
+    reveal_until: f64,
     /// The web page's panel put away (a drawer on a tablet): the views take the page.
     #[cfg(target_arch = "wasm32")]
     drawer_closed: bool,
@@ -159,6 +162,7 @@ impl Panel {
             #[cfg(target_arch = "wasm32")]
             link: None,
             reveal_peers: false,
+            reveal_until: 0.0,
             #[cfg(target_arch = "wasm32")]
             drawer_closed: false,
             add_kind: ShapeKind::Polygon,
@@ -323,12 +327,23 @@ impl Panel {
         widgets::mark(ui, "peers", &peers.header_response);
         // The engines' overlays show while their table does.
         self.engines_shown = peers.body_returned.is_some();
-        if self.reveal_peers {
-            // Scrolled only as far as needed to show the table (and its "Copy as").
+        let now = ui.input(|i| i.time);
+        if self.reveal_peers && peers.body_response.is_some() {
+            self.reveal_peers = false;
+            self.reveal_until = now + 0.6;
+        }
+        if now < self.reveal_until {
+            // Scrolled only as far as needed to show the table (and its "Copy as"), or,
+            // when a value is red, to show the first red value with the rows around it:
+            // the disagreement a link or a click came for (the table may be taller
+            // than the panel).
             if let Some(body) = &peers.body_response {
-                ui.scroll_to_rect(body.rect, None);
-                self.reveal_peers = false;
+                let first_off = self.peers_off.first().map(|(_, [x, y])| {
+                    egui::Rect::from_center_size(egui::pos2(*x, *y), egui::vec2(1.0, 240.0))
+                });
+                ui.scroll_to_rect(first_off.unwrap_or(body.rect), None);
             }
+            ui.ctx().request_repaint();
         }
         let sweep = egui::CollapsingHeader::new("Sweep: one parameter, every answer")
             .id_salt("pair_sweep")
