@@ -340,6 +340,45 @@ t1=$(date +%s)
 echo "== idle run with --quit-after 3 ended after $((t1 - t0)) s"
 [ $((t1 - t0)) -le 12 ] || { echo "FAIL: --quit-after 3 took $((t1 - t0)) s"; exit 1; }
 
+# A lesson with the presenter setting already on when the window opens, at 1280×800 and
+# at 900×600: the page's strip takes a bounded share of the height and the views keep
+# the rest; "Leave presenter" keeps the picture's scale (the shapes' distance on screen
+# within a factor of 3), never a fit on a view of no height.
+pres="$work/presenter"
+mkdir -p "$pres/config"
+for size in 1280x800 900x600; do
+  # (Leaving presenter mode saves the setting off: on again for each run.)
+  echo '(theme:Dark,presenter:true)' >"$pres/config/preferences.ron"
+  rm -f "$pres/layout.json"
+  COLLIDESCOPE_CONFIG_DIR="$pres/config" COLLIDESCOPE_LAYOUT_FILE="$pres/layout.json" \
+    "$bin" --lesson sat-clipping --window "$size" --msaa 1 --quit-after 60 >"$pres/app.log" 2>&1 &
+  app_pid=$!
+  for _ in $(seq 200); do [ -s "$pres/layout.json" ] && break; sleep 0.1; done
+  sleep 2
+  pj() { python3 -c "import json,sys,math; d=json.load(open('$pres/layout.json')); print(eval(sys.argv[1]))" "$1"; }
+  spread="math.dist(*d['shapes'].values())"
+  height=${size#*x}
+  [ "$(pj "d['lesson']['presenter']")" = "True" ] || { echo "FAIL: the lesson did not open in presenter mode at $size"; exit 1; }
+  views=$(pj "round(d['world_vp'][3])")
+  import -window root "$art/gui-6-presenter-lesson-$size.png"
+  [ "$(pj "int(d['world_vp'][3] >= 0.45 * $height)")" = "1" ] || {
+    echo "FAIL: presenter lesson at $size: the views have $views px of $height"; exit 1; }
+  s0=$(pj "$spread")
+  read -r lx ly < <(pj "' '.join(str(int(round(v))) for v in d['widgets']['lesson_presenter'])")
+  xdotool mousemove "$lx" "$ly" click 1
+  for _ in $(seq 75); do [ "$(pj "d['lesson']['presenter']")" = "False" ] && break; sleep 0.2; done
+  sleep 1
+  [ "$(pj "d['lesson']['presenter']")" = "False" ] || { echo "FAIL: Leave presenter did not leave at $size"; exit 1; }
+  s1=$(pj "$spread")
+  import -window root "$art/gui-6-presenter-left-$size.png"
+  python3 -c "import sys; a, b = $s0, $s1; sys.exit(0 if b > 0 and 1 / 3 <= b / a <= 3 else 1)" || {
+    echo "FAIL: leaving presenter at $size rescaled the picture: A to B $s0 px, then $s1 px"; exit 1; }
+  echo "== presenter lesson at $size: views $views px high; A to B $s0 px, after Leave presenter $s1 px"
+  kill "$app_pid" 2>/dev/null || true
+  wait "$app_pid" 2>/dev/null || true
+  app_pid=""
+done
+
 # Lesson mode: the GJK lesson taken page by page, every question answered right after
 # one wrong answer and its hint (.ci/gui_lesson_test.py, on this display).
 python3 .ci/gui_lesson_test.py "$bin" "$display" "$art" || { echo "FAIL: the lesson in the window"; exit 1; }

@@ -215,10 +215,15 @@ impl Canvas {
 
     /// Fits each view to its content (the `F` key; also on first show or when a
     /// camera has no zoom yet).
+    ///
+    /// A view too small to show anything (no width, or no height while a panel takes
+    /// the window for a frame) keeps its camera: a fit on it would zoom out to the
+    /// smallest zoom, and the shapes would be a speck once the view has its size again.
+    /// A camera without zoom is fitted once its view has a size.
     pub fn fit(&mut self, app: &mut AppState, force: bool) {
         let (wvp, cvp) = (self.world_vp, self.config_vp);
         let list = self.list(app).clone();
-        if force || app.world_camera.zoom <= 0.0 {
+        if usable(&wvp) && (force || app.world_camera.zoom <= 0.0) {
             if let Some((lo, hi)) = bounds(&list, Space::World) {
                 app.world_camera.fit(lo, hi, &wvp);
             } else {
@@ -228,7 +233,7 @@ impl Canvas {
                 };
             }
         }
-        if force || app.config_camera.zoom <= 0.0 {
+        if usable(&cvp) && (force || app.config_camera.zoom <= 0.0) {
             match bounds(&list, Space::Config) {
                 Some((lo, hi)) => {
                     // Keep the origin in view: it is what configuration space is about.
@@ -294,7 +299,7 @@ impl Canvas {
             (&mut app.world_camera, old.0, self.world_vp),
             (&mut app.config_camera, old.1, self.config_vp),
         ] {
-            if camera.zoom > 0.0 && was.w >= 1.0 && was.h >= 1.0 && now.w >= 1.0 {
+            if camera.zoom > 0.0 && usable(&was) && usable(&now) {
                 let k = (now.w / was.w).min(now.h / was.h);
                 camera.zoom = (camera.zoom * k).clamp(MIN_ZOOM, MAX_ZOOM);
             }
@@ -304,7 +309,9 @@ impl Canvas {
 
     /// Fits a camera that has no zoom yet (a new scene, a view section without one).
     pub fn ensure_fitted(&mut self, app: &mut AppState) {
-        if app.world_camera.zoom <= 0.0 || app.config_camera.zoom <= 0.0 {
+        if (app.world_camera.zoom <= 0.0 && usable(&self.world_vp))
+            || (app.config_camera.zoom <= 0.0 && usable(&self.config_vp))
+        {
             self.fit(app, false);
         }
     }
@@ -646,6 +653,14 @@ impl Canvas {
 }
 
 /// Is Shift held (snaps rotation to 15° steps)?
+/// A view large enough to fit a camera to (a few pixels each way).
+fn usable(vp: &Viewport) -> bool {
+    vp.w >= MIN_VIEW_PX && vp.h >= MIN_VIEW_PX
+}
+
+/// The smallest view, pixels, a camera is fitted or rescaled to.
+const MIN_VIEW_PX: f32 = 16.0;
+
 fn shift_held() -> bool {
     is_key_down(KeyCode::LeftShift) || is_key_down(KeyCode::RightShift)
 }

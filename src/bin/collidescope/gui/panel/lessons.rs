@@ -20,6 +20,10 @@ use egui_macroquad::egui::{self, Color32, RichText};
 const TEXT: f32 = 14.5;
 const PRESENTER_TEXT: f32 = 24.0 / collidescope::view::prefs::PRESENTER_PANEL_ZOOM;
 
+/// Presenter mode's strip: its first and its largest share of the window's height.
+const STRIP_DEFAULT: f32 = 0.34;
+const STRIP_MOST: f32 = 0.4;
+
 /// Names of the marked widgets of lesson mode (see `widgets::MARKED`).
 pub const CHOICE_MARKS: [&str; 7] = [
     "lesson_choice_0",
@@ -436,11 +440,15 @@ pub fn presenter_strip(
     out: &mut PanelOutput,
 ) -> bool {
     let mut leave = false;
-    let height = ctx.screen_rect().height() * 0.34;
+    // A bounded share of the window (the views keep the rest; the page scrolls inside),
+    // measured on the window itself: egui's screen rectangle is a placeholder (10000
+    // pixels high) in the first frames, and a strip sized on it would take the window.
+    let window = macroquad::window::screen_height() / super::widgets::canvas_px_per_point(ctx);
+    let most = (window * STRIP_MOST).max(1.0);
     egui::TopBottomPanel::bottom("presenter")
         .resizable(true)
-        .default_height(height)
-        .min_height(120.0)
+        .height_range(most.min(120.0)..=most)
+        .default_height(window * STRIP_DEFAULT)
         .show(ctx, |ui| {
             egui::ScrollArea::vertical()
                 .auto_shrink([false, false])
