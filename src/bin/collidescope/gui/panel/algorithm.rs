@@ -22,6 +22,10 @@ impl Panel {
         }
         ui_algorithm_picker(ui, app);
         ui_stepping(ui, app);
+        // What the step does right under the controls that step it (on a short window
+        // the view and export controls below would push it out of sight).
+        ui_narration(ui, app);
+        ui.separator();
         ui.horizontal_wrapped(|ui| {
             if ui.button("Fit views (F)").clicked() {
                 out.fit = true;
@@ -46,8 +50,6 @@ impl Panel {
         });
         self.ui_export_row(ui, app);
         ui_views(ui, app, out);
-        ui.separator();
-        ui_narration(ui, app);
     }
 
     /// The path to export to (suggested from the algorithm and step) and its button.
@@ -245,7 +247,12 @@ fn ui_stepping(ui: &mut egui::Ui, app: &mut AppState) {
         if ui.button("⏭").tip("last (End)").clicked() {
             app.step_last();
         }
-        ui.label(format!("step {} / {}", app.step + 1, n));
+        // Short and never broken: on a narrow panel it moves to a row of its own whole.
+        ui.add(
+            egui::Label::new(format!("{} / {n}", app.step + 1))
+                .wrap_mode(egui::TextWrapMode::Extend),
+        )
+        .tip("the step shown, of the algorithm's steps");
     });
     // What this step is within the algorithm ("EPA iteration 1 of 3"): the step counter
     // above counts what is stepped through, this names it.

@@ -62,7 +62,10 @@ impl Panel {
             .copied()
             .chain(LayerId::ALL.into_iter().filter(|l| !own.contains(l)));
         for id in order {
-            ui.horizontal_wrapped(|ui| {
+            // The swatch and its checkbox on one row, the label wrapping beside the
+            // swatch (a wrapped row would put a long checkbox under its swatch).
+            ui.horizontal(|ui| {
+                ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Wrap);
                 let mut on = !app.hidden_layers.contains(&id);
                 let (rect, _) =
                     ui.allocate_exact_size(egui::vec2(14.0, 14.0), egui::Sense::hover());
