@@ -413,7 +413,7 @@ fn text_is_escaped_and_the_legend_names_the_pair_and_layers() {
     }
     // Right-aligned step text in the header, with what the step is within EPA's run.
     assert!(svg.contains(&format!(
-        ">step 1 of {} · GJK iteration 1 of ",
+        ">step 1 of {} · GJK step 1 of ",
         SceneExport::new(&scene, Algorithm::Epa).step_count()
     )));
 }

@@ -83,9 +83,11 @@ fn interval_claims(text: &str) -> Vec<([f32; 2], [f32; 2], f32)> {
     out
 }
 
-/// How far two intervals overlap: the shorter push that parts them (negative: the gap).
+/// How far two intervals overlap: the length they share (negative: the gap). Where
+/// one lies inside the other, the push that parts them is longer, and a claim of
+/// that push as the overlap would be wrong.
 fn overlap(a: [f32; 2], b: [f32; 2]) -> f32 {
-    (a[1] - b[0]).min(b[1] - a[0])
+    a[1].min(b[1]) - a[0].max(b[0])
 }
 
 /// Words that count one thing as many ("1 steps") or print a number as "0.00e0".
@@ -248,18 +250,38 @@ fn every_claim_of_every_step_matches_the_trace() {
                         }
                     }
                 }
-                // Counts equal the trace's.
+                // Counts equal the trace's: steps are the stepper's, iterations the
+                // report's (one word, one count everywhere).
                 let gjk_steps = st.gjk.trace.steps.len();
+                let row = |name: &str| {
+                    rows.lines()
+                        .find(|l| l.starts_with(name))
+                        .and_then(|l| number(&l[name.len()..]))
+                        .map(|n| n.0 as usize)
+                };
                 if algorithm == Algorithm::Gjk {
-                    if let Some(n) = rows
-                        .lines()
-                        .find(|l| l.starts_with("GJK iterations:"))
-                        .and_then(|l| number(&l["GJK iterations:".len()..]))
-                    {
-                        if n.0 as usize != gjk_steps {
+                    if let Some(n) = row("GJK steps:") {
+                        if n != gjk_steps {
                             fault(format!(
-                                "numbers say {} GJK iterations, the stepper {gjk_steps}",
-                                n.0
+                                "numbers say {n} GJK steps, the stepper {gjk_steps}"
+                            ));
+                        }
+                    }
+                    let report = st.basics.distance.iterations as usize;
+                    if let Some(n) = row("GJK iterations:") {
+                        if n != report {
+                            fault(format!(
+                                "numbers say {n} GJK iterations, the report {report}"
+                            ));
+                        }
+                    }
+                }
+                if algorithm == Algorithm::Epa {
+                    if let (Some(n), Some(pen)) = (row("EPA iterations:"), &st.basics.penetration) {
+                        if n != pen.iterations as usize {
+                            fault(format!(
+                                "numbers say {n} EPA iterations, the report {}",
+                                pen.iterations
                             ));
                         }
                     }

@@ -507,7 +507,7 @@ impl AppState {
         crate::core::manifold::ManifoldSource::via_sat(self.manifold_via_sat)
     }
 
-    /// What the current step is within its algorithm ("EPA iteration 1 of 3"); None
+    /// What the current step is within its algorithm ("EPA step 1 of 3"); None
     /// without a pair.
     pub fn step_part(&mut self) -> Option<String> {
         self.studies();

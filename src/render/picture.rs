@@ -140,7 +140,7 @@ pub struct Picture {
     pub shape_b: Option<String>,
     /// Dark (the window's look) or light (slides, print).
     pub theme: Theme,
-    /// What the step is within its algorithm ("EPA iteration 1 of 3"), written after
+    /// What the step is within its algorithm ("EPA step 1 of 3"), written after
     /// the step in the header.
     pub step_part: Option<String>,
 }

@@ -91,15 +91,12 @@ pub fn distance_rows(studies: &super::Studies, rows: &mut Rows) {
             .map(p)
             .unwrap_or_else(|| "undefined (touching/overlap)".into()),
     );
-    // The stepper's count (loop passes) beside the support points computed: the last
-    // pass of an overlap or a touch computes none.
-    let passes = studies.gjk.trace.steps.len();
+    // The stepper's steps (loop passes) and the iterations the report counts (the
+    // support points computed: the last pass of an overlap or a touch computes none).
+    rows.row("GJK steps", studies.gjk.trace.steps.len().to_string());
     rows.row(
         "GJK iterations",
-        format!(
-            "{passes} ({})",
-            count(d.iterations as usize, "support point", "support points")
-        ),
+        format!("{} (support points computed)", d.iterations),
     );
     rows.row("GJK termination", d.termination.as_str().to_string());
     let Some(cold) = studies.gjk.cold_iterations else {
@@ -137,6 +134,7 @@ pub fn penetration_rows(studies: &super::Studies, rows: &mut Rows) {
             rows.row("penetration normal", p(pen.normal));
             rows.row("deepest on A", p(pen.point_a));
             rows.row("deepest on B", p(pen.point_b));
+            rows.row("EPA steps", studies.epa.trace.steps.len().to_string());
             rows.row("EPA iterations", pen.iterations.to_string());
             rows.row("EPA termination", pen.termination.as_str().to_string());
         }

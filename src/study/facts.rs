@@ -71,23 +71,58 @@ pub fn overlap(a: [f32; 2], b: [f32; 2]) -> f32 {
     (a[1] - b[0]).min(b[1] - a[0])
 }
 
-/// "they overlap by 0.3000" or "a gap of 0.2000 lies between them".
-pub fn overlap_words(a: [f32; 2], b: [f32; 2]) -> String {
-    let o = overlap(a, b);
-    if o >= 0.0 {
-        format!("they overlap by {o:.4}")
-    } else {
-        format!("a gap of {:.4} lies between them", -o)
-    }
+/// How much of the axis the two intervals share: the length of their intersection
+/// (negative, the gap between them). Equal to [`overlap`] unless one interval lies
+/// inside the other: then the push that parts them is longer than what they share.
+pub fn shared(a: [f32; 2], b: [f32; 2]) -> f32 {
+    a[1].min(b[1]) - a[0].max(b[0])
 }
 
-/// Short form for a label: "overlap 0.3000" or "gap 0.2000".
+/// Whether the push that parts the intervals is longer than what they share (one
+/// lies inside the other), beyond rounding.
+fn nested(a: [f32; 2], b: [f32; 2]) -> bool {
+    let scale = a[0]
+        .abs()
+        .max(a[1].abs())
+        .max(b[0].abs())
+        .max(b[1].abs())
+        .max(1.0);
+    overlap(a, b) - shared(a, b) > 1e-5 * scale
+}
+
+/// "they overlap by 0.3000", "a gap of 0.2000 lies between them", or, one inside the
+/// other, "they overlap by 1.0000 (B's lies inside A's): parting them takes a push of
+/// 1.4609".
+pub fn overlap_words(a: [f32; 2], b: [f32; 2]) -> String {
+    let o = shared(a, b);
+    if o < 0.0 {
+        return format!("a gap of {:.4} lies between them", -o);
+    }
+    if nested(a, b) {
+        let (inner, outer) = if b[1] - b[0] <= a[1] - a[0] {
+            ("B", "A")
+        } else {
+            ("A", "B")
+        };
+        return format!(
+            "they overlap by {o:.4} ({inner}'s lies inside {outer}'s): parting them along this \
+             axis takes a push of {:.4}",
+            overlap(a, b)
+        );
+    }
+    format!("they overlap by {o:.4}")
+}
+
+/// Short form for a label: "overlap 0.3000", "gap 0.2000", or, one inside the
+/// other, "overlap 1.0000, push 1.4609".
 pub fn overlap_short(a: [f32; 2], b: [f32; 2]) -> String {
-    let o = overlap(a, b);
-    if o >= 0.0 {
-        format!("overlap {o:.4}")
-    } else {
+    let o = shared(a, b);
+    if o < 0.0 {
         format!("gap {:.4}", -o)
+    } else if nested(a, b) {
+        format!("overlap {o:.4}, push {:.4}", overlap(a, b))
+    } else {
+        format!("overlap {o:.4}")
     }
 }
 
@@ -217,8 +252,18 @@ mod tests {
             "a gap of 0.7000 lies between them"
         );
         assert_eq!(
+            overlap_words([-1.2, 0.6], [-0.4, 1.0]),
+            "they overlap by 1.0000"
+        );
+        // One inside the other: what they share, and the longer push that parts them.
+        assert_eq!(
             overlap_words([-1.2, 1.2], [-0.4, 1.0]),
-            "they overlap by 1.6000"
+            "they overlap by 1.4000 (B's lies inside A's): parting them along this axis \
+             takes a push of 1.6000"
+        );
+        assert_eq!(
+            overlap_short([-1.2, 1.2], [-0.4, 1.0]),
+            "overlap 1.4000, push 1.6000"
         );
         assert_eq!(count(1, "step", "steps"), "1 step");
         assert_eq!(count(2, "step", "steps"), "2 steps");

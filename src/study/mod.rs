@@ -1,6 +1,6 @@
 //! One *study* per algorithm: what the debugger knows of an algorithm on the pair it
 //! shows — its output and trace, how many steps it has, how it ended, what each step is
-//! ("EPA iteration 2 of 3") — and what it shows at a step: the draw list's layers, the
+//! ("EPA step 2 of 3") — and what it shows at a step: the draw list's layers, the
 //! configuration-space picture, the narration, the numbers and which of the engines'
 //! answers belong beside it.
 //!
@@ -69,7 +69,7 @@ pub trait Study {
     /// `expect` section.
     fn termination(&self, cx: &StudyCx) -> &'static str;
 
-    /// What step `step` is within the algorithm ("EPA iteration 1 of 3").
+    /// What step `step` is within the algorithm ("EPA step 1 of 3").
     fn step_part(&self, cx: &StudyCx, step: usize) -> String;
 
     /// The algorithm's own layers at `step` (world and configuration space).

@@ -68,15 +68,15 @@ fn epa_steps_name_their_phase_and_count_within_it() {
     let src = ManifoldSource::Epa;
     assert_eq!(
         an.step_part(&scene, Algorithm::Epa, 0, src),
-        format!("GJK iteration 1 of {g}")
+        format!("GJK step 1 of {g}")
     );
     assert_eq!(
         an.step_part(&scene, Algorithm::Epa, g, src),
-        format!("EPA iteration 1 of {e}")
+        format!("EPA step 1 of {e}")
     );
     assert_eq!(
         an.step_part(&scene, Algorithm::Epa, g + e - 1, src),
-        format!("EPA iteration {e} of {e}")
+        format!("EPA step {e} of {e}")
     );
     // Every step of every algorithm has a name; none panics past the end.
     for algorithm in Algorithm::ALL {

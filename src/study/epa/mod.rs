@@ -73,8 +73,8 @@ impl Study for EpaStudy {
 
     fn step_part(&self, _cx: &StudyCx, step: usize) -> String {
         match self.phase(step) {
-            EpaPhase::Gjk(k) => format!("GJK iteration {}", of(k, self.gjk_trace.steps.len())),
-            EpaPhase::Epa(k) => format!("EPA iteration {}", of(k, self.trace.steps.len())),
+            EpaPhase::Gjk(k) => format!("GJK step {}", of(k, self.gjk_trace.steps.len())),
+            EpaPhase::Epa(k) => format!("EPA step {}", of(k, self.trace.steps.len())),
         }
     }
 

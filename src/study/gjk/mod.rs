@@ -77,7 +77,7 @@ impl Study for GjkStudy {
     }
 
     fn step_part(&self, _cx: &StudyCx, step: usize) -> String {
-        format!("GJK iteration {}", of(step, self.step_count()))
+        format!("GJK step {}", of(step, self.step_count()))
     }
 
     fn draw(&self, cx: &StudyCx, step: usize, out: &mut DrawList) {

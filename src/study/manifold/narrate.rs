@@ -307,9 +307,10 @@ fn points_text(out: &ManifoldOutput, box2d: bool) -> String {
                 pt.id & 0xff
             );
         } else {
+            // Not Box2D's function: no Box2D id to give, our feature pair is the key.
             s += &format!(
-                " separation {:.4} (id {}, {features});",
-                pt.separation, pt.id
+                " separation {:.4} ({features}, feature key {:#x});",
+                pt.separation, pt.features
             );
         }
     }
@@ -320,5 +321,8 @@ fn points_text(out: &ManifoldOutput, box2d: bool) -> String {
     if coincide {
         s += ". The two points lie at the same place: Box2D keeps both, each with its own id";
     }
-    s + ". Negative separation is penetration; the id stays the same while the features stay the same."
+    let key = if box2d { "id" } else { "feature key" };
+    s + &format!(
+        ". Negative separation is penetration; the {key} stays the same while the features stay the same."
+    )
 }

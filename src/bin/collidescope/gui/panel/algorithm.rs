@@ -254,7 +254,7 @@ fn ui_stepping(ui: &mut egui::Ui, app: &mut AppState) {
         )
         .tip("the step shown, of the algorithm's steps");
     });
-    // What this step is within the algorithm ("EPA iteration 1 of 3"): the step counter
+    // What this step is within the algorithm ("EPA step 1 of 3"): the step counter
     // above counts what is stepped through, this names it.
     if let Some(part) = app.step_part() {
         ui.label(egui::RichText::new(part).strong());

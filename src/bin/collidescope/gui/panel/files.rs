@@ -211,7 +211,7 @@ impl Panel {
         ui.horizontal_wrapped(|ui| {
             let field = ui.add(
                 egui::TextEdit::singleline(&mut self.open_path)
-                    .hint_text("open a .ron scene or a .b2rec recording")
+                    .hint_text("a .ron or .b2rec file")
                     .desired_width(200.0),
             );
             super::widgets::mark(ui, "open_path", &field);
