@@ -30,6 +30,19 @@ pub struct BodyState {
     pub shapes: Vec<u32>,
 }
 
+impl BodyState {
+    /// The body's pose as the core's transform: its origin and its exact `(c, s)`.
+    pub fn transform(&self) -> crate::core::math::Transform {
+        crate::core::math::Transform {
+            p: glam::Vec2::from(self.position),
+            q: crate::core::math::Rot {
+                c: self.rotation[0],
+                s: self.rotation[1],
+            },
+        }
+    }
+}
+
 fn body_type_name<S: serde::Serializer>(t: &BodyType, s: S) -> Result<S::Ok, S::Error> {
     s.serialize_str(t.name())
 }

@@ -30,13 +30,7 @@ fn vec(a: [f32; 2]) -> Vec2 {
 
 /// A body's pose as a transform, `(c, s)` exactly.
 pub fn transform(body: &BodyState) -> Transform {
-    Transform {
-        p: vec(body.position),
-        q: Rot {
-            c: body.rotation[0],
-            s: body.rotation[1],
-        },
-    }
+    body.transform()
 }
 
 /// A shape's core points and radius, its body's frame (Box2D's proxy of it).

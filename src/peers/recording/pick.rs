@@ -3,7 +3,7 @@
 //! call, so that it answers for a frame read earlier as for the world now.
 
 use super::read::ShapeCache;
-use crate::core::math::{cross, point_segment_distance, Rot, Transform};
+use crate::core::math::{cross, point_segment_distance};
 use crate::scene::world::{BodyType, WorldGeometry};
 use crate::trace::world_frame::FrameState;
 use glam::Vec2;
@@ -24,13 +24,7 @@ pub struct Hit {
 pub fn shape_at(state: &FrameState, shapes: &ShapeCache, p: Vec2, slack: f32) -> Option<Hit> {
     let mut best: Option<((bool, bool, f32), Hit)> = None;
     for body in &state.bodies {
-        let xf = Transform {
-            p: Vec2::from(body.position),
-            q: Rot {
-                c: body.rotation[0],
-                s: body.rotation[1],
-            },
-        };
+        let xf = body.transform();
         let local = xf.apply_inv(p);
         for id in &body.shapes {
             let Some(shape) = shapes.get(*id) else {

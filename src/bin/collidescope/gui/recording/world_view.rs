@@ -9,7 +9,7 @@
 
 use super::{Phase, Recording};
 use collidescope::app::AppState;
-use collidescope::core::math::{Rot, Transform};
+use collidescope::core::math::Transform;
 use collidescope::peers::recording::pick::shape_at;
 use collidescope::scene::world::{BodyType, WorldGeometry};
 use collidescope::trace::world_frame::{BodyState, FrameState};
@@ -78,13 +78,7 @@ fn recording_bounds(rec: &Recording, state: &FrameState) -> [[f32; 2]; 2] {
     let mut hi = Vec2::splat(f32::NEG_INFINITY);
     if let Some(shapes) = rec.shapes() {
         for body in &state.bodies {
-            let xf = Transform {
-                p: Vec2::from(body.position),
-                q: Rot {
-                    c: body.rotation[0],
-                    s: body.rotation[1],
-                },
-            };
+            let xf = body.transform();
             for id in &body.shapes {
                 let Some(shape) = shapes.get(*id) else {
                     continue;
@@ -146,13 +140,7 @@ pub fn draw_world(rec: &mut Recording, area: Viewport, over_ui: bool, app: &mut 
     let lit = |id: u32| rec.pick == Some(id) || highlight.is_some_and(|(a, b)| a == id || b == id);
     let mut screen = Vec::with_capacity(state.bodies.len());
     for body in &state.bodies {
-        let xf = Transform {
-            p: Vec2::from(body.position),
-            q: Rot {
-                c: body.rotation[0],
-                s: body.rotation[1],
-            },
-        };
+        let xf = body.transform();
         let (r, g, b) = match body.body_type {
             BodyType::Static => (0.62, 0.62, 0.62),
             BodyType::Kinematic => (0.45, 0.65, 1.0),
