@@ -19,8 +19,20 @@ fn inserted(trace: &EpaTrace, k: usize) -> String {
         .filter(|(_, v)| !next.polytope.contains(v))
         .map(|(i, v)| format!("vertex {i} {}", p(*v)))
         .collect();
+    // Where the new point goes: the vertices after it are numbered one higher.
+    let place = now
+        .support
+        .and_then(|w| next.polytope.iter().position(|v| *v == w))
+        .map(|j| {
+            if j + 1 < next.polytope.len() {
+                format!(": the new point is vertex {j}, and the vertices after it are numbered one higher")
+            } else {
+                format!(": the new point is vertex {j}")
+            }
+        })
+        .unwrap_or_default();
     match dropped.len() {
-        0 => format!("{grown} and the polytope grows."),
+        0 => format!("{grown} and the polytope grows{place}."),
         1 => format!(
             "{grown}; {} no longer sticks out past it (the polytope stays convex) and is dropped, so the polytope keeps {} vertices, numbered afresh.",
             dropped[0],
@@ -164,7 +176,14 @@ mod tests {
                 step(&grown, None),
             ],
         };
-        assert!(epa_step(&t, 0, 0.0).ends_with("and the polytope grows."));
+        assert!(
+            epa_step(&t, 0, 0.0).ends_with(
+                "and the polytope grows: the new point is vertex 1, and the vertices after it \
+                 are numbered one higher."
+            ),
+            "{}",
+            epa_step(&t, 0, 0.0)
+        );
         // The new point (2, -3) leaves (1, -1) inside: it is dropped.
         let kept = [(-1.0, -1.0), (2.0, -3.0), (1.0, 1.0), (-1.0, 1.0)];
         let t = EpaTrace {
