@@ -275,7 +275,7 @@ impl Ask {
             VoronoiRegion => "A feature's Voronoi region is every point nearer to it than to any other feature. Drop a perpendicular from the origin to each edge of the new simplex (lit up): if it lands on an edge, that edge's region holds the origin; if it lands beyond an end, that end's corner does.",
             GjkStops => "GJK stops when the new support point is no closer to the origin than the simplex already is, when the origin lies on the simplex (the shapes touch), or when the simplex encloses the origin.",
             EpaStops => "EPA stops when the support point along the closest edge's normal lies on that edge: B − A has nothing beyond it.",
-            ReferenceFace => "The reference face is the edge most perpendicular to the normal drawn (lit up): the edge whose own outward normal is closest to it.",
+            ReferenceFace => "The reference face is the edge most perpendicular to the normal drawn (lit up), which points from A to B: an edge of A whose outward normal points along it, or an edge of B whose outward normal points against it.",
             ClipPlane { .. } => "Each side plane runs through an end of the reference face, across it; the reference face itself is the last plane. Which one has the point on its outer side?",
             AxisSeparates => "Compare the two shadows on the axis: if they leave a gap, the axis separates the shapes.",
             SeparationFunction => "Count the vertices GJK ended on: one of each shape gives two points; two of one shape make a face of that shape.",

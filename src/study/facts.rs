@@ -114,13 +114,13 @@ pub fn overlap_words(a: [f32; 2], b: [f32; 2]) -> String {
 }
 
 /// Short form for a label: "overlap 0.3000", "gap 0.2000", or, one inside the
-/// other, "overlap 1.0000, push 1.4609".
+/// other, "nested, push 1.4609" (the narration gives what they share).
 pub fn overlap_short(a: [f32; 2], b: [f32; 2]) -> String {
     let o = shared(a, b);
     if o < 0.0 {
         format!("gap {:.4}", -o)
     } else if nested(a, b) {
-        format!("overlap {o:.4}, push {:.4}", overlap(a, b))
+        format!("nested, push {:.4}", overlap(a, b))
     } else {
         format!("overlap {o:.4}")
     }
@@ -263,7 +263,7 @@ mod tests {
         );
         assert_eq!(
             overlap_short([-1.2, 1.2], [-0.4, 1.0]),
-            "overlap 1.4000, push 1.6000"
+            "nested, push 1.6000"
         );
         assert_eq!(count(1, "step", "steps"), "1 step");
         assert_eq!(count(2, "step", "steps"), "2 steps");

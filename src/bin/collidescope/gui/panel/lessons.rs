@@ -276,9 +276,15 @@ fn ui_question(ui: &mut egui::Ui, mode: &mut LessonMode, app: &mut AppState, siz
                 // Side by side while they fit ("yes" "no"), a row each when long.
                 ui.horizontal_wrapped(|ui| {
                     for (i, o) in options.iter().enumerate() {
-                        let mut text = RichText::new(o).size(size);
+                        let text = RichText::new(o).size(size);
                         if settled && i == *right {
-                            text = text.color(Tone::Success.color(ui)).strong();
+                            // The right answer at full contrast, not a faded button.
+                            let text = text.color(Tone::Success.color(ui)).strong();
+                            let r = ui.label(text);
+                            if let Some(name) = CHOICE_MARKS.get(i) {
+                                mark(ui, name, &r);
+                            }
+                            continue;
                         }
                         let r = ui.add_enabled(!settled, egui::Button::new(text).wrap());
                         if let Some(name) = CHOICE_MARKS.get(i) {
@@ -334,34 +340,54 @@ fn ui_question(ui: &mut egui::Ui, mode: &mut LessonMode, app: &mut AppState, siz
                 mode.show_answer(app);
             }
         }
-        match &mode.tutor.stage {
-            Stage::Open => {}
+        let mut feedback = match &mode.tutor.stage {
+            Stage::Open => None,
             Stage::Hinted { hint, layer } => {
-                ui.colored_label(
+                let r = ui.colored_label(
                     Tone::Warning.color(ui),
                     RichText::new(format!("Not quite. {hint}")).size(size),
                 );
-                ui.label(
+                let lit = ui.label(
                     RichText::new(format!("Lit up on the canvas: {}.", layer.label()))
                         .size(size * 0.85)
                         .color(Tone::Quiet.color(ui)),
                 );
+                Some(r.rect.union(lit.rect))
             }
-            Stage::Shown { answer } => {
-                ui.colored_label(Tone::Success.color(ui), RichText::new(answer).size(size));
-            }
-            Stage::Right => {
+            Stage::Shown { answer } => Some(
+                ui.colored_label(Tone::Success.color(ui), RichText::new(answer).size(size))
+                    .rect,
+            ),
+            Stage::Right => Some(
                 ui.colored_label(
                     Tone::Success.color(ui),
                     RichText::new("Right.").size(size).strong(),
-                );
-            }
-        }
+                )
+                .rect,
+            ),
+        };
         // Why, from this page's own facts (a page without the step's narration).
         if let (true, Some(why)) = (settled, &solved.why) {
-            ui.label(RichText::new(why).size(size));
+            let r = ui.label(RichText::new(why).size(size));
+            feedback = feedback.map(|f| f.union(r.rect));
         }
+        reveal_feedback(ui, &q.prompt, &mode.tutor.stage, feedback);
     });
+}
+
+/// Scrolls the page (once per answer) so that the feedback an answer brought is in
+/// sight: in a short strip it would start below the fold.
+fn reveal_feedback(ui: &mut egui::Ui, prompt: &str, stage: &Stage, feedback: Option<egui::Rect>) {
+    let Some(rect) = feedback else {
+        return;
+    };
+    let seen = egui::Id::new("lesson_feedback_seen");
+    let stamp = egui::Id::new((prompt, format!("{stage:?}")));
+    let before = ui.ctx().data(|d| d.get_temp::<egui::Id>(seen));
+    if before != Some(stamp) {
+        ui.ctx().data_mut(|d| d.insert_temp(seen, stamp));
+        ui.scroll_to_rect(rect, None);
+    }
 }
 
 /// The lesson markup as egui labels.
