@@ -276,7 +276,7 @@ impl Ask {
             GjkStops => "GJK stops when the new support point is no closer to the origin than the simplex already is, when the origin lies on the simplex (the shapes touch), or when the simplex encloses the origin.",
             EpaStops => "EPA stops when the support point along the closest edge's normal lies on that edge: B − A has nothing beyond it.",
             ReferenceFace => "The reference face is the edge most perpendicular to the normal drawn (lit up), which points from A to B: an edge of A whose outward normal points along it, or an edge of B whose outward normal points against it.",
-            ClipPlane { .. } => "Each side plane runs through an end of the reference face, across it; the reference face itself is the last plane. Which one has the point on its outer side?",
+            ClipPlane { .. } => "Each side plane runs through an end of the reference face, across it; under Box2D-Lite's rule the reference face itself is a last plane. Which one has the point on its outer side?",
             AxisSeparates => "Compare the two shadows on the axis: if they leave a gap, the axis separates the shapes.",
             SeparationFunction => "Count the vertices GJK ended on: one of each shape gives two points; two of one shape make a face of that shape.",
             Overlap => "The shapes overlap exactly when the origin is inside B − A (lit up).",
