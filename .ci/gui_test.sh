@@ -299,7 +299,15 @@ to_top
 click files
 for _ in $(seq 150); do tj "'save_as' in d['widgets']" | grep -q True && break; sleep 0.1; done
 tj "'save_as' in d['widgets']" | grep -q True || { echo "FAIL: the Files section did not open (no Save as button in 15 s)"; exit 1; }
+# The panel's scroll can still be moving as the section opens (it follows the folding
+# Peers section): the place is taken once two reads half a second apart agree.
 files_y=$(tj "d['widgets']['save_as'][1]")
+for _ in $(seq 20); do
+  sleep 0.5; settle
+  y=$(tj "d['widgets']['save_as'][1]")
+  [ "$y" = "$files_y" ] && break
+  files_y=$y
+done
 # On a loaded machine the layout file can still hold the box's place from before the
 # section opened, and the click misses it: then the click is tried once more.
 for _ in 1 2; do
