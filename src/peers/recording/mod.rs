@@ -18,6 +18,7 @@
 pub mod build;
 pub mod live;
 pub mod pair;
+pub mod pair_at;
 pub mod pick;
 pub mod read;
 pub mod timeline;
