@@ -163,12 +163,8 @@ fn every_claim_of_every_step_matches_the_trace() {
         };
         let bias = scene.settings.sat_bias;
         for algorithm in Algorithm::ALL {
-            let src = if scene.view.manifold_source == "sat" {
-                ManifoldSource::Sat
-            } else {
-                ManifoldSource::Epa
-            };
-            for step in 0..st.step_count(algorithm) {
+            let src = scene.view.manifold();
+            for step in 0..st.step_count_for(algorithm, src) {
                 let at = format!("{name} {} step {}", algorithm.name(), step + 1);
                 let words = st.narrate(&scene, algorithm, step, src);
                 let numbers = st.numbers(&scene, algorithm, step, src);
@@ -227,7 +223,7 @@ fn every_claim_of_every_step_matches_the_trace() {
                         fault("cites Box2D v3's rule under Box2dLite".into());
                     }
                 }
-                if algorithm == Algorithm::Sat && step + 1 == st.step_count(algorithm) {
+                if algorithm == Algorithm::Sat && step + 1 == st.step_count_for(algorithm, src) {
                     let tr = &st.sat.trace;
                     if let (Some(a), Some(b)) = (tr.best_a, tr.best_b) {
                         let named = match bias {
@@ -321,6 +317,52 @@ fn every_claim_of_every_step_matches_the_trace() {
         "{} wrong claims:\n{}",
         faults.len(),
         faults.join("\n")
+    );
+}
+
+#[test]
+fn no_two_consecutive_steps_say_the_same() {
+    // A step that repeats the one before (its title and words) shows nothing new: the
+    // stepper would make the reader press on for nothing, or hide what changed.
+    let mut repeats = Vec::new();
+    let mut pairs = 0usize;
+    for (name, scene) in library_scenes() {
+        let Some(st) = studies_of(&scene) else {
+            continue;
+        };
+        for algorithm in Algorithm::ALL {
+            for src in [ManifoldSource::Sat, ManifoldSource::Epa] {
+                let say = |step| {
+                    (
+                        st.step_part(&scene, algorithm, step, src),
+                        st.narrate(&scene, algorithm, step, src),
+                    )
+                };
+                let mut last = say(0);
+                for step in 1..st.step_count_for(algorithm, src) {
+                    let now = say(step);
+                    if now == last {
+                        repeats.push(format!(
+                            "{name} {} ({src:?} normal) steps {} and {}: [{}] {}",
+                            algorithm.name(),
+                            step,
+                            step + 1,
+                            now.0,
+                            now.1
+                        ));
+                    }
+                    pairs += 1;
+                    last = now;
+                }
+            }
+        }
+    }
+    assert!(pairs > 1000, "only {pairs} step pairs compared");
+    assert!(
+        repeats.is_empty(),
+        "{} steps repeat the one before:\n{}",
+        repeats.len(),
+        repeats.join("\n")
     );
 }
 
