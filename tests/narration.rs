@@ -10,7 +10,9 @@ use collidescope::core::sat::SatBias;
 use collidescope::render::{scene_pair, SceneExport};
 use collidescope::scene::{library, parse_scene, Scene};
 use collidescope::study::{Algorithm, Studies};
+use collidescope::trace::report::pair_report;
 use collidescope::view::draw::Prim;
+use collidescope::view::text::tidy_zeros;
 
 fn library_scenes() -> Vec<(&'static str, Scene)> {
     library::FILES
@@ -364,6 +366,43 @@ fn no_two_consecutive_steps_say_the_same() {
         repeats.len(),
         repeats.join("\n")
     );
+}
+
+#[test]
+fn the_window_narrates_the_reports_manifold() {
+    // `collidescope report` computes the manifold from SAT's normal; the window opens a
+    // scene on the same normal unless its view asks for EPA's, and the last manifold
+    // step's words give the report's separations, in its order.
+    let mut compared = 0;
+    for (name, scene) in library_scenes() {
+        let app = collidescope::app::AppState::new(scene.clone(), None);
+        let want = if scene.view.manifold_source == "epa" {
+            ManifoldSource::Epa
+        } else {
+            ManifoldSource::Sat
+        };
+        assert_eq!(app.manifold_source(), want, "{name}");
+        let (Some(st), ManifoldSource::Sat) = (studies_of(&scene), want) else {
+            continue;
+        };
+        let (a, b) = st.pair();
+        let report = pair_report(&scene, &scene.shapes[a], &scene.shapes[b], false);
+        let Some(m) = report.manifold else {
+            continue;
+        };
+        let last = st.step_count_for(Algorithm::Manifold, want) - 1;
+        let words = st.narrate(&scene, Algorithm::Manifold, last, want);
+        let mut rest = words.as_str();
+        for point in &m.points {
+            let said = tidy_zeros(&format!("separation {:.4}", point.separation));
+            let k = rest
+                .find(&said)
+                .unwrap_or_else(|| panic!("{name}: the report's {said} is not in: {words}"));
+            rest = &rest[k + said.len()..];
+            compared += 1;
+        }
+    }
+    assert!(compared > 40, "only {compared} contact points compared");
 }
 
 /// Writes every step's words and numbers of every library scene to

@@ -248,13 +248,14 @@ pub fn hidden_labels(view: &ViewFrame, list: &DrawList, extra: &[Prim], title: &
         .count()
 }
 
-/// The window's title of a view that hides `n` labels for want of room: the title and
-/// a note saying so and how to see them, placed with the labels kept off it.
+/// The window's title of a view that hides `n` labels for want of room: the title and,
+/// on a line under it ([`view_title_lines`]), a note saying so and how to see them; the
+/// labels keep off both.
 pub fn title_with_hidden(title: &str, n: usize) -> String {
     match n {
         0 => title.to_string(),
-        1 => format!("{title}  ·  1 label hidden: Z zooms in"),
-        n => format!("{title}  ·  {n} labels hidden: Z zooms in"),
+        1 => format!("{title}\n1 label hidden: Z zooms in"),
+        n => format!("{title}\n{n} labels hidden: Z zooms in"),
     }
 }
 

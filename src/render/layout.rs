@@ -5,7 +5,9 @@ use super::*;
 
 use crate::app::DEFAULT_SPLIT;
 use crate::view::camera::{Camera, Viewport};
-use crate::view::draw::{bounds, DrawList, LayerId, Prim, Rgba, Space, SHAPE_A, SHAPE_B};
+use crate::view::draw::{
+    bounds, DrawList, LayerId, Prim, Rgba, Space, SHAPE_A, SHAPE_B, SHAPE_OTHER,
+};
 use glam::Vec2;
 
 /// One view of the picture: where it is and how it looks at the world.
@@ -61,8 +63,8 @@ pub(super) fn check_size(width: u32, height: u32) -> Result<(), ExportError> {
     Ok(())
 }
 
-/// The legend entries of a picture: shapes A and B, then every layer whose own colour
-/// is drawn in a view that is shown, in the panel's layer order. A layer present but
+/// The legend entries of a picture: shapes A and B, the other shapes, then every layer
+/// whose own colour is drawn in a view that is shown, in the panel's layer order. A layer present but
 /// drawn only in other roles' colours (configuration space's intervals in A's and B's)
 /// has no entry: a swatch names a colour the reader can find.
 pub fn legend_entries(p: &Picture, spaces: &[Space]) -> Vec<(Rgba, String)> {
@@ -74,7 +76,17 @@ pub fn legend_entries(p: &Picture, spaces: &[Space]) -> Vec<(Rgba, String)> {
     if let Some(b) = p.shape_b.as_ref().filter(|_| shown(SHAPE_B)) {
         out.push((SHAPE_B, format!("shape B: {b}")));
     }
-    for id in LayerId::ALL {
+    // The shapes' layer names the other shapes (A and B have their own entries).
+    let others = p.list.layer(LayerId::Shapes).is_some_and(|l| {
+        spaces.contains(&l.space)
+            && l.prims
+                .iter()
+                .any(|x| mark_color(x).is_some_and(|m| same_hue(m, SHAPE_OTHER)))
+    });
+    if others {
+        out.push((SHAPE_OTHER, "other shapes".to_string()));
+    }
+    for id in LayerId::ALL.into_iter().filter(|id| *id != LayerId::Shapes) {
         let drawn = p.list.layer(id).is_some_and(|l| {
             spaces.contains(&l.space)
                 && l.prims
