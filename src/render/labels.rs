@@ -254,8 +254,8 @@ pub fn hidden_labels(view: &ViewFrame, list: &DrawList, extra: &[Prim], title: &
 pub fn title_with_hidden(title: &str, n: usize) -> String {
     match n {
         0 => title.to_string(),
-        1 => format!("{title}\n1 label hidden: Z zooms in"),
-        n => format!("{title}\n{n} labels hidden: Z zooms in"),
+        1 => format!("{title}\n1 label hidden (Z)"),
+        n => format!("{title}\n{n} labels hidden (Z)"),
     }
 }
 

@@ -220,7 +220,8 @@ mod tests {
         let n = hidden_labels(view, &p.list, &[], "world");
         assert!(n > 0, "every label fits");
         let title = title_with_hidden("world", n);
-        assert_eq!(title, format!("world\n{n} labels hidden: Z zooms in"));
+        let word = if n == 1 { "label" } else { "labels" };
+        assert_eq!(title, format!("world\n{n} {word} hidden (Z)"));
         // The note is a line of its own under the title, and labels keep off it.
         let lines = view_title_lines(view, &title);
         assert_eq!(lines.len(), 2);
