@@ -564,6 +564,8 @@ pub fn presenter_strip(
             // there.
             leave = ui_page_header(ui, mode, presenter, app, PRESENTER_TEXT, out, true);
             ui.separator();
+            // A solid scroll bar: egui's floating one is invisible until hovered.
+            ui.spacing_mut().scroll = egui::style::ScrollStyle::solid();
             egui::ScrollArea::vertical()
                 .id_salt("presenter_page")
                 .auto_shrink([false, false])
