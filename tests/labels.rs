@@ -559,8 +559,8 @@ fn the_window_draws_the_interval_label_of_every_sat_step() {
 /// question has a point answer, at the step the answer shows, with the layers a settled
 /// question shows, the labels pass every check above with the ring among the marks and
 /// none is crossed by it (the vertex number asked about stays readable), at the
-/// window's size and with the presenter setting. Placed without the ring in mind, the
-/// vertex number on the incident-edge page is crossed by it.
+/// window's size and with the presenter setting. Placed without the ring in mind, a
+/// label is crossed by it on some page.
 #[test]
 fn lesson_answer_rings_cross_no_label() {
     let mut rings = 0;
@@ -630,10 +630,10 @@ fn lesson_answer_rings_cross_no_label() {
         }
     }
     assert!(rings >= 8, "only {rings} rings checked");
+    // Placed without the rings in mind, some label is crossed by one (the GJK lesson's
+    // support vertex, the clip's new point): the check above can fail.
     assert!(
-        crossed_when_ignored
-            .iter()
-            .any(|w| w.starts_with("lesson sat-clipping page 6 ")),
-        "the ring no longer meets the vertex number it was drawn over: {crossed_when_ignored:?}"
+        !crossed_when_ignored.is_empty(),
+        "no ring meets a label even when the placer ignores it"
     );
 }
