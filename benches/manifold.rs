@@ -71,7 +71,8 @@ use boxdd_sys::ffi as b2;
 use collidescope::core::box_box::{box_box, BoxBoxInput};
 use collidescope::core::epa::{penetration, PenetrationInput};
 use collidescope::core::manifold::{
-    box2d_local_manifold, contact_manifold, ManifoldInput, ManifoldSource,
+    box2d_collide_polygon_circle, box2d_collide_polygons, box2d_local_manifold, contact_manifold,
+    Box2dLocalManifold, ManifoldInput, ManifoldSource,
 };
 use collidescope::core::math::Transform;
 use collidescope::core::pair::PosedPair;
@@ -471,10 +472,23 @@ fn local_calls<P1, P2, C: Box2dCollide>(
 }
 
 /// Our Box2D functions on Box2D's own arguments ([`local_calls`]), the answer in the
-/// first shape's frame.
-fn local_bench<'f>(group: &mut Runner<'_, '_, 'f>, calls: &'f [(&Shape, &Shape, Transform)]) {
+/// first shape's frame: `collidescope_local` through the typed entry of the group's
+/// Box2D function (`typed`, as Box2D's column calls its one function), and
+/// `collidescope_local_any` through `box2d_local_manifold`, which also picks the
+/// function from the two shapes' kinds.
+fn local_bench<'f>(
+    group: &mut Runner<'_, '_, 'f>,
+    calls: &'f [(&Shape, &Shape, Transform)],
+    typed: impl Fn(&Shape, Transform, &Shape) -> Box2dLocalManifold + 'f,
+) {
     let mut i = 0usize;
     group.bench("collidescope_local", move || {
+        let (first, second, xf) = black_box(&calls[i & MASK]);
+        i = i.wrapping_add(1);
+        black_box(typed(first, *xf, second))
+    });
+    let mut i = 0usize;
+    group.bench("collidescope_local_any", move || {
         let (first, second, xf) = black_box(&calls[i & MASK]);
         i = i.wrapping_add(1);
         black_box(box2d_local_manifold(first, second, *xf, PREDICTION))
@@ -487,6 +501,7 @@ fn manifold_group<P1: ParryShape, P2: ParryShape, C: Box2dCollide>(
     name: &str,
     set: &[Pair<P1, P2, C>],
     source: ManifoldSource,
+    typed: impl Fn(&Shape, Transform, &Shape) -> Box2dLocalManifold,
 ) {
     let settings = settings();
     let inputs: Vec<ManifoldInput> = set
@@ -513,12 +528,17 @@ fn manifold_group<P1: ParryShape, P2: ParryShape, C: Box2dCollide>(
         black_box(contact_manifold(black_box(input), None))
     });
     if source == ManifoldSource::Sat {
-        local_bench(&mut group, &local);
+        local_bench(&mut group, &local, typed);
     }
     box2d_bench(&mut group, &calls);
     parry_bench(&mut group, set);
     empty_bench(&mut group, &inputs);
     group.finish();
+}
+
+/// `b2CollidePolygons`' typed entry, as the polygon groups time it.
+fn polygons(first: &Shape, xf: Transform, second: &Shape) -> Box2dLocalManifold {
+    box2d_collide_polygons(first, xf, second, PREDICTION)
 }
 
 fn benches(c: &mut Criterion) {
@@ -558,6 +578,7 @@ fn benches(c: &mut Criterion) {
         "manifold_poly_poly_sat",
         &poly_poly,
         ManifoldSource::Sat,
+        polygons,
     );
     manifold_group(
         c,
@@ -565,6 +586,7 @@ fn benches(c: &mut Criterion) {
         "manifold_poly_poly_epa",
         &poly_poly,
         ManifoldSource::Epa,
+        polygons,
     );
     manifold_group(
         c,
@@ -572,6 +594,7 @@ fn benches(c: &mut Criterion) {
         "manifold_circle_poly",
         &circle_poly,
         ManifoldSource::Sat,
+        |polygon, xf, circle| box2d_collide_polygon_circle(polygon, xf, circle, PREDICTION),
     );
 
     let inputs: Vec<BoxBoxInput> = boxes.iter().map(box_box_input).collect();

@@ -141,47 +141,63 @@ pub fn box2d_local_manifold(
     speculative_distance: f32,
 ) -> Box2dLocalManifold {
     let (function, swapped) = function_of(first, second);
-    let (call, b_in_a) = if swapped {
-        let call = Call {
-            first: second,
-            second: first,
-            frame: xf,
-            swapped,
-            spec: speculative_distance,
-        };
-        (call, Transform::IDENTITY.inv_mul(&xf))
-    } else {
-        let call = Call {
-            first,
-            second,
-            frame: Transform::IDENTITY,
-            swapped,
-            spec: speculative_distance,
-        };
-        (call, xf)
+    if !swapped {
+        let call = Call::local(first, second, speculative_distance);
+        return call.run(function, xf, None, |local, _| local.box2d());
+    }
+    let call = Call {
+        first: second,
+        second: first,
+        frame: xf,
+        swapped,
+        spec: speculative_distance,
     };
+    let b_in_a = Transform::IDENTITY.inv_mul(&xf);
     call.run(function, b_in_a, None, |local, _| {
-        let mut out = Box2dLocalManifold {
-            normal: local.normal,
-            point_count: local.count,
-            ..Default::default()
-        };
-        for (dst, src) in out.points.iter_mut().zip(&local.points[..local.count]) {
-            *dst = Box2dLocalPoint {
-                point: if swapped {
-                    xf.apply(src.point)
-                } else {
-                    src.point
-                },
-                separation: src.separation,
-                id: src.id,
-            };
+        let mut out = local.box2d();
+        for p in out.points.iter_mut().take(local.count) {
+            p.point = xf.apply(p.point);
         }
-        if swapped {
-            out.normal = -xf.q.apply(out.normal);
-        }
+        out.normal = -xf.q.apply(out.normal);
         out
     })
+}
+
+/// `b2CollidePolygonAndCircle(polygon, circle, xf)`: [`box2d_local_manifold`] for a
+/// polygon (three or more vertices, rounded or not) and a circle in this order, Box2D's
+/// function without the choice of a function. `xf` is the circle's pose in the polygon's
+/// frame; the answer is in the polygon's frame, the normal from the polygon to the
+/// circle, bit for bit Box2D's (its points beyond `point_count` zero). Shapes of other
+/// kinds are handed to [`box2d_local_manifold`].
+pub fn box2d_collide_polygon_circle(
+    polygon: &Shape,
+    xf: Transform,
+    circle: &Shape,
+    speculative_distance: f32,
+) -> Box2dLocalManifold {
+    if polygon.vertices().len() < 3 || circle.vertices().len() != 1 {
+        return box2d_local_manifold(polygon, circle, xf, speculative_distance);
+    }
+    let call = Call::local(polygon, circle, speculative_distance);
+    circles::polygon_and_circle(&call, xf, None).box2d()
+}
+
+/// `b2CollidePolygons(first, second, xf)`: [`box2d_local_manifold`] for two polygons
+/// (three or more vertices each, rounded or not), Box2D's function without the choice
+/// of a function. `xf` is `second`'s pose in `first`'s frame; the answer is in
+/// `first`'s frame, bit for bit Box2D's (its points beyond `point_count` zero). Shapes
+/// of other kinds are handed to [`box2d_local_manifold`].
+pub fn box2d_collide_polygons(
+    first: &Shape,
+    xf: Transform,
+    second: &Shape,
+    speculative_distance: f32,
+) -> Box2dLocalManifold {
+    if first.vertices().len() < 3 || second.vertices().len() < 3 {
+        return box2d_local_manifold(first, second, xf, speculative_distance);
+    }
+    let call = Call::local(first, second, speculative_distance);
+    polygons::polygons(&call, xf, None).box2d()
 }
 
 /// Box2D's shape kinds, from the core: one vertex (a circle, its centre the vertex),
@@ -246,6 +262,18 @@ pub(super) struct Call<'a> {
 }
 
 impl<'a> Call<'a> {
+    /// The call of an answer in the first shape's frame (no world frame, not swapped).
+    #[inline(always)]
+    fn local(first: &'a Shape, second: &'a Shape, spec: f32) -> Call<'a> {
+        Call {
+            first,
+            second,
+            frame: Transform::IDENTITY,
+            swapped: false,
+            spec,
+        }
+    }
+
     /// The call and the second shape's pose in the first's frame (`b2InvMulTransforms`).
     #[inline(always)]
     fn new(input: &ManifoldInput<'a>, swapped: bool) -> (Call<'a>, Transform) {
@@ -469,6 +497,23 @@ pub(super) struct Local {
 }
 
 impl Local {
+    /// As Box2D returns it (`b2LocalManifold`): every point copied, those beyond
+    /// `count` being the zeros [`Local::empty`] leaves there, so that no branch or
+    /// bounds check depends on the count.
+    #[inline(always)]
+    fn box2d(&self) -> Box2dLocalManifold {
+        let point = |p: &LocalPoint| Box2dLocalPoint {
+            point: p.point,
+            separation: p.separation,
+            id: p.id,
+        };
+        Box2dLocalManifold {
+            normal: self.normal,
+            points: [point(&self.points[0]), point(&self.points[1])],
+            point_count: self.count,
+        }
+    }
+
     /// No points: `termination` says why; `normal` the direction found, if any.
     #[inline]
     pub(super) fn empty(termination: ManifoldTermination, normal: Vec2) -> Local {
