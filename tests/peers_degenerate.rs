@@ -214,18 +214,23 @@ fn local_entries_are_box2d_bit_for_bit() {
                 // SAFETY: plain values; polygons of at most 8 vertices.
                 let theirs = b2_bits(&unsafe { b2::b2CollidePolygons(&pa, &pb, bx) });
                 let what = format!("{} case {i}: polygons", family.name());
-                assert_eq!(bits(&box2d_collide_polygons(a, xf, b, SPEC)), theirs, "{what}");
-                assert_eq!(bits(&box2d_local_manifold(a, b, xf, SPEC)), theirs, "{what}");
+                assert_eq!(
+                    bits(&box2d_collide_polygons(a, xf, b, SPEC)),
+                    theirs,
+                    "{what}"
+                );
+                assert_eq!(
+                    bits(&box2d_local_manifold(a, b, xf, SPEC)),
+                    theirs,
+                    "{what}"
+                );
                 polygons += 1;
                 contacts += usize::from(theirs[0] > 0);
             }
             // A circle around A: its centre within twice A's size of A's first vertex.
             let size = a.bounding_radius();
             let circle = Shape::circle(size * rng.log_range(1e-3, 1.0) as f32).unwrap();
-            let offset = Vec2::new(
-                rng.range(-2.0, 2.0) as f32,
-                rng.range(-2.0, 2.0) as f32,
-            ) * size;
+            let offset = Vec2::new(rng.range(-2.0, 2.0) as f32, rng.range(-2.0, 2.0) as f32) * size;
             let xf = Transform::new(a.vertices()[0] + offset, rng.range(-3.2, 3.2) as f32);
             let c = b2::b2Circle {
                 center: b2::b2Vec2 { x: 0.0, y: 0.0 },
@@ -236,13 +241,24 @@ fn local_entries_are_box2d_bit_for_bit() {
             let theirs = b2_bits(&unsafe { b2::b2CollidePolygonAndCircle(&pa, &c, bx) });
             let what = format!("{} case {i}: circle at {xf:?}", family.name());
             let xf = Transform::IDENTITY.inv_mul(&xf);
-            assert_eq!(bits(&box2d_collide_polygon_circle(a, xf, &circle, SPEC)), theirs, "{what}");
-            assert_eq!(bits(&box2d_local_manifold(a, &circle, xf, SPEC)), theirs, "{what}");
+            assert_eq!(
+                bits(&box2d_collide_polygon_circle(a, xf, &circle, SPEC)),
+                theirs,
+                "{what}"
+            );
+            assert_eq!(
+                bits(&box2d_local_manifold(a, &circle, xf, SPEC)),
+                theirs,
+                "{what}"
+            );
             circles += 1;
             contacts += usize::from(theirs[0] > 0);
         }
     }
     println!("{polygons} polygon pairs, {circles} circle pairs, {contacts} with contact points");
-    assert!(polygons >= 1000 && circles >= 2000, "{polygons} polygon pairs, {circles} circles");
+    assert!(
+        polygons >= 1000 && circles >= 2000,
+        "{polygons} polygon pairs, {circles} circles"
+    );
     assert!(contacts >= 1500, "only {contacts} pairs with points");
 }

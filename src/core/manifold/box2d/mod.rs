@@ -65,10 +65,69 @@ pub(super) fn box2d_manifold(
     }
 }
 
-/// [`box2d_manifold`] without a trace: its records fold away where inlined.
+/// [`box2d_manifold`] without a trace: the choice of Box2D's function, then that
+/// function alone in its own frame ([`world`]). The functions go to [`world`] as
+/// closures marked `inline(always)`: given as function items, they were called through
+/// `Fn::call`'s shim, not inlined, and their manifold came back through memory.
 #[inline(never)]
 fn untraced(input: &ManifoldInput) -> ManifoldOutput {
-    manifold_of(input, None)
+    match function_of(input.pair.shape_a, input.pair.shape_b) {
+        (function, false) => untraced_as::<false>(input, function),
+        (function, true) => untraced_as::<true>(input, function),
+    }
+}
+
+#[inline(always)]
+fn untraced_as<const SWAPPED: bool>(
+    input: &ManifoldInput,
+    function: Box2dFunction,
+) -> ManifoldOutput {
+    use self::Box2dFunction as F;
+    match function {
+        F::Circles => world::<SWAPPED>(
+            input,
+            #[inline(always)]
+            |c, xf| circles::circles(c, xf, None),
+        ),
+        F::CapsuleAndCircle | F::SegmentAndCircle => world::<SWAPPED>(
+            input,
+            #[inline(always)]
+            |c, xf| circles::capsule_and_circle(c, xf, None),
+        ),
+        F::PolygonAndCircle => world::<SWAPPED>(
+            input,
+            #[inline(always)]
+            |c, xf| circles::polygon_and_circle(c, xf, None),
+        ),
+        F::Capsules | F::SegmentAndCapsule | F::SegmentAndSegment => world::<SWAPPED>(
+            input,
+            #[inline(always)]
+            |c, xf| capsules::capsules(c, xf, None),
+        ),
+        F::PolygonAndCapsule | F::SegmentAndPolygon | F::Polygons => world::<SWAPPED>(
+            input,
+            #[inline(always)]
+            |c, xf| polygons::polygons(c, xf, None),
+        ),
+    }
+}
+
+/// One Box2D function `f` without a trace, from the world poses to the world answer:
+/// B's pose in the first shape's frame, `f` and the conversion ([`Call::world_output`])
+/// inlined together, one copy per function and order, so that each keeps only its own
+/// registers and the manifold goes from `f` to the output in registers.
+#[inline(never)]
+fn world<const SWAPPED: bool>(
+    input: &ManifoldInput,
+    f: impl Fn(&Call, Transform) -> Local,
+) -> ManifoldOutput {
+    let (call, xf) = Call::new(input, SWAPPED);
+    let frame = if SWAPPED {
+        input.pair.transform_b
+    } else {
+        input.pair.transform_a
+    };
+    call.world_output(&frame, &f(&call, xf))
 }
 
 #[inline(never)]
@@ -411,53 +470,64 @@ impl<'a> Call<'a> {
     }
 
     /// The function's manifold as ours, world space (see the module docs). `frame`:
-    /// [`Call::frame`], passed by value for the reason [`Call`] gives. Not inlined: it
-    /// reads the manifold where the function left it, field by field; inlined, the
-    /// compiler merged the functions' manifolds into one place with whole-struct copies,
-    /// wide loads of narrow stores that the store buffer cannot forward.
-    #[inline(never)]
-    fn finish(
-        &self,
-        frame: &Transform,
-        local: &Local,
-        mut trace: Option<&mut ManifoldTrace>,
-    ) -> ManifoldOutput {
+    /// [`Call::frame`], passed by value for the reason [`Call`] gives. Inlined into
+    /// each function's arm without a trace: each point is converted or left at its
+    /// default by its own test of the count (no loop over a slice of the manifold), so
+    /// that the function's manifold stays in registers.
+    #[inline(always)]
+    fn world_output(&self, frame: &Transform, local: &Local) -> ManifoldOutput {
         // As the engine peer turns Box2D's manifold into ours (`peers::box2d`).
         let sign = if self.swapped { -1.0 } else { 1.0 };
         let normal = frame.q.apply(local.normal) * sign;
-        let mut out = ManifoldOutput {
-            termination: local.termination,
-            normal_source: (local.termination != ManifoldTermination::Separated)
-                .then_some(local.source),
-            case: (local.count > 0).then_some(local.case),
-            normal,
-            reference: (local.count > 0).then(|| self.owner(local.reference)),
-            points: [ManifoldPoint::default(); MAX_MANIFOLD_POINTS],
-            point_count: local.count,
-        };
-        for (dst, src) in out.points.iter_mut().zip(&local.points[..local.count]) {
+        let point = |k: usize| {
+            if k >= local.count {
+                return ManifoldPoint::default();
+            }
+            let src = &local.points[k];
             let mid = frame.apply(src.point);
             let half = normal * (0.5 * src.separation);
             let features = ContactId {
                 reference: self.owner(src.features.reference),
                 ..src.features
             };
-            *dst = ManifoldPoint {
+            ManifoldPoint {
                 point_a: mid - half,
                 point_b: mid + half,
                 separation: src.separation,
                 id: u32::from(src.id),
                 features: features.pack(),
-            };
+            }
+        };
+        ManifoldOutput {
+            termination: local.termination,
+            normal_source: (local.termination != ManifoldTermination::Separated)
+                .then_some(local.source),
+            case: (local.count > 0).then_some(local.case),
+            normal,
+            reference: (local.count > 0).then(|| self.owner(local.reference)),
+            points: [point(0), point(1)],
+            point_count: local.count,
         }
-        trace.record(|t| {
+    }
+
+    /// [`Call::world_output`] and its trace records. Not inlined: the traced path's
+    /// conversion in one place.
+    #[inline(never)]
+    fn finish(
+        &self,
+        frame: &Transform,
+        local: &Local,
+        trace: Option<&mut ManifoldTrace>,
+    ) -> ManifoldOutput {
+        let out = self.world_output(frame, local);
+        if let Some(t) = trace {
             t.termination = Some(out.termination);
             t.case = out.case;
             if out.normal_source.is_some() {
                 t.normal_source = out.normal_source;
             }
             t.points = out.points().to_vec();
-        });
+        }
         out
     }
 }
