@@ -33,12 +33,14 @@
 //! - `capsules`: two capsules (or a segment and a capsule, or two segments);
 //! - `polygons`: two polygons (capsules and segments among them as 2-gons), and
 //!   `b2ClipPolygons`;
+//! - `separation`: `b2FindMaxSeparation`, four faces at a time on x86_64;
 //! - `ops`: Box2D's vector arithmetic where glam's rounds otherwise.
 
 mod capsules;
 mod circles;
 mod ops;
 mod polygons;
+mod separation;
 
 use super::ids::ContactId;
 use super::trace::{Box2dCall, Box2dFunction, FeatureRecord, ManifoldTrace};
