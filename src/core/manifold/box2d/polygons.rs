@@ -24,8 +24,8 @@
 //! tangent there are no points.
 
 use super::circles::record_first_found;
-use super::separation::find_max_separation;
 use super::ops::{clamp, lerp, make_id, mul_add};
+use super::separation::find_max_separation;
 use super::{record_separated, Call, Local, LocalPoint};
 use crate::core::consts::LINEAR_SLOP;
 use crate::core::manifold::ids::{ContactId, IdKind};

@@ -135,7 +135,17 @@ mod tests {
             seed ^= seed << 17;
             seed
         };
-        let special = [0.0, -0.0, 1.0, -1.0, 0.5, f32::NAN, f32::INFINITY, f32::MAX, -f32::MAX];
+        let special = [
+            0.0,
+            -0.0,
+            1.0,
+            -1.0,
+            0.5,
+            f32::NAN,
+            f32::INFINITY,
+            f32::MAX,
+            -f32::MAX,
+        ];
         let mut pick = |_: usize| -> f32 {
             let r = next();
             match r % 8 {
@@ -148,11 +158,14 @@ mod tests {
         for round in 0..20_000 {
             let count = 4 + round % 5;
             let others = 1 + (round / 5) % 8;
-            let mut v = |n: usize| -> Vec<Vec2> {
-                (0..n).map(|k| Vec2::new(pick(k), pick(k))).collect()
-            };
+            let mut v =
+                |n: usize| -> Vec<Vec2> { (0..n).map(|k| Vec2::new(pick(k), pick(k))).collect() };
             let (n1s, v1s) = (v(count), v(count));
-            let v2s = if round % 7 == 0 { v1s.clone() } else { v(others) };
+            let v2s = if round % 7 == 0 {
+                v1s.clone()
+            } else {
+                v(others)
+            };
             let want = scalar(&n1s, &v1s, &v2s);
             let got = find_max_separation(&n1s, &v1s, &v2s);
             assert_eq!(got.0, want.0, "{n1s:?} {v1s:?} {v2s:?}");
