@@ -387,6 +387,38 @@ for size in 1280x800 900x600; do
   app_pid=""
 done
 
+# Presenter mode at 1280×720 on the lesson page with the most choices (sat-clipping page
+# 9, four planes): every choice is in the strip's sight when the page opens; after "Show
+# me the answer" the page buttons still sit above the scrolled page and the end of the
+# explanation is in sight (the page scrolls under its fixed buttons).
+echo '(theme:Light,presenter:true)' >"$pres/config/preferences.ron"
+rm -f "$pres/layout.json"
+COLLIDESCOPE_CONFIG_DIR="$pres/config" COLLIDESCOPE_LAYOUT_FILE="$pres/layout.json" \
+  "$bin" --lesson sat-clipping --page 9 --window 1280x720 --msaa 1 --quit-after 60 >"$pres/app.log" 2>&1 &
+app_pid=$!
+for _ in $(seq 200); do [ -s "$pres/layout.json" ] && break; sleep 0.1; done
+sleep 2
+w="d['widgets']"
+in_sight="all($w['lesson_strip_top'][1] <= $w[k][1] <= $w['lesson_strip_bottom'][1] for k in $w if k.startswith('lesson_choice_'))"
+[ "$(pj "sum(k.startswith('lesson_choice_') for k in $w)")" -ge 3 ] || { echo "FAIL: presenter page 9: $(pj "$w")"; exit 1; }
+for _ in $(seq 25); do [ "$(pj "$in_sight")" = "True" ] && break; sleep 0.2; done
+import -window root "$art/gui-7-presenter-choices.png"
+[ "$(pj "$in_sight")" = "True" ] || { echo "FAIL: presenter page 9 at 1280x720: a choice out of the strip's sight: $(pj "$w")"; exit 1; }
+read -r sx sy < <(pj "' '.join(str(int(round(v))) for v in $w['lesson_show'])")
+xdotool mousemove "$sx" "$sy" click 1
+for _ in $(seq 75); do [ "$(pj "d['lesson']['stage']")" = "shown" ] && break; sleep 0.2; done
+sleep 1.5
+import -window root "$art/gui-7-presenter-answer.png"
+[ "$(pj "d['lesson']['stage']")" = "shown" ] || { echo "FAIL: Show me the answer did not show it"; exit 1; }
+[ "$(pj "$w['lesson_feedback_end'][1] <= $w['lesson_strip_bottom'][1] + 1")" = "True" ] || {
+  echo "FAIL: the answer's explanation ends below the strip: $(pj "$w")"; exit 1; }
+[ "$(pj "d['world_vp'][1] + d['world_vp'][3] <= $w['lesson_next'][1] < $w['lesson_strip_top'][1]")" = "True" ] || {
+  echo "FAIL: the page buttons left the strip's top: $(pj "$w")"; exit 1; }
+echo "== presenter page 9 at 1280x720: every choice in sight, the explanation's end at $(pj "int($w['lesson_feedback_end'][1])") px above the strip's bottom $(pj "int($w['lesson_strip_bottom'][1])") px, Next at $(pj "int($w['lesson_next'][1])") px"
+kill "$app_pid" 2>/dev/null || true
+wait "$app_pid" 2>/dev/null || true
+app_pid=""
+
 # Lesson mode: the GJK lesson taken page by page, every question answered right after
 # one wrong answer and its hint (.ci/gui_lesson_test.py, on this display).
 python3 .ci/gui_lesson_test.py "$bin" "$display" "$art" || { echo "FAIL: the lesson in the window"; exit 1; }

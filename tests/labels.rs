@@ -13,6 +13,7 @@
 //! the scale bar, and no label covers them.
 
 use collidescope::app::AppState;
+use collidescope::lesson::{answer_marks, library, PageStudy};
 use collidescope::render::{
     app_picture, box_covers_dot, box_crossed_by, box_distance, boxes_overlap, dot_obstacles,
     grid_numbers, label_points, label_size, layout, line_obstacles, paint_view, place_labels,
@@ -402,4 +403,88 @@ fn engine_labels_join_without_overlap() {
     let tally = walk(true, &[((1280, 800), 1.0)]);
     report("with the engines", &tally);
     lines_keep_off(&tally);
+}
+
+/// A lesson's ring around a settled point answer (the vertex asked about, the clip's
+/// new point) is drawn with its view's layers: on every library lesson page whose
+/// question has a point answer, at the step the answer shows, with the layers a settled
+/// question shows, the labels pass every check above with the ring among the marks and
+/// none is crossed by it (the vertex number asked about stays readable), at the
+/// window's size and with the presenter setting. Placed without the ring in mind, the
+/// vertex number on the incident-edge page is crossed by it.
+#[test]
+fn lesson_answer_rings_cross_no_label() {
+    let mut rings = 0;
+    let mut crossed_when_ignored = Vec::new();
+    for id in library::ids() {
+        let lesson = library::lesson(id).unwrap();
+        for (k, page) in lesson.pages.iter().enumerate() {
+            let Some(q) = &page.question else {
+                continue;
+            };
+            let study = PageStudy::of(page).unwrap();
+            let solved = q.ask.solve(&study.ground()).unwrap();
+            let marks = answer_marks(&solved.answer);
+            if marks.is_empty() {
+                continue;
+            }
+            let mut scene = study.scene.clone();
+            let shown: Vec<LayerId> = q
+                .ask
+                .answer_layers()
+                .iter()
+                .copied()
+                .chain([q.ask.hint_layer()])
+                .collect();
+            scene.view.hidden_layers.retain(|l| !shown.contains(l));
+            let mut app = AppState::new(scene, None);
+            app.set_step(solved.reveal_step);
+            let p = app_picture(&mut app);
+            for ((w, h), scale) in [((1280, 800), 1.0), ((1280, 720), 1.4)] {
+                let mut l = layout(&p, w, h).unwrap();
+                for view in &mut l.views {
+                    view.scale = scale;
+                }
+                for view in &l.views {
+                    let extra: Vec<Prim> = marks
+                        .iter()
+                        .filter(|m| m.0 == view.space)
+                        .map(|m| m.1.clone())
+                        .collect();
+                    if extra.is_empty() {
+                        continue;
+                    }
+                    let what = format!("lesson {id} page {} at {w}×{h} scale {scale}", k + 1);
+                    check_view(view, &p.list, &extra, &what);
+                    let ring_lines = line_obstacles(view, &DrawList::default(), &extra);
+                    let reserved = reserved_boxes(view, title(view.space));
+                    let crossed = |spots: &[Option<PlacedLabel>]| {
+                        spots
+                            .iter()
+                            .flatten()
+                            .filter(|s| ring_lines.iter().any(|r| box_crossed_by(&s.back, r)))
+                            .count()
+                    };
+                    let with = place_labels(view, &p.list, &extra, &reserved);
+                    assert_eq!(
+                        crossed(&with),
+                        0,
+                        "{what}: a label crossed by the answer's ring"
+                    );
+                    let without = place_labels(view, &p.list, &[], &reserved);
+                    if crossed(&without) > 0 {
+                        crossed_when_ignored.push(what);
+                    }
+                    rings += extra.len();
+                }
+            }
+        }
+    }
+    assert!(rings >= 8, "only {rings} rings checked");
+    assert!(
+        crossed_when_ignored
+            .iter()
+            .any(|w| w.starts_with("lesson sat-clipping page 6 ")),
+        "the ring no longer meets the vertex number it was drawn over: {crossed_when_ignored:?}"
+    );
 }

@@ -3,7 +3,9 @@
 //! shape and the answer follows it); bad lesson files are one error with its place;
 //! the handout and the command line do what they say.
 
-use collidescope::lesson::check::{check_lesson, check_text, drag_holds, drag_solution};
+use collidescope::lesson::check::{
+    check_lesson, check_text, drag_holds, drag_solution, title_gives_away,
+};
 use collidescope::lesson::tutor::{is_right, Response, Stage, Tutor};
 use collidescope::lesson::{library, page_scene, parse_lesson, Answer, Ask, Form, PageStudy};
 use collidescope::view::draw::{LayerId, Space};
@@ -288,4 +290,31 @@ fn the_handout_has_every_page_its_picture_and_the_answers() {
     // The answers are not on the question sheets.
     let before = &html[..html.find("id=\"answers\"").unwrap()];
     assert!(!before.contains("The answer:"));
+}
+
+/// A page's title must not name the answer of its question: `lesson check` refuses it
+/// (the library passes the check, above). A clip-plane question under the title "The
+/// reference face clips too" did.
+#[test]
+fn a_title_that_names_the_answer_is_refused() {
+    let options: Vec<String> = [
+        "side plane 1 (through the reference face's first vertex)",
+        "side plane 2 (through its second vertex)",
+        "the reference face (a point in front of it does not touch)",
+        "none: it stays a contact point",
+    ]
+    .map(String::from)
+    .to_vec();
+    assert_eq!(
+        title_gives_away("The reference face clips too", &options, 2).as_deref(),
+        Some("the reference face")
+    );
+    assert_eq!(title_gives_away("The last plane", &options, 2), None);
+    assert_eq!(title_gives_away("Side planes", &options, 0), None);
+    assert_eq!(
+        title_gives_away("None left", &options, 3).as_deref(),
+        Some("none")
+    );
+    let yes_no = ["yes".to_string(), "no".to_string()];
+    assert_eq!(title_gives_away("Yes, they touch", &yes_no, 0), None);
 }

@@ -360,3 +360,44 @@ fn the_panels_own_text_reads_on_the_panel() {
     let weak_dark = Rgba(100, 100, 100, 255);
     assert!(contrast(weak_dark, PANEL_BACK.0) < 4.5);
 }
+
+/// How much of its colour an anti-aliased glyph's core pixels reach at the panel's
+/// text sizes: the lesson's wrong-answer line, drawn in the light warning colour,
+/// measured #A36621 on the panel's #F8F8F8, 87 % of the way from the one to the other.
+const GLYPH_CORE: f64 = 0.87;
+
+/// A lesson's feedback (the warning tone for "Not quite." and its hint, the success
+/// tone for "Right." and the answer) reads at 4.5:1 on the lesson strip and panel as
+/// drawn: its glyphs' cores, blended [`GLYPH_CORE`] of the way from the background,
+/// in both themes.
+#[test]
+fn lesson_feedback_reads_as_drawn_on_the_strip() {
+    let blend = |c: Rgba, b: Rgba| {
+        let mix = |c: u8, b: u8| {
+            (f64::from(b) + (f64::from(c) - f64::from(b)) * GLYPH_CORE).round() as u8
+        };
+        Rgba(mix(c.0, b.0), mix(c.1, b.1), mix(c.2, b.2), 255)
+    };
+    // The measured colour of the old light warning tone is that blend.
+    let old = blend(Rgba(150, 80, 0, 255), PANEL_BACK.1);
+    assert!(
+        (i32::from(old.0) - 0xA3).abs() <= 1
+            && (i32::from(old.1) - 0x66).abs() <= 1
+            && (i32::from(old.2) - 0x21).abs() <= 1,
+        "{old:?}"
+    );
+    assert!(contrast(old, PANEL_BACK.1) < 4.5);
+    let mut faults = Vec::new();
+    for (tone, (dark, light)) in [("warning", PANEL_WARNING), ("success", PANEL_SUCCESS)] {
+        for (theme, c, b) in [("dark", dark, PANEL_BACK.0), ("light", light, PANEL_BACK.1)] {
+            let r = contrast(blend(c, b), b);
+            if r < 4.5 {
+                faults.push(format!("{theme} {tone}: {r:.2}:1"));
+            }
+        }
+    }
+    assert!(
+        faults.is_empty(),
+        "lesson feedback below 4.5:1 as drawn: {faults:#?}"
+    );
+}

@@ -128,9 +128,14 @@ pub fn check_page(page: &Page) -> Result<PageReport, String> {
         _ => super::tutor::answer_words(&solved),
     };
     if q.ask.form() == Form::Pick {
-        if let Answer::Choice { options, .. } = &solved.answer {
+        if let Answer::Choice { options, right } = &solved.answer {
             if options.len() < 2 {
                 return Err("a pick needs two choices or more".into());
+            }
+            if let Some(name) = title_gives_away(&page.title, options, *right) {
+                return Err(format!(
+                    "the title names the answer (\"{name}\") before the question is asked"
+                ));
             }
         }
     }
@@ -138,6 +143,24 @@ pub fn check_page(page: &Page) -> Result<PageReport, String> {
         title: page.title.clone(),
         question: Some(format!("{:?}: {words}", q.ask)),
     })
+}
+
+/// The name of the right choice when `title` says it and no wrong choice shares it:
+/// a choice's name is its words before a bracket or a colon ("the reference face (a
+/// point in front of it does not touch)" is "the reference face"); yes and no are too
+/// short to name.
+pub fn title_gives_away(title: &str, options: &[String], right: usize) -> Option<String> {
+    let name = |o: &str| {
+        let cut = o.find(['(', ':']).unwrap_or(o.len());
+        o[..cut].trim().to_lowercase()
+    };
+    let answer = name(options.get(right)?);
+    let title = title.to_lowercase();
+    let wrong_share = options
+        .iter()
+        .enumerate()
+        .any(|(i, o)| i != right && name(o).contains(&answer));
+    (answer.len() > 3 && title.contains(&answer) && !wrong_share).then_some(answer)
 }
 
 /// The shape a drag question moves: the named one, else the pair's B.

@@ -29,13 +29,15 @@
 //!
 //! Here: the file types ([`format`]), reading them ([`parse_lesson`]), the library
 //! compiled in ([`library`]), a page's scene and the ground its answers stand on
-//! ([`page_scene`], [`PageStudy`]), the answers ([`answer`]), checking an answer
+//! ([`page_scene`], [`PageStudy`]), the answers ([`answer`]) and what the picture shows
+//! of a question (`hints`), checking an answer
 //! ([`tutor`]), `lesson check` ([`check`]), and the learner's progress ([`progress`]).
 //! The window, the web page, the handout and the command line share all of it.
 
 pub mod answer;
 pub mod check;
 mod format;
+mod hints;
 pub mod library;
 pub mod markup;
 pub mod progress;
@@ -43,6 +45,7 @@ pub mod tutor;
 
 pub use answer::{Answer, Ground, Solved};
 pub use format::{Ask, Form, Lesson, Page, Question, SceneRef, LESSON_VERSION};
+pub use hints::{answer_marks, ANSWER_RING_RADIUS, ANSWER_RING_WIDTH};
 
 use crate::core::gjk::SimplexCache;
 use crate::core::manifold::ManifoldSource;

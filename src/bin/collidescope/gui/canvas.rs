@@ -95,6 +95,9 @@ pub struct Canvas {
     /// labels that write its answer), and these when the list was built.
     pub hidden_labels: Vec<LayerId>,
     list_hidden_labels: Vec<LayerId>,
+    /// Marks drawn with a view's layers and placed around by its labels (a lesson's
+    /// answer rings).
+    pub marks: Vec<(Space, Prim)>,
     /// The last click on the world view with nothing else under it (time, pixels):
     /// a second one there soon after is a double click (`chain_handles.rs`).
     pub last_click: Option<(f64, glam::Vec2)>,
@@ -135,6 +138,7 @@ impl Canvas {
             list_engines: false,
             hidden_labels: Vec::new(),
             list_hidden_labels: Vec::new(),
+            marks: Vec::new(),
             last_click: None,
         }
     }
@@ -633,13 +637,19 @@ impl Canvas {
                 camera,
                 scale: self.scale,
             };
-            // The selected shape's handles are drawn with the world view's layers, so
-            // the spin label is placed with the other labels.
-            let handles = match (space, app.selected) {
+            // The selected shape's handles and the lesson's marks are drawn with the
+            // view's layers, so the labels are placed around them (the spin label too).
+            let mut extra = match (space, app.selected) {
                 (Space::World, Some(i)) => handle_prims(&app.scene, i, &camera, &viewport),
                 _ => Vec::new(),
             };
-            paint_view(&view, &self.list, &handles, title, &mut out);
+            extra.extend(
+                self.marks
+                    .iter()
+                    .filter(|m| m.0 == space)
+                    .map(|m| m.1.clone()),
+            );
+            paint_view(&view, &self.list, &extra, title, &mut out);
             if space == Space::World {
                 self.draw_chain_selection(app, &view, &mut out);
             }

@@ -13,8 +13,8 @@ use collidescope::lesson::{library, page_scene, Answer, Form, Ground, Lesson, Pa
 use collidescope::scene::Scene;
 use collidescope::view::draw::{LayerId, Prim, Space};
 use macroquad::prelude::{
-    draw_circle, draw_circle_lines, draw_line, is_key_pressed, is_mouse_button_pressed,
-    mouse_position, Color, KeyCode, MouseButton,
+    draw_circle, draw_line, is_key_pressed, is_mouse_button_pressed, mouse_position, Color,
+    KeyCode, MouseButton,
 };
 use std::path::PathBuf;
 
@@ -275,9 +275,9 @@ pub fn input(
 
 const GLOW: Color = Color::new(1.0, 0.85, 0.2, 0.32);
 const CLICK: Color = Color::new(1.0, 0.4, 0.9, 1.0);
-const ANSWER: Color = Color::new(0.3, 1.0, 0.45, 1.0);
 
-/// Over the canvas: the lit layer's glow, the learner's click, the answer once shown.
+/// Over the canvas: the lit layer's glow and the learner's click (the answer's rings
+/// are the canvas' own: `answer_marks`).
 pub fn draw_overlay(mode: &mut LessonMode, app: &mut AppState, canvas: &mut Canvas) {
     let lit_list = mode.tutor.lit().map(|_| canvas.list(app).clone());
     let (world_vp, config_vp) = (canvas.world_vp, canvas.config_vp);
@@ -297,17 +297,18 @@ pub fn draw_overlay(mode: &mut LessonMode, app: &mut AppState, canvas: &mut Canv
         draw_line(s.x - 9.0, s.y - 9.0, s.x + 9.0, s.y + 9.0, 3.0, CLICK);
         draw_line(s.x - 9.0, s.y + 9.0, s.x + 9.0, s.y - 9.0, 3.0, CLICK);
     }
-    if matches!(mode.tutor.stage, Stage::Shown { .. } | Stage::Right) {
-        if let Some(Ok(Solved {
-            answer: Answer::Point { space, at },
-            ..
-        })) = mode.solved(app)
-        {
-            for p in at {
-                let s = to_screen(app, space, p);
-                draw_circle_lines(s.x, s.y, 13.0, 3.0, ANSWER);
-            }
-        }
+}
+
+/// The rings around a settled point answer, drawn by the canvas with the view's
+/// layers so that the labels (the number of the vertex asked about) are placed off
+/// them.
+pub fn answer_marks(mode: &mut LessonMode, app: &mut AppState) -> Vec<(Space, Prim)> {
+    if !matches!(mode.tutor.stage, Stage::Shown { .. } | Stage::Right) {
+        return Vec::new();
+    }
+    match mode.solved(app) {
+        Some(Ok(solved)) => collidescope::lesson::answer_marks(&solved.answer),
+        _ => Vec::new(),
     }
 }
 

@@ -355,6 +355,10 @@ async fn main_loop(opts: GuiOptions) {
                     .lesson
                     .as_ref()
                     .map_or(Vec::new(), |m| m.hidden_labels());
+                canvas.marks = panel
+                    .lesson
+                    .as_mut()
+                    .map_or(Vec::new(), |m| lesson::answer_marks(m, &mut app));
                 canvas.draw(&mut app);
                 if let Some(m) = panel.lesson.as_mut() {
                     lesson::draw_overlay(m, &mut app, &mut canvas);

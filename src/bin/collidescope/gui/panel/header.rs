@@ -132,9 +132,31 @@ impl Panel {
 /// never moves the panel or resizes the views.
 pub(super) const STATUS_H: f32 = 40.0;
 
+/// The keys the status bar lists: those of the window, or in a lesson (`Some`, with
+/// the presenter setting) those that work there: the arrows turn pages (`lesson::input`),
+/// the algorithm keys do nothing (the page picks the algorithm), Esc leaves presenter
+/// mode (`keys::keyboard`).
+pub(super) fn status_keys(lesson: Option<bool>) -> &'static str {
+    match lesson {
+        None => {
+            "←/→ step · Space play · 1–9, 0, R algorithm · F fit · Z zoom to action · \
+             X zoom to selection · wheel zoom · right drag pan · Ctrl+Z undo"
+        }
+        Some(false) => {
+            "←/→ page · Home/End first/last step · Space play · F fit · Z zoom to action · \
+             wheel zoom · right drag pan · P screenshot"
+        }
+        Some(true) => {
+            "←/→ page · Esc leave presenter · Home/End first/last step · Space play · F fit · \
+             Z zoom to action · wheel zoom · P screenshot"
+        }
+    }
+}
+
 /// The status bar along the bottom of the window: the last message (red for an error;
-/// one line, the whole text on hover), else the main keys.
-pub(super) fn ui_status(ui: &mut egui::Ui, app: &AppState) {
+/// one line, the whole text on hover), else the main keys (`lesson`: see
+/// [`status_keys`]).
+pub(super) fn ui_status(ui: &mut egui::Ui, app: &AppState, lesson: Option<bool>) {
     match &app.message {
         Some(m) => {
             let c = if m.is_error {
@@ -151,11 +173,8 @@ pub(super) fn ui_status(ui: &mut egui::Ui, app: &AppState) {
             // A recording or a live world open: the keys of the view shown.
             let world = crate::gui::recording_note::WorldNote::get(ui.ctx()).map(|n| n.keys);
             ui.label(
-                RichText::new(world.as_deref().unwrap_or(
-                    "←/→ step · Space play · 1–9, 0, R algorithm · F fit · Z zoom to action · \
-                     X zoom to selection · wheel zoom · right drag pan · Ctrl+Z undo",
-                ))
-                .color(Tone::Quiet.color(ui)),
+                RichText::new(world.as_deref().unwrap_or(status_keys(lesson)))
+                    .color(Tone::Quiet.color(ui)),
             );
         }
     }
@@ -178,5 +197,26 @@ impl Panel {
                 ui.add(egui::TextEdit::singleline(link).desired_width(f32::INFINITY));
             }
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::status_keys;
+
+    /// In a lesson the arrows turn pages and the algorithm keys are off; the status
+    /// bar says so, and Esc in presenter mode.
+    #[test]
+    fn the_status_bar_names_the_keys_of_lesson_mode() {
+        assert!(status_keys(None).contains("←/→ step"));
+        for presenter in [false, true] {
+            let keys = status_keys(Some(presenter));
+            assert!(keys.contains("←/→ page"), "{keys}");
+            assert!(
+                !keys.contains("←/→ step") && !keys.contains("algorithm"),
+                "{keys}"
+            );
+            assert_eq!(keys.contains("Esc"), presenter, "{keys}");
+        }
     }
 }

@@ -4,9 +4,9 @@
 //! presenter setting (presenter mode) the same page is drawn in a strip under the
 //! views, larger, instead of the panel.
 
-use super::widgets::mark;
 use super::widgets::Tip;
 use super::widgets::Tone;
+use super::widgets::{mark, mark_rect};
 use super::{Panel, PanelOutput};
 use crate::gui::lesson::LessonMode;
 use collidescope::app::AppState;
@@ -95,7 +95,7 @@ impl Panel {
     ) {
         let mut leave = false;
         if let Some(mode) = self.lesson.as_mut() {
-            leave = ui_page(ui, mode, &mut self.prefs.presenter, app, TEXT, true, out);
+            leave = ui_page(ui, mode, &mut self.prefs.presenter, app, TEXT, out);
         }
         if leave {
             self.end_lesson(app);
@@ -135,34 +135,54 @@ impl Panel {
     }
 }
 
-/// One page: header and page buttons, text, question, feedback, narration. `full`:
-/// the panel (with the stepping row); else presenter mode's box. `presenter` is the
-/// presenter setting, which the page's button turns on and off. True when the learner
-/// leaves the lesson.
+/// One page in the panel: header and page buttons, then the page itself
+/// ([`ui_page_body`]). `presenter` is the presenter setting, which the page's button
+/// turns on and off. True when the learner leaves the lesson.
 pub fn ui_page(
     ui: &mut egui::Ui,
     mode: &mut LessonMode,
     presenter: &mut bool,
     app: &mut AppState,
     size: f32,
-    full: bool,
     out: &mut PanelOutput,
 ) -> bool {
-    let mut leave = false;
-    let n = mode.lesson.pages.len();
     ui.label(
         RichText::new(&mode.lesson.title)
             .size(size * 0.85)
             .color(Tone::Quiet.color(ui)),
     );
+    let leave = ui_page_header(ui, mode, presenter, app, size, out, false);
+    ui_page_body(ui, mode, app, size, true);
+    leave
+}
+
+/// The page buttons: Previous, "page k of n", Next, presenter mode, leave, and the
+/// lesson's title after them when `titled`. True when the learner leaves the lesson.
+fn ui_page_header(
+    ui: &mut egui::Ui,
+    mode: &mut LessonMode,
+    presenter: &mut bool,
+    app: &mut AppState,
+    size: f32,
+    out: &mut PanelOutput,
+    titled: bool,
+) -> bool {
+    let mut leave = false;
+    let n = mode.lesson.pages.len();
     ui.horizontal_wrapped(|ui| {
-        let prev = ui.add_enabled(mode.page > 0, egui::Button::new(RichText::new("← Previous").size(size * 0.9)));
+        let prev = ui.add_enabled(
+            mode.page > 0,
+            egui::Button::new(RichText::new("← Previous").size(size * 0.9)),
+        );
         mark(ui, "lesson_prev", &prev);
         if prev.clicked() {
             mode.go(mode.page - 1, app);
         }
         ui.label(RichText::new(format!("page {} of {n}", mode.page + 1)).size(size * 0.9));
-        let next = ui.add_enabled(mode.page + 1 < n, egui::Button::new(RichText::new("Next →").size(size * 0.9)));
+        let next = ui.add_enabled(
+            mode.page + 1 < n,
+            egui::Button::new(RichText::new("Next →").size(size * 0.9)),
+        );
         mark(ui, "lesson_next", &next);
         if next.clicked() {
             mode.go(mode.page + 1, app);
@@ -178,7 +198,29 @@ pub fn ui_page(
         let r = ui.button(RichText::new("Leave lesson").size(size * 0.9));
         mark(ui, "lesson_leave", &r);
         leave = r.clicked();
+        if titled {
+            ui.label(
+                RichText::new(&mode.lesson.title)
+                    .size(size * 0.8)
+                    .color(Tone::Quiet.color(ui)),
+            );
+        }
     });
+    leave
+}
+
+/// The page under its buttons: title, text, question, feedback, narration. `full`:
+/// the panel (with the stepping row); else presenter mode's strip, which scrolls it
+/// under its fixed buttons. Once per page the question's choices are scrolled into
+/// sight, and once per answer everything the answer brought (the feedback, why, the
+/// step's narration).
+fn ui_page_body(
+    ui: &mut egui::Ui,
+    mode: &mut LessonMode,
+    app: &mut AppState,
+    size: f32,
+    full: bool,
+) {
     ui.heading(RichText::new(&mode.page().title).size(size * 1.3).strong());
     if let Some(e) = &mode.page_error {
         ui.colored_label(
@@ -187,18 +229,20 @@ pub fn ui_page(
         );
     }
     let text = mode.page().text.clone();
-    if full {
+    let shown = if full {
         show_markup(ui, &text, size);
         ui.add_space(6.0);
-        ui_question(ui, mode, app, size);
+        ui_question(ui, mode, app, size)
     } else {
         // For a projector the question comes first; the text is the teacher's to say.
-        ui_question(ui, mode, app, size);
+        let shown = ui_question(ui, mode, app, size);
         egui::CollapsingHeader::new(RichText::new("The page's text").size(size * 0.8))
             .id_salt("presenter_text")
             .default_open(mode.page().question.is_none())
             .show(ui, |ui| show_markup(ui, &text, size));
-    }
+        shown
+    };
+    let mut feedback = shown.feedback;
     let settled = mode.page().question.is_none() || mode.tutor.stage.settled();
     if settled && mode.page().narration {
         ui.separator();
@@ -206,18 +250,35 @@ pub fn ui_page(
             ui_steps(ui, app);
         }
         if let Some(text) = app.narration() {
-            let hovered = ui.label(RichText::new(&text).size(size)).hovered();
-            let named = if hovered {
+            let said = ui.label(RichText::new(&text).size(size));
+            let named = if said.hovered() {
                 collidescope::view::narrate::features::named_features(&text)
             } else {
                 Vec::new()
             };
             app.set_named(&named);
+            // The step's narration is the explanation of a settled answer.
+            feedback = feedback.map(|f| f.union(said.rect));
         }
     }
-    leave
+    let page = (mode.id.as_str(), mode.page);
+    match (feedback, shown.question) {
+        (Some(f), _) => {
+            // Where the explanation ends, for the scripted test.
+            mark_rect(
+                ui,
+                "lesson_feedback_end",
+                egui::Rect::from_min_max(f.left_bottom(), f.max),
+            );
+            let stage = format!("{:?}", mode.tutor.stage);
+            reveal(ui, egui::Id::new((page, stage)), f);
+        }
+        // In the strip the question comes first and may not fit: its choices are
+        // brought into sight when the page opens (the panel starts with the text).
+        (None, Some(q)) if !full => reveal(ui, egui::Id::new(page), q),
+        _ => {}
+    }
 }
-
 /// The stepping row of lesson mode: the learner may walk the algorithm once the
 /// question is settled.
 fn ui_steps(ui: &mut egui::Ui, app: &mut AppState) {
@@ -242,10 +303,19 @@ fn ui_steps(ui: &mut egui::Ui, app: &mut AppState) {
     });
 }
 
+/// Where a question was drawn: the question with its ways to answer, and what an
+/// answer brought (the tutor's feedback and why), once there is an answer.
+#[derive(Default)]
+struct Shown {
+    question: Option<egui::Rect>,
+    feedback: Option<egui::Rect>,
+}
+
 /// The question, the ways to answer it, and what the tutor says.
-fn ui_question(ui: &mut egui::Ui, mode: &mut LessonMode, app: &mut AppState, size: f32) {
+fn ui_question(ui: &mut egui::Ui, mode: &mut LessonMode, app: &mut AppState, size: f32) -> Shown {
+    let mut shown = Shown::default();
     let Some(q) = mode.page().question.clone() else {
-        return;
+        return shown;
     };
     let solved = match mode.solved(app) {
         Some(Ok(s)) => s,
@@ -254,12 +324,12 @@ fn ui_question(ui: &mut egui::Ui, mode: &mut LessonMode, app: &mut AppState, siz
                 Tone::Alarm.color(ui),
                 format!("This question cannot be answered here: {e}"),
             );
-            return;
+            return shown;
         }
-        None => return,
+        None => return shown,
     };
     let frame = egui::Frame::group(ui.style()).inner_margin(8.0);
-    frame.show(ui, |ui| {
+    let framed = frame.show(ui, |ui| {
         ui.label(RichText::new(&q.prompt).size(size * 1.05).strong());
         if let Some(about) = &solved.subject {
             ui.label(RichText::new(format!("About: {about}")).size(size));
@@ -340,6 +410,8 @@ fn ui_question(ui: &mut egui::Ui, mode: &mut LessonMode, app: &mut AppState, siz
                 mode.show_answer(app);
             }
         }
+        // An answer taken above settles the question in this very frame.
+        let settled = mode.tutor.stage.settled();
         let mut feedback = match &mode.tutor.stage {
             Stage::Open => None,
             Stage::Hinted { hint, layer } => {
@@ -371,23 +443,34 @@ fn ui_question(ui: &mut egui::Ui, mode: &mut LessonMode, app: &mut AppState, siz
             let r = ui.label(RichText::new(why).size(size));
             feedback = feedback.map(|f| f.union(r.rect));
         }
-        reveal_feedback(ui, &q.prompt, &mode.tutor.stage, feedback);
+        feedback
     });
+    let mut question = framed.response.rect;
+    if let Some(f) = framed.inner {
+        // The question's own rows, from its prompt to the end of its choices.
+        question.max.y = question.max.y.min(f.min.y);
+    }
+    shown.question = Some(question);
+    shown.feedback = framed.inner;
+    shown
 }
 
-/// Scrolls the page (once per answer) so that the feedback an answer brought is in
-/// sight: in a short strip it would start below the fold.
-fn reveal_feedback(ui: &mut egui::Ui, prompt: &str, stage: &Stage, feedback: Option<egui::Rect>) {
-    let Some(rect) = feedback else {
+/// Scrolls the page so that `rect` is in sight, once per `stamp` (a page's question
+/// when it opens, an answer's feedback when it comes) and again while the rect
+/// grows (text laid out a frame late): in a short strip it would start below the fold.
+/// A rect taller than the strip shows from its top.
+fn reveal(ui: &mut egui::Ui, stamp: egui::Id, rect: egui::Rect) {
+    let seen = egui::Id::new("lesson_revealed");
+    let before = ui.ctx().data(|d| d.get_temp::<(egui::Id, f32)>(seen));
+    let grew = before.is_some_and(|(s, h)| s == stamp && rect.height() > h + 0.5);
+    if before.is_some_and(|(s, _)| s == stamp) && !grew {
         return;
-    };
-    let seen = egui::Id::new("lesson_feedback_seen");
-    let stamp = egui::Id::new((prompt, format!("{stage:?}")));
-    let before = ui.ctx().data(|d| d.get_temp::<egui::Id>(seen));
-    if before != Some(stamp) {
-        ui.ctx().data_mut(|d| d.insert_temp(seen, stamp));
-        ui.scroll_to_rect(rect, None);
     }
+    ui.ctx()
+        .data_mut(|d| d.insert_temp(seen, (stamp, rect.height())));
+    let visible = ui.clip_rect().height();
+    let align = (rect.height() > visible).then_some(egui::Align::TOP);
+    ui.scroll_to_rect(rect, align);
 }
 
 /// The lesson markup as egui labels.
@@ -476,10 +559,31 @@ pub fn presenter_strip(
         .height_range(most.min(120.0)..=most)
         .default_height(window * STRIP_DEFAULT)
         .show(ctx, |ui| {
+            // The page buttons stay at the strip's top; the page scrolls under them,
+            // its scroll bar always drawn so that a choice below the fold is seen to be
+            // there.
+            leave = ui_page_header(ui, mode, presenter, app, PRESENTER_TEXT, out, true);
+            ui.separator();
+            // A solid scroll bar: egui's floating one is invisible until hovered.
+            ui.spacing_mut().scroll = egui::style::ScrollStyle::solid();
             egui::ScrollArea::vertical()
+                .id_salt("presenter_page")
                 .auto_shrink([false, false])
+                .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysVisible)
                 .show(ui, |ui| {
-                    leave = ui_page(ui, mode, presenter, app, PRESENTER_TEXT, false, out);
+                    // The strip's sight, for the scripted test.
+                    let seen = ui.clip_rect();
+                    mark_rect(
+                        ui,
+                        "lesson_strip_top",
+                        egui::Rect::from_min_max(seen.min, seen.right_top()),
+                    );
+                    mark_rect(
+                        ui,
+                        "lesson_strip_bottom",
+                        egui::Rect::from_min_max(seen.left_bottom(), seen.max),
+                    );
+                    ui_page_body(ui, mode, app, PRESENTER_TEXT, false);
                 });
         });
     leave

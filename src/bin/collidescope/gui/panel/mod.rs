@@ -203,9 +203,10 @@ impl Panel {
     /// The whole panel. Returns what the main loop must do.
     pub fn show(&mut self, ctx: &egui::Context, app: &mut AppState) -> PanelOutput {
         let mut out = PanelOutput::default();
+        let lesson_keys = self.lesson.as_ref().map(|_| self.prefs.presenter);
         egui::TopBottomPanel::bottom("status")
             .exact_height(header::STATUS_H)
-            .show(ctx, |ui| header::ui_status(ui, app));
+            .show(ctx, |ui| header::ui_status(ui, app, lesson_keys));
         if self.prefs.presenter && self.lesson.is_some() {
             // A lesson with the presenter setting: no side panel; the page and its
             // question under the views.

@@ -25,7 +25,7 @@ pub(super) fn drag(ui: &mut egui::Ui, app: &mut AppState, v: &mut f32, speed: f6
 /// The widgets the scripted tests press, by name: where each was drawn in the last
 /// frame is part of the layout the app reports (`COLLIDESCOPE_LAYOUT_FILE` on the
 /// desktop, `window.collidescope.layout` in the web page).
-pub const MARKED: [&str; 46] = [
+pub const MARKED: [&str; 49] = [
     "copy_link",
     "files",
     "notes",
@@ -69,6 +69,9 @@ pub const MARKED: [&str; 46] = [
     "lesson_choice_4",
     "lesson_choice_5",
     "lesson_choice_6",
+    "lesson_strip_top",
+    "lesson_strip_bottom",
+    "lesson_feedback_end",
     "sweep",
     "run_sweep",
     "shrink_pair",
@@ -81,6 +84,12 @@ fn mark_id(name: &str) -> egui::Id {
 /// Remembers where the widget `name` (one of [`MARKED`]) was drawn this frame.
 pub(super) fn mark(ui: &egui::Ui, name: &'static str, r: &egui::Response) {
     ui.ctx().data_mut(|d| d.insert_temp(mark_id(name), r.rect));
+}
+
+/// Remembers `rect` as where `name` (one of [`MARKED`]) is this frame: a place that
+/// is no widget (the top and bottom of a scrolled page, the end of a text).
+pub(super) fn mark_rect(ui: &egui::Ui, name: &'static str, rect: egui::Rect) {
+    ui.ctx().data_mut(|d| d.insert_temp(mark_id(name), rect));
 }
 
 /// Forgets last frame's places (a widget not drawn this frame has none).

@@ -1,0 +1,129 @@
+//! What the picture shows of a question: the layer a wrong answer lights up and the
+//! hint said with it, the layers that draw the answer once it is settled, and the
+//! layers whose labels would write the answer out before it is asked, and the rings
+//! that mark a point answer once it is settled.
+
+use super::answer::Answer;
+use super::format::Ask;
+use crate::view::draw::{LayerId, Prim, Space};
+use crate::view::palette;
+
+/// The ring around each point of a settled point answer: radius and width in pixels
+/// at scale 1 (larger with the presenter setting, like the views' other lines).
+pub const ANSWER_RING_RADIUS: f32 = 13.0;
+pub const ANSWER_RING_WIDTH: f32 = 3.0;
+
+/// The marks of a settled answer on the views: a ring around each point of a point
+/// answer, in its view. They are drawn with that view's layers, so the label placer
+/// keeps the labels (a vertex's number among them) off them.
+pub fn answer_marks(answer: &Answer) -> Vec<(Space, Prim)> {
+    match answer {
+        Answer::Point { space, at } => at
+            .iter()
+            .map(|p| {
+                let ring = Prim::Ring {
+                    at: *p,
+                    radius: ANSWER_RING_RADIUS,
+                    width: ANSWER_RING_WIDTH,
+                    color: palette::KEPT,
+                };
+                (*space, ring)
+            })
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+impl Ask {
+    /// The layer that shows what the question is about: a wrong answer lights it up.
+    pub fn hint_layer(&self) -> LayerId {
+        use Ask::*;
+        match self {
+            NextSupport | NextClosest | EpaSupport => LayerId::Minkowski,
+            VoronoiRegion | GjkStops | GjkIterations | DragGjkIterations(_) => LayerId::GjkSimplex,
+            EpaStops | Depth => LayerId::EpaPolytope,
+            IncidentStart | PointAfterClip | ReferenceFace | ClipPlane { .. } => LayerId::Manifold,
+            AxisSeparates | AxisSeparation => LayerId::Sat,
+            SeparationFunction | TimeOfImpact | Hits => LayerId::Toi,
+            WitnessOnA | Distance | ExactDistance => LayerId::Witness,
+            Overlap | DragOverlap(_) => LayerId::Minkowski,
+            GhostBump { .. } | DragGhostBump { .. } => LayerId::Chains,
+        }
+    }
+
+    /// The hint said when the lesson gives none: where in the picture to look.
+    pub fn default_hint(&self) -> &'static str {
+        use Ask::*;
+        match self {
+            NextSupport => "The search direction runs from the closest point (white) to the origin. The support point is the vertex of B − A (lit up) farthest along that direction.",
+            NextClosest => "Add the new support point to the simplex, keep only the part nearest the origin, and find that part's point nearest the origin.",
+            EpaSupport => "Look along the closest edge's outward normal: the support point is the vertex of B − A (lit up) farthest that way.",
+            IncidentStart => "The incident edge is the other shape's edge most against the reference face's normal (lit up). Its first vertex comes first going counter-clockwise.",
+            PointAfterClip => "A clip keeps the part of the incident edge on the inner side of the plane and puts a new point where the edge crosses it.",
+            WitnessOnA => "The witness points are the two closest points, one on each shape: the line between them is as short as the distance.",
+            VoronoiRegion => "A feature's Voronoi region is every point nearer to it than to any other feature. Drop a perpendicular from the origin to each edge of the new simplex (lit up): if it lands on an edge, that edge's region holds the origin; if it lands beyond an end, that end's corner does.",
+            GjkStops => "GJK stops when the new support point is no closer to the origin than the simplex already is, when the origin lies on the simplex (the shapes touch), or when the simplex encloses the origin.",
+            EpaStops => "EPA stops when the support point along the closest edge's normal lies on that edge: B − A has nothing beyond it.",
+            ReferenceFace => "The reference face is the edge most perpendicular to the normal drawn (lit up), which points from A to B: an edge of A whose outward normal points along it, or an edge of B whose outward normal points against it.",
+            ClipPlane { .. } => "Each side plane runs through an end of the reference face, across it; under Box2D-Lite's rule the reference face itself is a last plane. Which one has the point on its outer side?",
+            AxisSeparates => "Compare the two shadows on the axis: if they leave a gap, the axis separates the shapes.",
+            SeparationFunction => "Count the vertices GJK ended on: one of each shape gives two points; two of one shape make a face of that shape.",
+            Overlap => "The shapes overlap exactly when the origin is inside B − A (lit up).",
+            GhostBump { .. } => "Look at the contact normal the segment gives: does it stand up from the segment, or point along it?",
+            Distance => "The distance is the length of the segment from the origin to the closest point of B − A (lit up): the shortest line from A to B has the same length.",
+            Depth => "The depth is the distance from the origin to the closest edge of the polytope (lit up).",
+            TimeOfImpact => "Read the time where the separation first reaches the target.",
+            Hits => "Judge the whole motion, not its ends: the faint poses in between (lit up) show where B passes during the step.",
+            GjkIterations => "Count the simplices in configuration space (lit up): one per iteration.",
+            AxisSeparation => "The separation is the length of the gap between the two shadows (negative: their overlap).",
+            ExactDistance => "The exact answer is the peers table's reference column; ours is within a rounding of it.",
+            DragGjkIterations(_) => "Each iteration adds a support point. Fewer iterations: put B where the first support points already hold the closest feature (corner against corner is the quickest). More: where the closest feature is an edge reached only after a detour. Watch the step count as you drag.",
+            DragOverlap(_) => "Watch the origin in configuration space: it must cross the outline of B − A.",
+            DragGhostBump { .. } => "Move the shape so that one of its edges passes a seam between two segments by less than the shape sinks below the surface: its corner then catches the next segment's end.",
+        }
+    }
+
+    /// The layers that draw this question's answer at the page's own step (a page
+    /// must hide them: `lesson check` says so when it does not; a question settled
+    /// shows them).
+    pub fn answer_layers(&self) -> &'static [LayerId] {
+        use Ask::*;
+        match self {
+            NextSupport => &[LayerId::GjkDirection, LayerId::Witness],
+            WitnessOnA | Distance => &[LayerId::Witness],
+            // The chains layer labels each contact's normal: ask about the other mode.
+            GhostBump { mode: None, .. } => &[LayerId::Chains],
+            _ => &[],
+        }
+    }
+
+    /// The layers whose *labels* write the answer out (EPA's "d =" and depth, SAT's
+    /// intervals and separations, the time of impact's axis and times): the window leaves
+    /// their labels out until the question is settled, and keeps their lines, which the
+    /// question is about.
+    pub fn answer_label_layers(&self) -> &'static [LayerId] {
+        use Ask::*;
+        match self {
+            Depth | EpaStops | EpaSupport => &[LayerId::EpaPolytope, LayerId::Witness],
+            AxisSeparates | AxisSeparation | ReferenceFace => {
+                &[LayerId::Sat, LayerId::ConfigPicture, LayerId::Witness]
+            }
+            Overlap => &[
+                LayerId::Sat,
+                LayerId::ConfigPicture,
+                LayerId::Witness,
+                LayerId::Toi,
+                LayerId::EpaPolytope,
+            ],
+            Hits => &[
+                LayerId::Toi,
+                LayerId::ConfigPicture,
+                LayerId::Rays,
+                LayerId::RayCast,
+            ],
+            TimeOfImpact | SeparationFunction => &[LayerId::Toi, LayerId::Witness],
+            Distance | ExactDistance | WitnessOnA => &[LayerId::Witness],
+            _ => &[],
+        }
+    }
+}
