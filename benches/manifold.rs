@@ -25,15 +25,18 @@
 //! 1e-4 + 5e-7·L, as in `tests/peers_manifold.rs`. So the libraries measure the same
 //! work; the counts are printed to stderr.
 //!
-//! **Ours in Box2D's frame** (function `collidescope_local`, in the groups whose
-//! source is SAT, i.e. the `Box2dV3` preset's Box2D functions): `box2d_local_manifold`
-//! on exactly Box2D's arguments — the shapes in the order of Box2D's call, the second's
-//! pose in the first's frame from the same `Transform::inv_mul`, answering in the first
-//! shape's frame like `b2Collide*`: the same work as Box2D's column. The function
-//! `collidescope` is the public world-frame entry, `contact_manifold(&ManifoldInput,
-//! None)`: it also brings B into A's frame from the two world poses, dispatches on the
-//! source, and turns the answer back into the world (both surfaces' points, our feature
-//! words beside Box2D's id), work Box2D's column does not time.
+//! **Ours in Box2D's frame** (in the groups whose source is SAT, i.e. the `Box2dV3`
+//! preset's Box2D functions), on exactly Box2D's arguments — the shapes in the order of
+//! Box2D's call, the second's pose in the first's frame from the same
+//! `Transform::inv_mul`, answering in the first shape's frame like `b2Collide*`: function
+//! `collidescope_local` calls the typed entry of Box2D's one function
+//! (`box2d_collide_polygons`, `box2d_collide_polygon_circle`), the same work as Box2D's
+//! column; `collidescope_local_any` calls `box2d_local_manifold`, which also picks the
+//! function from the two shapes' kinds. The function `collidescope` is the public
+//! world-frame entry, `contact_manifold(&ManifoldInput, None)`: it also brings B into A's
+//! frame from the two world poses, dispatches on the source, and turns the answer back
+//! into the world (both surfaces' points, our feature words beside Box2D's id), work
+//! Box2D's column does not time.
 //!
 //! **Instructions per call**: `COLLIDESCOPE_COUNT=group/function/calls` runs one
 //! function that many times instead of criterion (`benches/common/count.rs`);
@@ -42,8 +45,8 @@
 //! `COLLIDESCOPE_TIME=group/rounds` times the group's functions interleaved instead,
 //! each one's fastest turn (the ratio criterion cannot give on a loaded machine).
 //!
-//! Groups (functions `collidescope`, `collidescope_local`, `box2d`, `parry2d`; the
-//! speculative distance / prediction is 0.02 for all):
+//! Groups (functions `collidescope`, `collidescope_local`, `collidescope_local_any`,
+//! `box2d`, `parry2d`; the speculative distance / prediction is 0.02 for all):
 //! - `manifold_poly_poly_sat`: two overlapping 8-gons (depth 0.005 to 0.3),
 //!   `contact_manifold` with the SAT source vs `b2CollidePolygons` vs parry2d's
 //!   `DefaultQueryDispatcher::contact_manifold_convex_convex` (GJK/EPA + face clip);
