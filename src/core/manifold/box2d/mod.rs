@@ -378,9 +378,9 @@ impl<'a> Call<'a> {
 
     /// The function's manifold as ours, world space (see the module docs). `frame`:
     /// [`Call::frame`], passed by value for the reason [`Call`] gives. Inlined into
-    /// each function's arm without a trace: each point is converted or left at its
-    /// default by its own test of the count (no loop over a slice of the manifold), so
-    /// that the function's manifold stays in registers.
+    /// each function's copy without a trace ([`world`]): each point is converted or
+    /// left at its default by its own test of the count (no loop over a slice of the
+    /// manifold), so that the function's manifold stays in registers.
     #[inline(always)]
     fn world_output(&self, frame: &Transform, local: &Local) -> ManifoldOutput {
         // As the engine peer turns Box2D's manifold into ours (`peers::box2d`).
