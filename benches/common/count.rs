@@ -107,7 +107,9 @@ impl<'f> Runner<'_, '_, 'f> {
     pub fn bench<R>(&mut self, name: &str, mut f: impl FnMut() -> R + 'f) {
         match self {
             Runner::Criterion(g) => {
-                g.bench_function(name, |b| b.iter(&mut f));
+                // The answer is kept where the call left it, as in the other modes
+                // (criterion's `iter` would move it into its `black_box`).
+                g.bench_function(name, |b| b.iter(|| observe(&f())));
             }
             Runner::Count(r, group) => {
                 if r.group == *group && r.function.as_deref() == Some(name) {
