@@ -45,7 +45,10 @@ impl Ask {
             IncidentStart | PointAfterClip | ReferenceFace | ClipPlane { .. } => LayerId::Manifold,
             AxisSeparates | AxisSeparation => LayerId::Sat,
             SeparationFunction | TimeOfImpact | Hits => LayerId::Toi,
-            WitnessOnA | Distance | ExactDistance => LayerId::Witness,
+            // The witness segment would draw the answer to WitnessOnA: light the simplex
+            // its weights come from.
+            WitnessOnA => LayerId::GjkSimplex,
+            Distance | ExactDistance => LayerId::Witness,
             Overlap | DragOverlap(_) => LayerId::Minkowski,
             GhostBump { .. } | DragGhostBump { .. } => LayerId::Chains,
         }
@@ -60,9 +63,9 @@ impl Ask {
             EpaSupport => "Look along the closest edge's outward normal: the support point is the vertex of B − A (lit up) farthest that way.",
             IncidentStart => "The incident edge is the other shape's edge most against the reference face's normal (lit up). Its first vertex comes first going counter-clockwise.",
             PointAfterClip => "A clip keeps the part of the incident edge on the inner side of the plane and puts a new point where the edge crosses it.",
-            WitnessOnA => "The witness points are the two closest points, one on each shape: the line between them is as short as the distance.",
-            VoronoiRegion => "A feature's Voronoi region is every point nearer to it than to any other feature. Drop a perpendicular from the origin to each edge of the new simplex (lit up): if it lands on an edge, that edge's region holds the origin; if it lands beyond an end, that end's corner does.",
-            GjkStops => "GJK stops when the new support point is no closer to the origin than the simplex already is, when the origin lies on the simplex (the shapes touch), or when the simplex encloses the origin.",
+            WitnessOnA => "Each point of the simplex (lit up) is a difference B[j] − A[i]. Blend A's vertices with the weights that give the simplex's point nearest the origin: that blend is A's closest point.",
+            VoronoiRegion => "A feature's Voronoi region is every point nearer to it than to any other feature. The simplex so far is lit up; add the new support point to it and drop a perpendicular from the origin to each edge of that new simplex: if it lands on an edge, that edge's region holds the origin; if it lands beyond an end, that end's corner does.",
+            GjkStops => "GJK stops when the support point along the search direction is a vertex pair the simplex already has (B − A reaches no farther that way, so nothing of it is closer to the origin), when the search direction vanishes because the origin lies on the simplex (the shapes touch), or when the triangle holds the origin (they overlap).",
             EpaStops => "EPA stops when the support point along the closest edge's normal lies on that edge: B − A has nothing beyond it.",
             ReferenceFace => "The reference face is the edge most perpendicular to the normal drawn (lit up), which points from A to B: an edge of A whose outward normal points along it, or an edge of B whose outward normal points against it.",
             ClipPlane { .. } => "Each side plane runs through an end of the reference face, across it; under Box2D-Lite's rule the reference face itself is a last plane. Which one has the point on its outer side?",
@@ -70,7 +73,7 @@ impl Ask {
             SeparationFunction => "Count the vertices GJK ended on: one of each shape gives two points; two of one shape make a face of that shape.",
             Overlap => "The shapes overlap exactly when the origin is inside B − A (lit up).",
             GhostBump { .. } => "Look at the contact normal the segment gives: does it stand up from the segment, or point along it?",
-            Distance => "The distance is the length of the segment from the origin to the closest point of B − A (lit up): the shortest line from A to B has the same length.",
+            Distance => "The distance is the length of the shortest segment from A to B (lit up in the world view); in configuration space it is the length from the origin to the simplex's point nearest it (white).",
             Depth => "The depth is the distance from the origin to the closest edge of the polytope (lit up).",
             TimeOfImpact => "Read the time where the separation first reaches the target.",
             Hits => "Judge the whole motion, not its ends: the faint poses in between (lit up) show where B passes during the step.",
