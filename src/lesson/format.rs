@@ -58,6 +58,10 @@ pub struct Page {
     /// Show the step's narration (a question hides it until answered).
     #[serde(default = "yes")]
     pub narration: bool,
+    /// Write the labels a question hid once it is settled (false: keep them hidden,
+    /// when the next page asks what they write).
+    #[serde(default = "yes")]
+    pub labels_after: bool,
     /// Show the numbers panel (a question hides it until answered).
     #[serde(default)]
     pub numbers: bool,

@@ -76,6 +76,9 @@ impl LessonMode {
             Err(e) => self.page_error = Some(e),
         }
         app.message = None;
+        // A narration hovered on the last page named its features: a new page starts
+        // with none highlighted (its own narration may be hidden until answered).
+        app.set_named(&[]);
         let p = self.progress.of(&self.id);
         p.page = self.page;
         p.seen.insert(self.page);
@@ -175,7 +178,9 @@ impl LessonMode {
     /// question not yet settled.
     pub fn hidden_labels(&self) -> Vec<LayerId> {
         match &self.page().question {
-            Some(q) if !self.tutor.stage.settled() => q.ask.answer_label_layers().to_vec(),
+            Some(q) if !self.tutor.stage.settled() || !self.page().labels_after => {
+                q.ask.answer_label_layers().to_vec()
+            }
             _ => Vec::new(),
         }
     }
