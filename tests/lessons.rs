@@ -6,6 +6,7 @@
 use collidescope::lesson::check::{
     check_lesson, check_text, drag_holds, drag_solution, title_gives_away,
 };
+use collidescope::lesson::giveaway::giveaways;
 use collidescope::lesson::tutor::{is_right, Response, Stage, Tutor};
 use collidescope::lesson::{library, page_scene, parse_lesson, Answer, Ask, Form, PageStudy};
 use collidescope::view::draw::{LayerId, Space};
@@ -317,4 +318,67 @@ fn a_title_that_names_the_answer_is_refused() {
     );
     let yes_no = ["yes".to_string(), "no".to_string()];
     assert_eq!(title_gives_away("Yes, they touch", &yes_no, 0), None);
+}
+
+#[test]
+fn no_library_page_is_answered_by_an_earlier_page() {
+    let mut found = Vec::new();
+    for id in library::ids() {
+        let lesson = parse_lesson(library::text(id).unwrap(), id).unwrap();
+        for g in giveaways(&lesson).unwrap() {
+            found.push(format!(
+                "{id}: page {} answered by page {}: \"{}\"",
+                g.page + 1,
+                g.earlier + 1,
+                g.printed
+            ));
+        }
+    }
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
+const TOLD: &str = r#"(
+    version: 1,
+    title: "A lesson that tells",
+    goal: "Checks the look across pages.",
+    pages: [
+        (
+            title: "EPA's last step",
+            text: "EPA stops here.",
+            scene: Library("epa_deep.ron"),
+            algorithm: "epa",
+            step: 8,
+            show: [Shapes, Minkowski, EpaPolytope],
+        ),
+        (
+            title: "The depth",
+            text: "Read the depth.",
+            scene: Library("epa_deep.ron"),
+            algorithm: "epa",
+            step: 8,
+            show: [Shapes, Minkowski, EpaPolytope],
+            question: Some((ask: Depth, prompt: "How deep?")),
+        ),
+    ],
+)"#;
+
+#[test]
+fn a_page_whose_answer_an_earlier_page_prints_is_refused() {
+    // The first page's narration prints the depth the second page asks for.
+    let e = check_text(TOLD, "told.ron").unwrap_err();
+    assert!(
+        e.message
+            .contains("page 2 (\"The depth\"): page 1 already gives its answer away")
+            && e.message.contains("\"1.56146\""),
+        "{e}"
+    );
+    assert_eq!(e.line, Some(15), "{e}");
+    // Without its narration the first page tells nothing.
+    let quiet = TOLD.replace("step: 8,\n            show", "step: 8,\n            narration: false,\n            show");
+    assert_eq!(quiet.matches("narration: false").count(), 2);
+    check_text(&quiet, "quiet.ron").unwrap_or_else(|e| panic!("{e}"));
+    // Its text printing the number is as bad.
+    let said = quiet.replacen("EPA stops here.", "EPA stops here, at a depth of 1.5615.", 1);
+    let e = check_text(&said, "said.ron").unwrap_err();
+    assert!(e.message.contains("\"1.5615\""), "{e}");
 }

@@ -43,6 +43,27 @@ pub fn check_lesson(
         let report = check_page(page).map_err(|m| err(None, line, m))?;
         reports.push(report);
     }
+    let given = super::giveaway::giveaways(lesson).map_err(|m| LessonError {
+        path: path.to_string(),
+        line: None,
+        column: None,
+        message: m,
+    })?;
+    if let Some(g) = given.first() {
+        let page = &lesson.pages[g.page];
+        return Err(LessonError {
+            path: path.to_string(),
+            line: lines.get(g.page).copied(),
+            column: None,
+            message: format!(
+                "page {} (\"{}\"): page {} already gives its answer away: it shows \"{}\" (in its text, its answer or its step's narration)",
+                g.page + 1,
+                page.title,
+                g.earlier + 1,
+                g.printed
+            ),
+        });
+    }
     Ok(reports)
 }
 

@@ -37,6 +37,7 @@
 pub mod answer;
 pub mod check;
 mod format;
+pub mod giveaway;
 mod hints;
 pub mod library;
 pub mod markup;
