@@ -374,11 +374,18 @@ fn a_page_whose_answer_an_earlier_page_prints_is_refused() {
     );
     assert_eq!(e.line, Some(15), "{e}");
     // Without its narration the first page tells nothing.
-    let quiet = TOLD.replace("step: 8,\n            show", "step: 8,\n            narration: false,\n            show");
+    let quiet = TOLD.replace(
+        "step: 8,\n            show",
+        "step: 8,\n            narration: false,\n            show",
+    );
     assert_eq!(quiet.matches("narration: false").count(), 2);
     check_text(&quiet, "quiet.ron").unwrap_or_else(|e| panic!("{e}"));
     // Its text printing the number is as bad.
-    let said = quiet.replacen("EPA stops here.", "EPA stops here, at a depth of 1.5615.", 1);
+    let said = quiet.replacen(
+        "EPA stops here.",
+        "EPA stops here, at a depth of 1.5615.",
+        1,
+    );
     let e = check_text(&said, "said.ron").unwrap_err();
     assert!(e.message.contains("\"1.5615\""), "{e}");
 }

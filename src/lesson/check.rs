@@ -56,7 +56,7 @@ pub fn check_lesson(
             line: lines.get(g.page).copied(),
             column: None,
             message: format!(
-                "page {} (\"{}\"): page {} already gives its answer away: it shows \"{}\" (in its text, its answer or its step's narration)",
+                "page {} (\"{}\"): page {} already gives its answer away: it shows \"{}\" (in its text, its question, its answer's why or its step's narration)",
                 g.page + 1,
                 page.title,
                 g.earlier + 1,

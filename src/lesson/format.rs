@@ -58,6 +58,10 @@ pub struct Page {
     /// Show the step's narration (a question hides it until answered).
     #[serde(default = "yes")]
     pub narration: bool,
+    /// Once the question is settled, move to the step that shows the answer (false:
+    /// stay, when the next page asks what that step draws).
+    #[serde(default = "yes")]
+    pub reveal: bool,
     /// Write the labels a question hid once it is settled (false: keep them hidden,
     /// when the next page asks what they write).
     #[serde(default = "yes")]

@@ -24,7 +24,8 @@ pub struct Giveaway {
 
 /// Everything a learner reads on `page` once it is done, but the answer they gave: its
 /// text, the question's prompt and hint, the answer's why, and the step narration the
-/// page shows (the step that shows the answer, for a question).
+/// page shows (for a question, the step that shows the answer unless the page stays
+/// on its own step).
 pub fn page_words(lesson: &Lesson, page: usize) -> Result<String, String> {
     let p = &lesson.pages[page];
     let mut words = markup::parse(&p.text)
@@ -43,7 +44,9 @@ pub fn page_words(lesson: &Lesson, page: usize) -> Result<String, String> {
             words.push('\n');
             words.push_str(&w);
         }
-        step = Some(solved.reveal_step);
+        if p.reveal {
+            step = Some(solved.reveal_step);
+        }
     }
     if let (true, Some(s)) = (p.narration, step) {
         words.push('\n');

@@ -170,7 +170,9 @@ impl LessonMode {
                     }
                 }
             }
-            app.set_step(solved.reveal_step);
+            if self.page().reveal {
+                app.set_step(solved.reveal_step);
+            }
         }
     }
 
