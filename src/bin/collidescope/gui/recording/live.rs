@@ -139,6 +139,12 @@ impl LiveRun {
         self.playing
     }
 
+    /// Stops playing and lets go of a held body (a pair of it opens in the debugger).
+    pub(super) fn pause(&mut self) {
+        self.playing = false;
+        self.release();
+    }
+
     pub(super) fn busy(&self) -> bool {
         self.playing || self.cursor.is_some()
     }
