@@ -199,7 +199,8 @@ cat >"$work/drag.ron" <<'RON'
 )
 RON
 rm -f "$work/layout.json"
-COLLIDESCOPE_LAYOUT_FILE="$work/layout.json" "$bin" "$work/drag.ron" --msaa 1 \
+mkdir -p "$work/tmp"
+TMPDIR="$work/tmp" COLLIDESCOPE_LAYOUT_FILE="$work/layout.json" "$bin" "$work/drag.ron" --msaa 1 \
   --quit-after 150 >"$work/app.log" 2>&1 &
 app_pid=$!
 wait_for "d['recording'] and d['recording']['phase'] == 'live' and d['recording']['live']['step'] == 0"
@@ -297,4 +298,22 @@ import -window root "$art/gui-recording-9-live-pair.png"
 xdotool key Escape
 wait_for "d['recording']['world'] and d['recording']['phase'] == 'live' and d['recording']['live']['step'] == $live_step"
 echo "== back to the live world"
+
+# A run killed while a recording made here is open leaves its temporary file; the next
+# run that opens a world live removes it (its process is gone), not another's.
+xdotool key r; step 3; xdotool key r
+wait_for "d['recording']['from_live'] and d['recording']['phase'] == 'ready'"
+left=$(ls -A "$work/tmp" | grep -c '^\.collidescope-live-.*\.tmp$' || true)
+[ "$left" = 1 ] || { echo "FAIL: expected one live recording's temporary, found $left: $(ls -A "$work/tmp")"; exit 1; }
+kill -KILL "$app_pid"; wait "$app_pid" 2>/dev/null || true
+theirs="$work/tmp/.collidescope-live-0.b2rec.collidescope-$$.tmp"
+: >"$theirs"
+rm -f "$work/layout.json"
+TMPDIR="$work/tmp" COLLIDESCOPE_LAYOUT_FILE="$work/layout.json" "$bin" "$work/drag.ron" --msaa 1 \
+  --quit-after 60 >"$work/app.log" 2>&1 &
+app_pid=$!
+wait_for "d['recording'] and d['recording']['phase'] == 'live'"
+[ "$(ls -A "$work/tmp")" = "$(basename "$theirs")" ] \
+  || { echo "FAIL: after a killed run, the temporaries left are: $(ls -A "$work/tmp")"; exit 1; }
+echo "== a killed run's live recording temporary is removed at the next start; a running process's stays"
 echo "gui recording test: 1 passed, 0 failed"

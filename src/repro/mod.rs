@@ -78,8 +78,9 @@ pub struct Expected {
     /// |vB − vA|, for turning a length tolerance into a time tolerance.
     pub speed: f64,
     /// Length tolerance of a generated test: what an f32 engine's iterative solvers
-    /// can promise, [`ENGINE_RELATIVE_TOLERANCE`] of the configuration's size `L`, or
-    /// f32 rounding relative to `L` (the fuzzer's tolerance) when that is larger.
+    /// can promise, [`ENGINE_RELATIVE_TOLERANCE`] of the pair's own size
+    /// ([`own_size`]), or f32 rounding relative to the configuration's size measured
+    /// from the body origins (the fuzzer's tolerance) when that is larger.
     pub length_tolerance: f64,
     /// Depth tolerance for `depth`.
     pub depth_tolerance: f64,
@@ -114,14 +115,63 @@ impl Expected {
             moving,
             rotating,
             speed: (pair.velocity_b - pair.velocity_a).as_dvec2().length(),
-            length_tolerance: r
-                .length_tolerance()
-                .max(ENGINE_RELATIVE_TOLERANCE * r.scale),
+            length_tolerance: r.length_tolerance().max(
+                ENGINE_RELATIVE_TOLERANCE
+                    * (own_size(&sa.shape) + own_size(&sb.shape) + r.distance()),
+            ),
             depth_tolerance: r.depth_tolerance(depth.unwrap_or(0.0)),
             turning: turning(&pair),
         }
     }
 }
+
+/// A shape's own size: the diagonal of its box in its own frame, grown by its radius.
+/// With the gap between the shapes it sizes what an engine's solver works on (the
+/// Minkowski difference near the origin), wherever the body origins are: vertices
+/// lying far from their body's origin (a tile of a floor, 8 m out) do not make the
+/// answer less precise beyond f32 rounding, which the rounding term covers.
+pub fn own_size(s: &crate::core::shape::Shape) -> f64 {
+    let (mut lo, mut hi) = (
+        glam::DVec2::splat(f64::INFINITY),
+        glam::DVec2::splat(f64::NEG_INFINITY),
+    );
+    for v in s.vertices() {
+        lo = lo.min(v.as_dvec2());
+        hi = hi.max(v.as_dvec2());
+    }
+    let diagonal = if lo.x <= hi.x {
+        (hi - lo).length()
+    } else {
+        0.0
+    };
+    diagonal + 2.0 * f64::from(s.radius())
+}
+
+/// What the engine itself answered for the pair in its world (a recording's contact,
+/// when the collide function on these poses gives it to the bit), for an exported test
+/// to assert besides the exact distance: the normal from A to B (world frame) and, for
+/// Box2D, the point count and each point's feature id.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EngineContact {
+    pub normal: [f32; 2],
+    pub ids: Vec<u16>,
+}
+
+impl EngineContact {
+    /// A recorded contact's normal and ids (its shapes in the exported pair's order).
+    pub fn of(c: &crate::trace::world_frame::ContactState) -> EngineContact {
+        EngineContact {
+            normal: c.normal,
+            ids: c.points.iter().map(|p| p.id).collect(),
+        }
+    }
+}
+
+/// How far an exported test lets the normal turn from the engine's: a face normal
+/// computed in f32 from the same vertices agrees to about 1e-6 rad; one degree still
+/// catches a normal taken from another face or flipped (a ghost bump tilts it by
+/// the angle between the faces).
+pub const NORMAL_ANGLE_TOLERANCE_DEG: f64 = 1.0;
 
 /// The rotating oracle's first touch, when the pair turns.
 fn turning(pair: &FuzzPair) -> Option<TurningToi> {
@@ -188,9 +238,22 @@ pub fn export(
     language: Language,
     source: &str,
 ) -> Result<String, String> {
+    export_with(scene, a, b, language, source, None)
+}
+
+/// [`export`], with the engine's own contact of the pair asserted too (its normal;
+/// for Box2D its point count and ids).
+pub fn export_with(
+    scene: &Scene,
+    a: usize,
+    b: usize,
+    language: Language,
+    source: &str,
+    engine: Option<&EngineContact>,
+) -> Result<String, String> {
     match language {
-        Language::Box2dC => box2d_c::test(scene, a, b, source),
-        Language::ParryRust => Ok(parry_rust::test(scene, a, b, source)),
+        Language::Box2dC => box2d_c::test(scene, a, b, source, engine),
+        Language::ParryRust => Ok(parry_rust::test(scene, a, b, source, engine)),
         Language::SceneHex => Ok(scene_hex::scene(scene, a, b)),
     }
 }

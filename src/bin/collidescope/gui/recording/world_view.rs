@@ -77,12 +77,12 @@ impl Camera {
         }
     }
 
-    fn to_screen(&self, p: Vec2) -> Vec2 {
+    fn to_screen(self, p: Vec2) -> Vec2 {
         let d = (p - self.center) * self.scale;
         Vec2::new(self.screen_center.x + d.x, self.screen_center.y - d.y)
     }
 
-    fn to_world(&self, s: Vec2) -> Vec2 {
+    fn to_world(self, s: Vec2) -> Vec2 {
         let d = s - self.screen_center;
         self.center + Vec2::new(d.x, -d.y) / self.scale
     }
