@@ -313,7 +313,10 @@ fn engine_checks(out: &mut String, indent: &str, e: &EngineContact, qa: &Rot) {
     let ids: Vec<String> = e.ids.iter().map(|id| format!("0x{id:04x}")).collect();
     let _ = writeln!(
         out,
-        "{indent}// Box2D's own contact in the world (b2Contact_GetData): normal ({wx:.9}, {wy:.9}),\n         {indent}// ({nx:.9}, {ny:.9}) in A's frame, within {NORMAL_ANGLE_TOLERANCE_DEG} degree; {} point(s), ids {}.\n         {indent}ENSURE( m.pointCount == {} );\n         {indent}ENSURE( b2Dot( m.normal, ( b2Vec2 ){{ {}, {} }} ) >= {} );",
+        "{indent}// Box2D's own contact in the world (b2Contact_GetData): normal ({wx:.9}, {wy:.9}),\n\
+         {indent}// ({nx:.9}, {ny:.9}) in A's frame, within {NORMAL_ANGLE_TOLERANCE_DEG} degree; {} point(s), ids {}.\n\
+         {indent}ENSURE( m.pointCount == {} );\n\
+         {indent}ENSURE( b2Dot( m.normal, ( b2Vec2 ){{ {}, {} }} ) >= {} );",
         e.ids.len(),
         if ids.is_empty() { "none".to_string() } else { ids.join(" ") },
         e.ids.len(),

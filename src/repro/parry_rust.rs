@@ -144,7 +144,11 @@ fn normal_block(out: &mut String, ex: &Expected, e: &super::EngineContact) {
     let prediction = (ex.distance as f32 + 0.01).max(0.01);
     let _ = writeln!(
         out,
-        "\n    // The engine's own contact normal in its world, A to B: ({:.9}, {:.9}); parry's\n         \x20   // within {deg} degree.\n         \x20   let n = {};\n         \x20   let c = query::contact(&pos_a, &*a, &pos_b, &*b, {prediction:?}).unwrap().expect(\"the shapes are within {prediction}\");\n         \x20   assert!(c.normal1.dot(n) >= {cos:?}, \"normal {{:?}}, the engine's {{:?}}\", c.normal1, n);",
+        "\n    // The engine's own contact normal in its world, A to B: ({:.9}, {:.9}); parry's\n\
+         \x20   // within {deg} degree.\n\
+         \x20   let n = {};\n\
+         \x20   let c = query::contact(&pos_a, &*a, &pos_b, &*b, {prediction:?}).unwrap().expect(\"the shapes are within {prediction}\");\n\
+         \x20   assert!(c.normal1.dot(n) >= {cos:?}, \"normal {{:?}}, the engine's {{:?}}\", c.normal1, n);",
         e.normal[0],
         e.normal[1],
         vector(Vec2::from(e.normal)),
