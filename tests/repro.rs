@@ -209,7 +209,7 @@ fn parry_rust_tests_build_and_pass_against_parry2d_0_31() {
 #[test]
 fn a_recorded_pair_exported_at_a_frame_asserts_box2d_s_own_contact() {
     use collidescope::peers::recording::{build, Player};
-    use collidescope::repro::{export_with, own_size, EngineContact, ENGINE_RELATIVE_TOLERANCE};
+    use collidescope::repro::{export_with, pair_size, EngineContact, ENGINE_RELATIVE_TOLERANCE};
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("recordings/tiled_floor.ron");
     let mut world = collidescope::scene::world::load_world(&path).unwrap();
     world.contact_recycling = false;
@@ -235,9 +235,10 @@ fn a_recorded_pair_exported_at_a_frame_asserts_box2d_s_own_contact() {
     )
     .unwrap();
 
-    // The distance's tolerance: 1e-4 of the shapes' own boxes (and the gap), a few
-    // tenths of a millimetre, where the body origins' span gave 1.8 mm.
-    let own: f64 = at.scene.shapes.iter().map(|s| own_size(&s.shape)).sum();
+    // The distance's tolerance: 1e-4 of the pair's size measured from the shapes' own
+    // centres (the box on a unit tile: about 1.7 m, where the body origins gave 18 m).
+    let own = pair_size(&at.scene.shapes[0], &at.scene.shapes[1]);
+    assert!((1.0..3.0).contains(&own), "{own}");
     let line = text
         .lines()
         .find(|l| l.contains("ENSURE_SMALL( output.distance - "))

@@ -18,6 +18,7 @@ use crate::scene::Scene;
 use crate::verify::{
     BandedToi, ExactToi, FuzzPair, Reference, RotatingOracle, ROTATING_TIME_TOLERANCE,
 };
+use glam::Vec2;
 
 /// The target of `export --as`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -78,8 +79,8 @@ pub struct Expected {
     /// |vB − vA|, for turning a length tolerance into a time tolerance.
     pub speed: f64,
     /// Length tolerance of a generated test: what an f32 engine's iterative solvers
-    /// can promise, [`ENGINE_RELATIVE_TOLERANCE`] of the pair's own size
-    /// ([`own_size`]), or f32 rounding relative to the configuration's size measured
+    /// can promise, [`ENGINE_RELATIVE_TOLERANCE`] of the pair's size measured from
+    /// the shapes' own centres ([`pair_size`]), or f32 rounding relative to the configuration's size measured
     /// from the body origins (the fuzzer's tolerance) when that is larger.
     pub length_tolerance: f64,
     /// Depth tolerance for `depth`.
@@ -115,36 +116,43 @@ impl Expected {
             moving,
             rotating,
             speed: (pair.velocity_b - pair.velocity_a).as_dvec2().length(),
-            length_tolerance: r.length_tolerance().max(
-                ENGINE_RELATIVE_TOLERANCE
-                    * (own_size(&sa.shape) + own_size(&sb.shape) + r.distance()),
-            ),
+            length_tolerance: r
+                .length_tolerance()
+                .max(ENGINE_RELATIVE_TOLERANCE * pair_size(sa, sb)),
             depth_tolerance: r.depth_tolerance(depth.unwrap_or(0.0)),
             turning: turning(&pair),
         }
     }
 }
 
-/// A shape's own size: the diagonal of its box in its own frame, grown by its radius.
-/// With the gap between the shapes it sizes what an engine's solver works on (the
-/// Minkowski difference near the origin), wherever the body origins are: vertices
-/// lying far from their body's origin (a tile of a floor, 8 m out) do not make the
-/// answer less precise beyond f32 rounding, which the rounding term covers.
-pub fn own_size(s: &crate::core::shape::Shape) -> f64 {
-    let (mut lo, mut hi) = (
-        glam::DVec2::splat(f64::INFINITY),
-        glam::DVec2::splat(f64::NEG_INFINITY),
-    );
-    for v in s.vertices() {
-        lo = lo.min(v.as_dvec2());
-        hi = hi.max(v.as_dvec2());
-    }
-    let diagonal = if lo.x <= hi.x {
-        (hi - lo).length()
-    } else {
-        0.0
+/// The pair's size `L` for the engine's tolerance: the configuration's size measured
+/// from each shape's own centre (the centre of its box in its own frame) instead of its
+/// body's origin, `max(ρA, |cB − cA| + ρB) + rA + rB`, with `ρ` the half diagonal of
+/// the shape's box and `r` its radius. For a shape centred on its origin this is the
+/// size measured from the origins; a shape whose vertices lie far from its body's
+/// origin (a tile of a floor, 8 m out) is sized by itself, since an engine's solver
+/// works on the shapes where they are (f32 rounding of far vertices is the separate
+/// rounding term).
+pub fn pair_size(sa: &crate::scene::SceneShape, sb: &crate::scene::SceneShape) -> f64 {
+    let own = |s: &crate::scene::SceneShape| {
+        let (mut lo, mut hi) = (Vec2::splat(f32::INFINITY), Vec2::splat(f32::NEG_INFINITY));
+        for v in s.shape.vertices() {
+            lo = lo.min(*v);
+            hi = hi.max(*v);
+        }
+        if lo.x > hi.x {
+            return (
+                s.pose.transform().p.as_dvec2(),
+                0.0,
+                f64::from(s.shape.radius()),
+            );
+        }
+        let centre = s.pose.transform().apply((lo + hi) * 0.5).as_dvec2();
+        let half = 0.5 * (hi - lo).as_dvec2().length();
+        (centre, half, f64::from(s.shape.radius()))
     };
-    diagonal + 2.0 * f64::from(s.radius())
+    let ((ca, ra, sa_r), (cb, rb, sb_r)) = (own(sa), own(sb));
+    ra.max(ca.distance(cb) + rb) + sa_r + sb_r
 }
 
 /// What the engine itself answered for the pair in its world (a recording's contact,
