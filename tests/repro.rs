@@ -236,7 +236,7 @@ fn a_recorded_pair_exported_at_a_frame_asserts_box2d_s_own_contact() {
     .unwrap();
 
     // The distance's tolerance: 1e-4 of the pair's size measured from the shapes' own
-    // centres (the box on a unit tile: about 1.7 m, where the body origins gave 18 m).
+    // centres (the box on a unit tile: about 2.1 m, where the body origins gave 18 m).
     let own = pair_size(&at.scene.shapes[0], &at.scene.shapes[1]);
     assert!((1.0..3.0).contains(&own), "{own}");
     let line = text
