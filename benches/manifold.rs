@@ -25,15 +25,18 @@
 //! 1e-4 + 5e-7·L, as in `tests/peers_manifold.rs`. So the libraries measure the same
 //! work; the counts are printed to stderr.
 //!
-//! **Ours in Box2D's frame** (function `collidescope_local`, in the groups whose
-//! source is SAT, i.e. the `Box2dV3` preset's Box2D functions): `box2d_local_manifold`
-//! on exactly Box2D's arguments — the shapes in the order of Box2D's call, the second's
-//! pose in the first's frame from the same `Transform::inv_mul`, answering in the first
-//! shape's frame like `b2Collide*`: the same work as Box2D's column. The function
-//! `collidescope` is the public world-frame entry, `contact_manifold(&ManifoldInput,
-//! None)`: it also brings B into A's frame from the two world poses, dispatches on the
-//! source, and turns the answer back into the world (both surfaces' points, our feature
-//! words beside Box2D's id), work Box2D's column does not time.
+//! **Ours in Box2D's frame** (in the groups whose source is SAT, i.e. the `Box2dV3`
+//! preset's Box2D functions), on exactly Box2D's arguments — the shapes in the order of
+//! Box2D's call, the second's pose in the first's frame from the same
+//! `Transform::inv_mul`, answering in the first shape's frame like `b2Collide*`: function
+//! `collidescope_local` calls the typed entry of Box2D's one function
+//! (`box2d_collide_polygons`, `box2d_collide_polygon_circle`), the same work as Box2D's
+//! column; `collidescope_local_any` calls `box2d_local_manifold`, which also picks the
+//! function from the two shapes' kinds. The function `collidescope` is the public
+//! world-frame entry, `contact_manifold(&ManifoldInput, None)`: it also brings B into A's
+//! frame from the two world poses, dispatches on the source, and turns the answer back
+//! into the world (both surfaces' points, our feature words beside Box2D's id), work
+//! Box2D's column does not time.
 //!
 //! **Instructions per call**: `COLLIDESCOPE_COUNT=group/function/calls` runs one
 //! function that many times instead of criterion (`benches/common/count.rs`);
@@ -42,8 +45,8 @@
 //! `COLLIDESCOPE_TIME=group/rounds` times the group's functions interleaved instead,
 //! each one's fastest turn (the ratio criterion cannot give on a loaded machine).
 //!
-//! Groups (functions `collidescope`, `collidescope_local`, `box2d`, `parry2d`; the
-//! speculative distance / prediction is 0.02 for all):
+//! Groups (functions `collidescope`, `collidescope_local`, `collidescope_local_any`,
+//! `box2d`, `parry2d`; the speculative distance / prediction is 0.02 for all):
 //! - `manifold_poly_poly_sat`: two overlapping 8-gons (depth 0.005 to 0.3),
 //!   `contact_manifold` with the SAT source vs `b2CollidePolygons` vs parry2d's
 //!   `DefaultQueryDispatcher::contact_manifold_convex_convex` (GJK/EPA + face clip);
@@ -71,7 +74,8 @@ use boxdd_sys::ffi as b2;
 use collidescope::core::box_box::{box_box, BoxBoxInput};
 use collidescope::core::epa::{penetration, PenetrationInput};
 use collidescope::core::manifold::{
-    box2d_local_manifold, contact_manifold, ManifoldInput, ManifoldSource,
+    box2d_collide_polygon_circle, box2d_collide_polygons, box2d_local_manifold, contact_manifold,
+    Box2dLocalManifold, ManifoldInput, ManifoldSource,
 };
 use collidescope::core::math::Transform;
 use collidescope::core::pair::PosedPair;
@@ -471,10 +475,23 @@ fn local_calls<P1, P2, C: Box2dCollide>(
 }
 
 /// Our Box2D functions on Box2D's own arguments ([`local_calls`]), the answer in the
-/// first shape's frame.
-fn local_bench<'f>(group: &mut Runner<'_, '_, 'f>, calls: &'f [(&Shape, &Shape, Transform)]) {
+/// first shape's frame: `collidescope_local` through the typed entry of the group's
+/// Box2D function (`typed`, as Box2D's column calls its one function), and
+/// `collidescope_local_any` through `box2d_local_manifold`, which also picks the
+/// function from the two shapes' kinds.
+fn local_bench<'f>(
+    group: &mut Runner<'_, '_, 'f>,
+    calls: &'f [(&Shape, &Shape, Transform)],
+    typed: impl Fn(&Shape, Transform, &Shape) -> Box2dLocalManifold + 'f,
+) {
     let mut i = 0usize;
     group.bench("collidescope_local", move || {
+        let (first, second, xf) = black_box(&calls[i & MASK]);
+        i = i.wrapping_add(1);
+        black_box(typed(first, *xf, second))
+    });
+    let mut i = 0usize;
+    group.bench("collidescope_local_any", move || {
         let (first, second, xf) = black_box(&calls[i & MASK]);
         i = i.wrapping_add(1);
         black_box(box2d_local_manifold(first, second, *xf, PREDICTION))
@@ -487,6 +504,7 @@ fn manifold_group<P1: ParryShape, P2: ParryShape, C: Box2dCollide>(
     name: &str,
     set: &[Pair<P1, P2, C>],
     source: ManifoldSource,
+    typed: impl Fn(&Shape, Transform, &Shape) -> Box2dLocalManifold,
 ) {
     let settings = settings();
     let inputs: Vec<ManifoldInput> = set
@@ -513,12 +531,17 @@ fn manifold_group<P1: ParryShape, P2: ParryShape, C: Box2dCollide>(
         black_box(contact_manifold(black_box(input), None))
     });
     if source == ManifoldSource::Sat {
-        local_bench(&mut group, &local);
+        local_bench(&mut group, &local, typed);
     }
     box2d_bench(&mut group, &calls);
     parry_bench(&mut group, set);
     empty_bench(&mut group, &inputs);
     group.finish();
+}
+
+/// `b2CollidePolygons`' typed entry, as the polygon groups time it.
+fn polygons(first: &Shape, xf: Transform, second: &Shape) -> Box2dLocalManifold {
+    box2d_collide_polygons(first, xf, second, PREDICTION)
 }
 
 fn benches(c: &mut Criterion) {
@@ -558,6 +581,7 @@ fn benches(c: &mut Criterion) {
         "manifold_poly_poly_sat",
         &poly_poly,
         ManifoldSource::Sat,
+        polygons,
     );
     manifold_group(
         c,
@@ -565,6 +589,7 @@ fn benches(c: &mut Criterion) {
         "manifold_poly_poly_epa",
         &poly_poly,
         ManifoldSource::Epa,
+        polygons,
     );
     manifold_group(
         c,
@@ -572,6 +597,7 @@ fn benches(c: &mut Criterion) {
         "manifold_circle_poly",
         &circle_poly,
         ManifoldSource::Sat,
+        |polygon, xf, circle| box2d_collide_polygon_circle(polygon, xf, circle, PREDICTION),
     );
 
     let inputs: Vec<BoxBoxInput> = boxes.iter().map(box_box_input).collect();

@@ -4,10 +4,12 @@
 //! the `export` command (flip book, errors, atomic writes) run as a real process.
 
 use collidescope::render::{
-    export_png, export_svg, layout, render_svg, ExportOptions, SceneExport, ViewFrame,
+    export_png, export_svg, layout, paint_view, render_svg, ExportOptions, LabelFrame, Painter,
+    SceneExport, ViewFrame,
 };
-use collidescope::scene::{parse_scene, Scene};
+use collidescope::scene::{library, parse_scene, Scene};
 use collidescope::study::Algorithm;
+use collidescope::view::camera::Viewport;
 use collidescope::view::draw::{shape_outline, LayerId, Prim, Rgba, Space, SHAPE_A, SHAPE_B};
 use collidescope::view::palette::{BACKGROUND, BAND};
 use glam::Vec2;
@@ -406,16 +408,102 @@ fn text_is_escaped_and_the_legend_names_the_pair_and_layers() {
     assert!(svg.contains(">shape A: A&amp;&lt;1&gt;</text>"));
     assert!(svg.contains(">shape B: B</text>"));
     let items = svg.matches("<g class=\"legend-item\">").count();
+    // One entry per layer whose colour is drawn (a layer drawn only in other roles'
+    // colours has none: `every_legend_entry_names_a_colour_that_is_drawn`).
     let p = SceneExport::new(&scene, Algorithm::Epa).picture(0).unwrap();
-    assert_eq!(items, 2 + p.list.layers.len());
-    for layer in &p.list.layers {
-        assert!(svg.contains(&format!(">{}</text>", layer.id.label())));
+    let legend = layout(&p, W, H).unwrap().legend_items;
+    assert_eq!(items, legend.len());
+    assert!(legend.len() >= 4, "{legend:?}");
+    for item in &legend {
+        assert!(svg.contains(&format!(">{}</text>", xml_text(&item.text))));
     }
     // Right-aligned step text in the header, with what the step is within EPA's run.
     assert!(svg.contains(&format!(
         ">step 1 of {} · GJK step 1 of ",
         SceneExport::new(&scene, Algorithm::Epa).step_count()
     )));
+}
+
+/// The colours a painter was asked to draw with (the views' marks, not their chrome).
+#[derive(Default)]
+struct Colours(Vec<Rgba>);
+
+impl Painter for Colours {
+    fn begin_group(
+        &mut self,
+        _: Option<&str>,
+        _: Option<&str>,
+        _: Option<&str>,
+        _: Option<&Viewport>,
+    ) {
+    }
+    fn end_group(&mut self) {}
+    fn rect(&mut self, _: &Viewport, _: Rgba) {}
+    fn polyline(&mut self, _: &[Vec2], _: bool, _: f32, c: Rgba, _: bool) {
+        self.0.push(c);
+    }
+    fn fill(&mut self, _: &[Vec2], c: Rgba) {
+        self.0.push(c);
+    }
+    fn dot(&mut self, _: Vec2, _: f32, c: Rgba) {
+        self.0.push(c);
+    }
+    fn arrow(&mut self, _: Vec2, _: Vec2, _: f32, _: Option<[Vec2; 3]>, c: Rgba) {
+        self.0.push(c);
+    }
+    fn label(&mut self, _: Vec2, _: &str, _: f32, c: Rgba, _: &LabelFrame) {
+        self.0.push(c);
+    }
+    fn text(&mut self, _: Vec2, _: &str, _: f32, _: Rgba) {}
+    fn cross(&mut self, _: Vec2, _: f32, c: Rgba) {
+        self.0.push(c);
+    }
+    fn ring(&mut self, _: Vec2, _: f32, _: f32, c: Rgba) {
+        self.0.push(c);
+    }
+    fn legend_item(&mut self, _: &Viewport, _: Rgba, _: Vec2, _: &str, _: Rgba) {}
+}
+
+#[test]
+fn every_legend_entry_names_a_colour_that_is_drawn() {
+    // A swatch the reader cannot find in the picture misleads: each legend entry's
+    // colour is one the views paint, for every library scene and algorithm (the step
+    // its view names and the last), in both themes (the legend is the same list).
+    let mut entries = 0;
+    let mut wrong = Vec::new();
+    for (name, text) in library::FILES {
+        let scene = parse_scene(text, name).unwrap();
+        for algorithm in Algorithm::ALL {
+            let ex = SceneExport::new(&scene, algorithm);
+            for step in [ex.view_step(), ex.step_count() - 1] {
+                let p = ex.picture(step).unwrap();
+                let l = layout(&p, W, H).unwrap();
+                let mut painted = Colours::default();
+                for view in &l.views {
+                    paint_view(view, &p.list, &[], "title", &mut painted);
+                }
+                for item in &l.legend_items {
+                    let c = item.color;
+                    entries += 1;
+                    if !painted.0.iter().any(|d| (d.0, d.1, d.2) == (c.0, c.1, c.2)) {
+                        wrong.push(format!(
+                            "{name} {} step {step}: {:?} ({})",
+                            algorithm.name(),
+                            item.text,
+                            c.hex()
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    assert!(entries > 500, "only {entries} legend entries seen");
+    assert!(
+        wrong.is_empty(),
+        "{} legend entries name a colour not drawn:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
 }
 
 // ----- PNG -----

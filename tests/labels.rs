@@ -8,23 +8,27 @@
 //! lines as the placer could manage — at the default picture size and at a small one,
 //! where crowding is worst, and with the presenter setting. Each label sits by its own
 //! point: within [`REACH`] pixels of its anchor, and nearer it than any other label's
-//! point unless a leader line ties it to its own. The grid's
+//! point unless a leader line ties it to its own, and over no edge or interval of the
+//! step it does not name (another shape's incident edge, a projection interval's end)
+//! unless a leader ties it to its own point. The grid's
 //! numbers lie wholly inside their view, apart from one another, from the title and
-//! the scale bar, and no label covers them.
+//! the scale bar, and no label covers them. In the window's own geometry (cameras
+//! fitted when the scene opened, a narrower world view) every SAT step's interval
+//! labels are drawn.
 
 use collidescope::app::AppState;
 use collidescope::lesson::{answer_marks, library, PageStudy};
 use collidescope::render::{
-    app_picture, box_covers_dot, box_crossed_by, box_distance, boxes_overlap, dot_obstacles,
-    grid_numbers, label_points, label_size, layout, line_obstacles, paint_view, place_labels,
-    reads_as_other_point, reserved_boxes, view_labels, LabelFrame, Painter, PlacedLabel, ViewFrame,
-    GAP, MIN_TEXT,
+    app_picture, bar_obstacles, box_covers_dot, box_crossed_by, box_distance, boxes_overlap,
+    dot_obstacles, foreign_bars, grid_numbers, in_other_shape, label_points, label_size, layout,
+    line_obstacles, paint_view, place_labels, reads_as_other_point, reserved_boxes, shape_regions,
+    view_labels, LabelFrame, Painter, PlacedLabel, ViewFrame, GAP, MIN_TEXT,
 };
 use collidescope::scene::{parse_scene, Scene};
 use collidescope::study::Algorithm;
 use collidescope::view::camera::Viewport;
 use collidescope::view::draw::handles::handle_prims;
-use collidescope::view::draw::{DrawList, LayerId, Prim, Rgba, Space};
+use collidescope::view::draw::{bounds, DrawList, LayerId, Prim, Rgba, Space};
 use glam::Vec2;
 use std::path::PathBuf;
 
@@ -111,6 +115,8 @@ const REACH: f32 = 70.0;
 struct Seen {
     text: String,
     crossed: usize,
+    /// Bars (edges, intervals) it does not name under its box.
+    bars: usize,
 }
 
 #[derive(Default)]
@@ -123,6 +129,8 @@ struct Tally {
     drops: Vec<String>,
     /// Labels crossed by a line: where, and the text.
     crossings: Vec<(String, String)>,
+    /// Labels over an edge or interval they do not name: where, and the text.
+    over_bars: Vec<(String, String)>,
 }
 
 /// The window's title of a view (the world view's also shows the frame rate).
@@ -156,6 +164,8 @@ fn check_view(view: &ViewFrame, list: &DrawList, extra: &[Prim], what: &str) -> 
         .collect();
     let lines = line_obstacles(view, list, extra);
     let points = label_points(view, list, extra);
+    let bars = bar_obstacles(view, list);
+    let regions = shape_regions(view, list);
     check_grid_numbers(view, &reserved, what);
     let mut seen = Vec::new();
     for (i, (spot, prim)) in placed.iter().enumerate() {
@@ -174,6 +184,18 @@ fn check_view(view: &ViewFrame, list: &DrawList, extra: &[Prim], what: &str) -> 
         assert!(
             tied || !reads_as_other_point(a, anchor, &points),
             "{what}: {text:?} at {a:?} sits nearer another point than its own at {anchor:?}"
+        );
+        // Over an edge or interval it does not name (another shape's incident edge,
+        // the ends of a projection interval), or in A's or B's colour inside the other
+        // shape, only when nothing else was free, and then tied to its own point.
+        let Prim::Label { color, .. } = prim else {
+            unreachable!()
+        };
+        let over =
+            foreign_bars(a, anchor, &bars) + usize::from(in_other_shape(a, *color, &regions));
+        assert!(
+            over == 0 || tied,
+            "{what}: {text:?} at {a:?} lies over an edge it does not name, with no leader"
         );
         assert!(
             a.x >= vp.x && a.y >= vp.y && a.x + a.w <= vp.x + vp.w && a.y + a.h <= vp.y + vp.h,
@@ -209,6 +231,7 @@ fn check_view(view: &ViewFrame, list: &DrawList, extra: &[Prim], what: &str) -> 
         seen.push(Seen {
             text: text.clone(),
             crossed: lines.iter().filter(|l| box_crossed_by(a, l)).count(),
+            bars: over,
         });
     }
     // The painter draws every label after every line and dot of the view, on a plate
@@ -309,6 +332,9 @@ fn check_picture(
             tally.crossed += 1;
             tally.crossings.push((what.to_string(), s.text.clone()));
         }
+        for s in seen.iter().filter(|s| s.bars > 0) {
+            tally.over_bars.push((what.to_string(), s.text.clone()));
+        }
     }
     tally.dropped += dropped;
     // At 640×400 a view is ~290 px wide: a long label may not fit at all.
@@ -364,6 +390,15 @@ fn labels_are_placed_apart_and_readable_in_every_scene_algorithm_and_step() {
 /// 40 % of them were), and at the default size never the words that name the answer's
 /// points.
 fn lines_keep_off(t: &Tally) {
+    // Edges and intervals the step is about stay visible: a label lies over one it
+    // does not name in under 1 % of the labels (each of those with a leader).
+    assert!(
+        t.over_bars.len() * 100 <= t.placed,
+        "{} of {} labels over an edge or interval they do not name: {:#?}",
+        t.over_bars.len(),
+        t.placed,
+        &t.over_bars[..t.over_bars.len().min(40)]
+    );
     assert!(
         t.crossed * 100 <= t.placed * 5,
         "{} of {} labels crossed by a line",
@@ -389,9 +424,16 @@ fn report(what: &str, t: &Tally) {
         t.crossed,
         100.0 * t.crossed as f64 / t.placed.max(1) as f64
     );
+    eprintln!(
+        "{what}: {} labels over an edge or interval they do not name",
+        t.over_bars.len()
+    );
     if std::env::var_os("LABELS_VERBOSE").is_some() {
         for (w, text) in &t.crossings {
             eprintln!("  crossed: {w}: {text:?}");
+        }
+        for (w, text) in &t.over_bars {
+            eprintln!("  over a bar: {w}: {text:?}");
         }
     }
 }
@@ -405,13 +447,120 @@ fn engine_labels_join_without_overlap() {
     lines_keep_off(&tally);
 }
 
+/// The window's canvas beside its panel at the window's default size (1280×800): the
+/// world view 484 pixels wide, configuration space 397, both 760 high.
+const WINDOW_CANVAS: (f32, f32) = (881.0, 760.0);
+
+/// The window's two views of `app` as the window shows them: cameras fitted once, to
+/// the draw list `opened` (what the scene showed when it was opened), as the window's
+/// `F` fits them, not again at every step.
+fn window_views(app: &AppState, opened: &DrawList) -> Vec<ViewFrame> {
+    let (w, h) = WINDOW_CANVAS;
+    let w_world = (w * app.split).round();
+    let world = Viewport {
+        x: 0.0,
+        y: 0.0,
+        w: w_world,
+        h,
+    };
+    let config = Viewport {
+        x: w_world,
+        w: w - w_world,
+        ..world
+    };
+    let mut out = Vec::new();
+    for (space, viewport) in [(Space::World, world), (Space::Config, config)] {
+        let mut camera = collidescope::view::camera::Camera::default();
+        if let Some((lo, hi)) = bounds(opened, space) {
+            let (lo, hi) = match space {
+                Space::World => (lo, hi),
+                Space::Config => {
+                    let (lo, hi) = (lo.min(Vec2::ZERO), hi.max(Vec2::ZERO));
+                    let pad = (hi - lo) * 0.1;
+                    (lo - pad, hi + pad)
+                }
+            };
+            camera.fit(lo, hi, &viewport);
+        }
+        out.push(ViewFrame {
+            space,
+            viewport,
+            camera,
+            scale: 1.0,
+        });
+    }
+    out
+}
+
+#[test]
+fn the_window_draws_the_interval_label_of_every_sat_step() {
+    // Each SAT step names an axis and its two intervals; the label that says what they
+    // do ("A edge 3: nested, push 1.4609, face sep -1.4609") is drawn in the window's
+    // world view, and B − A's interval on it in configuration space, at every step:
+    // with the cameras as the window fitted them when the scene opened, in a world
+    // view narrower than an export's.
+    let mut missing = Vec::new();
+    let mut seen = 0;
+    for (name, scene) in scenes() {
+        let mut app = AppState::new(scene, None);
+        let opened = app.draw_list();
+        app.set_algorithm(Algorithm::Sat);
+        let views = window_views(&app, &opened);
+        for step in 0..app.step_count() {
+            app.set_step(step);
+            let list = app.draw_list();
+            let Some(axis) = app.studies().and_then(|s| s.sat.trace.axes.get(step)) else {
+                continue;
+            };
+            let words = format!("{} edge {}:", axis.owner.as_str(), axis.edge);
+            for view in views.iter().filter(|v| v.viewport.w >= 1.0) {
+                let title = title(view.space);
+                let spots = place_labels(view, &list, &[], &reserved_boxes(view, title));
+                let label = view_labels(view, &list, &[]).zip(&spots).find(
+                    |((_, p), _)| matches!(p, Prim::Label { text, .. } if text.starts_with(&words)),
+                );
+                seen += 1;
+                match label {
+                    Some(((_, Prim::Label { at, text, .. }), None)) => {
+                        let anchor = view.to_screen(*at);
+                        missing.push(format!(
+                            "{name} step {step} {:?}: {text:?} anchored at {anchor:?} in {:?}",
+                            view.space, view.viewport
+                        ));
+                    }
+                    None => {
+                        missing.push(format!("{name} step {step} {:?}: no {words}", view.space))
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+    assert!(seen > 200, "only {seen} SAT steps seen");
+    // The scenes a teacher opens for SAT first show every label; elsewhere a label
+    // anchored outside the view fitted at opening may be left out (Z brings it back).
+    let named: Vec<_> = missing
+        .iter()
+        .filter(|m| m.starts_with("welcome.ron") || m.starts_with("sat_bias.ron"))
+        .collect();
+    assert!(
+        named.is_empty(),
+        "SAT interval labels not drawn: {named:#?}"
+    );
+    assert!(
+        missing.len() * 20 <= seen,
+        "{} of {seen} SAT interval labels not drawn: {missing:#?}",
+        missing.len()
+    );
+}
+
 /// A lesson's ring around a settled point answer (the vertex asked about, the clip's
 /// new point) is drawn with its view's layers: on every library lesson page whose
 /// question has a point answer, at the step the answer shows, with the layers a settled
 /// question shows, the labels pass every check above with the ring among the marks and
 /// none is crossed by it (the vertex number asked about stays readable), at the
-/// window's size and with the presenter setting. Placed without the ring in mind, the
-/// vertex number on the incident-edge page is crossed by it.
+/// window's size and with the presenter setting. Placed without the ring in mind, a
+/// label is crossed by it on some page.
 #[test]
 fn lesson_answer_rings_cross_no_label() {
     let mut rings = 0;
@@ -481,10 +630,10 @@ fn lesson_answer_rings_cross_no_label() {
         }
     }
     assert!(rings >= 8, "only {rings} rings checked");
+    // Placed without the rings in mind, some label is crossed by one (the GJK lesson's
+    // support vertex, the clip's new point): the check above can fail.
     assert!(
-        crossed_when_ignored
-            .iter()
-            .any(|w| w.starts_with("lesson sat-clipping page 6 ")),
-        "the ring no longer meets the vertex number it was drawn over: {crossed_when_ignored:?}"
+        !crossed_when_ignored.is_empty(),
+        "no ring meets a label even when the placer ignores it"
     );
 }

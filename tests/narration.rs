@@ -10,7 +10,9 @@ use collidescope::core::sat::SatBias;
 use collidescope::render::{scene_pair, SceneExport};
 use collidescope::scene::{library, parse_scene, Scene};
 use collidescope::study::{Algorithm, Studies};
+use collidescope::trace::report::pair_report;
 use collidescope::view::draw::Prim;
+use collidescope::view::text::tidy_zeros;
 
 fn library_scenes() -> Vec<(&'static str, Scene)> {
     library::FILES
@@ -163,12 +165,8 @@ fn every_claim_of_every_step_matches_the_trace() {
         };
         let bias = scene.settings.sat_bias;
         for algorithm in Algorithm::ALL {
-            let src = if scene.view.manifold_source == "sat" {
-                ManifoldSource::Sat
-            } else {
-                ManifoldSource::Epa
-            };
-            for step in 0..st.step_count(algorithm) {
+            let src = scene.view.manifold();
+            for step in 0..st.step_count_for(algorithm, src) {
                 let at = format!("{name} {} step {}", algorithm.name(), step + 1);
                 let words = st.narrate(&scene, algorithm, step, src);
                 let numbers = st.numbers(&scene, algorithm, step, src);
@@ -227,7 +225,7 @@ fn every_claim_of_every_step_matches_the_trace() {
                         fault("cites Box2D v3's rule under Box2dLite".into());
                     }
                 }
-                if algorithm == Algorithm::Sat && step + 1 == st.step_count(algorithm) {
+                if algorithm == Algorithm::Sat && step + 1 == st.step_count_for(algorithm, src) {
                     let tr = &st.sat.trace;
                     if let (Some(a), Some(b)) = (tr.best_a, tr.best_b) {
                         let named = match bias {
@@ -322,6 +320,89 @@ fn every_claim_of_every_step_matches_the_trace() {
         faults.len(),
         faults.join("\n")
     );
+}
+
+#[test]
+fn no_two_consecutive_steps_say_the_same() {
+    // A step that repeats the one before (its title and words) shows nothing new: the
+    // stepper would make the reader press on for nothing, or hide what changed.
+    let mut repeats = Vec::new();
+    let mut pairs = 0usize;
+    for (name, scene) in library_scenes() {
+        let Some(st) = studies_of(&scene) else {
+            continue;
+        };
+        for algorithm in Algorithm::ALL {
+            for src in [ManifoldSource::Sat, ManifoldSource::Epa] {
+                let say = |step| {
+                    (
+                        st.step_part(&scene, algorithm, step, src),
+                        st.narrate(&scene, algorithm, step, src),
+                    )
+                };
+                let mut last = say(0);
+                for step in 1..st.step_count_for(algorithm, src) {
+                    let now = say(step);
+                    if now == last {
+                        repeats.push(format!(
+                            "{name} {} ({src:?} normal) steps {} and {}: [{}] {}",
+                            algorithm.name(),
+                            step,
+                            step + 1,
+                            now.0,
+                            now.1
+                        ));
+                    }
+                    pairs += 1;
+                    last = now;
+                }
+            }
+        }
+    }
+    assert!(pairs > 1000, "only {pairs} step pairs compared");
+    assert!(
+        repeats.is_empty(),
+        "{} steps repeat the one before:\n{}",
+        repeats.len(),
+        repeats.join("\n")
+    );
+}
+
+#[test]
+fn the_window_narrates_the_reports_manifold() {
+    // `collidescope report` computes the manifold from SAT's normal; the window opens a
+    // scene on the same normal unless its view asks for EPA's, and the last manifold
+    // step's words give the report's separations, in its order.
+    let mut compared = 0;
+    for (name, scene) in library_scenes() {
+        let app = collidescope::app::AppState::new(scene.clone(), None);
+        let want = if scene.view.manifold_source == "epa" {
+            ManifoldSource::Epa
+        } else {
+            ManifoldSource::Sat
+        };
+        assert_eq!(app.manifold_source(), want, "{name}");
+        let (Some(st), ManifoldSource::Sat) = (studies_of(&scene), want) else {
+            continue;
+        };
+        let (a, b) = st.pair();
+        let report = pair_report(&scene, &scene.shapes[a], &scene.shapes[b], false);
+        let Some(m) = report.manifold else {
+            continue;
+        };
+        let last = st.step_count_for(Algorithm::Manifold, want) - 1;
+        let words = st.narrate(&scene, Algorithm::Manifold, last, want);
+        let mut rest = words.as_str();
+        for point in &m.points {
+            let said = tidy_zeros(&format!("separation {:.4}", point.separation));
+            let k = rest
+                .find(&said)
+                .unwrap_or_else(|| panic!("{name}: the report's {said} is not in: {words}"));
+            rest = &rest[k + said.len()..];
+            compared += 1;
+        }
+    }
+    assert!(compared > 40, "only {compared} contact points compared");
 }
 
 /// Writes every step's words and numbers of every library scene to

@@ -153,3 +153,112 @@ fn a_degenerate_scene_replays_the_exact_pose() {
     assert_eq!(from_scene.points(), from_case.points());
     assert_eq!(from_scene.normal, from_case.normal);
 }
+
+/// The local entries (`box2d_collide_polygons`, `box2d_collide_polygon_circle` and the
+/// general `box2d_local_manifold`) against the live `b2CollidePolygons` and
+/// `b2CollidePolygonAndCircle` on the same arguments — the shapes as Box2D takes them
+/// and the second's pose in the first's frame — bit for bit: the count, the normal, and
+/// each point's position, separation and id. On every family's polygon pairs, and on
+/// circles of random size placed around and inside each family's first polygon.
+#[test]
+fn local_entries_are_box2d_bit_for_bit() {
+    use boxdd_sys::ffi as b2;
+    use collidescope::core::consts::DEFAULT_SPECULATIVE_DISTANCE as SPEC;
+    use collidescope::core::manifold::{
+        box2d_collide_polygon_circle, box2d_collide_polygons, box2d_local_manifold,
+        Box2dLocalManifold,
+    };
+    use collidescope::core::math::Transform;
+    use collidescope::core::shape::Shape;
+    use collidescope::peers::box2d;
+    use collidescope::verify::Rng;
+    use glam::Vec2;
+
+    fn bits(m: &Box2dLocalManifold) -> Vec<u32> {
+        let mut v = vec![m.point_count as u32];
+        if m.point_count > 0 {
+            v.extend([m.normal.x.to_bits(), m.normal.y.to_bits()]);
+        }
+        for p in m.points() {
+            v.extend([p.point.x, p.point.y, p.separation].map(f32::to_bits));
+            v.push(u32::from(p.id));
+        }
+        v
+    }
+    fn b2_bits(m: &b2::b2LocalManifold) -> Vec<u32> {
+        let mut v = vec![m.pointCount as u32];
+        if m.pointCount > 0 {
+            v.extend([m.normal.x.to_bits(), m.normal.y.to_bits()]);
+        }
+        for p in &m.points[..m.pointCount as usize] {
+            v.extend([p.point.x, p.point.y, p.separation].map(f32::to_bits));
+            v.push(u32::from(p.id));
+        }
+        v
+    }
+    let polygonal = |s: &Shape| (3..=8).contains(&s.vertices().len());
+    let mut rng = Rng::new(0x10CA_1E27);
+    let (mut polygons, mut circles, mut contacts) = (0, 0, 0);
+    for family in DegenerateFamily::ALL {
+        for i in 0..300 {
+            let case = degenerate_case(SEED ^ 0x10CA1, i, Some(family));
+            let (a, b) = (&case.shape_a, &case.shape_b);
+            if !polygonal(a) {
+                continue;
+            }
+            let pa = box2d::polygon(a);
+            if polygonal(b) {
+                let xf = case.transform_a.inv_mul(&case.transform_b);
+                let pb = box2d::polygon(b);
+                let bx = box2d::relative_transform(&case.transform_a, &case.transform_b);
+                // SAFETY: plain values; polygons of at most 8 vertices.
+                let theirs = b2_bits(&unsafe { b2::b2CollidePolygons(&pa, &pb, bx) });
+                let what = format!("{} case {i}: polygons", family.name());
+                assert_eq!(
+                    bits(&box2d_collide_polygons(a, xf, b, SPEC)),
+                    theirs,
+                    "{what}"
+                );
+                assert_eq!(
+                    bits(&box2d_local_manifold(a, b, xf, SPEC)),
+                    theirs,
+                    "{what}"
+                );
+                polygons += 1;
+                contacts += usize::from(theirs[0] > 0);
+            }
+            // A circle around A: its centre within twice A's size of A's first vertex.
+            let size = a.bounding_radius();
+            let circle = Shape::circle(size * rng.log_range(1e-3, 1.0) as f32).unwrap();
+            let offset = Vec2::new(rng.range(-2.0, 2.0) as f32, rng.range(-2.0, 2.0) as f32) * size;
+            let xf = Transform::new(a.vertices()[0] + offset, rng.range(-3.2, 3.2) as f32);
+            let c = b2::b2Circle {
+                center: b2::b2Vec2 { x: 0.0, y: 0.0 },
+                radius: circle.radius(),
+            };
+            let bx = box2d::relative_transform(&Transform::IDENTITY, &xf);
+            // SAFETY: plain values; a polygon of at most 8 vertices.
+            let theirs = b2_bits(&unsafe { b2::b2CollidePolygonAndCircle(&pa, &c, bx) });
+            let what = format!("{} case {i}: circle at {xf:?}", family.name());
+            let xf = Transform::IDENTITY.inv_mul(&xf);
+            assert_eq!(
+                bits(&box2d_collide_polygon_circle(a, xf, &circle, SPEC)),
+                theirs,
+                "{what}"
+            );
+            assert_eq!(
+                bits(&box2d_local_manifold(a, &circle, xf, SPEC)),
+                theirs,
+                "{what}"
+            );
+            circles += 1;
+            contacts += usize::from(theirs[0] > 0);
+        }
+    }
+    println!("{polygons} polygon pairs, {circles} circle pairs, {contacts} with contact points");
+    assert!(
+        polygons >= 1000 && circles >= 2000,
+        "{polygons} polygon pairs, {circles} circles"
+    );
+    assert!(contacts >= 1500, "only {contacts} pairs with points");
+}

@@ -63,11 +63,7 @@ fn pair(scene: &Scene) -> (usize, usize) {
 }
 
 fn source(scene: &Scene) -> ManifoldSource {
-    if scene.view.manifold_source == "sat" {
-        ManifoldSource::Sat
-    } else {
-        ManifoldSource::Epa
-    }
+    scene.view.manifold()
 }
 
 fn load(path: &Path) -> Loaded {

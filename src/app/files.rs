@@ -2,7 +2,6 @@
 //! atomic.
 
 use super::*;
-use crate::core::manifold::ManifoldSource;
 use crate::scene::{load_scene, save_scene, Scene};
 use std::path::{Path, PathBuf};
 
@@ -169,11 +168,7 @@ fn broken_expectations(scene: &Scene) -> Vec<String> {
         return broken;
     }
     let an = Studies::compute(scene, a, b, &mut SimplexCache::default());
-    let source = if scene.view.manifold_source == "sat" {
-        ManifoldSource::Sat
-    } else {
-        ManifoldSource::Epa
-    };
+    let source = scene.view.manifold();
     for (name, want) in &ex.terminations {
         if let Some(algo) = Algorithm::from_name(name) {
             let now = an.termination(scene, algo, source);

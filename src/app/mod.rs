@@ -224,7 +224,7 @@ impl AppState {
             selected: None,
             pair: None,
             algorithm: Algorithm::Gjk,
-            manifold_via_sat: false,
+            manifold_via_sat: true,
             step: 0,
             playing: false,
             play_speed: 2.0,
@@ -277,7 +277,7 @@ impl AppState {
             .unwrap_or(if a == 1 { 0 } else { 1 });
         self.pair = (n >= 2 && a != b && a < n && b < n).then_some((a, b));
         self.algorithm = v.algorithm;
-        self.manifold_via_sat = v.manifold_source == "sat";
+        self.manifold_via_sat = v.manifold() == crate::core::manifold::ManifoldSource::Sat;
         self.ray = view_ray(&self.scene);
         self.ray_method = RayMethodChoice::from_name(&v.ray_method).unwrap_or_default();
         self.step = v.step;
@@ -357,7 +357,7 @@ impl AppState {
             manifold_source: if self.manifold_via_sat {
                 "sat".into()
             } else {
-                String::new()
+                "epa".into()
             },
             step: self.step,
             hidden_layers: hidden,
@@ -536,16 +536,18 @@ impl AppState {
 
     /// Steps available for the current algorithm.
     pub fn step_count(&mut self) -> usize {
-        let algo = self.algorithm;
-        self.studies().map(|s| s.step_count(algo)).unwrap_or(1)
+        let (algo, source) = (self.algorithm, self.manifold_source());
+        self.studies()
+            .map(|s| s.step_count_for(algo, source))
+            .unwrap_or(1)
     }
 
     fn clamp_step(&mut self) {
-        let algo = self.algorithm;
+        let (algo, source) = (self.algorithm, self.manifold_source());
         let n = self
             .studies
             .as_ref()
-            .map(|s| s.step_count(algo))
+            .map(|s| s.step_count_for(algo, source))
             .unwrap_or(1);
         self.step = self.step.min(n - 1);
     }

@@ -48,7 +48,6 @@ pub use format::{Ask, Form, Lesson, Page, Question, SceneRef, LESSON_VERSION};
 pub use hints::{answer_marks, ANSWER_RING_RADIUS, ANSWER_RING_WIDTH};
 
 use crate::core::gjk::SimplexCache;
-use crate::core::manifold::ManifoldSource;
 use crate::scene::view_state::LayerId;
 use crate::scene::{parse_scene, scene_to_string, Scene};
 use crate::study::Studies;
@@ -223,7 +222,7 @@ impl PageStudy {
             studies: &self.studies,
             algorithm: self.scene.view.algorithm,
             step: self.scene.view.step,
-            source: ManifoldSource::via_sat(self.scene.view.manifold_source == "sat"),
+            source: self.scene.view.manifold(),
         }
     }
 }

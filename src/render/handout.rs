@@ -121,7 +121,7 @@ pub fn handout_html(lesson: &Lesson, id: &str) -> Result<String, String> {
             };
             // The step that shows the answer, in the narration's words.
             let source = crate::core::manifold::ManifoldSource::via_sat(
-                study.scene.view.manifold_source == "sat",
+                study.scene.view.manifold() == crate::core::manifold::ManifoldSource::Sat,
             );
             let why = if page.narration {
                 study

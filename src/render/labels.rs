@@ -24,9 +24,14 @@
 //!    free candidates the one covering fewest dots and crossed by the fewest line
 //!    pieces, then the nearest, wins; a spot nearer another label's point than the
 //!    label's own, where it would read as that point's label
-//!    ([`reads_as_other_point`]), is taken only when nothing near its own is free.
-//! 4. A label moved away from its anchor, or left nearer another label's point, gets a
-//!    leader line from the anchor to its box;
+//!    ([`reads_as_other_point`]), is taken only when nothing near its own is free; a
+//!    spot over a *bar* the label does not name (a thick edge or interval of the step,
+//!    [`Bar`]: another shape's incident edge, the ends of a projection interval) costs
+//!    more still, and so does a spot of a label in A's or B's colour inside the other
+//!    shape ([`in_other_shape`]).
+//! 4. A label moved away from its anchor, left nearer another label's point, over a
+//!    bar it does not name or inside the other shape, gets a leader line from the
+//!    anchor to its box;
 //!    a label with no free candidate is dropped (the SVG keeps it hidden, so its text
 //!    can still be searched).
 //!
@@ -37,7 +42,7 @@
 use super::*;
 
 use crate::view::camera::Viewport;
-use crate::view::draw::{DrawList, LayerId, Prim};
+use crate::view::draw::{DrawList, LayerId, Prim, Rgba};
 use glam::Vec2;
 
 /// No text on a view is drawn smaller than this, pixels.
@@ -59,6 +64,10 @@ const MISREAD_COST: f32 = 150.0;
 /// ring) crossing a label's box, in pixels of distance: a label moves up to two rings
 /// out to get clear of a line.
 const LINE_COST: f32 = 90.0;
+/// The cost of a label's box crossing a bar it does not name ([`Bar`]: another edge or
+/// interval the step is about), in pixels of distance: more than a misread spot, so a
+/// label sooner moves out and takes a leader line than covers another feature.
+const BAR_COST: f32 = 240.0;
 /// Two points closer than this (pixels) are one point to a reader.
 pub const SAME_POINT: f32 = 3.0;
 /// A label reads as its own point's only when every other labelled point is at least
@@ -142,6 +151,7 @@ struct Pending<'a> {
     preferred: Vec2,
     text: &'a str,
     size: f32,
+    color: Rgba,
 }
 
 /// The labels of a view in the order the painter walks them: the layers of the view's
@@ -179,7 +189,7 @@ pub fn place_labels(
             offset,
             text,
             size,
-            ..
+            color,
         } = prim
         {
             let anchor = view.to_screen(*at);
@@ -194,6 +204,7 @@ pub fn place_labels(
                     preferred: (anchor + *offset * view.scale).round(),
                     text,
                     size: label_size(*size, view.scale),
+                    color: *color,
                 });
             }
             count += 1;
@@ -203,12 +214,16 @@ pub fn place_labels(
     let dots = dot_obstacles(view, list, extra);
     let lines = LineIndex::new(line_obstacles(view, list, extra), &view.viewport);
     let points = label_points(view, list, extra);
+    let bars = bar_obstacles(view, list);
+    let regions = shape_regions(view, list);
     let mut taken: Vec<Viewport> = reserved.to_vec();
     let mut out = vec![None; count];
     let obstacles = Obstacles {
         dots: &dots,
         lines: &lines,
         points: &points,
+        bars: &bars,
+        regions: &regions,
     };
     for p in &pending {
         if let Some(placed) = place_one(p, &view.viewport, &taken, &obstacles) {
@@ -219,12 +234,41 @@ pub fn place_labels(
     out
 }
 
+/// How many labels of `view` anchored inside it find no room ([`place_labels`] with the
+/// view's `title` reserved): labels the picture hides.
+pub fn hidden_labels(view: &ViewFrame, list: &DrawList, extra: &[Prim], title: &str) -> usize {
+    let spots = place_labels(view, list, extra, &reserved_boxes(view, title));
+    view_labels(view, list, extra)
+        .zip(spots)
+        .filter(|((_, prim), spot)| {
+            spot.is_none()
+                && matches!(prim, Prim::Label { at, .. }
+                    if view.viewport.contains(view.to_screen(*at)))
+        })
+        .count()
+}
+
+/// The window's title of a view that hides `n` labels for want of room: the title and,
+/// on a line under it ([`view_title_lines`]), a note saying so and how to see them; the
+/// labels keep off both.
+pub fn title_with_hidden(title: &str, n: usize) -> String {
+    match n {
+        0 => title.to_string(),
+        1 => format!("{title}\n1 label hidden (Z)"),
+        n => format!("{title}\n{n} labels hidden (Z)"),
+    }
+}
+
 /// What a view's labels keep off besides one another.
 struct Obstacles<'a> {
     dots: &'a [DotObstacle],
     lines: &'a LineIndex,
     /// Points a label must not be taken for ([`label_points`]).
     points: &'a [Vec2],
+    /// Edges and intervals a label keeps off unless it names them.
+    bars: &'a [Bar],
+    /// Shapes A and B: a label in one's colour keeps out of the other.
+    regions: &'a [ShapeRegion],
 }
 
 /// The best free spot of one label, or `None` when every candidate is refused.
@@ -238,6 +282,8 @@ fn place_one(
         dots,
         lines,
         points,
+        bars,
+        regions,
     } = *obstacles;
     let first = label_box(p.preferred, p.text, p.size);
     let (w, h) = (first.w, first.h);
@@ -245,7 +291,7 @@ fn place_one(
     let lift = p.preferred - Vec2::new(first.x, first.y);
     let key = p.rank == 0 || dots.iter().any(|d| d.hard && d.at.distance(p.anchor) < 1.0);
     let mut best: Option<(f32, Viewport)> = None;
-    for (distance, b) in candidates(p.anchor, first, w, h) {
+    for (distance, b) in candidates(p.anchor, first, w, h, vp) {
         if best.is_some_and(|(c, _)| c <= distance) {
             break; // candidates come nearest first: no later one can be cheaper
         }
@@ -255,6 +301,10 @@ fn place_one(
         let mut cost = distance;
         if reads_as_other_point(&b, p.anchor, points) {
             cost += MISREAD_COST;
+        }
+        cost += BAR_COST * foreign_bars(&b, p.anchor, bars) as f32;
+        if in_other_shape(&b, p.color, regions) {
+            cost += BAR_COST;
         }
         let mut refused = false;
         for d in dots.iter().filter(|d| box_covers_dot(&b, d.at, d.radius)) {
@@ -278,10 +328,12 @@ fn place_one(
     }
     let (_, b) = best?;
     let at = Vec2::new(b.x, b.y) + lift;
-    // A label moved far, or left nearer another label's point than its own, is tied to
-    // its point by a leader line.
+    // A label moved far, left nearer another label's point than its own, or over an
+    // edge it does not name, is tied to its point by a leader line.
     let q = nearest_on_box(&b, p.anchor);
-    let misread = reads_as_other_point(&b, p.anchor, points);
+    let misread = reads_as_other_point(&b, p.anchor, points)
+        || foreign_bars(&b, p.anchor, bars) > 0
+        || in_other_shape(&b, p.color, regions);
     let leader =
         (misread || (b != first && q.distance(p.anchor) > LEADER_MIN)).then_some([p.anchor, q]);
     Some(PlacedLabel {
@@ -291,9 +343,15 @@ fn place_one(
     })
 }
 
-/// The preferred box, then boxes on rings around the anchor, each with its distance from
-/// the anchor (pixels), nearest first.
-fn candidates(anchor: Vec2, first: Viewport, w: f32, h: f32) -> Vec<(f32, Viewport)> {
+/// The preferred box, then boxes on rings around the anchor in view `vp`, each with its
+/// distance from the anchor (pixels), nearest first.
+fn candidates(
+    anchor: Vec2,
+    first: Viewport,
+    w: f32,
+    h: f32,
+    vp: &Viewport,
+) -> Vec<(f32, Viewport)> {
     let mut out = vec![(0.0, first)];
     // Box corners relative to the anchor for the 8 directions: right, above right, above,
     // above left, left, below left, below, below right (right first, as labels read).
@@ -313,7 +371,11 @@ fn candidates(anchor: Vec2, first: Viewport, w: f32, h: f32) -> Vec<(f32, Viewpo
             let x = match dx.partial_cmp(&0.0) {
                 Some(std::cmp::Ordering::Greater) => anchor.x + dx * r,
                 Some(std::cmp::Ordering::Less) => anchor.x + dx * r - w,
-                _ => anchor.x - w * 0.5,
+                // Straight above or below: centred on the anchor, slid sideways into the
+                // view when a long label would leave it (still over the anchor).
+                _ => {
+                    (anchor.x - w * 0.5).clamp(vp.x + 1.0, (vp.x + vp.w - 1.0 - w).max(vp.x + 1.0))
+                }
             };
             let y = match dy.partial_cmp(&0.0) {
                 Some(std::cmp::Ordering::Greater) => anchor.y + dy * r,
@@ -368,6 +430,8 @@ mod tests {
             dots,
             lines,
             points: &[],
+            bars: &[],
+            regions: &[],
         };
         place_one(p, &vp(), taken, &obstacles)
     }
@@ -384,6 +448,7 @@ mod tests {
             preferred: anchor + Vec2::new(6.0, -6.0),
             text,
             size: 13.0,
+            color: Rgba::WHITE,
         }
     }
 
@@ -477,6 +542,8 @@ mod tests {
             dots: &[],
             lines: &no_lines(),
             points: &[a, other],
+            bars: &[],
+            regions: &[],
         };
         let placed = place_one(&p, &vp(), &[], &obstacles).unwrap();
         assert!(!reads_as_other_point(&placed.back, a, &[other]));

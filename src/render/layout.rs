@@ -5,7 +5,9 @@ use super::*;
 
 use crate::app::DEFAULT_SPLIT;
 use crate::view::camera::{Camera, Viewport};
-use crate::view::draw::{bounds, DrawList, LayerId, Rgba, Space, SHAPE_A, SHAPE_B};
+use crate::view::draw::{
+    bounds, DrawList, LayerId, Prim, Rgba, Space, SHAPE_A, SHAPE_B, SHAPE_OTHER,
+};
 use glam::Vec2;
 
 /// One view of the picture: where it is and how it looks at the world.
@@ -61,22 +63,70 @@ pub(super) fn check_size(width: u32, height: u32) -> Result<(), ExportError> {
     Ok(())
 }
 
-/// The legend entries of a picture: shapes A and B, then every layer drawn in a view
-/// that is shown, in the panel's layer order.
-pub(super) fn legend_entries(p: &Picture, spaces: &[Space]) -> Vec<(Rgba, String)> {
+/// The legend entries of a picture: shapes A and B, the other shapes, then every layer
+/// whose own colour is drawn in a view that is shown, in the panel's layer order. A layer present but
+/// drawn only in other roles' colours (configuration space's intervals in A's and B's)
+/// has no entry: a swatch names a colour the reader can find.
+pub fn legend_entries(p: &Picture, spaces: &[Space]) -> Vec<(Rgba, String)> {
     let mut out = Vec::new();
-    if let Some(a) = &p.shape_a {
+    let shown = |c: Rgba| colour_drawn(&p.list, spaces, c);
+    if let Some(a) = p.shape_a.as_ref().filter(|_| shown(SHAPE_A)) {
         out.push((SHAPE_A, format!("shape A: {a}")));
     }
-    if let Some(b) = &p.shape_b {
+    if let Some(b) = p.shape_b.as_ref().filter(|_| shown(SHAPE_B)) {
         out.push((SHAPE_B, format!("shape B: {b}")));
     }
-    for id in LayerId::ALL {
-        if p.list.layer(id).is_some() && spaces.contains(&id.space()) {
+    // The shapes' layer names the other shapes (A and B have their own entries).
+    let others = p.list.layer(LayerId::Shapes).is_some_and(|l| {
+        spaces.contains(&l.space)
+            && l.prims
+                .iter()
+                .any(|x| mark_color(x).is_some_and(|m| same_hue(m, SHAPE_OTHER)))
+    });
+    if others {
+        out.push((SHAPE_OTHER, "other shapes".to_string()));
+    }
+    for id in LayerId::ALL.into_iter().filter(|id| *id != LayerId::Shapes) {
+        let drawn = p.list.layer(id).is_some_and(|l| {
+            spaces.contains(&l.space)
+                && l.prims
+                    .iter()
+                    .any(|x| mark_color(x).is_some_and(|m| same_hue(m, id.color())))
+        });
+        if drawn {
             out.push((id.color(), id.label().to_string()));
         }
     }
     out
+}
+
+/// Whether any mark of the shown views is drawn in colour `c` (any opacity).
+pub fn colour_drawn(list: &DrawList, spaces: &[Space], c: Rgba) -> bool {
+    list.layers
+        .iter()
+        .filter(|l| spaces.contains(&l.space))
+        .flat_map(|l| &l.prims)
+        .any(|x| mark_color(x).is_some_and(|m| same_hue(m, c)))
+}
+
+/// Two colours with the same red, green and blue (a fill is its role's colour, faded).
+fn same_hue(a: Rgba, b: Rgba) -> bool {
+    (a.0, a.1, a.2) == (b.0, b.1, b.2)
+}
+
+/// The colour of a mark a legend swatch can name: a line, fill, dot, arrow, cross or
+/// ring that has something to draw (a line of one point has not). A label's colour is
+/// its text's: it may be hidden for want of room, and it names itself.
+pub fn mark_color(p: &Prim) -> Option<Rgba> {
+    match p {
+        Prim::Polyline { points, color, .. } => (points.len() >= 2).then_some(*color),
+        Prim::Fill { points, color } => (points.len() >= 3).then_some(*color),
+        Prim::Dot { color, .. }
+        | Prim::Arrow { color, .. }
+        | Prim::Cross { color, .. }
+        | Prim::Ring { color, .. } => Some(*color),
+        Prim::Label { .. } => None,
+    }
 }
 
 /// A camera that shows the content: the picture's when it has a zoom, else fitted to

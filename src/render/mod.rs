@@ -138,8 +138,24 @@ mod tests {
                 assert!(view.viewport.contains(s), "{:?} {q} -> {s}", view.space);
             }
         }
-        // Legend: A, B and one entry per layer; every item inside the legend band.
-        assert_eq!(l.legend_items.len(), 2 + p.list.layers.len());
+        // Legend: A, B, the other shapes and one entry per layer drawn in its own
+        // colour (not the vertex numbers, drawn in A's and B's); every item inside
+        // the legend band.
+        let texts: Vec<&str> = l.legend_items.iter().map(|i| i.text.as_str()).collect();
+        assert!(texts.contains(&"other shapes"), "{texts:?}");
+        assert!(texts.contains(&LayerId::GjkSimplex.label()), "{texts:?}");
+        assert!(
+            !texts.contains(&LayerId::VertexIndices.label()),
+            "{texts:?}"
+        );
+        assert!(l.legend_items.len() >= 6, "{texts:?}");
+        for it in &l.legend_items {
+            assert!(colour_drawn(
+                &p.list,
+                &[Space::World, Space::Config],
+                it.color
+            ));
+        }
         for it in &l.legend_items {
             assert!(it.at.y >= l.legend.y && it.at.y + SWATCH <= l.legend.y + l.legend.h);
             assert!(it.at.x + SWATCH + 6.0 + text_width(&it.text, LEGEND_TEXT) <= 1280.0);
@@ -190,6 +206,34 @@ mod tests {
             }
         );
         assert!(e.to_string().contains(&format!("(0 to {})", n - 1)), "{e}");
+    }
+
+    #[test]
+    fn hidden_labels_are_counted_and_the_note_under_the_title_is_kept_free() {
+        // The default scene's EPA step in a small picture with large text: labels do
+        // not all fit, and the window's note says how many are hidden.
+        let scene = default_scene();
+        let p = SceneExport::new(&scene, Algorithm::Epa).picture(3).unwrap();
+        let mut l = layout(&p, 480, 320).unwrap();
+        let view = &mut l.views[1];
+        view.scale = 3.0;
+        let n = hidden_labels(view, &p.list, &[], "world");
+        assert!(n > 0, "every label fits");
+        let title = title_with_hidden("world", n);
+        let word = if n == 1 { "label" } else { "labels" };
+        assert_eq!(title, format!("world\n{n} {word} hidden (Z)"));
+        // The note is a line of its own under the title, and labels keep off it.
+        let lines = view_title_lines(view, &title);
+        assert_eq!(lines.len(), 2);
+        assert!(lines[1].0.y > lines[0].0.y && lines[1].2 >= MIN_TEXT);
+        let plain = chrome_boxes(view, "world").len();
+        assert_eq!(chrome_boxes(view, &title).len(), plain + 1);
+        let note = label_box(lines[1].0, lines[1].1, lines[1].2);
+        let spots = place_labels(view, &p.list, &[], &reserved_boxes(view, &title));
+        for s in spots.iter().flatten() {
+            assert!(!boxes_overlap(&s.back, &note, 0.0));
+        }
+        assert_eq!(title_with_hidden("world", 0), "world");
     }
 
     #[test]

@@ -6,7 +6,7 @@
 use super::*;
 
 use crate::view::camera::Viewport;
-use crate::view::draw::{DrawList, LayerId, Prim};
+use crate::view::draw::{DrawList, LayerId, Prim, Rgba, SHAPE_A, SHAPE_B};
 use glam::Vec2;
 
 /// The part of a dot's radius a label must leave free.
@@ -133,6 +133,138 @@ pub fn line_obstacles(view: &ViewFrame, list: &DrawList, extra: &[Prim]) -> Vec<
         }
     }
     out
+}
+
+/// Lines at least this wide (draw-list pixels) outside the shapes' layer are bars: an
+/// edge or an interval the step is about (a reference or incident edge, a projection
+/// interval, a clipped edge). A label keeps off every bar but its own.
+pub const BAR_WIDTH: f32 = 3.0;
+/// A bar within this many pixels of a label's anchor is the label's own (it names it).
+pub const OWN_BAR: f32 = 3.0;
+
+/// A bar of a view ([`BAR_WIDTH`]), one segment, in screen pixels.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Bar {
+    pub a: Vec2,
+    pub b: Vec2,
+}
+
+impl Bar {
+    /// Whether the bar runs through (or ends at) `anchor`: a label anchored there names it.
+    pub fn names(&self, anchor: Vec2) -> bool {
+        let d = self.b - self.a;
+        let t = if d.length_squared() > 0.0 {
+            ((anchor - self.a).dot(d) / d.length_squared()).clamp(0.0, 1.0)
+        } else {
+            0.0
+        };
+        (self.a + t * d).distance(anchor) <= OWN_BAR
+    }
+
+    /// Whether the bar crosses (or runs inside) box `b`.
+    pub fn crosses(&self, b: &Viewport) -> bool {
+        segment_meets_box(self.a, self.b, b)
+    }
+}
+
+/// The bars of a view's layers ([`BAR_WIDTH`]; the shapes' outlines and the window's
+/// handles are not bars), in screen pixels.
+pub fn bar_obstacles(view: &ViewFrame, list: &DrawList) -> Vec<Bar> {
+    let mut out = Vec::new();
+    let layers = list
+        .layers
+        .iter()
+        .filter(|l| l.space == view.space && l.id != LayerId::Shapes);
+    for prim in layers.flat_map(|l| l.prims.iter()) {
+        let Prim::Polyline {
+            points,
+            closed,
+            width,
+            ..
+        } = prim
+        else {
+            continue;
+        };
+        if *width < BAR_WIDTH {
+            continue;
+        }
+        let pts: Vec<Vec2> = points.iter().map(|p| view.to_screen(*p)).collect();
+        let mut push = |a: Vec2, b: Vec2| {
+            if a.is_finite() && b.is_finite() {
+                out.push(Bar { a, b });
+            }
+        };
+        for w in pts.windows(2) {
+            push(w[0], w[1]);
+        }
+        if *closed && pts.len() > 2 {
+            push(pts[pts.len() - 1], pts[0]);
+        }
+    }
+    out
+}
+
+/// Shape A's or B's outline on screen, with its colour: a label in one shape's colour
+/// (it says something of that shape, "feature of B") keeps out of the other's.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ShapeRegion {
+    pub color: Rgba,
+    pub outline: Vec<Vec2>,
+}
+
+/// The outlines of shapes A and B in the world view (their fills in the shapes' layer).
+pub fn shape_regions(view: &ViewFrame, list: &DrawList) -> Vec<ShapeRegion> {
+    let mut out = Vec::new();
+    let shapes = list
+        .layers
+        .iter()
+        .filter(|l| l.space == view.space && l.id == LayerId::Shapes);
+    for prim in shapes.flat_map(|l| l.prims.iter()) {
+        if let Prim::Fill { points, color } = prim {
+            let color = color.with_alpha(255);
+            if points.len() >= 3 && (color == SHAPE_A || color == SHAPE_B) {
+                let outline: Vec<Vec2> = points.iter().map(|p| view.to_screen(*p)).collect();
+                if outline.iter().all(|p| p.is_finite()) {
+                    out.push(ShapeRegion { color, outline });
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Whether a label in colour `color` at box `b` lies in the other pair shape's outline
+/// (its middle inside it): read as saying something of that shape.
+pub fn in_other_shape(b: &Viewport, color: Rgba, regions: &[ShapeRegion]) -> bool {
+    let color = color.with_alpha(255);
+    if color != SHAPE_A && color != SHAPE_B {
+        return false;
+    }
+    let mid = Vec2::new(b.x + 0.5 * b.w, b.y + 0.5 * b.h);
+    regions
+        .iter()
+        .any(|r| r.color != color && point_in_polygon(mid, &r.outline))
+}
+
+/// Whether `p` lies inside the closed polygon `poly` (even–odd rule).
+fn point_in_polygon(p: Vec2, poly: &[Vec2]) -> bool {
+    let mut inside = false;
+    let mut j = poly.len() - 1;
+    for i in 0..poly.len() {
+        let (a, b) = (poly[i], poly[j]);
+        if (a.y > p.y) != (b.y > p.y) && p.x < a.x + (p.y - a.y) * (b.x - a.x) / (b.y - a.y) {
+            inside = !inside;
+        }
+        j = i;
+    }
+    inside
+}
+
+/// How many bars other than its own (those not through `anchor`) box `b` crosses.
+pub fn foreign_bars(b: &Viewport, anchor: Vec2, bars: &[Bar]) -> usize {
+    bars.iter()
+        .filter(|bar| !bar.names(anchor) && bar.crosses(b))
+        .count()
 }
 
 /// Whether a line piece crosses (or runs inside) a box.

@@ -302,6 +302,26 @@ pub fn view_title_at(view: &ViewFrame) -> (Vec2, f32) {
     (Vec2::new(vp.x + 10.0, vp.y + 5.0 + size).round(), size)
 }
 
+/// A view title's lines, each with its baseline start and size: the title, and under it
+/// in label-sized text a note after a line break (the window's "3 labels hidden").
+pub fn view_title_lines<'a>(view: &ViewFrame, title: &'a str) -> Vec<(Vec2, &'a str, f32)> {
+    let (at, size) = view_title_at(view);
+    let mut lines = title.lines();
+    let mut out = vec![(at, lines.next().unwrap_or(""), size)];
+    if let Some(note) = lines.next() {
+        let note_size = (NOTE_SIZE * view.scale).round().max(MIN_TEXT);
+        out.push((
+            (at + Vec2::new(0.0, 0.35 * size + note_size + 2.0)).round(),
+            note,
+            note_size,
+        ));
+    }
+    out
+}
+
+/// The size of a note under a view's title (before the presenter setting's scale).
+const NOTE_SIZE: f32 = 13.0;
+
 /// The boxes no label of `view` may touch: its title's, its scale bar's and its grid
 /// numbers' ([`grid_numbers`]).
 pub fn reserved_boxes(view: &ViewFrame, title: &str) -> Vec<Viewport> {
@@ -312,8 +332,10 @@ pub fn reserved_boxes(view: &ViewFrame, title: &str) -> Vec<Viewport> {
 
 /// The boxes of a view's title and scale bar: the grid's numbers keep off them too.
 pub(super) fn chrome_boxes(view: &ViewFrame, title: &str) -> Vec<Viewport> {
-    let (at, size) = view_title_at(view);
-    let mut out = vec![label_box(at, title, size)];
+    let mut out: Vec<Viewport> = view_title_lines(view, title)
+        .into_iter()
+        .map(|(at, text, size)| label_box(at, text, size))
+        .collect();
     out.extend(scale_bar(view).map(|b| b.area));
     out
 }
@@ -392,8 +414,9 @@ pub fn paint_view(
         paint_scale_bar(bar, out);
         out.end_group();
     }
-    let (title_at, title_size) = view_title_at(view);
-    out.text(title_at, title, title_size, VIEW_TITLE);
+    for (at, text, size) in view_title_lines(view, title) {
+        out.text(at, text, size, VIEW_TITLE);
+    }
     out.end_group();
 }
 

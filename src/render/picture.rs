@@ -235,9 +235,10 @@ impl<'a> SceneExport<'a> {
 
     /// Steps of the algorithm on this scene (at least 1; 1 with no pair).
     pub fn step_count(&self) -> usize {
+        let source = self.scene.view.manifold();
         self.studies
             .as_ref()
-            .map(|s| s.step_count(self.algorithm))
+            .map(|s| s.step_count_for(self.algorithm, source))
             .unwrap_or(1)
     }
 
@@ -260,7 +261,7 @@ impl<'a> SceneExport<'a> {
         }
         let view = &self.scene.view;
         // As `AppState::install` reads the view section.
-        let manifold_via_sat = view.manifold_source == "sat";
+        let manifold_via_sat = view.manifold() == crate::core::manifold::ManifoldSource::Sat;
         let frame = Frame {
             scene: self.scene,
             studies: self.studies.as_ref(),

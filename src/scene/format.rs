@@ -403,6 +403,14 @@ pub struct Expect {
     pub chains: Vec<super::chain_expect::ChainExpect>,
 }
 
+impl View {
+    /// The manifold's normal source the view asks for: EPA's only when it says "epa";
+    /// SAT's otherwise, as `collidescope report` computes the manifold.
+    pub fn manifold(&self) -> crate::core::manifold::ManifoldSource {
+        crate::core::manifold::ManifoldSource::via_sat(self.manifold_source != "epa")
+    }
+}
+
 impl Expect {
     pub fn is_empty(&self) -> bool {
         self.terminations.is_empty() && self.overlap.is_empty() && self.chains.is_empty()
@@ -422,7 +430,8 @@ pub struct View {
     pub b: String,
     /// Algorithm name: gjk, epa, sat, manifold, clip, box-box, toi, cast, hull.
     pub algorithm: Algorithm,
-    /// The manifold algorithm's normal: "epa" (default, also when empty) or "sat".
+    /// The manifold algorithm's normal: "sat" (default, also when empty: the report's
+    /// manifold) or "epa".
     pub manifold_source: String,
     /// Step shown (clamped to the trace).
     pub step: usize,

@@ -62,8 +62,14 @@ impl StudyCx<'_> {
 /// What every algorithm's study answers. Steps are counted from 0; a step past the last
 /// shows the last.
 pub trait Study {
-    /// Steps the stepper offers (at least 1).
+    /// Steps the stepper offers (at least 1), the most of any normal source.
     fn step_count(&self) -> usize;
+
+    /// Steps the stepper offers with `source`'s normal (the clipping manifold's trace
+    /// with SAT's normal may be shorter than with EPA's: no step repeats the last).
+    fn step_count_for(&self, _source: ManifoldSource) -> usize {
+        self.step_count()
+    }
 
     /// How the algorithm ended on this pair, as named in reports and in a scene's
     /// `expect` section.
@@ -191,9 +197,16 @@ impl Studies {
         }
     }
 
-    /// Number of steps the stepper offers for `algorithm` (at least 1).
+    /// Number of steps the stepper offers for `algorithm` (at least 1), the most of
+    /// either normal source.
     pub fn step_count(&self, algorithm: Algorithm) -> usize {
         self.get(algorithm).step_count().max(1)
+    }
+
+    /// Number of steps the stepper offers for `algorithm` with `source`'s normal (at
+    /// least 1).
+    pub fn step_count_for(&self, algorithm: Algorithm, source: ManifoldSource) -> usize {
+        self.get(algorithm).step_count_for(source).max(1)
     }
 
     /// How `algorithm` ended (see [`Study::termination`]).
@@ -214,7 +227,7 @@ impl Studies {
         step: usize,
         source: ManifoldSource,
     ) -> String {
-        let step = step.min(self.step_count(algorithm) - 1);
+        let step = step.min(self.step_count_for(algorithm, source) - 1);
         self.get(algorithm).step_part(&self.cx(scene, source), step)
     }
 
@@ -237,7 +250,7 @@ impl Studies {
         step: usize,
         source: ManifoldSource,
     ) -> Vec<facts::Fact> {
-        let step = step.min(self.step_count(algorithm) - 1);
+        let step = step.min(self.step_count_for(algorithm, source) - 1);
         self.get(algorithm).facts(&self.cx(scene, source), step)
     }
 

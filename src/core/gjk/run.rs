@@ -206,15 +206,6 @@ pub(crate) fn gjk_run(
         let entering_pairs = EnteringPairs::of(simplex);
         let step_iteration = iterations;
         let region = simplex.solve();
-        let state = state_key(simplex);
-        // SAFETY: the first `state_count` entries were written below, in order.
-        let cycling = states[..state_count]
-            .iter()
-            .any(|s| unsafe { s.assume_init() } == state);
-        if state_count < states.len() {
-            states[state_count] = MaybeUninit::new(state);
-            state_count += 1;
-        }
         // This iteration's record (the simplex as it entered and as solved); the
         // closure builds it only when a trace is given.
         let mut record = |direction, support, stop| {
@@ -254,12 +245,22 @@ pub(crate) fn gjk_run(
         }
         let support = pair.support(d);
         iterations += 1;
+        // The cycle test, on the steps that do not end on a repeated support point
+        // (most queries' last step does: it makes no key and no scan): this step's
+        // solved simplex against the earlier steps', then kept for the later ones.
         let repeated = if entering_pairs.contains(&support) {
             Some(GjkTermination::DuplicateSupport)
-        } else if cycling {
-            Some(GjkTermination::Cycle)
         } else {
-            None
+            let state = state_key(simplex);
+            // SAFETY: the first `state_count` entries were written here on earlier steps.
+            let cycling = states[..state_count]
+                .iter()
+                .any(|s| unsafe { s.assume_init() } == state);
+            if state_count < states.len() {
+                states[state_count] = MaybeUninit::new(state);
+                state_count += 1;
+            }
+            cycling.then_some(GjkTermination::Cycle)
         };
         if let Some(stop) = repeated {
             // Ended with the origin on the simplex to f32 precision: touching, where

@@ -87,7 +87,10 @@ mod points;
 mod trace;
 mod types;
 
-pub use self::box2d::{box2d_local_manifold, Box2dLocalManifold, Box2dLocalPoint};
+pub use self::box2d::{
+    box2d_collide_polygon_circle, box2d_collide_polygons, box2d_local_manifold, Box2dLocalManifold,
+    Box2dLocalPoint,
+};
 pub(crate) use self::features::touching_tolerance;
 pub use self::ids::{ContactId, IdKind};
 pub use self::trace::{

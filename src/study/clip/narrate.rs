@@ -18,10 +18,10 @@ pub fn clip_step(study: &ClipStudy, k: usize) -> String {
             ""
         };
         return format!(
-            "Clip A by B's edge {}{closing}: walking A's polygon, {} edge{} go inside→inside (keep the vertex), {} outside→inside (keep the crossing and the vertex), {} inside→outside (keep the crossing), {} outside→outside (keep nothing). {} vertices before, {} after.",
+            "Clip A by B's edge {}{closing}: walking A's polygon's {} edges: {} inside→inside (keep the vertex), {} outside→inside (keep the crossing and the vertex), {} inside→outside (keep the crossing), {} outside→outside (keep nothing). {} vertices before, {} after.",
             e.edge,
+            e.vertices.len(),
             count(VertexCase::InToIn),
-            if count(VertexCase::InToIn) == 1 { "" } else { "s" },
             count(VertexCase::OutToIn),
             count(VertexCase::InToOut),
             count(VertexCase::OutToOut),

@@ -96,6 +96,10 @@ impl Study for ManifoldStudy {
         manifold_steps(&self.epa_trace).max(manifold_steps(&self.sat_trace))
     }
 
+    fn step_count_for(&self, source: ManifoldSource) -> usize {
+        manifold_steps(self.get(source).1)
+    }
+
     fn termination(&self, cx: &StudyCx) -> &'static str {
         self.get(cx.source).0.termination.as_str()
     }

@@ -46,10 +46,12 @@ pub fn sat_layer(cx: &StudyCx, study: &SatStudy, k: usize) -> Vec<Prim> {
             SHAPE_B,
             false,
         ));
+        // The label at the intervals' far end on the axis, where both bars stop (the
+        // axis runs on past it: an anchor there can leave a view fitted to the shapes).
         prims.push(text(
-            at(hi + 0.2 * len, 0.0),
+            at(hi, 0.0),
             format!(
-                "{} edge {}: intervals {}, face sep. {:.4}",
+                "{} edge {}: {}, face sep {:.4}",
                 r.owner.as_str(),
                 r.edge,
                 overlap_short(r.interval_a, r.interval_b),

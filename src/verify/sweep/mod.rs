@@ -350,7 +350,7 @@ pub fn spec_from_words(
         a,
         b,
         algorithm,
-        source: ManifoldSource::via_sat(scene.view.manifold_source == "sat"),
+        source: scene.view.manifold(),
         param,
         from,
         to,

@@ -169,7 +169,7 @@ pub struct Highlight {
     pub selected: Option<usize>,
     /// A vertex drag that was refused: (shape, vertex).
     pub refused_vertex: Option<(usize, usize)>,
-    /// The manifold algorithm shows the SAT-normal path (default: the EPA path).
+    /// The manifold algorithm shows the SAT-normal path (false: the EPA path).
     pub manifold_via_sat: bool,
     /// Features of A and B the hovered narration names, drawn highlighted.
     pub named: [Option<NamedFeature>; MAX_NAMED],

@@ -23,12 +23,22 @@ pub fn shapes_layer(scene: &Scene, pair: Option<(usize, usize)>, hl: &Highlight)
             color: color.with_alpha(if selected { 90 } else { 60 }),
         });
         prims.push(Prim::Polyline {
-            points: outline,
+            points: outline.clone(),
             closed: true,
             width: if selected { 3.0 } else { 1.5 },
             color,
             dashed: false,
         });
+        if outline.len() < 2 {
+            // A point (a polygon of one vertex, no radius): a dot in its colour.
+            if let Some(p) = outline.first() {
+                prims.push(Prim::Dot {
+                    at: *p,
+                    radius: if selected { 4.5 } else { 3.5 },
+                    color,
+                });
+            }
+        }
         let xf = s.pose.transform();
         if s.shape.radius() > 0.0 && s.shape.vertices().len() > 1 {
             let core: Vec<Vec2> = s.shape.vertices().iter().map(|v| xf.apply(*v)).collect();

@@ -3,7 +3,9 @@
 //! module only wires input and drawing. What differs on the web (no files, the scene
 //! in the URL) is in `web` and `page`.
 
+mod camera_fit;
 mod canvas;
+mod canvas_input;
 mod chain_handles;
 mod frame_stats;
 mod keys;

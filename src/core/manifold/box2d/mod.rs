@@ -33,12 +33,21 @@
 //! - `capsules`: two capsules (or a segment and a capsule, or two segments);
 //! - `polygons`: two polygons (capsules and segments among them as 2-gons), and
 //!   `b2ClipPolygons`;
+//! - `local`: the entries in the first shape's frame, as Box2D's functions are called;
+//! - `separation`: `b2FindMaxSeparation`, four faces at a time on x86_64;
 //! - `ops`: Box2D's vector arithmetic where glam's rounds otherwise.
 
 mod capsules;
 mod circles;
+mod local;
 mod ops;
 mod polygons;
+mod separation;
+
+pub use self::local::{
+    box2d_collide_polygon_circle, box2d_collide_polygons, box2d_local_manifold, Box2dLocalManifold,
+    Box2dLocalPoint,
+};
 
 use super::ids::ContactId;
 use super::trace::{Box2dCall, Box2dFunction, FeatureRecord, ManifoldTrace};
@@ -65,10 +74,69 @@ pub(super) fn box2d_manifold(
     }
 }
 
-/// [`box2d_manifold`] without a trace: its records fold away where inlined.
+/// [`box2d_manifold`] without a trace: the choice of Box2D's function, then that
+/// function alone in its own frame ([`world`]). The functions go to [`world`] as
+/// closures marked `inline(always)`: given as function items, they were called through
+/// `Fn::call`'s shim, not inlined, and their manifold came back through memory.
 #[inline(never)]
 fn untraced(input: &ManifoldInput) -> ManifoldOutput {
-    manifold_of(input, None)
+    match function_of(input.pair.shape_a, input.pair.shape_b) {
+        (function, false) => untraced_as::<false>(input, function),
+        (function, true) => untraced_as::<true>(input, function),
+    }
+}
+
+#[inline(always)]
+fn untraced_as<const SWAPPED: bool>(
+    input: &ManifoldInput,
+    function: Box2dFunction,
+) -> ManifoldOutput {
+    use self::Box2dFunction as F;
+    match function {
+        F::Circles => world::<SWAPPED>(
+            input,
+            #[inline(always)]
+            |c, xf| circles::circles(c, xf, None),
+        ),
+        F::CapsuleAndCircle | F::SegmentAndCircle => world::<SWAPPED>(
+            input,
+            #[inline(always)]
+            |c, xf| circles::capsule_and_circle(c, xf, None),
+        ),
+        F::PolygonAndCircle => world::<SWAPPED>(
+            input,
+            #[inline(always)]
+            |c, xf| circles::polygon_and_circle(c, xf, None),
+        ),
+        F::Capsules | F::SegmentAndCapsule | F::SegmentAndSegment => world::<SWAPPED>(
+            input,
+            #[inline(always)]
+            |c, xf| capsules::capsules(c, xf, None),
+        ),
+        F::PolygonAndCapsule | F::SegmentAndPolygon | F::Polygons => world::<SWAPPED>(
+            input,
+            #[inline(always)]
+            |c, xf| polygons::polygons(c, xf, None),
+        ),
+    }
+}
+
+/// One Box2D function `f` without a trace, from the world poses to the world answer:
+/// B's pose in the first shape's frame, `f` and the conversion ([`Call::world_output`])
+/// inlined together, one copy per function and order, so that each keeps only its own
+/// registers and the manifold goes from `f` to the output in registers.
+#[inline(never)]
+fn world<const SWAPPED: bool>(
+    input: &ManifoldInput,
+    f: impl Fn(&Call, Transform) -> Local,
+) -> ManifoldOutput {
+    let (call, xf) = Call::new(input, SWAPPED);
+    let frame = if SWAPPED {
+        input.pair.transform_b
+    } else {
+        input.pair.transform_a
+    };
+    call.world_output(&frame, &f(&call, xf))
 }
 
 #[inline(never)]
@@ -95,92 +163,6 @@ fn manifold_of(input: &ManifoldInput, mut trace: Option<&mut ManifoldTrace>) -> 
     };
     call.run(function, xf, trace, |local, trace| {
         call.finish(&frame, local, trace)
-    })
-}
-
-/// One point of a [`Box2dLocalManifold`] (`b2LocalManifoldPoint`): midway between the
-/// surfaces, in the first shape's frame, its separation and Box2D's id.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct Box2dLocalPoint {
-    pub point: Vec2,
-    pub separation: f32,
-    pub id: u16,
-}
-
-/// A manifold as Box2D's contact functions return it (`b2LocalManifold`): in the first
-/// shape's frame, the normal from the first shape to the second, up to two points.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct Box2dLocalManifold {
-    pub normal: Vec2,
-    pub points: [Box2dLocalPoint; MAX_MANIFOLD_POINTS],
-    pub point_count: usize,
-}
-
-impl Box2dLocalManifold {
-    /// The points in use.
-    pub fn points(&self) -> &[Box2dLocalPoint] {
-        &self.points[..self.point_count]
-    }
-}
-
-/// The `Box2dV3` preset's manifold (the SAT source's) as a Box2D contact function takes
-/// and answers it: `second`'s pose in `first`'s frame, the manifold in `first`'s frame
-/// (`b2CollidePolygons(first, second, xf)` and its siblings, Box2D's
-/// `B2_SPECULATIVE_DISTANCE` given as `speculative_distance`). No world pose and no
-/// trace: for a caller that keeps its pairs in a frame of its own, as an engine does.
-///
-/// A pair in the order Box2D has a function for (a polygon before a circle, …) is that
-/// function's arithmetic, bit for bit what [`contact_manifold`](super::contact_manifold)
-/// computes in the first shape's frame before it turns to the world. A pair in the other
-/// order is handed over as (second, first) with the inverse pose and its answer brought
-/// back into `first`'s frame (`xf·point`, the normal negated and turned).
-pub fn box2d_local_manifold(
-    first: &Shape,
-    second: &Shape,
-    xf: Transform,
-    speculative_distance: f32,
-) -> Box2dLocalManifold {
-    let (function, swapped) = function_of(first, second);
-    let (call, b_in_a) = if swapped {
-        let call = Call {
-            first: second,
-            second: first,
-            frame: xf,
-            swapped,
-            spec: speculative_distance,
-        };
-        (call, Transform::IDENTITY.inv_mul(&xf))
-    } else {
-        let call = Call {
-            first,
-            second,
-            frame: Transform::IDENTITY,
-            swapped,
-            spec: speculative_distance,
-        };
-        (call, xf)
-    };
-    call.run(function, b_in_a, None, |local, _| {
-        let mut out = Box2dLocalManifold {
-            normal: local.normal,
-            point_count: local.count,
-            ..Default::default()
-        };
-        for (dst, src) in out.points.iter_mut().zip(&local.points[..local.count]) {
-            *dst = Box2dLocalPoint {
-                point: if swapped {
-                    xf.apply(src.point)
-                } else {
-                    src.point
-                },
-                separation: src.separation,
-                id: src.id,
-            };
-        }
-        if swapped {
-            out.normal = -xf.q.apply(out.normal);
-        }
-        out
     })
 }
 
@@ -246,6 +228,18 @@ pub(super) struct Call<'a> {
 }
 
 impl<'a> Call<'a> {
+    /// The call of an answer in the first shape's frame (no world frame, not swapped).
+    #[inline(always)]
+    fn local(first: &'a Shape, second: &'a Shape, spec: f32) -> Call<'a> {
+        Call {
+            first,
+            second,
+            frame: Transform::IDENTITY,
+            swapped: false,
+            spec,
+        }
+    }
+
     /// The call and the second shape's pose in the first's frame (`b2InvMulTransforms`).
     #[inline(always)]
     fn new(input: &ManifoldInput<'a>, swapped: bool) -> (Call<'a>, Transform) {
@@ -383,53 +377,64 @@ impl<'a> Call<'a> {
     }
 
     /// The function's manifold as ours, world space (see the module docs). `frame`:
-    /// [`Call::frame`], passed by value for the reason [`Call`] gives. Not inlined: it
-    /// reads the manifold where the function left it, field by field; inlined, the
-    /// compiler merged the functions' manifolds into one place with whole-struct copies,
-    /// wide loads of narrow stores that the store buffer cannot forward.
-    #[inline(never)]
-    fn finish(
-        &self,
-        frame: &Transform,
-        local: &Local,
-        mut trace: Option<&mut ManifoldTrace>,
-    ) -> ManifoldOutput {
+    /// [`Call::frame`], passed by value for the reason [`Call`] gives. Inlined into
+    /// each function's copy without a trace ([`world`]): each point is converted or
+    /// left at its default by its own test of the count (no loop over a slice of the
+    /// manifold), so that the function's manifold stays in registers.
+    #[inline(always)]
+    fn world_output(&self, frame: &Transform, local: &Local) -> ManifoldOutput {
         // As the engine peer turns Box2D's manifold into ours (`peers::box2d`).
         let sign = if self.swapped { -1.0 } else { 1.0 };
         let normal = frame.q.apply(local.normal) * sign;
-        let mut out = ManifoldOutput {
-            termination: local.termination,
-            normal_source: (local.termination != ManifoldTermination::Separated)
-                .then_some(local.source),
-            case: (local.count > 0).then_some(local.case),
-            normal,
-            reference: (local.count > 0).then(|| self.owner(local.reference)),
-            points: [ManifoldPoint::default(); MAX_MANIFOLD_POINTS],
-            point_count: local.count,
-        };
-        for (dst, src) in out.points.iter_mut().zip(&local.points[..local.count]) {
+        let point = |k: usize| {
+            if k >= local.count {
+                return ManifoldPoint::default();
+            }
+            let src = &local.points[k];
             let mid = frame.apply(src.point);
             let half = normal * (0.5 * src.separation);
             let features = ContactId {
                 reference: self.owner(src.features.reference),
                 ..src.features
             };
-            *dst = ManifoldPoint {
+            ManifoldPoint {
                 point_a: mid - half,
                 point_b: mid + half,
                 separation: src.separation,
                 id: u32::from(src.id),
                 features: features.pack(),
-            };
+            }
+        };
+        ManifoldOutput {
+            termination: local.termination,
+            normal_source: (local.termination != ManifoldTermination::Separated)
+                .then_some(local.source),
+            case: (local.count > 0).then_some(local.case),
+            normal,
+            reference: (local.count > 0).then(|| self.owner(local.reference)),
+            points: [point(0), point(1)],
+            point_count: local.count,
         }
-        trace.record(|t| {
+    }
+
+    /// [`Call::world_output`] and its trace records. Not inlined: the traced path's
+    /// conversion in one place.
+    #[inline(never)]
+    fn finish(
+        &self,
+        frame: &Transform,
+        local: &Local,
+        trace: Option<&mut ManifoldTrace>,
+    ) -> ManifoldOutput {
+        let out = self.world_output(frame, local);
+        if let Some(t) = trace {
             t.termination = Some(out.termination);
             t.case = out.case;
             if out.normal_source.is_some() {
                 t.normal_source = out.normal_source;
             }
             t.points = out.points().to_vec();
-        });
+        }
         out
     }
 }
@@ -469,6 +474,23 @@ pub(super) struct Local {
 }
 
 impl Local {
+    /// As Box2D returns it (`b2LocalManifold`): every point copied, those beyond
+    /// `count` being the zeros [`Local::empty`] leaves there, so that no branch or
+    /// bounds check depends on the count.
+    #[inline(always)]
+    fn box2d(&self) -> Box2dLocalManifold {
+        let point = |p: &LocalPoint| Box2dLocalPoint {
+            point: p.point,
+            separation: p.separation,
+            id: p.id,
+        };
+        Box2dLocalManifold {
+            normal: self.normal,
+            points: [point(&self.points[0]), point(&self.points[1])],
+            point_count: self.count,
+        }
+    }
+
     /// No points: `termination` says why; `normal` the direction found, if any.
     #[inline]
     pub(super) fn empty(termination: ManifoldTermination, normal: Vec2) -> Local {

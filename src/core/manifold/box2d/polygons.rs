@@ -25,6 +25,7 @@
 
 use super::circles::record_first_found;
 use super::ops::{clamp, lerp, make_id, mul_add};
+use super::separation::find_max_separation;
 use super::{record_separated, Call, Local, LocalPoint};
 use crate::core::consts::LINEAR_SLOP;
 use crate::core::manifold::ids::{ContactId, IdKind};
@@ -92,28 +93,6 @@ fn next(i: usize, count: usize) -> usize {
     } else {
         0
     }
-}
-
-/// `b2FindMaxSeparation(poly1, poly2)`: the face of poly1 (vertices `v1s`, normals
-/// `n1s`) whose separation from poly2's vertices `v2s` is largest, the first found.
-#[inline(always)]
-fn find_max_separation(n1s: &[Vec2], v1s: &[Vec2], v2s: &[Vec2]) -> (usize, f32) {
-    let mut best = 0;
-    let mut max_separation = f32::MIN;
-    for (i, (n, v1)) in n1s.iter().zip(v1s).enumerate() {
-        let mut si = f32::MAX;
-        for v2 in v2s {
-            let sij = n.dot(*v2 - *v1);
-            if sij < si {
-                si = sij;
-            }
-        }
-        if si > max_separation {
-            max_separation = si;
-            best = i;
-        }
-    }
-    (best, max_separation)
 }
 
 /// The incident edge: of `normals`, the first most anti-parallel to `search`.
