@@ -301,7 +301,7 @@ fn a_title_that_names_the_answer_is_refused() {
     let options: Vec<String> = [
         "side plane 1 (through the reference face's first vertex)",
         "side plane 2 (through its second vertex)",
-        "the reference face (a point in front of it does not touch)",
+        "the reference face (moved out by the speculative distance: a point beyond it is too far to touch)",
         "none: it stays a contact point",
     ]
     .map(String::from)

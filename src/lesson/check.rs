@@ -168,7 +168,7 @@ pub fn check_page(page: &Page) -> Result<PageReport, String> {
 
 /// The name of the right choice when `title` says it and no wrong choice shares it:
 /// a choice's name is its words before a bracket or a colon ("the reference face (a
-/// point in front of it does not touch)" is "the reference face"); yes and no are too
+/// point beyond it is too far to touch)" is "the reference face"); yes and no are too
 /// short to name.
 pub fn title_gives_away(title: &str, options: &[String], right: usize) -> Option<String> {
     let name = |o: &str| {
