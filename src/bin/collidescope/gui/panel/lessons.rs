@@ -211,9 +211,7 @@ fn ui_page_header(
 
 /// The page under its buttons: title, text, question, feedback, narration. `full`:
 /// the panel (with the stepping row); else presenter mode's strip, which scrolls it
-/// under its fixed buttons. Once per page the question's choices are scrolled into
-/// sight, and once per answer everything the answer brought (the feedback, why, the
-/// step's narration).
+/// under its fixed buttons (see [`strip_scroll`] for where it scrolls).
 fn ui_page_body(
     ui: &mut egui::Ui,
     mode: &mut LessonMode,
@@ -221,7 +219,15 @@ fn ui_page_body(
     size: f32,
     full: bool,
 ) {
-    ui.heading(RichText::new(&mode.page().title).size(size * 1.3).strong());
+    // The page's top, where its scroll offset counts from (in the strip).
+    let origin = ui.cursor().top();
+    let title = ui.heading(RichText::new(&mode.page().title).size(size * 1.3).strong());
+    // Where the title is, for the scripted test.
+    mark_rect(
+        ui,
+        "lesson_page_title",
+        egui::Rect::from_min_max(title.rect.min, title.rect.right_top()),
+    );
     if let Some(e) = &mode.page_error {
         ui.colored_label(
             Tone::Alarm.color(ui),
@@ -229,20 +235,14 @@ fn ui_page_body(
         );
     }
     let text = mode.page().text.clone();
-    let shown = if full {
+    let page = (mode.id.clone(), mode.page);
+    if full {
         show_markup(ui, &text, size);
         ui.add_space(6.0);
-        ui_question(ui, mode, app, size)
-    } else {
-        // For a projector the question comes first; the text is the teacher's to say.
-        let shown = ui_question(ui, mode, app, size);
-        egui::CollapsingHeader::new(RichText::new("The page's text").size(size * 0.8))
-            .id_salt("presenter_text")
-            .default_open(mode.page().question.is_none())
-            .show(ui, |ui| show_markup(ui, &text, size));
-        shown
-    };
-    let mut feedback = shown.feedback;
+    }
+    // For a projector the question comes first, then what an answer brought, then
+    // the page's words.
+    let mut feedback = ui_question(ui, mode, app, size);
     let settled = mode.page().question.is_none() || mode.tutor.stage.settled();
     if settled && mode.page().narration {
         ui.separator();
@@ -261,22 +261,89 @@ fn ui_page_body(
             feedback = feedback.map(|f| f.union(said.rect));
         }
     }
-    let page = (mode.id.as_str(), mode.page);
-    match (feedback, shown.question) {
-        (Some(f), _) => {
-            // Where the explanation ends, for the scripted test.
-            mark_rect(
-                ui,
-                "lesson_feedback_end",
-                egui::Rect::from_min_max(f.left_bottom(), f.max),
-            );
-            let stage = format!("{:?}", mode.tutor.stage);
-            reveal(ui, egui::Id::new((page, stage)), f);
+    if !full {
+        // The page's words last, open on every page it comes to (the teacher may
+        // fold them away for the page at hand).
+        let turned = turned_to(ui, "presenter_text_page", &page);
+        egui::CollapsingHeader::new(RichText::new("The page's text").size(size * 0.8))
+            .id_salt("presenter_text")
+            .open(turned.then_some(true))
+            .show(ui, |ui| show_markup(ui, &text, size));
+    }
+    if let Some(f) = feedback {
+        // Where the explanation starts and ends, for the scripted test.
+        mark_rect(
+            ui,
+            "lesson_feedback_top",
+            egui::Rect::from_min_max(f.min, f.right_top()),
+        );
+        mark_rect(
+            ui,
+            "lesson_feedback_end",
+            egui::Rect::from_min_max(f.left_bottom(), f.max),
+        );
+    }
+    let stage = format!("{:?}", mode.tutor.stage);
+    if full {
+        // The side panel: what an answer brought, in sight once per answer.
+        if let Some(f) = feedback {
+            reveal(ui, egui::Id::new((&page, stage)), f);
         }
-        // In the strip the question comes first and may not fit: its choices are
-        // brought into sight when the page opens (the panel starts with the text).
-        (None, Some(q)) if !full => reveal(ui, egui::Id::new(page), q),
-        _ => {}
+    } else {
+        strip_scroll(ui, &page, &stage, origin, feedback);
+    }
+}
+
+/// True on the first frame `page` is drawn since another page was (`key` names the
+/// place that remembers it).
+fn turned_to(ui: &egui::Ui, key: &str, page: &(String, usize)) -> bool {
+    let id = egui::Id::new(key);
+    let last = ui.ctx().data(|d| d.get_temp::<(String, usize)>(id));
+    if last.as_ref() == Some(page) {
+        return false;
+    }
+    ui.ctx().data_mut(|d| d.insert_temp(id, page.clone()));
+    true
+}
+
+/// Where presenter mode's strip scrolls: set for the next frame (read by
+/// [`presenter_strip`]), in the page's own coordinates (0 is its top).
+const STRIP_SCROLL: &str = "lesson_strip_scroll";
+
+/// Where the strip's page scrolls to, never cutting a line at the top of the strip:
+/// a page opens at its top (its title in sight; the scroll bar, always drawn, says
+/// whether a choice is below the fold); an answer scrolls the feedback's first line to
+/// the strip's top, the explanation under it (from the feedback's top when the two
+/// are taller than the strip). Again while the feedback moves or the explanation
+/// grows (the layout settles a frame late).
+fn strip_scroll(
+    ui: &mut egui::Ui,
+    page: &(String, usize),
+    stage: &str,
+    origin: f32,
+    feedback: Option<egui::Rect>,
+) {
+    let target = if turned_to(ui, "lesson_strip_page", page) {
+        Some(0.0)
+    } else if let Some(f) = feedback {
+        // The feedback's top in the page, and its height: the first frame of an
+        // answer still has the button that gave it above ("Show me the answer").
+        let stamp = egui::Id::new((page, stage));
+        let (top, height) = (f.top() - origin, f.height());
+        let seen = egui::Id::new("lesson_strip_revealed");
+        let before = ui.ctx().data(|d| d.get_temp::<(egui::Id, f32, f32)>(seen));
+        let same = before
+            .is_some_and(|(s, t, h)| s == stamp && (top - t).abs() <= 0.5 && height <= h + 0.5);
+        ui.ctx()
+            .data_mut(|d| d.insert_temp(seen, (stamp, top, height)));
+        (!same).then_some(top)
+    } else {
+        None
+    };
+    if let Some(y) = target {
+        ui.ctx()
+            .data_mut(|d| d.insert_temp(egui::Id::new(STRIP_SCROLL), y.max(0.0)));
+        ui.ctx().request_repaint();
     }
 }
 /// The stepping row of lesson mode: the learner may walk the algorithm once the
@@ -303,20 +370,15 @@ fn ui_steps(ui: &mut egui::Ui, app: &mut AppState) {
     });
 }
 
-/// Where a question was drawn: the question with its ways to answer, and what an
-/// answer brought (the tutor's feedback and why), once there is an answer.
-#[derive(Default)]
-struct Shown {
-    question: Option<egui::Rect>,
-    feedback: Option<egui::Rect>,
-}
-
-/// The question, the ways to answer it, and what the tutor says.
-fn ui_question(ui: &mut egui::Ui, mode: &mut LessonMode, app: &mut AppState, size: f32) -> Shown {
-    let mut shown = Shown::default();
-    let Some(q) = mode.page().question.clone() else {
-        return shown;
-    };
+/// The question, the ways to answer it, and what the tutor says: where what an answer
+/// brought (the feedback and why) was drawn, once there is an answer.
+fn ui_question(
+    ui: &mut egui::Ui,
+    mode: &mut LessonMode,
+    app: &mut AppState,
+    size: f32,
+) -> Option<egui::Rect> {
+    let q = mode.page().question.clone()?;
     let solved = match mode.solved(app) {
         Some(Ok(s)) => s,
         Some(Err(e)) => {
@@ -324,9 +386,9 @@ fn ui_question(ui: &mut egui::Ui, mode: &mut LessonMode, app: &mut AppState, siz
                 Tone::Alarm.color(ui),
                 format!("This question cannot be answered here: {e}"),
             );
-            return shown;
+            return None;
         }
-        None => return shown,
+        None => return None,
     };
     let frame = egui::Frame::group(ui.style()).inner_margin(8.0);
     let framed = frame.show(ui, |ui| {
@@ -445,20 +507,12 @@ fn ui_question(ui: &mut egui::Ui, mode: &mut LessonMode, app: &mut AppState, siz
         }
         feedback
     });
-    let mut question = framed.response.rect;
-    if let Some(f) = framed.inner {
-        // The question's own rows, from its prompt to the end of its choices.
-        question.max.y = question.max.y.min(f.min.y);
-    }
-    shown.question = Some(question);
-    shown.feedback = framed.inner;
-    shown
+    framed.inner
 }
 
-/// Scrolls the page so that `rect` is in sight, once per `stamp` (a page's question
-/// when it opens, an answer's feedback when it comes) and again while the rect
-/// grows (text laid out a frame late): in a short strip it would start below the fold.
-/// A rect taller than the strip shows from its top.
+/// Scrolls the panel so that `rect` is in sight, once per `stamp` (an answer's
+/// feedback when it comes) and again while the rect grows (text laid out a frame
+/// late). A rect taller than the panel shows from its top.
 fn reveal(ui: &mut egui::Ui, stamp: egui::Id, rect: egui::Rect) {
     let seen = egui::Id::new("lesson_revealed");
     let before = ui.ctx().data(|d| d.get_temp::<(egui::Id, f32)>(seen));
@@ -566,9 +620,12 @@ pub fn presenter_strip(
             ui.separator();
             // A solid scroll bar: egui's floating one is invisible until hovered.
             ui.spacing_mut().scroll = egui::style::ScrollStyle::solid();
-            egui::ScrollArea::vertical()
-                .id_salt("presenter_page")
-                .auto_shrink([false, false])
+            let mut area = egui::ScrollArea::vertical().id_salt("presenter_page");
+            let to = egui::Id::new(STRIP_SCROLL);
+            if let Some(y) = ctx.data_mut(|d| d.remove_temp::<f32>(to)) {
+                area = area.vertical_scroll_offset(y);
+            }
+            area.auto_shrink([false, false])
                 .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysVisible)
                 .show(ui, |ui| {
                     // The strip's sight, for the scripted test.
