@@ -242,7 +242,8 @@ fn ui_page_body(
     }
     // For a projector the question comes first, then what an answer brought, then
     // the page's words.
-    let mut feedback = ui_question(ui, mode, app, size);
+    let mut answers_end = None;
+    let mut feedback = ui_question(ui, mode, app, size, &mut answers_end);
     let settled = mode.page().question.is_none() || mode.tutor.stage.settled();
     if settled && mode.page().narration {
         ui.separator();
@@ -291,6 +292,9 @@ fn ui_page_body(
         }
     } else {
         strip_scroll(ui, &page, &stage, origin, feedback);
+        if let Some(end) = answers_end {
+            strip_fit(ui, &page, end - origin);
+        }
     }
 }
 
@@ -309,6 +313,34 @@ fn turned_to(ui: &egui::Ui, key: &str, page: &(String, usize)) -> bool {
 /// Where presenter mode's strip scrolls: set for the next frame (read by
 /// [`presenter_strip`]), in the page's own coordinates (0 is its top).
 const STRIP_SCROLL: &str = "lesson_strip_scroll";
+
+/// The strip's height a page asks for: when a page opens with its choices below the
+/// fold (`answers_end`, from the page's top), the strip grows, up to its largest share
+/// of the window, so that they are in sight with the title (read by
+/// [`presenter_strip`]). In a page's first frames only: its layout settles a frame or
+/// two late.
+fn strip_fit(ui: &mut egui::Ui, page: &(String, usize), answers_end: f32) {
+    let id = egui::Id::new("lesson_strip_fitted");
+    let tries = ui.ctx().data(|d| d.get_temp::<((String, usize), u8)>(id));
+    let tries = match tries {
+        Some((p, n)) if p == *page => n,
+        _ => 0,
+    };
+    if tries >= 4 {
+        return;
+    }
+    ui.ctx()
+        .data_mut(|d| d.insert_temp(id, (page.clone(), tries + 1)));
+    let short = answers_end + ui.spacing().item_spacing.y - ui.clip_rect().height();
+    if short > 0.5 {
+        ui.ctx()
+            .data_mut(|d| d.insert_temp(egui::Id::new(STRIP_GROW), short));
+        ui.ctx().request_repaint();
+    }
+}
+
+/// How much taller the strip should be, for the next frame (see [`strip_fit`]).
+const STRIP_GROW: &str = "lesson_strip_grow";
 
 /// Where the strip's page scrolls to, never cutting a line at the top of the strip:
 /// a page opens at its top (its title in sight; the scroll bar, always drawn, says
@@ -371,12 +403,14 @@ fn ui_steps(ui: &mut egui::Ui, app: &mut AppState) {
 }
 
 /// The question, the ways to answer it, and what the tutor says: where what an answer
-/// brought (the feedback and why) was drawn, once there is an answer.
+/// brought (the feedback and why) was drawn, once there is an answer. `answers_end`
+/// gets where the ways to answer end (the choices' bottom).
 fn ui_question(
     ui: &mut egui::Ui,
     mode: &mut LessonMode,
     app: &mut AppState,
     size: f32,
+    answers_end: &mut Option<f32>,
 ) -> Option<egui::Rect> {
     let q = mode.page().question.clone()?;
     let solved = match mode.solved(app) {
@@ -465,6 +499,7 @@ fn ui_question(
             }
             _ => {}
         }
+        *answers_end = Some(ui.min_rect().bottom());
         if !settled {
             let show = ui.button(RichText::new("Show me the answer").size(size * 0.85));
             mark(ui, "lesson_show", &show);
@@ -608,40 +643,46 @@ pub fn presenter_strip(
     // pixels high) in the first frames, and a strip sized on it would take the window.
     let window = macroquad::window::screen_height() / super::widgets::canvas_px_per_point(ctx);
     let most = (window * STRIP_MOST).max(1.0);
-    egui::TopBottomPanel::bottom("presenter")
+    let mut strip = egui::TopBottomPanel::bottom("presenter")
         .resizable(true)
         .height_range(most.min(120.0)..=most)
-        .default_height(window * STRIP_DEFAULT)
-        .show(ctx, |ui| {
-            // The page buttons stay at the strip's top; the page scrolls under them,
-            // its scroll bar always drawn so that a choice below the fold is seen to be
-            // there.
-            leave = ui_page_header(ui, mode, presenter, app, PRESENTER_TEXT, out, true);
-            ui.separator();
-            // A solid scroll bar: egui's floating one is invisible until hovered.
-            ui.spacing_mut().scroll = egui::style::ScrollStyle::solid();
-            let mut area = egui::ScrollArea::vertical().id_salt("presenter_page");
-            let to = egui::Id::new(STRIP_SCROLL);
-            if let Some(y) = ctx.data_mut(|d| d.remove_temp::<f32>(to)) {
-                area = area.vertical_scroll_offset(y);
-            }
-            area.auto_shrink([false, false])
-                .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysVisible)
-                .show(ui, |ui| {
-                    // The strip's sight, for the scripted test.
-                    let seen = ui.clip_rect();
-                    mark_rect(
-                        ui,
-                        "lesson_strip_top",
-                        egui::Rect::from_min_max(seen.min, seen.right_top()),
-                    );
-                    mark_rect(
-                        ui,
-                        "lesson_strip_bottom",
-                        egui::Rect::from_min_max(seen.left_bottom(), seen.max),
-                    );
-                    ui_page_body(ui, mode, app, PRESENTER_TEXT, false);
-                });
-        });
+        .default_height(window * STRIP_DEFAULT);
+    let grow = ctx.data_mut(|d| d.remove_temp::<f32>(egui::Id::new(STRIP_GROW)));
+    let now = egui::containers::panel::PanelState::load(ctx, egui::Id::new("presenter"));
+    if let (Some(grow), Some(now)) = (grow, now) {
+        // Set once; the strip keeps that height (and stays resizable) after.
+        strip = strip.exact_height((now.rect.height() + grow).min(most));
+    }
+    strip.show(ctx, |ui| {
+        // The page buttons stay at the strip's top; the page scrolls under them,
+        // its scroll bar always drawn so that a choice below the fold is seen to be
+        // there.
+        leave = ui_page_header(ui, mode, presenter, app, PRESENTER_TEXT, out, true);
+        ui.separator();
+        // A solid scroll bar: egui's floating one is invisible until hovered.
+        ui.spacing_mut().scroll = egui::style::ScrollStyle::solid();
+        let mut area = egui::ScrollArea::vertical().id_salt("presenter_page");
+        let to = egui::Id::new(STRIP_SCROLL);
+        if let Some(y) = ctx.data_mut(|d| d.remove_temp::<f32>(to)) {
+            area = area.vertical_scroll_offset(y);
+        }
+        area.auto_shrink([false, false])
+            .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysVisible)
+            .show(ui, |ui| {
+                // The strip's sight, for the scripted test.
+                let seen = ui.clip_rect();
+                mark_rect(
+                    ui,
+                    "lesson_strip_top",
+                    egui::Rect::from_min_max(seen.min, seen.right_top()),
+                );
+                mark_rect(
+                    ui,
+                    "lesson_strip_bottom",
+                    egui::Rect::from_min_max(seen.left_bottom(), seen.max),
+                );
+                ui_page_body(ui, mode, app, PRESENTER_TEXT, false);
+            });
+    });
     leave
 }
