@@ -314,8 +314,8 @@ fn turned_to(ui: &egui::Ui, key: &str, page: &(String, usize)) -> bool {
 /// [`presenter_strip`]), in the page's own coordinates (0 is its top).
 const STRIP_SCROLL: &str = "lesson_strip_scroll";
 
-/// The strip's height a page asks for: when a page opens with its choices below the
-/// fold (`answers_end`, from the page's top), the strip grows, up to its largest share
+/// The strip's height a page asks for: when a page opens with its choices (or "Show
+/// me the answer") below the fold (`answers_end`, from the page's top), the strip grows, up to its largest share
 /// of the window, so that they are in sight with the title (read by
 /// [`presenter_strip`]). In a page's first frames only: its layout settles a frame or
 /// two late.
@@ -331,7 +331,8 @@ fn strip_fit(ui: &mut egui::Ui, page: &(String, usize), answers_end: f32) {
     }
     ui.ctx()
         .data_mut(|d| d.insert_temp(id, (page.clone(), tries + 1)));
-    let short = answers_end + ui.spacing().item_spacing.y - ui.clip_rect().height();
+    // The question's frame closes under them (its margin and stroke).
+    let short = answers_end + 10.0 - ui.clip_rect().height();
     if short > 0.5 {
         ui.ctx()
             .data_mut(|d| d.insert_temp(egui::Id::new(STRIP_GROW), short));
@@ -404,7 +405,7 @@ fn ui_steps(ui: &mut egui::Ui, app: &mut AppState) {
 
 /// The question, the ways to answer it, and what the tutor says: where what an answer
 /// brought (the feedback and why) was drawn, once there is an answer. `answers_end`
-/// gets where the ways to answer end (the choices' bottom).
+/// gets where the ways to answer end (the choices and "Show me the answer").
 fn ui_question(
     ui: &mut egui::Ui,
     mode: &mut LessonMode,
@@ -499,7 +500,6 @@ fn ui_question(
             }
             _ => {}
         }
-        *answers_end = Some(ui.min_rect().bottom());
         if !settled {
             let show = ui.button(RichText::new("Show me the answer").size(size * 0.85));
             mark(ui, "lesson_show", &show);
@@ -507,6 +507,7 @@ fn ui_question(
                 mode.show_answer(app);
             }
         }
+        *answers_end = Some(ui.min_rect().bottom());
         // An answer taken above settles the question in this very frame.
         let settled = mode.tutor.stage.settled();
         let mut feedback = match &mode.tutor.stage {
