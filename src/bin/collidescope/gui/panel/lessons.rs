@@ -244,7 +244,12 @@ fn ui_page_body(
     // the page's words.
     let mut answers_end = None;
     let mut feedback = ui_question(ui, mode, app, size, &mut answers_end);
-    let settled = mode.page().question.is_none() || mode.tutor.stage.settled();
+    let asks = mode.page().question.is_some();
+    // A page without a question is its text first, then the step's narration.
+    if !full && !asks {
+        ui_page_text(ui, &page, &text, size);
+    }
+    let settled = !asks || mode.tutor.stage.settled();
     if settled && mode.page().narration {
         ui.separator();
         if full {
@@ -262,14 +267,8 @@ fn ui_page_body(
             feedback = feedback.map(|f| f.union(said.rect));
         }
     }
-    if !full {
-        // The page's words last, open on every page it comes to (the teacher may
-        // fold them away for the page at hand).
-        let turned = turned_to(ui, "presenter_text_page", &page);
-        egui::CollapsingHeader::new(RichText::new("The page's text").size(size * 0.8))
-            .id_salt("presenter_text")
-            .open(turned.then_some(true))
-            .show(ui, |ui| show_markup(ui, &text, size));
+    if !full && asks {
+        ui_page_text(ui, &page, &text, size);
     }
     if let Some(f) = feedback {
         // Where the explanation starts and ends, for the scripted test.
@@ -296,6 +295,16 @@ fn ui_page_body(
             strip_fit(ui, &page, end - origin);
         }
     }
+}
+
+/// The page's words in presenter mode's strip, open on every page it comes to (the
+/// teacher may fold them away for the page at hand).
+fn ui_page_text(ui: &mut egui::Ui, page: &(String, usize), text: &str, size: f32) {
+    let turned = turned_to(ui, "presenter_text_page", page);
+    egui::CollapsingHeader::new(RichText::new("The page's text").size(size * 0.8))
+        .id_salt("presenter_text")
+        .open(turned.then_some(true))
+        .show(ui, |ui| show_markup(ui, text, size));
 }
 
 /// True on the first frame `page` is drawn since another page was (`key` names the
