@@ -242,8 +242,8 @@ fn ui_page_body(
     }
     // For a projector the question comes first, then what an answer brought, then
     // the page's words.
-    let mut answers_end = None;
-    let mut feedback = ui_question(ui, mode, app, size, &mut answers_end);
+    let mut answers = None;
+    let mut feedback = ui_question(ui, mode, app, size, &mut answers);
     let asks = mode.page().question.is_some();
     // A page without a question is its text first, then the step's narration.
     if !full && !asks {
@@ -290,9 +290,15 @@ fn ui_page_body(
             reveal(ui, egui::Id::new((&page, stage)), f);
         }
     } else {
-        strip_scroll(ui, &page, &stage, origin, feedback);
-        if let Some(end) = answers_end {
-            strip_fit(ui, &page, end - origin);
+        let placed = Placed {
+            origin,
+            end: ui.min_rect().bottom(),
+            prompt: answers.map(|a| a.min),
+            open: !mode.tutor.stage.settled(),
+        };
+        strip_scroll(ui, &page, &stage, &placed, feedback);
+        if let Some(a) = answers {
+            strip_fit(ui, &page, a.max - origin);
         }
     }
 }
@@ -317,6 +323,18 @@ fn turned_to(ui: &egui::Ui, key: &str, page: &(String, usize)) -> bool {
     }
     ui.ctx().data_mut(|d| d.insert_temp(id, page.clone()));
     true
+}
+
+/// Where a page's parts are in the strip (egui's coordinates, this frame).
+struct Placed {
+    /// The page's top.
+    origin: f32,
+    /// The page's end.
+    end: f32,
+    /// The top of the question's prompt.
+    prompt: Option<f32>,
+    /// The question is still open (a hint is the feedback).
+    open: bool,
 }
 
 /// Where presenter mode's strip scrolls: set for the next frame (read by
@@ -356,15 +374,20 @@ const STRIP_GROW: &str = "lesson_strip_grow";
 /// a page opens at its top (its title in sight; the scroll bar, always drawn, says
 /// whether a choice is below the fold); an answer scrolls the feedback's first line to
 /// the strip's top, the explanation under it (from the feedback's top when the two
-/// are taller than the strip). Again while the feedback moves or the explanation
-/// grows (the layout settles a frame late).
+/// are taller than the strip). A hint (`prompt`: the question is still open, its
+/// prompt's top) keeps the question in sight: the page stays at its top, else the
+/// prompt goes to the strip's top, whichever first shows the hint whole; else the hint
+/// shows from its top. Where the page ends too soon to scroll that far, it scrolls to
+/// the prompt's top or its own (the strip's top never falls inside a line). Again while
+/// the feedback moves or grows (the layout settles a frame late).
 fn strip_scroll(
     ui: &mut egui::Ui,
     page: &(String, usize),
     stage: &str,
-    origin: f32,
+    placed: &Placed,
     feedback: Option<egui::Rect>,
 ) {
+    let origin = placed.origin;
     let target = if turned_to(ui, "lesson_strip_page", page) {
         Some(0.0)
     } else if let Some(f) = feedback {
@@ -378,7 +401,23 @@ fn strip_scroll(
             .is_some_and(|(s, t, h)| s == stamp && (top - t).abs() <= 0.5 && height <= h + 0.5);
         ui.ctx()
             .data_mut(|d| d.insert_temp(seen, (stamp, top, height)));
-        (!same).then_some(top)
+        let sight = ui.clip_rect().height();
+        let bottom = f.bottom() - origin;
+        let prompt = placed.prompt.map(|p| p - origin);
+        let anchors = [Some(0.0), prompt].into_iter().flatten();
+        let hinted = match placed.open {
+            true => anchors.clone().find(|&c| bottom - c <= sight),
+            false => None,
+        };
+        let wanted = hinted.unwrap_or(top);
+        // The farthest the page scrolls (egui stops there).
+        let most = (placed.end - origin - sight).max(0.0);
+        let y = if wanted <= most + 0.5 {
+            wanted
+        } else {
+            anchors.filter(|&c| c <= most + 0.5).fold(0.0, f32::max)
+        };
+        (!same).then_some(y)
     } else {
         None
     };
@@ -413,14 +452,15 @@ fn ui_steps(ui: &mut egui::Ui, app: &mut AppState) {
 }
 
 /// The question, the ways to answer it, and what the tutor says: where what an answer
-/// brought (the feedback and why) was drawn, once there is an answer. `answers_end`
-/// gets where the ways to answer end (the choices and "Show me the answer").
+/// brought (the feedback and why) was drawn, once there is an answer. `answers` gets
+/// where the question runs from its prompt to the end of the ways to answer (the
+/// choices and "Show me the answer").
 fn ui_question(
     ui: &mut egui::Ui,
     mode: &mut LessonMode,
     app: &mut AppState,
     size: f32,
-    answers_end: &mut Option<f32>,
+    answers: &mut Option<egui::Rangef>,
 ) -> Option<egui::Rect> {
     let q = mode.page().question.clone()?;
     let solved = match mode.solved(app) {
@@ -516,7 +556,7 @@ fn ui_question(
                 mode.show_answer(app);
             }
         }
-        *answers_end = Some(ui.min_rect().bottom());
+        *answers = Some(ui.min_rect().y_range());
         // An answer taken above settles the question in this very frame.
         let settled = mode.tutor.stage.settled();
         let mut feedback = match &mode.tutor.stage {
