@@ -290,6 +290,14 @@ fn ui_page_body(
             reveal(ui, egui::Id::new((&page, stage)), f);
         }
     } else {
+        if let Some(f) = feedback {
+            // Room under a short page, so that its feedback can scroll to the strip's
+            // top (egui stops scrolling at the page's end).
+            let short = f.top() + ui.clip_rect().height() - ui.min_rect().bottom();
+            if short > 0.0 {
+                ui.add_space(short);
+            }
+        }
         let placed = Placed {
             origin,
             end: ui.min_rect().bottom(),

@@ -87,9 +87,9 @@ const STRIP_GROW: &str = "lesson_strip_grow";
 /// are taller than the strip). A hint (`prompt`: the question is still open, its
 /// prompt's top) keeps the question in sight: the page stays at its top, else the
 /// prompt goes to the strip's top, whichever first shows the hint whole; else the hint
-/// shows from its top. Where the page ends too soon to scroll that far, it scrolls to
-/// the prompt's top or its own (the strip's top never falls inside a line). Again while
-/// the feedback moves or grows (the layout settles a frame late).
+/// shows from its top (a short page gets room under it to scroll that far; should it
+/// still end too soon, the strip scrolls to the prompt's top or the page's, never into
+/// a line). Again while the feedback moves or grows (the layout settles a frame late).
 pub(super) fn strip_scroll(
     ui: &mut egui::Ui,
     page: &(String, usize),
