@@ -9,8 +9,9 @@
 # opens at its first frame with its timeline and Page Down steps it; then a world file
 # runs live: it plays, a body dragged with the mouse goes elsewhere than left alone,
 # R records, the recording opens and scrubs, is saved, two shapes clicked open their
-# pair, and the live world is taken up again. Reads the app's layout file; keeps
-# screenshots in ci-artifacts/. COLLIDESCOPE_BIN runs another binary (default: the
+# pair, and the live world is taken up again, where Shift+click opens a pair. The world
+# view zooms with the wheel, pans with a right drag and fits with F. Reads the app's
+# layout file; keeps screenshots in ci-artifacts/. COLLIDESCOPE_BIN runs another binary (default: the
 # release build).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -80,6 +81,26 @@ python3 -c "import sys; sys.exit(0 if abs($jump0 - $jump10) < 0.5 and $list >= 6
   || { echo "FAIL: the bottom bar moved (jump box at y $jump0, then $jump10) or its list shows under 6 rows ($list px)"; exit 1; }
 echo "== scrubbed to frame 10: the bottom bar stayed put (y $jump10), its list is $list px high"
 import -window root "$art/gui-recording-1-world.png"
+python3 -c "import sys; sys.exit(0 if $(rj "r['buttons']['sort_pair'][1]") < $(rj "r['buttons']['list_top'][1]") else 1)" \
+  || { echo "FAIL: the contact list's header is not above its scrolling rows"; exit 1; }
+echo "== the contact list's header sits above its scrolling rows"
+
+# The world view's own camera: the wheel zooms about the cursor (the box stays under
+# it), a right drag pans by the drag, F fits the world again.
+read -r bx by < <(rj "'%d %d' % tuple(r['bodies']['box'][:2])")
+xdotool mousemove "$bx" "$by"; sleep 0.2
+for _ in 1 2 3 4 5; do xdotool click 4; sleep 0.1; done
+wait_for "d['recording']['zoom'] > 1.5"
+python3 -c "import sys; x, y = $(rj "r['bodies']['box'][:2]"); sys.exit(0 if abs(x - $bx) <= 2 and abs(y - $by) <= 2 else 1)" \
+  || { echo "FAIL: zooming about the box moved it from ($bx, $by) to $(rj "r['bodies']['box'][:2]")"; exit 1; }
+xdotool mousedown 3; sleep 0.2; xdotool mousemove $((bx + 60)) $((by + 30)); sleep 0.2
+xdotool mousemove $((bx + 100)) $((by + 40)); sleep 0.3; xdotool mouseup 3
+wait_for "abs(d['recording']['bodies']['box'][0] - ($bx + 100)) <= 2 and abs(d['recording']['bodies']['box'][1] - ($by + 40)) <= 2"
+echo "== the world view zoomed $(rj "round(r['zoom'], 2)")x about the box and panned with a right drag"
+import -window root "$art/gui-recording-1b-zoomed.png"
+xdotool key f
+wait_for "d['recording']['zoom'] == 1 and abs(d['recording']['bodies']['box'][0] - $bx) <= 2"
+echo "== F fits the world again"
 
 xdotool key Down; sleep 0.3
 xdotool key Return
@@ -178,7 +199,8 @@ cat >"$work/drag.ron" <<'RON'
 )
 RON
 rm -f "$work/layout.json"
-COLLIDESCOPE_LAYOUT_FILE="$work/layout.json" "$bin" "$work/drag.ron" --msaa 1 \
+mkdir -p "$work/tmp"
+TMPDIR="$work/tmp" COLLIDESCOPE_LAYOUT_FILE="$work/layout.json" "$bin" "$work/drag.ron" --msaa 1 \
   --quit-after 150 >"$work/app.log" 2>&1 &
 app_pid=$!
 wait_for "d['recording'] and d['recording']['phase'] == 'live' and d['recording']['live']['step'] == 0"
@@ -259,4 +281,39 @@ read -r lx ly < <(rj "'%d %d' % tuple(r['buttons']['back_to_live'])")
 xdotool mousemove "$lx" "$ly" click 1
 wait_for "d['recording']['phase'] == 'live' and d['recording']['live']['step'] == $live_step"
 echo "== back to the live world at step $live_step"
+
+# In the live world a plain press holds a body: Shift+click picks shapes for a pair
+# instead, with the view zoomed about the ground (picking uses the camera drawn).
+read -r gx gy < <(rj "'%d %d' % tuple(r['bodies']['ground'][:2])")
+xdotool mousemove "$gx" "$gy"; sleep 0.2
+for _ in 1 2 3; do xdotool click 4; sleep 0.1; done
+wait_for "d['recording']['zoom'] > 1.3"
+read -r cx cy < <(rj "'%d %d' % tuple(r['bodies']['crate'][:2])")
+xdotool mousemove "$cx" "$cy" keydown shift click 1 keyup shift
+wait_for "d['recording']['pick'] == 'crate' and not d['recording']['live']['dragging']"
+xdotool mousemove "$gx" "$gy" keydown shift click 1 keyup shift
+wait_for "not d['recording']['world'] and sorted(d['shapes']) == ['crate', 'ground'] and 'at step $live_step' in d['recording']['note']"
+echo "== Shift+click on crate and ground in the live world opened their pair at step $live_step"
+import -window root "$art/gui-recording-9-live-pair.png"
+xdotool key Escape
+wait_for "d['recording']['world'] and d['recording']['phase'] == 'live' and d['recording']['live']['step'] == $live_step"
+echo "== back to the live world"
+
+# A run killed while a recording made here is open leaves its temporary file; the next
+# run that opens a world live removes it (its process is gone), not another's.
+xdotool key r; step 3; xdotool key r
+wait_for "d['recording']['from_live'] and d['recording']['phase'] == 'ready'"
+left=$(ls -A "$work/tmp" | grep -c '^\.collidescope-live-.*\.tmp$' || true)
+[ "$left" = 1 ] || { echo "FAIL: expected one live recording's temporary, found $left: $(ls -A "$work/tmp")"; exit 1; }
+kill -KILL "$app_pid"; wait "$app_pid" 2>/dev/null || true
+theirs="$work/tmp/.collidescope-live-0.b2rec.collidescope-$$.tmp"
+: >"$theirs"
+rm -f "$work/layout.json"
+TMPDIR="$work/tmp" COLLIDESCOPE_LAYOUT_FILE="$work/layout.json" "$bin" "$work/drag.ron" --msaa 1 \
+  --quit-after 60 >"$work/app.log" 2>&1 &
+app_pid=$!
+wait_for "d['recording'] and d['recording']['phase'] == 'live'"
+[ "$(ls -A "$work/tmp")" = "$(basename "$theirs")" ] \
+  || { echo "FAIL: after a killed run, the temporaries left are: $(ls -A "$work/tmp")"; exit 1; }
+echo "== a killed run's live recording temporary is removed at the next start; a running process's stays"
 echo "gui recording test: 1 passed, 0 failed"

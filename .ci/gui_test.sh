@@ -300,17 +300,24 @@ click files
 for _ in $(seq 150); do tj "'save_as' in d['widgets']" | grep -q True && break; sleep 0.1; done
 tj "'save_as' in d['widgets']" | grep -q True || { echo "FAIL: the Files section did not open (no Save as button in 15 s)"; exit 1; }
 # The panel's scroll can still be moving as the section opens (it follows the folding
-# Peers section): the place is taken once two reads half a second apart agree.
-files_y=$(tj "d['widgets']['save_as'][1]")
-for _ in $(seq 20); do
-  sleep 0.5; settle
-  y=$(tj "d['widgets']['save_as'][1]")
-  [ "$y" = "$files_y" ] && break
-  files_y=$y
-done
-# On a loaded machine the layout file can still hold the box's place from before the
-# section opened, and the click misses it: then the click is tried once more.
-for _ in 1 2; do
+# Peers section, and a wheel's smooth scroll goes on for some frames at a low frame
+# rate): before each try the path box's place is taken once two reads half a second
+# apart agree. A click that still misses it (the layout file holding the place from
+# before the last move) is tried again.
+stable_open_path() {
+  local y0 y
+  y0=$(tj "d['widgets']['open_path'][1]")
+  for _ in $(seq 20); do
+    sleep 0.5; settle
+    y=$(tj "d['widgets']['open_path'][1]")
+    [ "$y" = "$y0" ] && return 0
+    y0=$y
+  done
+}
+for _ in 1 2 3; do
+  stable_open_path
+  # Where the Files controls are before the offer, to compare with after it.
+  files_y=$(tj "d['widgets']['save_as'][1]")
   click open_path
   xdotool key ctrl+a; xdotool type --delay 10 "concave.ron"; xdotool key Return; sleep 1; settle
   [ "$(await "'make_convex' in d['widgets']" True)" = "True" ] && break

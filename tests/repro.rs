@@ -65,12 +65,11 @@ fn scenes() -> Vec<(String, collidescope::scene::Scene)> {
         .collect()
 }
 
-#[test]
-fn box2d_c_tests_build_and_pass_against_box2d_except_its_known_bug() {
-    let src = box2d_sources();
-    let dir = scratch("repro-box2d");
-    let cc = std::env::var("CC").unwrap_or_else(|_| "cc".into());
-    // Box2D itself, once.
+/// Box2D itself as a static library in `dir`, built once.
+fn box2d_lib(dir: &Path, cc: &str, src: &Path) -> PathBuf {
+    // Tests run in parallel: one builds, the others wait for it.
+    static BUILDING: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let _one = BUILDING.lock().unwrap_or_else(|e| e.into_inner());
     let lib = dir.join("libbox2d.a");
     if !lib.exists() {
         let mut objects = Vec::new();
@@ -78,7 +77,7 @@ fn box2d_c_tests_build_and_pass_against_box2d_except_its_known_bug() {
             let f = f.unwrap().path();
             if f.extension().is_some_and(|e| e == "c") {
                 let o = dir.join(f.file_stem().unwrap()).with_extension("o");
-                let (ok, log) = run(Command::new(&cc)
+                let (ok, log) = run(Command::new(cc)
                     .args(["-std=c17", "-O1", "-c"])
                     .arg("-I")
                     .arg(src.join("include"))
@@ -94,6 +93,40 @@ fn box2d_c_tests_build_and_pass_against_box2d_except_its_known_bug() {
         let (ok, log) = run(Command::new("ar").arg("rcs").arg(&lib).args(&objects));
         assert!(ok, "ar: {log}");
     }
+    lib
+}
+
+/// Builds the exported C test `text` as `stem` against `lib` and runs it: whether it
+/// passed and what it said. A build failure fails the calling test.
+fn build_and_run(
+    dir: &Path,
+    cc: &str,
+    src: &Path,
+    lib: &Path,
+    stem: &str,
+    text: &str,
+) -> (bool, String) {
+    let c = dir.join(format!("{stem}.c"));
+    std::fs::write(&c, text).unwrap();
+    let exe = dir.join(stem);
+    let (ok, log) = run(Command::new(cc)
+        .args(["-std=c17", "-Wall", "-Werror", "-DCOLLIDESCOPE_MAIN", "-I"])
+        .arg(src.join("include"))
+        .arg(&c)
+        .arg(lib)
+        .arg("-lm")
+        .arg("-o")
+        .arg(&exe));
+    assert!(ok, "{stem}: the generated C does not build:\n{log}");
+    run(&mut Command::new(&exe))
+}
+
+#[test]
+fn box2d_c_tests_build_and_pass_against_box2d_except_its_known_bug() {
+    let src = box2d_sources();
+    let dir = scratch("repro-box2d");
+    let cc = std::env::var("CC").unwrap_or_else(|_| "cc".into());
+    let lib = box2d_lib(&dir, &cc, &src);
     let mut passed = 0;
     for (stem, scene) in scenes() {
         let (a, b) = collidescope::render::scene_pair(&scene).unwrap();
@@ -105,19 +138,7 @@ fn box2d_c_tests_build_and_pass_against_box2d_except_its_known_bug() {
                 continue;
             }
         };
-        let c = dir.join(format!("{stem}.c"));
-        std::fs::write(&c, text).unwrap();
-        let exe = dir.join(&stem);
-        let (ok, log) = run(Command::new(&cc)
-            .args(["-std=c17", "-Wall", "-Werror", "-DCOLLIDESCOPE_MAIN", "-I"])
-            .arg(src.join("include"))
-            .arg(&c)
-            .arg(&lib)
-            .arg("-lm")
-            .arg("-o")
-            .arg(&exe));
-        assert!(ok, "{stem}: the generated C does not build:\n{log}");
-        let (ok, log) = run(&mut Command::new(&exe));
+        let (ok, log) = build_and_run(&dir, &cc, &src, &lib, &stem, &text);
         if stem == "public_5_point_near_short_edge" {
             assert!(
                 !ok,
@@ -177,4 +198,95 @@ fn parry_rust_tests_build_and_pass_against_parry2d_0_31() {
     assert_eq!(ok, known.is_empty());
     let passed = log.matches("test result: ok. 1 passed").count();
     assert_eq!(passed, count - known.len(), "{log}");
+}
+
+/// The ghost bump of the tiled floor (frame 16, the box on its fourth tile), recorded
+/// with every manifold computed at its step: the C test exported at that frame checks
+/// the distance within 1e-4 of the pair's own size (the tile's vertices lie 8 m from
+/// its body's origin, which no longer widens it), and Box2D's own contact — its point
+/// count, ids and normal; it builds and passes against Box2D. The parry test asserts
+/// the normal.
+#[test]
+fn a_recorded_pair_exported_at_a_frame_asserts_box2d_s_own_contact() {
+    use collidescope::peers::recording::{build, Player};
+    use collidescope::repro::{export_with, pair_size, EngineContact, ENGINE_RELATIVE_TOLERANCE};
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("recordings/tiled_floor.ron");
+    let mut world = collidescope::scene::world::load_world(&path).unwrap();
+    world.contact_recycling = false;
+    world.sleep = false;
+    let bytes = build::record(&world, 20, |_| {}).unwrap();
+    let mut player = Player::open(&bytes).unwrap();
+    // The shapes are known once a frame is read.
+    let _ = player.frame_state();
+    let id = |p: &Player, label: &str| p.shapes().find(label).unwrap().id;
+    let (a, b) = (id(&player, "box"), id(&player, "ground/4"));
+    let at = player.pair_at(a, b, 16, "tiled_floor").unwrap();
+    assert_eq!(at.computed_here, Some(true), "{:?}", at.contact);
+    let contact = at.contact.as_ref().expect("Box2D's contact at frame 16");
+    let engine = EngineContact::of(contact);
+    assert!(!engine.ids.is_empty());
+    let text = export_with(
+        &at.scene,
+        0,
+        1,
+        Language::Box2dC,
+        "tiled_floor",
+        Some(&engine),
+    )
+    .unwrap();
+
+    // The distance's tolerance: 1e-4 of the pair's size measured from the shapes' own
+    // centres (the box on a unit tile: about 2.1 m, where the body origins gave 18 m).
+    let own = pair_size(&at.scene.shapes[0], &at.scene.shapes[1]);
+    assert!((1.0..3.0).contains(&own), "{own}");
+    let line = text
+        .lines()
+        .find(|l| l.contains("ENSURE_SMALL( output.distance - "))
+        .unwrap_or_else(|| panic!("no distance check:\n{text}"));
+    let tol: f64 = line
+        .rsplit(", ")
+        .next()
+        .and_then(|t| t.trim_end_matches(" );").trim_end_matches('f').parse().ok())
+        .unwrap_or_else(|| panic!("no tolerance in {line}"));
+    let lo = ENGINE_RELATIVE_TOLERANCE * own;
+    assert!(
+        tol >= lo * 0.999 && tol <= lo + ENGINE_RELATIVE_TOLERANCE * 0.05,
+        "{tol} vs {lo}: {line}"
+    );
+    assert!(tol < 6e-4, "{line}");
+    assert!(
+        text.contains(&format!("ENSURE( m.pointCount == {} );", engine.ids.len())),
+        "{text}"
+    );
+    for (i, id) in engine.ids.iter().enumerate() {
+        assert!(
+            text.contains(&format!("ENSURE( m.points[{i}].id == 0x{id:04x} );")),
+            "{text}"
+        );
+    }
+    assert!(
+        text.contains("ENSURE( b2Dot( m.normal, ( b2Vec2 ){"),
+        "{text}"
+    );
+
+    let src = box2d_sources();
+    let dir = scratch("repro-box2d");
+    let cc = std::env::var("CC").unwrap_or_else(|_| "cc".into());
+    let lib = box2d_lib(&dir, &cc, &src);
+    let (ok, log) = build_and_run(&dir, &cc, &src, &lib, "recorded_ghost_bump", &text);
+    assert!(
+        ok,
+        "Box2D fails the test exported at frame 16:\n{log}\n{text}"
+    );
+
+    let rust = export_with(
+        &at.scene,
+        0,
+        1,
+        Language::ParryRust,
+        "tiled_floor",
+        Some(&engine),
+    )
+    .unwrap();
+    assert!(rust.contains("assert!(c.normal1.dot(n) >= "), "{rust}");
 }

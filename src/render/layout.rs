@@ -94,7 +94,7 @@ pub fn legend_entries(p: &Picture, spaces: &[Space]) -> Vec<(Rgba, String)> {
                     .any(|x| mark_color(x).is_some_and(|m| same_hue(m, id.color())))
         });
         if drawn {
-            out.push((id.color(), id.label().to_string()));
+            out.push((id.color(), id.legend_label().to_string()));
         }
     }
     out

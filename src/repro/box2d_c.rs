@@ -14,7 +14,7 @@
 //!   sweep holds): the state and the fraction against the exact window of the motion
 //!   Box2D follows (the rotations interpolated by nlerp) at its own target.
 
-use super::{ident, turn_window, Expected, TurnWindow};
+use super::{ident, turn_window, EngineContact, Expected, TurnWindow, NORMAL_ANGLE_TOLERANCE_DEG};
 use crate::core::math::{Rot, Transform};
 use crate::core::shape::Shape;
 use crate::core::toi::rotating::Sweep;
@@ -144,7 +144,13 @@ fn pose_words(pose: &crate::core::shape::Pose) -> String {
 }
 
 /// The whole C file.
-pub fn test(scene: &Scene, a: usize, b: usize, source: &str) -> Result<String, String> {
+pub fn test(
+    scene: &Scene,
+    a: usize,
+    b: usize,
+    source: &str,
+    engine: Option<&EngineContact>,
+) -> Result<String, String> {
     let (sa, sb) = (&scene.shapes[a], &scene.shapes[b]);
     for s in [sa, sb] {
         let n = s.shape.vertices().len();
@@ -207,7 +213,7 @@ pub fn test(scene: &Scene, a: usize, b: usize, source: &str) -> Result<String, S
         num(ex.distance),
         num(tol)
     );
-    manifold_block(&mut out, sa, sb, &ex, tol);
+    manifold_block(&mut out, sa, sb, &ex, tol, engine);
     if ex.moving {
         cast_block(&mut out, scene, a, b, &xa, &ex);
     } else if ex.rotating {
@@ -227,6 +233,7 @@ fn manifold_block(
     sb: &crate::scene::SceneShape,
     ex: &Expected,
     tol: f64,
+    engine: Option<&EngineContact>,
 ) {
     let signed = ex.depth.map_or(ex.distance, |d| -d);
     if signed >= SPECULATIVE_DISTANCE {
@@ -286,10 +293,40 @@ fn manifold_block(
         num(signed),
         num(tol)
     );
+    if let Some(e) = engine {
+        engine_checks(out, indent, e, &sa.pose.transform().q);
+    }
     if !valid.is_empty() {
         out.push_str("\t\t}\n");
     }
     out.push_str("\t}\n\n");
+}
+
+/// Box2D's own contact of the pair in its world, asserted on `m`: the point count,
+/// each point's feature id, and the normal (turned into A's frame, where
+/// `b2LocalManifold` gives it) within [`NORMAL_ANGLE_TOLERANCE_DEG`].
+fn engine_checks(out: &mut String, indent: &str, e: &EngineContact, qa: &Rot) {
+    let (wx, wy) = (f64::from(e.normal[0]), f64::from(e.normal[1]));
+    let (c, s) = (f64::from(qa.c), f64::from(qa.s));
+    let (nx, ny) = (c * wx + s * wy, -s * wx + c * wy);
+    let cos = NORMAL_ANGLE_TOLERANCE_DEG.to_radians().cos();
+    let ids: Vec<String> = e.ids.iter().map(|id| format!("0x{id:04x}")).collect();
+    let _ = writeln!(
+        out,
+        "{indent}// Box2D's own contact in the world (b2Contact_GetData): normal ({wx:.9}, {wy:.9}),\n\
+         {indent}// ({nx:.9}, {ny:.9}) in A's frame, within {NORMAL_ANGLE_TOLERANCE_DEG} degree; {} point(s), ids {}.\n\
+         {indent}ENSURE( m.pointCount == {} );\n\
+         {indent}ENSURE( b2Dot( m.normal, ( b2Vec2 ){{ {}, {} }} ) >= {} );",
+        e.ids.len(),
+        if ids.is_empty() { "none".to_string() } else { ids.join(" ") },
+        e.ids.len(),
+        num(nx),
+        num(ny),
+        num(cos),
+    );
+    for (i, id) in ids.iter().enumerate() {
+        let _ = writeln!(out, "{indent}ENSURE( m.points[{i}].id == {id} );");
+    }
 }
 
 fn cast_block(out: &mut String, scene: &Scene, a: usize, b: usize, xa: &Transform, ex: &Expected) {

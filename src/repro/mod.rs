@@ -18,6 +18,7 @@ use crate::scene::Scene;
 use crate::verify::{
     BandedToi, ExactToi, FuzzPair, Reference, RotatingOracle, ROTATING_TIME_TOLERANCE,
 };
+use glam::Vec2;
 
 /// The target of `export --as`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -78,8 +79,9 @@ pub struct Expected {
     /// |vB − vA|, for turning a length tolerance into a time tolerance.
     pub speed: f64,
     /// Length tolerance of a generated test: what an f32 engine's iterative solvers
-    /// can promise, [`ENGINE_RELATIVE_TOLERANCE`] of the configuration's size `L`, or
-    /// f32 rounding relative to `L` (the fuzzer's tolerance) when that is larger.
+    /// can promise, [`ENGINE_RELATIVE_TOLERANCE`] of the pair's size measured from
+    /// the shapes' own centres ([`pair_size`]), or f32 rounding relative to the configuration's size measured
+    /// from the body origins (the fuzzer's tolerance) when that is larger.
     pub length_tolerance: f64,
     /// Depth tolerance for `depth`.
     pub depth_tolerance: f64,
@@ -116,12 +118,68 @@ impl Expected {
             speed: (pair.velocity_b - pair.velocity_a).as_dvec2().length(),
             length_tolerance: r
                 .length_tolerance()
-                .max(ENGINE_RELATIVE_TOLERANCE * r.scale),
+                .max(ENGINE_RELATIVE_TOLERANCE * pair_size(sa, sb)),
             depth_tolerance: r.depth_tolerance(depth.unwrap_or(0.0)),
             turning: turning(&pair),
         }
     }
 }
+
+/// The pair's size `L` for the engine's tolerance: the configuration's size measured
+/// from each shape's own centre (the centre of its box in its own frame) instead of its
+/// body's origin, `max(ρA, |cB − cA| + ρB) + rA + rB`, with `ρ` the half diagonal of
+/// the shape's box and `r` its radius. For a shape centred on its origin this is the
+/// size measured from the origins; a shape whose vertices lie far from its body's
+/// origin (a tile of a floor, 8 m out) is sized by itself, since an engine's solver
+/// works on the shapes where they are (f32 rounding of far vertices is the separate
+/// rounding term).
+pub fn pair_size(sa: &crate::scene::SceneShape, sb: &crate::scene::SceneShape) -> f64 {
+    let own = |s: &crate::scene::SceneShape| {
+        let (mut lo, mut hi) = (Vec2::splat(f32::INFINITY), Vec2::splat(f32::NEG_INFINITY));
+        for v in s.shape.vertices() {
+            lo = lo.min(*v);
+            hi = hi.max(*v);
+        }
+        if lo.x > hi.x {
+            return (
+                s.pose.transform().p.as_dvec2(),
+                0.0,
+                f64::from(s.shape.radius()),
+            );
+        }
+        let centre = s.pose.transform().apply((lo + hi) * 0.5).as_dvec2();
+        let half = 0.5 * (hi - lo).as_dvec2().length();
+        (centre, half, f64::from(s.shape.radius()))
+    };
+    let ((ca, ra, sa_r), (cb, rb, sb_r)) = (own(sa), own(sb));
+    ra.max(ca.distance(cb) + rb) + sa_r + sb_r
+}
+
+/// What the engine itself answered for the pair in its world (a recording's contact,
+/// when the collide function on these poses gives it to the bit), for an exported test
+/// to assert besides the exact distance: the normal from A to B (world frame) and, for
+/// Box2D, the point count and each point's feature id.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EngineContact {
+    pub normal: [f32; 2],
+    pub ids: Vec<u16>,
+}
+
+impl EngineContact {
+    /// A recorded contact's normal and ids (its shapes in the exported pair's order).
+    pub fn of(c: &crate::trace::world_frame::ContactState) -> EngineContact {
+        EngineContact {
+            normal: c.normal,
+            ids: c.points.iter().map(|p| p.id).collect(),
+        }
+    }
+}
+
+/// How far an exported test lets the normal turn from the engine's: a face normal
+/// computed in f32 from the same vertices agrees to about 1e-6 rad; one degree still
+/// catches a normal taken from another face or flipped (a ghost bump tilts it by
+/// the angle between the faces).
+pub const NORMAL_ANGLE_TOLERANCE_DEG: f64 = 1.0;
 
 /// The rotating oracle's first touch, when the pair turns.
 fn turning(pair: &FuzzPair) -> Option<TurningToi> {
@@ -188,9 +246,22 @@ pub fn export(
     language: Language,
     source: &str,
 ) -> Result<String, String> {
+    export_with(scene, a, b, language, source, None)
+}
+
+/// [`export`], with the engine's own contact of the pair asserted too (its normal;
+/// for Box2D its point count and ids).
+pub fn export_with(
+    scene: &Scene,
+    a: usize,
+    b: usize,
+    language: Language,
+    source: &str,
+    engine: Option<&EngineContact>,
+) -> Result<String, String> {
     match language {
-        Language::Box2dC => box2d_c::test(scene, a, b, source),
-        Language::ParryRust => Ok(parry_rust::test(scene, a, b, source)),
+        Language::Box2dC => box2d_c::test(scene, a, b, source, engine),
+        Language::ParryRust => Ok(parry_rust::test(scene, a, b, source, engine)),
         Language::SceneHex => Ok(scene_hex::scene(scene, a, b)),
     }
 }

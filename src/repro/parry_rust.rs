@@ -72,7 +72,13 @@ fn pose_expr(s: &SceneShape) -> String {
 }
 
 /// The whole Rust file.
-pub fn test(scene: &Scene, a: usize, b: usize, source: &str) -> String {
+pub fn test(
+    scene: &Scene,
+    a: usize,
+    b: usize,
+    source: &str,
+    engine: Option<&super::EngineContact>,
+) -> String {
     let (sa, sb) = (&scene.shapes[a], &scene.shapes[b]);
     let ex = Expected::of(scene, a, b);
     let tol = ex.length_tolerance.max(1.0e-6);
@@ -116,6 +122,9 @@ pub fn test(scene: &Scene, a: usize, b: usize, source: &str) -> String {
             ex.depth_tolerance + tol
         );
     }
+    if let Some(e) = engine {
+        normal_block(&mut out, &ex, e);
+    }
     if ex.moving {
         cast_block(&mut out, sa, sb, &ex, tol);
     } else if ex.rotating {
@@ -123,6 +132,27 @@ pub fn test(scene: &Scene, a: usize, b: usize, source: &str) -> String {
     }
     out.push_str("}\n");
     out
+}
+
+/// The engine's normal of the pair in its world (from A to B), asserted on parry's
+/// contact within [`super::NORMAL_ANGLE_TOLERANCE_DEG`]. Box2D's feature ids and point
+/// count are its own clipping's: parry's are not compared with them.
+fn normal_block(out: &mut String, ex: &Expected, e: &super::EngineContact) {
+    let deg = super::NORMAL_ANGLE_TOLERANCE_DEG;
+    let cos = deg.to_radians().cos();
+    // Within the prediction, parry answers a contact for shapes apart too.
+    let prediction = (ex.distance as f32 + 0.01).max(0.01);
+    let _ = writeln!(
+        out,
+        "\n    // The engine's own contact normal in its world, A to B: ({:.9}, {:.9}); parry's\n\
+         \x20   // within {deg} degree.\n\
+         \x20   let n = {};\n\
+         \x20   let c = query::contact(&pos_a, &*a, &pos_b, &*b, {prediction:?}).unwrap().expect(\"the shapes are within {prediction}\");\n\
+         \x20   assert!(c.normal1.dot(n) >= {cos:?}, \"normal {{:?}}, the engine's {{:?}}\", c.normal1, n);",
+        e.normal[0],
+        e.normal[1],
+        vector(Vec2::from(e.normal)),
+    );
 }
 
 fn cast_block(out: &mut String, sa: &SceneShape, sb: &SceneShape, ex: &Expected, tol: f64) {

@@ -82,6 +82,13 @@ impl Rows {
 /// The GJK distance result, and the warm-start cache when the scene uses it.
 pub fn distance_rows(studies: &super::Studies, rows: &mut Rows) {
     let d = &studies.basics.distance;
+    // The rows from here to the penetration's are the whole queries' final answers, at
+    // every step: said so, since a step's own rows (the simplex, the polytope) stand
+    // beside them and the canvas draws the step's witnesses, not these.
+    rows.row(
+        "pair's answers",
+        "distance and penetration after the last step".into(),
+    );
     rows.row("distance", format!("{:.6}", d.distance));
     rows.row("point on A", p(d.point_a));
     rows.row("point on B", p(d.point_b));

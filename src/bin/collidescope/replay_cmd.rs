@@ -489,7 +489,7 @@ fn write_pair_at(
     p: &str,
     k: u32,
 ) -> Result<(), String> {
-    use collidescope::repro::{export, Language};
+    use collidescope::repro::{export_with, EngineContact, Language};
     let (a, b) = find_pair(player, label, p)?;
     let at = player
         .pair_at(a, b, k, label)
@@ -505,7 +505,14 @@ fn write_pair_at(
                      convex shapes (write the scene without --as)"
                 ));
             }
-            export(&at.scene, 0, 1, language, label).map_err(|e| format!("{label}: {e}"))?
+            // Box2D's own contact is asserted when it is b2Collide* on these poses (a
+            // manifold kept from an earlier step is not these poses' answer).
+            let engine = match (&at.contact, at.computed_here) {
+                (Some(c), Some(true)) => Some(EngineContact::of(c)),
+                _ => None,
+            };
+            export_with(&at.scene, 0, 1, language, label, engine.as_ref())
+                .map_err(|e| format!("{label}: {e}"))?
         }
     };
     let Some(out) = &args.out else {

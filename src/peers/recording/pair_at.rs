@@ -105,51 +105,95 @@ impl super::Player {
         let missing = |id: u32| format!("shape {id} is not in the world at frame {k}");
         let pa = posed(&self.shapes, &before, a).ok_or_else(|| missing(a))?;
         let pb = posed(&self.shapes, &before, b).ok_or_else(|| missing(b))?;
-        let mut scene = crate::scene::parse_scene("(version: 1, shapes: [])", "pair")
-            .map_err(|e| e.to_string())?;
-        scene.title = format!(
+        let title = format!(
             "{} against {} at frame {k} of {source}",
             pa.shape.label, pb.shape.label
         );
-        scene.notes = pair_notes(k, &contact, &pa, &pb);
-        scene.group = "Recordings".into();
-        scene.settings.speculative_distance = SPECULATIVE_DISTANCE;
-        for p in [&pa, &pb] {
-            match scene_entry(p.shape, p.body).map_err(|e| format!("frame {k}: {e}"))? {
-                SceneEntry::Shape(s) => scene.shapes.push(*s),
-                SceneEntry::Chain(c) => scene.chains.push(c),
-            }
-        }
-        // A chain is no shape of the view's pair: the debugger pairs it with the shape.
-        if scene.shapes.len() == 2 {
-            scene.view.a = pa.shape.label.clone();
-            scene.view.b = pb.shape.label.clone();
-        }
-        scene.view.algorithm = crate::scene::view_state::Algorithm::Manifold;
-        scene.view.manifold_source = "sat".into();
-        let collide = (scene.shapes.len() == 2)
-            .then(|| super::super::box2d::manifold(&scene.pair(0, 1)).ok())
-            .flatten();
-        let computed_here = match (&contact, &collide) {
-            (Some(c), Some(m)) => Some(same_manifold(c, m)),
-            _ => None,
-        };
-        if computed_here == Some(false) {
-            scene.notes.push_str(
-                " Box2D kept this contact's manifold from an earlier step (contact recycling \
-                 while the bodies barely moved, or a body asleep) and updated only its \
-                 separations: b2Collide* on these poses answers differently. A world recorded \
-                 with contact_recycling: false and sleep: false computes every manifold at its step.",
-            );
-        }
-        Ok(PairAtFrame {
-            scene,
-            contact,
-            ids: (a, b),
-            collide,
-            computed_here,
-        })
+        let notes = pair_notes(k, &contact, &pa, &pb);
+        pair_scene(pa, pb, title, notes, contact, &format!("frame {k}"))
     }
+}
+
+/// The pair `a`, `b` (shape ids) of a world as it is now (`state`, a live world at
+/// step `step`): the scene at the poses now, with no in-world contact (Box2D's were
+/// computed at the poses the last step began with, not these).
+pub fn pair_now(
+    shapes: &super::read::ShapeCache,
+    state: &crate::trace::world_frame::FrameState,
+    (a, b): (u32, u32),
+    step: u32,
+    source: &str,
+) -> Result<PairAtFrame, String> {
+    let missing = |id: u32| format!("shape {id} is not in the world at step {step}");
+    let pa = posed(shapes, state, a).ok_or_else(|| missing(a))?;
+    let pb = posed(shapes, state, b).ok_or_else(|| missing(b))?;
+    let title = format!(
+        "{} against {} at step {step} of {source}",
+        pa.shape.label, pb.shape.label
+    );
+    let notes = format!(
+        "Step {step} of a live Box2D world: \"{}\" (body \"{}\") and \"{}\" (body \"{}\") at \
+         their poses now, rotations as Box2D keeps them. Box2D's own contact of them was \
+         computed at the poses its last step began with, so it is not shown here: record the \
+         world and open the pair in the recording to compare it.",
+        pa.shape.label, pa.body.name, pb.shape.label, pb.body.name
+    );
+    pair_scene(pa, pb, title, notes, None, &format!("step {step}"))
+}
+
+/// The scene of two posed shapes, `b2Collide*`'s manifold on it, and whether Box2D's
+/// in-world `contact` (if any) is that manifold to the bit. `at` names the moment in
+/// errors.
+fn pair_scene(
+    pa: Posed<'_>,
+    pb: Posed<'_>,
+    title: String,
+    notes: String,
+    contact: Option<ContactState>,
+    at: &str,
+) -> Result<PairAtFrame, String> {
+    let (a, b) = (pa.shape.id, pb.shape.id);
+    let mut scene =
+        crate::scene::parse_scene("(version: 1, shapes: [])", "pair").map_err(|e| e.to_string())?;
+    scene.title = title;
+    scene.notes = notes;
+    scene.group = "Recordings".into();
+    scene.settings.speculative_distance = SPECULATIVE_DISTANCE;
+    for p in [&pa, &pb] {
+        match scene_entry(p.shape, p.body).map_err(|e| format!("{at}: {e}"))? {
+            SceneEntry::Shape(s) => scene.shapes.push(*s),
+            SceneEntry::Chain(c) => scene.chains.push(c),
+        }
+    }
+    // A chain is no shape of the view's pair: the debugger pairs it with the shape.
+    if scene.shapes.len() == 2 {
+        scene.view.a = pa.shape.label.clone();
+        scene.view.b = pb.shape.label.clone();
+    }
+    scene.view.algorithm = crate::scene::view_state::Algorithm::Manifold;
+    scene.view.manifold_source = "sat".into();
+    let collide = (scene.shapes.len() == 2)
+        .then(|| super::super::box2d::manifold(&scene.pair(0, 1)).ok())
+        .flatten();
+    let computed_here = match (&contact, &collide) {
+        (Some(c), Some(m)) => Some(same_manifold(c, m)),
+        _ => None,
+    };
+    if computed_here == Some(false) {
+        scene.notes.push_str(
+            " Box2D kept this contact's manifold from an earlier step (contact recycling \
+             while the bodies barely moved, or a body asleep) and updated only its \
+             separations: b2Collide* on these poses answers differently. A world recorded \
+             with contact_recycling: false and sleep: false computes every manifold at its step.",
+        );
+    }
+    Ok(PairAtFrame {
+        scene,
+        contact,
+        ids: (a, b),
+        collide,
+        computed_here,
+    })
 }
 
 /// Box2D's contact and `b2Collide*`'s manifold agree to the bit: normal, ids,

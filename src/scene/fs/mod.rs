@@ -9,8 +9,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 mod output;
 mod temporaries;
 
-pub use output::{reason, write_output, write_stdout, Stdout};
-pub use temporaries::{prepare_process, stdout_was_closed};
+pub use output::{reason, remove_stale_temporaries, write_output, write_stdout, Stdout};
+pub use temporaries::{prepare_process, stdout_was_closed, Temporary};
 
 /// Default limit on any input read as text (a scene, an import, points): 64 MiB.
 pub const DEFAULT_INPUT_LIMIT: u64 = 64 << 20;

@@ -241,7 +241,7 @@ fn open_fifo(target: &Path) -> Result<std::fs::File, String> {
 /// Removes `.NAME.collidescope-PID.tmp` files in `dir` whose process no longer runs
 /// (a write killed with SIGKILL before its rename). Only where processes can be looked
 /// up (`/proc`).
-pub(super) fn remove_stale_temporaries(dir: &Path) {
+pub fn remove_stale_temporaries(dir: &Path) {
     if !Path::new("/proc/self").exists() {
         return;
     }

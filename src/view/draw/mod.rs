@@ -111,6 +111,16 @@ impl LayerId {
         }
     }
 
+    /// The legend's words for the layer's own colour: its [`LayerId::label`], except
+    /// where the layer draws most of its marks in other roles' colours and its own
+    /// colour names one thing (configuration space's teal is the GJK ray cast only).
+    pub fn legend_label(self) -> &'static str {
+        match self {
+            LayerId::ConfigPicture => "GJK ray cast on B − A: its march, simplex and time",
+            _ => self.label(),
+        }
+    }
+
     /// The layer's colour (also its legend swatch): [`palette::layer_color`].
     pub fn color(self) -> Rgba {
         palette::layer_color(self)

@@ -95,6 +95,8 @@ pub struct Recording {
     /// The box the world view frames (chosen once: the recorded bounds, else the
     /// shapes' box; for a recording made here, the live world's).
     view_bounds: Option<[[f32; 2]; 2]>,
+    /// The world view's zoom and pan (F fits again).
+    zoom: world_view::ViewZoom,
     /// Box2D's reader met something malformed: the file is damaged or truncated.
     damaged: Option<String>,
     /// The file opened: an error said about an earlier one is cleared (once).
@@ -143,6 +145,7 @@ impl Recording {
             from_live: None,
             world_path: None,
             view_bounds: None,
+            zoom: Default::default(),
             damaged: None,
             opened: false,
             last_pair: None,
@@ -366,6 +369,9 @@ impl Recording {
         if is_key_pressed(KeyCode::Escape) {
             self.pick = None;
         }
+        if is_key_pressed(KeyCode::F) {
+            self.zoom = Default::default();
+        }
         if matches!(self.phase, Phase::Live(_)) {
             return self.live_keys(app);
         }
@@ -484,7 +490,7 @@ impl Recording {
              \"note\": {note}, \"view\": [{}, {}, {}, {}], \"list_px\": {}, \
              \"frame\": {}, \"world\": {}, \"contacts\": {}, \
              \"timeline\": {timeline}, \"live\": {live}, \"from_live\": {}, \"pick\": {pick}, \
-             \"bodies\": {{{bodies}}}, \"buttons\": {{{buttons}}}}}",
+             \"zoom\": {}, \"bodies\": {{{bodies}}}, \"buttons\": {{{buttons}}}}}",
             v[0],
             v[1],
             v[2],
@@ -493,7 +499,8 @@ impl Recording {
             self.frame,
             self.shows_world(),
             self.rows.len(),
-            self.from_live.is_some()
+            self.from_live.is_some(),
+            self.zoom.zoom
         )
     }
 
@@ -511,26 +518,50 @@ impl Recording {
         }
     }
 
-    /// Opens the selected pair at this frame in the debugger.
+    /// What a moment of the world is called: a live world's step, a recording's frame.
+    fn moment_word(&self) -> &'static str {
+        if matches!(self.phase, Phase::Live(_)) {
+            "step"
+        } else {
+            "frame"
+        }
+    }
+
+    fn moment(&self, k: u32) -> String {
+        format!("{} {k}", self.moment_word())
+    }
+
+    /// Opens the selected pair at this frame (a live world: as it is now) in the
+    /// debugger.
     fn open_selected(&mut self, app: &mut AppState) {
         let Some((a, b)) = self.selected else {
             return;
         };
-        let (frame, label) = (self.frame, self.label());
-        let Phase::Ready(player) = &mut self.phase else {
-            return;
+        let (frame, label, word) = (self.frame, self.label(), self.moment_word());
+        let opened = match &mut self.phase {
+            Phase::Ready(player) => player
+                .pair_at(a, b, frame, &label)
+                .map(|at| (at, frame, player.shapes())),
+            Phase::Live(run) => {
+                run.pause();
+                let step = run.live.steps();
+                collidescope::peers::recording::pair_at::pair_now(
+                    run.live.shapes(),
+                    &run.state,
+                    (a, b),
+                    step,
+                    &label,
+                )
+                .map(|at| (at, step, run.live.shapes()))
+            }
+            _ => return,
         };
-        match player.pair_at(a, b, frame, &label) {
-            Ok(at) => {
-                let name = |id: u32| {
-                    player
-                        .shapes()
-                        .get(id)
-                        .map(|s| s.label.clone())
-                        .unwrap_or_default()
-                };
+        match opened {
+            Ok((at, frame, shapes)) => {
+                let name = |id: u32| shapes.get(id).map(|s| s.label.clone()).unwrap_or_default();
+                let moment = format!("{word} {frame}");
                 self.last_pair = Some(format!(
-                    "{} against {} at frame {frame}",
+                    "{} against {} at {moment}",
                     name(at.ids.0),
                     name(at.ids.1)
                 ));

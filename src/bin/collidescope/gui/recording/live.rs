@@ -7,6 +7,7 @@
 use super::{Phase, Recording};
 use collidescope::app::AppState;
 use collidescope::peers::recording::live::Live;
+use collidescope::scene::fs::{remove_stale_temporaries, Temporary};
 use collidescope::scene::world::{load_world, World};
 use collidescope::trace::world_frame::FrameState;
 use egui_macroquad::egui;
@@ -34,7 +35,9 @@ pub(super) struct FromLive {
     /// Always `Some` until the world is taken up again.
     run: Option<Box<LiveRun>>,
     /// The temporary file the recording is replayed from.
-    temp: PathBuf,
+    temp: &'static Path,
+    /// Removes it when dropped, and on a stopping signal (SIGINT, SIGTERM, SIGHUP).
+    _removal: Temporary<'static>,
     save_path: String,
 }
 
@@ -42,12 +45,6 @@ impl FromLive {
     /// The box the live world was framed by.
     pub(super) fn bounds(&self) -> Option<[[f32; 2]; 2]> {
         self.run.as_ref().map(|r| r.bounds)
-    }
-}
-
-impl Drop for FromLive {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.temp);
     }
 }
 
@@ -139,24 +136,37 @@ impl LiveRun {
         self.playing
     }
 
+    /// Stops playing and lets go of a held body (a pair of it opens in the debugger).
+    pub(super) fn pause(&mut self) {
+        self.playing = false;
+        self.release();
+    }
+
     pub(super) fn busy(&self) -> bool {
         self.playing || self.cursor.is_some()
     }
 }
 
-/// A numbered temporary file for a recording made here.
-fn temp_recording() -> PathBuf {
+/// A numbered temporary file for a recording made here, named as the output writer
+/// names its temporaries (`.NAME.collidescope-PID.tmp`): a run killed before it could
+/// remove one leaves it to the next run's [`remove_stale_temporaries`], which removes
+/// only those whose process no longer runs. The path lives as long as the program (a
+/// few bytes per recording made): the signal handler's registration holds it.
+fn temp_recording() -> &'static Path {
     static NEXT: AtomicU32 = AtomicU32::new(0);
     let n = NEXT.fetch_add(1, Ordering::Relaxed);
-    std::env::temp_dir().join(format!(
-        "collidescope-live-{}-{n}.b2rec",
+    let path = std::env::temp_dir().join(format!(
+        ".collidescope-live-{n}.b2rec.collidescope-{}.tmp",
         std::process::id()
-    ))
+    ));
+    Box::leak(path.into_boxed_path())
 }
 
 impl Recording {
     /// Opens a world file live.
     pub(super) fn open_live(path: &Path) -> Recording {
+        // Recordings a killed run made here and could not remove.
+        remove_stale_temporaries(&std::env::temp_dir());
         let mut rec = Recording::empty(path);
         match LiveRun::new(path) {
             Ok(run) => rec.phase = Phase::Live(Box::new(run)),
@@ -213,7 +223,8 @@ impl Recording {
             Err(e) => return app.error(e),
         };
         let temp = temp_recording();
-        if let Err(e) = collidescope::scene::fs::write_output(&temp, &bytes) {
+        let removal = Temporary::register(temp);
+        if let Err(e) = collidescope::scene::fs::write_output(temp, &bytes) {
             return app.error(format!("{}: {e}", temp.display()));
         }
         let Phase::Live(run) = std::mem::replace(&mut self.phase, Phase::Failed(String::new()))
@@ -231,10 +242,11 @@ impl Recording {
             .display()
             .to_string();
         let world_path = self.path.clone();
-        *self = Recording::replay(&temp);
+        *self = Recording::replay(temp);
         self.from_live = Some(FromLive {
             run: Some(run),
             temp,
+            _removal: removal,
             save_path,
         });
         self.world_path = Some(world_path);
@@ -256,7 +268,7 @@ impl Recording {
     fn save_live_recording(&mut self, app: &mut AppState) {
         let Some(from) = &self.from_live else { return };
         let target = PathBuf::from(from.save_path.trim());
-        let saved = std::fs::read(&from.temp)
+        let saved = std::fs::read(from.temp)
             .map_err(|e| format!("{}: cannot read: {e}", from.temp.display()))
             .and_then(|bytes| {
                 collidescope::scene::fs::write_output(&target, &bytes)

@@ -35,8 +35,8 @@ impl Recording {
         // says why, once).
         let (id, height) = match (&self.phase, &self.open_pair) {
             (Phase::Failed(_), _) => return self.timeline_ui(ctx, app),
-            (Phase::Live(_), _) => ("live_world", 96.0),
             (_, Some(_)) => ("recording_pair", 96.0),
+            (Phase::Live(_), _) => ("live_world", 96.0),
             (Phase::Ready(_), None) if self.from_live.is_some() => {
                 ("recording", WORLD_PANEL_H + 28.0)
             }
@@ -62,7 +62,7 @@ impl Recording {
                     ui.spinner();
                 }
                 Phase::Failed(_) => {}
-                Phase::Ready(_) if self.open_pair.is_some() => self.pair_ui(ui),
+                Phase::Ready(_) | Phase::Live(_) if self.open_pair.is_some() => self.pair_ui(ui),
                 Phase::Ready(_) => {
                     self.made_here_ui(ui, app);
                     self.world_ui(ui, app);
@@ -103,9 +103,33 @@ impl Recording {
                 .to_string(),
         };
         let world_keys = "←/→ frame · Space play · Home/End first/last · ↑/↓ contact · \
-                          Enter open the pair · T its contact timeline · click two shapes: their pair";
+                          Enter open the pair · T its contact timeline · click two shapes: their pair · \
+                          wheel zoom · right drag pan · F fit";
         let note = match (&self.phase, &self.open_pair) {
             (Phase::Failed(_), _) => return None,
+            (_, Some(open)) => WorldNote {
+                shown: format!(
+                    "Pair {} against {} at {} of {}",
+                    open.labels.0,
+                    open.labels.1,
+                    self.moment(open.frame),
+                    self.label()
+                ),
+                below: format!(
+                    "Escape goes back to the world at this {}.",
+                    self.moment_word()
+                ),
+                keys: format!(
+                    "Esc back to the world · {}1–9, 0, R algorithm · F fit · wheel zoom · \
+                     right drag pan",
+                    // A live world has no time axis to plot: record it for a timeline.
+                    if matches!(self.phase, Phase::Live(_)) {
+                        ""
+                    } else {
+                        "T this pair's contact timeline · "
+                    }
+                ),
+            },
             (Phase::Live(run), _) => WorldNote {
                 shown: format!(
                     "Live world {}: step {}, {} bodies, {} touching contacts",
@@ -122,20 +146,8 @@ impl Recording {
                         then open a pair of the recording."
                     .into(),
                 keys: "Space play · → one step · Home rebuild from the file · R record / stop \
-                       and open · drag a dynamic body with the mouse"
-                    .into(),
-            },
-            (_, Some(open)) => WorldNote {
-                shown: format!(
-                    "Pair {} against {} at frame {} of {}",
-                    open.labels.0,
-                    open.labels.1,
-                    open.frame,
-                    self.label()
-                ),
-                below: "Escape goes back to the world at this frame.".into(),
-                keys: "Esc back to the world · T this pair's contact timeline · \
-                       1–9, 0, R algorithm · F fit · wheel zoom · right drag pan"
+                       and open · drag a dynamic body with the mouse · Shift+click two shapes: \
+                       their pair · wheel zoom · right drag pan · F fit"
                     .into(),
             },
             (Phase::Ready(p), None) => {
@@ -171,10 +183,10 @@ impl Recording {
     fn pair_ui(&mut self, ui: &mut egui::Ui) {
         let Some(open) = &self.open_pair else { return };
         let title = format!(
-            "{} against {} at frame {} of {}",
+            "{} against {} at {} of {}",
             open.labels.0,
             open.labels.1,
-            open.frame,
+            self.moment(open.frame),
             self.label()
         );
         let mut back = false;
@@ -207,6 +219,12 @@ impl Recording {
                          b2Collide* on these poses (the Peers table) answers differently.",
                     );
                 }
+            }
+            None if matches!(self.phase, Phase::Live(_)) => {
+                ui.label(
+                    "A live world's contacts were computed at the poses its last step began \
+                     with: record it (R) and open the pair in the recording to see Box2D's.",
+                );
             }
             None => {
                 ui.label("Box2D had no touching contact of them at this frame.");
@@ -348,7 +366,43 @@ impl Recording {
                 start_timeline = Some(pair);
             }
         });
-        // A solid scrollbar: egui's floating one is invisible until hovered.
+        // The header stays above the rows it names: two grids with the same fixed
+        // column widths, the rows in a scroll area with a solid scrollbar (egui's
+        // floating one is invisible until hovered).
+        let widths = column_widths(ui.available_width());
+        let cell = |ui: &mut egui::Ui, i: usize, w: egui::Label| {
+            ui.add_sized([widths[i], 18.0], w.truncate());
+        };
+        egui::Grid::new("contacts_head")
+            .num_columns(5)
+            .show(ui, |ui| {
+                for (i, (col, title)) in [
+                    (Column::Pair, "shape A, shape B"),
+                    (Column::Points, "points"),
+                    (Column::Separation, "least separation"),
+                ]
+                .into_iter()
+                .enumerate()
+                {
+                    let arrow = match (self.sort.0 == col, self.sort.1) {
+                        (true, true) => " ⏶",
+                        (true, false) => " ⏷",
+                        (false, _) => "",
+                    };
+                    let button = egui::Button::new(format!("{title}{arrow}"));
+                    let r = ui.add_sized([widths[i], 18.0], button);
+                    if i == 0 {
+                        self.buttons.push(("sort_pair", super::center_px(ui, &r)));
+                    }
+                    if r.clicked() {
+                        let ascending = self.sort.0 != col || !self.sort.1;
+                        self.sort = (col, ascending);
+                    }
+                }
+                cell(ui, 3, egui::Label::new("ids"));
+                cell(ui, 4, egui::Label::new("normal"));
+                ui.end_row();
+            });
         ui.spacing_mut().scroll = egui::style::ScrollStyle::solid();
         let list = egui::ScrollArea::vertical()
             .auto_shrink([false, false])
@@ -358,38 +412,11 @@ impl Recording {
                     .striped(true)
                     .num_columns(5)
                     .show(ui, |ui| {
-                        for (col, title) in [
-                            (Column::Pair, "shape A, shape B"),
-                            (Column::Points, "points"),
-                            (Column::Separation, "least separation"),
-                        ] {
-                            let arrow = if self.sort.0 == col {
-                                if self.sort.1 {
-                                    " ⏶"
-                                } else {
-                                    " ⏷"
-                                }
-                            } else {
-                                ""
-                            };
-                            if ui.button(format!("{title}{arrow}")).clicked() {
-                                self.sort = (
-                                    col,
-                                    if self.sort.0 == col {
-                                        !self.sort.1
-                                    } else {
-                                        true
-                                    },
-                                );
-                            }
-                        }
-                        ui.label("ids");
-                        ui.label("normal");
-                        ui.end_row();
                         for (c, a, b) in &rows {
                             let key = (c.shape_a, c.shape_b);
                             let selected = self.selected == Some(key);
-                            let r = ui.selectable_label(selected, format!("{a}, {b}"));
+                            let label = egui::SelectableLabel::new(selected, format!("{a}, {b}"));
+                            let r = ui.add_sized([widths[0], 18.0], label);
                             if r.hovered() {
                                 self.hovered = Some(key);
                             }
@@ -400,20 +427,23 @@ impl Recording {
                                 self.selected = Some(key);
                                 open = true;
                             }
-                            ui.label(c.points.len().to_string());
-                            ui.label(format!("{:.6}", c.least_separation()));
+                            cell(ui, 1, egui::Label::new(c.points.len().to_string()));
+                            let least = format!("{:.6}", c.least_separation());
+                            cell(ui, 2, egui::Label::new(least));
                             let ids: Vec<String> =
                                 c.points.iter().map(|p| format!("0x{:04x}", p.id)).collect();
-                            ui.label(ids.join(" "));
-                            ui.label(format!(
-                                "({}, {})",
-                                fixed(c.normal[0], 3),
-                                fixed(c.normal[1], 3)
-                            ));
+                            cell(ui, 3, egui::Label::new(ids.join(" ")));
+                            let normal =
+                                format!("({}, {})", fixed(c.normal[0], 3), fixed(c.normal[1], 3));
+                            cell(ui, 4, egui::Label::new(normal));
                             ui.end_row();
                         }
                     });
             });
+        // Where the rows begin (the scripted tests: the header stays above them).
+        let ppp = crate::gui::panel::canvas_px_per_point(ui.ctx());
+        let top = list.inner_rect.left_top();
+        self.buttons.push(("list_top", [top.x * ppp, top.y * ppp]));
         self.list_px = list.inner_rect.height() * crate::gui::panel::canvas_px_per_point(ui.ctx());
         if open {
             self.open_selected(app);
@@ -455,4 +485,19 @@ impl Recording {
             frames,
         ));
     }
+}
+
+/// The contact list's column widths (points) in a row `width` wide: the pair takes
+/// what the others leave, within reason.
+fn column_widths(width: f32) -> [f32; 5] {
+    let fixed = [70.0, 130.0, 170.0, 150.0];
+    // Grid spacing between five columns, and the scrollbar beside the rows.
+    let rest = width - fixed.iter().sum::<f32>() - 4.0 * 8.0 - 24.0;
+    [
+        rest.clamp(140.0, 420.0),
+        fixed[0],
+        fixed[1],
+        fixed[2],
+        fixed[3],
+    ]
 }

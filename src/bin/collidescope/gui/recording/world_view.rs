@@ -5,7 +5,10 @@
 //!
 //! The mouse: in a recording, a click on a shape picks it and a click on another opens
 //! the pair at this frame in the debugger (Escape forgets the first); in a live world,
-//! pressing on a dynamic body holds it until the button is let go.
+//! pressing on a dynamic body holds it until the button is let go, and Shift or Ctrl +
+//! click picks shapes for a pair as a plain click does in a recording. The wheel zooms
+//! about the cursor, a right or middle drag pans, F fits the world again; picking
+//! uses the camera as drawn.
 
 use super::{Phase, Recording};
 use collidescope::app::AppState;
@@ -17,8 +20,32 @@ use collidescope::view::camera::Viewport;
 use glam::Vec2;
 use macroquad::prelude::{
     draw_circle, draw_circle_lines, draw_line, is_mouse_button_down, is_mouse_button_pressed,
-    mouse_position, Color, MouseButton,
+    mouse_position, mouse_wheel, Color, MouseButton,
 };
+
+/// The world view's own zoom and pan on top of the fitted box: `zoom` multiplies the
+/// fitted scale, `pan` moves the centre (world units). F resets it.
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub(super) struct ViewZoom {
+    pub zoom: f32,
+    pub pan: Vec2,
+    /// The cursor where a pan drag was last seen (pixels).
+    dragging: Option<Vec2>,
+}
+
+impl Default for ViewZoom {
+    fn default() -> ViewZoom {
+        ViewZoom {
+            zoom: 1.0,
+            pan: Vec2::ZERO,
+            dragging: None,
+        }
+    }
+}
+
+/// Zoom per wheel notch, and how far the view may zoom from the fitted box.
+const WHEEL_FACTOR: f32 = 1.15;
+const ZOOM_RANGE: (f32, f32) = (0.02, 5.0e4);
 
 /// Where a body's origin was drawn.
 #[derive(Clone, PartialEq)]
@@ -29,6 +56,7 @@ pub(super) struct ScreenBody {
 }
 
 /// The world's box fitted into the views' rectangle, y up.
+#[derive(Clone, Copy)]
 struct Camera {
     center: Vec2,
     scale: f32,
@@ -49,15 +77,59 @@ impl Camera {
         }
     }
 
-    fn to_screen(&self, p: Vec2) -> Vec2 {
+    fn to_screen(self, p: Vec2) -> Vec2 {
         let d = (p - self.center) * self.scale;
         Vec2::new(self.screen_center.x + d.x, self.screen_center.y - d.y)
     }
 
-    fn to_world(&self, s: Vec2) -> Vec2 {
+    fn to_world(self, s: Vec2) -> Vec2 {
         let d = s - self.screen_center;
         self.center + Vec2::new(d.x, -d.y) / self.scale
     }
+
+    /// The fitted camera zoomed and panned by `z`.
+    fn zoomed(mut self, z: &ViewZoom) -> Camera {
+        self.scale *= z.zoom;
+        self.center += z.pan;
+        self
+    }
+}
+
+/// The wheel zooms about the cursor (the world point under it stays put); a right or
+/// middle drag pans. `fit` is the camera with no zoom or pan.
+fn zoom_and_pan(z: &mut ViewZoom, fit: &Camera, area: Viewport, over_ui: bool) {
+    let (x, y) = mouse_position();
+    let mouse = Vec2::new(x, y);
+    let panning =
+        is_mouse_button_down(MouseButton::Right) || is_mouse_button_down(MouseButton::Middle);
+    match (z.dragging, panning) {
+        (Some(from), true) => {
+            let cam = fit.zoomed(z);
+            let d = mouse - from;
+            z.pan -= Vec2::new(d.x, -d.y) / cam.scale;
+            z.dragging = Some(mouse);
+        }
+        (None, true) if !over_ui && area.contains(mouse) => z.dragging = Some(mouse),
+        (_, false) => z.dragging = None,
+        _ => {}
+    }
+    let (_, wheel) = mouse_wheel();
+    if wheel == 0.0 || over_ui || !area.contains(mouse) {
+        return;
+    }
+    let before = fit.zoomed(z);
+    let under = before.to_world(mouse);
+    let factor = if wheel > 0.0 {
+        WHEEL_FACTOR
+    } else {
+        1.0 / WHEEL_FACTOR
+    };
+    z.zoom = (z.zoom * factor).clamp(ZOOM_RANGE.0, ZOOM_RANGE.1);
+    let scale = fit.scale * z.zoom;
+    let d = mouse - fit.screen_center;
+    // The centre that keeps `under` beneath the cursor at the new scale.
+    let center = under - Vec2::new(d.x, -d.y) / scale;
+    z.pan = center - fit.center;
 }
 
 /// The box a recording is framed by: for one made here, the live world's (the same
@@ -129,7 +201,9 @@ pub fn draw_world(rec: &mut Recording, area: Viewport, over_ui: bool, app: &mut 
         _ => return,
     };
     rec.view_px = [area.x, area.y, area.w, area.h];
-    let cam = Camera::fit(bounds, area);
+    let fit = Camera::fit(bounds, area);
+    zoom_and_pan(&mut rec.zoom, &fit, area, over_ui);
+    let cam = fit.zoomed(&rec.zoom);
     pointer(rec, &cam, &state, area, over_ui, app);
     // A held body moved with the mouse: draw the world as it is now.
     let state = rec.state(rec.frame).unwrap_or(state);
@@ -219,6 +293,9 @@ fn pointer(
     if over_ui || !inside || !is_mouse_button_pressed(MouseButton::Left) {
         return;
     }
+    // In a live world a plain press holds a body; Shift or Ctrl + click picks shapes.
+    let live = matches!(rec.phase, Phase::Live(_));
+    let picking = !live || pick_modifier();
     // Four pixels of slack around thin shapes (segments, chains).
     let Some(hit) = rec
         .shapes()
@@ -227,34 +304,50 @@ fn pointer(
         rec.pick = None;
         return;
     };
-    match &mut rec.phase {
-        Phase::Live(run) => {
+    if !picking {
+        if let Phase::Live(run) = &mut rec.phase {
             // A static or kinematic body says that only dynamic ones are dragged.
             if let Err(e) = run.grab(hit.body, at) {
                 app.error(format!("{}: {e}", hit_name(&run.state, hit.body)));
             }
         }
-        Phase::Ready(_) => match rec.pick {
-            Some(first) if first != hit.shape => {
-                rec.pick = None;
-                rec.selected = Some((first, hit.shape));
-                // The pick's hint is done with; a failure to open says why instead.
-                app.message = None;
-                rec.open_selected(app);
-            }
-            Some(_) => rec.pick = None,
-            None => {
-                rec.pick = Some(hit.shape);
-                let name = rec.shapes().and_then(|s| s.get(hit.shape));
-                let name = name.map_or(String::new(), |s| s.label.clone());
-                app.info(format!(
-                    "{name} picked: click another shape to open the pair at frame {} (Esc forgets it)",
-                    rec.frame
-                ));
-            }
-        },
-        _ => {}
+        return;
     }
+    match rec.pick {
+        Some(first) if first != hit.shape => {
+            rec.pick = None;
+            rec.selected = Some((first, hit.shape));
+            // The pick's hint is done with; a failure to open says why instead.
+            app.message = None;
+            rec.open_selected(app);
+        }
+        Some(_) => rec.pick = None,
+        None => {
+            rec.pick = Some(hit.shape);
+            let name = rec.shapes().and_then(|s| s.get(hit.shape));
+            let name = name.map_or(String::new(), |s| s.label.clone());
+            let (click, moment) = match &rec.phase {
+                Phase::Live(run) => ("Shift+click", format!("step {}", run.live.steps())),
+                _ => ("click", format!("frame {}", rec.frame)),
+            };
+            app.info(format!(
+                "{name} picked: {click} another shape to open the pair at {moment} (Esc forgets it)"
+            ));
+        }
+    }
+}
+
+/// Shift or Ctrl is held: a click in a live world picks a shape instead of holding it.
+fn pick_modifier() -> bool {
+    use macroquad::prelude::{is_key_down, KeyCode};
+    [
+        KeyCode::LeftShift,
+        KeyCode::RightShift,
+        KeyCode::LeftControl,
+        KeyCode::RightControl,
+    ]
+    .into_iter()
+    .any(is_key_down)
 }
 
 fn draw_shape(g: &WorldGeometry, xf: &Transform, cam: &Camera, color: Color, width: f32) {
