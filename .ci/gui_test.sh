@@ -395,9 +395,13 @@ for size in 1280x800 900x600; do
 done
 
 # Presenter mode at 1280×720 on the lesson page with the most choices (sat-clipping page
-# 9, four planes): every choice is in the strip's sight when the page opens; after "Show
-# me the answer" the page buttons still sit above the scrolled page and the end of the
-# explanation is in sight (the page scrolls under its fixed buttons).
+# 9, four planes): the page opens at its top (its title in sight) with every choice in the
+# strip's sight; after "Show me the answer" the page buttons still sit above the scrolled
+# page, the feedback's first line is not cut at the strip's top and, when feedback and
+# explanation fit in the strip, the explanation's end is in sight (the page scrolls under
+# its fixed buttons); the next page opens at its top again, not where this one was
+# scrolled to. (The marks of the title, the strip's sight and the feedback are their top
+# or bottom edges.)
 echo '(theme:Light,presenter:true)' >"$pres/config/preferences.ron"
 rm -f "$pres/layout.json"
 COLLIDESCOPE_CONFIG_DIR="$pres/config" COLLIDESCOPE_LAYOUT_FILE="$pres/layout.json" \
@@ -411,17 +415,29 @@ in_sight="all($w['lesson_strip_top'][1] <= $w[k][1] <= $w['lesson_strip_bottom']
 for _ in $(seq 25); do [ "$(pj "$in_sight")" = "True" ] && break; sleep 0.2; done
 import -window root "$art/gui-7-presenter-choices.png"
 [ "$(pj "$in_sight")" = "True" ] || { echo "FAIL: presenter page 9 at 1280x720: a choice out of the strip's sight: $(pj "$w")"; exit 1; }
+title_in_sight="$w['lesson_strip_top'][1] - 1 <= $w['lesson_page_title'][1] <= $w['lesson_strip_bottom'][1]"
+[ "$(pj "$title_in_sight")" = "True" ] || { echo "FAIL: presenter page 9 opened with its title out of sight: $(pj "$w")"; exit 1; }
 read -r sx sy < <(pj "' '.join(str(int(round(v))) for v in $w['lesson_show'])")
 xdotool mousemove "$sx" "$sy" click 1
 for _ in $(seq 75); do [ "$(pj "d['lesson']['stage']")" = "shown" ] && break; sleep 0.2; done
 sleep 1.5
 import -window root "$art/gui-7-presenter-answer.png"
 [ "$(pj "d['lesson']['stage']")" = "shown" ] || { echo "FAIL: Show me the answer did not show it"; exit 1; }
-[ "$(pj "$w['lesson_feedback_end'][1] <= $w['lesson_strip_bottom'][1] + 1")" = "True" ] || {
-  echo "FAIL: the answer's explanation ends below the strip: $(pj "$w")"; exit 1; }
+[ "$(pj "$w['lesson_feedback_top'][1] >= $w['lesson_strip_top'][1] - 1")" = "True" ] || {
+  echo "FAIL: the answer's first line is cut at the strip's top: $(pj "$w")"; exit 1; }
+fits="$w['lesson_feedback_end'][1] - $w['lesson_feedback_top'][1] <= $w['lesson_strip_bottom'][1] - $w['lesson_strip_top'][1]"
+[ "$(pj "not ($fits) or $w['lesson_feedback_end'][1] <= $w['lesson_strip_bottom'][1] + 1")" = "True" ] || {
+  echo "FAIL: the answer's explanation fits in the strip but ends below it: $(pj "$w")"; exit 1; }
 [ "$(pj "d['world_vp'][1] + d['world_vp'][3] <= $w['lesson_next'][1] < $w['lesson_strip_top'][1]")" = "True" ] || {
   echo "FAIL: the page buttons left the strip's top: $(pj "$w")"; exit 1; }
-echo "== presenter page 9 at 1280x720: every choice in sight, the explanation's end at $(pj "int($w['lesson_feedback_end'][1])") px above the strip's bottom $(pj "int($w['lesson_strip_bottom'][1])") px, Next at $(pj "int($w['lesson_next'][1])") px"
+echo "== presenter page 9 at 1280x720: title and every choice in sight, the feedback from $(pj "int($w['lesson_feedback_top'][1])") px (strip's top $(pj "int($w['lesson_strip_top'][1])") px) to $(pj "int($w['lesson_feedback_end'][1])") px (strip's bottom $(pj "int($w['lesson_strip_bottom'][1])") px), Next at $(pj "int($w['lesson_next'][1])") px"
+read -r nx ny < <(pj "' '.join(str(int(round(v))) for v in $w['lesson_next'])")
+xdotool mousemove "$nx" "$ny" click 1
+for _ in $(seq 75); do [ "$(pj "d['lesson']['page']")" = "9" ] && break; sleep 0.2; done
+sleep 1.5
+[ "$(pj "d['lesson']['page']")" = "9" ] || { echo "FAIL: Next did not turn to page 10: $(pj "d['lesson']")"; exit 1; }
+[ "$(pj "$title_in_sight")" = "True" ] || { echo "FAIL: presenter page 10 opened scrolled, its title out of sight: $(pj "$w")"; exit 1; }
+echo "== presenter page 10 opens at its top: title at $(pj "int($w['lesson_page_title'][1])") px, strip's top $(pj "int($w['lesson_strip_top'][1])") px"
 kill "$app_pid" 2>/dev/null || true
 wait "$app_pid" 2>/dev/null || true
 app_pid=""

@@ -3,7 +3,7 @@
 //! and its cached draw list. Mouse input is in `canvas_input.rs`, the cameras' fitting
 //! in `camera_fit.rs`.
 
-use super::painter::WindowPainter;
+use super::painter::{GlyphWarmer, WindowPainter};
 use collidescope::app::AppState;
 use collidescope::render::{
     hidden_labels, paint_view, title_with_hidden, Painter, Themed, ViewFrame,
@@ -74,6 +74,13 @@ pub struct Canvas {
     pub drag: Drag,
     pub(super) list: DrawList,
     list_revision: Option<u64>,
+    /// How many times the list was built (a new list may write new glyphs).
+    list_builds: u64,
+    /// What the glyphs were last cached for (see `GlyphWarmer`): the list, the
+    /// presenter scale, the selected shape, the lesson's marks.
+    warmed_for: Option<(u64, u32, Option<usize>, usize)>,
+    /// The text sizes whose printable ASCII is in the font's atlas.
+    warmed_sizes: std::collections::HashSet<u16>,
     /// Hack (the monospace font egui ships): crisp at small sizes, unlike the
     /// default bitmap font, which drops thin glyphs at fractional positions.
     font: Option<Font>,
@@ -123,6 +130,9 @@ impl Canvas {
             drag: Drag::None,
             list: DrawList::default(),
             list_revision: None,
+            list_builds: 0,
+            warmed_for: None,
+            warmed_sizes: Default::default(),
             font: load_ttf_font_from_bytes(epaint_default_fonts::HACK_REGULAR).ok(),
             follow_config: true,
             show_engines: false,
@@ -167,6 +177,7 @@ impl Canvas {
             self.list_engines = self.show_engines;
             self.list_hidden_labels = self.hidden_labels.clone();
             self.list_revision = Some(app.revision());
+            self.list_builds += 1;
             self.follow(app);
         }
         &self.list
@@ -214,12 +225,48 @@ impl Canvas {
                 "configuration space: B - A",
             ),
         ];
+        // Glyphs new to the font's atlas are cached before anything is drawn (see
+        // `GlyphWarmer`): again whenever what the views write may have changed.
+        let key = (
+            self.list_builds,
+            self.scale.to_bits(),
+            app.selected,
+            self.marks.len(),
+        );
+        if self.warmed_for != Some(key) {
+            self.warmed_for = Some(key);
+            let mut sizes = std::mem::take(&mut self.warmed_sizes);
+            if let Some(font) = self.font.as_ref() {
+                let mut warm = GlyphWarmer {
+                    font,
+                    sizes: &mut sizes,
+                };
+                self.paint_views(app, &views, &mut warm);
+            }
+            self.warmed_sizes = sizes;
+        }
         let mut window = WindowPainter::new(self.font.as_ref());
         let mut out = Themed {
             theme: app.theme,
             inner: &mut window,
         };
-        for (space, viewport, camera, title) in views {
+        self.paint_views(app, &views, &mut out);
+        if self.config_vp.w >= 1.0 && self.world_vp.w >= 1.0 {
+            let (x, vp) = (self.config_vp.x, self.config_vp);
+            let line = [glam::Vec2::new(x, vp.y), glam::Vec2::new(x, vp.y + vp.h)];
+            out.polyline(&line, false, 2.0, palette::SEPARATOR, false);
+        }
+    }
+
+    /// Paints both views (each with its title, grid and the layers of the list) into
+    /// `out`.
+    fn paint_views(
+        &self,
+        app: &AppState,
+        views: &[(Space, Viewport, Camera, &str); 2],
+        out: &mut impl Painter,
+    ) {
+        for &(space, viewport, camera, title) in views {
             if viewport.w < 1.0 || viewport.h < 1.0 {
                 continue;
             }
@@ -251,15 +298,10 @@ impl Canvas {
                 hidden = hidden_labels(&view, &self.list, &extra, &long);
             }
             let title = title_with_hidden(title, hidden);
-            paint_view(&view, &self.list, &extra, &title, &mut out);
+            paint_view(&view, &self.list, &extra, &title, out);
             if space == Space::World {
-                self.draw_chain_selection(app, &view, &mut out);
+                self.draw_chain_selection(app, &view, out);
             }
-        }
-        if self.config_vp.w >= 1.0 && self.world_vp.w >= 1.0 {
-            let (x, vp) = (self.config_vp.x, self.config_vp);
-            let line = [glam::Vec2::new(x, vp.y), glam::Vec2::new(x, vp.y + vp.h)];
-            out.polyline(&line, false, 2.0, palette::SEPARATOR, false);
         }
     }
 }

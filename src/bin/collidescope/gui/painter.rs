@@ -17,6 +17,8 @@ use macroquad::prelude::{Color, Font, TextParams};
 const DASH: (f32, f32) = (7.0, 5.0);
 /// Stroke of the origin cross, pixels.
 const CROSS_WIDTH: f32 = 2.0;
+/// A legend entry's text size, pixels.
+const LEGEND_TEXT: f32 = 13.0;
 
 pub fn color(c: Rgba) -> Color {
     Color::from_rgba(c.0, c.1, c.2, c.3)
@@ -164,6 +166,59 @@ impl Painter for WindowPainter<'_> {
 
     fn legend_item(&mut self, swatch: &Viewport, c: Rgba, at: Vec2, text: &str, text_c: Rgba) {
         self.rect(swatch, c);
-        self.text(at, text, 13.0, text_c);
+        self.text(at, text, LEGEND_TEXT, text_c);
+    }
+}
+
+/// A painter that draws nothing: it puts every glyph the frame will draw into the
+/// font's atlas before the frame draws any. A glyph cached mid-frame can overflow the
+/// atlas, which macroquad then rebuilds twice as large as a new texture: the text
+/// already queued in that frame points at the deleted one and shows as black boxes
+/// (every canvas text for a frame when presenter mode's larger sizes first appear).
+/// Each size met gets the printable ASCII too (the frame counter's next digits).
+pub struct GlyphWarmer<'a> {
+    pub font: &'a Font,
+    /// The sizes (in the atlas' pixels) whose ASCII is cached.
+    pub sizes: &'a mut std::collections::HashSet<u16>,
+}
+
+impl GlyphWarmer<'_> {
+    fn warm(&mut self, text: &str, size: f32) {
+        // As draw_text_ex sizes its glyphs.
+        let px = ((size as u16) as f32 * macroquad::miniquad::window::dpi_scale()).ceil() as u16;
+        if self.sizes.insert(px) {
+            self.font
+                .populate_font_cache(&Font::ascii_character_list(), px);
+        }
+        let chars: Vec<char> = text.chars().filter(|c| !c.is_ascii()).collect();
+        self.font.populate_font_cache(&chars, px);
+    }
+}
+
+impl Painter for GlyphWarmer<'_> {
+    fn begin_group(
+        &mut self,
+        _id: Option<&str>,
+        _class: Option<&str>,
+        _label: Option<&str>,
+        _clip: Option<&Viewport>,
+    ) {
+    }
+    fn end_group(&mut self) {}
+    fn rect(&mut self, _r: &Viewport, _c: Rgba) {}
+    fn polyline(&mut self, _pts: &[Vec2], _closed: bool, _width: f32, _c: Rgba, _dashed: bool) {}
+    fn fill(&mut self, _pts: &[Vec2], _c: Rgba) {}
+    fn dot(&mut self, _at: Vec2, _radius: f32, _c: Rgba) {}
+    fn arrow(&mut self, _from: Vec2, _to: Vec2, _w: f32, _head: Option<[Vec2; 3]>, _c: Rgba) {}
+    fn label(&mut self, _at: Vec2, text: &str, size: f32, _c: Rgba, _frame: &LabelFrame) {
+        self.warm(text, size);
+    }
+    fn text(&mut self, _at: Vec2, text: &str, size: f32, _c: Rgba) {
+        self.warm(text, size);
+    }
+    fn cross(&mut self, _at: Vec2, _size: f32, _c: Rgba) {}
+    fn ring(&mut self, _at: Vec2, _radius: f32, _width: f32, _c: Rgba) {}
+    fn legend_item(&mut self, _sw: &Viewport, _c: Rgba, _at: Vec2, text: &str, _tc: Rgba) {
+        self.warm(text, LEGEND_TEXT);
     }
 }

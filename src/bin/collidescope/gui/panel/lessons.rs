@@ -2,7 +2,7 @@
 //! panel in lesson mode: the page's text, its question with the ways to answer it,
 //! the hint or the answer, and the narration once the question is settled. With the
 //! presenter setting (presenter mode) the same page is drawn in a strip under the
-//! views, larger, instead of the panel.
+//! views, larger, instead of the panel (`strip.rs`).
 
 use super::widgets::Tip;
 use super::widgets::Tone;
@@ -14,15 +14,15 @@ use collidescope::lesson::markup::{self, Block, Span, Style};
 use collidescope::lesson::tutor::{how_to_answer, Response, Stage};
 use collidescope::lesson::{library, Answer, Form};
 use egui_macroquad::egui::{self, Color32, RichText};
+use strip::{strip_fit, strip_scroll, ui_page_text, Placed};
+
+mod strip;
+pub use strip::presenter_strip;
 
 /// Text sizes of the panel and of presenter mode (24 pixels: the presenter setting
 /// zooms the panel too).
 const TEXT: f32 = 14.5;
 const PRESENTER_TEXT: f32 = 24.0 / collidescope::view::prefs::PRESENTER_PANEL_ZOOM;
-
-/// Presenter mode's strip: its first and its largest share of the window's height.
-const STRIP_DEFAULT: f32 = 0.34;
-const STRIP_MOST: f32 = 0.4;
 
 /// Names of the marked widgets of lesson mode (see `widgets::MARKED`).
 pub const CHOICE_MARKS: [&str; 7] = [
@@ -211,9 +211,7 @@ fn ui_page_header(
 
 /// The page under its buttons: title, text, question, feedback, narration. `full`:
 /// the panel (with the stepping row); else presenter mode's strip, which scrolls it
-/// under its fixed buttons. Once per page the question's choices are scrolled into
-/// sight, and once per answer everything the answer brought (the feedback, why, the
-/// step's narration).
+/// under its fixed buttons (see [`strip_scroll`] for where it scrolls).
 fn ui_page_body(
     ui: &mut egui::Ui,
     mode: &mut LessonMode,
@@ -221,7 +219,15 @@ fn ui_page_body(
     size: f32,
     full: bool,
 ) {
-    ui.heading(RichText::new(&mode.page().title).size(size * 1.3).strong());
+    // The page's top, where its scroll offset counts from (in the strip).
+    let origin = ui.cursor().top();
+    let title = ui.heading(RichText::new(&mode.page().title).size(size * 1.3).strong());
+    // Where the title is, for the scripted test.
+    mark_rect(
+        ui,
+        "lesson_page_title",
+        egui::Rect::from_min_max(title.rect.min, title.rect.right_top()),
+    );
     if let Some(e) = &mode.page_error {
         ui.colored_label(
             Tone::Alarm.color(ui),
@@ -229,21 +235,21 @@ fn ui_page_body(
         );
     }
     let text = mode.page().text.clone();
-    let shown = if full {
+    let page = (mode.id.clone(), mode.page);
+    if full {
         show_markup(ui, &text, size);
         ui.add_space(6.0);
-        ui_question(ui, mode, app, size)
-    } else {
-        // For a projector the question comes first; the text is the teacher's to say.
-        let shown = ui_question(ui, mode, app, size);
-        egui::CollapsingHeader::new(RichText::new("The page's text").size(size * 0.8))
-            .id_salt("presenter_text")
-            .default_open(mode.page().question.is_none())
-            .show(ui, |ui| show_markup(ui, &text, size));
-        shown
-    };
-    let mut feedback = shown.feedback;
-    let settled = mode.page().question.is_none() || mode.tutor.stage.settled();
+    }
+    // For a projector the question comes first, then what an answer brought, then
+    // the page's words.
+    let mut answers = None;
+    let mut feedback = ui_question(ui, mode, app, size, &mut answers);
+    let asks = mode.page().question.is_some();
+    // A page without a question is its text first, then the step's narration.
+    if !full && !asks {
+        ui_page_text(ui, &page, &text, size);
+    }
+    let settled = !asks || mode.tutor.stage.settled();
     if settled && mode.page().narration {
         ui.separator();
         if full {
@@ -261,24 +267,50 @@ fn ui_page_body(
             feedback = feedback.map(|f| f.union(said.rect));
         }
     }
-    let page = (mode.id.as_str(), mode.page);
-    match (feedback, shown.question) {
-        (Some(f), _) => {
-            // Where the explanation ends, for the scripted test.
-            mark_rect(
-                ui,
-                "lesson_feedback_end",
-                egui::Rect::from_min_max(f.left_bottom(), f.max),
-            );
-            let stage = format!("{:?}", mode.tutor.stage);
-            reveal(ui, egui::Id::new((page, stage)), f);
+    if !full && asks {
+        ui_page_text(ui, &page, &text, size);
+    }
+    if let Some(f) = feedback {
+        // Where the explanation starts and ends, for the scripted test.
+        mark_rect(
+            ui,
+            "lesson_feedback_top",
+            egui::Rect::from_min_max(f.min, f.right_top()),
+        );
+        mark_rect(
+            ui,
+            "lesson_feedback_end",
+            egui::Rect::from_min_max(f.left_bottom(), f.max),
+        );
+    }
+    let stage = format!("{:?}", mode.tutor.stage);
+    if full {
+        // The side panel: what an answer brought, in sight once per answer.
+        if let Some(f) = feedback {
+            reveal(ui, egui::Id::new((&page, stage)), f);
         }
-        // In the strip the question comes first and may not fit: its choices are
-        // brought into sight when the page opens (the panel starts with the text).
-        (None, Some(q)) if !full => reveal(ui, egui::Id::new(page), q),
-        _ => {}
+    } else {
+        if let Some(f) = feedback {
+            // Room under a short page, so that its feedback can scroll to the strip's
+            // top (egui stops scrolling at the page's end).
+            let short = f.top() + ui.clip_rect().height() - ui.min_rect().bottom();
+            if short > 0.0 {
+                ui.add_space(short);
+            }
+        }
+        let placed = Placed {
+            origin,
+            end: ui.min_rect().bottom(),
+            prompt: answers.map(|a| a.min),
+            open: !mode.tutor.stage.settled(),
+        };
+        strip_scroll(ui, &page, &stage, &placed, feedback);
+        if let Some(a) = answers {
+            strip_fit(ui, &page, a.max - origin);
+        }
     }
 }
+
 /// The stepping row of lesson mode: the learner may walk the algorithm once the
 /// question is settled.
 fn ui_steps(ui: &mut egui::Ui, app: &mut AppState) {
@@ -303,20 +335,18 @@ fn ui_steps(ui: &mut egui::Ui, app: &mut AppState) {
     });
 }
 
-/// Where a question was drawn: the question with its ways to answer, and what an
-/// answer brought (the tutor's feedback and why), once there is an answer.
-#[derive(Default)]
-struct Shown {
-    question: Option<egui::Rect>,
-    feedback: Option<egui::Rect>,
-}
-
-/// The question, the ways to answer it, and what the tutor says.
-fn ui_question(ui: &mut egui::Ui, mode: &mut LessonMode, app: &mut AppState, size: f32) -> Shown {
-    let mut shown = Shown::default();
-    let Some(q) = mode.page().question.clone() else {
-        return shown;
-    };
+/// The question, the ways to answer it, and what the tutor says: where what an answer
+/// brought (the feedback and why) was drawn, once there is an answer. `answers` gets
+/// where the question runs from its prompt to the end of the ways to answer (the
+/// choices and "Show me the answer").
+fn ui_question(
+    ui: &mut egui::Ui,
+    mode: &mut LessonMode,
+    app: &mut AppState,
+    size: f32,
+    answers: &mut Option<egui::Rangef>,
+) -> Option<egui::Rect> {
+    let q = mode.page().question.clone()?;
     let solved = match mode.solved(app) {
         Some(Ok(s)) => s,
         Some(Err(e)) => {
@@ -324,9 +354,9 @@ fn ui_question(ui: &mut egui::Ui, mode: &mut LessonMode, app: &mut AppState, siz
                 Tone::Alarm.color(ui),
                 format!("This question cannot be answered here: {e}"),
             );
-            return shown;
+            return None;
         }
-        None => return shown,
+        None => return None,
     };
     let frame = egui::Frame::group(ui.style()).inner_margin(8.0);
     let framed = frame.show(ui, |ui| {
@@ -410,6 +440,7 @@ fn ui_question(ui: &mut egui::Ui, mode: &mut LessonMode, app: &mut AppState, siz
                 mode.show_answer(app);
             }
         }
+        *answers = Some(ui.min_rect().y_range());
         // An answer taken above settles the question in this very frame.
         let settled = mode.tutor.stage.settled();
         let mut feedback = match &mode.tutor.stage {
@@ -445,20 +476,12 @@ fn ui_question(ui: &mut egui::Ui, mode: &mut LessonMode, app: &mut AppState, siz
         }
         feedback
     });
-    let mut question = framed.response.rect;
-    if let Some(f) = framed.inner {
-        // The question's own rows, from its prompt to the end of its choices.
-        question.max.y = question.max.y.min(f.min.y);
-    }
-    shown.question = Some(question);
-    shown.feedback = framed.inner;
-    shown
+    framed.inner
 }
 
-/// Scrolls the page so that `rect` is in sight, once per `stamp` (a page's question
-/// when it opens, an answer's feedback when it comes) and again while the rect
-/// grows (text laid out a frame late): in a short strip it would start below the fold.
-/// A rect taller than the strip shows from its top.
+/// Scrolls the panel so that `rect` is in sight, once per `stamp` (an answer's
+/// feedback when it comes) and again while the rect grows (text laid out a frame
+/// late). A rect taller than the panel shows from its top.
 fn reveal(ui: &mut egui::Ui, stamp: egui::Id, rect: egui::Rect) {
     let seen = egui::Id::new("lesson_revealed");
     let before = ui.ctx().data(|d| d.get_temp::<(egui::Id, f32)>(seen));
@@ -536,55 +559,4 @@ fn spans_line(ui: &mut egui::Ui, spans: &[Span], size: f32, lead: &str) {
     }
     job.wrap.max_width = ui.available_width();
     ui.label(job);
-}
-
-/// Presenter mode: no side panel; the page in a strip across the bottom of the window,
-/// large, the question first, the views above it. True when the learner leaves the
-/// lesson.
-pub fn presenter_strip(
-    ctx: &egui::Context,
-    mode: &mut LessonMode,
-    presenter: &mut bool,
-    app: &mut AppState,
-    out: &mut PanelOutput,
-) -> bool {
-    let mut leave = false;
-    // A bounded share of the window (the views keep the rest; the page scrolls inside),
-    // measured on the window itself: egui's screen rectangle is a placeholder (10000
-    // pixels high) in the first frames, and a strip sized on it would take the window.
-    let window = macroquad::window::screen_height() / super::widgets::canvas_px_per_point(ctx);
-    let most = (window * STRIP_MOST).max(1.0);
-    egui::TopBottomPanel::bottom("presenter")
-        .resizable(true)
-        .height_range(most.min(120.0)..=most)
-        .default_height(window * STRIP_DEFAULT)
-        .show(ctx, |ui| {
-            // The page buttons stay at the strip's top; the page scrolls under them,
-            // its scroll bar always drawn so that a choice below the fold is seen to be
-            // there.
-            leave = ui_page_header(ui, mode, presenter, app, PRESENTER_TEXT, out, true);
-            ui.separator();
-            // A solid scroll bar: egui's floating one is invisible until hovered.
-            ui.spacing_mut().scroll = egui::style::ScrollStyle::solid();
-            egui::ScrollArea::vertical()
-                .id_salt("presenter_page")
-                .auto_shrink([false, false])
-                .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysVisible)
-                .show(ui, |ui| {
-                    // The strip's sight, for the scripted test.
-                    let seen = ui.clip_rect();
-                    mark_rect(
-                        ui,
-                        "lesson_strip_top",
-                        egui::Rect::from_min_max(seen.min, seen.right_top()),
-                    );
-                    mark_rect(
-                        ui,
-                        "lesson_strip_bottom",
-                        egui::Rect::from_min_max(seen.left_bottom(), seen.max),
-                    );
-                    ui_page_body(ui, mode, app, PRESENTER_TEXT, false);
-                });
-        });
-    leave
 }
