@@ -190,10 +190,20 @@ fn reference_incident_text(tr: &ManifoldTrace) -> String {
             "the face SAT chose",
             "both clipped points are kept, whatever their separation, even where they coincide",
         ),
-        (None, false) => (
-            "the one more perpendicular to the normal",
-            "by the reference face",
-        ),
+        // The other presets' reference edge, as `reference_is_b` picks it: SAT's
+        // face when SAT gave the normal, the face whose plane separates the cores
+        // more when they are apart, else the edge more perpendicular to the normal.
+        (None, false) => match tr.normal_source {
+            Some(NormalSource::Sat) => ("the face SAT chose", "by the reference face"),
+            Some(NormalSource::ClosestPoints) => (
+                "the face whose plane separates the cores more",
+                "by the reference face",
+            ),
+            _ => (
+                "the one more perpendicular to the normal",
+                "by the reference face",
+            ),
+        },
     };
     format!(
         "The reference edge is {}'s {}, {why}; the incident edge is {}'s {}{}. The incident edge will be clipped by the two side planes through the reference edge's ends, then {then}.{ties}",
