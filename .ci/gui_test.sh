@@ -336,7 +336,8 @@ echo "== refused file: offered in a window, Files controls stay at y = $files_y2
 # Paste a pair into the import box (Ctrl+V) and import it.
 printf 'A: (0, 0), (2, 0), (1, 1.5)\nB: (1, 1), (3, 1), (2, 3)\nposition 0.5 0.2\n' | xclip -selection clipboard
 click import_box
-xdotool key ctrl+v; sleep 0.5; settle
+# Whatever the box holds (a missed click above may have typed into it) is replaced.
+xdotool key ctrl+a; xdotool key ctrl+v; sleep 0.5; settle
 click import
 names=$(await "' '.join(sorted(d['shapes']))" "A B")
 [ "$names" = "A B" ] || { echo "FAIL: pasted pair imported as shapes: $names"; exit 1; }

@@ -388,7 +388,7 @@ pub fn plane_name(p: ClipPlane) -> &'static str {
     match p {
         ClipPlane::Side1 => "side plane 1 (through the reference face's first vertex)",
         ClipPlane::Side2 => "side plane 2 (through its second vertex)",
-        ClipPlane::ReferenceFace => "the reference face (moved out by the speculative distance: a point beyond it is too far to touch)",
+        ClipPlane::ReferenceFace => "the reference face (moved out by the speculative distance)",
         ClipPlane::ClosestDistance => "the closest-distance plane (two segments)",
         ClipPlane::VertexVertex => "the vertex–vertex plane (two polygons apart)",
     }

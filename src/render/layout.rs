@@ -93,7 +93,10 @@ pub fn legend_entries(p: &Picture, spaces: &[Space]) -> Vec<(Rgba, String)> {
                     .iter()
                     .any(|x| mark_color(x).is_some_and(|m| same_hue(m, id.color())))
         });
-        if drawn {
+        // Configuration space's own colour is SAT's: where SAT's entry is there, it
+        // names the teal of both views (one swatch, one entry).
+        let listed = id == LayerId::ConfigPicture && out.iter().any(|(c, _)| *c == id.color());
+        if drawn && !listed {
             out.push((id.color(), id.legend_label().to_string()));
         }
     }

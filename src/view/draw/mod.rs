@@ -113,10 +113,11 @@ impl LayerId {
 
     /// The legend's words for the layer's own colour: its [`LayerId::label`], except
     /// where the layer draws most of its marks in other roles' colours and its own
-    /// colour names one thing (configuration space's teal is the GJK ray cast only).
+    /// (SAT's teal) marks two things only: SAT's axis as an interval of B − A, and the
+    /// GJK ray cast of the time-of-impact studies.
     pub fn legend_label(self) -> &'static str {
         match self {
-            LayerId::ConfigPicture => "GJK ray cast on B − A: its march, simplex and time",
+            LayerId::ConfigPicture => "on B − A: SAT's axis as an interval, or the GJK ray cast",
             _ => self.label(),
         }
     }
