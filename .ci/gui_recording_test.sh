@@ -289,9 +289,9 @@ xdotool mousemove "$gx" "$gy"; sleep 0.2
 for _ in 1 2 3; do xdotool click 4; sleep 0.1; done
 wait_for "d['recording']['zoom'] > 1.3"
 read -r cx cy < <(rj "'%d %d' % tuple(r['bodies']['crate'][:2])")
-xdotool mousemove "$cx" "$cy" keydown shift click 1 keyup shift
+xdotool mousemove "$cx" "$cy" keydown shift sleep 0.3 click 1 sleep 0.3 keyup shift
 wait_for "d['recording']['pick'] == 'crate' and not d['recording']['live']['dragging']"
-xdotool mousemove "$gx" "$gy" keydown shift click 1 keyup shift
+xdotool mousemove "$gx" "$gy" keydown shift sleep 0.3 click 1 sleep 0.3 keyup shift
 wait_for "not d['recording']['world'] and sorted(d['shapes']) == ['crate', 'ground'] and 'at step $live_step' in d['recording']['note']"
 echo "== Shift+click on crate and ground in the live world opened their pair at step $live_step"
 import -window root "$art/gui-recording-9-live-pair.png"

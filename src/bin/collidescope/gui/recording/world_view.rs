@@ -338,8 +338,10 @@ fn pointer(
 }
 
 /// Shift or Ctrl is held: a click in a live world picks a shape instead of holding it.
+/// A key released this frame counts as held: at a low frame rate a quick Shift+click
+/// presses and releases Shift within the frame that sees the click.
 fn pick_modifier() -> bool {
-    use macroquad::prelude::{is_key_down, KeyCode};
+    use macroquad::prelude::{is_key_down, is_key_released, KeyCode};
     [
         KeyCode::LeftShift,
         KeyCode::RightShift,
@@ -347,7 +349,7 @@ fn pick_modifier() -> bool {
         KeyCode::RightControl,
     ]
     .into_iter()
-    .any(is_key_down)
+    .any(|k| is_key_down(k) || is_key_released(k))
 }
 
 fn draw_shape(g: &WorldGeometry, xf: &Transform, cam: &Camera, color: Color, width: f32) {
