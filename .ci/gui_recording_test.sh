@@ -50,7 +50,7 @@ for _ in $(seq 100); do [ -S "/tmp/.X11-unix/X${display#:}" ] && break; sleep 0.
 export DISPLAY="$display"
 
 COLLIDESCOPE_LAYOUT_FILE="$work/layout.json" "$bin" recordings/tiled_floor.b2rec --msaa 1 \
-  --quit-after 120 >"$work/app.log" 2>&1 &
+  --quit-after 300 >"$work/app.log" 2>&1 &
 app_pid=$!
 timeout 60 xdotool search --sync --onlyvisible --name Collidescope >/dev/null
 
@@ -137,7 +137,7 @@ wait "$app_pid" 2>/dev/null || true
 head -c 20000 recordings/tiled_floor.b2rec >"$work/cut.b2rec"
 rm -f "$work/layout.json"
 COLLIDESCOPE_LAYOUT_FILE="$work/layout.json" "$bin" "$work/cut.b2rec" --msaa 1 \
-  --quit-after 60 >"$work/app.log" 2>&1 &
+  --quit-after 240 >"$work/app.log" 2>&1 &
 app_pid=$!
 wait_for "d['recording'] and d['recording']['phase'] == 'ready' and d['recording']['damaged']"
 wait_for "len(d['recording']['bodies']) == 2"
@@ -173,7 +173,7 @@ open(sys.argv[1], "w").write(f"""(
 PY
 rm -f "$work/layout.json"
 COLLIDESCOPE_LAYOUT_FILE="$work/layout.json" "$bin" "$work/fall.ron" --msaa 1 \
-  --quit-after 60 >"$work/app.log" 2>&1 &
+  --quit-after 240 >"$work/app.log" 2>&1 &
 app_pid=$!
 wait_for "d['recording'] and d['recording']['track'] and d['recording']['frame'] == 0 and sorted(d['shapes']) == ['ball', 'box']"
 wait_for "not d['recording']['timeline']['busy'] and d['recording']['timeline']['rows'] == 30"
@@ -201,7 +201,7 @@ RON
 rm -f "$work/layout.json"
 mkdir -p "$work/tmp"
 TMPDIR="$work/tmp" COLLIDESCOPE_LAYOUT_FILE="$work/layout.json" "$bin" "$work/drag.ron" --msaa 1 \
-  --quit-after 150 >"$work/app.log" 2>&1 &
+  --quit-after 300 >"$work/app.log" 2>&1 &
 app_pid=$!
 wait_for "d['recording'] and d['recording']['phase'] == 'live' and d['recording']['live']['step'] == 0"
 step() {  # → steps once: one key per frame, each waited for.
@@ -310,7 +310,7 @@ theirs="$work/tmp/.collidescope-live-0.b2rec.collidescope-$$.tmp"
 : >"$theirs"
 rm -f "$work/layout.json"
 TMPDIR="$work/tmp" COLLIDESCOPE_LAYOUT_FILE="$work/layout.json" "$bin" "$work/drag.ron" --msaa 1 \
-  --quit-after 60 >"$work/app.log" 2>&1 &
+  --quit-after 240 >"$work/app.log" 2>&1 &
 app_pid=$!
 wait_for "d['recording'] and d['recording']['phase'] == 'live'"
 [ "$(ls -A "$work/tmp")" = "$(basename "$theirs")" ] \
