@@ -313,12 +313,12 @@ fn rounded_depth_why(g: &Ground, depth: f32) -> Option<String> {
     let label = g.studies.epa.trace.steps.last().map(|s| s.distance);
     Some(if label.is_none() {
         format!(
-            "The cores are apart, {:.4} from each other, so EPA is not run: the rounded shapes overlap by the radii less that distance, {ra:.4} + {rb:.4} − {:.4} = {depth:.4}.",
+            "The cores are apart, {:.4} from each other, so EPA is not run: the rounded shapes overlap by the radii less that distance, {ra:.4} (r_A) + {rb:.4} (r_B) − {:.4} = {depth:.4}.",
             -core, -core
         )
     } else {
         format!(
-            "The label d = {core:.4} on the polytope's thick edge is the cores' depth, EPA's own answer. The rounded shapes' depth adds the radii: {core:.4} + r_A {ra:.4} + r_B {rb:.4} = {depth:.4}.",
+            "The label d = {core:.4} on the polytope's thick edge is the cores' depth, EPA's own answer. The rounded shapes' depth adds the radii: {core:.4} + {ra:.4} (r_A) + {rb:.4} (r_B) = {depth:.4}.",
             core = label.unwrap_or(core)
         )
     })
