@@ -11,7 +11,7 @@ use collidescope::lesson::giveaway::giveaways;
 use collidescope::lesson::tutor::{is_right, Response, Stage, Tutor};
 use collidescope::lesson::{library, page_scene, parse_lesson, Answer, Ask, Form, PageStudy};
 use collidescope::render::app_picture;
-use collidescope::view::draw::{LayerId, Prim, Space};
+use collidescope::view::draw::{bounds, LayerId, Prim, Space};
 use std::collections::HashSet;
 use std::process::Command;
 
@@ -579,4 +579,49 @@ fn the_bias_page_hides_the_normal_until_the_answer() {
     assert_eq!(q.ask.hint_layer(), LayerId::Manifold);
     app.toggle_layer(LayerId::Manifold);
     assert_eq!(arrows(&mut app), 1, "the layer shows no normal once shown");
+}
+
+/// A page whose text points at EPA's white arrow from the origin shows one long
+/// enough to see at the lesson's zoom: at least 4 % of the configuration picture's
+/// extent (about 15 pixels in a 1280×720 presenter window), unless the text says it
+/// hides under the origin's cross. A page of a shallow overlap that points at the
+/// arrow fails.
+#[test]
+fn a_page_that_points_at_the_white_arrow_shows_it() {
+    let arrow = |page: &collidescope::lesson::Page| -> (f32, f32) {
+        let scene = PageStudy::of(page).unwrap().scene;
+        let mut app = AppState::new(scene, None);
+        app.set_step(page.step);
+        let picture = app_picture(&mut app);
+        let (lo, hi) = bounds(&picture.list, Space::Config).unwrap();
+        let length = picture
+            .list
+            .layer(LayerId::EpaPolytope)
+            .into_iter()
+            .flat_map(|l| &l.prims)
+            .filter_map(|p| match p {
+                Prim::Arrow { from, to, .. } => Some(from.distance(*to)),
+                _ => None,
+            })
+            .fold(0.0, f32::max);
+        (length, (hi - lo).max_element())
+    };
+    let epa = library::lesson("epa").unwrap();
+    let mut pointed = 0;
+    for (k, page) in epa.pages.iter().enumerate() {
+        if !page.text.contains("white arrow") || page.text.contains("hides under") {
+            continue;
+        }
+        let (length, extent) = arrow(page);
+        assert!(
+            length >= 0.04 * extent,
+            "epa page {}: the white arrow is {length} long in a picture {extent} wide",
+            k + 1
+        );
+        pointed += 1;
+    }
+    assert!(pointed >= 1, "no page points at the white arrow");
+    let shallow = &epa.pages[page_titled(&epa, "A shallow overlap")];
+    let (length, extent) = arrow(shallow);
+    assert!(length < 0.04 * extent, "{length} of {extent}");
 }
