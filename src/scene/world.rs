@@ -33,8 +33,8 @@
 
 use super::chains::{ChainGeometry, EntryGeometry, SceneChain};
 use super::errors::{friendly, not_whole};
-use super::format::check_rotation;
 use super::names::check_name;
+use super::pose_entry::check_rotation;
 use super::user_text::shown;
 use super::{hexfloat, SceneError, SceneErrorKind};
 use crate::core::box2d_rot::box2d_make_rot;
