@@ -60,6 +60,7 @@ pub mod track;
 pub mod user_text;
 pub mod view_state;
 pub mod world;
+mod world_bodies;
 
 pub use crate::core::settings::Settings;
 pub use chains::SceneChain;
