@@ -396,6 +396,25 @@ fn a_page_whose_answer_an_earlier_page_prints_is_refused() {
     assert!(e.message.contains("\"1.5615\""), "{e}");
 }
 
+/// A number the page before prints within the question's tolerance of its answer is
+/// a giveaway too: the time-of-impact lesson's push-back page prints a t2 within 0.02
+/// of the time of impact the root-finder page asks for, so that page asks within a
+/// tolerance the push-back does not meet.
+#[test]
+fn a_number_the_page_before_prints_near_the_answer_gives_it_away() {
+    let mut toi = library::lesson("toi").unwrap();
+    assert_eq!(giveaways(&toi).unwrap(), vec![]);
+    let k = page_titled(&toi, "The root finder");
+    toi.pages[k].question.as_mut().unwrap().within = Some(0.02);
+    let found = giveaways(&toi).unwrap();
+    assert!(
+        found
+            .iter()
+            .any(|g| g.page == k && g.earlier == k - 1 && g.printed == "0.34263"),
+        "{found:?}"
+    );
+}
+
 /// The page of `lesson` titled `title`, counted from 0.
 fn page_titled(lesson: &collidescope::lesson::Lesson, title: &str) -> usize {
     lesson

@@ -436,3 +436,77 @@ fn dump_every_narration() {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/target/narration.txt");
     std::fs::write(path, out).unwrap();
 }
+
+/// Swept SAT counts its axes from 1 on the canvas as in the words ("Axis 2 of 9" and
+/// the label "axis 2"), and a miss names the deciding axis by the number and the name
+/// its own step used, with the reason.
+#[test]
+fn swept_sat_axes_have_one_numbering_on_the_canvas_and_in_the_words() {
+    let mut checked = 0;
+    for (name, scene) in library_scenes() {
+        let Some(st) = studies_of(&scene) else {
+            continue;
+        };
+        let (algorithm, src) = (Algorithm::Toi, scene.view.manifold());
+        let axes = st.swept.trace.axes.len();
+        let mut said = Vec::new();
+        for k in 0..axes {
+            let words = st.narrate(&scene, algorithm, k, src);
+            let head = format!("Axis {} of {axes}: ", k + 1);
+            assert!(words.starts_with(&head), "{name} step {}: {words}", k + 1);
+            let canvas = labels(&scene, algorithm, k);
+            assert!(
+                canvas.contains(&format!("axis {}", k + 1)),
+                "{name} step {}: {canvas:?}",
+                k + 1
+            );
+            said.push(words[head.len()..].to_string());
+            checked += 1;
+        }
+        let last = st.narrate(&scene, algorithm, axes, src);
+        if let Some(at) = last.find("Axis ") {
+            let rest = &last[at + "Axis ".len()..];
+            let n: usize = rest[..rest.find(' ').unwrap()].parse().unwrap();
+            let named = rest.split(", ").nth(1).unwrap();
+            assert!(
+                said[n - 1].starts_with(named),
+                "{name}: the decision names axis {n} as \"{named}\", its step said \"{}\"",
+                said[n - 1]
+            );
+            assert!(
+                last.contains("separates them for the whole step: "),
+                "{last}"
+            );
+        }
+    }
+    assert!(checked >= 40, "only {checked} axis steps");
+}
+
+/// The rotating time of impact says its target and Box2D's (`max(slop, radii −
+/// slop)`, b2TimeOfImpact's) on its first iteration, and the canvas names the
+/// separation function as the lesson's choices do, not by a code name.
+#[test]
+fn the_rotating_toi_says_its_target_beside_box2ds_and_names_functions_in_words() {
+    use collidescope::core::toi::rotating::ToiTarget;
+    let (name, scene) = library_scenes()
+        .into_iter()
+        .find(|(n, _)| *n == "toi_bullet_rotating_wall.ron")
+        .unwrap();
+    let st = studies_of(&scene).unwrap();
+    let src = scene.view.manifold();
+    let words = st.narrate(&scene, Algorithm::Rotating, 0, src);
+    // A circle of radius 0.1 against a sharp wall.
+    let (ours, box2d) = (
+        ToiTarget::Touch.distance(0.1),
+        ToiTarget::Box2d.distance(0.1),
+    );
+    assert!((box2d - 0.095).abs() < 1e-6, "{box2d}");
+    assert!(
+        words.contains(&format!("The target is {ours:.4} ± 0.00125"))
+            && words.contains(&format!("= {box2d:.4}")),
+        "{name}: {words}"
+    );
+    let canvas = labels(&scene, Algorithm::Rotating, 0);
+    assert!(canvas.iter().any(|l| l == "axis: A's face"), "{canvas:?}");
+    assert!(!canvas.iter().any(|l| l.contains('_')), "{canvas:?}");
+}

@@ -100,6 +100,11 @@ pub struct Question {
     /// Said after a wrong answer, pointing at the picture (default: the kind's own).
     #[serde(default)]
     pub hint: String,
+    /// The layer a wrong answer lights up with the hint (default: the kind's own,
+    /// [`Ask::hint_layer`]), for a page whose views do not draw that one: an overlap
+    /// asked about the world poses rather than B − A.
+    #[serde(default)]
+    pub light: Option<LayerId>,
     /// Why the answer is right, shown once the question is settled (answered right,
     /// right after a hint, or shown). A page that hides its step's narration needs
     /// it; it must not give the next page's answer away (`lesson check`).

@@ -120,9 +120,66 @@ pub fn giveaways(lesson: &Lesson) -> Result<Vec<Giveaway>, String> {
                     break 'pages;
                 }
             }
+            // The page just before may not print a number close enough to be copied
+            // as the answer either (a push-back's time within the tolerance of the
+            // time of impact asked next).
+            // The tolerance the learner's answer is held to (the tutor's).
+            if let (Answer::Number { value, tolerance }, true) = (&solved.answer, e + 1 == i) {
+                let tolerance = q.within.unwrap_or(*tolerance);
+                if let Some(near) = number_within(&said, *value, tolerance) {
+                    found.push(Giveaway {
+                        page: i,
+                        earlier: e,
+                        printed: near,
+                    });
+                    break 'pages;
+                }
+            }
         }
     }
     Ok(found)
+}
+
+/// The first number in `words` printed with three decimals or more (a computed value,
+/// not a round one of the text) within `tolerance` of `value`.
+pub fn number_within(words: &str, value: f32, tolerance: f32) -> Option<String> {
+    let bytes = words.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        if !bytes[i].is_ascii_digit()
+            || (i > 0 && (bytes[i - 1].is_ascii_digit() || bytes[i - 1] == b'.'))
+        {
+            i += 1;
+            continue;
+        }
+        let start = if i > 0 && bytes[i - 1] == b'-' {
+            i - 1
+        } else {
+            i
+        };
+        let mut end = i;
+        while end < bytes.len() && bytes[end].is_ascii_digit() {
+            end += 1;
+        }
+        let mut decimals = 0;
+        if end + 1 < bytes.len() && bytes[end] == b'.' && bytes[end + 1].is_ascii_digit() {
+            end += 1;
+            while end < bytes.len() && bytes[end].is_ascii_digit() {
+                end += 1;
+                decimals += 1;
+            }
+        }
+        let token = &words[start..end];
+        if decimals >= 3 {
+            if let Ok(x) = token.parse::<f32>() {
+                if (x - value).abs() <= tolerance {
+                    return Some(token.to_string());
+                }
+            }
+        }
+        i = end;
+    }
+    None
 }
 
 /// `words` with every printed point "(x, y)" left out.
@@ -161,6 +218,26 @@ mod tests {
             "at  and (the depth 0.7000)"
         );
         assert_eq!(without_points("open (1.0, 2"), "open (1.0, 2");
+    }
+
+    #[test]
+    fn a_number_near_the_answer_is_found_and_round_or_far_ones_are_not() {
+        let said = "push-back at t2 = 0.34263: apart; the gap is 2.6 wide, t ≈ 0.35";
+        assert_eq!(
+            number_within(said, 0.3487, 0.02).as_deref(),
+            Some("0.34263")
+        );
+        assert_eq!(number_within(said, 0.3487, 0.005), None);
+        // Two decimals is a round number of the text, not a copied result.
+        assert_eq!(number_within(said, 0.35, 0.001), None);
+        assert_eq!(
+            number_within("d = -1.2500 and 7.0001", -1.25, 0.01).as_deref(),
+            Some("-1.2500")
+        );
+        assert_eq!(
+            number_within("step 12.5 of x1.000", 1.0, 0.01).as_deref(),
+            Some("1.000")
+        );
     }
 
     #[test]

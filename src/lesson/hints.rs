@@ -34,6 +34,13 @@ pub fn answer_marks(answer: &Answer) -> Vec<(Space, Prim)> {
     }
 }
 
+impl super::format::Question {
+    /// The layer a wrong answer lights up: the lesson's choice, else the kind's.
+    pub fn hint_layer(&self) -> LayerId {
+        self.light.unwrap_or_else(|| self.ask.hint_layer())
+    }
+}
+
 impl Ask {
     /// The layer that shows what the question is about: a wrong answer lights it up.
     pub fn hint_layer(&self) -> LayerId {

@@ -136,7 +136,7 @@ impl Tutor {
         self.stage = match self.stage {
             Stage::Open => Stage::Hinted {
                 hint: hint(question),
-                layer: question.ask.hint_layer(),
+                layer: question.hint_layer(),
             },
             _ => Stage::Shown {
                 answer: answer_words(solved),
@@ -192,6 +192,7 @@ mod tests {
             prompt: "?".into(),
             hint: String::new(),
             explain: String::new(),
+            light: None,
             pixels: None,
             within: None,
         }
@@ -252,6 +253,14 @@ mod tests {
             }
         );
         assert!(t.lit().is_none());
+        // A lesson may light another layer than the kind's: its page draws that one.
+        let own = Question {
+            light: Some(LayerId::Toi),
+            ..question.clone()
+        };
+        let mut t = Tutor::default();
+        assert!(!t.answer(&own, &solved, Response::Pick(0)));
+        assert_eq!(t.lit(), Some(LayerId::Toi));
         let mut t = Tutor::default();
         assert!(t.answer(&question, &solved, Response::Pick(1)));
         assert!(t.stage.settled());

@@ -92,7 +92,7 @@ impl Study for CastStudy {
         // The hit is marked once the algorithm has found it: at its last step.
         let last = step + 1 >= self.step_count().max(1);
         let hit = (self.output.hit && last).then_some(self.output.t);
-        sweep_picture(cx, hit, &mut prims);
+        sweep_picture(cx, last, hit, &mut prims);
         self.advancement(cx, step, &mut prims);
         prims
     }

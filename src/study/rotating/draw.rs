@@ -101,7 +101,7 @@ pub fn rotating_layer(cx: &StudyCx, study: &RotatingStudy, k: usize) -> Vec<Prim
                 });
                 prims.push(text(
                     from + axis * len,
-                    format!("axis: {}", f.kind.as_str()),
+                    format!("axis: {}", kind_words(f.kind)),
                     c,
                 ));
             }
@@ -157,5 +157,14 @@ fn result_prims(cx: &StudyCx, study: &RotatingStudy, prims: &mut Vec<Prim>) {
             format!("{} (t = {:.4})", o.termination.as_str(), o.t),
             c,
         ));
+    }
+}
+
+/// A separation function's kind as the lesson's choices name it.
+pub fn kind_words(kind: SeparationKind) -> &'static str {
+    match kind {
+        SeparationKind::Points => "points",
+        SeparationKind::FaceA => "A's face",
+        SeparationKind::FaceB => "B's face",
     }
 }

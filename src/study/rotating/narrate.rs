@@ -2,7 +2,10 @@
 //! root finder, the answer.
 
 use super::{rotating_steps, RotatingStudy};
-use crate::core::toi::rotating::{PushBack, SeparationKind, ToiIteration, ToiTermination};
+use crate::core::consts::LINEAR_SLOP;
+use crate::core::toi::rotating::{
+    PushBack, SeparationKind, ToiIteration, ToiTarget, ToiTermination,
+};
 use crate::study::facts::count;
 
 /// Step `k`; the step after the last is the answer.
@@ -24,13 +27,16 @@ pub fn rotating_step(study: &RotatingStudy, k: usize) -> String {
 fn iteration_text(study: &RotatingStudy, i: usize, it: &ToiIteration) -> String {
     let tr = &study.trace;
     let mut s = format!(
-        "Iteration {}: at t1 = {:.5} the cores are {:.5} apart (GJK). The target is {:.4} ± {:.5} (the radii, or slop for two sharp shapes). ",
+        "Iteration {}: at t1 = {:.5} the cores are {:.5} apart (GJK). ",
         i + 1,
         it.t1,
         it.distance,
-        tr.target,
-        tr.tolerance
     );
+    s += &if i == 0 {
+        target_words(tr.target, tr.tolerance)
+    } else {
+        format!("The target is {:.4} ± {:.5}. ", tr.target, tr.tolerance)
+    };
     if it.distance <= 0.0 {
         return s + "They overlap: continuous collision gives up here.";
     }
@@ -51,6 +57,20 @@ fn iteration_text(study: &RotatingStudy, i: usize, it: &ToiIteration) -> String 
         );
     }
     s
+}
+
+/// The study aims where the surfaces touch ([`ToiTarget::Touch`]); Box2D's
+/// `b2TimeOfImpact` aims `max(slop, radii − slop)`, slop deeper, with the same band.
+pub fn target_words(target: f32, tolerance: f32) -> String {
+    let box2d = ToiTarget::Box2d.distance(target);
+    let why = if target > LINEAR_SLOP {
+        "the sum of the radii, where the rounded surfaces touch"
+    } else {
+        "linear slop: both shapes are sharp, and GJK cannot tell touching cores from overlapping ones"
+    };
+    format!(
+        "The target is {target:.4} ± {tolerance:.5} ({why}). Box2D's b2TimeOfImpact aims at max(slop, radii − slop) = {box2d:.4} instead, with the same band. "
+    )
 }
 
 fn push_text(study: &RotatingStudy, it: &ToiIteration, p: &PushBack) -> String {

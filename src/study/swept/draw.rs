@@ -43,7 +43,7 @@ pub fn toi_layer(cx: &StudyCx, study: &SweptStudy, k: usize) -> Vec<Prim> {
             5.0,
             SHAPE_B,
         ));
-        prims.push(label(at(hi, 0.0), format!("axis {k}"), c));
+        prims.push(label(at(hi, 0.0), format!("axis {}", k + 1), c));
     } else {
         // The decision: the impact poses and the normal there.
         if let (Some(pa), Some(pb)) = (tr.impact_a, tr.impact_b) {

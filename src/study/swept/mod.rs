@@ -30,15 +30,18 @@ impl SweptStudy {
     }
 }
 
-/// The configuration-space picture of a time of impact: the ray along −v with the hit
-/// marked once the algorithm has found it (`hit`), and the GJK ray cast on B − A.
-pub(crate) fn sweep_picture(cx: &StudyCx, hit: Option<f32>, prims: &mut Vec<Prim>) {
+/// The configuration-space picture of a time of impact: the ray along −v, and at the
+/// algorithm's last step (`last`) its hit (`hit`) with the GJK ray cast on B − A beside
+/// it — another algorithm's answer, kept off the steps that work towards this one's.
+pub(crate) fn sweep_picture(cx: &StudyCx, last: bool, hit: Option<f32>, prims: &mut Vec<Prim>) {
     let b = cx.basics();
     let (Some(sa), Some(sb)) = (cx.scene.shapes.get(b.a), cx.scene.shapes.get(b.b)) else {
         return;
     };
     sweep_ray(sb.velocity - sa.velocity, hit, LayerId::Toi.color(), prims);
-    gjk_cast_ray(&b.cast_ray, prims);
+    if last {
+        gjk_cast_ray(&b.cast_ray, prims);
+    }
 }
 
 /// Both times of impact: swept SAT and the shape cast, and the GJK ray cast on B − A.
@@ -123,7 +126,7 @@ impl Study for SweptStudy {
         // The hit is marked once the algorithm has found it: at its last step.
         let last = step + 1 >= self.step_count();
         let hit = (self.output.hit && last).then_some(self.output.t);
-        sweep_picture(cx, hit, &mut prims);
+        sweep_picture(cx, last, hit, &mut prims);
         prims
     }
 

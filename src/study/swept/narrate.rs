@@ -98,10 +98,7 @@ pub fn toi_step(study: &SweptStudy, k: usize) -> String {
             o.t,
             p(o.normal)
         ),
-        SweptTermination::Miss => format!(
-            "An axis ({}) separates them for the whole step: no collision before t = 1.",
-            axis_name(&o.axis)
-        ),
+        SweptTermination::Miss => miss_words(study),
         SweptTermination::AlreadyOverlapping => format!(
             "Every axis overlaps already at t = 0: the shapes overlap now. The minimum translation is {:.4} along {}.",
             o.depth,
@@ -112,4 +109,28 @@ pub fn toi_step(study: &SweptStudy, k: usize) -> String {
         }
     };
     s
+}
+
+/// A miss: the deciding axis by its number and name, and why it keeps the shapes
+/// apart, in the words the axis' own step used.
+fn miss_words(study: &SweptStudy) -> String {
+    use crate::core::toi::swept_sat::MissReason;
+    let (tr, o) = (&study.trace, &study.output);
+    let n = tr.axes.len();
+    let which = match tr.axes.iter().position(|r| r.axis == o.axis) {
+        Some(i) => format!("Axis {} of {n}, {},", i + 1, axis_name(&o.axis)),
+        None => format!("The axis {}", axis_name(&o.axis)),
+    };
+    let why = match o.miss_reason {
+        Some(MissReason::StaticGap) => {
+            "B does not move relative to A along it, and the shadows keep their gap all step"
+        }
+        Some(MissReason::ClosesTooLate) => "the shadows would meet only after t = 1",
+        Some(MissReason::MovingApart) => "the shadows move apart",
+        Some(MissReason::ExitsBeforeEntry) => {
+            "its window closes before the last axis' window opens: at no moment do all the shadows overlap"
+        }
+        None => "its shadows stay apart",
+    };
+    format!("{which} separates them for the whole step: {why}. No collision before t = 1.")
 }

@@ -4,6 +4,7 @@
 use super::{label, outline_at, LayerId, Prim, Rgba, SHAPE_A, SHAPE_B};
 use crate::core::shape::Pose;
 use crate::scene::Scene;
+use glam::Vec2;
 
 /// A ghost of shape `i` at `pose`: an outline, dashed or solid, and a light fill.
 pub fn ghost(
@@ -59,7 +60,10 @@ pub fn sweep_paths(
                     true,
                     out,
                 );
-                out.push(label(end.position, "t = 1", c));
+                // Above the ghost, clear of its outline and of the path's arrowhead
+                // at its centre.
+                let r = scene.shapes[i].shape.bounding_radius();
+                out.push(label(end.position + Vec2::Y * r, "t = 1", c));
             }
         }
     }

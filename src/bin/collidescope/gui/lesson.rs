@@ -167,9 +167,10 @@ impl LessonMode {
             }
         }
         if self.tutor.stage.settled() {
-            let ask = self.page().question.as_ref().map(|q| q.ask.clone());
-            if let Some(ask) = ask {
-                for l in ask.answer_layers().iter().chain([ask.hint_layer()].iter()) {
+            let question = self.page().question.as_ref();
+            let ask = question.map(|q| (q.ask.clone(), q.hint_layer()));
+            if let Some((ask, lit)) = ask {
+                for l in ask.answer_layers().iter().chain([lit].iter()) {
                     if app.hidden_layers.contains(l) {
                         app.toggle_layer(*l);
                     }
