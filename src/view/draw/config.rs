@@ -98,7 +98,14 @@ pub fn sweep_ray(v: Vec2, hit: Option<f32>, c: Rgba, prims: &mut Vec<Prim>) {
         width: 2.0,
         color: c.with_alpha(170),
     });
-    prims.push(label(-v, "−v: t = 1", c));
+    // Below the tip: beside it the text would run over the arrowhead and the ray.
+    prims.push(Prim::Label {
+        at: -v,
+        offset: Vec2::new(6.0, 16.0),
+        text: "−v: t = 1".into(),
+        color: c,
+        size: 15.0,
+    });
     if let Some(t) = hit {
         prims.push(dot(-v * t, 5.0, c));
         prims.push(label(-v * t, format!("hit at t = {t:.4}"), c));
