@@ -21,6 +21,8 @@ mod ray_handles;
 mod recording;
 mod recording_note;
 mod repaint;
+#[cfg(all(target_os = "linux", not(target_arch = "wasm32")))]
+mod screen;
 mod shape_handles;
 pub(crate) mod sources;
 #[cfg(all(target_os = "linux", not(target_arch = "wasm32")))]
@@ -107,10 +109,15 @@ pub fn run_web() {
 
 /// Opens the window and runs until the user quits.
 pub fn run(opts: GuiOptions) {
+    // A window larger than the screen opens fitted to it, and says so.
+    #[cfg(all(target_os = "linux", not(target_arch = "wasm32")))]
+    let ((width, height), fitted) = screen::fit((opts.width, opts.height), screen::size());
+    #[cfg(not(all(target_os = "linux", not(target_arch = "wasm32"))))]
+    let ((width, height), fitted) = ((opts.width, opts.height), None::<String>);
     let window = macroquad::window::Conf {
         window_title: WINDOW_TITLE.to_string(),
-        window_width: opts.width,
-        window_height: opts.height,
+        window_width: width,
+        window_height: height,
         // The page draws at the screen's own resolution (crisp at 2×); the desktop
         // window keeps one pixel per point.
         high_dpi: cfg!(target_arch = "wasm32"),
@@ -138,7 +145,7 @@ pub fn run(opts: GuiOptions) {
         specific_key: None,
         touch: true,
     });
-    macroquad::Window::from_config(conf, main_loop(opts));
+    macroquad::Window::from_config(conf, main_loop(opts, fitted));
 }
 
 /// Ctrl shortcuts of one frame. Read from egui's key events, which carry the
@@ -209,7 +216,9 @@ fn ctrl() -> bool {
     is_key_down(KeyCode::LeftControl) || is_key_down(KeyCode::RightControl)
 }
 
-async fn main_loop(opts: GuiOptions) {
+/// `fitted`: what the status bar says first when the window was made smaller than
+/// asked, to fit the screen.
+async fn main_loop(opts: GuiOptions, fitted: Option<String>) {
     let mut app = AppState::new(opts.scene, opts.path);
     if let Some(e) = opts.startup_error {
         app.message = Some(Message {
@@ -227,6 +236,9 @@ async fn main_loop(opts: GuiOptions) {
     let mut panel = Panel::new(opts.default_scene, preferences);
     if let Some((id, page)) = &opts.lesson {
         panel.start_lesson(id, Some(*page), &mut app);
+    }
+    if let (Some(note), None) = (fitted, &app.message) {
+        app.info(note);
     }
     let mut shots = 0u32;
     // The views' size before the presenter setting changed, until the first frame
