@@ -52,6 +52,9 @@ pub const MIN_TEXT: f32 = 12.0;
 pub const GAP: f32 = 1.0;
 /// Distances from the anchor (pixels) of the candidate rings, nearest first.
 const RINGS: [f32; 6] = [4.0, 10.0, 18.0, 30.0, 46.0, 66.0];
+/// A label straight above or below its anchor reaches this far past it (pixels) when
+/// it ends or starts at the anchor rather than centred on it.
+const SPAN_REACH: f32 = 8.0;
 /// A moved label further than this from its anchor (pixels) gets a leader line.
 const LEADER_MIN: f32 = 9.0;
 /// The cost of covering one non-contact dot, in pixels of distance.
@@ -365,31 +368,47 @@ fn candidates(
         (0.0, 1.0),
         (0.7, 0.7),
     ];
-    for (ring, r) in RINGS.iter().enumerate() {
-        for (k, (dx, dy)) in dirs.iter().enumerate() {
+    // Straight above or below, a box spans the anchor: centred on it, else ending just
+    // right of it, else starting just left of it (a long label clear of a line on one
+    // side), slid sideways into the view when it would leave it (still over the anchor).
+    let into_view = |x: f32| x.clamp(vp.x + 1.0, (vp.x + vp.w - 1.0 - w).max(vp.x + 1.0));
+    let spans = [
+        into_view(anchor.x - w * 0.5),
+        into_view(anchor.x + SPAN_REACH - w),
+        into_view(anchor.x - SPAN_REACH),
+    ];
+    let mut order = 0;
+    for r in RINGS {
+        for (dx, dy) in dirs {
             // The box's near side at `r` pixels from the anchor in direction (dx, dy).
-            let x = match dx.partial_cmp(&0.0) {
-                Some(std::cmp::Ordering::Greater) => anchor.x + dx * r,
-                Some(std::cmp::Ordering::Less) => anchor.x + dx * r - w,
-                // Straight above or below: centred on the anchor, slid sideways into the
-                // view when a long label would leave it (still over the anchor).
-                _ => {
-                    (anchor.x - w * 0.5).clamp(vp.x + 1.0, (vp.x + vp.w - 1.0 - w).max(vp.x + 1.0))
-                }
+            let xs = match dx.partial_cmp(&0.0) {
+                Some(std::cmp::Ordering::Greater) => vec![anchor.x + dx * r],
+                Some(std::cmp::Ordering::Less) => vec![anchor.x + dx * r - w],
+                _ => spans.to_vec(),
             };
             let y = match dy.partial_cmp(&0.0) {
                 Some(std::cmp::Ordering::Greater) => anchor.y + dy * r,
                 Some(std::cmp::Ordering::Less) => anchor.y + dy * r - h,
                 _ => anchor.y - h * 0.5,
             };
-            let b = Viewport {
-                x: x.round(),
-                y: y.round(),
-                w,
-                h,
-            };
-            // Nearer rings first; within a ring, the reading order above.
-            out.push((r + 0.01 * (ring * 8 + k) as f32, b));
+            let mut last = None;
+            for x in xs {
+                let x = x.round();
+                // A short label's three spans are one box.
+                if last == Some(x) {
+                    continue;
+                }
+                last = Some(x);
+                let b = Viewport {
+                    x,
+                    y: y.round(),
+                    w,
+                    h,
+                };
+                // Nearer rings first; within a ring, the reading order above.
+                out.push((r + 0.001 * order as f32, b));
+                order += 1;
+            }
         }
     }
     out
