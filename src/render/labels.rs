@@ -20,7 +20,8 @@
 //!    (with a [`GAP`] px gap), a view title, the scale bar or a grid number, or covers a
 //!    *contact point* (a dot of the contact,
 //!    witness, chain or engine layers, or a handle). Other dots (simplex vertices,
-//!    supports) and every line, arrow, cross and ring of the view only cost: among the
+//!    supports) and every line, arrow, cross and ring of the view (and the leader line
+//!    of every label placed before) only cost: among the
 //!    free candidates the one covering fewest dots and crossed by the fewest line
 //!    pieces, then the nearest, wins; a spot nearer another label's point than the
 //!    label's own, where it would read as that point's label
@@ -221,16 +222,20 @@ pub fn place_labels(
     let regions = shape_regions(view, list);
     let mut taken: Vec<Viewport> = reserved.to_vec();
     let mut out = vec![None; count];
-    let obstacles = Obstacles {
+    let mut obstacles = Obstacles {
         dots: &dots,
         lines: &lines,
         points: &points,
         bars: &bars,
         regions: &regions,
+        leaders: Vec::new(),
     };
     for p in &pending {
         if let Some(placed) = place_one(p, &view.viewport, &taken, &obstacles) {
             taken.push(placed.back);
+            if let Some([a, b]) = placed.leader {
+                obstacles.leaders.push(LineObstacle::Segment(a, b));
+            }
             out[p.index] = Some(placed);
         }
     }
@@ -272,6 +277,9 @@ struct Obstacles<'a> {
     bars: &'a [Bar],
     /// Shapes A and B: a label in one's colour keeps out of the other.
     regions: &'a [ShapeRegion],
+    /// The leader lines of the labels placed so far: a later label keeps off them (a
+    /// vertex number beside a leader reads as struck through), as off any line.
+    leaders: Vec<LineObstacle>,
 }
 
 /// The best free spot of one label, or `None` when every candidate is refused.
@@ -287,6 +295,7 @@ fn place_one(
         points,
         bars,
         regions,
+        ref leaders,
     } = *obstacles;
     let first = label_box(p.preferred, p.text, p.size);
     let (w, h) = (first.w, first.h);
@@ -324,7 +333,8 @@ fn place_one(
         // origin, contacts) keep off lines before all else: they sooner take a spot by
         // another point, tied to their own by a leader.
         let weight = if key { 3.0 } else { 1.0 };
-        cost += weight * LINE_COST * lines.crossings(&b) as f32;
+        let crossed = lines.crossings(&b) + leaders_near(&b, leaders);
+        cost += weight * LINE_COST * crossed as f32;
         if best.is_none_or(|(c, _)| cost < c) {
             best = Some((cost, b));
         }
@@ -414,6 +424,17 @@ fn candidates(
     out
 }
 
+/// How many of `leaders` cross box `b` or pass within [`GAP`] of it.
+pub fn leaders_near(b: &Viewport, leaders: &[LineObstacle]) -> usize {
+    let grown = Viewport {
+        x: b.x - GAP,
+        y: b.y - GAP,
+        w: b.w + 2.0 * GAP,
+        h: b.h + 2.0 * GAP,
+    };
+    leaders.iter().filter(|l| box_crossed_by(&grown, l)).count()
+}
+
 fn inside(b: &Viewport, vp: &Viewport) -> bool {
     b.x >= vp.x + 1.0
         && b.y >= vp.y + 1.0
@@ -451,6 +472,7 @@ mod tests {
             points: &[],
             bars: &[],
             regions: &[],
+            leaders: Vec::new(),
         };
         place_one(p, &vp(), taken, &obstacles)
     }
@@ -549,6 +571,34 @@ mod tests {
     }
 
     #[test]
+    fn a_label_keeps_off_the_leader_of_a_label_placed_before() {
+        // A vertex number whose own spot (right, above) is struck by another label's
+        // leader line, running up from a point below to a label far above.
+        let a = Vec2::new(100.0, 100.0);
+        let p = pending(0, a, "2");
+        let own = label_box(p.preferred, p.text, p.size);
+        let x = own.x + 0.5 * own.w;
+        let leader = LineObstacle::Segment(Vec2::new(x, 140.0), Vec2::new(x, 20.0));
+        assert_eq!(leaders_near(&own, &[leader]), 1);
+        let obstacles = Obstacles {
+            dots: &[],
+            lines: &no_lines(),
+            points: &[],
+            bars: &[],
+            regions: &[],
+            leaders: vec![leader],
+        };
+        let placed = place_one(&p, &vp(), &[], &obstacles).unwrap();
+        assert_eq!(
+            leaders_near(&placed.back, &[leader]),
+            0,
+            "{:?}",
+            placed.back
+        );
+        assert!(nearest_on_box(&placed.back, a).distance(a) <= 18.0);
+    }
+
+    #[test]
     fn a_label_is_not_placed_nearer_another_point_than_its_own() {
         // The preferred spot (right, above) is next to another labelled point: the label
         // goes round its own anchor instead.
@@ -563,6 +613,7 @@ mod tests {
             points: &[a, other],
             bars: &[],
             regions: &[],
+            leaders: Vec::new(),
         };
         let placed = place_one(&p, &vp(), &[], &obstacles).unwrap();
         assert!(!reads_as_other_point(&placed.back, a, &[other]));
