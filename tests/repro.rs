@@ -153,9 +153,11 @@ fn box2d_c_tests_build_and_pass_against_box2d_except_its_known_bug() {
     assert!(passed >= 25, "only {passed} scenes exported and passed");
 }
 
-#[test]
-fn parry_rust_tests_build_and_pass_against_parry2d_0_31() {
-    let dir = scratch("repro-parry");
+/// Builds the exported parry2d tests (name, text) in a scratch crate `name` and runs
+/// them; every such crate shares one target folder, so parry2d is built once.
+fn cargo_test_parry(name: &str, tests: &[(&str, &str)]) -> (bool, String) {
+    let dir = scratch(name);
+    let _ = std::fs::remove_dir_all(dir.join("tests"));
     std::fs::create_dir_all(dir.join("tests")).unwrap();
     std::fs::create_dir_all(dir.join("src")).unwrap();
     std::fs::write(
@@ -165,19 +167,33 @@ fn parry_rust_tests_build_and_pass_against_parry2d_0_31() {
     )
     .unwrap();
     std::fs::write(dir.join("src/lib.rs"), "").unwrap();
-    let mut count = 0;
-    for (stem, scene) in scenes() {
-        let (a, b) = collidescope::render::scene_pair(&scene).unwrap();
-        let text = export(&scene, a, b, Language::ParryRust, &stem).unwrap();
+    for (stem, text) in tests {
         std::fs::write(dir.join("tests").join(format!("{stem}.rs")), text).unwrap();
-        count += 1;
     }
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let (ok, log) = run(Command::new(cargo)
+    run(Command::new(cargo)
         .current_dir(&dir)
         .args(["test", "--quiet", "--no-fail-fast"])
         .env_remove("RUSTFLAGS")
-        .env("CARGO_TARGET_DIR", dir.join("target")));
+        .env("CARGO_TARGET_DIR", scratch("repro-parry-target")))
+}
+
+#[test]
+fn parry_rust_tests_build_and_pass_against_parry2d_0_31() {
+    let tests: Vec<(String, String)> = scenes()
+        .into_iter()
+        .map(|(stem, scene)| {
+            let (a, b) = collidescope::render::scene_pair(&scene).unwrap();
+            let text = export(&scene, a, b, Language::ParryRust, &stem).unwrap();
+            (stem, text)
+        })
+        .collect();
+    let count = tests.len();
+    let named: Vec<(&str, &str)> = tests
+        .iter()
+        .map(|(s, t)| (s.as_str(), t.as_str()))
+        .collect();
+    let (ok, log) = cargo_test_parry("repro-parry", &named);
     // parry2d's known disagreements with the exact answer, each a scene whose exported
     // test must keep failing (so that a parry fix is noticed): two rounded boxes 1.71
     // apart, where parry's distance is 5.5e-4 too long (its GJK on rounded shapes stops
@@ -205,7 +221,7 @@ fn parry_rust_tests_build_and_pass_against_parry2d_0_31() {
 /// the distance within 1e-4 of the pair's own size (the tile's vertices lie 8 m from
 /// its body's origin, which no longer widens it), and Box2D's own contact — its point
 /// count, ids and normal; it builds and passes against Box2D. The parry test asserts
-/// the normal.
+/// the normal (parry's feature ids are its own); it builds and passes against parry2d.
 #[test]
 fn a_recorded_pair_exported_at_a_frame_asserts_box2d_s_own_contact() {
     use collidescope::peers::recording::{build, Player};
@@ -289,4 +305,10 @@ fn a_recorded_pair_exported_at_a_frame_asserts_box2d_s_own_contact() {
     )
     .unwrap();
     assert!(rust.contains("assert!(c.normal1.dot(n) >= "), "{rust}");
+    let (ok, log) = cargo_test_parry("repro-parry-recorded", &[("recorded_ghost_bump", &rust)]);
+    assert!(
+        ok,
+        "parry2d fails the test exported at frame 16:\n{log}\n{rust}"
+    );
+    assert_eq!(log.matches("test result: ok. 1 passed").count(), 1, "{log}");
 }

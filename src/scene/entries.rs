@@ -4,7 +4,8 @@
 //! chain back after the shapes that came before it.
 
 use super::chains::{EntryGeometry, SceneChain};
-use super::format::{check_vec, Expect, Precision, Scene, SceneShape, ShapeEntry, View};
+use super::format::{Expect, Precision, Scene, SceneShape, ShapeEntry, View};
+use super::pose_entry::check_vec;
 use super::rays::SceneRay;
 use super::SCENE_VERSION;
 use crate::core::settings::Settings;
@@ -76,7 +77,7 @@ impl TryFrom<ShapeEntry> for SceneEntry {
         // The name as messages show it.
         let name = &super::user_text::shown(&e.name);
         check_vec(name, "position", e.position).map_err(|m| m.replacen("shape", "chain", 1))?;
-        let pose = super::format::entry_pose("chain", name, e.position, e.angle, e.rotation)?;
+        let pose = super::pose_entry::entry_pose("chain", name, e.position, e.angle, e.rotation)?;
         let moving = e.velocity != Vec2::ZERO || e.angular_velocity != 0.0;
         if moving || e.raw_points || !e.hull_of.is_empty() {
             return Err(format!(
@@ -98,8 +99,8 @@ impl Serialize for SceneEntry {
                 name: c.name.clone(),
                 geometry: EntryGeometry::Chain(c.geometry()),
                 position: c.pose.position,
-                angle: super::format::entry_rotation(&c.pose).0,
-                rotation: super::format::entry_rotation(&c.pose).1,
+                angle: super::pose_entry::entry_rotation(&c.pose).0,
+                rotation: super::pose_entry::entry_rotation(&c.pose).1,
                 velocity: Vec2::ZERO,
                 angular_velocity: 0.0,
                 raw_points: false,

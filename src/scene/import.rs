@@ -426,7 +426,7 @@ pub fn to_scene(shapes: &[ImportedShape], title: &str) -> Result<Scene, String> 
         // same messages: what imports is what loads.
         let mut shape = SceneShape::new(&name, geometry, position, s.angle)?;
         if let Some((c, sn)) = s.rotation {
-            let q = super::format::check_rotation(c, sn)
+            let q = super::pose_entry::check_rotation(c, sn)
                 .map_err(|m| format!("shape \"{}\": {m}", super::user_text::shown(&name)))?;
             shape.pose = crate::core::shape::Pose::with_rotation(position, q);
         }

@@ -26,7 +26,8 @@
 //! file beside the target and renames it over, so a failed save leaves the old file.
 //!
 //! Here: loading and saving files. The types and their (de)serialisation are in
-//! `format`, the name rule every entry checks in `names`, reading text and the checks
+//! `format`, an entry's pose (angle or exact rotation) and coordinate checks in
+//! `pose_entry`, the name rule every entry checks in `names`, reading text and the checks
 //! beyond the types in `parse`, the error type and its wording in `errors`; all
 //! re-exported here.
 
@@ -52,12 +53,14 @@ pub mod link;
 mod names;
 mod parse;
 pub mod points;
+mod pose_entry;
 pub mod rays;
 mod spans;
 pub mod track;
 pub mod user_text;
 pub mod view_state;
 pub mod world;
+mod world_bodies;
 
 pub use crate::core::settings::Settings;
 pub use chains::SceneChain;

@@ -26,7 +26,7 @@
 //! (`collidescope::track::Writer`, no window, no engines); `tools/collidescope_track.h`
 //! is the same for C.
 
-use super::format::check_rotation;
+use super::pose_entry::check_rotation;
 use super::{hexfloat, SceneError, SceneErrorKind};
 use crate::core::math::Rot;
 use crate::core::shape::{Geometry, Shape};

@@ -402,6 +402,16 @@ pub fn our_shape(g: &WorldGeometry) -> Option<crate::core::shape::Shape> {
         WorldGeometry::Circle { center, radius } if *center == Vec2::ZERO => {
             Geometry::Circle { radius: *radius }
         }
+        _ => convex_geometry(g)?,
+    };
+    Shape::new(geometry).ok()
+}
+
+/// A recorded capsule, segment, polygon or box as the core's geometry in its body's
+/// frame; a circle (its centre may sit off the body's origin) and a chain have none.
+pub fn convex_geometry(g: &WorldGeometry) -> Option<crate::core::shape::Geometry> {
+    use crate::core::shape::Geometry;
+    Some(match g {
         WorldGeometry::Capsule { a, b, radius } => Geometry::Capsule {
             a: *a,
             b: *b,
@@ -412,9 +422,8 @@ pub fn our_shape(g: &WorldGeometry) -> Option<crate::core::shape::Shape> {
             let (points, radius) = core_of(g);
             Geometry::Polygon { points, radius }
         }
-        _ => return None,
-    };
-    Shape::new(geometry).ok()
+        WorldGeometry::Circle { .. } | WorldGeometry::Chain { .. } => return None,
+    })
 }
 
 #[cfg(test)]

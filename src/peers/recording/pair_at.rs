@@ -50,16 +50,8 @@ fn scene_entry(info: &ShapeInfo, body: &BodyState) -> Result<SceneEntry, String>
             shape.pose = Pose::with_rotation(xf.apply(*center), xf.q);
             return Ok(SceneEntry::Shape(Box::new(shape)));
         }
-        WorldGeometry::Capsule { a, b, radius } => Geometry::Capsule {
-            a: *a,
-            b: *b,
-            radius: *radius,
-        },
-        WorldGeometry::Segment { a, b } => Geometry::Segment { a: *a, b: *b },
-        WorldGeometry::Polygon { .. } | WorldGeometry::Box { .. } => {
-            let (points, radius) = core_of(&info.geometry);
-            Geometry::Polygon { points, radius }
-        }
+        other => convex_geometry(other)
+            .ok_or_else(|| format!("shape {} has no convex geometry", info.label))?,
     };
     let mut shape = SceneShape::new(&info.label, geometry, xf.p, 0.0)?;
     shape.pose = pose;

@@ -22,8 +22,8 @@ pub(super) fn fixed(v: f32, d: usize) -> String {
 }
 
 impl Recording {
-    /// The panel (a bottom panel of a fixed height: the views get what is left, and
-    /// the controls stay put while the contact list scrolls inside it); the note the
+    /// The panel (a bottom panel: the views get what is left, and the controls stay put
+    /// while the contact list scrolls inside it; the world's can be dragged taller); the note the
     /// panel's head and status bar show; the pair's timeline docked beside the views.
     pub fn ui(&mut self, ctx: &egui::Context, app: &mut AppState) {
         self.buttons.clear();
@@ -43,9 +43,19 @@ impl Recording {
             (Phase::Ready(_), None) => ("recording", WORLD_PANEL_H),
             _ => ("recording_wait", 60.0),
         };
+        // The world's panel can be dragged taller (more rows of the contact list) up to
+        // two thirds of the window, or shorter down to its controls and two rows; the
+        // others hold a line or two and keep their height.
+        let screen = ctx.screen_rect().height();
+        let range = if id == "recording" {
+            (height - 110.0)..=(screen * 0.67).max(height)
+        } else {
+            height..=height
+        };
         egui::TopBottomPanel::bottom(id)
-            .resizable(false)
-            .exact_height(height)
+            .resizable(id == "recording")
+            .default_height(height)
+            .height_range(range)
             .show(ctx, |ui| match &self.phase {
                 Phase::Checking(_, reached) => {
                     let k = reached.load(Ordering::Relaxed);
