@@ -405,7 +405,7 @@ fn lines_keep_off(t: &Tally) {
         t.crossed,
         t.placed
     );
-    let answer = ["origin", "closest", "on A", "on B"];
+    let answer = ["origin", "closest", "on A", "on B", "A so far", "B so far"];
     let hit: Vec<_> = t
         .crossings
         .iter()

@@ -3,13 +3,15 @@
 //! shape and the answer follows it); bad lesson files are one error with its place;
 //! the handout and the command line do what they say.
 
+use collidescope::app::AppState;
 use collidescope::lesson::check::{
-    check_lesson, check_text, drag_holds, drag_solution, title_gives_away,
+    check_lesson, check_page, check_text, drag_holds, drag_solution, title_gives_away,
 };
 use collidescope::lesson::giveaway::giveaways;
 use collidescope::lesson::tutor::{is_right, Response, Stage, Tutor};
 use collidescope::lesson::{library, page_scene, parse_lesson, Answer, Ask, Form, PageStudy};
-use collidescope::view::draw::{LayerId, Space};
+use collidescope::render::app_picture;
+use collidescope::view::draw::{bounds, LayerId, Prim, Space};
 use std::collections::HashSet;
 use std::process::Command;
 
@@ -357,7 +359,11 @@ const TOLD: &str = r#"(
             algorithm: "epa",
             step: 8,
             show: [Shapes, Minkowski, EpaPolytope],
-            question: Some((ask: Depth, prompt: "How deep?")),
+            question: Some((
+                ask: Depth,
+                prompt: "How deep?",
+                explain: "The depth is the distance from the origin to the polytope's nearest edge.",
+            )),
         ),
     ],
 )"#;
@@ -388,4 +394,234 @@ fn a_page_whose_answer_an_earlier_page_prints_is_refused() {
     );
     let e = check_text(&said, "said.ron").unwrap_err();
     assert!(e.message.contains("\"1.5615\""), "{e}");
+}
+
+/// The page of `lesson` titled `title`, counted from 0.
+fn page_titled(lesson: &collidescope::lesson::Lesson, title: &str) -> usize {
+    lesson
+        .pages
+        .iter()
+        .position(|p| p.title == title)
+        .unwrap_or_else(|| panic!("no page \"{title}\""))
+}
+
+/// A page that hides its step's narration says why its answer is right once it is
+/// settled (more than "Right."), in words `lesson check` looks through for the next
+/// page's answer: every such library page has an explanation and no library lesson
+/// gives an answer away; a page without one is refused, and an explanation that
+/// prints the next page's answer is found.
+#[test]
+fn a_page_without_narration_explains_its_answer_without_giving_the_next_away() {
+    let mut explained = 0;
+    for id in library::ids() {
+        let lesson = library::lesson(id).unwrap();
+        for (k, page) in lesson.pages.iter().enumerate() {
+            let Some(q) = &page.question else { continue };
+            if page.narration || q.ask.form() == Form::Drag {
+                continue;
+            }
+            let study = PageStudy::of(page).unwrap();
+            let why = q.solve(&study.ground()).unwrap().why.unwrap_or_default();
+            assert!(
+                why.split_whitespace().count() >= 15,
+                "{id} page {}: the answer is explained by \"{why}\"",
+                k + 1
+            );
+            explained += 1;
+        }
+        assert_eq!(giveaways(&lesson).unwrap(), vec![], "{id}");
+    }
+    assert!(explained >= 10, "only {explained} pages explained");
+
+    let mut sat = library::lesson("sat-clipping").unwrap();
+    let k = page_titled(&sat, "Keeping the choice steady");
+    sat.pages[k].question.as_mut().unwrap().explain.clear();
+    let e = check_page(&sat.pages[k]).unwrap_err();
+    assert!(e.contains("`explain`"), "{e}");
+
+    let mut gjk = library::lesson("gjk").unwrap();
+    let k = page_titled(&gjk, "The simplex grows");
+    let next = &gjk.pages[k + 1];
+    let study = PageStudy::of(next).unwrap();
+    let solved = next
+        .question
+        .as_ref()
+        .unwrap()
+        .solve(&study.ground())
+        .unwrap();
+    let Answer::Point { at, .. } = &solved.answer else {
+        panic!("{:?}", solved.answer)
+    };
+    gjk.pages[k].question.as_mut().unwrap().explain = format!(
+        "The next support point is ({:.4}, {:.4}).",
+        at[0].x, at[0].y
+    );
+    let found = giveaways(&gjk).unwrap();
+    assert!(
+        found.iter().any(|g| g.page == k + 1 && g.earlier == k),
+        "{found:?}"
+    );
+}
+
+/// A depth question's picture, once settled, writes the number asked for, or the
+/// explanation names both the number the picture writes (EPA's d of the cores) and
+/// the answer (the rounded shapes' depth).
+#[test]
+fn a_settled_depth_page_shows_the_number_it_asked_for() {
+    let mut checked = 0;
+    let mut core_labels = 0;
+    for id in library::ids() {
+        let lesson = library::lesson(id).unwrap();
+        for (k, page) in lesson.pages.iter().enumerate() {
+            let Some(q) = page.question.as_ref().filter(|q| q.ask == Ask::Depth) else {
+                continue;
+            };
+            let study = PageStudy::of(page).unwrap();
+            let solved = q.solve(&study.ground()).unwrap();
+            let Answer::Number { value, .. } = solved.answer else {
+                panic!("{:?}", solved.answer)
+            };
+            let mut scene = study.scene.clone();
+            let hint = q.ask.hint_layer();
+            scene.view.hidden_layers.retain(|l| *l != hint);
+            let mut app = AppState::new(scene, None);
+            app.set_step(solved.reveal_step);
+            let picture = app_picture(&mut app);
+            let written: Vec<f32> = picture
+                .list
+                .layer(LayerId::EpaPolytope)
+                .into_iter()
+                .flat_map(|l| &l.prims)
+                .filter_map(|p| match p {
+                    Prim::Label { text, .. } => text.strip_prefix("d = ")?.parse().ok(),
+                    _ => None,
+                })
+                .collect();
+            assert!(!written.is_empty(), "{id} page {}: no d label", k + 1);
+            let why = solved.why.clone().unwrap_or_default();
+            for d in written {
+                if (d - value).abs() < 5e-5 {
+                    continue;
+                }
+                core_labels += 1;
+                assert!(
+                    why.contains(&format!("{d:.4}")) && why.contains(&format!("{value:.4}")),
+                    "{id} page {}: the picture writes d = {d} but the answer is {value:.4}, and the explanation says \"{why}\"",
+                    k + 1
+                );
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked >= 2, "only {checked} depth pages");
+    // The rounded shapes' page: the picture's d is the cores' depth, not the answer.
+    assert!(core_labels >= 1, "no page's label differs from its answer");
+}
+
+/// The labels `layer` writes on `page`'s own step, with the page's layers.
+fn page_labels(page: &collidescope::lesson::Page, layer: LayerId) -> Vec<String> {
+    let scene = PageStudy::of(page).unwrap().scene;
+    let mut app = AppState::new(scene, None);
+    app.set_step(page.step);
+    let picture = app_picture(&mut app);
+    picture
+        .list
+        .layer(layer)
+        .into_iter()
+        .flat_map(|l| &l.prims)
+        .filter_map(|p| match p {
+            Prim::Label { text, .. } => Some(text.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The SAT lesson's clip-plane questions draw every plane that can clip before the
+/// answer: under Box2D-Lite's rule the reference face moved out is drawn with the
+/// side planes; Box2D v3's rule does not clip by it and draws no such plane.
+#[test]
+fn the_clip_plane_pages_draw_the_planes_they_ask_about() {
+    let sat = library::lesson("sat-clipping").unwrap();
+    let lite = &sat.pages[page_titled(&sat, "The last plane")];
+    let v3 = &sat.pages[page_titled(&sat, "Side planes")];
+    let moved = |page| {
+        page_labels(page, LayerId::Manifold)
+            .iter()
+            .filter(|t| t.as_str() == "face moved out")
+            .count()
+    };
+    assert_eq!(moved(lite), 1, "{:?}", page_labels(lite, LayerId::Manifold));
+    assert_eq!(moved(v3), 0, "{:?}", page_labels(v3, LayerId::Manifold));
+}
+
+/// The reference-face page under Box2D-Lite's bias hides the manifold layer until
+/// the answer: its normal arrow is the chosen face's normal, and its tilt would say
+/// which face won. Settled, the layer is shown (it is the question's hint layer).
+#[test]
+fn the_bias_page_hides_the_normal_until_the_answer() {
+    let sat = library::lesson("sat-clipping").unwrap();
+    let page = &sat.pages[page_titled(&sat, "Keeping the choice steady")];
+    let q = page.question.as_ref().unwrap();
+    assert_eq!(q.ask, Ask::ReferenceFace);
+    let scene = PageStudy::of(page).unwrap().scene;
+    let mut app = AppState::new(scene, None);
+    app.set_step(page.step);
+    let arrows = |app: &mut AppState| {
+        app_picture(app)
+            .list
+            .layer(LayerId::Manifold)
+            .into_iter()
+            .flat_map(|l| &l.prims)
+            .filter(|p| matches!(p, Prim::Arrow { .. }))
+            .count()
+    };
+    assert_eq!(arrows(&mut app), 0, "the normal is drawn before the answer");
+    assert_eq!(q.ask.hint_layer(), LayerId::Manifold);
+    app.toggle_layer(LayerId::Manifold);
+    assert_eq!(arrows(&mut app), 1, "the layer shows no normal once shown");
+}
+
+/// A page whose text points at EPA's white arrow from the origin shows one long
+/// enough to see at the lesson's zoom: at least 4 % of the configuration picture's
+/// extent (about 15 pixels in a 1280×720 presenter window), unless the text says it
+/// hides under the origin's cross. A page of a shallow overlap that points at the
+/// arrow fails.
+#[test]
+fn a_page_that_points_at_the_white_arrow_shows_it() {
+    let arrow = |page: &collidescope::lesson::Page| -> (f32, f32) {
+        let scene = PageStudy::of(page).unwrap().scene;
+        let mut app = AppState::new(scene, None);
+        app.set_step(page.step);
+        let picture = app_picture(&mut app);
+        let (lo, hi) = bounds(&picture.list, Space::Config).unwrap();
+        let length = picture
+            .list
+            .layer(LayerId::EpaPolytope)
+            .into_iter()
+            .flat_map(|l| &l.prims)
+            .filter_map(|p| match p {
+                Prim::Arrow { from, to, .. } => Some(from.distance(*to)),
+                _ => None,
+            })
+            .fold(0.0, f32::max);
+        (length, (hi - lo).max_element())
+    };
+    let epa = library::lesson("epa").unwrap();
+    let mut pointed = 0;
+    for (k, page) in epa.pages.iter().enumerate() {
+        if !page.text.contains("white arrow") || page.text.contains("hides under") {
+            continue;
+        }
+        let (length, extent) = arrow(page);
+        assert!(
+            length >= 0.04 * extent,
+            "epa page {}: the white arrow is {length} long in a picture {extent} wide",
+            k + 1
+        );
+        pointed += 1;
+    }
+    assert!(pointed >= 1, "no page points at the white arrow");
+    let shallow = &epa.pages[page_titled(&epa, "A shallow overlap")];
+    let (length, extent) = arrow(shallow);
+    assert!(length < 0.04 * extent, "{length} of {extent}");
 }

@@ -86,6 +86,22 @@ pub fn number_tolerance(value: f32) -> f32 {
     (0.02 * value.abs()).max(0.001)
 }
 
+impl super::format::Question {
+    /// The answer on `g` with the lesson's explanation as its why (before the
+    /// kind's own, when the kind has one).
+    pub fn solve(&self, g: &Ground) -> Result<Solved, String> {
+        let mut out = self.ask.solve(g)?;
+        let explain = self.explain.trim();
+        if !explain.is_empty() {
+            out.why = Some(match out.why.take() {
+                Some(own) => format!("{explain} {own}"),
+                None => explain.to_string(),
+            });
+        }
+        Ok(out)
+    }
+}
+
 impl Ask {
     /// The answer on `g`, or why the trace cannot answer it there (a step that does
     /// not exist, an algorithm that ended before, a pair without the feature asked).
@@ -195,7 +211,9 @@ impl Ask {
                     .basics
                     .penetration
                     .ok_or("the shapes do not overlap: no depth")?;
-                number(p.depth, s)
+                let mut out = number(p.depth, s)?;
+                out.why = rounded_depth_why(g, p.depth);
+                Ok(out)
             }
             Ask::TimeOfImpact => time_of_impact(g),
             Ask::GjkIterations => number(g.studies.gjk.trace.steps.len() as f32, s),
@@ -275,6 +293,33 @@ fn gjk_step<'a>(g: &Ground<'a>, k: usize) -> Result<&'a crate::core::gjk::GjkSte
         format!(
             "GJK has {} on this pair: there is no step {k}",
             crate::study::facts::count(steps.len(), "step", "steps")
+        )
+    })
+}
+
+/// For rounded shapes, how the depth asked for follows from what the picture writes:
+/// EPA's label is the cores' depth (or GJK's, when the cores are apart, their
+/// distance), and the radii make the rest. `None` for sharp shapes.
+fn rounded_depth_why(g: &Ground, depth: f32) -> Option<String> {
+    let (a, b) = super::view_pair(g.scene)?;
+    let (ra, rb) = (
+        g.scene.shapes[a].shape.radius(),
+        g.scene.shapes[b].shape.radius(),
+    );
+    if ra + rb <= 0.0 {
+        return None;
+    }
+    let core = depth - ra - rb;
+    let label = g.studies.epa.trace.steps.last().map(|s| s.distance);
+    Some(if label.is_none() {
+        format!(
+            "The cores are apart, {:.4} from each other, so EPA is not run: the rounded shapes overlap by the radii less that distance, {ra:.4} (r_A) + {rb:.4} (r_B) − {:.4} = {depth:.4}.",
+            -core, -core
+        )
+    } else {
+        format!(
+            "The label d = {core:.4} on the polytope's thick edge is the cores' depth, EPA's own answer. The rounded shapes' depth adds the radii: {core:.4} + {ra:.4} (r_A) + {rb:.4} (r_B) = {depth:.4}.",
+            core = label.unwrap_or(core)
         )
     })
 }

@@ -1,8 +1,9 @@
 //! `collidescope lesson check`: proves a lesson can be taken. Every page's scene loads
 //! and has its pair, every step exists, the text's marks close, and every question is
 //! answerable from the trace: its answer computes on the page, a drag's condition
-//! does not hold at the start and some position of the shape makes it hold, and the
-//! page does not already draw the answer it asks for.
+//! does not hold at the start and some position of the shape makes it hold, the
+//! page does not already draw the answer it asks for, and a page that hides its step's
+//! narration explains its answer (the question's `explain`).
 
 use super::answer::{Answer, Ground};
 use super::format::{Ask, Form, Lesson, Page};
@@ -123,9 +124,14 @@ pub fn check_page(page: &Page) -> Result<PageReport, String> {
     }
     let g = study.ground();
     let solved = q
-        .ask
         .solve(&g)
         .map_err(|m| format!("{:?} cannot be answered: {m}", q.ask))?;
+    if !page.narration && q.ask.form() != Form::Drag && solved.why.is_none() {
+        return Err(
+            "the page hides its step's narration, so the question needs an `explain`: why the answer is right, shown once it is settled"
+                .into(),
+        );
+    }
     let hidden = &study.scene.view.hidden_layers;
     if solved.reveal_step == page.step {
         if let Some(l) = q.ask.answer_layers().iter().find(|l| !hidden.contains(l)) {
@@ -304,7 +310,7 @@ pub fn proofread(lesson: &Lesson) -> String {
         }
         if let Some(q) = &page.question {
             let _ = writeln!(out, "?? {}", q.prompt);
-            match q.ask.solve(&g) {
+            match q.solve(&g) {
                 Ok(s) => {
                     if let Some(about) = &s.subject {
                         let _ = writeln!(out, "   about: {about}");
@@ -328,6 +334,9 @@ pub fn proofread(lesson: &Lesson) -> String {
                         _ => super::tutor::answer_words(&s),
                     };
                     let _ = writeln!(out, "   {words}");
+                    if let Some(why) = &s.why {
+                        let _ = writeln!(out, "   why: {why}");
+                    }
                     let _ = writeln!(
                         out,
                         "   then step {}: {}",

@@ -100,6 +100,11 @@ pub struct Question {
     /// Said after a wrong answer, pointing at the picture (default: the kind's own).
     #[serde(default)]
     pub hint: String,
+    /// Why the answer is right, shown once the question is settled (answered right,
+    /// right after a hint, or shown). A page that hides its step's narration needs
+    /// it; it must not give the next page's answer away (`lesson check`).
+    #[serde(default)]
+    pub explain: String,
     /// A click counts within this many pixels of the answer (default 14) ...
     #[serde(default)]
     pub pixels: Option<f32>,

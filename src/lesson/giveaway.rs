@@ -35,7 +35,7 @@ pub fn page_words(lesson: &Lesson, page: usize) -> Result<String, String> {
     let g = study.ground();
     let mut step = Some(p.step);
     if let Some(q) = &p.question {
-        let solved = q.ask.solve(&g)?;
+        let solved = q.solve(&g)?;
         for w in [
             q.prompt.clone(),
             super::tutor::hint(q),
@@ -101,7 +101,7 @@ pub fn giveaways(lesson: &Lesson) -> Result<Vec<Giveaway>, String> {
             Form::Drag => continue,
         };
         let study = PageStudy::of(page)?;
-        let solved = q.ask.solve(&study.ground())?;
+        let solved = q.solve(&study.ground())?;
         let forms = printed_forms(&solved.answer);
         let number = matches!(solved.answer, Answer::Number { .. });
         'pages: for e in earlier {

@@ -191,6 +191,7 @@ mod tests {
             ask,
             prompt: "?".into(),
             hint: String::new(),
+            explain: String::new(),
             pixels: None,
             within: None,
         }

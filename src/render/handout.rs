@@ -82,7 +82,6 @@ pub fn handout_html(lesson: &Lesson, id: &str) -> Result<String, String> {
         }
         if let Some(q) = &page.question {
             let solved = q
-                .ask
                 .solve(&study.ground())
                 .map_err(|e| format!("page {n}: the question cannot be answered: {e}"))?;
             html.push_str(&format!(
@@ -119,17 +118,21 @@ pub fn handout_html(lesson: &Lesson, id: &str) -> Result<String, String> {
                 },
                 _ => answer_words(&solved),
             };
-            // The step that shows the answer, in the narration's words.
             let source = crate::core::manifold::ManifoldSource::via_sat(
                 study.scene.view.manifold() == crate::core::manifold::ManifoldSource::Sat,
             );
-            let why = if page.narration {
+            // The step that shows the answer, in the narration's words, and the
+            // lesson's own explanation.
+            let narrated = page.narration.then(|| {
                 study
                     .studies
                     .narrate(&study.scene, page.algorithm, solved.reveal_step, source)
-            } else {
-                String::new()
-            };
+            });
+            let why = narrated
+                .into_iter()
+                .chain(solved.why.clone())
+                .collect::<Vec<_>>()
+                .join(" ");
             answers.push((n, page.title.clone(), words, why));
         }
         html.push_str("</section>\n");

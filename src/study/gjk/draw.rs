@@ -95,8 +95,11 @@ pub fn gjk_layers(trace: &GjkTrace, k: usize, scale: f32, out: &mut DrawList) {
     out.push(LayerId::GjkDirection, prims);
 }
 
-/// Witness points in the world for a GJK step: the closest points on A and B from
-/// the barycentric weights of the reduced simplex, and the support points on each.
+/// Witness points in the world for a GJK step that is not the last: the points of A
+/// and B blended with the weights of the reduced simplex's point nearest the origin,
+/// and the support points on each. Before GJK stops they need not lie on the shapes'
+/// boundaries (a blend of A's vertices can lie inside A), so they are labelled as the
+/// simplex's points so far, not "on A" and "on B" (the last step's witness points).
 pub fn gjk_witness(step: &GjkStep) -> Vec<Prim> {
     let c = LayerId::Witness.color();
     let mut pa = Vec2::ZERO;
@@ -119,8 +122,8 @@ pub fn gjk_witness(step: &GjkStep) -> Vec<Prim> {
         },
     ];
     if !matches!(step.region, VoronoiRegion::Interior) {
-        prims.push(label(pa, "on A", c));
-        prims.push(label(pb, "on B", c));
+        prims.push(label(pa, "A so far", c));
+        prims.push(label(pb, "B so far", c));
     }
     if let Some(s) = &step.support {
         let d = LayerId::GjkDirection.color();

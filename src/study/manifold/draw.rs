@@ -2,7 +2,7 @@
 //! planes, each clip and the points kept.
 
 use super::{manifold_phase, ManifoldPhase, ManifoldStudy};
-use crate::core::manifold::{ClipStep, FeatureRecord};
+use crate::core::manifold::{ClipPlane, ClipStep, FeatureRecord};
 use crate::study::StudyCx;
 use crate::view::draw::{
     dot, owner_color, plane, seg, text, LayerId, Prim, Rgba, SHAPE_A, SHAPE_B,
@@ -95,6 +95,21 @@ pub fn manifold_layer(cx: &StudyCx, study: &ManifoldStudy, k: usize) -> Vec<Prim
                 let t = (r.b - r.a).normalize_or_zero();
                 prims.push(plane(r.a, -t, 0.6 * len, c.with_alpha(160)));
                 prims.push(plane(r.b, t, 0.6 * len, c.with_alpha(160)));
+                // A rule that also clips by the reference face (moved out) shows that
+                // plane with the side planes, so each plane can be checked before it cuts.
+                for step in tr
+                    .clips
+                    .iter()
+                    .filter(|s| s.plane == ClipPlane::ReferenceFace)
+                {
+                    prims.push(plane(
+                        step.plane_point,
+                        step.plane_normal,
+                        0.8 * len,
+                        c.with_alpha(160),
+                    ));
+                    prims.push(text(step.plane_point, "face moved out", c));
+                }
             }
         }
         ManifoldPhase::Clip(j) => {

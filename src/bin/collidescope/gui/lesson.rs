@@ -105,7 +105,7 @@ impl LessonMode {
             let (algorithm, step) = (self.page().algorithm, self.page().step);
             let source = app.manifold_source();
             let answer = match app.studies().cloned() {
-                Some(studies) => question.ask.solve(&Ground {
+                Some(studies) => question.solve(&Ground {
                     scene: &app.scene,
                     studies: &studies,
                     algorithm,
@@ -142,7 +142,12 @@ impl LessonMode {
         };
         if q.ask.form() == Form::Drag {
             match drag_solution(&q.ask, &app.scene) {
-                Ok((shape, at)) => app.move_shape(shape, at),
+                Ok((shape, at)) => {
+                    app.move_shape(shape, at);
+                    // The answer may lie outside the view fitted to the page: fit the
+                    // world view again so the shape is seen where it went.
+                    app.world_camera.zoom = 0.0;
+                }
                 Err(e) => app.error(e),
             }
         }
