@@ -267,9 +267,7 @@ fn ui_page_body(
             feedback = feedback.map(|f| f.union(said.rect));
         }
     }
-    if !full && asks {
-        ui_page_text(ui, &page, &text, size);
-    }
+    let heading_end = (!full && asks).then(|| ui_page_text(ui, &page, &text, size));
     if let Some(f) = feedback {
         // Where the explanation starts and ends, for the scripted test.
         mark_rect(
@@ -306,7 +304,12 @@ fn ui_page_body(
         };
         strip_scroll(ui, &page, &stage, &placed, feedback);
         if let Some(a) = asked {
-            strip_fit(ui, &page, a.end - origin);
+            // The question's frame closes under the choices (its margin and stroke);
+            // the page text's heading whole under it, so that the strip does not end
+            // in the middle of a line.
+            let framed = a.end + 10.0;
+            let end = heading_end.map_or(framed, |h| framed.max(h + 2.0));
+            strip_fit(ui, &page, end - origin);
         }
     }
 }

@@ -14,13 +14,21 @@ const STRIP_DEFAULT: f32 = 0.34;
 const STRIP_MOST: f32 = 0.4;
 
 /// The page's words in presenter mode's strip, open on every page it comes to (the
-/// teacher may fold them away for the page at hand).
-pub(super) fn ui_page_text(ui: &mut egui::Ui, page: &(String, usize), text: &str, size: f32) {
+/// teacher may fold them away for the page at hand); answers where its heading ends.
+pub(super) fn ui_page_text(
+    ui: &mut egui::Ui,
+    page: &(String, usize),
+    text: &str,
+    size: f32,
+) -> f32 {
     let turned = turned_to(ui, "presenter_text_page", page);
     egui::CollapsingHeader::new(RichText::new("The page's text").size(size * 0.8))
         .id_salt("presenter_text")
         .open(turned.then_some(true))
-        .show(ui, |ui| show_markup(ui, text, size));
+        .show(ui, |ui| show_markup(ui, text, size))
+        .header_response
+        .rect
+        .bottom()
 }
 
 /// True on the first frame `page` is drawn since another page was (`key` names the
@@ -52,7 +60,7 @@ pub(super) struct Placed {
 const STRIP_SCROLL: &str = "lesson_strip_scroll";
 
 /// The strip's height a page asks for: when a page opens with its choices (or "Show
-/// me the answer") below the fold (`answers_end`, from the page's top), the strip
+/// me the answer") below the fold (`answers_end`, from the page's top, margins included), the strip
 /// grows, up to its largest share of the window, so that they are in sight with the
 /// title (read by [`presenter_strip`]). In a page's first frames only: its layout
 /// settles a frame or two late.
@@ -68,8 +76,7 @@ pub(super) fn strip_fit(ui: &mut egui::Ui, page: &(String, usize), answers_end: 
     }
     ui.ctx()
         .data_mut(|d| d.insert_temp(id, (page.clone(), tries + 1)));
-    // The question's frame closes under them (its margin and stroke).
-    grow_by(ui, answers_end + 10.0 - ui.clip_rect().height());
+    grow_by(ui, answers_end - ui.clip_rect().height());
 }
 
 /// Asks the strip to be `short` points taller from the next frame (when positive).
