@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 . .ci/install_missing.sh
 
 need=()
-for pkg_cmd in "xvfb:Xvfb" "xdotool:xdotool" "imagemagick:import" "python3:python3" "xclip:xclip"; do
+for pkg_cmd in "xvfb:Xvfb" "x11-utils:xdpyinfo" "xdotool:xdotool" "imagemagick:import" "python3:python3" "xclip:xclip"; do
   command -v "${pkg_cmd#*:}" >/dev/null 2>&1 || need+=("${pkg_cmd%%:*}")
 done
 # Libraries macroquad loads at run time.
@@ -439,6 +439,55 @@ sleep 1.5
 [ "$(pj "d['lesson']['page']")" = "9" ] || { echo "FAIL: Next did not turn to page 10: $(pj "d['lesson']")"; exit 1; }
 [ "$(pj "$title_in_sight")" = "True" ] || { echo "FAIL: presenter page 10 opened scrolled, its title out of sight: $(pj "$w")"; exit 1; }
 echo "== presenter page 10 opens at its top: title at $(pj "int($w['lesson_page_title'][1])") px, strip's top $(pj "int($w['lesson_strip_top'][1])") px"
+kill "$app_pid" 2>/dev/null || true
+wait "$app_pid" 2>/dev/null || true
+app_pid=""
+
+# Presenter mode at 1280×720 after a wrong answer on a page with many choices (the GJK
+# lesson's page 6, seven regions): the hint comes and every choice, "Show me the answer"
+# and the hint's first line stay in the strip's sight (the learner answers again without
+# scrolling back up).
+echo '(theme:Dark,presenter:true)' >"$pres/config/preferences.ron"
+rm -f "$pres/layout.json"
+COLLIDESCOPE_CONFIG_DIR="$pres/config" COLLIDESCOPE_LAYOUT_FILE="$pres/layout.json" \
+  "$bin" --lesson gjk --page 6 --window 1280x720 --msaa 1 --quit-after 60 >"$pres/app.log" 2>&1 &
+app_pid=$!
+for _ in $(seq 200); do [ -s "$pres/layout.json" ] && break; sleep 0.1; done
+sleep 2
+[ "$(pj "sum(k.startswith('lesson_choice_') for k in $w)")" -ge 6 ] || { echo "FAIL: GJK page 6 has not its many choices: $(pj "$w")"; exit 1; }
+read -r cx cy < <(pj "' '.join(str(int(round(v))) for v in $w['lesson_choice_0'])")
+xdotool mousemove "$cx" "$cy"; sleep 0.6; xdotool click 1
+for _ in $(seq 75); do [ "$(pj "d['lesson']['stage']")" = "hinted" ] && break; sleep 0.2; done
+sleep 1.5
+import -window root "$art/gui-8-presenter-hint.png"
+[ "$(pj "d['lesson']['stage']")" = "hinted" ] || { echo "FAIL: a wrong answer on GJK page 6 brought no hint: $(pj "d['lesson']")"; exit 1; }
+answer_in_sight="all($w['lesson_strip_top'][1] <= $w[k][1] <= $w['lesson_strip_bottom'][1] for k in $w if k.startswith('lesson_choice_') or k == 'lesson_show')"
+[ "$(pj "$answer_in_sight and 'lesson_show' in $w")" = "True" ] || {
+  echo "FAIL: after the hint on GJK page 6 a choice or 'Show me the answer' is out of the strip's sight: $(pj "$w")"; exit 1; }
+# (The hint's mark is its first line: its centre, half a line above the line's end.)
+[ "$(pj "$w['lesson_strip_top'][1] <= $w['lesson_hint'][1] <= $w['lesson_strip_bottom'][1] - 8")" = "True" ] || {
+  echo "FAIL: the hint's first line is out of the strip's sight on GJK page 6: $(pj "$w")"; exit 1; }
+echo "== presenter GJK page 6 at 1280x720 after a wrong answer: every choice and 'Show me the answer' in sight, the hint's first line at $(pj "int($w['lesson_hint'][1])") px (strip $(pj "int($w['lesson_strip_top'][1])")-$(pj "int($w['lesson_strip_bottom'][1])") px)"
+kill "$app_pid" 2>/dev/null || true
+wait "$app_pid" 2>/dev/null || true
+app_pid=""
+
+# A window asked larger than the screen (no window manager shrinks it here) opens fitted
+# to the screen, its status bar in sight, and says so.
+rm -f "$pres/layout.json"
+COLLIDESCOPE_CONFIG_DIR="$pres/config" COLLIDESCOPE_LAYOUT_FILE="$pres/layout.json" \
+  "$bin" --window 1600x1000 --msaa 1 --quit-after 60 >"$pres/app.log" 2>&1 &
+app_pid=$!
+for _ in $(seq 200); do [ -s "$pres/layout.json" ] && break; sleep 0.1; done
+sleep 2
+import -window root "$art/gui-9-fitted-window.png"
+read -r sw sh < <(xdpyinfo 2>/dev/null | sed -n 's/.*dimensions: *\([0-9]*\)x\([0-9]*\) pixels.*/\1 \2/p')
+sw=${sw:-1280}; sh=${sh:-800}
+[ "$(pj "'status_bar' in $w and $w['status_bar'][1] <= $sh - 8")" = "True" ] || {
+  echo "FAIL: --window 1600x1000 on a ${sw}x${sh} screen: the status bar is off the screen: $(pj "$w")"; exit 1; }
+[ "$(pj "'to fit the screen' in d['message'] and '1600×1000' in d['message']")" = "True" ] || {
+  echo "FAIL: the fitted window does not say so: $(pj "d['message']")"; exit 1; }
+echo "== --window 1600x1000 on a ${sw}x${sh} screen: status bar at $(pj "int($w['status_bar'][1])") px; \"$(pj "d['message']")\""
 kill "$app_pid" 2>/dev/null || true
 wait "$app_pid" 2>/dev/null || true
 app_pid=""

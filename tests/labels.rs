@@ -495,10 +495,10 @@ fn window_views(app: &AppState, opened: &DrawList) -> Vec<ViewFrame> {
 #[test]
 fn the_window_draws_the_interval_label_of_every_sat_step() {
     // Each SAT step names an axis and its two intervals; the label that says what they
-    // do ("A edge 3: nested, push 1.4609, face sep -1.4609") is drawn in the window's
-    // world view, and B − A's interval on it in configuration space, at every step:
-    // with the cameras as the window fitted them when the scene opened, in a world
-    // view narrower than an export's.
+    // do ("A edge 3: intervals nested, push 1.4609 · face separation -1.4609") is drawn
+    // in the window's world view, and B − A's interval on it in configuration space, at
+    // every step: with the cameras as the window fitted them when the scene opened, in a
+    // world view narrower than an export's.
     let mut missing = Vec::new();
     let mut seen = 0;
     for (name, scene) in scenes() {
@@ -636,4 +636,61 @@ fn lesson_answer_rings_cross_no_label() {
         !crossed_when_ignored.is_empty(),
         "no ring meets a label even when the placer ignores it"
     );
+}
+
+/// The GJK lesson's page 6 with its answer shown, in presenter mode at 1280×720: in the
+/// window's configuration view (576 × 411 px right of a 704 px world view, the camera the
+/// window fits to it, presenter scale) no label is crossed by a line. The long "new
+/// support" label, anchored near the view's left edge, has no room left of its point:
+/// straight below it, it spans its point and ends short of the search direction's
+/// arrow rather than centred across it.
+#[test]
+fn the_new_support_label_keeps_off_the_direction_arrow_in_presenter_mode() {
+    let lesson = library::lesson("gjk").unwrap();
+    let page = &lesson.pages[5];
+    let q = page.question.as_ref().unwrap();
+    let study = PageStudy::of(page).unwrap();
+    let solved = q.ask.solve(&study.ground()).unwrap();
+    let mut scene = study.scene.clone();
+    let shown: Vec<LayerId> = q
+        .ask
+        .answer_layers()
+        .iter()
+        .copied()
+        .chain([q.ask.hint_layer()])
+        .collect();
+    scene.view.hidden_layers.retain(|l| !shown.contains(l));
+    let mut app = AppState::new(scene, None);
+    app.set_step(solved.reveal_step);
+    let p = app_picture(&mut app);
+    let view = ViewFrame {
+        space: Space::Config,
+        viewport: Viewport {
+            x: 704.0,
+            y: 0.0,
+            w: 576.0,
+            h: 411.0,
+        },
+        camera: collidescope::scene::view_state::Camera {
+            center: Vec2::new(0.3, 1.4),
+            zoom: 94.737,
+        },
+        scale: collidescope::view::prefs::PRESENTER_VIEW_SCALE,
+    };
+    let (seen, dropped) = check_view(&view, &p.list, &[], "GJK lesson page 6, presenter");
+    assert_eq!(dropped, 0, "a label dropped");
+    let support = seen
+        .iter()
+        .find(|s| s.text.starts_with("new support"))
+        .expect("the new support label is drawn");
+    assert_eq!(
+        support.crossed, 0,
+        "the new support label is crossed by a line"
+    );
+    let crossed: Vec<_> = seen
+        .iter()
+        .filter(|s| s.crossed > 0)
+        .map(|s| &s.text)
+        .collect();
+    assert!(crossed.is_empty(), "labels crossed by a line: {crossed:?}");
 }

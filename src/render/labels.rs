@@ -20,7 +20,8 @@
 //!    (with a [`GAP`] px gap), a view title, the scale bar or a grid number, or covers a
 //!    *contact point* (a dot of the contact,
 //!    witness, chain or engine layers, or a handle). Other dots (simplex vertices,
-//!    supports) and every line, arrow, cross and ring of the view only cost: among the
+//!    supports) and every line, arrow, cross and ring of the view (and the leader line
+//!    of every label placed before) only cost: among the
 //!    free candidates the one covering fewest dots and crossed by the fewest line
 //!    pieces, then the nearest, wins; a spot nearer another label's point than the
 //!    label's own, where it would read as that point's label
@@ -52,6 +53,9 @@ pub const MIN_TEXT: f32 = 12.0;
 pub const GAP: f32 = 1.0;
 /// Distances from the anchor (pixels) of the candidate rings, nearest first.
 const RINGS: [f32; 6] = [4.0, 10.0, 18.0, 30.0, 46.0, 66.0];
+/// A label straight above or below its anchor reaches this far past it (pixels) when
+/// it ends or starts at the anchor rather than centred on it.
+const SPAN_REACH: f32 = 8.0;
 /// A moved label further than this from its anchor (pixels) gets a leader line.
 const LEADER_MIN: f32 = 9.0;
 /// The cost of covering one non-contact dot, in pixels of distance.
@@ -218,16 +222,20 @@ pub fn place_labels(
     let regions = shape_regions(view, list);
     let mut taken: Vec<Viewport> = reserved.to_vec();
     let mut out = vec![None; count];
-    let obstacles = Obstacles {
+    let mut obstacles = Obstacles {
         dots: &dots,
         lines: &lines,
         points: &points,
         bars: &bars,
         regions: &regions,
+        leaders: Vec::new(),
     };
     for p in &pending {
         if let Some(placed) = place_one(p, &view.viewport, &taken, &obstacles) {
             taken.push(placed.back);
+            if let Some([a, b]) = placed.leader {
+                obstacles.leaders.push(LineObstacle::Segment(a, b));
+            }
             out[p.index] = Some(placed);
         }
     }
@@ -269,6 +277,9 @@ struct Obstacles<'a> {
     bars: &'a [Bar],
     /// Shapes A and B: a label in one's colour keeps out of the other.
     regions: &'a [ShapeRegion],
+    /// The leader lines of the labels placed so far: a later label keeps off them (a
+    /// vertex number beside a leader reads as struck through), as off any line.
+    leaders: Vec<LineObstacle>,
 }
 
 /// The best free spot of one label, or `None` when every candidate is refused.
@@ -284,6 +295,7 @@ fn place_one(
         points,
         bars,
         regions,
+        ref leaders,
     } = *obstacles;
     let first = label_box(p.preferred, p.text, p.size);
     let (w, h) = (first.w, first.h);
@@ -321,7 +333,8 @@ fn place_one(
         // origin, contacts) keep off lines before all else: they sooner take a spot by
         // another point, tied to their own by a leader.
         let weight = if key { 3.0 } else { 1.0 };
-        cost += weight * LINE_COST * lines.crossings(&b) as f32;
+        let crossed = lines.crossings(&b) + leaders_near(&b, leaders);
+        cost += weight * LINE_COST * crossed as f32;
         if best.is_none_or(|(c, _)| cost < c) {
             best = Some((cost, b));
         }
@@ -365,34 +378,61 @@ fn candidates(
         (0.0, 1.0),
         (0.7, 0.7),
     ];
-    for (ring, r) in RINGS.iter().enumerate() {
-        for (k, (dx, dy)) in dirs.iter().enumerate() {
+    // Straight above or below, a box spans the anchor: centred on it, else ending just
+    // right of it, else starting just left of it (a long label clear of a line on one
+    // side), slid sideways into the view when it would leave it (still over the anchor).
+    let into_view = |x: f32| x.clamp(vp.x + 1.0, (vp.x + vp.w - 1.0 - w).max(vp.x + 1.0));
+    let spans = [
+        into_view(anchor.x - w * 0.5),
+        into_view(anchor.x + SPAN_REACH - w),
+        into_view(anchor.x - SPAN_REACH),
+    ];
+    let mut order = 0;
+    for r in RINGS {
+        for (dx, dy) in dirs {
             // The box's near side at `r` pixels from the anchor in direction (dx, dy).
-            let x = match dx.partial_cmp(&0.0) {
-                Some(std::cmp::Ordering::Greater) => anchor.x + dx * r,
-                Some(std::cmp::Ordering::Less) => anchor.x + dx * r - w,
-                // Straight above or below: centred on the anchor, slid sideways into the
-                // view when a long label would leave it (still over the anchor).
-                _ => {
-                    (anchor.x - w * 0.5).clamp(vp.x + 1.0, (vp.x + vp.w - 1.0 - w).max(vp.x + 1.0))
-                }
+            let xs = match dx.partial_cmp(&0.0) {
+                Some(std::cmp::Ordering::Greater) => vec![anchor.x + dx * r],
+                Some(std::cmp::Ordering::Less) => vec![anchor.x + dx * r - w],
+                _ => spans.to_vec(),
             };
             let y = match dy.partial_cmp(&0.0) {
                 Some(std::cmp::Ordering::Greater) => anchor.y + dy * r,
                 Some(std::cmp::Ordering::Less) => anchor.y + dy * r - h,
                 _ => anchor.y - h * 0.5,
             };
-            let b = Viewport {
-                x: x.round(),
-                y: y.round(),
-                w,
-                h,
-            };
-            // Nearer rings first; within a ring, the reading order above.
-            out.push((r + 0.01 * (ring * 8 + k) as f32, b));
+            let mut last = None;
+            for x in xs {
+                let x = x.round();
+                // A short label's three spans are one box.
+                if last == Some(x) {
+                    continue;
+                }
+                last = Some(x);
+                let b = Viewport {
+                    x,
+                    y: y.round(),
+                    w,
+                    h,
+                };
+                // Nearer rings first; within a ring, the reading order above.
+                out.push((r + 0.001 * order as f32, b));
+                order += 1;
+            }
         }
     }
     out
+}
+
+/// How many of `leaders` cross box `b` or pass within [`GAP`] of it.
+pub fn leaders_near(b: &Viewport, leaders: &[LineObstacle]) -> usize {
+    let grown = Viewport {
+        x: b.x - GAP,
+        y: b.y - GAP,
+        w: b.w + 2.0 * GAP,
+        h: b.h + 2.0 * GAP,
+    };
+    leaders.iter().filter(|l| box_crossed_by(&grown, l)).count()
 }
 
 fn inside(b: &Viewport, vp: &Viewport) -> bool {
@@ -432,6 +472,7 @@ mod tests {
             points: &[],
             bars: &[],
             regions: &[],
+            leaders: Vec::new(),
         };
         place_one(p, &vp(), taken, &obstacles)
     }
@@ -530,6 +571,34 @@ mod tests {
     }
 
     #[test]
+    fn a_label_keeps_off_the_leader_of_a_label_placed_before() {
+        // A vertex number whose own spot (right, above) is struck by another label's
+        // leader line, running up from a point below to a label far above.
+        let a = Vec2::new(100.0, 100.0);
+        let p = pending(0, a, "2");
+        let own = label_box(p.preferred, p.text, p.size);
+        let x = own.x + 0.5 * own.w;
+        let leader = LineObstacle::Segment(Vec2::new(x, 140.0), Vec2::new(x, 20.0));
+        assert_eq!(leaders_near(&own, &[leader]), 1);
+        let obstacles = Obstacles {
+            dots: &[],
+            lines: &no_lines(),
+            points: &[],
+            bars: &[],
+            regions: &[],
+            leaders: vec![leader],
+        };
+        let placed = place_one(&p, &vp(), &[], &obstacles).unwrap();
+        assert_eq!(
+            leaders_near(&placed.back, &[leader]),
+            0,
+            "{:?}",
+            placed.back
+        );
+        assert!(nearest_on_box(&placed.back, a).distance(a) <= 18.0);
+    }
+
+    #[test]
     fn a_label_is_not_placed_nearer_another_point_than_its_own() {
         // The preferred spot (right, above) is next to another labelled point: the label
         // goes round its own anchor instead.
@@ -544,6 +613,7 @@ mod tests {
             points: &[a, other],
             bars: &[],
             regions: &[],
+            leaders: Vec::new(),
         };
         let placed = place_one(&p, &vp(), &[], &obstacles).unwrap();
         assert!(!reads_as_other_point(&placed.back, a, &[other]));

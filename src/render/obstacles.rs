@@ -123,10 +123,19 @@ pub fn line_obstacles(view: &ViewFrame, list: &DrawList, extra: &[Prim]) -> Vec<
                 seg(&mut out, c - Vec2::new(d, 0.0), c + Vec2::new(d, 0.0));
                 seg(&mut out, c - Vec2::new(0.0, d), c + Vec2::new(0.0, d));
             }
-            Prim::Ring { at, radius, .. } => {
+            Prim::Ring {
+                at, radius, width, ..
+            } => {
+                // The stroke's two edges (and a pixel beyond): a label off the centre
+                // line can still touch a thick ring.
                 let c = s(*at);
+                let half = 0.5 * width * view.scale + 1.0;
                 if c.is_finite() {
-                    out.push(LineObstacle::Circle(c, radius * view.scale));
+                    out.push(LineObstacle::Circle(c, radius * view.scale + half));
+                    out.push(LineObstacle::Circle(
+                        c,
+                        (radius * view.scale - half).max(0.0),
+                    ));
                 }
             }
             Prim::Fill { .. } | Prim::Dot { .. } | Prim::Label { .. } => {}

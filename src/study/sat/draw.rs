@@ -48,10 +48,12 @@ pub fn sat_layer(cx: &StudyCx, study: &SatStudy, k: usize) -> Vec<Prim> {
         ));
         // The label at the intervals' far end on the axis, where both bars stop (the
         // axis runs on past it: an anchor there can leave a view fitted to the shapes).
+        // Two numbers of two meanings, each named: what the bars show (the intervals'
+        // overlap or gap) and what SAT compares (the face separation).
         prims.push(text(
             at(hi, 0.0),
             format!(
-                "{} edge {}: {}, face sep {:.4}",
+                "{} edge {}: intervals {} · face separation {:.4}",
                 r.owner.as_str(),
                 r.edge,
                 overlap_short(r.interval_a, r.interval_b),

@@ -7,6 +7,7 @@ mod camera_fit;
 mod canvas;
 mod canvas_input;
 mod chain_handles;
+mod chords;
 mod frame_stats;
 mod keys;
 mod layout_hook;
@@ -21,6 +22,9 @@ mod ray_handles;
 mod recording;
 mod recording_note;
 mod repaint;
+#[cfg(all(target_os = "linux", not(target_arch = "wasm32")))]
+mod screen;
+mod screenshot;
 mod shape_handles;
 pub(crate) mod sources;
 #[cfg(all(target_os = "linux", not(target_arch = "wasm32")))]
@@ -29,6 +33,7 @@ mod wake;
 mod web;
 
 use canvas::{background, Canvas};
+use chords::{ctrl, drop_chord_letters, Chords};
 use collidescope::app::{AppState, Message};
 use collidescope::scene::Scene;
 use collidescope::view::camera::Viewport;
@@ -37,12 +42,13 @@ use keys::{keyboard, nudge, zoom_to_action};
 pub(crate) use layout_hook::json_string;
 use layout_hook::LayoutHook;
 use macroquad::prelude::{
-    clear_background, get_frame_time, get_time, is_key_down, is_quit_requested, next_frame,
-    prevent_quit, screen_height, screen_width, KeyCode,
+    clear_background, get_frame_time, get_time, is_quit_requested, next_frame, prevent_quit,
+    screen_height, screen_width,
 };
 use panel::{Panel, Pending};
 use repaint::Repaint;
-use std::path::{Path, PathBuf};
+use screenshot::screenshot;
+use std::path::PathBuf;
 
 /// How the window is opened.
 pub struct GuiOptions {
@@ -107,10 +113,15 @@ pub fn run_web() {
 
 /// Opens the window and runs until the user quits.
 pub fn run(opts: GuiOptions) {
+    // A window larger than the screen opens fitted to it, and says so.
+    #[cfg(all(target_os = "linux", not(target_arch = "wasm32")))]
+    let ((width, height), fitted) = screen::fit((opts.width, opts.height), screen::size());
+    #[cfg(not(all(target_os = "linux", not(target_arch = "wasm32"))))]
+    let ((width, height), fitted) = ((opts.width, opts.height), None::<String>);
     let window = macroquad::window::Conf {
         window_title: WINDOW_TITLE.to_string(),
-        window_width: opts.width,
-        window_height: opts.height,
+        window_width: width,
+        window_height: height,
         // The page draws at the screen's own resolution (crisp at 2×); the desktop
         // window keeps one pixel per point.
         high_dpi: cfg!(target_arch = "wasm32"),
@@ -138,78 +149,12 @@ pub fn run(opts: GuiOptions) {
         specific_key: None,
         touch: true,
     });
-    macroquad::Window::from_config(conf, main_loop(opts));
+    macroquad::Window::from_config(conf, main_loop(opts, fitted));
 }
 
-/// Ctrl shortcuts of one frame. Read from egui's key events, which carry the
-/// modifiers held when each key went down: a fast chord can press and release Ctrl
-/// within one frame, where polling "is Ctrl down now" would miss it.
-#[derive(Default)]
-struct Chords {
-    undo: bool,
-    redo: bool,
-    save: bool,
-    quit: bool,
-    /// Alt+arrows: move the selection by this many pixels (Shift: 1 px a press, else 10).
-    nudge: glam::Vec2,
-}
-
-impl Chords {
-    fn read(ctx: &egui::Context) -> Chords {
-        use egui::{Key, Modifiers};
-        ctx.input_mut(|i| {
-            // Shift+Z before Z: the plain pattern would also match with Shift held.
-            let redo = i.consume_key(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z)
-                | i.consume_key(Modifiers::COMMAND, Key::Y);
-            let mut nudge = glam::Vec2::ZERO;
-            for (key, dir) in [
-                (Key::ArrowLeft, glam::Vec2::NEG_X),
-                (Key::ArrowRight, glam::Vec2::X),
-                (Key::ArrowUp, glam::Vec2::Y),
-                (Key::ArrowDown, glam::Vec2::NEG_Y),
-            ] {
-                // Shift+Alt before Alt, as for redo.
-                if i.consume_key(Modifiers::ALT | Modifiers::SHIFT, key) {
-                    nudge += dir;
-                } else if i.consume_key(Modifiers::ALT, key) {
-                    nudge += dir * 10.0;
-                }
-            }
-            Chords {
-                redo,
-                undo: i.consume_key(Modifiers::COMMAND, Key::Z),
-                save: i.consume_key(Modifiers::COMMAND, Key::S),
-                quit: i.consume_key(Modifiers::COMMAND, Key::Q),
-                nudge,
-            }
-        })
-    }
-
-    fn any(&self) -> bool {
-        self.undo || self.redo || self.save || self.quit || self.nudge != glam::Vec2::ZERO
-    }
-
-    fn apply(&self, app: &mut AppState, panel: &mut Panel, out: &mut panel::PanelOutput) {
-        if self.redo {
-            app.redo();
-        } else if self.undo {
-            app.undo();
-        }
-        if self.save {
-            panel.save(app);
-        }
-        // A web page is closed by its tab, not by the app.
-        if self.quit && !cfg!(target_arch = "wasm32") && panel.request(app, Pending::Quit) {
-            out.quit = true;
-        }
-    }
-}
-
-fn ctrl() -> bool {
-    is_key_down(KeyCode::LeftControl) || is_key_down(KeyCode::RightControl)
-}
-
-async fn main_loop(opts: GuiOptions) {
+/// `fitted`: what the status bar says first when the window was made smaller than
+/// asked, to fit the screen.
+async fn main_loop(opts: GuiOptions, fitted: Option<String>) {
     let mut app = AppState::new(opts.scene, opts.path);
     if let Some(e) = opts.startup_error {
         app.message = Some(Message {
@@ -227,6 +172,9 @@ async fn main_loop(opts: GuiOptions) {
     let mut panel = Panel::new(opts.default_scene, preferences);
     if let Some((id, page)) = &opts.lesson {
         panel.start_lesson(id, Some(*page), &mut app);
+    }
+    if let (Some(note), None) = (fitted, &app.message) {
+        app.info(note);
     }
     let mut shots = 0u32;
     // The views' size before the presenter setting changed, until the first frame
@@ -549,97 +497,4 @@ impl UiPass {
             marks,
         }
     }
-}
-
-/// Writes the window as `collidescope-<unix time>-<n>.png` into `dir` (through the one
-/// output writer) and says so, or says why it could not.
-#[cfg(not(target_arch = "wasm32"))]
-fn screenshot(dir: &Path, n: u32, app: &mut AppState) {
-    use macroquad::prelude::get_screen_data;
-    let stamp = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_secs())
-        .unwrap_or(0);
-    let path = dir.join(format!("collidescope-{stamp}-{n}.png"));
-    let image = get_screen_data();
-    let written = std::fs::create_dir_all(dir)
-        .map_err(|e| {
-            format!(
-                "cannot create the folder: {}",
-                collidescope::scene::fs::reason(&e)
-            )
-        })
-        .and_then(|()| {
-            screen_png(
-                &image.bytes,
-                u32::from(image.width),
-                u32::from(image.height),
-            )
-        })
-        .and_then(|png| collidescope::scene::fs::write_output(&path, &png));
-    app.message = Some(match written {
-        Ok(()) => Message {
-            text: format!("Screenshot written to {}", path.display()),
-            is_error: false,
-        },
-        Err(e) => Message {
-            text: format!("Screenshot not written: {}: {e}", path.display()),
-            is_error: true,
-        },
-    });
-}
-
-/// The screen's RGBA rows (OpenGL's, bottom row first) as a PNG, top row first,
-/// opaque (so the premultiplied pixels tiny-skia wants are the same).
-fn screen_png(rgba: &[u8], width: u32, height: u32) -> Result<Vec<u8>, String> {
-    let row = width as usize * 4;
-    if width == 0 || height == 0 || rgba.len() != row * height as usize {
-        return Err(format!("the screen ({width} × {height}) is not an image"));
-    }
-    let mut flipped = Vec::with_capacity(rgba.len());
-    for r in rgba.chunks_exact(row).rev() {
-        flipped.extend(r.chunks_exact(4).flat_map(|p| [p[0], p[1], p[2], 255]));
-    }
-    let not_an_image = || format!("the screen ({width} × {height}) is not an image");
-    let size = tiny_skia::IntSize::from_wh(width, height).ok_or_else(not_an_image)?;
-    tiny_skia::Pixmap::from_vec(flipped, size)
-        .ok_or_else(not_an_image)?
-        .encode_png()
-        .map_err(|e| format!("cannot encode the PNG: {e}"))
-}
-
-/// Ctrl+V's own "v" that also arrived as typed text: miniquad sends the character
-/// without the modifiers, and under load the character, the key and the clipboard's
-/// text may land in different frames, so the paste would read "v" + the clipboard.
-/// Drops every one-letter "v" typed in a frame where Ctrl (or Cmd) was down, pressed or
-/// released: with Ctrl held a "v" is never typed text, it is the paste chord.
-#[cfg(not(target_arch = "wasm32"))]
-fn drop_chord_letters(ctx: &egui::Context) {
-    let chord = [
-        KeyCode::LeftControl,
-        KeyCode::RightControl,
-        KeyCode::LeftSuper,
-        KeyCode::RightSuper,
-    ];
-    let held = chord.iter().any(|k| {
-        is_key_down(*k)
-            || macroquad::prelude::is_key_pressed(*k)
-            || macroquad::prelude::is_key_released(*k)
-    });
-    if !held {
-        return;
-    }
-    ctx.input_mut(|i| {
-        i.events
-            .retain(|e| !matches!(e, egui::Event::Text(t) if t == "v" || t == "V"));
-    });
-}
-
-#[cfg(target_arch = "wasm32")]
-fn drop_chord_letters(_ctx: &egui::Context) {}
-
-/// The window as a PNG download, `collidescope-<n>.png` (the web page).
-#[cfg(target_arch = "wasm32")]
-fn screenshot(_dir: &Path, n: u32, app: &mut AppState) {
-    page::download_screen(&format!("collidescope-{n}.png"), app);
 }

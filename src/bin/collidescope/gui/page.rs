@@ -132,7 +132,7 @@ fn peers_json(app: &mut AppState, panel: &Panel) -> String {
 pub fn download_screen(name: &str, app: &mut AppState) {
     let image = get_screen_data();
     let (w, h) = (u32::from(image.width), u32::from(image.height));
-    match super::screen_png(&image.bytes, w, h) {
+    match super::screenshot::screen_png(&image.bytes, w, h) {
         Ok(bytes) => {
             web::download(name, "image/png", &bytes);
             app.info(format!("Screenshot offered as the download {name}"));

@@ -157,6 +157,8 @@ pub(super) fn status_keys(lesson: Option<bool>) -> &'static str {
 /// one line, the whole text on hover), else the main keys (`lesson`: see
 /// [`status_keys`]).
 pub(super) fn ui_status(ui: &mut egui::Ui, app: &AppState, lesson: Option<bool>) {
+    // Where the bar is, for the scripted test (is it on the screen).
+    super::widgets::mark_rect(ui, "status_bar", ui.max_rect());
     match &app.message {
         Some(m) => {
             let c = if m.is_error {

@@ -242,8 +242,8 @@ fn ui_page_body(
     }
     // For a projector the question comes first, then what an answer brought, then
     // the page's words.
-    let mut answers = None;
-    let mut feedback = ui_question(ui, mode, app, size, &mut answers);
+    let mut asked = None;
+    let mut feedback = ui_question(ui, mode, app, size, &mut asked);
     let asks = mode.page().question.is_some();
     // A page without a question is its text first, then the step's narration.
     if !full && !asks {
@@ -267,9 +267,7 @@ fn ui_page_body(
             feedback = feedback.map(|f| f.union(said.rect));
         }
     }
-    if !full && asks {
-        ui_page_text(ui, &page, &text, size);
-    }
+    let heading_end = (!full && asks).then(|| ui_page_text(ui, &page, &text, size));
     if let Some(f) = feedback {
         // Where the explanation starts and ends, for the scripted test.
         mark_rect(
@@ -301,12 +299,17 @@ fn ui_page_body(
         let placed = Placed {
             origin,
             end: ui.min_rect().bottom(),
-            prompt: answers.map(|a| a.min),
+            asked,
             open: !mode.tutor.stage.settled(),
         };
         strip_scroll(ui, &page, &stage, &placed, feedback);
-        if let Some(a) = answers {
-            strip_fit(ui, &page, a.max - origin);
+        if let Some(a) = asked {
+            // The question's frame closes under the choices (its margin and stroke);
+            // the page text's heading whole under it, so that the strip does not end
+            // in the middle of a line.
+            let framed = a.end + 10.0;
+            let end = heading_end.map_or(framed, |h| framed.max(h + 2.0));
+            strip_fit(ui, &page, end - origin);
         }
     }
 }
@@ -335,16 +338,28 @@ fn ui_steps(ui: &mut egui::Ui, app: &mut AppState) {
     });
 }
 
+/// Where a question's parts are (egui's coordinates, this frame).
+#[derive(Clone, Copy)]
+struct Asked {
+    /// The prompt's top.
+    prompt: f32,
+    /// The top of the ways to answer (the choices, the number box, "Done").
+    ways: f32,
+    /// The end of the ways to answer ("Show me the answer" while the question is open).
+    end: f32,
+    /// The bottom of a hint's first line (the question still open).
+    hint_line: Option<f32>,
+}
+
 /// The question, the ways to answer it, and what the tutor says: where what an answer
-/// brought (the feedback and why) was drawn, once there is an answer. `answers` gets
-/// where the question runs from its prompt to the end of the ways to answer (the
-/// choices and "Show me the answer").
+/// brought (the feedback and why) was drawn, once there is an answer. `asked` gets
+/// where the question's parts are.
 fn ui_question(
     ui: &mut egui::Ui,
     mode: &mut LessonMode,
     app: &mut AppState,
     size: f32,
-    answers: &mut Option<egui::Rangef>,
+    asked: &mut Option<Asked>,
 ) -> Option<egui::Rect> {
     let q = mode.page().question.clone()?;
     let solved = match mode.solved(app) {
@@ -370,6 +385,7 @@ fn ui_question(
                 .size(size * 0.85)
                 .color(Tone::Quiet.color(ui)),
         );
+        let ways = ui.cursor().top();
         match (&solved.answer, q.ask.form()) {
             (Answer::Choice { options, right }, _) => {
                 mode.shown_choices = options.clone();
@@ -440,7 +456,12 @@ fn ui_question(
                 mode.show_answer(app);
             }
         }
-        *answers = Some(ui.min_rect().y_range());
+        let mut parts = Asked {
+            prompt: ui.min_rect().top(),
+            ways,
+            end: ui.min_rect().bottom(),
+            hint_line: None,
+        };
         // An answer taken above settles the question in this very frame.
         let settled = mode.tutor.stage.settled();
         let mut feedback = match &mode.tutor.stage {
@@ -450,6 +471,14 @@ fn ui_question(
                     Tone::Warning.color(ui),
                     RichText::new(format!("Not quite. {hint}")).size(size),
                 );
+                // The hint's first line: in the strip's sight with the choices.
+                let row = ui.fonts(|f| f.row_height(&egui::FontId::proportional(size)));
+                let line = egui::Rect::from_min_max(
+                    r.rect.min,
+                    egui::pos2(r.rect.right(), (r.rect.top() + row).min(r.rect.bottom())),
+                );
+                mark_rect(ui, "lesson_hint", line);
+                parts.hint_line = Some(line.bottom());
                 let lit = ui.label(
                     RichText::new(format!("Lit up on the canvas: {}.", layer.label()))
                         .size(size * 0.85)
@@ -474,6 +503,7 @@ fn ui_question(
             let r = ui.label(RichText::new(why).size(size));
             feedback = feedback.map(|f| f.union(r.rect));
         }
+        *asked = Some(parts);
         feedback
     });
     framed.inner

@@ -25,7 +25,7 @@ pub(super) fn drag(ui: &mut egui::Ui, app: &mut AppState, v: &mut f32, speed: f6
 /// The widgets the scripted tests press, by name: where each was drawn in the last
 /// frame is part of the layout the app reports (`COLLIDESCOPE_LAYOUT_FILE` on the
 /// desktop, `window.collidescope.layout` in the web page).
-pub const MARKED: [&str; 51] = [
+pub const MARKED: [&str; 53] = [
     "copy_link",
     "files",
     "notes",
@@ -74,6 +74,8 @@ pub const MARKED: [&str; 51] = [
     "lesson_feedback_top",
     "lesson_feedback_end",
     "lesson_page_title",
+    "lesson_hint",
+    "status_bar",
     "sweep",
     "run_sweep",
     "shrink_pair",

@@ -2,7 +2,7 @@
 //! at the strip's top and the page scrolling under them; where it scrolls when a page
 //! opens and when an answer comes, and how tall it is.
 
-use super::{show_markup, ui_page_body, ui_page_header, PRESENTER_TEXT};
+use super::{show_markup, ui_page_body, ui_page_header, Asked, PRESENTER_TEXT};
 use crate::gui::lesson::LessonMode;
 use crate::gui::panel::widgets::mark_rect;
 use crate::gui::panel::PanelOutput;
@@ -14,13 +14,21 @@ const STRIP_DEFAULT: f32 = 0.34;
 const STRIP_MOST: f32 = 0.4;
 
 /// The page's words in presenter mode's strip, open on every page it comes to (the
-/// teacher may fold them away for the page at hand).
-pub(super) fn ui_page_text(ui: &mut egui::Ui, page: &(String, usize), text: &str, size: f32) {
+/// teacher may fold them away for the page at hand); answers where its heading ends.
+pub(super) fn ui_page_text(
+    ui: &mut egui::Ui,
+    page: &(String, usize),
+    text: &str,
+    size: f32,
+) -> f32 {
     let turned = turned_to(ui, "presenter_text_page", page);
     egui::CollapsingHeader::new(RichText::new("The page's text").size(size * 0.8))
         .id_salt("presenter_text")
         .open(turned.then_some(true))
-        .show(ui, |ui| show_markup(ui, text, size));
+        .show(ui, |ui| show_markup(ui, text, size))
+        .header_response
+        .rect
+        .bottom()
 }
 
 /// True on the first frame `page` is drawn since another page was (`key` names the
@@ -41,8 +49,8 @@ pub(super) struct Placed {
     pub origin: f32,
     /// The page's end.
     pub end: f32,
-    /// The top of the question's prompt.
-    pub prompt: Option<f32>,
+    /// Where the question's parts are.
+    pub asked: Option<Asked>,
     /// The question is still open (a hint is the feedback).
     pub open: bool,
 }
@@ -52,7 +60,7 @@ pub(super) struct Placed {
 const STRIP_SCROLL: &str = "lesson_strip_scroll";
 
 /// The strip's height a page asks for: when a page opens with its choices (or "Show
-/// me the answer") below the fold (`answers_end`, from the page's top), the strip
+/// me the answer") below the fold (`answers_end`, from the page's top, margins included), the strip
 /// grows, up to its largest share of the window, so that they are in sight with the
 /// title (read by [`presenter_strip`]). In a page's first frames only: its layout
 /// settles a frame or two late.
@@ -68,8 +76,11 @@ pub(super) fn strip_fit(ui: &mut egui::Ui, page: &(String, usize), answers_end: 
     }
     ui.ctx()
         .data_mut(|d| d.insert_temp(id, (page.clone(), tries + 1)));
-    // The question's frame closes under them (its margin and stroke).
-    let short = answers_end + 10.0 - ui.clip_rect().height();
+    grow_by(ui, answers_end - ui.clip_rect().height());
+}
+
+/// Asks the strip to be `short` points taller from the next frame (when positive).
+fn grow_by(ui: &egui::Ui, short: f32) {
     if short > 0.5 {
         ui.ctx()
             .data_mut(|d| d.insert_temp(egui::Id::new(STRIP_GROW), short));
@@ -84,12 +95,15 @@ const STRIP_GROW: &str = "lesson_strip_grow";
 /// a page opens at its top (its title in sight; the scroll bar, always drawn, says
 /// whether a choice is below the fold); an answer scrolls the feedback's first line to
 /// the strip's top, the explanation under it (from the feedback's top when the two
-/// are taller than the strip). A hint (`prompt`: the question is still open, its
-/// prompt's top) keeps the question in sight: the page stays at its top, else the
-/// prompt goes to the strip's top, whichever first shows the hint whole; else the hint
-/// shows from its top (a short page gets room under it to scroll that far; should it
-/// still end too soon, the strip scrolls to the prompt's top or the page's, never into
-/// a line). Again while the feedback moves or grows (the layout settles a frame late).
+/// are taller than the strip). A hint (the question still open) keeps the question in
+/// sight: the page stays at its top, else the prompt goes to the strip's top,
+/// whichever first shows the hint whole; else the page's top, the prompt's or the
+/// choices', whichever first shows the hint's first line with every way to answer
+/// (the learner answers again without scrolling back); else the choices go to the
+/// strip's top, and the strip grows for the hint's first line (see [`strip_fit`]).
+/// Should the page end too soon to scroll that far, the strip scrolls to the nearest
+/// of those tops it can reach, never into a line. Again while the feedback moves or
+/// grows (the layout settles a frame late).
 pub(super) fn strip_scroll(
     ui: &mut egui::Ui,
     page: &(String, usize),
@@ -113,13 +127,28 @@ pub(super) fn strip_scroll(
             .data_mut(|d| d.insert_temp(seen, (stamp, top, height)));
         let sight = ui.clip_rect().height();
         let bottom = f.bottom() - origin;
-        let prompt = placed.prompt.map(|p| p - origin);
-        let anchors = [Some(0.0), prompt].into_iter().flatten();
-        let hinted = match placed.open {
-            true => anchors.clone().find(|&c| bottom - c <= sight),
-            false => None,
+        let asked = placed.asked.filter(|_| placed.open);
+        let prompt = placed.asked.map(|a| a.prompt - origin);
+        let ways = asked.map(|a| a.ways - origin);
+        let anchors = [Some(0.0), prompt, ways].into_iter().flatten();
+        let mut short = 0.0;
+        let wanted = match asked {
+            Some(a) => {
+                let line = a.hint_line.map_or(bottom, |l| l - origin);
+                let whole = anchors.clone().take(2).find(|&c| bottom - c <= sight);
+                let first_line = anchors.clone().find(|&c| line - c <= sight);
+                whole.or(first_line).unwrap_or_else(|| {
+                    // Too short for both: the choices at the top, the strip taller.
+                    let ways = ways.unwrap_or(top);
+                    short = line - ways - sight;
+                    ways
+                })
+            }
+            None => top,
         };
-        let wanted = hinted.unwrap_or(top);
+        if !same {
+            grow_by(ui, short);
+        }
         // The farthest the page scrolls (egui stops there).
         let most = (placed.end - origin - sight).max(0.0);
         let y = if wanted <= most + 0.5 {
