@@ -79,6 +79,9 @@ use sources::{Rec, TrackMode};
 /// The window's title (also how the idle tick finds the window to wake: `wake.rs`).
 const WINDOW_TITLE: &str = "Collidescope";
 
+/// How long the status bar says the window was fitted to the screen, seconds.
+const FIT_NOTE_SECONDS: f64 = 8.0;
+
 /// The web page's window: the scene of the URL hash, else the built-in scene.
 #[cfg(target_arch = "wasm32")]
 pub fn run_web() {
@@ -173,9 +176,15 @@ async fn main_loop(opts: GuiOptions, fitted: Option<String>) {
     if let Some((id, page)) = &opts.lesson {
         panel.start_lesson(id, Some(*page), &mut app);
     }
-    if let (Some(note), None) = (fitted, &app.message) {
-        app.info(note);
-    }
+    // The fit note gives way to the status bar's keys at the first frame after
+    // FIT_NOTE_SECONDS (a teacher needs the keys more than the note).
+    let fit_note = match (fitted, &app.message) {
+        (Some(note), None) => {
+            app.info(note.clone());
+            Some(note)
+        }
+        _ => None,
+    };
     let mut shots = 0u32;
     // The views' size before the presenter setting changed, until the first frame
     // laid out with it.
@@ -286,7 +295,17 @@ async fn main_loop(opts: GuiOptions, fitted: Option<String>) {
             // A lesson's scenes are no files: nothing to save when the window closes.
             app.dirty = false;
         }
+        if let Some(note) = &fit_note {
+            let shown = app.message.as_ref().is_some_and(|m| &m.text == note);
+            if shown && get_time() - started >= FIT_NOTE_SECONDS {
+                app.message = None;
+            }
+        }
         // After an idle wait the frame time is the whole wait: play on from here.
+        // The panel was drawn before this tick: a frame that played (even the one
+        // that reached the last step and stopped) is followed by one that shows its
+        // step's narration and numbers.
+        let played = app.playing;
         app.tick(get_frame_time().min(0.1));
         if let Some(r) = rec.as_mut() {
             r.tick(get_frame_time().min(0.1));
@@ -345,7 +364,13 @@ async fn main_loop(opts: GuiOptions, fitted: Option<String>) {
         let rec_busy =
             rec.as_ref().is_some_and(|r| r.busy()) || track.as_ref().is_some_and(|t| t.busy());
         repaint.end_frame(
-            app.playing || canvas.busy() || out.screenshot || egui_busy || page_busy || rec_busy,
+            played
+                || app.playing
+                || canvas.busy()
+                || out.screenshot
+                || egui_busy
+                || page_busy
+                || rec_busy,
         );
         stats.cpu_done();
         next_frame().await;
