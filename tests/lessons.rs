@@ -821,3 +821,22 @@ fn the_algorithm_lessons_name_marks_by_role_not_colour() {
     }
     assert!(read >= 30, "{read}");
 }
+
+/// When EPA does not run (the cores apart, the rounded shapes overlapping), its last
+/// step is GJK's last: the world view shows the pair's answer there (the depth of the
+/// rounded shapes), not the points "so far" of a GJK that has stopped.
+#[test]
+fn the_last_step_without_a_polytope_shows_the_answer_not_points_so_far() {
+    let epa = library::lesson("epa").unwrap();
+    let page = &epa.pages[page_titled(&epa, "No polytope needed")];
+    let study = PageStudy::of(page).unwrap();
+    assert!(study.studies.epa.trace.steps.is_empty(), "EPA ran");
+    assert_eq!(page.step + 1, study.studies.epa.gjk_trace.steps.len());
+    let labels = page_labels(page, LayerId::Witness);
+    assert!(labels.iter().all(|l| !l.contains("so far")), "{labels:?}");
+    let depth = study.studies.basics.penetration.as_ref().unwrap().depth;
+    assert!(
+        labels.contains(&format!("depth {depth:.4}")),
+        "{labels:?}, depth {depth}"
+    );
+}
