@@ -694,3 +694,46 @@ fn the_new_support_label_keeps_off_the_direction_arrow_in_presenter_mode() {
         .collect();
     assert!(crossed.is_empty(), "labels crossed by a line: {crossed:?}");
 }
+
+/// The engines lesson's plank (0.0032 thick: its end's corners 1 and 2 are one point on
+/// screen) keeps each vertex number on its own corner's side at every GJK step, in the
+/// window's world view: "1" (the lower corner) below the plank's end, "2" above — they
+/// used to trade places from one step to the next.
+#[test]
+fn a_thin_planks_end_numbers_keep_their_sides_at_every_step() {
+    let lesson = library::lesson("engines").unwrap();
+    let page = lesson
+        .pages
+        .iter()
+        .find(|p| p.title == "Where an algorithm can go astray")
+        .unwrap();
+    let scene = PageStudy::of(page).unwrap().scene;
+    let mut app = AppState::new(scene, None);
+    let steps = app.step_count();
+    assert!(steps >= 3, "{steps}");
+    let mut checked = 0;
+    for step in 0..steps {
+        app.set_step(step);
+        let p = app_picture(&mut app);
+        let view = window_views(&app, &p.list).remove(0);
+        assert_eq!(view.space, Space::World);
+        let spots = place_labels(&view, &p.list, &[], &reserved_boxes(&view, "world"));
+        let end = view.to_screen(Vec2::new(0.5, 0.0));
+        for ((rank, prim), spot) in view_labels(&view, &p.list, &[]).zip(spots) {
+            let Prim::Label { text, .. } = prim else {
+                continue;
+            };
+            if rank != 4 || !(text == "1" || text == "2") {
+                continue;
+            }
+            let b = spot.unwrap_or_else(|| panic!("step {step}: vertex {text} dropped")).back;
+            let (top, bottom) = (b.y, b.y + b.h);
+            match text.as_str() {
+                "1" => assert!(top >= end.y - 2.0, "step {step}: 1 at {b:?}, end {end}"),
+                _ => assert!(bottom <= end.y + 2.0, "step {step}: 2 at {b:?}, end {end}"),
+            }
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 2 * steps, "two numbers a step");
+}
