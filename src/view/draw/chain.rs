@@ -67,12 +67,12 @@ pub fn chains_layer(scene: &Scene, reach: &[ChainShape]) -> Vec<Prim> {
             }
             // One Gauss map per chain and shape; maps of several shapes on one segment
             // side by side along it.
-            if let Some(shown) = cs.shown {
+            // A shape whose query classified no normal there (a circle) draws no map
+            // and keeps no place.
+            if let (Some(shown), Some(g)) = (cs.shown, &cs.gauss) {
                 let slot = maps.iter().filter(|&&m| m == shown).count();
                 maps.push(shown);
-                if let Some(g) = &cs.gauss {
-                    super::gauss::gauss_prims(g, &scene.shapes[s].name, slot, &mut p);
-                }
+                super::gauss::gauss_prims(g, &scene.shapes[s].name, slot, &mut p);
             }
         }
     }
@@ -264,6 +264,35 @@ mod tests {
             .iter()
             .any(|p| matches!(p, Prim::Polyline { points, width, .. }
             if *width == 3.0 && points[..] == floor.chains[0].points[..])));
+    }
+
+    /// A map sits under the middle of its segment unless another shape's map is drawn
+    /// there: in the concave corner the ball (a circle, no classification) draws none on
+    /// the floor, so the crate's map is centred under the floor, not pushed aside.
+    #[test]
+    fn a_gauss_map_makes_room_only_for_maps_that_are_drawn() {
+        let scene = load_scene(Path::new("scenes/chain_concave_corner.ron")).expect("scene");
+        let reach = crate::trace::scene_results::SceneResults::compute(&scene).chains;
+        let floor = reach
+            .iter()
+            .find(|cs| scene.shapes[cs.shape].name == "Crate")
+            .and_then(|cs| cs.gauss)
+            .expect("the crate's map");
+        let mid = 0.5 * (floor.ends.0 + floor.ends.1);
+        let circle = chains_layer(&scene, &reach)
+            .into_iter()
+            .find_map(|p| match p {
+                Prim::Polyline {
+                    points,
+                    closed: true,
+                    ..
+                } if points.len() == 64 => Some(points),
+                _ => None,
+            })
+            .expect("one map's circle");
+        let centre = circle.iter().sum::<Vec2>() / circle.len() as f32;
+        assert!((centre.x - mid.x).abs() < 1e-3, "{centre} under {mid}");
+        assert!(centre.y < mid.y, "{centre} under {mid}");
     }
 
     #[test]
