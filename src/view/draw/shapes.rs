@@ -115,16 +115,18 @@ pub fn vertex_indices_layer(scene: &Scene, (a, b): (usize, usize)) -> Vec<Prim> 
     prims
 }
 
-/// The outward bisector at vertex `k` of a counter-clockwise polygon (local frame, not
-/// unit): the sum of its two edges' outward unit normals. Zero for fewer than three
-/// vertices (a segment's two edges cancel) or where they cancel.
+/// The outward direction at vertex `k` of a counter-clockwise polygon (local frame, not
+/// unit): the sum of its two edges' outward normals, each as long as its edge, so a
+/// corner of a thin sliver points off its long side (a plank's end corners: one down,
+/// one up) and a square's corner along its diagonal. Zero for fewer than three vertices
+/// (a segment's two edges cancel) or where they cancel.
 fn corner_outward(vertices: &[Vec2], k: usize) -> Vec2 {
     let n = vertices.len();
     if n < 3 {
         return Vec2::ZERO;
     }
     let outward = |p: Vec2, q: Vec2| {
-        let e = (q - p).normalize_or_zero();
+        let e = q - p;
         Vec2::new(e.y, -e.x)
     };
     let (prev, v, next) = (
