@@ -193,17 +193,14 @@ impl ChainTrace {
     pub fn asked(&self) -> Option<&NormalClass> {
         let mut searched: Option<(f32, &NormalClass)> = None;
         for s in &self.steps {
-            match s {
-                ChainStep::Classify {
-                    candidate: Candidate::SearchedEdge { separation, .. },
-                    class,
-                } => {
-                    if searched.is_none_or(|(best, _)| *separation > best) {
-                        searched = Some((*separation, class));
-                    }
-                }
-                ChainStep::Classify { class, .. } => return Some(class),
-                _ => {}
+            let ChainStep::Classify { candidate, class } = s else {
+                continue;
+            };
+            let Candidate::SearchedEdge { separation, .. } = candidate else {
+                return Some(class);
+            };
+            if searched.is_none_or(|(best, _)| *separation > best) {
+                searched = Some((*separation, class));
             }
         }
         searched.map(|(_, class)| class)
