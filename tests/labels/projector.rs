@@ -266,9 +266,12 @@ fn window_views(
     out
 }
 
-/// The pictures a projector shows: (picture size, the window's canvas at that size,
-/// the presenter setting's scale).
-const SIZES: [((u32, u32), (f32, f32), f32); 2] = [
+/// A picture a projector shows: its size, the window's canvas at that size (beside the
+/// panel, above the status bar) and the presenter setting's scale.
+type Projector = ((u32, u32), (f32, f32), f32);
+
+/// The pictures a projector shows.
+const SIZES: [Projector; 2] = [
     ((1600, 1000), (1225.0, 950.0), 1.4),
     ((1280, 800), (881.0, 760.0), 1.0),
 ];
