@@ -36,18 +36,16 @@ work=$(mktemp -d)
 art=ci-artifacts
 mkdir -p "$art"
 
-display=":${COLLIDESCOPE_TEST_DISPLAY:-96}"
-Xvfb "$display" -screen 0 1280x800x24 -nolisten tcp >/dev/null 2>&1 &
-xvfb_pid=$!
+xvfb_pid=""
 app_pid=""
 cleanup() {
   [ -n "$app_pid" ] && kill "$app_pid" 2>/dev/null || true
-  kill "$xvfb_pid" 2>/dev/null || true
+  [ -n "$xvfb_pid" ] && kill "$xvfb_pid" 2>/dev/null || true
   rm -rf "$work"
 }
 trap cleanup EXIT
-for _ in $(seq 100); do [ -S "/tmp/.X11-unix/X${display#:}" ] && break; sleep 0.1; done
-export DISPLAY="$display"
+. .ci/xvfb.sh
+start_xvfb ":${COLLIDESCOPE_TEST_DISPLAY:-96}" 1280x800x24
 
 COLLIDESCOPE_LAYOUT_FILE="$work/layout.json" "$bin" recordings/tiled_floor.b2rec --msaa 1 \
   --quit-after 300 >"$work/app.log" 2>&1 &

@@ -25,18 +25,16 @@ cp tests/gui/two_boxes.ron "$work/scene.ron"
 # The preferences (theme, presenter setting) and lesson progress of this run only.
 export COLLIDESCOPE_CONFIG_DIR="$work/config"
 
-display=":${COLLIDESCOPE_TEST_DISPLAY:-97}"
-Xvfb "$display" -screen 0 1280x800x24 -nolisten tcp >/dev/null 2>&1 &
-xvfb_pid=$!
+xvfb_pid=""
 app_pid=""
 cleanup() {
   [ -n "$app_pid" ] && kill "$app_pid" 2>/dev/null || true
-  kill "$xvfb_pid" 2>/dev/null || true
+  [ -n "$xvfb_pid" ] && kill "$xvfb_pid" 2>/dev/null || true
   rm -rf "$work"
 }
 trap cleanup EXIT
-for _ in $(seq 100); do [ -S "/tmp/.X11-unix/X${display#:}" ] && break; sleep 0.1; done
-export DISPLAY="$display"
+. .ci/xvfb.sh
+start_xvfb ":${COLLIDESCOPE_TEST_DISPLAY:-97}" 1280x800x24
 
 COLLIDESCOPE_LAYOUT_FILE="$work/layout.json" "$bin" "$work/scene.ron" --msaa 1 --quit-after 180 \
   >"$work/app.log" 2>&1 &

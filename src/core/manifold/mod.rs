@@ -83,6 +83,7 @@ mod features;
 mod ids;
 mod normal;
 mod point_core;
+mod point_point;
 mod points;
 mod trace;
 mod types;

@@ -1,11 +1,12 @@
 //! The SAT source's shortcut for a 1-vertex core (a circle, or a point): the whole
 //! manifold in one pass in the core's own frame, after Box2D's
 //! `b2CollidePolygonAndCircle` ([`point_core_manifold`]); two 1-vertex cores on the
-//! line of centres ([`point_point_manifold`]).
+//! line of centres ([`super::point_point::point_point_manifold`]).
 
 use super::face_search::max_separation_face;
 use super::features::{touching_tolerance, Edge, Pair};
 use super::ids::{ContactId, IdKind};
+use super::point_point::point_point_manifold;
 use super::trace::ManifoldTrace;
 use super::{
     ManifoldCase, ManifoldInput, ManifoldOutput, ManifoldPoint, ManifoldTermination, NormalSource,
@@ -345,54 +346,6 @@ fn trace_point_core(
         (point, face)
     };
     record_point_case(t, out, separation, &fa, &fb, &face, &point, &pair.xf_a);
-}
-
-/// Two 1-vertex cores: the line of centres (A's local +y when they coincide).
-#[inline(never)]
-fn point_point_manifold(pair: &Pair, mut trace: Option<&mut ManifoldTrace>) -> ManifoldOutput {
-    let radii = pair.a.radius() + pair.b.radius();
-    let xf_a = pair.xf_a;
-    let mut out = ManifoldOutput::separated(None, Vec2::ZERO);
-    let pa = pair.a.vertices()[0];
-    let pb = pair.b_to_a.apply(pair.b.vertices()[0]);
-    let d = pb - pa;
-    let len = d.length();
-    let n = if len > 0.0 && (d / len).is_finite() {
-        d / len
-    } else {
-        Vec2::Y
-    };
-    let separation = len - radii;
-    out.normal = xf_a.q.apply(n);
-    if separation <= pair.spec {
-        let source = if pair.apart(len) {
-            NormalSource::ClosestPoints
-        } else {
-            NormalSource::Sat
-        };
-        out.termination = ManifoldTermination::Contact;
-        out.normal_source = Some(source);
-        out.case = Some(ManifoldCase::PointPoint);
-        out.reference = Some(Owner::A);
-        out.points[0] = ManifoldPoint::ours(
-            xf_a.apply(pa + pair.a.radius() * n),
-            xf_a.apply(pb - pair.b.radius() * n),
-            separation,
-            ContactId {
-                reference: Owner::A,
-                reference_index: 0,
-                incident_index: 0,
-                kind: IdKind::Point,
-            },
-        );
-        out.point_count = 1;
-    }
-    trace.record(|t| {
-        let fa = pair.vertex_of(Owner::A, 0, n);
-        let fb = pair.vertex_of(Owner::B, 0, -n);
-        record_point_case(t, &out, separation, &fa, &fb, &fa, &fb, &xf_a);
-    });
-    out
 }
 
 /// A 1-vertex core against a core farther apart than the speculative distance:
