@@ -45,7 +45,7 @@
 //! plate ([`LABEL_BACK`](crate::view::palette::LABEL_BACK)): a line that could not be
 //! avoided runs under the plate, never over the text.
 
-use super::spots::{candidates, far_candidates, inside, nearest_on_box};
+use super::spots::{candidates, far_candidates, inside, nearest_on_box, wide_room};
 use super::*;
 
 use crate::view::camera::Viewport;
@@ -298,6 +298,9 @@ fn place_one(
     } = *obstacles;
     let first = label_box(p.preferred, p.text, p.size);
     let (w, h) = (first.w, first.h);
+    // A label too wide for the view with [`EDGE`] kept free either side (a long SAT
+    // line in a narrow view) may come to a pixel of its sides rather than be hidden.
+    let vp = &wide_room(vp, w);
     // Baseline start from a box corner: the inverse of `label_box`.
     let lift = p.preferred - Vec2::new(first.x, first.y);
     // The cost of spot `b` at `distance` from the anchor, or `None` when it is refused

@@ -128,6 +128,22 @@ pub(super) fn far_candidates(anchor: Vec2, w: f32, h: f32, vp: &Viewport) -> Vec
     out
 }
 
+/// The room of view `vp` for a label `w` pixels wide: the view itself, or, when the
+/// label is too wide for it with [`EDGE`] pixels free either side, the view widened so
+/// that a pixel is kept free at its sides (as [`inside`] and the spots count from it).
+pub(super) fn wide_room(vp: &Viewport, w: f32) -> Viewport {
+    if w + 2.0 * EDGE <= vp.w {
+        *vp
+    } else {
+        let grow = EDGE - 1.0;
+        Viewport {
+            x: vp.x - grow,
+            w: vp.w + 2.0 * grow,
+            ..*vp
+        }
+    }
+}
+
 /// Whether box `b` lies in view `vp`, [`EDGE`] pixels clear of its edges.
 pub(super) fn inside(b: &Viewport, vp: &Viewport) -> bool {
     b.x >= vp.x + EDGE

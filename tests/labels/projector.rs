@@ -1,6 +1,7 @@
 //! What a class sees on a projector: on the scenes a teacher opens first, at every
 //! algorithm and step, no label is touched by a line, an arrow, an outline or another
-//! label as the painter draws them, and every label's text lies inside its view — at
+//! label as the painter draws them, none is hidden for want of room in the window, and
+//! every label's text lies inside its view — at
 //! 1600×1000 with the presenter setting and at 1280×800 without, in an export's
 //! geometry and in the window's (cameras fitted once, when the scene opened).
 //!
@@ -11,7 +12,8 @@
 use crate::check::{scenes, title};
 use collidescope::app::AppState;
 use collidescope::render::{
-    app_picture, boxes_overlap, layout, paint_view, text_width, LabelFrame, Painter, ViewFrame,
+    app_picture, boxes_overlap, hidden_labels, layout, paint_view, text_width, LabelFrame, Painter,
+    ViewFrame,
 };
 use collidescope::study::Algorithm;
 use collidescope::view::camera::{Camera, Viewport};
@@ -177,7 +179,19 @@ fn faults(view: &ViewFrame, ink: &Ink) -> Vec<String> {
         let text_end = l.at.x + text_width(&l.text, l.size);
         // Clear of the view's edges by more than the line the window draws between the
         // views (2 px, centred on the edge): a plate flush with the edge reads as cut.
-        let m = SEPARATOR;
+        // A plate nearly as wide as its view (a long SAT line) stays inside it, its
+        // text clear of that line.
+        let m = if b.w + 4.0 * SEPARATOR <= vp.w {
+            SEPARATOR
+        } else {
+            0.0
+        };
+        if l.at.x < vp.x + SEPARATOR || text_end > vp.x + vp.w - SEPARATOR {
+            out.push(format!(
+                "{:?}'s text at {:?} meets its view's edge",
+                l.text, l.at
+            ));
+        }
         if b.x < vp.x + m
             || b.y < vp.y + m
             || b.x + b.w > vp.x + vp.w - m
@@ -310,6 +324,15 @@ fn on_a_projector_no_line_crosses_a_label_and_every_label_stays_in_its_view() {
                             let mut ink = Ink::default();
                             paint_view(view, &p.list, &[], title(view.space), &mut ink);
                             labels += ink.labels.len();
+                            // The window hides a label anchored in the view only for
+                            // want of room (its title then says so).
+                            let hidden = hidden_labels(view, &p.list, &[], title(view.space));
+                            if geometry == "window" && hidden > 0 {
+                                found.push(format!(
+                                    "{name} {algorithm:?} step {step} {size:?} window {:?}: {hidden} hidden",
+                                    view.space
+                                ));
+                            }
                             for f in faults(view, &ink) {
                                 let found = match geometry {
                                     "window" => &mut found,
