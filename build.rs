@@ -25,7 +25,11 @@ fn main() {
 /// order, included as text.
 fn compile_folder(folder: &str, target: &str) {
     println!("cargo:rerun-if-changed={folder}");
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(folder);
+    // Read when the script runs, not baked in when it is compiled: a build script
+    // compiled in another checkout (a target folder copied from it) must still
+    // include this checkout's files.
+    let root = std::env::var("CARGO_MANIFEST_DIR").unwrap_or_else(|_| ".".into());
+    let dir = Path::new(&root).join(folder);
     let mut names: Vec<String> = std::fs::read_dir(&dir)
         .map(|entries| {
             entries

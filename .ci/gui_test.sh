@@ -443,8 +443,8 @@ app_pid=""
 
 # Presenter mode at 1280×720 after a wrong answer on a page with many choices (the GJK
 # lesson's page 6, seven regions): the hint comes and every choice, "Show me the answer"
-# and the hint's first line stay in the strip's sight (the learner answers again without
-# scrolling back up).
+# and the hint, first line to last, stay in the strip's sight (the learner answers again
+# without scrolling back up, and reads the hint whole).
 echo '(theme:Dark,presenter:true)' >"$pres/config/preferences.ron"
 rm -f "$pres/layout.json"
 COLLIDESCOPE_CONFIG_DIR="$pres/config" COLLIDESCOPE_LAYOUT_FILE="$pres/layout.json" \
@@ -465,7 +465,9 @@ answer_in_sight="all($w['lesson_strip_top'][1] <= $w[k][1] <= $w['lesson_strip_b
 # (The hint's mark is its first line: its centre, half a line above the line's end.)
 [ "$(pj "$w['lesson_strip_top'][1] <= $w['lesson_hint'][1] <= $w['lesson_strip_bottom'][1] - 8")" = "True" ] || {
   echo "FAIL: the hint's first line is out of the strip's sight on GJK page 6: $(pj "$w")"; exit 1; }
-echo "== presenter GJK page 6 at 1280x720 after a wrong answer: every choice and 'Show me the answer' in sight, the hint's first line at $(pj "int($w['lesson_hint'][1])") px (strip $(pj "int($w['lesson_strip_top'][1])")-$(pj "int($w['lesson_strip_bottom'][1])") px)"
+[ "$(pj "$w['lesson_strip_top'][1] <= $w['lesson_hint_end'][1] <= $w['lesson_strip_bottom'][1] - 8")" = "True" ] || {
+  echo "FAIL: the hint's last line is below the strip's sight on GJK page 6: $(pj "$w")"; exit 1; }
+echo "== presenter GJK page 6 at 1280x720 after a wrong answer: every choice and 'Show me the answer' in sight, the hint's first line at $(pj "int($w['lesson_hint'][1])") px, its last at $(pj "int($w['lesson_hint_end'][1])") px (strip $(pj "int($w['lesson_strip_top'][1])")-$(pj "int($w['lesson_strip_bottom'][1])") px)"
 kill "$app_pid" 2>/dev/null || true
 wait "$app_pid" 2>/dev/null || true
 app_pid=""

@@ -11,7 +11,10 @@ start_xvfb() {
       echo "== display $display is taken; trying another"
       continue
     fi
-    Xvfb "$display" -screen 0 "$geometry" -nolisten tcp >/dev/null 2>&1 &
+    # -noreset: by default the server resets when its last client leaves (the probe
+    # below, or one run of the app before the next), and a client connecting during the
+    # reset is refused ("XOpenDisplay() failed").
+    Xvfb "$display" -screen 0 "$geometry" -nolisten tcp -noreset >/dev/null 2>&1 &
     xvfb_pid=$!
     for _ in $(seq 300); do
       if DISPLAY="$display" xdotool getdisplaygeometry >/dev/null 2>&1; then

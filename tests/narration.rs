@@ -510,3 +510,33 @@ fn the_rotating_toi_says_its_target_beside_box2ds_and_names_functions_in_words()
     assert!(canvas.iter().any(|l| l == "axis: A's face"), "{canvas:?}");
     assert!(!canvas.iter().any(|l| l.contains('_')), "{canvas:?}");
 }
+
+/// GJK's stop for want of a search direction says where the origin lies: on the
+/// simplex's segment (or point), which lies in B − A — an edge of it only sometimes —
+/// never "this edge of B − A". The touching boxes' step (the engines lesson's
+/// *Exactly touching*) is one of them.
+#[test]
+fn a_stop_without_direction_names_the_simplex_not_an_edge_of_b_minus_a() {
+    use collidescope::core::gjk::GjkTermination;
+    let mut told = Vec::new();
+    for (name, scene) in library_scenes() {
+        let Some(st) = studies_of(&scene) else {
+            continue;
+        };
+        let src = scene.view.manifold();
+        for (k, step) in st.gjk.trace.steps.iter().enumerate() {
+            if step.stop != Some(GjkTermination::DirectionZero) {
+                continue;
+            }
+            let words = st.narrate(&scene, Algorithm::Gjk, k, src);
+            assert!(!words.contains("this edge of B − A"), "{name}: {words}");
+            let named = match step.simplex.len() {
+                1 => "That point is a point of B − A",
+                _ => "That segment of the simplex lies in B − A",
+            };
+            assert!(words.contains(named), "{name} step {}: {words}", k + 1);
+            told.push(name);
+        }
+    }
+    assert!(told.contains(&"touching.ron"), "{told:?}");
+}

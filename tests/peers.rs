@@ -152,6 +152,39 @@ fn box2d_reports_a_false_overlap_on_public_case_5() {
     assert_eq!(dist(Engine::Box2d), 0.0);
 }
 
+/// Why Box2D says 0 on public case 5 (the engines lesson's *Where an algorithm can go
+/// astray*): it never reaches the triangle case. Its simplex is the plank's short end,
+/// whose search direction `cross(cross(w1 + w2, e12), e12)` is 0.01 × 0.0032² ≈ 1e-7
+/// long, under `FLT_EPSILON` squared, so `b2ShapeDistance` returns "overlap" from that
+/// segment: its witness points are the segment's closest point and B, 0.005 apart
+/// (a triangle enclosing the origin would give one point for both).
+#[test]
+fn box2ds_false_overlap_comes_from_a_vanishing_direction_on_the_short_end() {
+    let s = load_scene(std::path::Path::new(
+        "scenes/public_5_point_near_short_edge.ron",
+    ))
+    .unwrap();
+    let (d, _) = box2d::distance(&s.pair(0, 1));
+    assert_eq!(d.distance, 0.0);
+    assert!(
+        close(d.point_a, Vec2::new(0.5, 0.0), 1e-5),
+        "{:?}",
+        d.point_a
+    );
+    assert!(
+        close(d.point_b, Vec2::new(0.505, 0.0), 1e-5),
+        "{:?}",
+        d.point_b
+    );
+    // The direction Box2D computes on that segment, in f32 as it does.
+    let (w1, w2) = (Vec2::new(-0.005, 0.0016), Vec2::new(-0.005, -0.0016));
+    let e12 = w2 - w1;
+    let c = (w1 + w2).perp_dot(e12);
+    let dir = Vec2::new(-c * e12.y, c * e12.x);
+    assert!(dir.length_squared() < f32::EPSILON * f32::EPSILON);
+    assert!(dir.length_squared() > 0.5 * f32::EPSILON * f32::EPSILON);
+}
+
 #[test]
 fn every_scene_gets_an_answer_from_every_engine_without_a_crash() {
     for entry in std::fs::read_dir("scenes").unwrap() {

@@ -65,7 +65,7 @@ impl Ask {
     pub fn default_hint(&self) -> &'static str {
         use Ask::*;
         match self {
-            NextSupport => "The search direction runs from the closest point (white) to the origin. The support point is the vertex of B − A (lit up) farthest along that direction.",
+            NextSupport => "The search direction runs from the simplex's point nearest the origin (the dot labelled \"closest\") to the origin. The support point is the vertex of B − A (lit up) farthest along that direction.",
             NextClosest => "Add the new support point to the simplex, keep only the part nearest the origin, and find that part's point nearest the origin.",
             EpaSupport => "Look along the closest edge's outward normal: the support point is the vertex of B − A (lit up) farthest that way.",
             IncidentStart => "The incident edge is the other shape's edge most against the reference face's normal (lit up). Its first vertex comes first going counter-clockwise.",
@@ -75,19 +75,19 @@ impl Ask {
             GjkStops => "GJK stops when the support point along the search direction is a vertex pair the simplex already has (B − A reaches no farther that way, so nothing of it is closer to the origin), when the search direction vanishes because the origin lies on the simplex (the shapes touch), or when the triangle holds the origin (they overlap).",
             EpaStops => "EPA stops when the support point along the closest edge's normal lies on that edge: B − A has nothing beyond it.",
             ReferenceFace => "The reference face is the edge most perpendicular to the normal drawn (lit up), which points from A to B: an edge of A whose outward normal points along it, or an edge of B whose outward normal points against it.",
-            ClipPlane { .. } => "Each side plane runs through an end of the reference face, across it; under Box2D-Lite's rule the reference face itself is a last plane. Which one has the point on its outer side?",
+            ClipPlane { .. } => "Each side plane runs through an end of the reference face, across it; under Box2D-Lite's rule the reference face, moved out by the speculative distance, is a last plane. Which one has the point on its outer side?",
             AxisSeparates => "Compare the two shadows on the axis: if they leave a gap, the axis separates the shapes.",
             SeparationFunction => "Count the vertices GJK ended on: one of each shape gives two points; two of one shape make a face of that shape.",
             Overlap => "The shapes overlap exactly when the origin is inside B − A (lit up).",
             GhostBump { .. } => "Look at the contact normal the segment gives: does it stand up from the segment, or point along it?",
-            Distance => "The distance is the length of the shortest segment from A to B (lit up in the world view); in configuration space it is the length from the origin to the simplex's point nearest it (white).",
+            Distance => "The distance is the length of the shortest segment from A to B (lit up in the world view); in configuration space it is the length from the origin to the simplex's point nearest it (the dot labelled \"closest\").",
             Depth => "The depth is the distance from the origin to the closest edge of the polytope (lit up).",
             TimeOfImpact => "Read the time where the separation first reaches the target.",
             Hits => "Judge the whole motion, not its ends: the faint poses in between (lit up) show where B passes during the step.",
             GjkIterations => "Count the simplices in configuration space (lit up): one per iteration.",
             AxisSeparation => "The separation is the length of the gap between the two shadows (negative: their overlap).",
             ExactDistance => "The exact answer is the peers table's reference column; ours is within a rounding of it.",
-            DragGjkIterations(_) => "Each iteration adds a support point. Fewer iterations: put B where the first support points already hold the closest feature (corner against corner is the quickest). More: where the closest feature is an edge reached only after a detour. Watch the step count as you drag.",
+            DragGjkIterations(_) => "Each iteration keeps the part of the simplex nearest the origin and asks for the support point beyond it; every one but the last adds that point to the simplex. The last adds none: GJK stops there, because its support point brings nothing new (the simplex already has it) or because the origin lies on or inside the simplex. Fewer iterations: put B where the first support points already hold the closest feature (corner against corner is the quickest). More: where the closest feature is an edge reached only after a detour. Watch the step count as you drag.",
             DragOverlap(_) => "Watch the origin in configuration space: it must cross the outline of B − A.",
             DragGhostBump { .. } => "Move the shape so that one of its edges passes a seam between two segments by less than the shape sinks below the surface: its corner then catches the next segment's end.",
         }

@@ -33,7 +33,8 @@ pub struct ChainShape {
     pub gauss: Option<GaussMap>,
 }
 
-/// A chain segment's normal classification, as Box2D's `b2ClassifyNormal` made it.
+/// A chain segment's normal classification, as Box2D's `b2ClassifyNormal` made it,
+/// for the normal the contact asked for ([`ChainTrace::asked`]).
 #[derive(Clone, Copy, Debug)]
 pub struct GaussMap {
     pub segment: usize,
@@ -91,17 +92,13 @@ fn gauss_map(scene: &Scene, (c, i): (usize, usize), s: usize) -> Option<GaussMap
     let input = inputs.segment(i)?;
     let mut trace = ChainTrace::default();
     collide_chain_segment(&input, Some(&mut trace));
-    let (mut ends, mut class) = (None, None);
-    for step in &trace.steps {
-        match step {
-            ChainStep::Segment { a, b, .. } => ends = Some((*a, *b)),
-            ChainStep::Classify { class: k, .. } => class = Some(*k),
-            _ => {}
-        }
-    }
+    let ends = trace.steps.iter().find_map(|step| match step {
+        ChainStep::Segment { a, b, .. } => Some((*a, *b)),
+        _ => None,
+    });
     Some(GaussMap {
         segment: i,
         ends: ends?,
-        class: class?,
+        class: *trace.asked()?,
     })
 }

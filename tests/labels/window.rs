@@ -1,9 +1,11 @@
 //! The labels in the window's own geometry: the cameras fitted when the scene opened,
-//! the views beside the panel.
+//! the views beside the panel; a thin plank's vertex numbers keep their places as the
+//! steps change.
 
 use crate::check::{scenes, title};
 use collidescope::app::AppState;
-use collidescope::render::{place_labels, reserved_boxes, view_labels, ViewFrame};
+use collidescope::lesson::{library, PageStudy};
+use collidescope::render::{app_picture, place_labels, reserved_boxes, view_labels, ViewFrame};
 use collidescope::study::Algorithm;
 use collidescope::view::camera::Viewport;
 use collidescope::view::draw::{bounds, DrawList, Prim, Space};
@@ -114,4 +116,79 @@ fn the_window_draws_the_interval_label_of_every_sat_step() {
         "{} of {seen} SAT interval labels not drawn: {missing:#?}",
         missing.len()
     );
+}
+
+/// The engines lesson's plank (0.0032 thick: its end's corners 1 and 2 are one point on
+/// screen) keeps each vertex number where it was from one GJK step to the next, in the
+/// window's world view at the default size and in the presenter's: the numbers used to
+/// trade places as the step changed. In the presenter's view, where nothing else crowds
+/// the end, "1" (the lower corner) is below it and "2" above.
+#[test]
+fn a_thin_planks_end_numbers_keep_their_places_at_every_step() {
+    let lesson = library::lesson("engines").unwrap();
+    let page = lesson
+        .pages
+        .iter()
+        .find(|p| p.title == "Where an algorithm can go astray")
+        .unwrap();
+    let scene = PageStudy::of(page).unwrap().scene;
+    let mut app = AppState::new(scene, None);
+    let steps = app.step_count();
+    assert!(steps >= 3, "{steps}");
+    let presenter = Viewport {
+        x: 0.0,
+        y: 0.0,
+        w: 880.0,
+        h: 608.0,
+    };
+    let presenter_scale = collidescope::view::prefs::PRESENTER_VIEW_SCALE;
+    for (scale, sized) in [(1.0, None), (presenter_scale, Some(presenter))] {
+        let mut first: Option<Vec<(String, Viewport)>> = None;
+        for step in 0..steps {
+            app.set_step(step);
+            let p = app_picture(&mut app);
+            let mut view = window_views(&app, &p.list).remove(0);
+            assert_eq!(view.space, Space::World);
+            if let Some(vp) = sized {
+                let (lo, hi) = bounds(&p.list, Space::World).unwrap();
+                view.viewport = vp;
+                view.camera.fit(lo, hi, &vp);
+            }
+            view.scale = scale;
+            let spots = place_labels(&view, &p.list, &[], &reserved_boxes(&view, "world"));
+            let end = view.to_screen(Vec2::new(0.5, 0.0));
+            let mut ends = Vec::new();
+            for ((rank, prim), spot) in view_labels(&view, &p.list, &[]).zip(spots) {
+                match prim {
+                    Prim::Label { text, .. } if rank == 4 && (text == "1" || text == "2") => {
+                        let b = spot
+                            .unwrap_or_else(|| panic!("step {step}: vertex {text} dropped"))
+                            .back;
+                        ends.push((text.clone(), b));
+                    }
+                    _ => {}
+                }
+            }
+            assert_eq!(ends.len(), 2, "step {step}: {ends:?}");
+            let below = |b: &Viewport| b.y >= end.y - 2.0;
+            assert_ne!(
+                below(&ends[0].1),
+                below(&ends[1].1),
+                "step {step}: {ends:?}"
+            );
+            if sized.is_some() {
+                for (text, b) in &ends {
+                    assert_eq!(
+                        below(b),
+                        text == "1",
+                        "step {step}: {text} at {b:?}, end {end}"
+                    );
+                }
+            }
+            match &first {
+                None => first = Some(ends),
+                Some(f) => assert_eq!(f, &ends, "step {step} moved the numbers"),
+            }
+        }
+    }
 }

@@ -100,18 +100,21 @@ fn best_shape_edge(
     let mut best: Option<(usize, f32)> = None;
     for i in 0..poly.count {
         let m = poly.normals[i];
+        let v = poly.vertices[i];
+        let sep = m.dot(s.b - v).min(m.dot(s.a - v));
         let class = classify_normal(&frame.normals, -m);
         trace.record(|t| {
             t.steps.push(ChainStep::Classify {
-                candidate: Candidate::SearchedEdge { edge: i },
+                candidate: Candidate::SearchedEdge {
+                    edge: i,
+                    separation: sep,
+                },
                 class: class.rotated(q),
             })
         });
         if class.decision != NormalDecision::Admit {
             continue;
         }
-        let v = poly.vertices[i];
-        let sep = m.dot(s.b - v).min(m.dot(s.a - v));
         if sep > best.map_or(-f32::MAX, |(_, b)| b) {
             best = Some((i, sep));
         }

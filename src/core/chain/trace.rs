@@ -39,15 +39,18 @@ pub enum CircleRegion {
 }
 
 /// Which candidate normal was classified.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Candidate {
     /// From the closest points of a vertex pair (GJK's simplex of one vertex).
     ClosestVertices,
     /// The reversed normal of the shape's edge nearest the segment's vertex.
     ClosestEdge { edge: usize },
-    /// The reversed normal of one of the shape's edges, in the separating-axis search.
-    SearchedEdge { edge: usize },
+    /// The reversed normal of one of the shape's edges, in the separating-axis search,
+    /// with that edge's separation from the segment (`min(m·(a − v), m·(b − v))`,
+    /// cores): the edge of largest separation is the normal the segment alone, as a
+    /// two-sided segment, would push along when it beats the segment's own normal.
+    SearchedEdge { edge: usize, separation: f32 },
 }
 
 /// Which axis won the separating-axis search.
@@ -180,6 +183,27 @@ impl ChainTrace {
             ChainStep::Classify { class, .. } => Some(class),
             _ => None,
         })
+    }
+
+    /// The classification of the normal the contact asked for, the one a Gauss map
+    /// shows: the closest features' candidate when they gave one; in the
+    /// separating-axis search, the reversed normal of the shape's edge of largest
+    /// separation (the shape's face of least penetration: the way out the segment
+    /// alone would take), whatever its decision. The first of equal separations.
+    pub fn asked(&self) -> Option<&NormalClass> {
+        let mut searched: Option<(f32, &NormalClass)> = None;
+        for s in &self.steps {
+            let ChainStep::Classify { candidate, class } = s else {
+                continue;
+            };
+            let Candidate::SearchedEdge { separation, .. } = candidate else {
+                return Some(class);
+            };
+            if searched.is_none_or(|(best, _)| *separation > best) {
+                searched = Some((*separation, class));
+            }
+        }
+        searched.map(|(_, class)| class)
     }
 
     /// The one-sided test, if it was reached.

@@ -82,7 +82,12 @@ impl Study for EpaStudy {
         match self.phase(step) {
             EpaPhase::Gjk(k) => {
                 gjk_layers(&self.gjk_trace, k, GjkStudy::scale(cx), out);
-                if let Some(s) = self.gjk_trace.steps.get(k) {
+                // GJK's last step when EPA does not run (the cores apart): the pair's
+                // answer, not the points "so far" of a GJK that has stopped.
+                let last = self.trace.steps.is_empty() && k + 1 >= self.gjk_trace.steps.len();
+                if last {
+                    out.push(LayerId::Witness, result_witness(cx.basics(), true));
+                } else if let Some(s) = self.gjk_trace.steps.get(k) {
                     out.push(LayerId::Witness, gjk_witness(s));
                 }
             }

@@ -57,7 +57,13 @@ pub fn gjk_step(trace: &GjkTrace, k: usize, max_iterations: u32) -> String {
             s += " That vertex pair was met earlier in this query: GJK is circling (rounding on a flat B − A) and stops, with the closest simplex it found."
         }
         Some(GjkTermination::DirectionZero) => {
-            s += " The origin lies on the simplex itself, so no search direction is defined: the shapes touch, or overlap with the origin exactly on this edge of B − A (EPA measures which). GJK stops with distance 0."
+            // The simplex's segment is a chord of B − A, not necessarily one of its
+            // edges: the origin on it is in B − A, on its boundary or inside.
+            let what = match step.simplex.len() {
+                1 => "That point is a point of B − A",
+                _ => "That segment of the simplex lies in B − A (along an edge of it, or across it)",
+            };
+            s += &format!(" No search direction is defined from there. {what}, so the shapes touch (the origin on B − A's boundary) or overlap (the origin inside; EPA measures how deep). GJK stops with distance 0.")
         }
         Some(GjkTermination::Overlap) => {
             s += " The origin is enclosed: the cores overlap and GJK stops (EPA can measure how deep)."

@@ -4,10 +4,11 @@
 //! scene's chain mode — smooth (ghost vertices) or naive (two-sided segments). A naive
 //! normal tilted away from its segment's normal is the ghost bump: drawn red and said.
 
-use super::prims::{dot, size_of_scene};
+use super::prims::{dot, ring, seg, size_of_scene};
 use super::{LayerId, Prim};
+use crate::core::chain::ChainConvention;
 use crate::core::settings::ChainMode;
-use crate::scene::Scene;
+use crate::scene::{Scene, SceneChain};
 use crate::trace::chain_report::ChainSegmentJson;
 use crate::trace::scene_results::ChainShape;
 use crate::view::palette::{ERROR, KEPT};
@@ -15,6 +16,8 @@ use glam::Vec2;
 
 /// A normal tilted more than this from its segment's normal is called a bump (rad).
 const BUMP_ANGLE: f32 = 0.1;
+/// The opacity of a ghost-only edge and its end point (of 255).
+const GHOST_ALPHA: u8 = 130;
 
 /// Every chain of the scene and its contacts with every shape (`reach`: every chain
 /// against every shape, as computed for the scene).
@@ -25,16 +28,7 @@ pub fn chains_layer(scene: &Scene, reach: &[ChainShape]) -> Vec<Prim> {
     for (k, chain) in scene.chains.iter().enumerate() {
         let xf = chain.pose.transform();
         let world: Vec<Vec2> = chain.points.iter().map(|q| xf.apply(*q)).collect();
-        p.push(Prim::Polyline {
-            points: world.clone(),
-            closed: chain.closed,
-            width: 3.0,
-            color: c,
-            dashed: false,
-        });
-        for q in &world {
-            p.push(dot(*q, 3.0, c));
-        }
+        polyline_prims(&world, chain.closed, ghost_ends(chain), &mut p);
         let mut normals = Vec::new();
         for (i, s) in chain.segments().iter().enumerate() {
             let (a, b) = (xf.apply(s.a), xf.apply(s.b));
@@ -73,16 +67,50 @@ pub fn chains_layer(scene: &Scene, reach: &[ChainShape]) -> Vec<Prim> {
             }
             // One Gauss map per chain and shape; maps of several shapes on one segment
             // side by side along it.
-            if let Some(shown) = cs.shown {
+            // A shape whose query classified no normal there (a circle) draws no map
+            // and keeps no place.
+            if let (Some(shown), Some(g)) = (cs.shown, &cs.gauss) {
                 let slot = maps.iter().filter(|&&m| m == shown).count();
                 maps.push(shown);
-                if let Some(g) = &cs.gauss {
-                    super::gauss::gauss_prims(g, &scene.shapes[s].name, slot, &mut p);
-                }
+                super::gauss::gauss_prims(g, &scene.shapes[s].name, slot, &mut p);
             }
         }
     }
     p
+}
+
+/// Whether the chain's first and last points are ghosts only (Box2D's convention for
+/// an open chain: its first and last edges make no segment).
+fn ghost_ends(chain: &SceneChain) -> bool {
+    !chain.closed && chain.convention == ChainConvention::Box2d && chain.points.len() >= 4
+}
+
+/// The polyline and its points: solid where it makes segments; with `ghost_ends`, its
+/// first and last edges dashed and faded and its end points hollow rings: ghosts,
+/// which tell the neighbouring segment how the chain turns and collide with nothing.
+fn polyline_prims(world: &[Vec2], closed: bool, ghost_ends: bool, p: &mut Vec<Prim>) {
+    let c = LayerId::Chains.color();
+    let n = world.len();
+    let solid = if ghost_ends { &world[1..n - 1] } else { world };
+    p.push(Prim::Polyline {
+        points: solid.to_vec(),
+        closed,
+        width: 3.0,
+        color: c,
+        dashed: false,
+    });
+    let ghost = c.with_alpha(GHOST_ALPHA);
+    if ghost_ends {
+        p.push(seg(world[0], world[1], 1.5, ghost, true));
+        p.push(seg(world[n - 2], world[n - 1], 1.5, ghost, true));
+    }
+    for (i, q) in world.iter().enumerate() {
+        if ghost_ends && (i == 0 || i == n - 1) {
+            p.push(ring(*q, 4.0, ghost));
+        } else {
+            p.push(dot(*q, 3.0, c));
+        }
+    }
 }
 
 /// One segment's contacts: the points and the normal; red with the tilt when the
@@ -137,6 +165,7 @@ fn contact_prims(
 mod tests {
     use super::*;
     use crate::scene::load_scene;
+    use crate::view::palette::ADDED;
     use std::path::Path;
 
     fn bump_arrows(file: &str) -> usize {
@@ -152,6 +181,118 @@ mod tests {
     fn the_ghost_bump_shows_in_the_naive_mode_only() {
         assert!(bump_arrows("scenes/chain_tiled_floor_naive.ron") >= 1);
         assert_eq!(bump_arrows("scenes/chain_tiled_floor.ron"), 0);
+    }
+
+    /// The Gauss map's candidate arrow is the normal the contact asked for: at the
+    /// tiled floor's seam, the sideways normal segment 2 takes when collided naively
+    /// (the box's face of least penetration), drawn snapped (yellow) — not another of
+    /// the box's faces.
+    #[test]
+    fn the_gauss_maps_candidate_is_the_naive_normal_it_snaps() {
+        let load = |f: &str| load_scene(Path::new(f)).expect("scene");
+        let naive = load("scenes/chain_tiled_floor_naive.ron");
+        let reach = crate::trace::scene_results::SceneResults::compute(&naive).chains;
+        let wanted = reach
+            .iter()
+            .flat_map(|cs| &cs.entries)
+            .find(|e| e.segment == 2)
+            .and_then(|e| e.manifold.as_ref())
+            .map(|m| Vec2::from(m.normal))
+            .expect("segment 2 touches the box");
+        assert!((wanted - Vec2::NEG_X).length() < 1e-4, "{wanted}");
+        let smooth = load("scenes/chain_tiled_floor.ron");
+        let reach = crate::trace::scene_results::SceneResults::compute(&smooth).chains;
+        let shown: Vec<_> = reach.iter().filter_map(|cs| cs.gauss).collect();
+        assert_eq!(shown.len(), 1, "one map, the box's");
+        assert_eq!(shown[0].segment, 2);
+        let arrows: Vec<Vec2> = chains_layer(&smooth, &reach)
+            .iter()
+            .filter_map(|p| match p {
+                Prim::Arrow {
+                    from, to, color, ..
+                } if *color == ADDED => Some((*to - *from).normalize()),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(arrows.len(), 1, "{arrows:?}");
+        assert!((arrows[0] - wanted).length() < 1e-4, "{arrows:?}");
+    }
+
+    /// Under Box2D's convention an open chain's first and last edges make no segment:
+    /// drawn dashed and faded, their outer points as rings; the solid line runs from
+    /// the second point to the last but one. A chain of our own convention is solid
+    /// end to end.
+    #[test]
+    fn ghost_edges_are_drawn_as_ghosts() {
+        let scene = load_scene(Path::new("scenes/chain_convex_bump.ron")).expect("scene");
+        let reach = crate::trace::scene_results::SceneResults::compute(&scene).chains;
+        let prims = chains_layer(&scene, &reach);
+        let pts = &scene.chains[0].points;
+        let n = pts.len();
+        let ghost = LayerId::Chains.color().with_alpha(GHOST_ALPHA);
+        let dashed_edge = |a: Vec2, b: Vec2| {
+            prims.iter().any(|p| {
+                matches!(p, Prim::Polyline { points, dashed: true, color, .. }
+                if *color == ghost && points[..] == [a, b])
+            })
+        };
+        assert!(dashed_edge(pts[0], pts[1]) && dashed_edge(pts[n - 2], pts[n - 1]));
+        let solid = prims
+            .iter()
+            .find_map(|p| match p {
+                Prim::Polyline {
+                    points,
+                    dashed: false,
+                    width,
+                    ..
+                } if *width == 3.0 => Some(points.clone()),
+                _ => None,
+            })
+            .expect("the chain's line");
+        assert_eq!(solid[..], pts[1..n - 1]);
+        let rings = prims
+            .iter()
+            .filter(|p| matches!(p, Prim::Ring { at, .. } if *at == pts[0] || *at == pts[n - 1]))
+            .count();
+        assert_eq!(rings, 2);
+
+        let floor = load_scene(Path::new("scenes/chain_tiled_floor.ron")).expect("scene");
+        let reach = crate::trace::scene_results::SceneResults::compute(&floor).chains;
+        let prims = chains_layer(&floor, &reach);
+        assert!(!prims.iter().any(|p| matches!(p, Prim::Ring { .. })));
+        assert!(prims
+            .iter()
+            .any(|p| matches!(p, Prim::Polyline { points, width, .. }
+            if *width == 3.0 && points[..] == floor.chains[0].points[..])));
+    }
+
+    /// A map sits under the middle of its segment unless another shape's map is drawn
+    /// there: in the concave corner the ball (a circle, no classification) draws none on
+    /// the floor, so the crate's map is centred under the floor, not pushed aside.
+    #[test]
+    fn a_gauss_map_makes_room_only_for_maps_that_are_drawn() {
+        let scene = load_scene(Path::new("scenes/chain_concave_corner.ron")).expect("scene");
+        let reach = crate::trace::scene_results::SceneResults::compute(&scene).chains;
+        let floor = reach
+            .iter()
+            .find(|cs| scene.shapes[cs.shape].name == "Crate")
+            .and_then(|cs| cs.gauss)
+            .expect("the crate's map");
+        let mid = 0.5 * (floor.ends.0 + floor.ends.1);
+        let circle = chains_layer(&scene, &reach)
+            .into_iter()
+            .find_map(|p| match p {
+                Prim::Polyline {
+                    points,
+                    closed: true,
+                    ..
+                } if points.len() == 64 => Some(points),
+                _ => None,
+            })
+            .expect("one map's circle");
+        let centre = circle.iter().sum::<Vec2>() / circle.len() as f32;
+        assert!((centre.x - mid.x).abs() < 1e-3, "{centre} under {mid}");
+        assert!(centre.y < mid.y, "{centre} under {mid}");
     }
 
     #[test]

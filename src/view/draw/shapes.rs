@@ -93,9 +93,15 @@ pub fn vertex_indices_layer(scene: &Scene, (a, b): (usize, usize)) -> Vec<Prim> 
         }
         for (k, v) in vertices.iter().enumerate() {
             let at = xf.apply(*v);
-            // Outward in pixels (screen y points down); a vertex at the centroid (a
-            // degenerate shape) gets its label up and right.
-            let out = (at - centre).try_normalize().unwrap_or(Vec2::new(0.7, 0.7));
+            // Outward in pixels (screen y points down): along the corner's bisector, so
+            // the corners of a thin sliver (a plank's end) point their numbers apart
+            // and each keeps its side from step to step; else away from the centroid;
+            // a vertex at the centroid (a degenerate shape) gets its label up and right.
+            let out =
+                xf.q.apply(corner_outward(vertices, k))
+                    .try_normalize()
+                    .or_else(|| (at - centre).try_normalize())
+                    .unwrap_or(Vec2::new(0.7, 0.7));
             let offset = Vec2::new(out.x, -out.y) * 9.0 + Vec2::new(-4.0, 5.0);
             prims.push(Prim::Label {
                 at,
@@ -107,6 +113,28 @@ pub fn vertex_indices_layer(scene: &Scene, (a, b): (usize, usize)) -> Vec<Prim> 
         }
     }
     prims
+}
+
+/// The outward direction at vertex `k` of a counter-clockwise polygon (local frame, not
+/// unit): the sum of its two edges' outward normals, each as long as its edge, so a
+/// corner of a thin sliver points off its long side (a plank's end corners: one down,
+/// one up) and a square's corner along its diagonal. Zero for fewer than three vertices
+/// (a segment's two edges cancel) or where they cancel.
+fn corner_outward(vertices: &[Vec2], k: usize) -> Vec2 {
+    let n = vertices.len();
+    if n < 3 {
+        return Vec2::ZERO;
+    }
+    let outward = |p: Vec2, q: Vec2| {
+        let e = q - p;
+        Vec2::new(e.y, -e.x)
+    };
+    let (prev, v, next) = (
+        vertices[(k + n - 1) % n],
+        vertices[k],
+        vertices[(k + 1) % n],
+    );
+    outward(prev, v) + outward(v, next)
 }
 
 /// The features the hovered narration names, highlighted on A and B: a soft white disc

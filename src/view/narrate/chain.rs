@@ -32,9 +32,9 @@ fn classify(candidate: &Candidate, k: &NormalClass) -> String {
         Candidate::ClosestEdge { edge } => {
             format!("the reversed normal of the shape's edge {edge}")
         }
-        Candidate::SearchedEdge { edge } => {
-            format!("the reversed normal of the shape's edge {edge} (axis search)")
-        }
+        Candidate::SearchedEdge { edge, separation } => format!(
+            "the reversed normal of the shape's edge {edge} (axis search, separation {separation:.4})"
+        ),
     };
     let lean = format!(
         "{what}, {}, leans towards {} (n·e1 = {:.4})",

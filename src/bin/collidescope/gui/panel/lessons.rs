@@ -347,8 +347,8 @@ struct Asked {
     ways: f32,
     /// The end of the ways to answer ("Show me the answer" while the question is open).
     end: f32,
-    /// The bottom of a hint's first line (the question still open).
-    hint_line: Option<f32>,
+    /// The bottom of a hint's last line (the question still open).
+    hint_end: Option<f32>,
 }
 
 /// The question, the ways to answer it, and what the tutor says: where what an answer
@@ -460,7 +460,7 @@ fn ui_question(
             prompt: ui.min_rect().top(),
             ways,
             end: ui.min_rect().bottom(),
-            hint_line: None,
+            hint_end: None,
         };
         // An answer taken above settles the question in this very frame.
         let settled = mode.tutor.stage.settled();
@@ -471,14 +471,20 @@ fn ui_question(
                     Tone::Warning.color(ui),
                     RichText::new(format!("Not quite. {hint}")).size(size),
                 );
-                // The hint's first line: in the strip's sight with the choices.
+                // The hint whole, to its last line: in the strip's sight with the
+                // choices (its first and last lines marked for the scripted test).
                 let row = ui.fonts(|f| f.row_height(&egui::FontId::proportional(size)));
                 let line = egui::Rect::from_min_max(
                     r.rect.min,
                     egui::pos2(r.rect.right(), (r.rect.top() + row).min(r.rect.bottom())),
                 );
                 mark_rect(ui, "lesson_hint", line);
-                parts.hint_line = Some(line.bottom());
+                let last = egui::Rect::from_min_max(
+                    egui::pos2(r.rect.left(), (r.rect.bottom() - row).max(r.rect.top())),
+                    r.rect.max,
+                );
+                mark_rect(ui, "lesson_hint_end", last);
+                parts.hint_end = Some(r.rect.bottom());
                 let lit = ui.label(
                     RichText::new(format!("Lit up on the canvas: {}.", layer.label()))
                         .size(size * 0.85)

@@ -91,16 +91,31 @@ fn grow_by(ui: &egui::Ui, short: f32) {
 /// How much taller the strip should be, for the next frame (see [`strip_fit`]).
 const STRIP_GROW: &str = "lesson_strip_grow";
 
+/// The strip's largest height in the window (egui points): its largest share of the
+/// window's height, measured on the window itself (see [`presenter_strip`]).
+fn strip_most(ctx: &egui::Context) -> f32 {
+    let window =
+        macroquad::window::screen_height() / crate::gui::panel::widgets::canvas_px_per_point(ctx);
+    (window * STRIP_MOST).max(1.0)
+}
+
+/// How much taller the strip can still grow (points).
+fn strip_room(ctx: &egui::Context) -> f32 {
+    let now = egui::containers::panel::PanelState::load(ctx, egui::Id::new("presenter"));
+    now.map_or(0.0, |p| (strip_most(ctx) - p.rect.height()).max(0.0))
+}
+
 /// Where the strip's page scrolls to, never cutting a line at the top of the strip:
 /// a page opens at its top (its title in sight; the scroll bar, always drawn, says
 /// whether a choice is below the fold); an answer scrolls the feedback's first line to
 /// the strip's top, the explanation under it (from the feedback's top when the two
 /// are taller than the strip). A hint (the question still open) keeps the question in
 /// sight: the page stays at its top, else the prompt goes to the strip's top,
-/// whichever first shows the hint whole; else the page's top, the prompt's or the
-/// choices', whichever first shows the hint's first line with every way to answer
-/// (the learner answers again without scrolling back); else the choices go to the
-/// strip's top, and the strip grows for the hint's first line (see [`strip_fit`]).
+/// whichever first shows the hint and what it lights whole; else the page's top, the
+/// prompt's or the choices', whichever first shows the hint to its last line with
+/// every way to answer (the learner answers again without scrolling back); else the
+/// strip grows (up to its largest share) and the first of those tops that then shows
+/// the hint whole goes to the strip's top, or the hint's own top.
 /// Should the page end too soon to scroll that far, the strip scrolls to the nearest
 /// of those tops it can reach, never into a line. Again while the feedback moves or
 /// grows (the layout settles a frame late).
@@ -134,14 +149,22 @@ pub(super) fn strip_scroll(
         let mut short = 0.0;
         let wanted = match asked {
             Some(a) => {
-                let line = a.hint_line.map_or(bottom, |l| l - origin);
+                let end = a.hint_end.map_or(bottom, |l| l - origin);
                 let whole = anchors.clone().take(2).find(|&c| bottom - c <= sight);
-                let first_line = anchors.clone().find(|&c| line - c <= sight);
-                whole.or(first_line).unwrap_or_else(|| {
-                    // Too short for both: the choices at the top, the strip taller.
-                    let ways = ways.unwrap_or(top);
-                    short = line - ways - sight;
-                    ways
+                let hint = anchors.clone().find(|&c| end - c <= sight);
+                whole.or(hint).unwrap_or_else(|| {
+                    // Too short for the hint with the question: the strip grows (up
+                    // to its largest share) with the page's top, the prompt or the
+                    // choices at its top, the first that then shows the hint whole;
+                    // else the hint's own top goes to the strip's top.
+                    let room = strip_room(ui.ctx());
+                    let c = anchors
+                        .clone()
+                        .chain([top])
+                        .find(|&c| end - c <= sight + room)
+                        .unwrap_or(top);
+                    short = end - c - sight;
+                    c
                 })
             }
             None => top,
@@ -183,7 +206,7 @@ pub fn presenter_strip(
     // pixels high) in the first frames, and a strip sized on it would take the window.
     let window =
         macroquad::window::screen_height() / crate::gui::panel::widgets::canvas_px_per_point(ctx);
-    let most = (window * STRIP_MOST).max(1.0);
+    let most = strip_most(ctx);
     let mut strip = egui::TopBottomPanel::bottom("presenter")
         .resizable(true)
         .height_range(most.min(120.0)..=most)
