@@ -515,6 +515,28 @@ mod tests {
     }
 
     #[test]
+    fn a_label_crossed_everywhere_near_its_point_goes_to_a_clear_spot_with_a_leader() {
+        // Lines every 12 px across the top 200 px of the view: every box near the anchor
+        // is crossed (a label is 16 px high); below them the view is clear.
+        let a = Vec2::new(100.0, 100.0);
+        let lines: Vec<LineObstacle> = (0..17)
+            .map(|k| {
+                let y = 4.0 + 12.0 * k as f32;
+                LineObstacle::Segment(Vec2::new(0.0, y), Vec2::new(400.0, y), 1.5)
+            })
+            .collect();
+        let index = LineIndex::new(lines, &vp());
+        let p = pending(0, a, "new support B[3]-A[5]");
+        let placed = one(&p, &[], &[], &index).unwrap();
+        assert_eq!(index.crossings(&placed.back), 0, "{:?}", placed.back);
+        assert!(placed.back.y > 196.0, "{:?}", placed.back);
+        assert!(inside(&placed.back, &vp()));
+        let [from, to] = placed.leader.expect("a leader to its point");
+        assert_eq!(from, a);
+        assert_eq!(to, nearest_on_box(&placed.back, a));
+    }
+
+    #[test]
     fn a_label_keeps_off_the_leader_of_a_label_placed_before() {
         // A vertex number whose own spot (right, above) is struck by another label's
         // leader line, running up from a point below to a label far above.
