@@ -14,7 +14,8 @@
 //! numbers lie wholly inside their view, apart from one another, from the title and
 //! the scale bar, and no label covers them. In the window's own geometry (cameras
 //! fitted when the scene opened, a narrower world view) every SAT step's interval
-//! labels are drawn.
+//! labels are drawn, and on a projector's pictures of the first scenes no line, arrow
+//! or outline the painter draws touches a label (`projector.rs`).
 
 mod check;
 mod lessons;
