@@ -15,17 +15,22 @@
 //!    algorithm's working labels, then the engines' labels; the draw-list order breaks
 //!    ties.
 //! 2. Each label tries its own offset first, then boxes on rings around the anchor
-//!    (8 directions × growing radii, [`RINGS`]), nearest first.
-//! 3. A candidate is refused when it leaves the view, touches a label already placed
+//!    (8 directions × growing radii, [`candidates`]), nearest first: the near rings,
+//!    then, for a label every near spot of which a line crosses, far ones out to
+//!    [`FAR_REACH`], and last anywhere in the view ([`far_candidates`]).
+//! 3. A candidate is refused when it leaves the view or comes within [`EDGE`] pixels of
+//!    its edge, touches a label already placed
 //!    (with a [`GAP`] px gap), a view title, the scale bar or a grid number, or covers a
 //!    *contact point* (a dot of the contact,
-//!    witness, chain or engine layers, or a handle). Other dots (simplex vertices,
-//!    supports) and every line, arrow, cross and ring of the view (and the leader line
-//!    of every label placed before) only cost: among the
-//!    free candidates the one covering fewest dots and crossed by the fewest line
-//!    pieces, then the nearest, wins; a spot nearer another label's point than the
+//!    witness, chain or engine layers, or a handle). Among the others, the one crossed
+//!    by the fewest line pieces wins — every line, arrow, cross and ring of the view
+//!    with the ink of its width ([`line_obstacles`]), the leader line of every label
+//!    placed before, and a label placed before that its own leader would run over —
+//!    so a label takes any spot no line crosses before one a line does. Between
+//!    spots crossed alike, the rest only cost: covering other dots (simplex vertices,
+//!    supports), the distance, a spot nearer another label's point than the
 //!    label's own, where it would read as that point's label
-//!    ([`reads_as_other_point`]), is taken only when nothing near its own is free; a
+//!    ([`reads_as_other_point`]), taken only when nothing near its own is free; a
 //!    spot over a *bar* the label does not name (a thick edge or interval of the step,
 //!    [`Bar`]: another shape's incident edge, the ends of a projection interval) costs
 //!    more still, and so does a spot of a label in A's or B's colour inside the other
@@ -40,6 +45,7 @@
 //! plate ([`LABEL_BACK`](crate::view::palette::LABEL_BACK)): a line that could not be
 //! avoided runs under the plate, never over the text.
 
+use super::spots::{candidates, far_candidates, inside, nearest_on_box, wide_room};
 use super::*;
 
 use crate::view::camera::Viewport;
@@ -51,11 +57,6 @@ pub const MIN_TEXT: f32 = 12.0;
 
 /// Pixels kept free between two label boxes.
 pub const GAP: f32 = 1.0;
-/// Distances from the anchor (pixels) of the candidate rings, nearest first.
-const RINGS: [f32; 6] = [4.0, 10.0, 18.0, 30.0, 46.0, 66.0];
-/// A label straight above or below its anchor reaches this far past it (pixels) when
-/// it ends or starts at the anchor rather than centred on it.
-const SPAN_REACH: f32 = 8.0;
 /// A moved label further than this from its anchor (pixels) gets a leader line.
 const LEADER_MIN: f32 = 9.0;
 /// The cost of covering one non-contact dot, in pixels of distance.
@@ -64,10 +65,6 @@ const DOT_COST: f32 = 120.0;
 /// distance: taken only when every spot near its own point is refused, and then with a
 /// leader line.
 const MISREAD_COST: f32 = 150.0;
-/// The cost of one line piece (a segment of a polyline, an arrow, a stroke of a cross, a
-/// ring) crossing a label's box, in pixels of distance: a label moves up to two rings
-/// out to get clear of a line.
-const LINE_COST: f32 = 90.0;
 /// The cost of a label's box crossing a bar it does not name ([`Bar`]: another edge or
 /// interval the step is about), in pixels of distance: more than a misread spot, so a
 /// label sooner moves out and takes a leader line than covers another feature.
@@ -234,7 +231,9 @@ pub fn place_labels(
         if let Some(placed) = place_one(p, &view.viewport, &taken, &obstacles) {
             taken.push(placed.back);
             if let Some([a, b]) = placed.leader {
-                obstacles.leaders.push(LineObstacle::Segment(a, b));
+                obstacles
+                    .leaders
+                    .push(LineObstacle::Segment(a, b, stroke_reach(1.0)));
             }
             out[p.index] = Some(placed);
         }
@@ -299,56 +298,72 @@ fn place_one(
     } = *obstacles;
     let first = label_box(p.preferred, p.text, p.size);
     let (w, h) = (first.w, first.h);
+    // A label too wide for the view with [`EDGE`] kept free either side (a long SAT
+    // line in a narrow view) may come to a pixel of its sides rather than be hidden.
+    let vp = &wide_room(vp, w);
     // Baseline start from a box corner: the inverse of `label_box`.
     let lift = p.preferred - Vec2::new(first.x, first.y);
-    let key = p.rank == 0 || dots.iter().any(|d| d.hard && d.at.distance(p.anchor) < 1.0);
-    let mut best: Option<(f32, Viewport)> = None;
-    for (distance, b) in candidates(p.anchor, first, w, h, vp) {
-        if best.is_some_and(|(c, _)| c <= distance) {
-            break; // candidates come nearest first: no later one can be cheaper
-        }
-        if !inside(&b, vp) || taken.iter().any(|t| boxes_overlap(&b, t, GAP)) {
-            continue;
+    // The cost of spot `b` at `distance` from the anchor, or `None` when it is refused
+    // or cannot beat `best`.
+    let score = |distance: f32, b: &Viewport, best: Option<(usize, f32)>| {
+        if !inside(b, vp) || taken.iter().any(|t| boxes_overlap(b, t, GAP)) {
+            return None;
         }
         let mut cost = distance;
-        if reads_as_other_point(&b, p.anchor, points) {
+        let misread = reads_as_other_point(b, p.anchor, points);
+        if misread {
             cost += MISREAD_COST;
         }
-        cost += BAR_COST * foreign_bars(&b, p.anchor, bars) as f32;
-        if in_other_shape(&b, p.color, regions) {
+        let foreign = foreign_bars(b, p.anchor, bars);
+        cost += BAR_COST * foreign as f32;
+        let other_shape = in_other_shape(b, p.color, regions);
+        if other_shape {
             cost += BAR_COST;
         }
-        let mut refused = false;
-        for d in dots.iter().filter(|d| box_covers_dot(&b, d.at, d.radius)) {
+        for d in dots.iter().filter(|d| box_covers_dot(b, d.at, d.radius)) {
             if d.hard {
-                refused = true;
-                break;
+                return None;
             }
             cost += DOT_COST;
         }
-        if refused || best.is_some_and(|(c, _)| c <= cost) {
-            continue;
+        // Every line keeps off the text before all else: a spot no line crosses wins
+        // over any spot one does, however near; and a spot whose leader line would run
+        // over a label placed before counts that label as a line crossed.
+        let mut crossed = lines.crossings(b) + leaders_near(b, leaders);
+        if best.is_some_and(|c| c <= (crossed, cost)) {
+            return None;
         }
-        // The answer's labels (rank 0) and those of the points a label never covers (the
-        // origin, contacts) keep off lines before all else: they sooner take a spot by
-        // another point, tied to their own by a leader.
-        let weight = if key { 3.0 } else { 1.0 };
-        let crossed = lines.crossings(&b) + leaders_near(&b, leaders);
-        cost += weight * LINE_COST * crossed as f32;
-        if best.is_none_or(|(c, _)| cost < c) {
-            best = Some((cost, b));
+        if let Some(l) = leader_of(p.anchor, b, &first, misread || foreign > 0 || other_shape) {
+            let line = LineObstacle::Segment(l[0], l[1], stroke_reach(1.0));
+            crossed += taken.iter().filter(|t| box_crossed_by(t, &line)).count();
         }
+        best.is_none_or(|c| (crossed, cost) < c)
+            .then_some((crossed, cost))
+    };
+    // (line pieces crossing the spot, its other costs), compared in that order.
+    let mut best: Option<((usize, f32), Viewport)> = None;
+    let consider = |spots: Vec<(f32, Viewport)>, best: &mut Option<((usize, f32), Viewport)>| {
+        for (distance, b) in spots {
+            if best.is_some_and(|((n, c), _)| n == 0 && c <= distance) {
+                break; // spots come nearest first: no later one can be cheaper
+            }
+            if let Some(c) = score(distance, &b, best.map(|(c, _)| c)) {
+                *best = Some((c, b));
+            }
+        }
+    };
+    consider(candidates(p.anchor, first, w, h, vp), &mut best);
+    // Every spot near the anchor crossed by a line: the nearest free one anywhere in the
+    // view, tied to the anchor by a leader.
+    if best.is_none_or(|((n, _), _)| n > 0) {
+        consider(far_candidates(p.anchor, w, h, vp), &mut best);
     }
     let (_, b) = best?;
     let at = Vec2::new(b.x, b.y) + lift;
-    // A label moved far, left nearer another label's point than its own, or over an
-    // edge it does not name, is tied to its point by a leader line.
-    let q = nearest_on_box(&b, p.anchor);
     let misread = reads_as_other_point(&b, p.anchor, points)
         || foreign_bars(&b, p.anchor, bars) > 0
         || in_other_shape(&b, p.color, regions);
-    let leader =
-        (misread || (b != first && q.distance(p.anchor) > LEADER_MIN)).then_some([p.anchor, q]);
+    let leader = leader_of(p.anchor, &b, &first, misread);
     Some(PlacedLabel {
         at,
         back: b,
@@ -356,72 +371,12 @@ fn place_one(
     })
 }
 
-/// The preferred box, then boxes on rings around the anchor in view `vp`, each with its
-/// distance from the anchor (pixels), nearest first.
-fn candidates(
-    anchor: Vec2,
-    first: Viewport,
-    w: f32,
-    h: f32,
-    vp: &Viewport,
-) -> Vec<(f32, Viewport)> {
-    let mut out = vec![(0.0, first)];
-    // Box corners relative to the anchor for the 8 directions: right, above right, above,
-    // above left, left, below left, below, below right (right first, as labels read).
-    let dirs: [(f32, f32); 8] = [
-        (1.0, 0.0),
-        (0.7, -0.7),
-        (0.0, -1.0),
-        (-0.7, -0.7),
-        (-1.0, 0.0),
-        (-0.7, 0.7),
-        (0.0, 1.0),
-        (0.7, 0.7),
-    ];
-    // Straight above or below, a box spans the anchor: centred on it, else ending just
-    // right of it, else starting just left of it (a long label clear of a line on one
-    // side), slid sideways into the view when it would leave it (still over the anchor).
-    let into_view = |x: f32| x.clamp(vp.x + 1.0, (vp.x + vp.w - 1.0 - w).max(vp.x + 1.0));
-    let spans = [
-        into_view(anchor.x - w * 0.5),
-        into_view(anchor.x + SPAN_REACH - w),
-        into_view(anchor.x - SPAN_REACH),
-    ];
-    let mut order = 0;
-    for r in RINGS {
-        for (dx, dy) in dirs {
-            // The box's near side at `r` pixels from the anchor in direction (dx, dy).
-            let xs = match dx.partial_cmp(&0.0) {
-                Some(std::cmp::Ordering::Greater) => vec![anchor.x + dx * r],
-                Some(std::cmp::Ordering::Less) => vec![anchor.x + dx * r - w],
-                _ => spans.to_vec(),
-            };
-            let y = match dy.partial_cmp(&0.0) {
-                Some(std::cmp::Ordering::Greater) => anchor.y + dy * r,
-                Some(std::cmp::Ordering::Less) => anchor.y + dy * r - h,
-                _ => anchor.y - h * 0.5,
-            };
-            let mut last = None;
-            for x in xs {
-                let x = x.round();
-                // A short label's three spans are one box.
-                if last == Some(x) {
-                    continue;
-                }
-                last = Some(x);
-                let b = Viewport {
-                    x,
-                    y: y.round(),
-                    w,
-                    h,
-                };
-                // Nearer rings first; within a ring, the reading order above.
-                out.push((r + 0.001 * order as f32, b));
-                order += 1;
-            }
-        }
-    }
-    out
+/// The leader line from `anchor` to a label's box `b` (its preferred box `first`), if
+/// it needs one: a label moved far, or left nearer another label's point than its own
+/// or over an edge it does not name (`misread`), is tied to its point by a leader line.
+fn leader_of(anchor: Vec2, b: &Viewport, first: &Viewport, misread: bool) -> Option<[Vec2; 2]> {
+    let q = nearest_on_box(b, anchor);
+    (misread || (b != first && q.distance(anchor) > LEADER_MIN)).then_some([anchor, q])
 }
 
 /// How many of `leaders` cross box `b` or pass within [`GAP`] of it.
@@ -433,17 +388,6 @@ pub fn leaders_near(b: &Viewport, leaders: &[LineObstacle]) -> usize {
         h: b.h + 2.0 * GAP,
     };
     leaders.iter().filter(|l| box_crossed_by(&grown, l)).count()
-}
-
-fn inside(b: &Viewport, vp: &Viewport) -> bool {
-    b.x >= vp.x + 1.0
-        && b.y >= vp.y + 1.0
-        && b.x + b.w <= vp.x + vp.w - 1.0
-        && b.y + b.h <= vp.y + vp.h - 1.0
-}
-
-fn nearest_on_box(b: &Viewport, p: Vec2) -> Vec2 {
-    Vec2::new(p.x.clamp(b.x, b.x + b.w), p.y.clamp(b.y, b.y + b.h))
 }
 
 #[cfg(test)]
@@ -561,13 +505,35 @@ mod tests {
         let own = label_box(p.preferred, p.text, p.size);
         // A horizontal line through the middle of the preferred box.
         let y = own.y + 0.5 * own.h;
-        let line = LineObstacle::Segment(Vec2::new(0.0, y), Vec2::new(400.0, y));
+        let line = LineObstacle::Segment(Vec2::new(0.0, y), Vec2::new(400.0, y), 0.0);
         let lines = LineIndex::new(vec![line], &vp());
         assert_eq!(lines.crossings(&own), 1);
         let placed = one(&p, &[], &[], &lines).unwrap();
         assert!(!box_crossed_by(&placed.back, &line), "{:?}", placed.back);
         // Near its anchor still: the next ring below or above the line.
         assert!(nearest_on_box(&placed.back, a).distance(a) <= 18.0);
+    }
+
+    #[test]
+    fn a_label_crossed_everywhere_near_its_point_goes_to_a_clear_spot_with_a_leader() {
+        // Lines every 12 px across the top 200 px of the view: every box near the anchor
+        // is crossed (a label is 16 px high); below them the view is clear.
+        let a = Vec2::new(100.0, 100.0);
+        let lines: Vec<LineObstacle> = (0..17)
+            .map(|k| {
+                let y = 4.0 + 12.0 * k as f32;
+                LineObstacle::Segment(Vec2::new(0.0, y), Vec2::new(400.0, y), 1.5)
+            })
+            .collect();
+        let index = LineIndex::new(lines, &vp());
+        let p = pending(0, a, "new support B[3]-A[5]");
+        let placed = one(&p, &[], &[], &index).unwrap();
+        assert_eq!(index.crossings(&placed.back), 0, "{:?}", placed.back);
+        assert!(placed.back.y > 196.0, "{:?}", placed.back);
+        assert!(inside(&placed.back, &vp()));
+        let [from, to] = placed.leader.expect("a leader to its point");
+        assert_eq!(from, a);
+        assert_eq!(to, nearest_on_box(&placed.back, a));
     }
 
     #[test]
@@ -578,7 +544,7 @@ mod tests {
         let p = pending(0, a, "2");
         let own = label_box(p.preferred, p.text, p.size);
         let x = own.x + 0.5 * own.w;
-        let leader = LineObstacle::Segment(Vec2::new(x, 140.0), Vec2::new(x, 20.0));
+        let leader = LineObstacle::Segment(Vec2::new(x, 140.0), Vec2::new(x, 20.0), 0.0);
         assert_eq!(leaders_near(&own, &[leader]), 1);
         let obstacles = Obstacles {
             dots: &[],

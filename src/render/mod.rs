@@ -43,6 +43,7 @@ mod picture;
 mod plot;
 mod png;
 mod scene_plot;
+mod spots;
 mod svg;
 mod text;
 
@@ -56,6 +57,7 @@ pub use picture::*;
 pub use plot::*;
 pub use png::*;
 pub use scene_plot::*;
+pub use spots::*;
 pub use svg::*;
 pub use text::*;
 

@@ -1,7 +1,7 @@
 //! What labels keep off, in screen pixels: dots (contact points never covered, the rest
 //! avoided) and lines (every polyline, arrow, cross and ring of the view: a label crossed
 //! by fewer of them is preferred), with the box tests the placer ([`place_labels`]) and
-//! `tests/labels.rs` share.
+//! `tests/labels/` share.
 
 use super::*;
 
@@ -78,7 +78,10 @@ pub fn dot_obstacles(view: &ViewFrame, list: &DrawList, extra: &[Prim]) -> Vec<D
 /// A line a label should keep off, in screen pixels.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum LineObstacle {
-    Segment(Vec2, Vec2),
+    /// A straight stroke: its ends and how far a label keeps from the line through them
+    /// ([`stroke_reach`]), pixels. A label's box touching the ink is crossed, though the
+    /// line's middle passes beside it.
+    Segment(Vec2, Vec2, f32),
     /// A ring: the circle's outline.
     Circle(Vec2, f32),
 }
@@ -87,41 +90,78 @@ impl LineObstacle {
     /// Its bounding box: (min, max).
     fn bounds(&self) -> (Vec2, Vec2) {
         match *self {
-            LineObstacle::Segment(a, b) => (a.min(b), a.max(b)),
+            LineObstacle::Segment(a, b, half) => {
+                (a.min(b) - Vec2::splat(half), a.max(b) + Vec2::splat(half))
+            }
             LineObstacle::Circle(c, r) => (c - Vec2::splat(r), c + Vec2::splat(r)),
         }
     }
 }
 
-/// Every line of the view's layers and of `extra` as pieces a label can be crossed by:
-/// the segments of polylines (dashed ones too), arrows (shaft and head), the strokes of
-/// crosses and rings. Fills and dots are not lines.
+/// How far a label keeps from the middle of a stroke `width` pixels wide: half its
+/// width, the pixel its edge is blended into and one of air (a plate flush against a
+/// line reads as sitting on it).
+pub fn stroke_reach(width: f32) -> f32 {
+    0.5 * width + 1.5
+}
+
+/// Every line of the view's layers and of `extra` as pieces a label can be crossed by,
+/// each as wide as it is drawn: the segments of polylines (dashed ones too), arrows (the
+/// shaft and the sides of the head), the strokes of crosses and rings. Fills and dots
+/// are not lines.
 pub fn line_obstacles(view: &ViewFrame, list: &DrawList, extra: &[Prim]) -> Vec<LineObstacle> {
     let mut out = Vec::new();
     let layers = list.layers.iter().filter(|l| l.space == view.space);
     let prims = layers.flat_map(|l| l.prims.iter()).chain(extra);
     let s = |p: Vec2| view.to_screen(p);
-    let seg = |out: &mut Vec<LineObstacle>, a: Vec2, b: Vec2| {
+    let k = view.scale;
+    let seg = |out: &mut Vec<LineObstacle>, a: Vec2, b: Vec2, width: f32| {
         if a.is_finite() && b.is_finite() {
-            out.push(LineObstacle::Segment(a, b));
+            out.push(LineObstacle::Segment(a, b, stroke_reach(width)));
         }
     };
     for prim in prims {
         match prim {
-            Prim::Polyline { points, closed, .. } => {
+            Prim::Polyline {
+                points,
+                closed,
+                width,
+                ..
+            } => {
                 let pts: Vec<Vec2> = points.iter().map(|p| s(*p)).collect();
                 for w in pts.windows(2) {
-                    seg(&mut out, w[0], w[1]);
+                    seg(&mut out, w[0], w[1], width * k);
                 }
                 if *closed && pts.len() > 2 {
-                    seg(&mut out, pts[pts.len() - 1], pts[0]);
+                    seg(&mut out, pts[pts.len() - 1], pts[0], width * k);
                 }
             }
-            Prim::Arrow { from, to, .. } => seg(&mut out, s(*from), s(*to)),
+            Prim::Arrow {
+                from, to, width, ..
+            } => {
+                let (a, b) = (s(*from), s(*to));
+                seg(&mut out, a, b, width * k);
+                // The head is filled: its three sides (a box inside it meets the shaft).
+                if let Some([tip, l, r]) = arrow_head(a, b, k) {
+                    seg(&mut out, tip, l, 1.0);
+                    seg(&mut out, l, r, 1.0);
+                    seg(&mut out, r, tip, 1.0);
+                }
+            }
             Prim::Cross { at, size, .. } => {
-                let (c, d) = (s(*at), size * view.scale);
-                seg(&mut out, c - Vec2::new(d, 0.0), c + Vec2::new(d, 0.0));
-                seg(&mut out, c - Vec2::new(0.0, d), c + Vec2::new(0.0, d));
+                let (c, d) = (s(*at), size * k);
+                seg(
+                    &mut out,
+                    c - Vec2::new(d, 0.0),
+                    c + Vec2::new(d, 0.0),
+                    2.0 * k,
+                );
+                seg(
+                    &mut out,
+                    c - Vec2::new(0.0, d),
+                    c + Vec2::new(0.0, d),
+                    2.0 * k,
+                );
             }
             Prim::Ring {
                 at, radius, width, ..
@@ -279,7 +319,15 @@ pub fn foreign_bars(b: &Viewport, anchor: Vec2, bars: &[Bar]) -> usize {
 /// Whether a line piece crosses (or runs inside) a box.
 pub fn box_crossed_by(b: &Viewport, line: &LineObstacle) -> bool {
     match *line {
-        LineObstacle::Segment(p, q) => segment_meets_box(p, q, b),
+        LineObstacle::Segment(p, q, half) => {
+            let grown = Viewport {
+                x: b.x - half,
+                y: b.y - half,
+                w: b.w + 2.0 * half,
+                h: b.h + 2.0 * half,
+            };
+            segment_meets_box(p, q, &grown)
+        }
         LineObstacle::Circle(c, r) => {
             // The outline meets the box when the box reaches inside the circle and
             // not all of it is inside.
@@ -417,7 +465,7 @@ mod tests {
             h: 10.0,
         };
         let seg = |a: (f32, f32), c: (f32, f32)| {
-            LineObstacle::Segment(Vec2::new(a.0, a.1), Vec2::new(c.0, c.1))
+            LineObstacle::Segment(Vec2::new(a.0, a.1), Vec2::new(c.0, c.1), 0.0)
         };
         assert!(box_crossed_by(&b, &seg((0.0, 15.0), (40.0, 15.0))));
         assert!(
