@@ -34,7 +34,8 @@
 //!    spot over a *bar* the label does not name (a thick edge or interval of the step,
 //!    [`Bar`]: another shape's incident edge, the ends of a projection interval) costs
 //!    more still, and so does a spot of a label in A's or B's colour inside the other
-//!    shape ([`in_other_shape`]).
+//!    shape ([`in_other_shape`]); a vertex number's spot across its corner from where
+//!    the corner points costs too ([`SIDE_COST`]).
 //! 4. A label moved away from its anchor, left nearer another label's point, over a
 //!    bar it does not name or inside the other shape, gets a leader line from the
 //!    anchor to its box;
@@ -45,7 +46,7 @@
 //! plate ([`LABEL_BACK`](crate::view::palette::LABEL_BACK)): a line that could not be
 //! avoided runs under the plate, never over the text.
 
-use super::spots::{candidates, far_candidates, inside, nearest_on_box, wide_room};
+use super::spots::{candidates, far_candidates, inside, nearest_on_box, side_of, wide_room};
 use super::*;
 
 use crate::view::camera::Viewport;
@@ -69,6 +70,10 @@ const MISREAD_COST: f32 = 150.0;
 /// interval the step is about), in pixels of distance: more than a misread spot, so a
 /// label sooner moves out and takes a leader line than covers another feature.
 const BAR_COST: f32 = 240.0;
+/// The cost of a vertex number's spot across its corner from where the corner points
+/// (above it for a corner pointing down), in pixels of distance: a number slides along
+/// its own side before it crosses to the other, where it reads as the other corner's.
+const SIDE_COST: f32 = 60.0;
 /// Two points closer than this (pixels) are one point to a reader.
 pub const SAME_POINT: f32 = 3.0;
 /// A label reads as its own point's only when every other labelled point is at least
@@ -153,6 +158,8 @@ struct Pending<'a> {
     text: &'a str,
     size: f32,
     color: Rgba,
+    /// A vertex number: it keeps the side of its corner its own offset puts it on.
+    keeps_side: bool,
 }
 
 /// The labels of a view in the order the painter walks them: the layers of the view's
@@ -206,6 +213,7 @@ pub fn place_labels(
                     text,
                     size: label_size(*size, view.scale),
                     color: *color,
+                    keeps_side: number,
                 });
             }
             count += 1;
@@ -303,6 +311,11 @@ fn place_one(
     let vp = &wide_room(vp, w);
     // Baseline start from a box corner: the inverse of `label_box`.
     let lift = p.preferred - Vec2::new(first.x, first.y);
+    let own_side = if p.keeps_side {
+        side_of(&first, p.anchor)
+    } else {
+        0.0
+    };
     // The cost of spot `b` at `distance` from the anchor, or `None` when it is refused
     // or cannot beat `best`.
     let score = |distance: f32, b: &Viewport, best: Option<(usize, f32)>| {
@@ -319,6 +332,9 @@ fn place_one(
         let other_shape = in_other_shape(b, p.color, regions);
         if other_shape {
             cost += BAR_COST;
+        }
+        if own_side != 0.0 && side_of(b, p.anchor) == -own_side {
+            cost += SIDE_COST;
         }
         for d in dots.iter().filter(|d| box_covers_dot(b, d.at, d.radius)) {
             if d.hard {
@@ -434,6 +450,7 @@ mod tests {
             text,
             size: 13.0,
             color: Rgba::WHITE,
+            keeps_side: text.chars().all(|c| c.is_ascii_digit()),
         }
     }
 

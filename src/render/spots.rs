@@ -156,3 +156,19 @@ pub(super) fn inside(b: &Viewport, vp: &Viewport) -> bool {
 pub(super) fn nearest_on_box(b: &Viewport, p: Vec2) -> Vec2 {
     Vec2::new(p.x.clamp(b.x, b.x + b.w), p.y.clamp(b.y, b.y + b.h))
 }
+
+/// A label's box reaching this far (pixels) past its anchor's height still lies on one
+/// side of it ([`side_of`]).
+const SIDE_SLACK: f32 = 2.0;
+
+/// Which side of `anchor` box `b` lies on: 1.0 wholly below it (screen y down), -1.0
+/// wholly above, 0.0 across it (beside it, or centred on it).
+pub(super) fn side_of(b: &Viewport, anchor: Vec2) -> f32 {
+    if b.y >= anchor.y - SIDE_SLACK {
+        1.0
+    } else if b.y + b.h <= anchor.y + SIDE_SLACK {
+        -1.0
+    } else {
+        0.0
+    }
+}
