@@ -33,9 +33,10 @@
 //!    ([`reads_as_other_point`]), taken only when nothing near its own is free; a
 //!    spot over a *bar* the label does not name (a thick edge or interval of the step,
 //!    [`Bar`]: another shape's incident edge, the ends of a projection interval) costs
-//!    more still, and so does a spot of a label in A's or B's colour inside the other
-//!    shape ([`in_other_shape`]); a vertex number's spot across its corner from where
-//!    the corner points costs too ([`SIDE_COST`]).
+//!    more still, and so does a spot of a label of A or B (in its colour, or named
+//!    first: "A so far") inside the other shape ([`in_other_shape`]); a vertex
+//!    number's spot across its corner from where the corner points costs too
+//!    ([`SIDE_COST`]).
 //! 4. A label moved away from its anchor, left nearer another label's point, over a
 //!    bar it does not name or inside the other shape, gets a leader line from the
 //!    anchor to its box;
@@ -329,7 +330,7 @@ fn place_one(
         }
         let foreign = foreign_bars(b, p.anchor, bars);
         cost += BAR_COST * foreign as f32;
-        let other_shape = in_other_shape(b, p.color, regions);
+        let other_shape = in_other_shape(b, p.anchor, p.text, p.color, regions);
         if other_shape {
             cost += BAR_COST;
         }
@@ -378,7 +379,7 @@ fn place_one(
     let at = Vec2::new(b.x, b.y) + lift;
     let misread = reads_as_other_point(&b, p.anchor, points)
         || foreign_bars(&b, p.anchor, bars) > 0
-        || in_other_shape(&b, p.color, regions);
+        || in_other_shape(&b, p.anchor, p.text, p.color, regions);
     let leader = leader_of(p.anchor, &b, &first, misread);
     Some(PlacedLabel {
         at,

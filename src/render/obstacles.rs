@@ -253,8 +253,8 @@ pub fn bar_obstacles(view: &ViewFrame, list: &DrawList) -> Vec<Bar> {
     out
 }
 
-/// Shape A's or B's outline on screen, with its colour: a label in one shape's colour
-/// (it says something of that shape, "feature of B") keeps out of the other's.
+/// Shape A's or B's outline on screen, with its colour: a label that says something of
+/// one shape ("feature of B" in B's colour, "B so far") keeps out of the other's.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ShapeRegion {
     pub color: Rgba,
@@ -282,17 +282,45 @@ pub fn shape_regions(view: &ViewFrame, list: &DrawList) -> Vec<ShapeRegion> {
     out
 }
 
-/// Whether a label in colour `color` at box `b` lies in the other pair shape's outline
-/// (its middle inside it): read as saying something of that shape.
-pub fn in_other_shape(b: &Viewport, color: Rgba, regions: &[ShapeRegion]) -> bool {
+/// The pair shape a label says something of, as its shape's colour: its own colour when
+/// that is A's or B's ("feature of B"), else the shape its text opens by naming and
+/// names alone ("A so far", GJK's point of A so far, drawn in the witness colour).
+pub fn label_shape(text: &str, color: Rgba) -> Option<Rgba> {
     let color = color.with_alpha(255);
-    if color != SHAPE_A && color != SHAPE_B {
-        return false;
+    if color == SHAPE_A || color == SHAPE_B {
+        return Some(color);
     }
+    let mut words = text.split_whitespace();
+    let (own, other) = match words.next()? {
+        "A" => (SHAPE_A, "B"),
+        "B" => (SHAPE_B, "A"),
+        _ => return None,
+    };
+    (!words.any(|w| w == other)).then_some(own)
+}
+
+/// Whether a label of `text` in colour `color` at box `b` lies in the outline of the
+/// pair shape it does not speak of ([`label_shape`]; its middle inside it): read as
+/// saying something of that shape. A label named by its text alone whose own point
+/// `anchor` lies in that shape (GJK's points so far of an overlapping pair) may: no
+/// spot near its point is outside it.
+pub fn in_other_shape(
+    b: &Viewport,
+    anchor: Vec2,
+    text: &str,
+    color: Rgba,
+    regions: &[ShapeRegion],
+) -> bool {
+    let Some(own) = label_shape(text, color) else {
+        return false;
+    };
+    let coloured = color.with_alpha(255) == own;
     let mid = Vec2::new(b.x + 0.5 * b.w, b.y + 0.5 * b.h);
-    regions
-        .iter()
-        .any(|r| r.color != color && point_in_polygon(mid, &r.outline))
+    regions.iter().any(|r| {
+        r.color != own
+            && point_in_polygon(mid, &r.outline)
+            && (coloured || !point_in_polygon(anchor, &r.outline))
+    })
 }
 
 /// Whether `p` lies inside the closed polygon `poly` (even–odd rule).

@@ -5,10 +5,14 @@
 use crate::check::{scenes, title};
 use collidescope::app::AppState;
 use collidescope::lesson::{library, PageStudy};
-use collidescope::render::{app_picture, place_labels, reserved_boxes, view_labels, ViewFrame};
+use collidescope::render::{
+    app_picture, in_other_shape, place_labels, reserved_boxes, shape_regions, view_labels,
+    ViewFrame,
+};
 use collidescope::study::Algorithm;
 use collidescope::view::camera::Viewport;
 use collidescope::view::draw::{bounds, DrawList, Prim, Space};
+use collidescope::view::palette::{SHAPE_A, SHAPE_B};
 use glam::Vec2;
 
 /// The window's canvas beside its panel at the window's default size (1280×800): the
@@ -190,4 +194,79 @@ fn a_thin_planks_end_numbers_keep_their_places_at_every_step() {
             }
         }
     }
+}
+
+/// GJK's points so far ("A so far", "B so far", in the witness colour) say something of
+/// one shape each: like a label in A's or B's colour, neither is placed inside the
+/// other shape, where "A so far" beside B's name would read as B's (it did in the
+/// parry EPA stall scene). At every GJK step of every scene and GJK lesson page, in the
+/// window's world view at the default size and in the presenter's.
+#[test]
+fn gjks_points_so_far_keep_out_of_the_other_shape() {
+    let lesson = library::lesson("gjk").unwrap();
+    let mut all: Vec<(String, _)> = scenes();
+    for page in &lesson.pages {
+        if let Ok(study) = PageStudy::of(page) {
+            all.push((format!("gjk page {:?}", page.title), study.scene));
+        }
+    }
+    let presenter = Viewport {
+        x: 0.0,
+        y: 0.0,
+        w: 880.0,
+        h: 608.0,
+    };
+    let presenter_scale = collidescope::view::prefs::PRESENTER_VIEW_SCALE;
+    let (mut seen, mut inside) = (0, Vec::new());
+    for (name, scene) in all {
+        let mut app = AppState::new(scene, None);
+        let opened = app.draw_list();
+        app.set_algorithm(Algorithm::Gjk);
+        for step in 0..app.step_count() {
+            app.set_step(step);
+            let p = app_picture(&mut app);
+            for (scale, sized) in [(1.0, None), (presenter_scale, Some(presenter))] {
+                let mut view = window_views(&app, &opened).remove(0);
+                if let Some(vp) = sized {
+                    let (lo, hi) = bounds(&p.list, Space::World).unwrap();
+                    view.viewport = vp;
+                    view.camera.fit(lo, hi, &vp);
+                }
+                view.scale = scale;
+                let regions = shape_regions(&view, &p.list);
+                let spots = place_labels(&view, &p.list, &[], &reserved_boxes(&view, "world"));
+                for ((_, prim), spot) in view_labels(&view, &p.list, &[]).zip(spots) {
+                    let Prim::Label { text, at, .. } = prim else {
+                        continue;
+                    };
+                    let own = match text.as_str() {
+                        "A so far" => SHAPE_A,
+                        "B so far" => SHAPE_B,
+                        _ => continue,
+                    };
+                    let Some(spot) = spot else {
+                        continue;
+                    };
+                    seen += 1;
+                    // Judged as a label in its shape's colour is; a point so far that
+                    // lies in the other shape itself (an overlapping pair) may have its
+                    // label there.
+                    let anchor = view.to_screen(*at);
+                    let dot = Viewport {
+                        x: anchor.x - 0.5,
+                        y: anchor.y - 0.5,
+                        w: 1.0,
+                        h: 1.0,
+                    };
+                    if !in_other_shape(&dot, anchor, "", own, &regions)
+                        && in_other_shape(&spot.back, anchor, "", own, &regions)
+                    {
+                        inside.push(format!("{name} step {step} scale {scale}: {text:?}"));
+                    }
+                }
+            }
+        }
+    }
+    assert!(seen >= 8, "only {seen} points so far placed");
+    assert!(inside.is_empty(), "inside the other shape: {inside:#?}");
 }
