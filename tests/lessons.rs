@@ -846,3 +846,45 @@ fn the_last_step_without_a_polytope_shows_the_answer_not_points_so_far() {
         "{labels:?}, depth {depth}"
     );
 }
+
+/// The chains lesson's seam page asks whether the naive way pushes the box sideways
+/// while its picture shows the smooth way, whose Gauss map draws the naive normal as
+/// the sideways candidate it snaps ("Box: snap"): the page hides the Gauss map until
+/// the question is settled, and the settled page shows it.
+#[test]
+fn the_seam_page_hides_the_gauss_map_until_its_question_is_settled() {
+    let lesson = library::lesson("chains").unwrap();
+    let page = lesson.pages.iter().find(|p| p.title == "The seam").unwrap();
+    let q = page.question.as_ref().unwrap();
+    let snaps = |app: &mut AppState| {
+        let picture = app_picture(app);
+        picture
+            .list
+            .layers
+            .iter()
+            .flat_map(|l| &l.prims)
+            .filter(|p| matches!(p, Prim::Label { text, .. } if text.ends_with("snap")))
+            .count()
+    };
+    let mut app = AppState::new(page_scene(page).unwrap(), None);
+    assert!(app.hidden_layers.contains(&LayerId::GaussMap));
+    assert_eq!(
+        snaps(&mut app),
+        0,
+        "the open page draws the snapped candidate"
+    );
+    // Settled: the window uncovers the question's answer layers and its lit layer.
+    for l in q.ask.answer_layers().iter().chain([q.hint_layer()].iter()) {
+        if app.hidden_layers.contains(l) {
+            app.toggle_layer(*l);
+        }
+    }
+    assert_eq!(snaps(&mut app), 1, "the settled page shows the Gauss map");
+    // The lesson's pages that ask nothing of the naive mode keep their Gauss maps.
+    let shown = lesson
+        .pages
+        .iter()
+        .filter(|p| p.show.contains(&LayerId::GaussMap))
+        .count();
+    assert!(shown + 2 >= lesson.pages.len(), "{shown} pages show it");
+}

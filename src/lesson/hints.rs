@@ -103,6 +103,13 @@ impl Ask {
             WitnessOnA | Distance => &[LayerId::Witness],
             // The chains layer labels each contact's normal: ask about the other mode.
             GhostBump { mode: None, .. } => &[LayerId::Chains],
+            // Asked of the naive mode with the smooth floor drawn, the picture's Gauss
+            // map shows the candidate normal it snaps: the naive normal, the answer. (A
+            // naive floor draws no Gauss map.)
+            GhostBump {
+                mode: Some(crate::core::settings::ChainMode::Naive),
+                ..
+            } => &[LayerId::GaussMap],
             _ => &[],
         }
     }

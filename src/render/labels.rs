@@ -99,7 +99,7 @@ pub struct PlacedLabel {
 /// The order labels are placed in: lower first (it keeps its preferred spot).
 pub fn label_rank(id: LayerId) -> u8 {
     match id {
-        LayerId::Witness | LayerId::Manifold | LayerId::Chains => 0,
+        LayerId::Witness | LayerId::Manifold | LayerId::Chains | LayerId::GaussMap => 0,
         LayerId::Shapes => 1,
         LayerId::PeerBox2d | LayerId::PeerParry | LayerId::PeerBox2dSimplex => 3,
         // Vertex numbers give way to everything else.

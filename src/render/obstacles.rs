@@ -31,6 +31,7 @@ pub(super) fn hard_dots(id: LayerId) -> bool {
         LayerId::Witness
             | LayerId::Manifold
             | LayerId::Chains
+            | LayerId::GaussMap
             | LayerId::PeerBox2d
             | LayerId::PeerParry
     )

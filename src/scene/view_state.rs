@@ -180,13 +180,16 @@ pub enum LayerId {
     RayCast,
     /// The scene's chains: segments, one-sided normals, contacts.
     Chains,
+    /// The Gauss map of the chain segment a shape's smooth contact was classified on:
+    /// the candidate normal and whether it is skipped, admitted or snapped.
+    GaussMap,
     /// Each algorithm's picture on B − A (SAT and box–box axes, the manifold's depth,
     /// the sweep ray, the overlap test).
     ConfigPicture,
 }
 
 impl LayerId {
-    pub const ALL: [LayerId; 19] = [
+    pub const ALL: [LayerId; 20] = [
         LayerId::Shapes,
         LayerId::VertexIndices,
         LayerId::Minkowski,
@@ -205,6 +208,7 @@ impl LayerId {
         LayerId::Rays,
         LayerId::RayCast,
         LayerId::Chains,
+        LayerId::GaussMap,
         LayerId::ConfigPicture,
     ];
 }

@@ -11,8 +11,8 @@ use crate::trace::peer_answer::{Engine, EngineAnswer};
 use crate::trace::scene_results::SceneResults;
 use crate::view::draw::peers::pair_peer_layers;
 use crate::view::draw::{
-    chains_layer, named_features_prims, rays_layer, shapes_layer, vertex_indices_layer, DrawList,
-    Highlight, LayerId,
+    chains_layer, gauss_layer, named_features_prims, rays_layer, shapes_layer,
+    vertex_indices_layer, DrawList, Highlight, LayerId,
 };
 
 /// What one step's picture is made of.
@@ -50,6 +50,7 @@ pub fn draw_list(frame: &Frame, hl: &Highlight) -> DrawList {
     }
     if !scene.chains.is_empty() {
         out.push(LayerId::Chains, chains_layer(scene, &results.chains));
+        out.push(LayerId::GaussMap, gauss_layer(scene, &results.chains));
     }
     if !scene.rays.is_empty() {
         // The stepped ray is drawn by its own layer.

@@ -59,7 +59,7 @@ pub fn layer_color(id: LayerId) -> Rgba {
         LayerId::Hull => Rgba(219, 121, 193, 255),
         LayerId::Rays => Rgba(112, 126, 180, 255),
         LayerId::RayCast => Rgba(154, 217, 235, 255),
-        LayerId::Chains => Rgba(255, 255, 236, 255),
+        LayerId::Chains | LayerId::GaussMap => Rgba(255, 255, 236, 255),
         // Drawn in the algorithm's own colour; the swatch is SAT's.
         LayerId::ConfigPicture => Rgba(36, 154, 174, 255),
     }

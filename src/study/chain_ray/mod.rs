@@ -158,7 +158,7 @@ impl Study for ChainRayStudy {
     }
 
     fn layers(&self) -> &'static [LayerId] {
-        &[LayerId::RayCast, LayerId::Chains]
+        &[LayerId::RayCast, LayerId::Chains, LayerId::GaussMap]
     }
 
     fn stepped_ray(&self) -> Option<usize> {

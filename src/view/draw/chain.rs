@@ -57,22 +57,30 @@ pub fn chains_layer(scene: &Scene, reach: &[ChainShape]) -> Vec<Prim> {
             color: c,
             size: 14.0,
         });
-        let mut maps: Vec<usize> = Vec::new();
         for cs in reach.iter().filter(|cs| cs.chain == k) {
-            let s = cs.shape;
             // Contact normals as long as the shape is big, so they show beside it.
-            let len = 0.6 * scene.shapes[s].shape.bounding_radius();
+            let len = 0.6 * scene.shapes[cs.shape].shape.bounding_radius();
             for e in &cs.entries {
                 contact_prims(e, normals.get(e.segment).copied(), scene, len, &mut p);
             }
-            // One Gauss map per chain and shape; maps of several shapes on one segment
-            // side by side along it.
-            // A shape whose query classified no normal there (a circle) draws no map
-            // and keeps no place.
+        }
+    }
+    p
+}
+
+/// The Gauss maps of the scene's chains (`reach` as for [`chains_layer`]): one per
+/// chain and shape, on the segment its smooth contact was classified on; maps of
+/// several shapes on one segment side by side along it. A shape whose query classified
+/// no normal there (a circle) draws no map and keeps no place.
+pub fn gauss_layer(scene: &Scene, reach: &[ChainShape]) -> Vec<Prim> {
+    let mut p = Vec::new();
+    for k in 0..scene.chains.len() {
+        let mut maps: Vec<usize> = Vec::new();
+        for cs in reach.iter().filter(|cs| cs.chain == k) {
             if let (Some(shown), Some(g)) = (cs.shown, &cs.gauss) {
                 let slot = maps.iter().filter(|&&m| m == shown).count();
                 maps.push(shown);
-                super::gauss::gauss_prims(g, &scene.shapes[s].name, slot, &mut p);
+                super::gauss::gauss_prims(g, &scene.shapes[cs.shape].name, slot, &mut p);
             }
         }
     }
@@ -205,7 +213,7 @@ mod tests {
         let shown: Vec<_> = reach.iter().filter_map(|cs| cs.gauss).collect();
         assert_eq!(shown.len(), 1, "one map, the box's");
         assert_eq!(shown[0].segment, 2);
-        let arrows: Vec<Vec2> = chains_layer(&smooth, &reach)
+        let arrows: Vec<Vec2> = gauss_layer(&smooth, &reach)
             .iter()
             .filter_map(|p| match p {
                 Prim::Arrow {
@@ -279,7 +287,7 @@ mod tests {
             .and_then(|cs| cs.gauss)
             .expect("the crate's map");
         let mid = 0.5 * (floor.ends.0 + floor.ends.1);
-        let circle = chains_layer(&scene, &reach)
+        let circle = gauss_layer(&scene, &reach)
             .into_iter()
             .find_map(|p| match p {
                 Prim::Polyline {
@@ -299,7 +307,7 @@ mod tests {
     fn the_gauss_map_says_why_the_seam_normal_snaps() {
         let scene = load_scene(Path::new("scenes/chain_tiled_floor.ron")).expect("scene");
         let reach = crate::trace::scene_results::SceneResults::compute(&scene).chains;
-        let labels: Vec<String> = chains_layer(&scene, &reach)
+        let labels: Vec<String> = gauss_layer(&scene, &reach)
             .into_iter()
             .filter_map(|p| match p {
                 Prim::Label { text, .. } => Some(text),

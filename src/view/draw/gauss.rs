@@ -26,7 +26,7 @@ pub(super) fn gauss_prims(g: &GaussMap, shape: &str, slot: usize, p: &mut Vec<Pr
 }
 
 fn draw_map(centre: Vec2, r: f32, k: &NormalClass, shape: &str, p: &mut Vec<Prim>) {
-    let c = LayerId::Chains.color();
+    let c = LayerId::GaussMap.color();
     let circle: Vec<Vec2> = (0..64)
         .map(|j| {
             let t = j as f32 / 64.0 * std::f32::consts::TAU;

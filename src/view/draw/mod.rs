@@ -26,7 +26,7 @@ mod prims;
 mod rays;
 mod shapes;
 
-pub use chain::chains_layer;
+pub use chain::{chains_layer, gauss_layer};
 pub use prims::*;
 pub use rays::rays_layer;
 pub use shapes::{named_features_prims, shapes_layer, vertex_indices_layer};
@@ -105,6 +105,7 @@ impl LayerId {
             LayerId::Rays => "Rays: first hit, normal, fraction",
             LayerId::RayCast => "Ray cast, stepped: clip interval, circles, GJK march",
             LayerId::Chains => "Chains: segments, one-sided normals, contacts (smooth or naive)",
+            LayerId::GaussMap => "Gauss map: a smooth chain contact's normal skipped, admitted or snapped",
             LayerId::ConfigPicture => {
                 "Configuration space: axes as intervals of B − A, depth, sweep ray and its GJK ray cast, B − A while turning"
             }
