@@ -3,7 +3,7 @@
 
 use crate::check::{check_view, title};
 use collidescope::app::AppState;
-use collidescope::lesson::{answer_marks, library, PageStudy};
+use collidescope::lesson::{answer_marks, library, PageStudy, Question};
 use collidescope::render::{
     app_picture, box_crossed_by, layout, line_obstacles, place_labels, reserved_boxes, PlacedLabel,
     ViewFrame,
@@ -35,17 +35,7 @@ fn lesson_answer_rings_cross_no_label() {
             if marks.is_empty() {
                 continue;
             }
-            let mut scene = study.scene.clone();
-            let shown: Vec<LayerId> = q
-                .ask
-                .answer_layers()
-                .iter()
-                .copied()
-                .chain([q.ask.hint_layer()])
-                .collect();
-            scene.view.hidden_layers.retain(|l| !shown.contains(l));
-            let mut app = AppState::new(scene, None);
-            app.set_step(solved.reveal_step);
+            let mut app = settled(&study, q, solved.reveal_step);
             let p = app_picture(&mut app);
             for ((w, h), scale) in [((1280, 800), 1.0), ((1280, 720), 1.4)] {
                 let mut l = layout(&p, w, h).unwrap();
@@ -109,17 +99,7 @@ fn the_new_support_label_keeps_off_the_direction_arrow_in_presenter_mode() {
     let q = page.question.as_ref().unwrap();
     let study = PageStudy::of(page).unwrap();
     let solved = q.ask.solve(&study.ground()).unwrap();
-    let mut scene = study.scene.clone();
-    let shown: Vec<LayerId> = q
-        .ask
-        .answer_layers()
-        .iter()
-        .copied()
-        .chain([q.ask.hint_layer()])
-        .collect();
-    scene.view.hidden_layers.retain(|l| !shown.contains(l));
-    let mut app = AppState::new(scene, None);
-    app.set_step(solved.reveal_step);
+    let mut app = settled(&study, q, solved.reveal_step);
     let p = app_picture(&mut app);
     let view = ViewFrame {
         space: Space::Config,
@@ -151,4 +131,21 @@ fn the_new_support_label_keeps_off_the_direction_arrow_in_presenter_mode() {
         .map(|s| &s.text)
         .collect();
     assert!(crossed.is_empty(), "labels crossed by a line: {crossed:?}");
+}
+
+/// The page's study as a settled question shows it: the answer's and the hint's layers
+/// shown, at `step`.
+fn settled(study: &PageStudy, q: &Question, step: usize) -> AppState {
+    let mut scene = study.scene.clone();
+    let shown: Vec<LayerId> = q
+        .ask
+        .answer_layers()
+        .iter()
+        .copied()
+        .chain([q.ask.hint_layer()])
+        .collect();
+    scene.view.hidden_layers.retain(|l| !shown.contains(l));
+    let mut app = AppState::new(scene, None);
+    app.set_step(step);
+    app
 }
