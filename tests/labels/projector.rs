@@ -238,7 +238,7 @@ fn faults(view: &ViewFrame, ink: &Ink) -> Vec<String> {
 
 /// The window's views at a canvas of `w` × `h` pixels beside its panel, cameras fitted
 /// to the draw list `opened` as the window fits them when the scene opens.
-fn window_views(
+pub(crate) fn window_views(
     app: &AppState,
     opened: &DrawList,
     (w, h): (f32, f32),

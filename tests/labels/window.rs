@@ -19,45 +19,11 @@ use glam::Vec2;
 /// world view 484 pixels wide, configuration space 397, both 760 high.
 const WINDOW_CANVAS: (f32, f32) = (881.0, 760.0);
 
-/// The window's two views of `app` as the window shows them: cameras fitted once, to
-/// the draw list `opened` (what the scene showed when it was opened), as the window's
-/// `F` fits them, not again at every step.
+/// The window's two views of `app` at its default size, as the window shows them:
+/// cameras fitted once, to the draw list `opened` (what the scene showed when it was
+/// opened), as the window's `F` fits them, not again at every step.
 fn window_views(app: &AppState, opened: &DrawList) -> Vec<ViewFrame> {
-    let (w, h) = WINDOW_CANVAS;
-    let w_world = (w * app.split).round();
-    let world = Viewport {
-        x: 0.0,
-        y: 0.0,
-        w: w_world,
-        h,
-    };
-    let config = Viewport {
-        x: w_world,
-        w: w - w_world,
-        ..world
-    };
-    let mut out = Vec::new();
-    for (space, viewport) in [(Space::World, world), (Space::Config, config)] {
-        let mut camera = collidescope::view::camera::Camera::default();
-        if let Some((lo, hi)) = bounds(opened, space) {
-            let (lo, hi) = match space {
-                Space::World => (lo, hi),
-                Space::Config => {
-                    let (lo, hi) = (lo.min(Vec2::ZERO), hi.max(Vec2::ZERO));
-                    let pad = (hi - lo) * 0.1;
-                    (lo - pad, hi + pad)
-                }
-            };
-            camera.fit(lo, hi, &viewport);
-        }
-        out.push(ViewFrame {
-            space,
-            viewport,
-            camera,
-            scale: 1.0,
-        });
-    }
-    out
+    crate::projector::window_views(app, opened, WINDOW_CANVAS, 1.0)
 }
 
 #[test]
