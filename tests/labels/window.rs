@@ -19,6 +19,15 @@ use glam::Vec2;
 /// world view 484 pixels wide, configuration space 397, both 760 high.
 const WINDOW_CANVAS: (f32, f32) = (881.0, 760.0);
 
+/// The world view of a lesson page in presenter mode (the whole canvas above the
+/// strip), pixels.
+const PRESENTER_WORLD: Viewport = Viewport {
+    x: 0.0,
+    y: 0.0,
+    w: 880.0,
+    h: 608.0,
+};
+
 /// The window's two views of `app` at its default size, as the window shows them:
 /// cameras fitted once, to the draw list `opened` (what the scene showed when it was
 /// opened), as the window's `F` fits them, not again at every step.
@@ -106,12 +115,7 @@ fn a_thin_planks_end_numbers_keep_their_places_at_every_step() {
     let mut app = AppState::new(scene, None);
     let steps = app.step_count();
     assert!(steps >= 3, "{steps}");
-    let presenter = Viewport {
-        x: 0.0,
-        y: 0.0,
-        w: 880.0,
-        h: 608.0,
-    };
+    let presenter = PRESENTER_WORLD;
     let presenter_scale = collidescope::view::prefs::PRESENTER_VIEW_SCALE;
     for (scale, sized) in [(1.0, None), (presenter_scale, Some(presenter))] {
         let mut first: Option<Vec<(String, Viewport)>> = None;
@@ -176,12 +180,7 @@ fn gjks_points_so_far_keep_out_of_the_other_shape() {
             all.push((format!("gjk page {:?}", page.title), study.scene));
         }
     }
-    let presenter = Viewport {
-        x: 0.0,
-        y: 0.0,
-        w: 880.0,
-        h: 608.0,
-    };
+    let presenter = PRESENTER_WORLD;
     let presenter_scale = collidescope::view::prefs::PRESENTER_VIEW_SCALE;
     let (mut seen, mut inside) = (0, Vec::new());
     for (name, scene) in all {
