@@ -1,0 +1,392 @@
+//! What particular library pages show and say: the numbers asked for, the planes, the
+//! arrows and layers each page draws, and words true of them.
+
+use super::*;
+/// A depth question's picture, once settled, writes the number asked for, or the
+/// explanation names both the number the picture writes (EPA's d of the cores) and
+/// the answer (the rounded shapes' depth).
+#[test]
+fn a_settled_depth_page_shows_the_number_it_asked_for() {
+    let mut checked = 0;
+    let mut core_labels = 0;
+    for id in library::ids() {
+        let lesson = library::lesson(id).unwrap();
+        for (k, page) in lesson.pages.iter().enumerate() {
+            let Some(q) = page.question.as_ref().filter(|q| q.ask == Ask::Depth) else {
+                continue;
+            };
+            let study = PageStudy::of(page).unwrap();
+            let solved = q.solve(&study.ground()).unwrap();
+            let Answer::Number { value, .. } = solved.answer else {
+                panic!("{:?}", solved.answer)
+            };
+            let mut scene = study.scene.clone();
+            let hint = q.ask.hint_layer();
+            scene.view.hidden_layers.retain(|l| *l != hint);
+            let mut app = AppState::new(scene, None);
+            app.set_step(solved.reveal_step);
+            let picture = app_picture(&mut app);
+            let written: Vec<f32> = picture
+                .list
+                .layer(LayerId::EpaPolytope)
+                .into_iter()
+                .flat_map(|l| &l.prims)
+                .filter_map(|p| match p {
+                    Prim::Label { text, .. } => text.strip_prefix("d = ")?.parse().ok(),
+                    _ => None,
+                })
+                .collect();
+            assert!(!written.is_empty(), "{id} page {}: no d label", k + 1);
+            let why = solved.why.clone().unwrap_or_default();
+            for d in written {
+                if (d - value).abs() < 5e-5 {
+                    continue;
+                }
+                core_labels += 1;
+                assert!(
+                    why.contains(&format!("{d:.4}")) && why.contains(&format!("{value:.4}")),
+                    "{id} page {}: the picture writes d = {d} but the answer is {value:.4}, and the explanation says \"{why}\"",
+                    k + 1
+                );
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked >= 2, "only {checked} depth pages");
+    // The rounded shapes' page: the picture's d is the cores' depth, not the answer.
+    assert!(core_labels >= 1, "no page's label differs from its answer");
+}
+
+/// The SAT lesson's clip-plane questions draw every plane that can clip before the
+/// answer: under Box2D-Lite's rule the reference face moved out is drawn with the
+/// side planes; Box2D v3's rule does not clip by it and draws no such plane.
+#[test]
+fn the_clip_plane_pages_draw_the_planes_they_ask_about() {
+    let sat = library::lesson("sat-clipping").unwrap();
+    let lite = &sat.pages[page_titled(&sat, "The last plane")];
+    let v3 = &sat.pages[page_titled(&sat, "Side planes")];
+    let moved = |page| {
+        page_labels(page, LayerId::Manifold)
+            .iter()
+            .filter(|t| t.as_str() == "face moved out")
+            .count()
+    };
+    assert_eq!(moved(lite), 1, "{:?}", page_labels(lite, LayerId::Manifold));
+    assert_eq!(moved(v3), 0, "{:?}", page_labels(v3, LayerId::Manifold));
+}
+
+/// The reference-face page under Box2D-Lite's bias hides the manifold layer until
+/// the answer: its normal arrow is the chosen face's normal, and its tilt would say
+/// which face won. Settled, the layer is shown (it is the question's hint layer).
+#[test]
+fn the_bias_page_hides_the_normal_until_the_answer() {
+    let sat = library::lesson("sat-clipping").unwrap();
+    let page = &sat.pages[page_titled(&sat, "Keeping the choice steady")];
+    let q = page.question.as_ref().unwrap();
+    assert_eq!(q.ask, Ask::ReferenceFace);
+    let scene = PageStudy::of(page).unwrap().scene;
+    let mut app = AppState::new(scene, None);
+    app.set_step(page.step);
+    let arrows = |app: &mut AppState| {
+        app_picture(app)
+            .list
+            .layer(LayerId::Manifold)
+            .into_iter()
+            .flat_map(|l| &l.prims)
+            .filter(|p| matches!(p, Prim::Arrow { .. }))
+            .count()
+    };
+    assert_eq!(arrows(&mut app), 0, "the normal is drawn before the answer");
+    assert_eq!(q.ask.hint_layer(), LayerId::Manifold);
+    app.toggle_layer(LayerId::Manifold);
+    assert_eq!(arrows(&mut app), 1, "the layer shows no normal once shown");
+}
+
+/// A page whose text points at EPA's arrow from the origin shows one long
+/// enough to see at the lesson's zoom: at least 4 % of the configuration picture's
+/// extent (about 15 pixels in a 1280×720 presenter window), unless the text says it
+/// hides under the origin's cross. A page of a shallow overlap that points at the
+/// arrow fails.
+#[test]
+fn a_page_that_points_at_the_arrow_from_the_origin_shows_it() {
+    let arrow = |page: &collidescope::lesson::Page| -> (f32, f32) {
+        let scene = PageStudy::of(page).unwrap().scene;
+        let mut app = AppState::new(scene, None);
+        app.set_step(page.step);
+        let picture = app_picture(&mut app);
+        let (lo, hi) = bounds(&picture.list, Space::Config).unwrap();
+        let length = picture
+            .list
+            .layer(LayerId::EpaPolytope)
+            .into_iter()
+            .flat_map(|l| &l.prims)
+            .filter_map(|p| match p {
+                Prim::Arrow { from, to, .. } => Some(from.distance(*to)),
+                _ => None,
+            })
+            .fold(0.0, f32::max);
+        (length, (hi - lo).max_element())
+    };
+    let epa = library::lesson("epa").unwrap();
+    let mut pointed = 0;
+    for (k, page) in epa.pages.iter().enumerate() {
+        // Page 1 speaks of the arrow before the polytope is drawn.
+        let drawn = page.show.contains(&LayerId::EpaPolytope);
+        if !drawn
+            || !page.text.contains("arrow from the origin")
+            || page.text.contains("hides under")
+        {
+            continue;
+        }
+        let (length, extent) = arrow(page);
+        assert!(
+            length >= 0.04 * extent,
+            "epa page {}: the arrow from the origin is {length} long in a picture {extent} wide",
+            k + 1
+        );
+        pointed += 1;
+    }
+    assert!(pointed >= 1, "no page points at the arrow from the origin");
+    let shallow = &epa.pages[page_titled(&epa, "A shallow overlap")];
+    let (length, extent) = arrow(shallow);
+    assert!(length < 0.04 * extent, "{length} of {extent}");
+}
+
+/// The drag question's hint says every GJK iteration but the last adds its support
+/// point to the simplex, and the last adds none. True of the trace wherever B is
+/// dragged on that page (apart, touching or overlapping): each step but the last
+/// asks for a support point and the next step's simplex has it; the last stops
+/// with no support point or one its entering simplex already had.
+#[test]
+fn the_drag_hint_says_which_iterations_add_a_support_point() {
+    let gjk = library::lesson("gjk").unwrap();
+    let page = gjk
+        .pages
+        .iter()
+        .find(|p| {
+            matches!(
+                p.question.as_ref().map(|q| &q.ask),
+                Some(Ask::DragGjkIterations(_))
+            )
+        })
+        .unwrap();
+    let q = page.question.as_ref().unwrap();
+    let hint = collidescope::lesson::tutor::hint(q);
+    assert!(hint.contains("every one but the last adds"), "{hint}");
+    assert!(!hint.contains("Each iteration adds"), "{hint}");
+    let scene = page_scene(page).unwrap();
+    let (_, b) = collidescope::lesson::view_pair(&scene).unwrap();
+    let start = scene.shapes[b].pose.position;
+    let (mut ended_on_repeat, mut ended_inside) = (0, 0);
+    for i in -6..=6 {
+        for j in -6..=6 {
+            let mut moved = scene.clone();
+            moved.shapes[b].pose.position = start + glam::Vec2::new(i as f32, j as f32) * 0.35;
+            let study = PageStudy::of_scene(moved).unwrap();
+            let steps = &study.studies.gjk.trace.steps;
+            let (last, earlier) = steps.split_last().unwrap();
+            for (k, s) in earlier.iter().enumerate() {
+                let w = s
+                    .support
+                    .expect("a step before the last asks for a support point");
+                let next = &steps[k + 1].simplex_in;
+                assert!(
+                    next.iter()
+                        .any(|v| (v.index_a, v.index_b) == (w.index_a, w.index_b)),
+                    "({i}, {j}) step {k}: the support point is not in the next simplex"
+                );
+                assert_eq!(next.len(), s.simplex.len() + 1, "({i}, {j}) step {k}");
+            }
+            assert!(last.stop.is_some(), "({i}, {j})");
+            match last.support {
+                Some(w) => {
+                    let had = last
+                        .simplex_in
+                        .iter()
+                        .any(|v| (v.index_a, v.index_b) == (w.index_a, w.index_b));
+                    assert!(had, "({i}, {j}): the last step's support point is new");
+                    ended_on_repeat += 1;
+                }
+                None => ended_inside += 1,
+            }
+        }
+    }
+    // The grid reaches both ways of stopping.
+    assert!(
+        ended_on_repeat > 0 && ended_inside > 0,
+        "{ended_on_repeat} {ended_inside}"
+    );
+}
+
+/// The SAT lesson says what the code does past the side planes: under Box2D-Lite's
+/// rule the reference face is moved out by the scene's speculative distance, the
+/// number the page prints (the plane drawn lies that far above the face); Box2D v3's
+/// rule keeps both clipped points, one in front of the face too. No page says
+/// Box2D-Lite itself has a speculative distance.
+#[test]
+fn the_clip_pages_say_how_far_the_reference_face_moves_out() {
+    use collidescope::core::manifold::ClipPlane;
+    let sat = library::lesson("sat-clipping").unwrap();
+    let lite = &sat.pages[page_titled(&sat, "The last plane")];
+    let study = PageStudy::of(lite).unwrap();
+    let spec = study.scene.settings.speculative_distance;
+    assert!(
+        lite.text.contains(&format!(
+            "moved out by the scene's speculative distance ({spec}"
+        )),
+        "{}",
+        lite.text
+    );
+    assert!(lite
+        .text
+        .contains(&format!("it lies {spec} above the face")));
+    let trace = &study.studies.manifold.sat_trace;
+    let r = trace.reference.as_ref().unwrap();
+    let plane = trace
+        .clips
+        .iter()
+        .find(|c| c.plane == ClipPlane::ReferenceFace)
+        .expect("Box2D-Lite's rule clips by the reference face");
+    let above = (plane.plane_point - r.a).dot(r.normal);
+    assert!(
+        (above - spec).abs() < 1e-5,
+        "the plane is {above} above the face, not {spec}"
+    );
+
+    let v3 = &sat.pages[page_titled(&sat, "Side planes")];
+    let study = PageStudy::of(v3).unwrap();
+    let trace = &study.studies.manifold.sat_trace;
+    assert!(trace
+        .clips
+        .iter()
+        .all(|c| c.plane != ClipPlane::ReferenceFace));
+    assert_eq!(trace.points.len(), 2, "Box2D v3's rule keeps both points");
+    for page in &sat.pages {
+        for wrong in [
+            "Box2D-Lite also clips by the reference face, moved out",
+            "Box2D-Lite's speculative",
+        ] {
+            assert!(!page.text.contains(wrong), "{}: {wrong}", page.title);
+        }
+    }
+}
+
+/// The GJK, SAT, EPA, time-of-impact and engines lessons name the marks on the canvas
+/// by their labels or roles, never by a colour: the colours differ between the dark and
+/// the light theme (the closest point and EPA's arrow are near-white on dark and
+/// near-black on light; the points "so far" light blue on dark and blue on light).
+/// Their words, questions, hints (given or default) and explanations have no colour
+/// word. (The chains lesson names its verdict colours beside the verdict's word; the
+/// engines lesson may say "red", the engines table's colour for a value off the exact
+/// one, red in both themes and named so by the table's own legend.)
+#[test]
+fn the_algorithm_lessons_name_marks_by_role_not_colour() {
+    let colours = [
+        "white",
+        "black",
+        "light blue",
+        "blue",
+        "yellow",
+        "green",
+        "red",
+        "orange",
+        "pink",
+        "purple",
+        "grey",
+        "gray",
+        "violet",
+        "magenta",
+        "cyan",
+    ];
+    let mut read = 0;
+    for id in ["gjk", "sat-clipping", "epa", "toi", "engines"] {
+        let lesson = library::lesson(id).unwrap();
+        for (k, page) in lesson.pages.iter().enumerate() {
+            let mut words = page.text.clone();
+            if let Some(q) = &page.question {
+                words.push('\n');
+                words.push_str(&q.prompt);
+                words.push('\n');
+                words.push_str(&collidescope::lesson::tutor::hint(q));
+                words.push('\n');
+                words.push_str(&q.explain);
+            }
+            let lower = words.to_lowercase();
+            for c in colours {
+                if id == "engines" && c == "red" {
+                    continue;
+                }
+                let named = lower.match_indices(c).any(|(i, _)| {
+                    let before = lower[..i].chars().next_back();
+                    let after = lower[i + c.len()..].chars().next();
+                    !before.is_some_and(char::is_alphanumeric)
+                        && !after.is_some_and(char::is_alphanumeric)
+                });
+                assert!(!named, "{id} page {}: names a colour, \"{c}\"", k + 1);
+            }
+            read += 1;
+        }
+    }
+    assert!(read >= 50, "{read}");
+}
+
+/// When EPA does not run (the cores apart, the rounded shapes overlapping), its last
+/// step is GJK's last: the world view shows the pair's answer there (the depth of the
+/// rounded shapes), not the points "so far" of a GJK that has stopped.
+#[test]
+fn the_last_step_without_a_polytope_shows_the_answer_not_points_so_far() {
+    let epa = library::lesson("epa").unwrap();
+    let page = &epa.pages[page_titled(&epa, "No polytope needed")];
+    let study = PageStudy::of(page).unwrap();
+    assert!(study.studies.epa.trace.steps.is_empty(), "EPA ran");
+    assert_eq!(page.step + 1, study.studies.epa.gjk_trace.steps.len());
+    let labels = page_labels(page, LayerId::Witness);
+    assert!(labels.iter().all(|l| !l.contains("so far")), "{labels:?}");
+    let depth = study.studies.basics.penetration.as_ref().unwrap().depth;
+    assert!(
+        labels.contains(&format!("depth {depth:.4}")),
+        "{labels:?}, depth {depth}"
+    );
+}
+
+/// The chains lesson's seam page asks whether the naive way pushes the box sideways
+/// while its picture shows the smooth way, whose Gauss map draws the naive normal as
+/// the sideways candidate it snaps ("Box: snap"): the page hides the Gauss map until
+/// the question is settled, and the settled page shows it.
+#[test]
+fn the_seam_page_hides_the_gauss_map_until_its_question_is_settled() {
+    let lesson = library::lesson("chains").unwrap();
+    let page = lesson.pages.iter().find(|p| p.title == "The seam").unwrap();
+    let q = page.question.as_ref().unwrap();
+    let snaps = |app: &mut AppState| {
+        let picture = app_picture(app);
+        picture
+            .list
+            .layers
+            .iter()
+            .flat_map(|l| &l.prims)
+            .filter(|p| matches!(p, Prim::Label { text, .. } if text.ends_with("snap")))
+            .count()
+    };
+    let mut app = AppState::new(page_scene(page).unwrap(), None);
+    assert!(app.hidden_layers.contains(&LayerId::GaussMap));
+    assert_eq!(
+        snaps(&mut app),
+        0,
+        "the open page draws the snapped candidate"
+    );
+    // Settled: the window uncovers the question's answer layers and its lit layer.
+    for l in q.ask.answer_layers().iter().chain([q.hint_layer()].iter()) {
+        if app.hidden_layers.contains(l) {
+            app.toggle_layer(*l);
+        }
+    }
+    assert_eq!(snaps(&mut app), 1, "the settled page shows the Gauss map");
+    // The lesson's pages that ask nothing of the naive mode keep their Gauss maps.
+    let shown = lesson
+        .pages
+        .iter()
+        .filter(|p| p.show.contains(&LayerId::GaussMap))
+        .count();
+    assert!(shown + 2 >= lesson.pages.len(), "{shown} pages show it");
+}
