@@ -242,7 +242,8 @@ impl Ask {
                         holds: k == *n,
                         now: format!("GJK takes {now}"),
                     },
-                    s,
+                    // The last step's narration says why GJK stops there.
+                    k.saturating_sub(1),
                 )
             }
             Ask::DragOverlap(want) => {
