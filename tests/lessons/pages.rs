@@ -169,6 +169,49 @@ fn the_contact_id_page_quotes_the_ids_its_labels_write() {
     }
 }
 
+/// The cast page says the closing speed drops near the contact and each advance is
+/// shorter than the one before: true of the shape cast's trace on its pair.
+#[test]
+fn the_closing_in_page_shows_advances_that_shrink() {
+    let toi = library::lesson("toi").unwrap();
+    let page = &toi.pages[page_titled(&toi, "Closing in")];
+    assert!(page.text.contains("each advance is shorter than the one before"));
+    let study = PageStudy::of(page).unwrap();
+    let steps = &study.studies.cast.trace.steps;
+    let advances: Vec<f32> = steps.iter().filter_map(|s| s.advance).collect();
+    let speeds: Vec<f32> = steps.iter().filter_map(|s| s.closing_speed).collect();
+    assert!(advances.len() >= 4, "only {} advances", advances.len());
+    assert!(
+        advances.windows(2).all(|w| w[1] < w[0]),
+        "the advances do not shrink: {advances:?}"
+    );
+    assert!(
+        speeds.windows(2).all(|w| w[1] <= w[0] + 1e-4) && speeds[0] > 2.0 * speeds[speeds.len() - 1],
+        "the closing speed does not drop: {speeds:?}"
+    );
+}
+
+/// The push-back page says how many vertex dots it draws: one, the bullet's centre
+/// (its axis is the wall's face), not a dot on each shape.
+#[test]
+fn the_push_back_page_draws_the_dots_it_speaks_of() {
+    let toi = library::lesson("toi").unwrap();
+    let page = &toi.pages[page_titled(&toi, "Push-backs: looking ahead")];
+    assert!(page.text.contains("a dot on each vertex of the pair (one here"));
+    let scene = PageStudy::of(page).unwrap().scene;
+    let mut app = AppState::new(scene, None);
+    app.set_step(page.step);
+    let picture = app_picture(&mut app);
+    let dots = picture
+        .list
+        .layer(LayerId::Toi)
+        .into_iter()
+        .flat_map(|l| &l.prims)
+        .filter(|p| matches!(p, Prim::Dot { .. }))
+        .count();
+    assert_eq!(dots, 1, "the push-back draws {dots} dots");
+}
+
 /// A page whose text points at EPA's arrow from the origin shows one long
 /// enough to see at the lesson's zoom: at least 4 % of the configuration picture's
 /// extent (about 15 pixels in a 1280×720 presenter window), unless the text says it
