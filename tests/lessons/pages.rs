@@ -118,7 +118,10 @@ fn the_bias_page_keeps_a_face_although_b_separates_more() {
     let (a, b) = (t.best_a.unwrap().separation, t.best_b.unwrap().separation);
     let bar = t.bias_threshold.expect("the bias decided");
     assert!(b - a > 0.005, "B's face is not clearly better: {a} vs {b}");
-    assert!(bar - b > 0.001, "B's {b} is not clearly short of the bar {bar}");
+    assert!(
+        bar - b > 0.001,
+        "B's {b} is not clearly short of the bar {bar}"
+    );
     let (m, _) = study.studies.manifold.get(ManifoldSource::Sat);
     assert_eq!(m.reference, Some(Owner::A), "{m:?}");
     let mut v3 = study.scene.clone();
@@ -175,7 +178,9 @@ fn the_contact_id_page_quotes_the_ids_its_labels_write() {
 fn the_closing_in_page_shows_advances_that_shrink() {
     let toi = library::lesson("toi").unwrap();
     let page = &toi.pages[page_titled(&toi, "Closing in")];
-    assert!(page.text.contains("each advance is shorter than the one before"));
+    assert!(page
+        .text
+        .contains("each advance is shorter than the one before"));
     let study = PageStudy::of(page).unwrap();
     let steps = &study.studies.cast.trace.steps;
     let advances: Vec<f32> = steps.iter().filter_map(|s| s.advance).collect();
@@ -186,7 +191,8 @@ fn the_closing_in_page_shows_advances_that_shrink() {
         "the advances do not shrink: {advances:?}"
     );
     assert!(
-        speeds.windows(2).all(|w| w[1] <= w[0] + 1e-4) && speeds[0] > 2.0 * speeds[speeds.len() - 1],
+        speeds.windows(2).all(|w| w[1] <= w[0] + 1e-4)
+            && speeds[0] > 2.0 * speeds[speeds.len() - 1],
         "the closing speed does not drop: {speeds:?}"
     );
 }
@@ -197,7 +203,9 @@ fn the_closing_in_page_shows_advances_that_shrink() {
 fn the_push_back_page_draws_the_dots_it_speaks_of() {
     let toi = library::lesson("toi").unwrap();
     let page = &toi.pages[page_titled(&toi, "Push-backs: looking ahead")];
-    assert!(page.text.contains("a dot on each vertex of the pair (one here"));
+    assert!(page
+        .text
+        .contains("a dot on each vertex of the pair (one here"));
     let scene = PageStudy::of(page).unwrap().scene;
     let mut app = AppState::new(scene, None);
     app.set_step(page.step);
