@@ -220,6 +220,24 @@ fn the_push_back_page_draws_the_dots_it_speaks_of() {
     assert_eq!(dots, 1, "the push-back draws {dots} dots");
 }
 
+/// The s(t) plot beside the push-back page names its axis as the page and the canvas
+/// do ("A's face"), not by the trace's key ("face a").
+#[test]
+fn the_push_back_plot_names_its_axis_as_the_canvas_does() {
+    use collidescope::study::rotating::separation_plot;
+    let toi = library::lesson("toi").unwrap();
+    let page = &toi.pages[page_titled(&toi, "Push-backs: looking ahead")];
+    let study = PageStudy::of(page).unwrap();
+    let pair = collidescope::lesson::view_pair(&study.scene).unwrap();
+    let curves = study
+        .studies
+        .rotating
+        .curves(&study.scene, pair, page.step, false);
+    let caption = separation_plot(&curves).caption;
+    assert!(caption.contains("(A's face)"), "{caption}");
+    assert!(!caption.contains("face a"), "{caption}");
+}
+
 /// A page whose text points at EPA's arrow from the origin shows one long
 /// enough to see at the lesson's zoom: at least 4 % of the configuration picture's
 /// extent (about 15 pixels in a 1280×720 presenter window), unless the text says it
