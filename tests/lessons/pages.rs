@@ -238,6 +238,26 @@ fn the_push_back_plot_names_its_axis_as_the_canvas_does() {
     assert!(!caption.contains("face a"), "{caption}");
 }
 
+/// The narration of the step that picks the reference face says what the last plane
+/// is as the canvas draws it: the reference face moved out by the speculative
+/// distance (the dashed "face moved out"), not the face itself.
+#[test]
+fn the_reference_step_names_the_face_moved_out_as_drawn() {
+    use collidescope::core::manifold::ManifoldSource;
+    use collidescope::study::manifold::manifold_step;
+    let sat = library::lesson("sat-clipping").unwrap();
+    let page = &sat.pages[page_titled(&sat, "The last plane")];
+    assert!(page_labels(page, LayerId::Manifold)
+        .iter()
+        .any(|l| l == "face moved out"));
+    let study = PageStudy::of(page).unwrap();
+    let words = manifold_step(&study.studies.manifold, ManifoldSource::Sat, page.step);
+    assert!(
+        words.contains("then by the reference face moved out by the speculative distance."),
+        "{words}"
+    );
+}
+
 /// A page whose text points at EPA's arrow from the origin shows one long
 /// enough to see at the lesson's zoom: at least 4 % of the configuration picture's
 /// extent (about 15 pixels in a 1280×720 presenter window), unless the text says it
