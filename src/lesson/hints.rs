@@ -83,7 +83,7 @@ impl Ask {
             Distance => "The distance is the length of the shortest segment from A to B (lit up in the world view); in configuration space it is the length from the origin to the simplex's point nearest it (the dot labelled \"closest\").",
             Depth => "The depth is the distance from the origin to the closest edge of the polytope (lit up).",
             TimeOfImpact => "Read the time where the separation first reaches the target.",
-            Hits => "Judge the whole motion, not its ends: the faint poses in between (lit up) show where B passes during the step.",
+            Hits => "Judge the whole motion, not its ends: follow the moving shape from where it starts to where it ends (its path is lit up). Does it meet the other shape anywhere on the way?",
             GjkIterations => "Count the simplices in configuration space (lit up): one per iteration.",
             AxisSeparation => "The separation is the length of the gap between the two shadows (negative: their overlap).",
             ExactDistance => "The exact answer is the peers table's reference column; ours is within a rounding of it.",

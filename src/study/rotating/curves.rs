@@ -82,7 +82,7 @@ impl RotatingStudy {
                 .map(|r| (r.a1 as f64, r.a2 as f64)),
             kind: it
                 .and_then(|i| i.function)
-                .map(|f| f.kind.as_str().replace('_', " "))
+                .map(|f| super::draw::kind_words(f.kind).to_string())
                 .unwrap_or_default(),
         }
     }
@@ -111,7 +111,7 @@ pub fn separation_plot(c: &SeparationCurves) -> Plot {
         "This step has no separation function (the answer came from the distance alone); the curve shows the core distance.".into()
     } else {
         format!(
-            "Purple: s(t), the separation along the {} axis from t1 = {:.4} (the deepest pair at each t). Grey: the core distance d(t), never below s. Green: the target and its band (dashed). Lines in the text colour: t1 (solid) and the end of the interval searched (dashed). Yellow: the root finder's bracket (dashed) and iterates (dots).",
+            "Purple: s(t), the separation along the axis ({}) from t1 = {:.4} (the deepest pair at each t). Grey: the core distance d(t), never below s. Green: the target and its band (dashed). Lines in the text colour: t1 (solid) and the end of the interval searched (dashed). Yellow: the root finder's bracket (dashed) and iterates (dots).",
             c.kind, c.t1
         )
     };
