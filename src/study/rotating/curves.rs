@@ -89,7 +89,8 @@ impl RotatingStudy {
 }
 
 // Palette roles, so the light theme maps them (a colour of its own would stay pale on
-// white); the caption names each as it looks in both themes.
+// white); the plot's legend names each (the caption names none: a colour word is
+// true in one theme only).
 /// The core distance's colour: grey.
 const DISTANCE: Rgba = SHAPE_OTHER;
 /// The target band's: green.
@@ -111,7 +112,7 @@ pub fn separation_plot(c: &SeparationCurves) -> Plot {
         "This step has no separation function (the answer came from the distance alone); the curve shows the core distance.".into()
     } else {
         format!(
-            "Purple: s(t), the separation along the axis ({}) from t1 = {:.4} (the deepest pair at each t). Grey: the core distance d(t), never below s. Green: the target and its band (dashed). Lines in the text colour: t1 (solid) and the end of the interval searched (dashed). Yellow: the root finder's bracket (dashed) and iterates (dots).",
+            "s(t): the separation along the axis ({}) from t1 = {:.4} (the deepest pair at each t). The core distance d(t), never below s. The target and its band (dashed). t1 (solid) and the end of the interval searched (dashed). The root finder's bracket (dashed) and iterates (dots). The legend names each line's colour.",
             c.kind, c.t1
         )
     };
