@@ -56,7 +56,7 @@ pub fn shapes_layer(scene: &Scene, pair: Option<(usize, usize)>, hl: &Highlight)
             _ => "",
         };
         prims.push(Prim::Label {
-            at: xf.apply(s.shape.centroid()),
+            at: name_anchor(scene, pair, i, &outline, xf.apply(s.shape.centroid())),
             offset: Vec2::new(-8.0, 5.0),
             text: format!("{}{role}", s.name),
             color: Rgba::WHITE,
@@ -74,6 +74,56 @@ pub fn shapes_layer(scene: &Scene, pair: Option<(usize, usize)>, hl: &Highlight)
         }
     }
     prims
+}
+
+/// Where shape `i`'s name is written: its centroid, unless that lies inside the other
+/// shape of the pair (an overlapping pair: "A" written inside B reads as B's); then the
+/// point of `i` nearest its centroid that lies outside it, among points pulled in from
+/// its corners and edge midpoints. The centroid when there is no such point.
+fn name_anchor(
+    scene: &Scene,
+    pair: Option<(usize, usize)>,
+    i: usize,
+    outline: &[Vec2],
+    centroid: Vec2,
+) -> Vec2 {
+    let other = match pair {
+        Some((a, b)) if a == i => b,
+        Some((a, b)) if b == i => a,
+        _ => return centroid,
+    };
+    let other = shape_outline(scene, other);
+    if outline.len() < 3 || !inside_convex(&other, centroid) {
+        return centroid;
+    }
+    let n = outline.len();
+    let edges = (0..n).map(|k| 0.5 * (outline[k] + outline[(k + 1) % n]));
+    outline
+        .iter()
+        .copied()
+        .chain(edges)
+        .flat_map(|p| [0.35, 0.55, 0.75].map(|t| centroid + t * (p - centroid)))
+        .filter(|p| !inside_convex(&other, *p))
+        .min_by(|a, b| a.distance(centroid).total_cmp(&b.distance(centroid)))
+        .unwrap_or(centroid)
+}
+
+/// Whether `p` lies inside the convex outline `poly` (either winding).
+fn inside_convex(poly: &[Vec2], p: Vec2) -> bool {
+    if poly.len() < 3 {
+        return false;
+    }
+    let n = poly.len();
+    let sides = (0..n).map(|k| {
+        let (a, b) = (poly[k], poly[(k + 1) % n]);
+        (b - a).perp_dot(p - a)
+    });
+    let (mut pos, mut neg) = (false, false);
+    for c in sides {
+        pos |= c > 0.0;
+        neg |= c < 0.0;
+    }
+    !(pos && neg)
 }
 
 /// The vertex numbers of A and B ("vertex 3 of A" in the narration), each just outside
@@ -181,5 +231,44 @@ pub fn named_features_prims(
             }
             FeatureKind::Edge => {}
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_name_whose_centroid_lies_in_the_other_shape_moves_out_of_it() {
+        // A wide box whose centre B covers: "A" is written in A, outside B.
+        let scene = crate::scene::parse_scene(
+            "(version: 1, shapes: [\n (name: \"A\", geometry: Box(half_extents: (2.0, 0.5), radius: 0.0), position: (0.0, 0.0), angle: 0.0),\n (name: \"B\", geometry: Box(half_extents: (0.5, 1.0), radius: 0.0), position: (0.2, 0.0), angle: 0.0)])",
+            "test",
+        )
+        .unwrap();
+        let prims = shapes_layer(&scene, Some((0, 1)), &Highlight::default());
+        let at = |name: &str| {
+            prims
+                .iter()
+                .find_map(|p| match p {
+                    Prim::Label { at, text, .. } if text == name => Some(*at),
+                    _ => None,
+                })
+                .unwrap()
+        };
+        let (a, b) = (at("A"), at("B"));
+        let (outline_a, outline_b) = (shape_outline(&scene, 0), shape_outline(&scene, 1));
+        assert!(
+            inside_convex(&outline_a, a) && !inside_convex(&outline_b, a),
+            "{a}"
+        );
+        // Nearest such point to A's centre: just left of B (x < -0.3), not far out.
+        assert!(a.x < -0.3 && a.x > -1.6 && a.y.abs() < 0.01, "{a}");
+        // B's centre lies in A too: its name goes above or below A, still in B.
+        assert!(
+            inside_convex(&outline_b, b) && !inside_convex(&outline_a, b),
+            "{b}"
+        );
+        assert!(b.y.abs() > 0.5 && b.y.abs() < 1.0, "{b}");
     }
 }
