@@ -53,9 +53,12 @@ pub fn gjk_layers(trace: &GjkTrace, k: usize, scale: f32, out: &mut DrawList) {
             c,
         ));
     }
-    prims.push(Prim::Dot {
+    // A ring, not a dot: the closest point is often the origin itself (an enclosed
+    // origin) or a simplex vertex, whose marks stay visible inside it.
+    prims.push(Prim::Ring {
         at: step.closest,
-        radius: 4.5,
+        radius: 5.0,
+        width: 2.0,
         color: Rgba::WHITE,
     });
     prims.push(Prim::Label {
