@@ -459,15 +459,16 @@ impl UiPass {
             let typing_before = ctx.wants_keyboard_input();
             drop_chord_letters(ctx);
             panel::forget_marks(ctx);
-            // The recording's note for the panel's head first; its panel after the
-            // debugger's (under the views, over the status bar); the views get the rest.
+            // The recording's note for the panel's head first; its panel and a
+            // timeline after the debugger's (under the views, over the status bar:
+            // they take height, not the views' width); the views get the rest.
             if let Some(r) = rec.as_deref() {
                 r.put_note(ctx);
             }
+            out = panel.show(ctx, app);
             if let Some(t) = track.as_deref_mut() {
                 t.ui(ctx, app);
             }
-            out = panel.show(ctx, app);
             if let Some(r) = rec.as_deref_mut() {
                 r.ui(ctx, app);
             }
