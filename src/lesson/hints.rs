@@ -65,9 +65,9 @@ impl Ask {
     pub fn default_hint(&self) -> &'static str {
         use Ask::*;
         match self {
-            NextSupport => "The search direction runs from the simplex's point nearest the origin (the dot labelled \"closest\") to the origin. The support point is the vertex of B − A (lit up) farthest along that direction.",
+            NextSupport => "The search direction runs from the simplex's point nearest the origin (the dot labelled \"closest\") to the origin. The support point is the vertex of B − A (its outline lit up) farthest along that direction.",
             NextClosest => "Add the new support point to the simplex, keep only the part nearest the origin, and find that part's point nearest the origin.",
-            EpaSupport => "Look along the closest edge's outward normal: the support point is the vertex of B − A (lit up) farthest that way.",
+            EpaSupport => "Look along the closest edge's outward normal: the support point is the vertex of B − A (its outline lit up) farthest that way.",
             IncidentStart => "The incident edge is the other shape's edge most against the reference face's normal (lit up). Its first vertex comes first going counter-clockwise.",
             PointAfterClip => "A clip keeps the part of the incident edge on the inner side of the plane and puts a new point where the edge crosses it.",
             WitnessOnA => "Each point of the simplex (lit up) is a difference B[j] − A[i]. Blend A's vertices with the weights that give the simplex's point nearest the origin: that blend is A's closest point.",

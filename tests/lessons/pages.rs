@@ -390,3 +390,51 @@ fn the_seam_page_hides_the_gauss_map_until_its_question_is_settled() {
         .count();
     assert!(shown + 2 >= lesson.pages.len(), "{shown} pages show it");
 }
+
+/// Once settled, a distance, overlap or closest-point question says why in the page's
+/// own numbers (not only the narration of a step that may speak of something else):
+/// the why of a distance names the distance, of a closest point names the point, and of
+/// an overlap between rounded shapes compares the cores' distance with the radii.
+#[test]
+fn a_settled_distance_overlap_or_witness_question_says_why_in_its_numbers() {
+    let mut seen = [0usize; 3];
+    for id in library::ids() {
+        let lesson = library::lesson(id).unwrap();
+        for (k, page) in lesson.pages.iter().enumerate() {
+            let Some(q) = page.question.as_ref() else {
+                continue;
+            };
+            let kind = match q.ask {
+                Ask::Distance => 0,
+                Ask::WitnessOnA => 1,
+                Ask::Overlap => 2,
+                _ => continue,
+            };
+            let study = PageStudy::of(page).unwrap();
+            let solved = q.solve(&study.ground()).unwrap();
+            let why = solved.why.clone().unwrap_or_default();
+            let d = study.studies.basics.distance;
+            let want = match kind {
+                0 => format!("The distance is {:.4}", d.distance),
+                1 => format!(
+                    "A's closest point is ({:.3}, {:.3})",
+                    d.point_a.x, d.point_a.y
+                ),
+                _ if d.core_distance > 0.0 && why.contains("cores") => {
+                    format!("The cores are {:.4} apart", d.core_distance)
+                }
+                _ => "B − A".to_string(),
+            };
+            assert!(
+                why.contains(&want),
+                "{id} page {}: {why:?} lacks {want:?}",
+                k + 1
+            );
+            seen[kind] += 1;
+        }
+    }
+    assert!(
+        seen.iter().all(|&n| n > 0),
+        "questions of each kind: {seen:?}"
+    );
+}
