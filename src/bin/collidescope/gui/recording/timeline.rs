@@ -391,20 +391,22 @@ impl Timeline {
             let rect = self.placed.map_or([0.0; 4], |p| p.0);
             self.placed = Some((rect, centre, frames));
         }
-        // The markers of the frame under the pointer (or near it), all named.
         let under = hovered.map(|x| snap(x, &drawn.markers));
-        self.readout = under.and_then(|x| {
-            let frame = x.round() as u32;
-            let row = self.rows.iter().find(|r| r.state.frame == frame)?;
-            frame_rule(row).map(|(names, _)| {
-                format!(
-                    "frame {frame}: {}",
-                    names.replace('_', " ").replace(" + ", ", ")
-                )
-            })
-        });
+        self.readout = under.and_then(|x| markers_named(&self.rows, x.round() as u32));
         clicked.map(|x| snap(x, &drawn.markers).clamp(0.0, self.frames as f64) as u32)
     }
+}
+
+/// The markers of `frame` (the one under the pointer, or a marker's near it), all
+/// named; none when it has none.
+fn markers_named(rows: &[TimelineRow], frame: u32) -> Option<String> {
+    let row = rows.iter().find(|r| r.state.frame == frame)?;
+    frame_rule(row).map(|(names, _)| {
+        format!(
+            "frame {frame}: {}",
+            names.replace('_', " ").replace(" + ", ", ")
+        )
+    })
 }
 
 /// Lane `k`'s plot, `height` points high, with the frame numbers under it if `last`
