@@ -3,8 +3,8 @@
 # wait for its check in a child process, scrub 10 frames with the arrow key (the bottom
 # bar stays put and shows several rows of contacts; the panel's head says what is
 # shown), pick the first contact (Down) and open the pair in the debugger (Enter); T
-# there builds the pair's timeline, docked beside the views (not over them), whose
-# frames the wheel zooms; then back to the world (Escape) at the same frame; a
+# there builds the pair's timeline, docked under the views (not over them; the world view
+# keeps its width), whose frames the wheel zooms; then back to the world (Escape) at the same frame; a
 # truncated copy of the recording opens framed by its shapes with a warning; then a pair track
 # opens at its first frame with its timeline and Page Down steps it; then a world file
 # runs live: it plays, a body dragged with the mouse goes elsewhere than left alone,
@@ -78,6 +78,8 @@ list=$(rj "r['list_px']")
 python3 -c "import sys; sys.exit(0 if abs($jump0 - $jump10) < 0.5 and $list >= 6 * 20 else 1)" \
   || { echo "FAIL: the bottom bar moved (jump box at y $jump0, then $jump10) or its list shows under 6 rows ($list px)"; exit 1; }
 echo "== scrubbed to frame 10: the bottom bar stayed put (y $jump10), its list is $list px high"
+# The world view's width before any timeline is open (a timeline takes height, not width).
+world_w=$(rj "r['view'][2]")
 import -window root "$art/gui-recording-1-world.png"
 python3 -c "import sys; sys.exit(0 if $(rj "r['buttons']['sort_pair'][1]") < $(rj "r['buttons']['list_top'][1]") else 1)" \
   || { echo "FAIL: the contact list's header is not above its scrolling rows"; exit 1; }
@@ -115,8 +117,8 @@ echo "== the pair's contact timeline: $(rj "r['timeline']['rows']") frames, $(rj
 xdotool key Escape
 wait_for "d['recording']['world'] and d['recording']['frame'] == 10"
 echo "== back to the world at frame 10"
-wait_for "d['recording']['view'][0] >= d['recording']['timeline']['placed']['rect'][2] - 1"
-echo "== the timeline (right edge x $(rj "r['timeline']['placed']['rect'][2]")) is beside the world view (from x $(rj "r['view'][0]")), not over it"
+wait_for "(lambda v, t: v[1] + v[3] <= t[1] + 1 and abs(v[2] - $world_w) <= 1)(d['recording']['view'], d['recording']['timeline']['placed']['rect'])"
+echo "== the timeline (from y $(rj "r['timeline']['placed']['rect'][1]")) is under the world view (to y $(rj "r['view'][1] + r['view'][3]")), not over it; the view keeps its width ($world_w px)"
 import -window root "$art/gui-recording-3-back.png"
 
 # The wheel over a lane zooms the frames of all lanes.

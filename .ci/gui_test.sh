@@ -74,6 +74,23 @@ echo "== algorithm epa, step $step"
 [ "$step" -ge 1 ] || { echo "FAIL: stepping did not advance"; exit 1; }
 import -window root "$art/gui-2-epa-stepped.png"
 
+# Play EPA from its first step (Space) to the end: once playback stops, the panel's
+# narration is the step it stopped on (the panel is drawn before a frame's tick, so
+# the frame that reached the last step is followed by one more), not the one before.
+xdotool key Home; sleep 0.3
+xdotool key space
+for _ in $(seq 150); do
+  [ "$(field playing)" = "False" ] && [ "$(field step)" -gt 0 ] && break; sleep 0.1
+done
+[ "$(field playing)" = "False" ] || { echo "FAIL: EPA still playing after 15 s"; exit 1; }
+last=$(field step)
+for _ in $(seq 50); do [ "$(field narrated)" = "$last" ] && break; sleep 0.1; done
+[ "$(field narrated)" = "$last" ] \
+  || { echo "FAIL: playback stopped on step $last, the panel narrates step $(field narrated)"; exit 1; }
+echo "== EPA played to step $last and stopped; the panel narrates step $last"
+# The scene is saved on this step below.
+step=$last
+
 # Idle: repaint on change, so the app sleeps (a frame a second for the close button).
 sleep 1
 cpu() { awk '{print $14 + $15}' "/proc/$app_pid/stat"; }

@@ -7,9 +7,11 @@ use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 mod output;
+mod stale;
 mod temporaries;
 
-pub use output::{reason, remove_stale_temporaries, write_output, write_stdout, Stdout};
+pub use output::{reason, write_output, write_stdout, Stdout};
+pub use stale::remove_stale_temporaries;
 pub use temporaries::{prepare_process, stdout_was_closed, Temporary};
 
 /// Default limit on any input read as text (a scene, an import, points): 64 MiB.

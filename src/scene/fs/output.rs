@@ -8,7 +8,7 @@
 //!   file beside it (`.NAME.collidescope-PID.tmp`), flushed to disk, which is renamed
 //!   over it. A failed or interrupted write leaves the old file as it was and no
 //!   temporary (SIGINT, SIGTERM and SIGHUP remove it: `temporaries`; one left by a
-//!   killed process is removed by the next write into the same folder).
+//!   killed process is removed by the next write into the same folder: `stale`).
 //! - A device or a FIFO (`/dev/null`, `/dev/stdout`, a named pipe with a reader) is
 //!   written through, never renamed over; a FIFO nobody reads is refused at once.
 //! - A symlink is followed to its target (the link stays); a loop is refused with the
@@ -18,6 +18,9 @@
 //! Errors are one sentence without the path (callers name the file): "cannot write: no
 //! space left on the device".
 
+use super::stale::remove_stale_temporaries;
+#[cfg(test)]
+use super::stale::temporary_pid;
 use super::temporaries::{stdout_was_closed, Temporary};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -236,33 +239,6 @@ fn open_fifo(target: &Path) -> Result<std::fs::File, String> {
         ));
     }
     Ok(f)
-}
-
-/// Removes `.NAME.collidescope-PID.tmp` files in `dir` whose process no longer runs
-/// (a write killed with SIGKILL before its rename). Only where processes can be looked
-/// up (`/proc`).
-pub fn remove_stale_temporaries(dir: &Path) {
-    if !Path::new("/proc/self").exists() {
-        return;
-    }
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for e in entries.flatten() {
-        let name = e.file_name().to_string_lossy().to_string();
-        if let Some(pid) = temporary_pid(&name) {
-            if pid != std::process::id() && !Path::new("/proc").join(pid.to_string()).exists() {
-                let _ = std::fs::remove_file(e.path());
-            }
-        }
-    }
-}
-
-/// The process id in a temporary's name `.NAME.collidescope-PID.tmp`.
-fn temporary_pid(name: &str) -> Option<u32> {
-    let rest = name.strip_prefix('.')?.strip_suffix(".tmp")?;
-    let (_, pid) = rest.rsplit_once(".collidescope-")?;
-    pid.parse().ok()
 }
 
 /// An I/O error in words, for a sentence after "cannot write: ".

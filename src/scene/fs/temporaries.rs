@@ -52,7 +52,7 @@ pub fn prepare_process() {
     imp::prepare();
     // A write killed with SIGKILL before its rename left its temporary: the next start
     // in that folder removes it (its process no longer runs).
-    super::output::remove_stale_temporaries(std::path::Path::new("."));
+    super::stale::remove_stale_temporaries(std::path::Path::new("."));
 }
 
 /// Whether standard output was closed when the process started (`>&-`).

@@ -302,11 +302,7 @@ async fn main_loop(opts: GuiOptions, fitted: Option<String>) {
             }
         }
         // After an idle wait the frame time is the whole wait: play on from here.
-        // The panel was drawn before this tick: a frame that played (even the one
-        // that reached the last step and stopped) is followed by one that shows its
-        // step's narration and numbers.
-        let played = app.playing;
-        app.tick(get_frame_time().min(0.1));
+        let playback = repaint::play(&mut app, get_frame_time().min(0.1));
         if let Some(r) = rec.as_mut() {
             r.tick(get_frame_time().min(0.1));
         }
@@ -364,13 +360,7 @@ async fn main_loop(opts: GuiOptions, fitted: Option<String>) {
         let rec_busy =
             rec.as_ref().is_some_and(|r| r.busy()) || track.as_ref().is_some_and(|t| t.busy());
         repaint.end_frame(
-            played
-                || app.playing
-                || canvas.busy()
-                || out.screenshot
-                || egui_busy
-                || page_busy
-                || rec_busy,
+            playback || canvas.busy() || out.screenshot || egui_busy || page_busy || rec_busy,
         );
         stats.cpu_done();
         next_frame().await;
@@ -469,15 +459,16 @@ impl UiPass {
             let typing_before = ctx.wants_keyboard_input();
             drop_chord_letters(ctx);
             panel::forget_marks(ctx);
-            // The recording's note for the panel's head first; its panel after the
-            // debugger's (under the views, over the status bar); the views get the rest.
+            // The recording's note for the panel's head first; its panel and a
+            // timeline after the debugger's (under the views, over the status bar:
+            // they take height, not the views' width); the views get the rest.
             if let Some(r) = rec.as_deref() {
                 r.put_note(ctx);
             }
+            out = panel.show(ctx, app);
             if let Some(t) = track.as_deref_mut() {
                 t.ui(ctx, app);
             }
-            out = panel.show(ctx, app);
             if let Some(r) = rec.as_deref_mut() {
                 r.ui(ctx, app);
             }

@@ -2,6 +2,18 @@
 
 #[cfg(all(target_os = "linux", not(target_arch = "wasm32")))]
 use super::{wake, WINDOW_TITLE};
+use collidescope::app::AppState;
+
+/// Playback's part of a frame, run after the panel was drawn: advances `app` by `dt`
+/// seconds and says whether playback needs another frame. The panel drawn this frame
+/// narrates the step before this tick, so a frame that played — even the one that
+/// reached the last step and stopped — is followed by one that narrates (and numbers)
+/// the step playback stopped on.
+pub fn play(app: &mut AppState, dt: f32) -> bool {
+    let played = app.playing;
+    app.tick(dt);
+    played || app.playing
+}
 
 /// Repaint on change. The window's event loop blocks until input; a frame that
 /// answered input is followed by [`Repaint::SETTLE`] more (egui settles hover and
@@ -76,5 +88,56 @@ impl Repaint {
         });
         #[cfg(target_arch = "wasm32")]
         let _ = seconds;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::play;
+    use collidescope::app::AppState;
+    use collidescope::scene::{parse_scene, DEFAULT_SCENE};
+
+    /// The window's frames while playing, as the main loop runs them: the panel
+    /// narrates the app's step, then playback ticks; frames stop when playback asks
+    /// for none. Returns the step the last frame's panel narrated.
+    fn frames_until_idle(app: &mut AppState, dt: f32) -> usize {
+        let mut narrated;
+        let mut frames = 0;
+        loop {
+            narrated = app.step;
+            frames += 1;
+            assert!(frames < 10_000, "playback never let the window idle");
+            if !play(app, dt) {
+                return narrated;
+            }
+        }
+    }
+
+    #[test]
+    fn the_last_frame_after_playback_narrates_the_step_it_stopped_on() {
+        let scene = parse_scene(DEFAULT_SCENE, "default").unwrap();
+        let mut app = AppState::new(scene, None);
+        let last = app.step_count() - 1;
+        assert!(last >= 2, "the default scene's GJK has {} steps", last + 1);
+        // Whole steps a frame, and several frames a step (a fast machine).
+        for dt in [0.5, 0.1, 0.013] {
+            app.step_first();
+            app.toggle_play();
+            assert!(app.playing);
+            let narrated = frames_until_idle(&mut app, dt);
+            assert!(!app.playing, "playback stopped at the last step");
+            assert_eq!(app.step, last, "playback ran to the last step (dt {dt})");
+            assert_eq!(
+                narrated, last,
+                "the panel's last frame narrates step {narrated}, playback stopped on {last} (dt {dt})"
+            );
+        }
+        // Paused before the next step: no more frames, the step stays.
+        app.step_first();
+        app.toggle_play();
+        assert!(play(&mut app, 0.1));
+        app.toggle_play();
+        assert!(!play(&mut app, 0.1), "paused: no frame asked for");
+        assert_eq!(app.step, 0);
     }
 }

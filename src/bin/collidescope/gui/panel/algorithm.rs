@@ -24,7 +24,9 @@ impl Panel {
         ui_stepping(ui, app);
         // What the step does right under the controls that step it (on a short window
         // the view and export controls below would push it out of sight).
-        ui_narration(ui, app);
+        if ui_narration(ui, app) {
+            self.narrated = Some(app.step);
+        }
         ui.separator();
         ui.horizontal_wrapped(|ui| {
             if ui.button("Fit views (F)").clicked() {
@@ -317,18 +319,20 @@ fn ui_views(ui: &mut egui::Ui, app: &mut AppState, out: &mut PanelOutput) {
     });
 }
 
-/// What the current step does, in words.
-fn ui_narration(ui: &mut egui::Ui, app: &mut AppState) {
-    if let Some(text) = app.narration() {
-        let hovered = ui.label(RichText::new(&text).size(15.0)).hovered();
-        // Hovering the narration lights up the features it names on the canvas.
-        let named = if hovered {
-            collidescope::view::narrate::features::named_features(&text)
-        } else {
-            Vec::new()
-        };
-        app.set_named(&named);
-    }
+/// What the current step does, in words; whether there were any (a pair).
+fn ui_narration(ui: &mut egui::Ui, app: &mut AppState) -> bool {
+    let Some(text) = app.narration() else {
+        return false;
+    };
+    let hovered = ui.label(RichText::new(&text).size(15.0)).hovered();
+    // Hovering the narration lights up the features it names on the canvas.
+    let named = if hovered {
+        collidescope::view::narrate::features::named_features(&text)
+    } else {
+        Vec::new()
+    };
+    app.set_named(&named);
+    true
 }
 
 /// The export box's next text: `current` (what the box holds) stays when the user typed

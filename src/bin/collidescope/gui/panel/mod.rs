@@ -140,6 +140,9 @@ pub struct Panel {
     progress: collidescope::lesson::progress::Progress,
     /// The last sweep's plots as drawn (thinned to the panel's width), built once.
     sweep_plots: sweep::PlotCache,
+    /// The step whose narration this frame's panel shows, if it shows one (the
+    /// scripted tests compare it with the app's step once playback stopped).
+    narrated: Option<usize>,
 }
 
 impl Panel {
@@ -180,6 +183,7 @@ impl Panel {
             lesson: None,
             progress: crate::gui::lesson::load_progress(),
             sweep_plots: sweep::PlotCache::default(),
+            narrated: None,
         };
         p.rescan();
         p
@@ -188,7 +192,7 @@ impl Panel {
     /// The panel's own state the scripted tests read, as JSON members.
     pub fn state_json(&self, app: &AppState) -> String {
         format!(
-            "\"export_path\": {}, \"notes_open\": {}, \"engines_shown\": {}, \"library\": {}, \"presenter\": {}, \"theme\": \"{}\", \"tooltip\": {}, {}",
+            "\"export_path\": {}, \"notes_open\": {}, \"engines_shown\": {}, \"library\": {}, \"presenter\": {}, \"theme\": \"{}\", \"tooltip\": {}, \"playing\": {}, \"narrated\": {}, {}",
             crate::gui::json_string(&self.export_path),
             self.notes_open.is_some(),
             self.engines_shown,
@@ -196,6 +200,8 @@ impl Panel {
             self.prefs.presenter,
             self.prefs.theme.name(),
             crate::gui::json_string(self.tooltip.as_deref().unwrap_or("")),
+            app.playing,
+            self.narrated.map_or("null".to_string(), |k| k.to_string()),
             crate::gui::lesson::state_json(self.lesson.as_ref(), self.prefs.presenter, app)
         )
     }
@@ -203,6 +209,7 @@ impl Panel {
     /// The whole panel. Returns what the main loop must do.
     pub fn show(&mut self, ctx: &egui::Context, app: &mut AppState) -> PanelOutput {
         let mut out = PanelOutput::default();
+        self.narrated = None;
         let lesson_keys = self.lesson.as_ref().map(|_| self.prefs.presenter);
         egui::TopBottomPanel::bottom("status")
             .exact_height(header::STATUS_H)

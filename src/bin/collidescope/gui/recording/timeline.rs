@@ -3,8 +3,9 @@
 //! `view::timeline_plot` describes (the ones `replay --pair … --plot` writes), linked
 //! along the frames (the wheel zooms them, drag pans, a double click shows them
 //! whole), with the current frame, a legend and the markers of the frame under the
-//! pointer; a click on a lane jumps there. Docked left of the views (they keep the
-//! rest), over the recording's bar; Hide puts it away, T shows it again.
+//! pointer; a click on a lane jumps there. Docked under the views, over the
+//! recording's bar: it takes height, the views keep their width (the lanes in two
+//! columns where the window is wide enough); Hide puts it away, T shows it again.
 //! Memory: one row per frame of the one pair.
 
 use crate::gui::panel::plot::{add_series, theme_of, with_axes};
@@ -45,6 +46,9 @@ pub struct Timeline {
     /// Where it was drawn, for the scripted tests: the panel (x0, y0, x1, y1) and the
     /// ids' lane's centre in pixels, and the frames the lanes show.
     pub placed: Option<([f32; 4], [f32; 2], [f64; 2])>,
+    /// The height the panel was last given by default, points (a drag keeps its own
+    /// until the lanes or the window change).
+    sized_for: Option<f32>,
 }
 
 struct Drawn {
@@ -62,8 +66,36 @@ fn lane_heights(ids: usize) -> [f32; 6] {
     [56.0, 56.0, ids, 80.0, 72.0, 56.0 + X_AXIS_H]
 }
 
-/// The frame numbers under the last lane (the others share its x axis).
+/// The frame numbers under a column's last lane (the others share its x axis).
 const X_AXIS_H: f32 = 22.0;
+
+/// The lanes by column, top to bottom: one column, or two (the contact's state and
+/// its ids beside its geometry) where the panel is at least [`TWO_COLUMNS_FROM`]
+/// points wide (each about as wide as a panel beside the views would be).
+fn lane_columns(two: bool, lanes: usize) -> Vec<Vec<usize>> {
+    if two && lanes > 3 {
+        vec![(0..3).collect(), (3..lanes).collect()]
+    } else {
+        vec![(0..lanes).collect()]
+    }
+}
+
+/// The panel's width, points, from which the lanes stand in two columns.
+const TWO_COLUMNS_FROM: f32 = 720.0;
+
+/// The lanes' height in `columns` (the tallest column), with the frame numbers under
+/// each column's last lane.
+fn columns_height(columns: &[Vec<usize>], heights: &[f32; 6]) -> f32 {
+    columns
+        .iter()
+        .map(|c| {
+            let h: f32 = c.iter().map(|&k| heights[k.min(5)]).sum();
+            // The last lane's height already holds its frame numbers.
+            let axis = if c.last() == Some(&5) { 0.0 } else { X_AXIS_H };
+            h + axis
+        })
+        .fold(0.0, f32::max)
+}
 
 fn color(c: Rgba) -> egui::Color32 {
     egui::Color32::from_rgba_unmultiplied(c.0, c.1, c.2, c.3)
@@ -111,6 +143,7 @@ impl Timeline {
             over_lane: false,
             readout: None,
             placed: None,
+            sized_for: None,
         }
     }
 
@@ -187,16 +220,38 @@ impl Timeline {
         }
     }
 
-    /// The lanes, docked left of the views; the frame clicked, if any.
+    /// The lanes, docked under the views (they keep their width); the frame clicked,
+    /// if any.
     pub fn ui(&mut self, ctx: &egui::Context, current: u32) -> Option<u32> {
         self.poll();
         let mut jump = None;
         let ppp = crate::gui::panel::canvas_px_per_point(ctx);
-        let screen = macroquad::window::screen_width() / ppp;
-        let shown = egui::SidePanel::left("recording-timeline")
+        let screen = macroquad::window::screen_height() / ppp;
+        // Tall enough for the lanes under their head and legend, up to half the
+        // window (the lanes scroll under that); dragged, up to two thirds.
+        let ids = self
+            .drawn
+            .as_ref()
+            .and_then(|d| d.lanes.get(2))
+            .map_or(1, |l| l.y_names.len());
+        let free = ctx.available_rect();
+        let lanes = columns_height(
+            &lane_columns(free.width() >= TWO_COLUMNS_FROM, 6),
+            &lane_heights(ids),
+        );
+        // Under the head and legend; at most 3/5 of the height the views had.
+        let height = (lanes + 90.0).min(free.height() * 0.6).max(120.0);
+        let id = egui::Id::new("recording-timeline");
+        if self.sized_for.is_some_and(|h| (h - height).abs() > 1.0) {
+            // The lanes grew (an id lane's names arrived), or the window changed:
+            // the panel starts again from the height that fits them.
+            ctx.data_mut(|d| d.remove::<egui::containers::panel::PanelState>(id));
+        }
+        self.sized_for = Some(height);
+        let shown = egui::TopBottomPanel::bottom(id)
             .resizable(true)
-            .default_width((screen * 0.36).clamp(320.0, 560.0))
-            .width_range(260.0..=(screen * 0.6).max(300.0))
+            .default_height(height)
+            .height_range(120.0..=(screen * 0.67).max(200.0))
             .show(ctx, |ui| {
                 ui.horizontal(|ui| {
                     if ui
@@ -287,72 +342,61 @@ impl Timeline {
         let wheel = ui.input(|i| i.raw_scroll_delta.y);
         let ids = drawn.lanes.get(2).map_or(1, |l| l.y_names.len());
         let heights = lane_heights(ids);
+        let columns = lane_columns(ui.available_width() >= TWO_COLUMNS_FROM, drawn.lanes.len());
         let mut clicked = None;
         let mut hovered = None;
-        for (k, (lane, height)) in drawn.lanes.iter().zip(heights).enumerate() {
-            let plot = Plot::new(("recording-timeline-lane", k))
-                .height(height)
-                .show_axes([k + 1 == drawn.lanes.len(), true])
-                .link_axis(link, [true, false])
-                .link_cursor(link, [true, false])
-                // Along the frames only: drag pans, the wheel zooms (below).
-                .allow_zoom([true, false])
-                .allow_drag([true, false])
-                .allow_scroll(false)
-                .allow_boxed_zoom(false)
-                // One width for every lane's numbers, so that the frames line up.
-                .y_axis_min_width(52.0)
-                // A lane's name along its height: the longest is shortened to fit.
-                .y_axis_label(match lane.y_label.as_str() {
-                    "reference face" => "face".to_string(),
-                    other => other.to_string(),
-                });
-            let r = tick_labels(with_axes(plot, lane), lane).show(ui, |p| {
-                if wheel != 0.0 && p.response().hovered() {
-                    let f = (wheel * 0.004).exp().clamp(0.5, 2.0);
-                    p.zoom_bounds_around_hovered(egui::Vec2::new(f, 1.0));
+        let mut over_lane = false;
+        let mut ids_lane = None;
+        ui.columns(columns.len(), |uis| {
+            for (ui, column) in uis.iter_mut().zip(&columns) {
+                for &k in column {
+                    let lane = &drawn.lanes[k];
+                    let last = column.last() == Some(&k);
+                    // A column's last lane has the frame numbers under it.
+                    let height = heights[k.min(5)] + if last && k != 5 { X_AXIS_H } else { 0.0 };
+                    let plot = lane_plot(k, lane, height, last, link);
+                    let r = tick_labels(with_axes(plot, lane), lane).show(ui, |p| {
+                        if wheel != 0.0 && p.response().hovered() {
+                            let f = (wheel * 0.004).exp().clamp(0.5, 2.0);
+                            p.zoom_bounds_around_hovered(egui::Vec2::new(f, 1.0));
+                        }
+                        p.vline(
+                            VLine::new(current as f64)
+                                .color(now_color)
+                                .width(1.0)
+                                .name("this frame"),
+                        );
+                        add_series(p, lane, theme);
+                    });
+                    let at = r
+                        .response
+                        .hover_pos()
+                        .map(|pos| r.transform.value_from_position(pos).x);
+                    if let Some(pos) = r.response.hover_pos() {
+                        let text = hover_text(lane, r.transform.value_from_position(pos));
+                        r.response.clone().on_hover_text_at_pointer(text);
+                    }
+                    hovered = hovered.or(at);
+                    over_lane |= r.response.hovered();
+                    if k == 2 {
+                        let ppp = crate::gui::panel::canvas_px_per_point(ui.ctx());
+                        let c = r.response.rect.center();
+                        let b = r.transform.bounds();
+                        ids_lane = Some(([c.x * ppp, c.y * ppp], [b.min()[0], b.max()[0]]));
+                    }
+                    if r.response.clicked() {
+                        clicked = clicked.or(at);
+                    }
                 }
-                p.vline(
-                    VLine::new(current as f64)
-                        .color(now_color)
-                        .width(1.0)
-                        .name("this frame"),
-                );
-                add_series(p, lane, theme);
-            });
-            let at = r
-                .response
-                .hover_pos()
-                .map(|pos| r.transform.value_from_position(pos).x);
-            if let Some(pos) = r.response.hover_pos() {
-                let text = hover_text(lane, r.transform.value_from_position(pos));
-                r.response.clone().on_hover_text_at_pointer(text);
             }
-            hovered = hovered.or(at);
-            self.over_lane |= r.response.hovered();
-            if k == 2 {
-                let ppp = crate::gui::panel::canvas_px_per_point(ui.ctx());
-                let c = r.response.rect.center();
-                let b = r.transform.bounds();
-                let rect = self.placed.map_or([0.0; 4], |p| p.0);
-                self.placed = Some((rect, [c.x * ppp, c.y * ppp], [b.min()[0], b.max()[0]]));
-            }
-            if r.response.clicked() {
-                clicked = clicked.or(at);
-            }
-        }
-        // The markers of the frame under the pointer (or near it), all named.
-        let under = hovered.map(|x| snap(x, &drawn.markers));
-        self.readout = under.and_then(|x| {
-            let frame = x.round() as u32;
-            let row = self.rows.iter().find(|r| r.state.frame == frame)?;
-            frame_rule(row).map(|(names, _)| {
-                format!(
-                    "frame {frame}: {}",
-                    names.replace('_', " ").replace(" + ", ", ")
-                )
-            })
         });
+        self.over_lane = over_lane;
+        if let Some((centre, frames)) = ids_lane {
+            let rect = self.placed.map_or([0.0; 4], |p| p.0);
+            self.placed = Some((rect, centre, frames));
+        }
+        let under = hovered.map(|x| snap(x, &drawn.markers));
+        self.readout = under.and_then(|x| markers_named(&self.rows, x.round() as u32));
         clicked.map(|x| snap(x, &drawn.markers).clamp(0.0, self.frames as f64) as u32)
     }
 }
@@ -373,6 +417,40 @@ fn hover_text(lane: &LanePlot, at: egui_plot::PlotPoint) -> String {
         Some((_, name)) => format!("{frame}: {} {name}", lane.y_label),
         None => frame,
     }
+}
+
+/// The markers of `frame` (the one under the pointer, or a marker's near it), all
+/// named; none when it has none.
+fn markers_named(rows: &[TimelineRow], frame: u32) -> Option<String> {
+    let row = rows.iter().find(|r| r.state.frame == frame)?;
+    frame_rule(row).map(|(names, _)| {
+        format!(
+            "frame {frame}: {}",
+            names.replace('_', " ").replace(" + ", ", ")
+        )
+    })
+}
+
+/// Lane `k`'s plot, `height` points high, with the frame numbers under it if `last`
+/// (the lanes share their frames through `link`).
+fn lane_plot(k: usize, lane: &LanePlot, height: f32, last: bool, link: egui::Id) -> Plot<'static> {
+    Plot::new(("recording-timeline-lane", k))
+        .height(height)
+        .show_axes([last, true])
+        .link_axis(link, [true, false])
+        .link_cursor(link, [true, false])
+        // Along the frames only: drag pans, the wheel zooms (in `lanes`).
+        .allow_zoom([true, false])
+        .allow_drag([true, false])
+        .allow_scroll(false)
+        .allow_boxed_zoom(false)
+        // One width for every lane's numbers, so that the frames line up.
+        .y_axis_min_width(52.0)
+        // A lane's name along its height: the longest is shortened to fit.
+        .y_axis_label(match lane.y_label.as_str() {
+            "reference face" => "face".to_string(),
+            other => other.to_string(),
+        })
 }
 
 /// The y labels: a lane's named values (the feature ids) by name, matched with a

@@ -24,7 +24,7 @@ pub(super) fn fixed(v: f32, d: usize) -> String {
 impl Recording {
     /// The panel (a bottom panel: the views get what is left, and the controls stay put
     /// while the contact list scrolls inside it; the world's can be dragged taller); the note the
-    /// panel's head and status bar show; the pair's timeline docked beside the views.
+    /// panel's head and status bar show; the pair's timeline docked under the views.
     pub fn ui(&mut self, ctx: &egui::Context, app: &mut AppState) {
         self.buttons.clear();
         if std::mem::take(&mut self.opened) && app.message.as_ref().is_some_and(|m| m.is_error) {
