@@ -17,7 +17,10 @@
 //! 2. Each label tries its own offset first, then boxes on rings around the anchor
 //!    (8 directions × growing radii, [`candidates`]), nearest first: the near rings,
 //!    then, for a label every near spot of which a line crosses, far ones out to
-//!    [`FAR_REACH`], and last anywhere in the view ([`far_candidates`]).
+//!    [`FAR_REACH`]; a label that found no clear spot at its own offset also tries
+//!    every spot within [`CLOSE_REACH`] between the rings' directions
+//!    ([`close_candidates`]: a small label fits between lines there), and last
+//!    anywhere in the view ([`far_candidates`]).
 //! 3. A candidate is refused when it leaves the view or comes within [`EDGE`] pixels of
 //!    its edge, touches a label already placed
 //!    (with a [`GAP`] px gap), a view title, the scale bar or a grid number, or covers a

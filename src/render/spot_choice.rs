@@ -3,7 +3,9 @@
 //! the costs below in pixels of distance — and the leader line a moved label gets.
 //! The placement of a whole view, and its method, are in [`super::labels`].
 
-use super::spots::{candidates, far_candidates, inside, nearest_on_box, side_of, wide_room};
+use super::spots::{
+    candidates, close_candidates, far_candidates, inside, nearest_on_box, side_of, wide_room,
+};
 use super::*;
 
 use crate::view::camera::Viewport;
@@ -130,6 +132,15 @@ fn best_spot(
         }
     };
     consider(candidates(p.anchor, first, w, h, &scorer.vp), &mut best);
+    // Moved off its own spot: any nearer spot between the rings' directions, as near
+    // as the one found.
+    if best.is_none_or(|((n, c), b)| b != first && (n > 0 || c > LEADER_MIN)) {
+        let reach = match best {
+            Some(((0, c), _)) => c.min(CLOSE_REACH),
+            _ => CLOSE_REACH,
+        };
+        consider(close_candidates(p.anchor, w, h, reach), &mut best);
+    }
     // Every spot near the anchor crossed by a line: the nearest free one anywhere in the
     // view, tied to the anchor by a leader.
     if best.is_none_or(|((n, _), _)| n > 0) {
