@@ -17,7 +17,10 @@
 //! 2. Each label tries its own offset first, then boxes on rings around the anchor
 //!    (8 directions × growing radii, [`candidates`]), nearest first: the near rings,
 //!    then, for a label every near spot of which a line crosses, far ones out to
-//!    [`FAR_REACH`], and last anywhere in the view ([`far_candidates`]).
+//!    [`FAR_REACH`]; a label that found no clear spot at its own offset also tries
+//!    every spot within [`CLOSE_REACH`] between the rings' directions
+//!    ([`close_candidates`]: a small label fits between lines there), and last
+//!    anywhere in the view ([`far_candidates`]).
 //! 3. A candidate is refused when it leaves the view or comes within [`EDGE`] pixels of
 //!    its edge, touches a label already placed
 //!    (with a [`GAP`] px gap), a view title, the scale bar or a grid number, or covers a
@@ -40,6 +43,9 @@
 //! 4. A label moved away from its anchor, left nearer another label's point, over a
 //!    bar it does not name or inside the other shape, gets a leader line from the
 //!    anchor to its box;
+//!    a label no spot of which on one line is clear of lines, or free at all, is
+//!    wrapped at word boundaries onto two lines, then three ([`wrap_words`]), and
+//!    placed so when that finds a spot crossed by fewer;
 //!    a label with no free candidate is dropped (the SVG keeps it hidden, so its text
 //!    can still be searched).
 //!
@@ -71,13 +77,16 @@ pub fn label_size(size: f32, scale: f32) -> f32 {
     (size * LABEL_SCALE * scale).round().max(MIN_TEXT)
 }
 
-/// Where a label is drawn: its baseline start, its dark box, and an optional leader
-/// line from its anchor to the box.
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// Where a label is drawn: its baseline start, its dark box, an optional leader line
+/// from its anchor to the box, and the lines of its text (one, or the label wrapped at
+/// word boundaries when no spot was clear for it on one line: [`wrap_words`]).
+#[derive(Clone, Debug, PartialEq)]
 pub struct PlacedLabel {
     pub at: Vec2,
     pub back: Viewport,
     pub leader: Option<[Vec2; 2]>,
+    /// The text as drawn, line by line, each baseline [`line_step`] below the one before.
+    pub lines: Vec<String>,
 }
 
 /// The order labels are placed in: lower first (it keeps its preferred spot).

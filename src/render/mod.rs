@@ -27,7 +27,9 @@
 //!   draws nothing for those either);
 //! - after the layers, `<g id="labels-world" class="labels">` (`labels-config`): every
 //!   `Label` of the view's layers in draw-list order, each a `<g class="label">` (its
-//!   plate `<rect>`, its `<text>`, a leader `<line>` when moved), over every line;
+//!   plate `<rect>`, its `<text>`, a leader `<line>` when moved), over every line; a
+//!   label wrapped onto more lines ([`wrap_words`]) has a `<tspan>` per line in its
+//!   `<text>`;
 //! - `<g id="legend">` with a `<g class="legend-item">` per entry.
 //!
 //! Coordinates: a layer's point `p` is drawn at `camera.to_screen(p, viewport)` of its
@@ -47,6 +49,7 @@ mod spot_choice;
 mod spots;
 mod svg;
 mod text;
+mod wrap;
 
 pub use grid::*;
 pub use handout::*;
@@ -62,6 +65,7 @@ pub use spot_choice::*;
 pub use spots::*;
 pub use svg::*;
 pub use text::*;
+pub use wrap::*;
 
 #[cfg(test)]
 mod tests {

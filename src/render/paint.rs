@@ -29,7 +29,8 @@ pub trait Painter {
     /// A shaft and, when long enough, a head triangle.
     fn arrow(&mut self, from: Vec2, to: Vec2, width: f32, head: Option<[Vec2; 3]>, c: Rgba);
     /// Text with a box behind it; `at` is the baseline start. A label moved off its
-    /// anchor has a leader line (anchor, box) drawn first.
+    /// anchor has a leader line (anchor, box) drawn first. A wrapped label's lines are
+    /// separated by `'\n'`, each drawn [`LabelFrame::line_step`] below the one before.
     fn label(&mut self, at: Vec2, text: &str, size: f32, c: Rgba, frame: &LabelFrame);
     /// A label dropped for want of room ([`place_labels`]): nothing is drawn; the SVG
     /// keeps it hidden.
@@ -43,23 +44,36 @@ pub trait Painter {
     fn legend_item(&mut self, swatch: &Viewport, c: Rgba, at: Vec2, text: &str, text_c: Rgba);
 }
 
-/// What surrounds a label's text: its box and the box's colour, and the leader line
-/// (anchor, nearest point of the box) of a label moved off its anchor.
+/// What surrounds a label's text: its box and the box's colour, the leader line
+/// (anchor, nearest point of the box) of a label moved off its anchor, and how far apart
+/// the baselines of a wrapped label's lines are.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct LabelFrame {
     pub back: Viewport,
     pub fill: Rgba,
     pub leader: Option<[Vec2; 2]>,
+    /// Pixels from one line's baseline to the next's ([`line_step`]).
+    pub line_step: f32,
 }
 
 impl LabelFrame {
-    /// A label at its own place: the standard box colour, no leader.
-    pub fn plain(back: Viewport) -> LabelFrame {
+    /// A label of text `size` at its own place: the standard box colour, no leader.
+    pub fn plain(back: Viewport, size: f32) -> LabelFrame {
         LabelFrame {
             back,
             fill: LABEL_BACK,
             leader: None,
+            line_step: line_step(size),
         }
+    }
+
+    /// The baseline start of each line of `text` (lines separated by `'\n'`) whose first
+    /// baseline starts at `at`: what every painter draws.
+    pub fn lines<'t>(&self, at: Vec2, text: &'t str) -> impl Iterator<Item = (Vec2, &'t str)> {
+        let step = self.line_step;
+        text.split('\n')
+            .enumerate()
+            .map(move |(k, line)| (at + Vec2::new(0.0, step * k as f32), line))
     }
 }
 
@@ -408,9 +422,9 @@ pub fn paint_view(
                 Some(l) => {
                     let frame = LabelFrame {
                         leader: l.leader,
-                        ..LabelFrame::plain(l.back)
+                        ..LabelFrame::plain(l.back, size)
                     };
-                    out.label(l.at, text, size, *color, &frame)
+                    out.label(l.at, &l.lines.join("\n"), size, *color, &frame)
                 }
                 None => out.dropped_label(text, size, *color),
             }

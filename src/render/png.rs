@@ -185,7 +185,9 @@ impl Painter for PngPainter {
             self.polyline(&l, false, 1.0, crate::view::palette::leader(c), false);
         }
         self.rect(&frame.back, frame.fill);
-        self.draw_text(at, text, size, c);
+        for (at, line) in frame.lines(at, text) {
+            self.draw_text(at, line, size, c);
+        }
     }
 
     fn text(&mut self, at: Vec2, text: &str, size: f32, c: Rgba) {

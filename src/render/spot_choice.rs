@@ -3,7 +3,9 @@
 //! the costs below in pixels of distance — and the leader line a moved label gets.
 //! The placement of a whole view, and its method, are in [`super::labels`].
 
-use super::spots::{candidates, far_candidates, inside, nearest_on_box, side_of, wide_room};
+use super::spots::{
+    candidates, close_candidates, far_candidates, inside, nearest_on_box, side_of, wide_room,
+};
 use super::*;
 
 use crate::view::camera::Viewport;
@@ -56,14 +58,51 @@ pub(super) struct Obstacles<'a> {
     pub(super) leaders: Vec<LineObstacle>,
 }
 
-/// The best free spot of one label, or `None` when every candidate is refused.
+/// The best free spot of one label, or `None` when every candidate is refused: on one
+/// line, or, when no spot is clear of lines for it on one line, wrapped at word
+/// boundaries onto two (then [`MAX_LINES`]) lines where that finds a spot crossed by
+/// fewer.
 pub(super) fn place_one(
     p: &Pending,
     vp: &Viewport,
     taken: &[Viewport],
     obstacles: &Obstacles,
 ) -> Option<PlacedLabel> {
-    let first = label_box(p.preferred, p.text, p.size);
+    let mut found = best_spot(p, vec![p.text.to_string()], vp, taken, obstacles);
+    for n in 2..=MAX_LINES {
+        if found.as_ref().is_some_and(|(crossed, _)| *crossed == 0) {
+            break;
+        }
+        let Some(lines) = wrap_words(p.text, n) else {
+            break;
+        };
+        if let Some((crossed, placed)) = best_spot(p, lines, vp, taken, obstacles) {
+            if found.as_ref().is_none_or(|(c, _)| crossed < *c) {
+                found = Some((crossed, placed));
+            }
+        }
+    }
+    found.map(|(_, placed)| placed)
+}
+
+/// The best free spot of one label drawn as `lines`, with the line pieces crossing it,
+/// or `None` when every candidate is refused.
+fn best_spot(
+    p: &Pending,
+    lines: Vec<String>,
+    vp: &Viewport,
+    taken: &[Viewport],
+    obstacles: &Obstacles,
+) -> Option<(usize, PlacedLabel)> {
+    // A wrapped label set left of its point by its own offset ends where the line
+    // would have: it keeps its place beside the point, nearer by what it lost.
+    let one = label_box(p.preferred, p.text, p.size);
+    let mut preferred = p.preferred;
+    let mut first = lines_box(preferred, &lines, p.size);
+    if one.x + one.w <= p.anchor.x {
+        preferred.x += one.w - first.w;
+        first.x += one.w - first.w;
+    }
     let (w, h) = (first.w, first.h);
     let scorer = Scorer {
         p,
@@ -93,20 +132,33 @@ pub(super) fn place_one(
         }
     };
     consider(candidates(p.anchor, first, w, h, &scorer.vp), &mut best);
+    // Moved off its own spot: any nearer spot between the rings' directions, as near
+    // as the one found.
+    if best.is_none_or(|((n, c), b)| b != first && (n > 0 || c > LEADER_MIN)) {
+        let reach = match best {
+            Some(((0, c), _)) => c.min(CLOSE_REACH),
+            _ => CLOSE_REACH,
+        };
+        consider(close_candidates(p.anchor, w, h, reach), &mut best);
+    }
     // Every spot near the anchor crossed by a line: the nearest free one anywhere in the
     // view, tied to the anchor by a leader.
     if best.is_none_or(|((n, _), _)| n > 0) {
         consider(far_candidates(p.anchor, w, h, &scorer.vp), &mut best);
     }
-    let (_, b) = best?;
-    // Baseline start from a box corner: the inverse of `label_box`.
-    let at = Vec2::new(b.x, b.y) + (p.preferred - Vec2::new(first.x, first.y));
+    let ((crossed, _), b) = best?;
+    // Baseline start from a box corner: the inverse of `lines_box`.
+    let at = Vec2::new(b.x, b.y) + (preferred - Vec2::new(first.x, first.y));
     let leader = leader_of(p.anchor, &b, &first, scorer.misread(&b).any());
-    Some(PlacedLabel {
-        at,
-        back: b,
-        leader,
-    })
+    Some((
+        crossed,
+        PlacedLabel {
+            at,
+            back: b,
+            leader,
+            lines,
+        },
+    ))
 }
 
 /// One label's spots scored in one view.

@@ -94,6 +94,44 @@ pub(super) fn candidates(
     out
 }
 
+/// Pixels between neighbouring spots of the close search ([`close_candidates`]).
+const CLOSE_STEP: f32 = 4.0;
+/// The farthest the close search looks from the anchor, pixels.
+pub const CLOSE_REACH: f32 = 66.0;
+
+/// Spots for a label `w` × `h` whose box comes within `reach` pixels of `anchor`, every
+/// [`CLOSE_STEP`] pixels down and across (an eighth of a long label's width), each with its distance from the anchor (the
+/// box's nearest point), nearest first: the gaps between the rings' eight directions,
+/// where a small label finds room between lines that cross every spot on the rings.
+pub(super) fn close_candidates(anchor: Vec2, w: f32, h: f32, reach: f32) -> Vec<(f32, Viewport)> {
+    let mut out = Vec::new();
+    let (x0, y0) = (
+        (anchor.x - w - reach).round(),
+        (anchor.y - h - reach).round(),
+    );
+    let step_x = CLOSE_STEP.max((w / 8.0).round());
+    let (nx, ny) = (
+        ((w + 2.0 * reach) / step_x) as usize,
+        ((h + 2.0 * reach) / CLOSE_STEP) as usize,
+    );
+    for j in 0..=ny {
+        for i in 0..=nx {
+            let b = Viewport {
+                x: x0 + step_x * i as f32,
+                y: y0 + CLOSE_STEP * j as f32,
+                w,
+                h,
+            };
+            let d = box_distance(&b, anchor);
+            if d <= reach {
+                out.push((d, b));
+            }
+        }
+    }
+    out.sort_by(|a, b| a.0.total_cmp(&b.0));
+    out
+}
+
 /// Spots for a label `w` × `h` anywhere in view `vp` (every [`FAR_STEP`] pixels down,
 /// at the view's left and right edges and centred on, ending at or starting at the
 /// anchor), each with its distance from `anchor`, nearest first.

@@ -95,6 +95,32 @@ impl SvgPainter {
             xml_escape(text)
         )
     }
+
+    /// A label's text: one `<text>`, or for a wrapped label one `<text>` holding a
+    /// `<tspan>` per line at its own baseline.
+    fn lines_element(frame: &LabelFrame, at: Vec2, text: &str, size: f32, c: Rgba) -> String {
+        if !text.contains('\n') {
+            return SvgPainter::text_element(at, text, size, c);
+        }
+        let spans: String = frame
+            .lines(at, text)
+            .map(|(at, line)| {
+                format!(
+                    r#"<tspan x="{}" y="{}">{}</tspan>"#,
+                    num(at.x),
+                    num(at.y),
+                    xml_escape(line)
+                )
+            })
+            .collect();
+        format!(
+            r#"<text x="{}" y="{}" font-size="{}"{}>{spans}</text>"#,
+            num(at.x),
+            num(at.y),
+            num(size),
+            fill_attr(c),
+        )
+    }
 }
 
 impl Painter for SvgPainter {
@@ -228,7 +254,7 @@ impl Painter for SvgPainter {
             num(back.w),
             num(back.h),
             fill_attr(frame.fill),
-            SvgPainter::text_element(at, text, size, c)
+            SvgPainter::lines_element(frame, at, text, size, c)
         );
         self.line(&s);
     }

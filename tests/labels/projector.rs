@@ -176,7 +176,12 @@ fn faults(view: &ViewFrame, ink: &Ink) -> Vec<String> {
     let mut out = Vec::new();
     for (i, l) in ink.labels.iter().enumerate() {
         let b = &l.back;
-        let text_end = l.at.x + text_width(&l.text, l.size);
+        // A wrapped label's lines all start at its baseline's x.
+        let text_end = l.at.x
+            + l.text
+                .split('\n')
+                .map(|line| text_width(line, l.size))
+                .fold(0.0f32, f32::max);
         // Clear of the view's edges by more than the line the window draws between the
         // views (2 px, centred on the edge): a plate flush with the edge reads as cut.
         // A plate nearly as wide as its view (a long SAT line) stays inside it, its
@@ -294,6 +299,7 @@ const SIZES: [Projector; 2] = [
 fn on_a_projector_no_line_crosses_a_label_and_every_label_stays_in_its_view() {
     let (mut found, mut found_export) = (Vec::new(), Vec::new());
     let mut labels = 0;
+    let mut leaders = Vec::new();
     for (name, scene) in scenes()
         .into_iter()
         .filter(|(n, _)| SCENES.contains(&n.as_str()))
@@ -324,6 +330,20 @@ fn on_a_projector_no_line_crosses_a_label_and_every_label_stays_in_its_view() {
                             let mut ink = Ink::default();
                             paint_view(view, &p.list, &[], title(view.space), &mut ink);
                             labels += ink.labels.len();
+                            if geometry == "window" {
+                                for l in &ink.labels {
+                                    if let Some([a, b]) = l.leader {
+                                        leaders.push((
+                                            a.distance(b),
+                                            l.text.clone(),
+                                            format!(
+                                                "{name} {algorithm:?} step {step} {size:?} {:?}",
+                                                view.space
+                                            ),
+                                        ));
+                                    }
+                                }
+                            }
                             // The window hides a label anchored in the view only for
                             // want of room (its title then says so).
                             let hidden = hidden_labels(view, &p.list, &[], title(view.space));
@@ -350,6 +370,15 @@ fn on_a_projector_no_line_crosses_a_label_and_every_label_stays_in_its_view() {
         }
     }
     assert!(labels > 2000, "only {labels} labels drawn");
+    // A short label (a vertex number) moved off its point sits near it: its leader is
+    // never over 100 px (the rings' eight directions alone left 89 of 1,446 such
+    // leaders over 60 px, the longest 160 px; epa_deep's vertex 2 of B, deep in A,
+    // still goes 91 px out of A).
+    let long: Vec<_> = leaders
+        .iter()
+        .filter(|(d, text, _)| text.chars().count() <= 3 && *d > 100.0)
+        .collect();
+    assert!(long.is_empty(), "{long:#?}");
     // In the window, none (placed with lines one cost among others, their width
     // ignored and plates allowed flush with the view's edge, 2,581 of 15,536 were).
     assert!(
@@ -358,12 +387,12 @@ fn on_a_projector_no_line_crosses_a_label_and_every_label_stays_in_its_view() {
         found.len(),
         &found[..found.len().min(60)]
     );
-    // In an export's wider configuration view, where four 370-px SAT interval labels
-    // of a box-box step share the room above and below B − A with the leaders of one
-    // another, a label may find no spot clear of every line and every other label's
-    // leader: under one in 2,000.
+    // In an export's geometry, none either: in its wider configuration view, where
+    // four 370-px SAT interval labels of a box-box step share the room above and below
+    // B − A with the leaders of one another, the one of them no spot was clear for on
+    // one line is wrapped onto two (2 of 15,536 were crossed before).
     assert!(
-        found_export.len() * 2000 <= labels,
+        found_export.is_empty(),
         "{} faults in {labels} labels: {found_export:#?}",
         found_export.len()
     );

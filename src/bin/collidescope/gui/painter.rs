@@ -137,7 +137,9 @@ impl Painter for WindowPainter<'_> {
             self.polyline(&l, false, 1.0, faint, false);
         }
         self.rect(&frame.back, frame.fill);
-        self.text(at, text, size, c);
+        for (at, line) in frame.lines(at, text) {
+            self.text(at, line, size, c);
+        }
     }
 
     fn text(&mut self, at: Vec2, text: &str, size: f32, c: Rgba) {
