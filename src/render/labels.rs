@@ -33,8 +33,8 @@
 //!    ([`reads_as_other_point`]), taken only when nothing near its own is free; a
 //!    spot over a *bar* the label does not name (a thick edge or interval of the step,
 //!    [`Bar`]: another shape's incident edge, the ends of a projection interval) costs
-//!    more still, and so does a spot of a label of A or B (in its colour, or named
-//!    first: "A so far") inside the other shape ([`in_other_shape`]); a vertex
+//!    more still, and so does a spot of a label of A or B (the shape its `of` names:
+//!    a feature of B, "A so far") inside the other shape ([`in_other_shape`]); a vertex
 //!    number's spot across its corner from where the corner points costs too
 //!    (`SIDE_COST`). The choice of one label's spot is in `spot_choice`.
 //! 4. A label moved away from its anchor, left nearer another label's point, over a
@@ -168,7 +168,8 @@ pub fn place_labels(
             offset,
             text,
             size,
-            color,
+            of,
+            ..
         } = prim
         {
             let anchor = view.to_screen(*at);
@@ -183,7 +184,7 @@ pub fn place_labels(
                     preferred: (anchor + *offset * view.scale).round(),
                     text,
                     size: label_size(*size, view.scale),
-                    color: *color,
+                    of: *of,
                     keeps_side: number,
                 });
             }

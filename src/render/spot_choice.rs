@@ -7,7 +7,7 @@ use super::spots::{candidates, far_candidates, inside, nearest_on_box, side_of, 
 use super::*;
 
 use crate::view::camera::Viewport;
-use crate::view::draw::Rgba;
+use crate::view::draw::Owner;
 use glam::Vec2;
 
 /// A moved label further than this from its anchor (pixels) gets a leader line.
@@ -36,7 +36,8 @@ pub(super) struct Pending<'a> {
     pub(super) preferred: Vec2,
     pub(super) text: &'a str,
     pub(super) size: f32,
-    pub(super) color: Rgba,
+    /// The pair shape it speaks of: it keeps out of the other's outline.
+    pub(super) of: Option<Owner>,
     /// A vertex number: it keeps the side of its corner its own offset puts it on.
     pub(super) keeps_side: bool,
 }
@@ -49,7 +50,7 @@ pub(super) struct Obstacles<'a> {
     pub(super) points: &'a [Vec2],
     /// Edges and intervals a label keeps off unless it names them.
     pub(super) bars: &'a [Bar],
-    /// Shapes A and B: a label in one's colour keeps out of the other.
+    /// Shapes A and B: a label of one keeps out of the other.
     pub(super) regions: &'a [ShapeRegion],
     /// The leader lines of the labels placed so far: a later label keeps off them (a
     /// vertex number beside a leader reads as struck through), as off any line.
@@ -144,7 +145,7 @@ impl Scorer<'_> {
         Misread {
             other_point: reads_as_other_point(b, p.anchor, o.points),
             foreign_bars: foreign_bars(b, p.anchor, o.bars),
-            other_shape: in_other_shape(b, p.anchor, p.text, p.color, o.regions),
+            other_shape: in_other_shape(b, p.anchor, p.of, o.regions),
         }
     }
 
@@ -261,7 +262,7 @@ mod tests {
             preferred: anchor + Vec2::new(6.0, -6.0),
             text,
             size: 13.0,
-            color: Rgba::WHITE,
+            of: None,
             keeps_side: text.chars().all(|c| c.is_ascii_digit()),
         }
     }

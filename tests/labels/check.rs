@@ -177,14 +177,14 @@ pub fn check_view(
             "{what}: {text:?} at {a:?} sits nearer another point than its own at {anchor:?}"
         );
         // Over an edge or interval it does not name (another shape's incident edge,
-        // the ends of a projection interval), or of A or B ("B so far", or in its
-        // colour) inside the other shape, only when nothing else was free, and then
+        // the ends of a projection interval), or of A or B ("B so far", a feature of
+        // B) inside the other shape, only when nothing else was free, and then
         // tied to its own point.
-        let Prim::Label { color, .. } = prim else {
+        let Prim::Label { of, .. } = prim else {
             unreachable!()
         };
-        let over = foreign_bars(a, anchor, &bars)
-            + usize::from(in_other_shape(a, anchor, text, *color, &regions));
+        let over =
+            foreign_bars(a, anchor, &bars) + usize::from(in_other_shape(a, anchor, *of, &regions));
         assert!(
             over == 0 || tied,
             "{what}: {text:?} at {a:?} lies over an edge it does not name, with no leader"
