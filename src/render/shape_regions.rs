@@ -111,6 +111,7 @@ mod tests {
             bars: &[],
             regions: &regions,
             leaders: Vec::new(),
+            texts: Vec::new(),
         };
         let place = |anchor: Vec2, offset: Vec2, text: &str, of: Option<Owner>| {
             let p = Pending {
