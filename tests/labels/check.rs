@@ -1,6 +1,7 @@
 //! The checks every picture's labels pass ([`check_view`]), and the walk over every
 //! scene, algorithm and step as the window shows them ([`walk`]).
 
+use crate::chrome::Chrome;
 use collidescope::app::AppState;
 use collidescope::render::{
     app_picture, bar_obstacles, box_covers_dot, box_crossed_by, box_distance, boxes_overlap,
@@ -43,7 +44,7 @@ pub fn scenes() -> Vec<(String, Scene)> {
 #[derive(Default)]
 pub struct Order {
     /// Inside the grid's or the scale bar's group (chrome the labels keep off).
-    chrome: bool,
+    chrome: Chrome,
     marks: Vec<bool>,
     plates: Vec<Rgba>,
     sizes: Vec<f32>,
@@ -57,14 +58,14 @@ impl Painter for Order {
         _: Option<&str>,
         _: Option<&Viewport>,
     ) {
-        self.chrome = matches!(class, Some("grid" | "scale"));
+        self.chrome.begin(class);
     }
     fn end_group(&mut self) {
-        self.chrome = false;
+        self.chrome.end();
     }
     fn rect(&mut self, _: &Viewport, _: Rgba) {}
     fn polyline(&mut self, _: &[Vec2], _: bool, _: f32, _: Rgba, _: bool) {
-        if !self.chrome {
+        if !self.chrome.on() {
             self.marks.push(false);
         }
     }

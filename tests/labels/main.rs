@@ -19,6 +19,7 @@
 //! or outline the painter draws touches a label (`projector.rs`).
 
 mod check;
+mod chrome;
 mod lessons;
 mod projector;
 mod window;

@@ -11,6 +11,7 @@
 //! from the placer's idea of them.
 
 use crate::check::{scenes, title};
+use crate::chrome::Chrome;
 use collidescope::app::AppState;
 use collidescope::render::{
     app_picture, boxes_overlap, hidden_labels, layout, paint_view, reads_as_one_phrase, text_width,
@@ -56,7 +57,7 @@ struct Drawn {
 /// bar aside: chrome the placer keeps the labels off by other means).
 #[derive(Default)]
 struct Ink {
-    chrome: bool,
+    chrome: Chrome,
     strokes: Vec<Stroke>,
     /// Rings: centre, radius, half width.
     rings: Vec<(Vec2, f32, f32)>,
@@ -65,7 +66,7 @@ struct Ink {
 
 impl Ink {
     fn stroke(&mut self, a: Vec2, b: Vec2, width: f32) {
-        if !self.chrome {
+        if !self.chrome.on() {
             self.strokes.push(Stroke {
                 a,
                 b,
@@ -83,10 +84,10 @@ impl Painter for Ink {
         _: Option<&str>,
         _: Option<&Viewport>,
     ) {
-        self.chrome = matches!(class, Some("grid" | "scale"));
+        self.chrome.begin(class);
     }
     fn end_group(&mut self) {
-        self.chrome = false;
+        self.chrome.end();
     }
     fn rect(&mut self, _: &Viewport, _: Rgba) {}
     fn polyline(&mut self, pts: &[Vec2], closed: bool, width: f32, _: Rgba, _: bool) {
@@ -122,7 +123,7 @@ impl Painter for Ink {
         self.stroke(at - Vec2::new(0.0, size), at + Vec2::new(0.0, size), 2.0);
     }
     fn ring(&mut self, at: Vec2, radius: f32, width: f32, _: Rgba) {
-        if !self.chrome {
+        if !self.chrome.on() {
             self.rings.push((at, radius, 0.5 * width));
         }
     }
