@@ -970,3 +970,25 @@ fn cli_peers_without_the_engines_is_an_error() {
     assert!(files_in(&dir).is_empty());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The grid's numbers come after the layers, each on a plate of the background: a
+/// number over a shape's fill keeps its contrast (under the fill it lost most of it).
+#[test]
+fn grid_numbers_sit_on_plates_above_the_layers() {
+    let scene = default_scene();
+    let ex = SceneExport::new(&scene, Algorithm::Gjk);
+    let p = ex.picture(0).unwrap();
+    let svg = render_svg(&p, W, H).unwrap();
+    for view in ["world", "config"] {
+        let numbers = svg
+            .find(&format!("<g id=\"grid-numbers-{view}\""))
+            .unwrap_or_else(|| panic!("no grid numbers in the {view} view"));
+        let shapes = svg.find("<g id=\"layer-Shapes\"").expect("a shapes layer");
+        assert!(numbers > shapes, "{view}: numbers before the shapes");
+        let children = group_children(&svg, &format!("grid-numbers-{view}"));
+        let texts = children.iter().filter(|c| c.starts_with("<text")).count();
+        let plates = children.iter().filter(|c| c.starts_with("<rect")).count();
+        assert!(texts >= 4, "{view}: {texts} numbers");
+        assert_eq!(plates, texts, "{view}: a plate under every number");
+    }
+}

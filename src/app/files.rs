@@ -66,6 +66,10 @@ impl AppState {
                 self.install(scene);
                 self.path = Some(path.to_path_buf());
                 self.dirty = !changed.is_empty();
+                if self.dirty {
+                    // The scene differs from its file: no undo gets back to the file.
+                    self.clean = None;
+                }
                 self.info(format!(
                     "Opened {label}. Made convex: {}",
                     changed.join("; ")
@@ -136,6 +140,7 @@ impl AppState {
     fn saved(&mut self, path: &Path, verb: &str, broken: &[String]) {
         self.path = Some(path.to_path_buf());
         self.dirty = false;
+        self.clean = Some(self.scene.clone());
         if broken.is_empty() {
             self.info(format!("{verb} {}", path.display()));
         } else {

@@ -32,5 +32,7 @@ impl AppState {
         self.dragging = false;
         self.drag_start = None;
         self.changed();
+        // Back at the scene as opened or saved: nothing unsaved.
+        self.dirty = self.clean.as_ref() != Some(&self.scene);
     }
 }

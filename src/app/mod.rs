@@ -129,6 +129,9 @@ pub struct AppState {
     /// Unsaved changes to the scene. View changes (pair, algorithm, step, cameras,
     /// layers) do not count: they are written with the next save but never prompt.
     pub dirty: bool,
+    /// The scene as last opened or saved (none when the opened scene already differed
+    /// from its file): an undo back to it is no unsaved change.
+    clean: Option<Scene>,
     pub selected: Option<usize>,
     /// Indices of A and B (None with fewer than two shapes).
     pub pair: Option<(usize, usize)>,
@@ -221,6 +224,7 @@ impl AppState {
             scene: Scene::default(),
             path,
             dirty: false,
+            clean: None,
             selected: None,
             pair: None,
             algorithm: Algorithm::Gjk,
@@ -294,6 +298,7 @@ impl AppState {
         self.undo.clear();
         self.redo.clear();
         self.dirty = false;
+        self.clean = Some(self.scene.clone());
         self.dragging = false;
         self.drag_start = None;
         self.playing = false;

@@ -29,8 +29,13 @@ fn drag_moves_the_shape_and_recomputes_once() {
     // The whole drag is one undo step.
     app.undo();
     assert_eq!(app.scene.shapes[1].pose.position, Vec2::new(1.5, 0.6));
+    assert!(
+        !app.dirty,
+        "undone back to the scene as opened: nothing unsaved"
+    );
     app.redo();
     assert_eq!(app.scene.shapes[1].pose.position, Vec2::new(6.0, 0.0));
+    assert!(app.dirty, "redone: the change is unsaved again");
 }
 
 #[test]
@@ -174,6 +179,10 @@ fn a_refused_polygon_file_can_be_opened_convex() {
 #[test]
 fn save_writes_the_view_and_reopens_identically() {
     let mut app = app();
+    // An edit before the save, undone after it, is unsaved again: the file has it.
+    app.begin_drag();
+    app.move_shape(1, Vec2::new(1.0, 0.5));
+    app.end_drag();
     app.set_algorithm(Algorithm::Epa);
     app.set_step(2);
     app.set_pair(1, 0);
@@ -187,6 +196,13 @@ fn save_writes_the_view_and_reopens_identically() {
     let path = dir.join("s.ron");
     app.save_as(&path).unwrap();
     assert!(!app.dirty);
+    app.undo();
+    assert!(
+        app.dirty,
+        "the saved file has the move; undoing it is a change"
+    );
+    app.redo();
+    assert!(!app.dirty, "back at the saved scene");
     let mut again = AppState::new(Scene::default(), None);
     again.open(&path).unwrap();
     assert_eq!(again.pair, Some((1, 0)));

@@ -154,7 +154,9 @@ impl Ask {
                 if d.distance <= 0.0 {
                     return Err("the shapes touch or overlap: no witness point apart".into());
                 }
-                solved(point(Space::World, d.point_a), s)
+                let mut out = solved(point(Space::World, d.point_a), s)?;
+                out.why = Some(super::why::witness_on_a(g));
+                Ok(out)
             }
             Ask::VoronoiRegion => voronoi(g),
             Ask::GjkStops => solved(yes_no(gjk_step(g, s)?.stop.is_some()), s),
@@ -166,7 +168,12 @@ impl Ask {
                 solved(yes_no(axis.separation > 0.0), s)
             }
             Ask::SeparationFunction => separation_function(g),
-            Ask::Overlap => solved(yes_no(overlapping(g.studies)), s),
+            Ask::Overlap => {
+                let o = overlapping(g.studies);
+                let mut out = solved(yes_no(o), s)?;
+                out.why = Some(super::why::overlap(g, o));
+                Ok(out)
+            }
             Ask::Hits => {
                 let (hit, _) = impact(g)?;
                 let last = g.studies.step_count(g.algorithm) - 1;
@@ -204,7 +211,11 @@ impl Ask {
                 ));
                 Ok(out)
             }
-            Ask::Distance => number(g.studies.basics.distance.distance, s),
+            Ask::Distance => {
+                let mut out = number(g.studies.basics.distance.distance, s)?;
+                out.why = Some(super::why::distance(g));
+                Ok(out)
+            }
             Ask::Depth => {
                 let p = g
                     .studies
@@ -212,7 +223,7 @@ impl Ask {
                     .penetration
                     .ok_or("the shapes do not overlap: no depth")?;
                 let mut out = number(p.depth, s)?;
-                out.why = rounded_depth_why(g, p.depth);
+                out.why = super::why::rounded_depth(g, p.depth);
                 Ok(out)
             }
             Ask::TimeOfImpact => time_of_impact(g),
@@ -231,7 +242,8 @@ impl Ask {
                         holds: k == *n,
                         now: format!("GJK takes {now}"),
                     },
-                    s,
+                    // The last step's narration says why GJK stops there.
+                    k.saturating_sub(1),
                 )
             }
             Ask::DragOverlap(want) => {
@@ -293,33 +305,6 @@ fn gjk_step<'a>(g: &Ground<'a>, k: usize) -> Result<&'a crate::core::gjk::GjkSte
         format!(
             "GJK has {} on this pair: there is no step {k}",
             crate::study::facts::count(steps.len(), "step", "steps")
-        )
-    })
-}
-
-/// For rounded shapes, how the depth asked for follows from what the picture writes:
-/// EPA's label is the cores' depth (or GJK's, when the cores are apart, their
-/// distance), and the radii make the rest. `None` for sharp shapes.
-fn rounded_depth_why(g: &Ground, depth: f32) -> Option<String> {
-    let (a, b) = super::view_pair(g.scene)?;
-    let (ra, rb) = (
-        g.scene.shapes[a].shape.radius(),
-        g.scene.shapes[b].shape.radius(),
-    );
-    if ra + rb <= 0.0 {
-        return None;
-    }
-    let core = depth - ra - rb;
-    let label = g.studies.epa.trace.steps.last().map(|s| s.distance);
-    Some(if label.is_none() {
-        format!(
-            "The cores are apart, {:.4} from each other, so EPA is not run: the rounded shapes overlap by the radii less that distance, {ra:.4} (r_A) + {rb:.4} (r_B) − {:.4} = {depth:.4}.",
-            -core, -core
-        )
-    } else {
-        format!(
-            "The label d = {core:.4} on the polytope's thick edge is the cores' depth, EPA's own answer. The rounded shapes' depth adds the radii: {core:.4} + {ra:.4} (r_A) + {rb:.4} (r_B) = {depth:.4}.",
-            core = label.unwrap_or(core)
         )
     })
 }

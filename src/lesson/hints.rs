@@ -65,9 +65,9 @@ impl Ask {
     pub fn default_hint(&self) -> &'static str {
         use Ask::*;
         match self {
-            NextSupport => "The search direction runs from the simplex's point nearest the origin (the dot labelled \"closest\") to the origin. The support point is the vertex of B − A (lit up) farthest along that direction.",
+            NextSupport => "The search direction runs from the simplex's point nearest the origin (the dot labelled \"closest\") to the origin. The support point is the vertex of B − A (its outline lit up) farthest along that direction.",
             NextClosest => "Add the new support point to the simplex, keep only the part nearest the origin, and find that part's point nearest the origin.",
-            EpaSupport => "Look along the closest edge's outward normal: the support point is the vertex of B − A (lit up) farthest that way.",
+            EpaSupport => "Look along the closest edge's outward normal: the support point is the vertex of B − A (its outline lit up) farthest that way.",
             IncidentStart => "The incident edge is the other shape's edge most against the reference face's normal (lit up). Its first vertex comes first going counter-clockwise.",
             PointAfterClip => "A clip keeps the part of the incident edge on the inner side of the plane and puts a new point where the edge crosses it.",
             WitnessOnA => "Each point of the simplex (lit up) is a difference B[j] − A[i]. Blend A's vertices with the weights that give the simplex's point nearest the origin: that blend is A's closest point.",
@@ -83,7 +83,7 @@ impl Ask {
             Distance => "The distance is the length of the shortest segment from A to B (lit up in the world view); in configuration space it is the length from the origin to the simplex's point nearest it (the dot labelled \"closest\").",
             Depth => "The depth is the distance from the origin to the closest edge of the polytope (lit up).",
             TimeOfImpact => "Read the time where the separation first reaches the target.",
-            Hits => "Judge the whole motion, not its ends: the faint poses in between (lit up) show where B passes during the step.",
+            Hits => "Judge the whole motion, not its ends: follow the moving shape from where it starts to where it ends (its path is lit up). Does it meet the other shape anywhere on the way?",
             GjkIterations => "Count the simplices in configuration space (lit up): one per iteration.",
             AxisSeparation => "The separation is the length of the gap between the two shadows (negative: their overlap).",
             ExactDistance => "The exact answer is the peers table's reference column; ours is within a rounding of it.",

@@ -43,6 +43,7 @@ pub mod library;
 pub mod markup;
 pub mod progress;
 pub mod tutor;
+mod why;
 
 pub use answer::{Answer, Ground, Solved};
 pub use format::{Ask, Form, Lesson, Page, Question, SceneRef, LESSON_VERSION};

@@ -178,7 +178,9 @@ pub fn how_to_answer(ask: &Ask) -> &'static str {
         super::Form::Click => "Click the point on the canvas.",
         super::Form::Pick => "Pick one.",
         super::Form::Number => "Type the number and press Enter.",
-        super::Form::Drag => "Drag the shape on the canvas, then press Done.",
+        super::Form::Drag => {
+            "Drag the shape on the canvas: letting go checks it (Done checks it too)."
+        }
     }
 }
 

@@ -11,7 +11,7 @@
 use super::*;
 
 use crate::view::camera::Viewport;
-use crate::view::palette::{AXES, GRID, GRID_LABEL};
+use crate::view::palette::{AXES, BACKGROUND, GRID, GRID_LABEL};
 use glam::Vec2;
 
 /// A grid value with `decimals` decimals, without a "-0".
@@ -140,8 +140,8 @@ fn thinned(
     Vec::new()
 }
 
-/// The grid of `view` (titled `title`): its lines, then its numbers ([`grid_numbers`]).
-pub fn paint_grid(view: &ViewFrame, title: &str, out: &mut impl Painter) {
+/// The grid lines of `view`; its numbers come after the layers ([`paint_grid_numbers`]).
+pub fn paint_grid(view: &ViewFrame, out: &mut impl Painter) {
     let Some(g) = grid_lines(view) else {
         return;
     };
@@ -155,7 +155,14 @@ pub fn paint_grid(view: &ViewFrame, title: &str, out: &mut impl Painter) {
         let line = [Vec2::new(vp.x, *sy), Vec2::new(vp.x + vp.w, *sy)];
         out.polyline(&line, false, 1.0, axis(*y), false);
     }
+}
+
+/// The grid's numbers of `view` ([`grid_numbers`]), painted after the layers, each on
+/// a plate of the view's background: a number over a shape's fill stays as readable
+/// as over the empty view (under the fill it lost most of its contrast).
+pub fn paint_grid_numbers(view: &ViewFrame, title: &str, out: &mut impl Painter) {
     for n in grid_numbers(view, title) {
+        out.rect(&n.back, BACKGROUND);
         out.text(n.at, &n.text, n.size, GRID_LABEL);
     }
 }

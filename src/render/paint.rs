@@ -363,7 +363,7 @@ pub fn paint_view(
     );
     let spots = place_labels(view, list, extra, &reserved_boxes(view, title));
     out.begin_group(Some(&format!("grid-{name}")), Some("grid"), None, None);
-    paint_grid(view, title, out);
+    paint_grid(view, out);
     out.end_group();
     for layer in list.layers.iter().filter(|x| x.space == view.space) {
         out.begin_group(
@@ -389,6 +389,14 @@ pub fn paint_view(
         }
         out.end_group();
     }
+    out.begin_group(
+        Some(&format!("grid-numbers-{name}")),
+        Some("grid"),
+        None,
+        None,
+    );
+    paint_grid_numbers(view, title, out);
+    out.end_group();
     out.begin_group(Some(&format!("labels-{name}")), Some("labels"), None, None);
     for ((_, prim), spot) in view_labels(view, list, extra).zip(spots) {
         if let Prim::Label {

@@ -58,9 +58,10 @@ fn shape_decl(out: &mut String, name: &str, shape: &Shape, label: &str) {
     let vs = shape.vertices();
     let _ = writeln!(
         out,
-        "\t// {name} = \"{label}\": {} of {} core vertices, radius {}",
+        "\t// {name} = \"{label}\": {}, {} core {}, radius {}",
         kind(shape),
         vs.len(),
+        if vs.len() == 1 { "vertex" } else { "vertices" },
         shape.radius()
     );
     let points: Vec<String> = vs.iter().map(|v| vec(*v)).collect();
@@ -178,7 +179,7 @@ pub fn test(
     out.push_str("#include \"box2d/box2d.h\"\n#include \"box2d/collision.h\"\n#include \"box2d/math_functions.h\"\n\n#include <stdio.h>\n\n");
     out.push_str(
         "#ifndef ENSURE\n#define ENSURE( C ) do { if ( ( C ) == false ) { printf( \"condition false: %s (%s:%d)\\n\", #C, __FILE__, __LINE__ ); return 1; } } while ( false )\n#endif\n\
-         #ifndef ENSURE_SMALL\n#define ENSURE_SMALL( C, tol ) do { if ( !( ( C ) > -( tol ) && ( C ) < ( tol ) ) ) { printf( \"condition false: abs(%s) = %g < %g (%s:%d)\\n\", #C, (double)( C ), (double)( tol ), __FILE__, __LINE__ ); return 1; } } while ( false )\n#endif\n\n",
+         #ifndef ENSURE_SMALL\n#define ENSURE_SMALL( C, tol ) do { if ( !( ( C ) > -( tol ) && ( C ) < ( tol ) ) ) { printf( \"not small enough: %s = %g, allowed within +-%g (%s:%d)\\n\", #C, (double)( C ), (double)( tol ), __FILE__, __LINE__ ); return 1; } } while ( false )\n#endif\n\n",
     );
     let _ = writeln!(out, "static int {name}( void )\n{{");
     shape_decl(&mut out, "A", &sa.shape, &sa.name);

@@ -371,3 +371,43 @@ fn the_gjk_ray_cast_on_b_minus_a_ends_at_every_moving_scenes_cast_time() {
     }
     assert!(seen >= 5, "only {seen} moving pairs hit");
 }
+
+#[test]
+fn the_search_direction_arrow_stops_short_of_the_origin() {
+    // On every library pair's GJK steps: an arrow from the closest point towards the
+    // origin ends before it (it would cover the origin's cross and overstate the step).
+    let mut near = 0;
+    for (name, text) in crate::scene::library::FILES {
+        let Ok(scene) = parse_scene(text, name) else {
+            continue;
+        };
+        let n = scene.shapes.len().min(6);
+        for (a, b) in (0..n).flat_map(|a| (a + 1..n).map(move |b| (a, b))) {
+            let an = Studies::compute(&scene, a, b, &mut SimplexCache::default());
+            for (k, step) in an.gjk.trace.steps.iter().enumerate() {
+                let Some(dir) = step.direction else { continue };
+                let reach = dir.normalize_or_zero().dot(-step.closest);
+                let list = draw(&scene, Some(&an), Algorithm::Gjk, k, &Highlight::default());
+                let Some(layer) = list.layer(LayerId::GjkDirection) else {
+                    continue;
+                };
+                for p in layer.prims.iter().cloned() {
+                    let Prim::Arrow { from, to, .. } = p else {
+                        continue;
+                    };
+                    if from != step.closest || reach <= 0.0 {
+                        continue;
+                    }
+                    let along = (to - from).dot(dir.normalize_or_zero());
+                    assert!(
+                        along <= 0.8 * reach + 1e-5,
+                        "{name} {a}-{b} step {k}: arrow {along} past {reach} to the origin"
+                    );
+                    // Stopped short: the case the rule is for.
+                    near += usize::from((along - 0.8 * reach).abs() < 1e-4);
+                }
+            }
+        }
+    }
+    assert!(near > 0, "no arrow stopped short of the origin");
+}

@@ -102,6 +102,162 @@ fn the_bias_page_hides_the_normal_until_the_answer() {
     assert_eq!(arrows(&mut app), 1, "the layer shows no normal once shown");
 }
 
+/// The bias page's pair shows the bias at work: B's best face separates more than A's,
+/// by more than a hair, yet by less than Box2D-Lite's margin, so the manifold keeps
+/// A's face as the reference, where the larger separation alone (Box2D v3's rule
+/// between polygons) takes B's. Every number the page prints is the trace's.
+#[test]
+fn the_bias_page_keeps_a_face_although_b_separates_more() {
+    use collidescope::core::manifold::ManifoldSource;
+    use collidescope::core::sat::{Owner, SatBias};
+    let sat = library::lesson("sat-clipping").unwrap();
+    let page = &sat.pages[page_titled(&sat, "Keeping the choice steady")];
+    let study = PageStudy::of(page).unwrap();
+    assert_eq!(study.scene.settings.sat_bias, SatBias::Box2dLite);
+    let t = &study.studies.sat.trace;
+    let (a, b) = (t.best_a.unwrap().separation, t.best_b.unwrap().separation);
+    let bar = t.bias_threshold.expect("the bias decided");
+    assert!(b - a > 0.005, "B's face is not clearly better: {a} vs {b}");
+    assert!(
+        bar - b > 0.001,
+        "B's {b} is not clearly short of the bar {bar}"
+    );
+    let (m, _) = study.studies.manifold.get(ManifoldSource::Sat);
+    assert_eq!(m.reference, Some(Owner::A), "{m:?}");
+    let mut v3 = study.scene.clone();
+    v3.settings.sat_bias = SatBias::Box2dV3;
+    let v3 = PageStudy::of_scene(v3).unwrap();
+    let (m, _) = v3.studies.manifold.get(ManifoldSource::Sat);
+    assert_eq!(m.reference, Some(Owner::B), "Box2D v3's rule: {m:?}");
+    let q = page.question.as_ref().unwrap();
+    let words = format!("{} {} {}", page.text, q.hint, q.explain);
+    let printed = |x: f32| format!("{x:.4}").replace('-', "\u{2212}");
+    for (what, x) in [
+        ("A's separation", a),
+        ("B's separation", b),
+        ("B's lead", b - a),
+        ("the bar", bar),
+        ("the margin", bar - a),
+    ] {
+        assert!(
+            words.contains(&printed(x)),
+            "the page does not print {what}, {}",
+            printed(x)
+        );
+    }
+}
+
+/// The contact-id page names the ids as its points' labels write them: every id its
+/// words quote (an emphasised feature pair, `… × …`) starts a label of the manifold
+/// layer at the page's step.
+#[test]
+fn the_contact_id_page_quotes_the_ids_its_labels_write() {
+    let sat = library::lesson("sat-clipping").unwrap();
+    let page = &sat.pages[page_titled(&sat, "Contact points and their ids")];
+    let labels = page_labels(page, LayerId::Manifold);
+    // Strong marks out, the emphasised spans are every other piece between stars.
+    let text = page.text.replace("**", "");
+    let quoted: Vec<&str> = text
+        .split('*')
+        .skip(1)
+        .step_by(2)
+        .filter(|s| s.contains(" \u{d7} "))
+        .collect();
+    assert!(quoted.len() >= 2, "the page quotes no ids: {quoted:?}");
+    for id in quoted {
+        assert!(
+            labels.iter().any(|l| l.starts_with(id)),
+            "the page quotes \"{id}\", the labels are {labels:?}"
+        );
+    }
+}
+
+/// The cast page says the closing speed drops near the contact and each advance is
+/// shorter than the one before: true of the shape cast's trace on its pair.
+#[test]
+fn the_closing_in_page_shows_advances_that_shrink() {
+    let toi = library::lesson("toi").unwrap();
+    let page = &toi.pages[page_titled(&toi, "Closing in")];
+    assert!(page
+        .text
+        .contains("each advance is shorter than the one before"));
+    let study = PageStudy::of(page).unwrap();
+    let steps = &study.studies.cast.trace.steps;
+    let advances: Vec<f32> = steps.iter().filter_map(|s| s.advance).collect();
+    let speeds: Vec<f32> = steps.iter().filter_map(|s| s.closing_speed).collect();
+    assert!(advances.len() >= 4, "only {} advances", advances.len());
+    assert!(
+        advances.windows(2).all(|w| w[1] < w[0]),
+        "the advances do not shrink: {advances:?}"
+    );
+    assert!(
+        speeds.windows(2).all(|w| w[1] <= w[0] + 1e-4)
+            && speeds[0] > 2.0 * speeds[speeds.len() - 1],
+        "the closing speed does not drop: {speeds:?}"
+    );
+}
+
+/// The push-back page says how many vertex dots it draws: one, the bullet's centre
+/// (its axis is the wall's face), not a dot on each shape.
+#[test]
+fn the_push_back_page_draws_the_dots_it_speaks_of() {
+    let toi = library::lesson("toi").unwrap();
+    let page = &toi.pages[page_titled(&toi, "Push-backs: looking ahead")];
+    assert!(page
+        .text
+        .contains("a dot on each vertex of the pair (one here"));
+    let scene = PageStudy::of(page).unwrap().scene;
+    let mut app = AppState::new(scene, None);
+    app.set_step(page.step);
+    let picture = app_picture(&mut app);
+    let dots = picture
+        .list
+        .layer(LayerId::Toi)
+        .into_iter()
+        .flat_map(|l| &l.prims)
+        .filter(|p| matches!(p, Prim::Dot { .. }))
+        .count();
+    assert_eq!(dots, 1, "the push-back draws {dots} dots");
+}
+
+/// The s(t) plot beside the push-back page names its axis as the page and the canvas
+/// do ("A's face"), not by the trace's key ("face a").
+#[test]
+fn the_push_back_plot_names_its_axis_as_the_canvas_does() {
+    use collidescope::study::rotating::separation_plot;
+    let toi = library::lesson("toi").unwrap();
+    let page = &toi.pages[page_titled(&toi, "Push-backs: looking ahead")];
+    let study = PageStudy::of(page).unwrap();
+    let pair = collidescope::lesson::view_pair(&study.scene).unwrap();
+    let curves = study
+        .studies
+        .rotating
+        .curves(&study.scene, pair, page.step, false);
+    let caption = separation_plot(&curves).caption;
+    assert!(caption.contains("(A's face)"), "{caption}");
+    assert!(!caption.contains("face a"), "{caption}");
+}
+
+/// The narration of the step that picks the reference face says what the last plane
+/// is as the canvas draws it: the reference face moved out by the speculative
+/// distance (the dashed "face moved out"), not the face itself.
+#[test]
+fn the_reference_step_names_the_face_moved_out_as_drawn() {
+    use collidescope::core::manifold::ManifoldSource;
+    use collidescope::study::manifold::manifold_step;
+    let sat = library::lesson("sat-clipping").unwrap();
+    let page = &sat.pages[page_titled(&sat, "The last plane")];
+    assert!(page_labels(page, LayerId::Manifold)
+        .iter()
+        .any(|l| l == "face moved out"));
+    let study = PageStudy::of(page).unwrap();
+    let words = manifold_step(&study.studies.manifold, ManifoldSource::Sat, page.step);
+    assert!(
+        words.contains("then by the reference face moved out by the speculative distance."),
+        "{words}"
+    );
+}
+
 /// A page whose text points at EPA's arrow from the origin shows one long
 /// enough to see at the lesson's zoom: at least 4 % of the configuration picture's
 /// extent (about 15 pixels in a 1280×720 presenter window), unless the text says it
@@ -389,4 +545,52 @@ fn the_seam_page_hides_the_gauss_map_until_its_question_is_settled() {
         .filter(|p| p.show.contains(&LayerId::GaussMap))
         .count();
     assert!(shown + 2 >= lesson.pages.len(), "{shown} pages show it");
+}
+
+/// Once settled, a distance, overlap or closest-point question says why in the page's
+/// own numbers (not only the narration of a step that may speak of something else):
+/// the why of a distance names the distance, of a closest point names the point, and of
+/// an overlap between rounded shapes compares the cores' distance with the radii.
+#[test]
+fn a_settled_distance_overlap_or_witness_question_says_why_in_its_numbers() {
+    let mut seen = [0usize; 3];
+    for id in library::ids() {
+        let lesson = library::lesson(id).unwrap();
+        for (k, page) in lesson.pages.iter().enumerate() {
+            let Some(q) = page.question.as_ref() else {
+                continue;
+            };
+            let kind = match q.ask {
+                Ask::Distance => 0,
+                Ask::WitnessOnA => 1,
+                Ask::Overlap => 2,
+                _ => continue,
+            };
+            let study = PageStudy::of(page).unwrap();
+            let solved = q.solve(&study.ground()).unwrap();
+            let why = solved.why.clone().unwrap_or_default();
+            let d = study.studies.basics.distance;
+            let want = match kind {
+                0 => format!("The distance is {:.4}", d.distance),
+                1 => format!(
+                    "A's closest point is ({:.3}, {:.3})",
+                    d.point_a.x, d.point_a.y
+                ),
+                _ if d.core_distance > 0.0 && why.contains("cores") => {
+                    format!("The cores are {:.4} apart", d.core_distance)
+                }
+                _ => "B − A".to_string(),
+            };
+            assert!(
+                why.contains(&want),
+                "{id} page {}: {why:?} lacks {want:?}",
+                k + 1
+            );
+            seen[kind] += 1;
+        }
+    }
+    assert!(
+        seen.iter().all(|&n| n > 0),
+        "questions of each kind: {seen:?}"
+    );
 }

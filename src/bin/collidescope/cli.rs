@@ -450,8 +450,22 @@ fn parse_size(s: &str) -> Result<(i32, i32), String> {
 pub fn load_or_default(path: Option<&PathBuf>) -> Result<(Scene, String), String> {
     match path {
         Some(p) => {
-            let scene = load_scene(p).map_err(|e| e.to_string())?;
             let label = p.display().to_string();
+            // The library's own names (`scenes/welcome.ron`, as the README writes them)
+            // open from any folder: the scenes are compiled in.
+            let built_in = (!p.exists() && p.parent() == Some(std::path::Path::new("scenes")))
+                .then(|| p.file_name().and_then(|n| n.to_str()))
+                .flatten()
+                .and_then(collidescope::scene::library::text);
+            let scene = match built_in {
+                Some(text) => {
+                    eprintln!(
+                        "note: {label}: not in this folder; using the copy built into collidescope"
+                    );
+                    parse_scene(text, &label).map_err(|e| e.to_string())?
+                }
+                None => load_scene(p).map_err(|e| e.to_string())?,
+            };
             for note in scene.load_notes() {
                 eprintln!("warning: {label}: {note}");
             }

@@ -104,8 +104,14 @@ impl Study for EpaStudy {
         let max_iterations = cx.scene.settings.gjk_max_iterations;
         match self.phase(step) {
             EpaPhase::Gjk(k) => {
+                // The word "core" is new to a reader on the first step: say what it is.
+                let cores = if k == 0 {
+                    "the cores (each shape without its rounding radius; a sharp shape is its own core)"
+                } else {
+                    "the cores"
+                };
                 let mut s = format!(
-                    "Phase 1, GJK on the cores. {}",
+                    "Phase 1, GJK on {cores}. {}",
                     gjk_step(&self.gjk_trace, k, max_iterations)
                 );
                 if self.trace.steps.is_empty() && k + 1 == self.gjk_trace.steps.len() {

@@ -71,9 +71,17 @@ pub fn gjk_layers(trace: &GjkTrace, k: usize, scale: f32, out: &mut DrawList) {
     let d = LayerId::GjkDirection.color();
     let mut prims = Vec::new();
     if let Some(dir) = step.direction {
+        // The arrow stops short of the origin when it points at it from nearby: an
+        // arrow through the origin's cross would hide it and overstate the step.
+        let reach = dir.normalize_or_zero().dot(-step.closest);
+        let length = if reach > 0.0 {
+            (scale * 0.25).min(0.8 * reach)
+        } else {
+            scale * 0.25
+        };
         prims.push(Prim::Arrow {
             from: step.closest,
-            to: step.closest + dir * scale * 0.25,
+            to: step.closest + dir.normalize_or_zero() * length,
             width: 2.0,
             color: d,
         });

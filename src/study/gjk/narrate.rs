@@ -66,7 +66,7 @@ pub fn gjk_step(trace: &GjkTrace, k: usize, max_iterations: u32) -> String {
             s += &format!(" No search direction is defined from there. {what}, so the shapes touch (the origin on B − A's boundary) or overlap (the origin inside; EPA measures how deep). GJK stops with distance 0.")
         }
         Some(GjkTermination::Overlap) => {
-            s += " The origin is enclosed: the cores overlap and GJK stops (EPA can measure how deep)."
+            s += " The origin is enclosed: the shapes' cores (the shapes without any rounding radius) overlap and GJK stops (EPA can measure how deep)."
         }
         Some(GjkTermination::MaxIterations) => {
             s += &format!(

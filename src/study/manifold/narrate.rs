@@ -181,6 +181,13 @@ fn reference_incident_text(tr: &ManifoldTrace) -> String {
         );
     }
     let capsule_rule = tr.clips.last().map(|c| c.plane) == Some(ClipPlane::ClosestDistance);
+    // The last plane is the reference face moved out (`clip_reference_face`): by the
+    // speculative distance, plus the radii of rounded shapes.
+    let moved_out = if r.radius + i.radius > 0.0 {
+        "by the reference face moved out by the radii and the speculative distance"
+    } else {
+        "by the reference face moved out by the speculative distance"
+    };
     let (why, then) = match (&tr.box2d, capsule_rule) {
         (_, true) => (
             "the side that separates them most",
@@ -194,15 +201,11 @@ fn reference_incident_text(tr: &ManifoldTrace) -> String {
         // face when SAT gave the normal, the face whose plane separates the cores
         // more when they are apart, else the edge more perpendicular to the normal.
         (None, false) => match tr.normal_source {
-            Some(NormalSource::Sat) => ("the face SAT chose", "by the reference face"),
-            Some(NormalSource::ClosestPoints) => (
-                "the face whose plane separates the cores more",
-                "by the reference face",
-            ),
-            _ => (
-                "the one more perpendicular to the normal",
-                "by the reference face",
-            ),
+            Some(NormalSource::Sat) => ("the face SAT chose", moved_out),
+            Some(NormalSource::ClosestPoints) => {
+                ("the face whose plane separates the cores more", moved_out)
+            }
+            _ => ("the one more perpendicular to the normal", moved_out),
         },
     };
     format!(

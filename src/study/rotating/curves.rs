@@ -82,14 +82,15 @@ impl RotatingStudy {
                 .map(|r| (r.a1 as f64, r.a2 as f64)),
             kind: it
                 .and_then(|i| i.function)
-                .map(|f| f.kind.as_str().replace('_', " "))
+                .map(|f| super::draw::kind_words(f.kind).to_string())
                 .unwrap_or_default(),
         }
     }
 }
 
 // Palette roles, so the light theme maps them (a colour of its own would stay pale on
-// white); the caption names each as it looks in both themes.
+// white); the plot's legend names each (the caption names none: a colour word is
+// true in one theme only).
 /// The core distance's colour: grey.
 const DISTANCE: Rgba = SHAPE_OTHER;
 /// The target band's: green.
@@ -111,7 +112,7 @@ pub fn separation_plot(c: &SeparationCurves) -> Plot {
         "This step has no separation function (the answer came from the distance alone); the curve shows the core distance.".into()
     } else {
         format!(
-            "Purple: s(t), the separation along the {} axis from t1 = {:.4} (the deepest pair at each t). Grey: the core distance d(t), never below s. Green: the target and its band (dashed). Lines in the text colour: t1 (solid) and the end of the interval searched (dashed). Yellow: the root finder's bracket (dashed) and iterates (dots).",
+            "s(t): the separation along the axis ({}) from t1 = {:.4} (the deepest pair at each t). The core distance d(t), never below s. The target and its band (dashed). t1 (solid) and the end of the interval searched (dashed). The root finder's bracket (dashed) and iterates (dots). The legend names each line's colour.",
             c.kind, c.t1
         )
     };

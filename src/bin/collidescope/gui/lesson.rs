@@ -13,8 +13,8 @@ use collidescope::lesson::{library, page_scene, Answer, Form, Ground, Lesson, Pa
 use collidescope::scene::Scene;
 use collidescope::view::draw::{LayerId, Prim, Space};
 use macroquad::prelude::{
-    draw_circle, draw_line, is_key_pressed, is_mouse_button_pressed, mouse_position, Color,
-    KeyCode, MouseButton,
+    draw_circle, draw_line, is_key_pressed, is_mouse_button_pressed, is_mouse_button_released,
+    mouse_position, Color, KeyCode, MouseButton,
 };
 use std::path::PathBuf;
 
@@ -202,7 +202,8 @@ impl LessonMode {
             && !self.tutor.stage.settled()
     }
 
-    /// A drag question settles itself once its condition holds.
+    /// A drag question is checked when the learner lets go of the shape: a pose passed
+    /// through mid-drag does not count (it would say "Right." of a pose already left).
     pub fn check_drag(&mut self, app: &mut AppState) {
         let is_drag = self
             .page()
@@ -261,7 +262,9 @@ pub fn input(
             mode.go(mode.page - 1, app);
         }
     }
-    mode.check_drag(app);
+    if is_mouse_button_released(MouseButton::Left) && !over_ui {
+        mode.check_drag(app);
+    }
     if over_ui || !mode.wants_click() || !is_mouse_button_pressed(MouseButton::Left) {
         return false;
     }

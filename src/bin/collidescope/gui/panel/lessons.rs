@@ -437,7 +437,11 @@ fn ui_question(
                 });
             }
             (Answer::Condition { now, .. }, _) => {
-                ui.label(RichText::new(format!("Now: {now}.")).size(size));
+                // Once settled the verdict stands for the pose that was checked; a live
+                // "Now:" beside "Right." would contradict it after a further drag.
+                if !settled {
+                    ui.label(RichText::new(format!("Now: {now}.")).size(size));
+                }
                 let done = ui.add_enabled(
                     !settled,
                     egui::Button::new(RichText::new("Done").size(size)),

@@ -36,6 +36,9 @@ struct Row {
     /// The distance query's iterations and simplex cache as Box2D reports them (a
     /// cold start), when known.
     gjk: Option<Box2dDistanceReport>,
+    /// Ours only: the iterations our GJK ran, when Box2D's report of the same run
+    /// differs (Box2D returns early and reports 0: the row must not read as ours).
+    gjk_ran: Option<u32>,
     /// The queries the engine stopped on (an assertion, a panic), with the stop in words.
     stopped: Vec<(&'static str, String)>,
 }
@@ -82,6 +85,7 @@ impl Row {
                     index_b: cache.index_b.clone(),
                 })
             }),
+            gjk_ran: None,
             stopped: a.faults.iter().map(|f| (f.query, f.to_string())).collect(),
         }
     }
@@ -136,7 +140,7 @@ impl Panel {
         };
         ui.label(
             RichText::new(format!(
-                "Red: further from the exact value than {:.1e} (1e-4 of the pair's size).{engines_hint}",
+                "Red: further from the exact value than {:.1e} (1e-4 of the pair's size: the radius around A's centre that holds both shapes).{engines_hint}",
                 exact.length_tolerance
             ))
             .small(),
@@ -177,6 +181,8 @@ fn peer_rows(app: &mut AppState, exact: &Expected) -> Vec<Row> {
                 .collect(),
             // Box2D's distance starts cold: compared only when ours did too.
             gjk: (an.distance.cache_use == CacheUse::Cold).then(|| an.distance.box2d_report()),
+            gjk_ran: (an.distance.cache_use == CacheUse::Cold && an.distance.box2d_early_return)
+                .then_some(an.distance.iterations),
             stopped: Vec::new(),
         });
     }
@@ -353,6 +359,14 @@ fn peers_table(
                     "support evaluations and the simplex's vertex pairs as b2ShapeDistance reports them from a cold start (0 and none when it returns early: overlap, or its direction test)",
                 );
                 ui.end_row();
+                // Box2D's way of counting differs from what ours did: say both.
+                if let Some(n) = r.gjk_ran {
+                    quantity(ui, "GJK it, as run").tip(
+                        "the iterations our GJK ran: Box2D's report of this run would be the row above, because it returns early here",
+                    );
+                    ui.label(RichText::new(n.to_string()).monospace());
+                    ui.end_row();
+                }
                 ui.add_space(row_gap);
                 ui.end_row();
             }

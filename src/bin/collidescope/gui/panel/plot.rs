@@ -18,11 +18,31 @@ fn color(c: Rgba) -> Color32 {
 /// `plot` drawn `height` pixels high (`id` keeps its zoom between frames). Returns the
 /// x (plot coordinates) of a click on the plot, if there was one.
 pub fn show_plot(ui: &mut egui::Ui, id: &str, plot: &Plot, height: f32) -> Option<f64> {
-    let p = egui_plot::Plot::new(id)
+    show_plot_as(ui, id, plot, height, false)
+}
+
+/// [`show_plot`], with a legend naming each series by its colour when `legend` (for a
+/// plot whose caption names no colours).
+pub fn show_plot_as(
+    ui: &mut egui::Ui,
+    id: &str,
+    plot: &Plot,
+    height: f32,
+    legend: bool,
+) -> Option<f64> {
+    let mut p = egui_plot::Plot::new(id)
         .height(height)
         .allow_scroll(false)
         .x_axis_label(plot.x_label.clone())
         .y_axis_label(plot.y_label.clone());
+    if legend {
+        p = p.legend(
+            egui_plot::Legend::default()
+                .position(egui_plot::Corner::RightBottom)
+                .background_alpha(0.85)
+                .text_style(egui::TextStyle::Small),
+        );
+    }
     let theme = theme_of(ui);
     let response = with_axes(p, plot).show(ui, |p| {
         add_series(p, plot, theme);
@@ -145,6 +165,6 @@ impl Panel {
         };
         let plot = separation_plot(curves);
         ui.label(&plot.caption);
-        show_plot(ui, "separation_curve", &plot, 190.0);
+        show_plot_as(ui, "separation_curve", &plot, 240.0, true);
     }
 }

@@ -324,6 +324,10 @@ impl Timeline {
                 .response
                 .hover_pos()
                 .map(|pos| r.transform.value_from_position(pos).x);
+            if let Some(pos) = r.response.hover_pos() {
+                let text = hover_text(lane, r.transform.value_from_position(pos));
+                r.response.clone().on_hover_text_at_pointer(text);
+            }
             hovered = hovered.or(at);
             self.over_lane |= r.response.hovered();
             if k == 2 {
@@ -353,10 +357,31 @@ impl Timeline {
     }
 }
 
+/// The hover readout of a lane at `at`: the frame, and the lane's value as its axis
+/// names it (a feature id's name, not a decimal between two ids).
+fn hover_text(lane: &LanePlot, at: egui_plot::PlotPoint) -> String {
+    let frame = format!("frame {:.0}", at.x.round().max(0.0));
+    if lane.y_names.is_empty() {
+        return format!("{frame}: {} {:.4}", lane.y_label, at.y);
+    }
+    match lane
+        .y_names
+        .iter()
+        .min_by(|a, b| (a.0 - at.y).abs().total_cmp(&(b.0 - at.y).abs()))
+        .filter(|(v, _)| (v - at.y).abs() <= 0.5)
+    {
+        Some((_, name)) => format!("{frame}: {} {name}", lane.y_label),
+        None => frame,
+    }
+}
+
 /// The y labels: a lane's named values (the feature ids) by name, matched with a
 /// tolerance (the grid's marks are sums of steps); others with as many decimals as
 /// their step needs (a separation's millimetres), never "-0".
 fn tick_labels<'a>(p: Plot<'a>, lane: &LanePlot) -> Plot<'a> {
+    // egui_plot writes its hover readout right of the pointer, where it is cut at the
+    // lane's edge: it writes none ([`hover_text`] is a tooltip that stays in sight).
+    let p = p.label_formatter(|_, _| String::new());
     if lane.y_names.is_empty() {
         return p.y_axis_formatter(|mark, _| {
             let decimals = (-mark.step_size.log10()).ceil().clamp(0.0, 9.0) as usize;
