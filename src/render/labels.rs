@@ -36,8 +36,8 @@
 //!    ([`reads_as_other_point`]), taken only when nothing near its own is free; a
 //!    spot over a *bar* the label does not name (a thick edge or interval of the step,
 //!    [`Bar`]: another shape's incident edge, the ends of a projection interval) costs
-//!    more still, and so does a spot of a label of A or B (in its colour, or named
-//!    first: "A so far") inside the other shape ([`in_other_shape`]); a vertex
+//!    more still, and so does a spot of a label of A or B (the shape its `of` names:
+//!    a feature of B, "A so far") inside the other shape ([`in_other_shape`]); a vertex
 //!    number's spot across its corner from where the corner points costs too
 //!    (`SIDE_COST`). The choice of one label's spot is in `spot_choice`.
 //! 4. A label moved away from its anchor, left nearer another label's point, over a
@@ -130,6 +130,31 @@ pub fn reads_as_other_point(b: &Viewport, anchor: Vec2, points: &[Vec2]) -> bool
         .any(|q| q.distance(anchor) > SAME_POINT && box_distance(b, *q) < own + OWN_SLACK)
 }
 
+/// The part of the lower of two label boxes their heights must share for the two to sit
+/// on one line.
+const ONE_LINE: f32 = 0.5;
+
+/// Whether two label boxes read as one phrase: side by side on one line (their heights
+/// sharing more than [`ONE_LINE`] of the lower box's) with less than a space of text of
+/// `size` pixels between them — "A so far" right beside B's name "B" reads "A so far
+/// B" — or one right above the other, their widths mostly shared, with less than
+/// [`STACK_GAP`] of `size` between them (two lines of one label).
+pub fn reads_as_one_phrase(a: &Viewport, b: &Viewport, size: f32) -> bool {
+    let shared = |a0: f32, a1: f32, b0: f32, b1: f32| a1.min(b1) - a0.max(b0);
+    let gap = |a0: f32, a1: f32, b0: f32, b1: f32| (b0 - a1).max(a0 - b1);
+    let high = shared(a.y, a.y + a.h, b.y, b.y + b.h);
+    let wide = shared(a.x, a.x + a.w, b.x, b.x + b.w);
+    let beside = high > ONE_LINE * a.h.min(b.h)
+        && gap(a.x, a.x + a.w, b.x, b.x + b.w) < text_width(" ", size);
+    let stacked =
+        wide > ONE_LINE * a.w.min(b.w) && gap(a.y, a.y + a.h, b.y, b.y + b.h) < STACK_GAP * size;
+    beside || stacked
+}
+
+/// Two label boxes one above the other with less than this part of their text's size
+/// between them read as two lines of one label.
+pub const STACK_GAP: f32 = 0.25;
+
 /// The points a view's labels could be read as belonging to: every label's anchor, on
 /// screen (an unlabelled dot names nothing, so a label beside one is not misread).
 pub fn label_points(view: &ViewFrame, list: &DrawList, extra: &[Prim]) -> Vec<Vec2> {
@@ -177,7 +202,8 @@ pub fn place_labels(
             offset,
             text,
             size,
-            color,
+            of,
+            ..
         } = prim
         {
             let anchor = view.to_screen(*at);
@@ -192,7 +218,7 @@ pub fn place_labels(
                     preferred: (anchor + *offset * view.scale).round(),
                     text,
                     size: label_size(*size, view.scale),
-                    color: *color,
+                    of: *of,
                     keeps_side: number,
                 });
             }
@@ -214,10 +240,12 @@ pub fn place_labels(
         bars: &bars,
         regions: &regions,
         leaders: Vec::new(),
+        texts: reserved.iter().map(|r| (*r, r.h)).collect(),
     };
     for p in &pending {
         if let Some(placed) = place_one(p, &view.viewport, &taken, &obstacles) {
             taken.push(placed.back);
+            obstacles.texts.push((placed.back, p.size));
             if let Some([a, b]) = placed.leader {
                 obstacles
                     .leaders
@@ -257,6 +285,36 @@ pub fn title_with_hidden(title: &str, n: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn labels_beside_one_another_or_stacked_close_read_as_one_phrase() {
+        let b = |x: f32, y: f32, w: f32| Viewport { x, y, w, h: 16.0 };
+        let a = b(100.0, 100.0, 60.0);
+        let space = text_width(" ", 13.0);
+        assert!(space > 6.0 && space < 9.0, "{space}");
+        // On one line: a gap under a space reads on, one over it does not.
+        assert!(reads_as_one_phrase(
+            &a,
+            &b(160.0 + space - 1.0, 103.0, 20.0),
+            13.0
+        ));
+        assert!(
+            reads_as_one_phrase(&b(70.0, 98.0, 25.0), &a, 13.0),
+            "before it"
+        );
+        assert!(!reads_as_one_phrase(
+            &a,
+            &b(160.0 + space + 1.0, 100.0, 20.0),
+            13.0
+        ));
+        // Half a line lower or more: two lines, not one.
+        assert!(!reads_as_one_phrase(&a, &b(162.0, 108.0, 20.0), 13.0));
+        // Right under it, the widths shared: a gap of a pixel or two reads on, one of
+        // a quarter of the text's size does not; nor does a box beside the first's end.
+        assert!(reads_as_one_phrase(&a, &b(110.0, 117.0, 40.0), 13.0));
+        assert!(!reads_as_one_phrase(&a, &b(110.0, 120.0, 40.0), 13.0));
+        assert!(!reads_as_one_phrase(&a, &b(150.0, 117.0, 40.0), 13.0));
+    }
 
     #[test]
     fn labels_are_never_drawn_under_twelve_pixels() {

@@ -6,7 +6,7 @@
 use super::*;
 
 use crate::view::camera::Viewport;
-use crate::view::draw::{DrawList, LayerId, Prim, Rgba, SHAPE_A, SHAPE_B};
+use crate::view::draw::{DrawList, LayerId, Prim};
 use glam::Vec2;
 
 /// The part of a dot's radius a label must leave free.
@@ -252,90 +252,6 @@ pub fn bar_obstacles(view: &ViewFrame, list: &DrawList) -> Vec<Bar> {
         }
     }
     out
-}
-
-/// Shape A's or B's outline on screen, with its colour: a label that says something of
-/// one shape ("feature of B" in B's colour, "B so far") keeps out of the other's.
-#[derive(Clone, Debug, PartialEq)]
-pub struct ShapeRegion {
-    pub color: Rgba,
-    pub outline: Vec<Vec2>,
-}
-
-/// The outlines of shapes A and B in the world view (their fills in the shapes' layer).
-pub fn shape_regions(view: &ViewFrame, list: &DrawList) -> Vec<ShapeRegion> {
-    let mut out = Vec::new();
-    let shapes = list
-        .layers
-        .iter()
-        .filter(|l| l.space == view.space && l.id == LayerId::Shapes);
-    for prim in shapes.flat_map(|l| l.prims.iter()) {
-        if let Prim::Fill { points, color } = prim {
-            let color = color.with_alpha(255);
-            if points.len() >= 3 && (color == SHAPE_A || color == SHAPE_B) {
-                let outline: Vec<Vec2> = points.iter().map(|p| view.to_screen(*p)).collect();
-                if outline.iter().all(|p| p.is_finite()) {
-                    out.push(ShapeRegion { color, outline });
-                }
-            }
-        }
-    }
-    out
-}
-
-/// The pair shape a label says something of, as its shape's colour: its own colour when
-/// that is A's or B's ("feature of B"), else the shape its text opens by naming and
-/// names alone ("A so far", GJK's point of A so far, drawn in the witness colour).
-pub fn label_shape(text: &str, color: Rgba) -> Option<Rgba> {
-    let color = color.with_alpha(255);
-    if color == SHAPE_A || color == SHAPE_B {
-        return Some(color);
-    }
-    let mut words = text.split_whitespace();
-    let (own, other) = match words.next()? {
-        "A" => (SHAPE_A, "B"),
-        "B" => (SHAPE_B, "A"),
-        _ => return None,
-    };
-    (!words.any(|w| w == other)).then_some(own)
-}
-
-/// Whether a label of `text` in colour `color` at box `b` lies in the outline of the
-/// pair shape it does not speak of ([`label_shape`]; its middle inside it): read as
-/// saying something of that shape. A label named by its text alone whose own point
-/// `anchor` lies in that shape (GJK's points so far of an overlapping pair) may: no
-/// spot near its point is outside it.
-pub fn in_other_shape(
-    b: &Viewport,
-    anchor: Vec2,
-    text: &str,
-    color: Rgba,
-    regions: &[ShapeRegion],
-) -> bool {
-    let Some(own) = label_shape(text, color) else {
-        return false;
-    };
-    let coloured = color.with_alpha(255) == own;
-    let mid = Vec2::new(b.x + 0.5 * b.w, b.y + 0.5 * b.h);
-    regions.iter().any(|r| {
-        r.color != own
-            && point_in_polygon(mid, &r.outline)
-            && (coloured || !point_in_polygon(anchor, &r.outline))
-    })
-}
-
-/// Whether `p` lies inside the closed polygon `poly` (even–odd rule).
-fn point_in_polygon(p: Vec2, poly: &[Vec2]) -> bool {
-    let mut inside = false;
-    let mut j = poly.len() - 1;
-    for i in 0..poly.len() {
-        let (a, b) = (poly[i], poly[j]);
-        if (a.y > p.y) != (b.y > p.y) && p.x < a.x + (p.y - a.y) * (b.x - a.x) / (b.y - a.y) {
-            inside = !inside;
-        }
-        j = i;
-    }
-    inside
 }
 
 /// How many bars other than its own (those not through `anchor`) box `b` crosses.

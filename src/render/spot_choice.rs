@@ -9,7 +9,7 @@ use super::spots::{
 use super::*;
 
 use crate::view::camera::Viewport;
-use crate::view::draw::Rgba;
+use crate::view::draw::Owner;
 use glam::Vec2;
 
 /// A moved label further than this from its anchor (pixels) gets a leader line.
@@ -28,6 +28,11 @@ const BAR_COST: f32 = 240.0;
 /// (above it for a corner pointing down), in pixels of distance: a number slides along
 /// its own side before it crosses to the other, where it reads as the other corner's.
 const SIDE_COST: f32 = 60.0;
+/// The cost of a spot where the label reads as one phrase with a text already on the view
+/// ([`reads_as_one_phrase`]: "A so far" right beside or under the name "A"), in pixels
+/// of distance: as a spot nearer another label's point, taken only when every spot
+/// near its own point is refused.
+const PHRASE_COST: f32 = 150.0;
 
 /// One label of the view waiting for a place.
 pub(super) struct Pending<'a> {
@@ -38,7 +43,8 @@ pub(super) struct Pending<'a> {
     pub(super) preferred: Vec2,
     pub(super) text: &'a str,
     pub(super) size: f32,
-    pub(super) color: Rgba,
+    /// The pair shape it speaks of: it keeps out of the other's outline.
+    pub(super) of: Option<Owner>,
     /// A vertex number: it keeps the side of its corner its own offset puts it on.
     pub(super) keeps_side: bool,
 }
@@ -51,11 +57,15 @@ pub(super) struct Obstacles<'a> {
     pub(super) points: &'a [Vec2],
     /// Edges and intervals a label keeps off unless it names them.
     pub(super) bars: &'a [Bar],
-    /// Shapes A and B: a label in one's colour keeps out of the other.
+    /// Shapes A and B: a label of one keeps out of the other.
     pub(super) regions: &'a [ShapeRegion],
     /// The leader lines of the labels placed so far: a later label keeps off them (a
     /// vertex number beside a leader reads as struck through), as off any line.
     pub(super) leaders: Vec<LineObstacle>,
+    /// The texts on the view so far, each box with its text's size: the labels placed,
+    /// the grid numbers and the title (their boxes' heights for sizes). A label keeps
+    /// from reading as one phrase with any ([`reads_as_one_phrase`]).
+    pub(super) texts: Vec<(Viewport, f32)>,
 }
 
 /// The best free spot of one label, or `None` when every candidate is refused: on one
@@ -182,9 +192,13 @@ struct Misread {
     foreign_bars: usize,
     /// A label of A or B inside the other shape.
     other_shape: bool,
+    /// Read as one phrase with a text placed before (a label, a grid number, the
+    /// view's title): a leader line would not part them, so it is no reason for one.
+    one_phrase: bool,
 }
 
 impl Misread {
+    /// Whether it could be read as another feature's label: it then gets a leader.
     fn any(&self) -> bool {
         self.other_point || self.foreign_bars > 0 || self.other_shape
     }
@@ -196,7 +210,11 @@ impl Scorer<'_> {
         Misread {
             other_point: reads_as_other_point(b, p.anchor, o.points),
             foreign_bars: foreign_bars(b, p.anchor, o.bars),
-            other_shape: in_other_shape(b, p.anchor, p.text, p.color, o.regions),
+            other_shape: in_other_shape(b, p.anchor, p.of, o.regions),
+            one_phrase: o
+                .texts
+                .iter()
+                .any(|(t, size)| reads_as_one_phrase(b, t, p.size.max(*size))),
         }
     }
 
@@ -221,6 +239,9 @@ impl Scorer<'_> {
         if misread.other_shape {
             cost += BAR_COST;
         }
+        if misread.one_phrase {
+            cost += PHRASE_COST;
+        }
         if self.own_side != 0.0 && side_of(b, p.anchor) == -self.own_side {
             cost += SIDE_COST;
         }
@@ -232,8 +253,10 @@ impl Scorer<'_> {
         }
         // Every line keeps off the text before all else: a spot no line crosses wins
         // over any spot one does, however near; and a spot whose leader line would run
-        // over a label placed before counts that label as a line crossed.
-        let mut crossed = o.lines.crossings(b) + leaders_near(b, &o.leaders);
+        // over a label placed before counts that label as a line crossed; so does a
+        // text it would read as one phrase with (as much a misreading as a struck word).
+        let mut crossed =
+            o.lines.crossings(b) + leaders_near(b, &o.leaders) + usize::from(misread.one_phrase);
         if best.is_some_and(|c| c <= (crossed, cost)) {
             return None;
         }
@@ -297,6 +320,7 @@ mod tests {
             bars: &[],
             regions: &[],
             leaders: Vec::new(),
+            texts: Vec::new(),
         };
         place_one(p, &vp(), taken, &obstacles)
     }
@@ -313,7 +337,7 @@ mod tests {
             preferred: anchor + Vec2::new(6.0, -6.0),
             text,
             size: 13.0,
-            color: Rgba::WHITE,
+            of: None,
             keeps_side: text.chars().all(|c| c.is_ascii_digit()),
         }
     }
@@ -434,6 +458,7 @@ mod tests {
             bars: &[],
             regions: &[],
             leaders: vec![leader],
+            texts: Vec::new(),
         };
         let placed = place_one(&p, &vp(), &[], &obstacles).unwrap();
         assert_eq!(
@@ -461,6 +486,7 @@ mod tests {
             bars: &[],
             regions: &[],
             leaders: Vec::new(),
+            texts: Vec::new(),
         };
         let placed = place_one(&p, &vp(), &[], &obstacles).unwrap();
         assert!(!reads_as_other_point(&placed.back, a, &[other]));

@@ -196,6 +196,7 @@ pub fn minkowski_layer(m: &MinkowskiOutline) -> Vec<Prim> {
         text: "origin".into(),
         color: Rgba::WHITE,
         size: 14.0,
+        of: None,
     });
     prims
 }

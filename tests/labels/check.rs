@@ -1,12 +1,14 @@
 //! The checks every picture's labels pass ([`check_view`]), and the walk over every
 //! scene, algorithm and step as the window shows them ([`walk`]).
 
+use crate::chrome::Chrome;
 use collidescope::app::AppState;
 use collidescope::render::{
     app_picture, bar_obstacles, box_covers_dot, box_crossed_by, box_distance, boxes_overlap,
     dot_obstacles, foreign_bars, grid_numbers, in_other_shape, label_points, label_size, layout,
-    line_obstacles, paint_view, place_labels, reads_as_other_point, reserved_boxes, shape_regions,
-    view_labels, LabelFrame, Painter, PlacedLabel, ViewFrame, GAP, MIN_TEXT,
+    line_obstacles, paint_view, place_labels, reads_as_one_phrase, reads_as_other_point,
+    reserved_boxes, shape_regions, view_labels, LabelFrame, Painter, PlacedLabel, ViewFrame, GAP,
+    MIN_TEXT,
 };
 use collidescope::scene::{parse_scene, Scene};
 use collidescope::study::Algorithm;
@@ -42,7 +44,7 @@ pub fn scenes() -> Vec<(String, Scene)> {
 #[derive(Default)]
 pub struct Order {
     /// Inside the grid's or the scale bar's group (chrome the labels keep off).
-    chrome: bool,
+    chrome: Chrome,
     marks: Vec<bool>,
     plates: Vec<Rgba>,
     sizes: Vec<f32>,
@@ -56,14 +58,14 @@ impl Painter for Order {
         _: Option<&str>,
         _: Option<&Viewport>,
     ) {
-        self.chrome = matches!(class, Some("grid" | "scale"));
+        self.chrome.begin(class);
     }
     fn end_group(&mut self) {
-        self.chrome = false;
+        self.chrome.end();
     }
     fn rect(&mut self, _: &Viewport, _: Rgba) {}
     fn polyline(&mut self, _: &[Vec2], _: bool, _: f32, _: Rgba, _: bool) {
-        if !self.chrome {
+        if !self.chrome.on() {
             self.marks.push(false);
         }
     }
@@ -102,6 +104,8 @@ pub struct Seen {
     pub crossed: usize,
     /// Bars (edges, intervals) it does not name under its box.
     pub bars: usize,
+    /// The labels placed after it that it reads as one phrase with, by their text.
+    pub phrases: Vec<String>,
 }
 
 #[derive(Default)]
@@ -116,6 +120,8 @@ pub struct Tally {
     pub crossings: Vec<(String, String)>,
     /// Labels over an edge or interval they do not name: where, and the text.
     pub over_bars: Vec<(String, String)>,
+    /// Two labels that read as one phrase: where, and the two texts.
+    pub phrases: Vec<(String, String)>,
 }
 
 /// The window's title of a view (the world view's also shows the frame rate).
@@ -160,7 +166,7 @@ pub fn check_view(
     let mut seen = Vec::new();
     for (i, (spot, prim)) in placed.iter().enumerate() {
         let a = &spot.back;
-        let Prim::Label { at, text, .. } = prim else {
+        let Prim::Label { at, text, size, .. } = prim else {
             unreachable!()
         };
         let anchor = view.to_screen(*at);
@@ -177,14 +183,14 @@ pub fn check_view(
             "{what}: {text:?} at {a:?} sits nearer another point than its own at {anchor:?}"
         );
         // Over an edge or interval it does not name (another shape's incident edge,
-        // the ends of a projection interval), or of A or B ("B so far", or in its
-        // colour) inside the other shape, only when nothing else was free, and then
+        // the ends of a projection interval), or of A or B ("B so far", a feature of
+        // B) inside the other shape, only when nothing else was free, and then
         // tied to its own point.
-        let Prim::Label { color, .. } = prim else {
+        let Prim::Label { of, .. } = prim else {
             unreachable!()
         };
-        let over = foreign_bars(a, anchor, &bars)
-            + usize::from(in_other_shape(a, anchor, text, *color, &regions));
+        let over =
+            foreign_bars(a, anchor, &bars) + usize::from(in_other_shape(a, anchor, *of, &regions));
         assert!(
             over == 0 || tied,
             "{what}: {text:?} at {a:?} lies over an edge it does not name, with no leader"
@@ -199,12 +205,23 @@ pub fn check_view(
                 "{what}: a label over the view title or scale bar"
             );
         }
-        for (b, _) in &placed[i + 1..] {
+        let mut phrases = Vec::new();
+        for (b, other) in &placed[i + 1..] {
             assert!(
                 !boxes_overlap(a, &b.back, GAP - 1e-3),
                 "{what}: labels overlap: {a:?} and {:?}",
                 b.back
             );
+            let Prim::Label {
+                text: t, size: s, ..
+            } = other
+            else {
+                unreachable!()
+            };
+            let size = label_size(*size, view.scale).max(label_size(*s, view.scale));
+            if reads_as_one_phrase(a, &b.back, size) {
+                phrases.push(t.clone());
+            }
         }
         for d in &hard {
             assert!(
@@ -224,6 +241,7 @@ pub fn check_view(
             text: text.clone(),
             crossed: lines.iter().filter(|l| box_crossed_by(a, l)).count(),
             bars: over,
+            phrases,
         });
     }
     // The painter draws every label after every line and dot of the view, on a plate
@@ -326,6 +344,13 @@ pub fn check_picture(
         }
         for s in seen.iter().filter(|s| s.bars > 0) {
             tally.over_bars.push((what.to_string(), s.text.clone()));
+        }
+        for s in &seen {
+            for t in &s.phrases {
+                tally
+                    .phrases
+                    .push((what.to_string(), format!("{:?} {t:?}", s.text)));
+            }
         }
     }
     tally.dropped += dropped;

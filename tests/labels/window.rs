@@ -11,8 +11,7 @@ use collidescope::render::{
 };
 use collidescope::study::Algorithm;
 use collidescope::view::camera::Viewport;
-use collidescope::view::draw::{bounds, DrawList, Prim, Space};
-use collidescope::view::palette::{SHAPE_A, SHAPE_B};
+use collidescope::view::draw::{bounds, DrawList, Owner, Prim, Space};
 use glam::Vec2;
 
 /// The window's canvas beside its panel at the window's default size (1280×800): the
@@ -167,7 +166,7 @@ fn a_thin_planks_end_numbers_keep_their_places_at_every_step() {
 }
 
 /// GJK's points so far ("A so far", "B so far", in the witness colour) say something of
-/// one shape each: like a label in A's or B's colour, neither is placed inside the
+/// one shape each, and their labels say which (`of`): neither is placed inside the
 /// other shape, where "A so far" beside B's name would read as B's (it did in the
 /// parry EPA stall scene). At every GJK step of every scene and GJK lesson page, in the
 /// window's world view at the default size and in the presenter's.
@@ -201,31 +200,27 @@ fn gjks_points_so_far_keep_out_of_the_other_shape() {
                 let regions = shape_regions(&view, &p.list);
                 let spots = place_labels(&view, &p.list, &[], &reserved_boxes(&view, "world"));
                 for ((_, prim), spot) in view_labels(&view, &p.list, &[]).zip(spots) {
-                    let Prim::Label { text, at, .. } = prim else {
+                    let Prim::Label { text, at, of, .. } = prim else {
                         continue;
                     };
                     let own = match text.as_str() {
-                        "A so far" => SHAPE_A,
-                        "B so far" => SHAPE_B,
+                        "A so far" => Owner::A,
+                        "B so far" => Owner::B,
                         _ => continue,
                     };
+                    assert_eq!(
+                        *of,
+                        Some(own),
+                        "{name} step {step}: {text:?} is not {own:?}'s"
+                    );
                     let Some(spot) = spot else {
                         continue;
                     };
                     seen += 1;
-                    // Judged as a label in its shape's colour is; a point so far that
-                    // lies in the other shape itself (an overlapping pair) may have its
-                    // label there.
+                    // A point so far that lies in the other shape itself (an
+                    // overlapping pair) may have its label there.
                     let anchor = view.to_screen(*at);
-                    let dot = Viewport {
-                        x: anchor.x - 0.5,
-                        y: anchor.y - 0.5,
-                        w: 1.0,
-                        h: 1.0,
-                    };
-                    if !in_other_shape(&dot, anchor, "", own, &regions)
-                        && in_other_shape(&spot.back, anchor, "", own, &regions)
-                    {
+                    if in_other_shape(&spot.back, anchor, *of, &regions) {
                         inside.push(format!("{name} step {step} scale {scale}: {text:?}"));
                     }
                 }

@@ -65,22 +65,28 @@ fn axes_prims(prims: &mut Vec<Prim>, cx: &StudyCx, axes: &[BoxAxisRecord], c: Rg
             width: 1.5,
             color: owner_color(r.owner),
         });
-        prims.push(text(
-            mid + r.normal * 0.2 * len,
-            format!("{} {}: {:.4}", r.owner.as_str(), r.axis, r.separation),
-            c,
-        ));
+        prims.push(
+            text(
+                mid + r.normal * 0.2 * len,
+                format!("{} {}: {:.4}", r.owner.as_str(), r.axis, r.separation),
+                c,
+            )
+            .of(r.owner),
+        );
     }
 }
 
 /// Step 1: the reference face and its two side planes.
 fn reference_prims(prims: &mut Vec<Prim>, r: &BoxReferenceRecord, c: Rgba, len: f32) {
     prims.push(seg(r.face[0], r.face[1], 5.0, owner_color(r.owner), false));
-    prims.push(text(
-        0.5 * (r.face[0] + r.face[1]),
-        format!("reference face ({} edge {})", r.owner.as_str(), r.edge),
-        c,
-    ));
+    prims.push(
+        text(
+            0.5 * (r.face[0] + r.face[1]),
+            format!("reference face ({} edge {})", r.owner.as_str(), r.edge),
+            c,
+        )
+        .of(r.owner),
+    );
     prims.push(plane(
         r.face[0],
         -r.side_normal,
@@ -161,6 +167,7 @@ fn points_prims(
             .replace("255", "-"),
             color: c,
             size: 14.0,
+            of: None,
         });
     }
     if let Some(p) = out.points().first() {

@@ -46,6 +46,7 @@ pub fn epa_layer(trace: &EpaTrace, k: usize) -> Vec<Prim> {
             text: i.to_string(),
             color: c,
             size: 15.0,
+            of: None,
         });
     }
     if let Some(s) = step.support {

@@ -2,7 +2,7 @@
 //! faded), the search direction and support point, the witness points.
 
 use crate::core::gjk::{GjkStep, GjkTrace, VoronoiRegion};
-use crate::view::draw::{label, line, DrawList, LayerId, Prim, Rgba};
+use crate::view::draw::{label, line, DrawList, LayerId, Owner, Prim, Rgba};
 use glam::Vec2;
 
 /// A simplex of one to three points: a dot, its segment or its triangle.
@@ -67,6 +67,7 @@ pub fn gjk_layers(trace: &GjkTrace, k: usize, scale: f32, out: &mut DrawList) {
         text: "closest".into(),
         color: Rgba::WHITE,
         size: 13.0,
+        of: None,
     });
     out.push(LayerId::GjkSimplex, prims);
 
@@ -101,6 +102,7 @@ pub fn gjk_layers(trace: &GjkTrace, k: usize, scale: f32, out: &mut DrawList) {
             text: format!("new support B[{}]-A[{}]", s.index_b, s.index_a),
             color: d,
             size: 15.0,
+            of: None,
         });
     }
     out.push(LayerId::GjkDirection, prims);
@@ -133,8 +135,8 @@ pub fn gjk_witness(step: &GjkStep) -> Vec<Prim> {
         },
     ];
     if !matches!(step.region, VoronoiRegion::Interior) {
-        prims.push(label(pa, "A so far", c));
-        prims.push(label(pb, "B so far", c));
+        prims.push(label(pa, "A so far", c).of(Owner::A));
+        prims.push(label(pb, "B so far", c).of(Owner::B));
     }
     if let Some(s) = &step.support {
         let d = LayerId::GjkDirection.color();

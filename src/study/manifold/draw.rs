@@ -14,10 +14,10 @@ pub fn feature(f: &FeatureRecord, width: f32, color: Rgba, name: &str, prims: &m
     if f.is_point {
         let p = f.a + f.normal * f.radius;
         prims.push(dot(p, width + 2.0, color));
-        prims.push(text(p, name, color));
+        prims.push(text(p, name, color).of(f.owner));
     } else {
         prims.push(seg(f.a, f.b, width, color, false));
-        prims.push(text(0.5 * (f.a + f.b), name, color));
+        prims.push(text(0.5 * (f.a + f.b), name, color).of(f.owner));
     }
 }
 
@@ -81,17 +81,23 @@ pub fn manifold_layer(cx: &StudyCx, study: &ManifoldStudy, k: usize) -> Vec<Prim
         ManifoldPhase::ReferenceIncident => {
             if let (Some(r), Some(i)) = (&tr.reference, &tr.incident) {
                 prims.push(seg(r.a, r.b, 5.0, owner_color(r.owner), false));
-                prims.push(text(
-                    0.5 * (r.a + r.b),
-                    format!("reference ({})", r.owner.as_str()),
-                    c,
-                ));
+                prims.push(
+                    text(
+                        0.5 * (r.a + r.b),
+                        format!("reference ({})", r.owner.as_str()),
+                        c,
+                    )
+                    .of(r.owner),
+                );
                 prims.push(seg(i.a, i.b, 3.0, owner_color(i.owner), true));
-                prims.push(text(
-                    0.5 * (i.a + i.b),
-                    format!("incident ({})", i.owner.as_str()),
-                    c,
-                ));
+                prims.push(
+                    text(
+                        0.5 * (i.a + i.b),
+                        format!("incident ({})", i.owner.as_str()),
+                        c,
+                    )
+                    .of(i.owner),
+                );
                 let t = (r.b - r.a).normalize_or_zero();
                 prims.push(plane(r.a, -t, 0.6 * len, c.with_alpha(160)));
                 prims.push(plane(r.b, t, 0.6 * len, c.with_alpha(160)));

@@ -83,6 +83,7 @@ pub fn rotating_layer(cx: &StudyCx, study: &RotatingStudy, k: usize) -> Vec<Prim
                 text: format!("t1 = {:.4}, d = {:.4}", it.t1, it.distance),
                 color: c,
                 size: 14.0,
+                of: None,
             });
             if let Some(f) = &it.function {
                 // From the shape whose side the axis measures from: B's face points at

@@ -50,17 +50,20 @@ pub fn sat_layer(cx: &StudyCx, study: &SatStudy, k: usize) -> Vec<Prim> {
         // axis runs on past it: an anchor there can leave a view fitted to the shapes).
         // Two numbers of two meanings, each named: what the bars show (the intervals'
         // overlap or gap) and what SAT compares (the face separation).
-        prims.push(text(
-            at(hi, 0.0),
-            format!(
-                "{} edge {}: intervals {} · face separation {:.4}",
-                r.owner.as_str(),
-                r.edge,
-                overlap_short(r.interval_a, r.interval_b),
-                r.separation
-            ),
-            c,
-        ));
+        prims.push(
+            text(
+                at(hi, 0.0),
+                format!(
+                    "{} edge {}: intervals {} · face separation {:.4}",
+                    r.owner.as_str(),
+                    r.edge,
+                    overlap_short(r.interval_a, r.interval_b),
+                    r.separation
+                ),
+                c,
+            )
+            .of(r.owner),
+        );
     } else {
         let o = &study.output;
         let s = &scene.shapes[if o.axis_owner == Owner::A { an.a } else { an.b }];

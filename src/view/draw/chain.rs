@@ -47,6 +47,7 @@ pub fn chains_layer(scene: &Scene, reach: &[ChainShape]) -> Vec<Prim> {
                 text: format!("{i}"),
                 color: c.with_alpha(200),
                 size: 12.0,
+                of: None,
             });
             normals.push(n);
         }
@@ -56,6 +57,7 @@ pub fn chains_layer(scene: &Scene, reach: &[ChainShape]) -> Vec<Prim> {
             text: format!("{} ({})", chain.name, scene.settings.chain_mode.as_str()),
             color: c,
             size: 14.0,
+            of: None,
         });
         for cs in reach.iter().filter(|cs| cs.chain == k) {
             // Contact normals as long as the shape is big, so they show beside it.
@@ -165,6 +167,7 @@ fn contact_prims(
             ),
             color: ERROR,
             size: 14.0,
+            of: None,
         });
     }
 }

@@ -105,6 +105,7 @@ pub fn sweep_ray(v: Vec2, hit: Option<f32>, c: Rgba, prims: &mut Vec<Prim>) {
         text: "−v: t = 1".into(),
         color: c,
         size: 15.0,
+        of: None,
     });
     if let Some(t) = hit {
         prims.push(dot(-v * t, 5.0, c));

@@ -97,5 +97,6 @@ fn label(at: Vec2, text: String, color: Rgba) -> Prim {
         text,
         color,
         size: 13.0,
+        of: None,
     }
 }

@@ -105,6 +105,7 @@ pub fn handle_prims(scene: &Scene, i: usize, cam: &Camera, vp: &Viewport) -> Vec
         text,
         color,
         size: SPIN_LABEL_SIZE,
+        of: None,
     });
     prims
 }

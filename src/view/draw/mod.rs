@@ -9,6 +9,7 @@
 //! are in screen pixels, so they look the same at every zoom (marker rings too).
 
 use crate::core::minkowski::round_outline;
+pub use crate::core::sat::Owner;
 use crate::core::shape::Pose;
 use crate::scene::Scene;
 use crate::view::narrate::features::{NamedFeature, MAX_NAMED};
@@ -69,6 +70,11 @@ pub enum Prim {
         text: String,
         color: Rgba,
         size: f32,
+        /// The pair shape the label speaks of (its name, its vertex numbers, a feature
+        /// or point of it, "A so far"), if one: the placer keeps it out of the other
+        /// shape's outline, where it would read as saying something of that one.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        of: Option<Owner>,
     },
     /// A cross marker of `size` pixels (the origin of configuration space).
     Cross { at: Vec2, size: f32, color: Rgba },
@@ -83,6 +89,17 @@ pub enum Prim {
 }
 
 pub use crate::scene::view_state::LayerId;
+
+impl Prim {
+    /// The same primitive, a label saying something of pair shape `shape` (a label's
+    /// `of`); any other primitive unchanged.
+    pub fn of(mut self, shape: Owner) -> Prim {
+        if let Prim::Label { of, .. } = &mut self {
+            *of = Some(shape);
+        }
+        self
+    }
+}
 
 impl LayerId {
     pub fn label(self) -> &'static str {

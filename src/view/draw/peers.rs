@@ -76,6 +76,7 @@ impl Tagger {
             text,
             color,
             size: TAG_SIZE,
+            of: None,
         }
     }
 }
@@ -238,6 +239,7 @@ impl Overlay<'_> {
                 text: format!("{}: {f}", f.query),
                 color: self.color,
                 size: TAG_SIZE,
+                of: None,
             });
         }
     }

@@ -18,6 +18,7 @@ pub fn label(at: Vec2, text: impl Into<String>, color: Rgba) -> Prim {
         text: crate::view::text::tidy_zeros(&text.into()),
         color,
         size: 15.0,
+        of: None,
     }
 }
 
@@ -63,6 +64,7 @@ pub fn text(at: Vec2, s: impl Into<String>, color: Rgba) -> Prim {
         text: crate::view::text::tidy_zeros(&s.into()),
         color,
         size: 14.0,
+        of: None,
     }
 }
 
@@ -91,6 +93,7 @@ pub fn tag_away(at: Vec2, from: Vec2, text: String, color: Rgba) -> Prim {
         text: crate::view::text::tidy_zeros(&text),
         color,
         size: 14.0,
+        of: None,
     }
 }
 
@@ -119,6 +122,7 @@ pub fn tag(at: Vec2, offset: Vec2, text: String, color: Rgba) -> Prim {
         text: crate::view::text::tidy_zeros(&text),
         color,
         size: 14.0,
+        of: None,
     }
 }
 

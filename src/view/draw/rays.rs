@@ -74,6 +74,7 @@ pub fn rays_layer(scene: &Scene, meets: &[RayMeets], skip: Option<usize>) -> Vec
             text: label,
             color: c,
             size: 14.0,
+            of: None,
         });
     }
     prims

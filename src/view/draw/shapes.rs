@@ -50,10 +50,14 @@ pub fn shapes_layer(scene: &Scene, pair: Option<(usize, usize)>, hl: &Highlight)
                 dashed: true,
             });
         }
-        let role = match pair {
-            Some((a, _)) if a == i && s.name != "A" => " (A)",
-            Some((_, b)) if b == i && s.name != "B" => " (B)",
-            _ => "",
+        let of = match pair {
+            Some((a, _)) if a == i => Some(Owner::A),
+            Some((_, b)) if b == i => Some(Owner::B),
+            _ => None,
+        };
+        let role = match of {
+            Some(o) if s.name != o.as_str() => format!(" ({})", o.as_str()),
+            _ => String::new(),
         };
         prims.push(Prim::Label {
             at: name_anchor(scene, pair, i, &outline, xf.apply(s.shape.centroid())),
@@ -61,6 +65,7 @@ pub fn shapes_layer(scene: &Scene, pair: Option<(usize, usize)>, hl: &Highlight)
             text: format!("{}{role}", s.name),
             color: Rgba::WHITE,
             size: 16.0,
+            of,
         });
         if selected {
             for (k, v) in s.shape.vertices().iter().enumerate() {
@@ -131,7 +136,8 @@ fn inside_convex(poly: &[Vec2], p: Vec2) -> bool {
 /// vertex; a capsule's and a segment's ends are vertices 0 and 1.
 pub fn vertex_indices_layer(scene: &Scene, (a, b): (usize, usize)) -> Vec<Prim> {
     let mut prims = Vec::new();
-    for (i, color) in [(a, SHAPE_A), (b, SHAPE_B)] {
+    for (i, owner) in [(a, Owner::A), (b, Owner::B)] {
+        let color = owner_color(owner);
         let Some(s) = scene.shapes.get(i) else {
             continue;
         };
@@ -159,6 +165,7 @@ pub fn vertex_indices_layer(scene: &Scene, (a, b): (usize, usize)) -> Vec<Prim> 
                 text: k.to_string(),
                 color,
                 size: 13.0,
+                of: Some(owner),
             });
         }
     }
