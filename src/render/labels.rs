@@ -194,6 +194,79 @@ pub fn place_labels(
     extra: &[Prim],
     reserved: &[Viewport],
 ) -> Vec<Option<PlacedLabel>> {
+    let key = placement_key(view, list, extra, reserved);
+    if let Some(hit) = memo::get(key) {
+        return hit;
+    }
+    let out = place_labels_now(view, list, extra, reserved);
+    memo::put(key, &out);
+    out
+}
+
+/// What a placement depends on, hashed: the view, its layers, the window's own marks
+/// and the reserved boxes, through their `Debug` text (every field, floats exactly).
+fn placement_key(view: &ViewFrame, list: &DrawList, extra: &[Prim], reserved: &[Viewport]) -> u64 {
+    use std::fmt::Write;
+    use std::hash::Hasher;
+    /// A hasher fed by `write!`: no string is built.
+    struct Feed(std::collections::hash_map::DefaultHasher);
+    impl Write for Feed {
+        fn write_str(&mut self, s: &str) -> std::fmt::Result {
+            self.0.write(s.as_bytes());
+            Ok(())
+        }
+    }
+    let mut h = Feed(std::collections::hash_map::DefaultHasher::new());
+    let _ = write!(h, "{view:?}{extra:?}{reserved:?}");
+    for layer in list.layers.iter().filter(|l| l.space == view.space) {
+        let _ = write!(h, "{layer:?}");
+    }
+    h.0.finish()
+}
+
+/// The last placements made, by [`placement_key`]: the window places a view's labels
+/// two or three times a frame (counting the hidden ones, then painting), and again on
+/// frames where only the panel changed; each is the same work, done once.
+mod memo {
+    use super::PlacedLabel;
+    use std::cell::RefCell;
+    use std::collections::VecDeque;
+
+    /// Two views, each with and without a hidden-label note, and a spare.
+    const KEPT: usize = 6;
+
+    thread_local! {
+        static LAST: RefCell<VecDeque<(u64, Vec<Option<PlacedLabel>>)>> =
+            const { RefCell::new(VecDeque::new()) };
+    }
+
+    pub(super) fn get(key: u64) -> Option<Vec<Option<PlacedLabel>>> {
+        LAST.with(|m| {
+            m.borrow()
+                .iter()
+                .find(|(k, _)| *k == key)
+                .map(|(_, v)| v.clone())
+        })
+    }
+
+    pub(super) fn put(key: u64, placed: &[Option<PlacedLabel>]) {
+        LAST.with(|m| {
+            let mut m = m.borrow_mut();
+            if m.len() >= KEPT {
+                m.pop_front();
+            }
+            m.push_back((key, placed.to_vec()));
+        });
+    }
+}
+
+/// [`place_labels`] without the memo.
+fn place_labels_now(
+    view: &ViewFrame,
+    list: &DrawList,
+    extra: &[Prim],
+    reserved: &[Viewport],
+) -> Vec<Option<PlacedLabel>> {
     let mut pending = Vec::new();
     let mut count = 0;
     for (rank, prim) in view_labels(view, list, extra) {
@@ -314,6 +387,55 @@ mod tests {
         assert!(reads_as_one_phrase(&a, &b(110.0, 117.0, 40.0), 13.0));
         assert!(!reads_as_one_phrase(&a, &b(110.0, 120.0, 40.0), 13.0));
         assert!(!reads_as_one_phrase(&a, &b(150.0, 117.0, 40.0), 13.0));
+    }
+
+    #[test]
+    fn a_placement_remembered_is_the_placement_of_the_same_inputs_only() {
+        use crate::scene::view_state::Camera;
+        use crate::view::draw::{Layer, LayerId, Space};
+        let label = |x: f32| Prim::Label {
+            at: Vec2::new(x, 0.0),
+            offset: Vec2::new(6.0, -6.0),
+            text: "w1".into(),
+            color: crate::view::draw::Rgba::WHITE,
+            size: 13.0,
+            of: None,
+        };
+        let list = DrawList {
+            layers: vec![Layer {
+                id: LayerId::GjkSimplex,
+                space: Space::Config,
+                prims: vec![label(0.0), label(0.05)],
+            }],
+        };
+        let view = |cx: f32| ViewFrame {
+            space: Space::Config,
+            viewport: Viewport {
+                x: 0.0,
+                y: 0.0,
+                w: 400.0,
+                h: 300.0,
+            },
+            camera: Camera {
+                center: Vec2::new(cx, 0.0),
+                zoom: 100.0,
+            },
+            scale: 1.0,
+        };
+        let first = place_labels(&view(0.0), &list, &[], &[]);
+        assert_eq!(first, place_labels_now(&view(0.0), &list, &[], &[]));
+        // Remembered: the same again.
+        assert_eq!(place_labels(&view(0.0), &list, &[], &[]), first);
+        // The camera moved: placed anew, not the remembered boxes.
+        let moved = place_labels(&view(1.0), &list, &[], &[]);
+        assert_eq!(moved, place_labels_now(&view(1.0), &list, &[], &[]));
+        assert_ne!(moved, first);
+        // A label moved in the list: placed anew too.
+        let mut other = list.clone();
+        other.layers[0].prims[1] = label(0.5);
+        let again = place_labels(&view(0.0), &other, &[], &[]);
+        assert_eq!(again, place_labels_now(&view(0.0), &other, &[], &[]));
+        assert_ne!(again, first);
     }
 
     #[test]
