@@ -6,7 +6,7 @@
 use super::*;
 
 use crate::view::camera::Viewport;
-use crate::view::draw::{DrawList, LayerId, Owner, Prim, SHAPE_A, SHAPE_B};
+use crate::view::draw::{point_in_polygon, DrawList, LayerId, Owner, Prim, SHAPE_A, SHAPE_B};
 use glam::Vec2;
 
 /// Shape A's or B's outline on screen: a label that says something of one shape
@@ -62,20 +62,6 @@ pub fn in_other_shape(
     regions.iter().any(|r| {
         r.shape != own && point_in_polygon(mid, &r.outline) && !point_in_polygon(anchor, &r.outline)
     })
-}
-
-/// Whether `p` lies inside the closed polygon `poly` (even–odd rule).
-fn point_in_polygon(p: Vec2, poly: &[Vec2]) -> bool {
-    let mut inside = false;
-    let mut j = poly.len() - 1;
-    for i in 0..poly.len() {
-        let (a, b) = (poly[i], poly[j]);
-        if (a.y > p.y) != (b.y > p.y) && p.x < a.x + (p.y - a.y) * (b.x - a.x) / (b.y - a.y) {
-            inside = !inside;
-        }
-        j = i;
-    }
-    inside
 }
 
 #[cfg(test)]

@@ -30,7 +30,7 @@ mod shapes;
 pub use chain::{chains_layer, gauss_layer};
 pub use prims::*;
 pub use rays::rays_layer;
-pub use shapes::{named_features_prims, shapes_layer, vertex_indices_layer};
+pub use shapes::{named_features_prims, point_in_polygon, shapes_layer, vertex_indices_layer};
 
 /// Which view a layer belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

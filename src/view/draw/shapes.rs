@@ -83,8 +83,8 @@ pub fn shapes_layer(scene: &Scene, pair: Option<(usize, usize)>, hl: &Highlight)
 
 /// Where shape `i`'s name is written: its centroid, unless that lies inside the other
 /// shape of the pair (an overlapping pair: "A" written inside B reads as B's); then the
-/// point of `i` nearest its centroid that lies outside it, among points pulled in from
-/// its corners and edge midpoints. The centroid when there is no such point.
+/// point of `i` nearest its centroid that lies outside it and clear of its outline,
+/// among points pulled in from its corners and edge midpoints. The centroid when there is no such point.
 fn name_anchor(
     scene: &Scene,
     pair: Option<(usize, usize)>,
@@ -98,37 +98,50 @@ fn name_anchor(
         _ => return centroid,
     };
     let other = shape_outline(scene, other);
-    if outline.len() < 3 || !inside_convex(&other, centroid) {
+    if outline.len() < 3 || !point_in_polygon(centroid, &other) {
         return centroid;
     }
     let n = outline.len();
     let edges = (0..n).map(|k| 0.5 * (outline[k] + outline[(k + 1) % n]));
+    // Clear of the other's outline, not on it: a twentieth of the shape's reach.
+    let reach = outline
+        .iter()
+        .map(|p| p.distance(centroid))
+        .fold(0.0, f32::max);
+    let m = other.len();
+    let off_edge = |p: Vec2| {
+        (0..m).all(|k| {
+            let (a, b) = (other[k], other[(k + 1) % m]);
+            let t = ((p - a).dot(b - a) / (b - a).length_squared().max(f32::MIN_POSITIVE))
+                .clamp(0.0, 1.0);
+            p.distance(a + t * (b - a)) >= 0.05 * reach
+        })
+    };
     outline
         .iter()
         .copied()
         .chain(edges)
         .flat_map(|p| [0.35, 0.55, 0.75].map(|t| centroid + t * (p - centroid)))
-        .filter(|p| !inside_convex(&other, *p))
+        .filter(|p| !point_in_polygon(*p, &other) && off_edge(*p))
         .min_by(|a, b| a.distance(centroid).total_cmp(&b.distance(centroid)))
         .unwrap_or(centroid)
 }
 
-/// Whether `p` lies inside the convex outline `poly` (either winding).
-fn inside_convex(poly: &[Vec2], p: Vec2) -> bool {
+/// Whether `p` lies inside the closed polygon `poly` (even–odd rule; any winding).
+pub fn point_in_polygon(p: Vec2, poly: &[Vec2]) -> bool {
     if poly.len() < 3 {
         return false;
     }
-    let n = poly.len();
-    let sides = (0..n).map(|k| {
-        let (a, b) = (poly[k], poly[(k + 1) % n]);
-        (b - a).perp_dot(p - a)
-    });
-    let (mut pos, mut neg) = (false, false);
-    for c in sides {
-        pos |= c > 0.0;
-        neg |= c < 0.0;
+    let mut inside = false;
+    let mut j = poly.len() - 1;
+    for i in 0..poly.len() {
+        let (a, b) = (poly[i], poly[j]);
+        if (a.y > p.y) != (b.y > p.y) && p.x < a.x + (p.y - a.y) * (b.x - a.x) / (b.y - a.y) {
+            inside = !inside;
+        }
+        j = i;
     }
-    !(pos && neg)
+    inside
 }
 
 /// The vertex numbers of A and B ("vertex 3 of A" in the narration), each just outside
@@ -266,14 +279,14 @@ mod tests {
         let (a, b) = (at("A"), at("B"));
         let (outline_a, outline_b) = (shape_outline(&scene, 0), shape_outline(&scene, 1));
         assert!(
-            inside_convex(&outline_a, a) && !inside_convex(&outline_b, a),
+            point_in_polygon(a, &outline_a) && !point_in_polygon(a, &outline_b),
             "{a}"
         );
         // Nearest such point to A's centre: just left of B (x < -0.3), not far out.
         assert!(a.x < -0.3 && a.x > -1.6 && a.y.abs() < 0.01, "{a}");
         // B's centre lies in A too: its name goes above or below A, still in B.
         assert!(
-            inside_convex(&outline_b, b) && !inside_convex(&outline_a, b),
+            point_in_polygon(b, &outline_b) && !point_in_polygon(b, &outline_a),
             "{b}"
         );
         assert!(b.y.abs() > 0.5 && b.y.abs() < 1.0, "{b}");
