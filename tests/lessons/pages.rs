@@ -507,7 +507,7 @@ fn the_last_step_without_a_polytope_shows_the_answer_not_points_so_far() {
 
 /// The chains lesson's seam page asks whether the naive way pushes the box sideways
 /// while its picture shows the smooth way, whose Gauss map draws the naive normal as
-/// the sideways candidate it snaps ("Box: snap"): the page hides the Gauss map until
+/// the sideways candidate it snaps ("Box: snapped"): the page hides the Gauss map until
 /// the question is settled, and the settled page shows it.
 #[test]
 fn the_seam_page_hides_the_gauss_map_until_its_question_is_settled() {
@@ -521,7 +521,7 @@ fn the_seam_page_hides_the_gauss_map_until_its_question_is_settled() {
             .layers
             .iter()
             .flat_map(|l| &l.prims)
-            .filter(|p| matches!(p, Prim::Label { text, .. } if text.ends_with("snap")))
+            .filter(|p| matches!(p, Prim::Label { text, .. } if text.ends_with("snapped")))
             .count()
     };
     let mut app = AppState::new(page_scene(page).unwrap(), None);
