@@ -7,11 +7,11 @@
 use super::{
     render, render_plots, scene_plot, xml_escape, Format, PlotKind, PlotOptions, SceneExport,
 };
-use crate::lesson::answer::Answer;
+use crate::lesson::answer::{Answer, Solved};
 use crate::lesson::check::drag_solution;
 use crate::lesson::markup::{self, Block, Span, Style};
 use crate::lesson::tutor::{answer_words, how_to_answer};
-use crate::lesson::{Form, Lesson, PageStudy};
+use crate::lesson::{Form, Lesson, Page, PageStudy, Question};
 use crate::study::Algorithm;
 use crate::view::palette::Theme;
 
@@ -32,6 +32,34 @@ h1{font-size:1.9rem;margin-bottom:.2rem}h2{font-size:1.35rem;margin:.2rem 0 .6re
 
 /// The handout of `lesson` (id `id`) as one HTML document.
 pub fn handout_html(lesson: &Lesson, id: &str) -> Result<String, String> {
+    let mut html = cover_html(lesson, id);
+    let mut answers = Vec::new();
+    for (i, page) in lesson.pages.iter().enumerate() {
+        let n = i + 1;
+        let study = PageStudy::of(page).map_err(|e| format!("page {n}: {e}"))?;
+        html.push_str(&format!(
+            "<section class=\"sheet\" id=\"page-{n}\">\n<h2>{n}. {}</h2>\n",
+            xml_escape(&page.title)
+        ));
+        let blocks = markup::parse(&page.text).map_err(|e| format!("page {n}: {}", e.message))?;
+        html.push_str(&blocks_html(&blocks));
+        html.push_str(&pictures_html(page, &study).map_err(|e| format!("page {n}: {e}"))?);
+        if let Some(q) = &page.question {
+            let solved = q
+                .solve(&study.ground())
+                .map_err(|e| format!("page {n}: the question cannot be answered: {e}"))?;
+            html.push_str(&question_html(q, &solved));
+            answers.push(AnswerEntry::of(n, page, q, &solved, &study));
+        }
+        html.push_str("</section>\n");
+    }
+    html.push_str(&answers_html(&answers));
+    Ok(html)
+}
+
+/// The document's head and the cover sheet: the lesson's title and goal, where to
+/// open it.
+fn cover_html(lesson: &Lesson, id: &str) -> String {
     let mut html = String::new();
     html.push_str("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
     html.push_str(&format!("<title>{}</title>\n", xml_escape(&lesson.title)));
@@ -44,112 +72,133 @@ pub fn handout_html(lesson: &Lesson, id: &str) -> Result<String, String> {
         lesson.pages.len(),
         xml_escape(id)
     ));
-    let mut answers = Vec::new();
-    for (i, page) in lesson.pages.iter().enumerate() {
-        let n = i + 1;
-        let study = PageStudy::of(page).map_err(|e| format!("page {n}: {e}"))?;
-        html.push_str(&format!(
-            "<section class=\"sheet\" id=\"page-{n}\">\n<h2>{n}. {}</h2>\n",
-            xml_escape(&page.title)
-        ));
-        let blocks = markup::parse(&page.text).map_err(|e| format!("page {n}: {}", e.message))?;
-        html.push_str(&blocks_html(&blocks));
-        let picture = SceneExport::new(&study.scene, page.algorithm)
-            .picture(page.step)
-            .map_err(|e| format!("page {n}: {e}"))?;
-        let picture = super::Picture {
-            theme: Theme::Light,
-            ..picture
+    html
+}
+
+/// The page's picture (its step, light theme) and, for the rotating time of impact,
+/// the plot of its separation at that step.
+fn pictures_html(page: &Page, study: &PageStudy) -> Result<String, String> {
+    let mut html = String::new();
+    let picture = SceneExport::new(&study.scene, page.algorithm)
+        .picture(page.step)
+        .map_err(|e| e.to_string())?;
+    let picture = super::Picture {
+        theme: Theme::Light,
+        ..picture
+    };
+    let svg = render(&picture, Format::Svg, PICTURE.0, PICTURE.1).map_err(|e| e.to_string())?;
+    html.push_str("<div class=\"picture\">\n");
+    html.push_str(&inline_svg(&svg));
+    html.push_str("</div>\n");
+    if page.algorithm == Algorithm::Rotating {
+        let options = PlotOptions {
+            step: Some(page.step),
+            ..PlotOptions::default()
         };
-        let svg = render(&picture, Format::Svg, PICTURE.0, PICTURE.1)
-            .map_err(|e| format!("page {n}: {e}"))?;
-        html.push_str("<div class=\"picture\">\n");
-        html.push_str(&inline_svg(&svg));
-        html.push_str("</div>\n");
-        if page.algorithm == Algorithm::Rotating {
-            let options = PlotOptions {
-                step: Some(page.step),
-                ..PlotOptions::default()
-            };
-            if let Ok(mut plot) = scene_plot(&study.scene, PlotKind::Separation, &options) {
-                plot.theme = Theme::Light;
-                let svg = render_plots(&plot, Format::Svg, PLOT.0, PLOT.1)
-                    .map_err(|e| format!("page {n}: {e}"))?;
-                html.push_str("<div class=\"picture\">\n");
-                html.push_str(&inline_svg(&svg));
-                html.push_str("</div>\n");
-            }
-        }
-        if let Some(q) = &page.question {
-            let solved = q
-                .solve(&study.ground())
-                .map_err(|e| format!("page {n}: the question cannot be answered: {e}"))?;
-            html.push_str(&format!(
-                "<div class=\"question\"><p><strong>Question.</strong> {}</p>\n",
-                inline_html(&q.prompt)
-            ));
-            match (&solved.answer, q.ask.form()) {
-                (Answer::Choice { options, .. }, _) => {
-                    html.push_str("<ol type=\"a\">\n");
-                    for o in options {
-                        html.push_str(&format!("<li>{}</li>\n", xml_escape(o)));
-                    }
-                    html.push_str("</ol>\n");
-                }
-                (_, Form::Click) => {
-                    html.push_str("<p class=\"where\">Mark the point on the picture.</p>\n")
-                }
-                (_, form) => html.push_str(&format!(
-                    "<p class=\"where\">{}</p>\n",
-                    match form {
-                        Form::Drag => "In the debugger: drag the shape until it happens.",
-                        _ => how_to_answer(&q.ask),
-                    }
-                )),
-            }
+        if let Ok(mut plot) = scene_plot(&study.scene, PlotKind::Separation, &options) {
+            plot.theme = Theme::Light;
+            let svg =
+                render_plots(&plot, Format::Svg, PLOT.0, PLOT.1).map_err(|e| e.to_string())?;
+            html.push_str("<div class=\"picture\">\n");
+            html.push_str(&inline_svg(&svg));
             html.push_str("</div>\n");
-            let words = match &solved.answer {
-                Answer::Condition { .. } => match drag_solution(&q.ask, &study.scene) {
-                    Ok((shape, at)) => format!(
-                        "For example, {} at ({:.2}, {:.2}).",
-                        study.scene.shapes[shape].name, at.x, at.y
-                    ),
-                    Err(e) => e,
-                },
-                _ => answer_words(&solved),
-            };
-            let source = crate::core::manifold::ManifoldSource::via_sat(
-                study.scene.view.manifold() == crate::core::manifold::ManifoldSource::Sat,
-            );
-            // The step that shows the answer, in the narration's words, and the
-            // lesson's own explanation.
-            let narrated = page.narration.then(|| {
-                study
-                    .studies
-                    .narrate(&study.scene, page.algorithm, solved.reveal_step, source)
-            });
-            let why = narrated
-                .into_iter()
-                .chain(solved.why.clone())
-                .collect::<Vec<_>>()
-                .join(" ");
-            answers.push((n, page.title.clone(), words, why));
         }
-        html.push_str("</section>\n");
     }
-    html.push_str(
+    Ok(html)
+}
+
+/// The question as asked on paper: its prompt, then its choices or how to answer it.
+fn question_html(q: &Question, solved: &Solved) -> String {
+    let mut html = format!(
+        "<div class=\"question\"><p><strong>Question.</strong> {}</p>\n",
+        inline_html(&q.prompt)
+    );
+    match (&solved.answer, q.ask.form()) {
+        (Answer::Choice { options, .. }, _) => {
+            html.push_str("<ol type=\"a\">\n");
+            for o in options {
+                html.push_str(&format!("<li>{}</li>\n", xml_escape(o)));
+            }
+            html.push_str("</ol>\n");
+        }
+        (_, Form::Click) => {
+            html.push_str("<p class=\"where\">Mark the point on the picture.</p>\n")
+        }
+        (_, form) => html.push_str(&format!(
+            "<p class=\"where\">{}</p>\n",
+            match form {
+                Form::Drag => "In the debugger: drag the shape until it happens.",
+                _ => how_to_answer(&q.ask),
+            }
+        )),
+    }
+    html.push_str("</div>\n");
+    html
+}
+
+/// A page's entry on the answers sheet.
+struct AnswerEntry {
+    /// The page's number, from 1.
+    page: usize,
+    title: String,
+    /// The answer in words.
+    words: String,
+    /// Why: the narration of the step that shows it, and the lesson's own explanation.
+    why: String,
+}
+
+impl AnswerEntry {
+    fn of(n: usize, page: &Page, q: &Question, solved: &Solved, study: &PageStudy) -> Self {
+        let words = match &solved.answer {
+            Answer::Condition { .. } => match drag_solution(&q.ask, &study.scene) {
+                Ok((shape, at)) => format!(
+                    "For example, {} at ({:.2}, {:.2}).",
+                    study.scene.shapes[shape].name, at.x, at.y
+                ),
+                Err(e) => e,
+            },
+            _ => answer_words(solved),
+        };
+        let source = crate::core::manifold::ManifoldSource::via_sat(
+            study.scene.view.manifold() == crate::core::manifold::ManifoldSource::Sat,
+        );
+        // The step that shows the answer, in the narration's words, and the
+        // lesson's own explanation.
+        let narrated = page.narration.then(|| {
+            study
+                .studies
+                .narrate(&study.scene, page.algorithm, solved.reveal_step, source)
+        });
+        let why = narrated
+            .into_iter()
+            .chain(solved.why.clone())
+            .collect::<Vec<_>>()
+            .join(" ");
+        AnswerEntry {
+            page: n,
+            title: page.title.clone(),
+            words,
+            why,
+        }
+    }
+}
+
+/// The last sheet: every question's answer and why, and the document's end.
+fn answers_html(answers: &[AnswerEntry]) -> String {
+    let mut html = String::from(
         "<section class=\"sheet\" id=\"answers\">\n<h2>Answers</h2>\n<ol class=\"answers\">\n",
     );
-    for (n, title, words, why) in answers {
+    for a in answers {
         html.push_str(&format!(
-            "<li value=\"{n}\"><strong>{}</strong>: {}<br><span class=\"why\">{}</span></li>\n",
-            xml_escape(&title),
-            xml_escape(&words),
-            xml_escape(&why)
+            "<li value=\"{}\"><strong>{}</strong>: {}<br><span class=\"why\">{}</span></li>\n",
+            a.page,
+            xml_escape(&a.title),
+            xml_escape(&a.words),
+            xml_escape(&a.why)
         ));
     }
     html.push_str("</ol>\n</section>\n</body>\n</html>\n");
-    Ok(html)
+    html
 }
 
 /// An SVG document's bytes as an element to put in HTML (without its XML line).

@@ -167,6 +167,8 @@ fn tick_text(v: f64, step: f64) -> String {
     format!("{v:.decimals$}")
 }
 
+/// One plot in its band: title and legend, then (with data) the grid, the frame and
+/// axis names, and the series.
 fn paint_plot(plot: &Plot, band: &Viewport, out: &mut impl Painter) {
     let area = Viewport {
         x: band.x + MARGIN[0],
@@ -181,7 +183,7 @@ fn paint_plot(plot: &Plot, band: &Viewport, out: &mut impl Painter) {
         Rgba::WHITE,
     );
     legend(plot, band, out);
-    let Some((x0, x1, y0, y1)) = plot.bounds() else {
+    let Some(bounds) = plot.bounds() else {
         out.text(
             Vec2::new(area.x + 10.0, area.y + 20.0),
             "nothing to plot",
@@ -190,30 +192,56 @@ fn paint_plot(plot: &Plot, band: &Viewport, out: &mut impl Painter) {
         );
         return;
     };
-    // Room around the data, as the window's plots leave.
-    let (x0, x1) = if x1 > x0 {
-        (x0, x1)
-    } else {
-        (x0 - 1.0, x1 + 1.0)
-    };
-    let pad = 0.05 * (y1 - y0).max(1e-9);
-    let (y0, y1) = if y1 > y0 {
-        (y0 - pad, y1 + pad)
-    } else {
-        (y0 - 1.0, y1 + 1.0)
-    };
-    let to_px = |x: f64, y: f64| {
+    let to = PlotArea::fit(area, bounds);
+    grid(plot, &to, out);
+    frame_and_names(plot, band, &to.area, out);
+    paint_series(plot, &to, out);
+}
+
+/// A plot's area on the page and the data range it shows.
+struct PlotArea {
+    area: Viewport,
+    x: (f64, f64),
+    y: (f64, f64),
+}
+
+impl PlotArea {
+    /// The data's bounds `(x0, x1, y0, y1)` with room around them, as the window's
+    /// plots leave.
+    fn fit(area: Viewport, (x0, x1, y0, y1): (f64, f64, f64, f64)) -> PlotArea {
+        let x = if x1 > x0 {
+            (x0, x1)
+        } else {
+            (x0 - 1.0, x1 + 1.0)
+        };
+        let pad = 0.05 * (y1 - y0).max(1e-9);
+        let y = if y1 > y0 {
+            (y0 - pad, y1 + pad)
+        } else {
+            (y0 - 1.0, y1 + 1.0)
+        };
+        PlotArea { area, x, y }
+    }
+
+    /// Data `(x, y)` in pixels.
+    fn px(&self, x: f64, y: f64) -> Vec2 {
+        let (area, (x0, x1), (y0, y1)) = (&self.area, self.x, self.y);
         Vec2::new(
             area.x + ((x - x0) / (x1 - x0)) as f32 * area.w,
             area.y + area.h - ((y - y0) / (y1 - y0)) as f32 * area.h,
         )
-    };
-    // Grid and tick labels.
+    }
+}
+
+/// The grid lines and their tick labels (on y, the plot's names for values when it
+/// has them, and only those).
+fn grid(plot: &Plot, to: &PlotArea, out: &mut impl Painter) {
+    let (area, (x0, x1), (y0, y1)) = (&to.area, to.x, to.y);
     let xt = ticks(x0, x1, 6.0);
     let yt = ticks_preferring(y0, y1, 5.0, plot.y_grid);
     let step = |t: &[f64]| if t.len() > 1 { t[1] - t[0] } else { 1.0 };
     for x in &xt {
-        let a = to_px(*x, y0);
+        let a = to.px(*x, y0);
         out.polyline(&[a, Vec2::new(a.x, area.y)], false, 1.0, GRID, false);
         let s = tick_text(*x, step(&xt));
         let tw = text_width(&s, TICK_TEXT);
@@ -225,7 +253,7 @@ fn paint_plot(plot: &Plot, band: &Viewport, out: &mut impl Painter) {
         );
     }
     for y in &yt {
-        let a = to_px(x0, *y);
+        let a = to.px(x0, *y);
         out.polyline(
             &[a, Vec2::new(area.x + area.w, a.y)],
             false,
@@ -249,6 +277,11 @@ fn paint_plot(plot: &Plot, band: &Viewport, out: &mut impl Painter) {
             GRID_LABEL,
         );
     }
+}
+
+/// The frame around the area, the x axis' name under it at the right, the y axis'
+/// name above it at the left.
+fn frame_and_names(plot: &Plot, band: &Viewport, area: &Viewport, out: &mut impl Painter) {
     let frame = [
         Vec2::new(area.x, area.y),
         Vec2::new(area.x + area.w, area.y),
@@ -269,13 +302,17 @@ fn paint_plot(plot: &Plot, band: &Viewport, out: &mut impl Painter) {
         TICK_TEXT,
         GRID_LABEL,
     );
-    // The series, clipped to the area.
-    out.begin_group(None, Some("series"), None, Some(&area));
+}
+
+/// The series, clipped to the area.
+fn paint_series(plot: &Plot, to: &PlotArea, out: &mut impl Painter) {
+    let ((x0, x1), (y0, y1)) = (to.x, to.y);
+    out.begin_group(None, Some("series"), None, Some(&to.area));
     for s in &plot.series {
         match &s.data {
             SeriesData::Lines(runs) => {
                 for run in runs {
-                    let pts: Vec<Vec2> = run.iter().map(|p| to_px(p[0], p[1])).collect();
+                    let pts: Vec<Vec2> = run.iter().map(|p| to.px(p[0], p[1])).collect();
                     if pts.len() >= 2 {
                         out.polyline(&pts, false, s.width, s.color, s.dashed);
                     } else if let Some(p) = pts.first() {
@@ -285,20 +322,20 @@ fn paint_plot(plot: &Plot, band: &Viewport, out: &mut impl Painter) {
             }
             SeriesData::Points { points, radius } => {
                 for p in points {
-                    out.dot(to_px(p[0], p[1]), *radius, s.color);
+                    out.dot(to.px(p[0], p[1]), *radius, s.color);
                 }
             }
             SeriesData::HLine(y) => {
-                let (a, b) = (to_px(x0, *y), to_px(x1, *y));
+                let (a, b) = (to.px(x0, *y), to.px(x1, *y));
                 out.polyline(&[a, b], false, s.width.max(1.0), s.color, s.dashed);
             }
             SeriesData::VLine(x) => {
-                let (a, b) = (to_px(*x, y0), to_px(*x, y1));
+                let (a, b) = (to.px(*x, y0), to.px(*x, y1));
                 out.polyline(&[a, b], false, s.width.max(1.0), s.color, s.dashed);
             }
             SeriesData::Spans { y, half, spans } => {
                 for sp in spans {
-                    let (a, b) = (to_px(sp.x0, y + half), to_px(sp.x1, y - half));
+                    let (a, b) = (to.px(sp.x0, y + half), to.px(sp.x1, y - half));
                     let corners = [a, Vec2::new(b.x, a.y), b, Vec2::new(a.x, b.y)];
                     out.fill(&corners, sp.color);
                 }

@@ -181,6 +181,7 @@ pub fn clap_exit(e: clap::Error) -> ExitCode {
 /// the copy built into the binary is written to the temporary folder and opened in its
 /// place, with a note (once: a replay's child process runs the same arguments again).
 pub fn with_built_in_recordings(mut cli: crate::cli::Cli) -> Result<crate::cli::Cli, String> {
+    #[cfg(feature = "peers")]
     use crate::cli::Command;
     let path = match &mut cli.command {
         None => cli.scene.as_mut(),

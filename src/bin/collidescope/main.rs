@@ -74,14 +74,23 @@ fn main() -> ExitCode {
         collidescope::scene::fs::set_input_limit(mb << 20);
     }
     match args.command {
-        Some(Command::Report {
+        Some(command) => run_command(command),
+        None => open_window(&args),
+    }
+}
+
+/// A subcommand run to its end: its exit status.
+#[cfg(not(target_arch = "wasm32"))]
+fn run_command(command: Command) -> ExitCode {
+    match command {
+        Command::Report {
             scene,
             pair,
             pairs_near,
             trace,
             peers,
             link,
-        }) => finish(
+        } => finish(
             report_cmd::run_report(
                 &scene,
                 pair.as_deref(),
@@ -92,62 +101,66 @@ fn main() -> ExitCode {
             )
             .map(|()| String::new()),
         ),
-        Some(Command::Import { file, out, title }) => finish(
+        Command::Import { file, out, title } => finish(
             cli::run_import(&file, out.as_ref(), title.as_deref()).map(Option::unwrap_or_default),
         ),
-        Some(Command::Export(export)) if export.lesson.is_some() => finish(
-            lesson_cmd::run_handout(
-                export.lesson.as_deref().unwrap_or_default(),
-                export.out.as_ref(),
-            )
-            .map(|paths| {
-                paths
-                    .iter()
-                    .map(|p| format!("wrote {}\n", p.display()))
-                    .collect()
-            }),
-        ),
-        Some(Command::Lesson(command)) => finish(lesson_cmd::run_lesson(&command)),
-        Some(Command::Export(export)) if export.language.is_some() => {
-            let language = export.language.clone().unwrap_or_default();
-            finish(export_cmd::run_repro(&export, &language).map(Option::unwrap_or_default))
-        }
-        Some(Command::Export(export)) => finish(export_cmd::run_export(&export).map(|paths| {
-            paths
-                .iter()
-                .map(|p| format!("wrote {}\n", p.display()))
-                .collect()
-        })),
-        Some(Command::Hull {
+        Command::Export(export) => run_export_command(&export),
+        Command::Lesson(command) => finish(lesson_cmd::run_lesson(&command)),
+        Command::Hull {
             points,
             slop,
             trace,
-        }) => finish(cli::run_hull(&points, slop, trace).map(|t| t + "\n")),
-        Some(Command::Sweep(args)) => finish(sweep_cmd::run_sweep(&args)),
-        Some(Command::Shrink(args)) => finish(shrink_cmd::run_shrink(&args)),
-        Some(Command::Fuzz(fuzz)) => {
-            let run = fuzz_cmd::run_fuzz(&fuzz).and_then(|(clean, text)| {
-                collidescope::scene::fs::write_stdout(text.as_bytes()).map(|()| clean)
-            });
-            match run {
-                Ok(true) => ExitCode::SUCCESS,
-                Ok(false) => ExitCode::from(1),
-                Err(e) => {
-                    eprintln!("error: {e}");
-                    ExitCode::from(2)
-                }
-            }
-        }
+        } => finish(cli::run_hull(&points, slop, trace).map(|t| t + "\n")),
+        Command::Sweep(args) => finish(sweep_cmd::run_sweep(&args)),
+        Command::Shrink(args) => finish(shrink_cmd::run_shrink(&args)),
+        Command::Fuzz(fuzz) => run_fuzz_command(&fuzz),
         // Recordings need Box2D's world (the peers feature).
         #[cfg(feature = "peers")]
-        Some(Command::Record(record)) => finish(replay_cmd::run_record(&record)),
+        Command::Record(record) => finish(replay_cmd::run_record(&record)),
         #[cfg(feature = "peers")]
         // Its lines are written as they come; a closed stdout (`| head`) ends it quietly.
-        Some(Command::Replay(replay)) => match replay_cmd::run_replay(&replay) {
+        Command::Replay(replay) => match replay_cmd::run_replay(&replay) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => finish(Err(e)),
         },
-        None => open_window(&args),
+    }
+}
+
+/// `export`: a lesson's handout, a pair as an engine's regression test, or pictures
+/// (or plots).
+#[cfg(not(target_arch = "wasm32"))]
+fn run_export_command(export: &cli::ExportArgs) -> ExitCode {
+    if let Some(lesson) = &export.lesson {
+        return finish(lesson_cmd::run_handout(lesson, export.out.as_ref()).map(|p| wrote(&p)));
+    }
+    if let Some(language) = &export.language {
+        return finish(export_cmd::run_repro(export, language).map(Option::unwrap_or_default));
+    }
+    finish(export_cmd::run_export(export).map(|p| wrote(&p)))
+}
+
+/// "wrote PATH", a line per file written.
+#[cfg(not(target_arch = "wasm32"))]
+fn wrote(paths: &[std::path::PathBuf]) -> String {
+    paths
+        .iter()
+        .map(|p| format!("wrote {}\n", p.display()))
+        .collect()
+}
+
+/// `fuzz`: its table on stdout; exit 0 when clean, 1 with disagreements, 2 on error.
+#[cfg(not(target_arch = "wasm32"))]
+fn run_fuzz_command(fuzz: &cli::FuzzArgs) -> ExitCode {
+    let run = fuzz_cmd::run_fuzz(fuzz).and_then(|(clean, text)| {
+        collidescope::scene::fs::write_stdout(text.as_bytes()).map(|()| clean)
+    });
+    match run {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::from(1),
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(2)
+        }
     }
 }
 
@@ -223,6 +236,14 @@ fn open_window(args: &Cli) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    run_window(window_options(args, default_scene))
+}
+
+/// What the window opens on: the file given as a recording, a pair track or a scene
+/// (one that fails to load: the built-in scene with the error shown), and the
+/// command line's window settings.
+#[cfg(all(feature = "gui", not(target_arch = "wasm32")))]
+fn window_options(args: &Cli, default_scene: collidescope::scene::Scene) -> gui::GuiOptions {
     // A Box2D recording (or a world file, run live) opens in the world view, over the
     // built-in scene.
     let recording = args
@@ -252,7 +273,7 @@ fn open_window(args: &Cli) -> ExitCode {
         None => (default_scene.clone(), None, None),
     };
     let (width, height) = args.window;
-    let options = gui::GuiOptions {
+    gui::GuiOptions {
         scene,
         path,
         startup_error,
@@ -269,10 +290,14 @@ fn open_window(args: &Cli) -> ExitCode {
             .lesson
             .clone()
             .map(|id| (id, args.page.unwrap_or(1).max(1) - 1)),
-    };
-    // The windowing library panics when it cannot reach the display (XOpenDisplay
-    // failed, no OpenGL): that is said in one line with the headless way named; any
-    // other panic in one line of its own.
+    }
+}
+
+/// The window run until it closes. The windowing library panics when it cannot reach
+/// the display (XOpenDisplay failed, no OpenGL): that is said in one line with the
+/// headless way named; any other panic in one line of its own.
+#[cfg(all(feature = "gui", not(target_arch = "wasm32")))]
+fn run_window(options: gui::GuiOptions) -> ExitCode {
     static STOPPED: std::sync::Mutex<Option<(String, String)>> = std::sync::Mutex::new(None);
     let one_line = std::panic::take_hook();
     std::panic::set_hook(Box::new(|info| {

@@ -2,7 +2,7 @@
 //! planes, each clip and the points kept.
 
 use super::{manifold_phase, ManifoldPhase, ManifoldStudy};
-use crate::core::manifold::{ClipPlane, ClipStep, FeatureRecord};
+use crate::core::manifold::{ClipPlane, ClipStep, FeatureRecord, ManifoldOutput, ManifoldTrace};
 use crate::study::StudyCx;
 use crate::view::draw::{
     dot, owner_color, plane, seg, text, LayerId, Prim, Rgba, SHAPE_A, SHAPE_B,
@@ -57,73 +57,12 @@ pub fn clip_step(step: &ClipStep, len: f32, prims: &mut Vec<Prim>) {
 
 /// Manifold step `k` with `source`'s normal.
 pub fn manifold_layer(cx: &StudyCx, study: &ManifoldStudy, k: usize) -> Vec<Prim> {
-    let c = LayerId::Manifold.color();
     let (out, tr) = study.get(cx.source);
     let len = cx.basics().size(cx.scene);
     let mut prims = Vec::new();
     match manifold_phase(tr, k) {
-        ManifoldPhase::Features => {
-            if let (Some(fa), Some(fb)) = (&tr.feature_a, &tr.feature_b) {
-                feature(fa, 4.0, SHAPE_A, "feature of A", &mut prims);
-                feature(fb, 4.0, SHAPE_B, "feature of B", &mut prims);
-                if let Some(n) = tr.normal {
-                    let from = 0.25 * (fa.a + fa.b + fb.a + fb.b);
-                    prims.push(Prim::Arrow {
-                        from,
-                        to: from + n * 0.4 * len,
-                        width: 2.5,
-                        color: c,
-                    });
-                    prims.push(text(from + n * 0.4 * len, "normal", c));
-                }
-            }
-        }
-        ManifoldPhase::ReferenceIncident => {
-            if let (Some(r), Some(i)) = (&tr.reference, &tr.incident) {
-                prims.push(seg(r.a, r.b, 5.0, owner_color(r.owner), false));
-                prims.push(
-                    text(
-                        0.5 * (r.a + r.b),
-                        format!("reference ({})", r.owner.as_str()),
-                        c,
-                    )
-                    .of(r.owner),
-                );
-                prims.push(seg(i.a, i.b, 3.0, owner_color(i.owner), true));
-                prims.push(
-                    text(
-                        0.5 * (i.a + i.b),
-                        format!("incident ({})", i.owner.as_str()),
-                        c,
-                    )
-                    .of(i.owner),
-                );
-                let t = (r.b - r.a).normalize_or_zero();
-                prims.push(plane(r.a, -t, 0.6 * len, c.with_alpha(160)));
-                prims.push(plane(r.b, t, 0.6 * len, c.with_alpha(160)));
-                // Named as the narration and the lessons number them: side plane 1
-                // stands on the face's first vertex. Written out past the face (the
-                // face's outward normal is the right perpendicular of a → b).
-                let out = glam::Vec2::new(t.y, -t.x) * (0.45 * len);
-                prims.push(text(r.a + out, "side plane 1", c));
-                prims.push(text(r.b + out, "side plane 2", c));
-                // A rule that also clips by the reference face (moved out) shows that
-                // plane with the side planes, so each plane can be checked before it cuts.
-                for step in tr
-                    .clips
-                    .iter()
-                    .filter(|s| s.plane == ClipPlane::ReferenceFace)
-                {
-                    prims.push(plane(
-                        step.plane_point,
-                        step.plane_normal,
-                        0.8 * len,
-                        c.with_alpha(160),
-                    ));
-                    prims.push(text(step.plane_point, "face moved out", c));
-                }
-            }
-        }
+        ManifoldPhase::Features => features(tr, len, &mut prims),
+        ManifoldPhase::ReferenceIncident => reference_incident(tr, len, &mut prims),
         ManifoldPhase::Clip(j) => {
             if let Some(r) = &tr.reference {
                 prims.push(seg(r.a, r.b, 3.0, owner_color(r.owner), false));
@@ -132,30 +71,106 @@ pub fn manifold_layer(cx: &StudyCx, study: &ManifoldStudy, k: usize) -> Vec<Prim
                 clip_step(step, len, &mut prims);
             }
         }
-        ManifoldPhase::Points => {
-            for p in out.points() {
-                prims.push(seg(p.point_a, p.point_b, 2.0, c, false));
-                prims.push(dot(p.point_a, 4.5, SHAPE_A));
-                prims.push(dot(p.point_b, 4.5, SHAPE_B));
-                prims.push(text(
-                    p.point_b,
-                    format!(
-                        "{}  sep {:.4}",
-                        crate::view::text::describe_contact_id(p.features),
-                        p.separation
-                    ),
-                    c,
-                ));
-            }
-            if let Some(p) = out.points().first() {
-                prims.push(Prim::Arrow {
-                    from: p.point_a,
-                    to: p.point_a + out.normal * 0.35 * len,
-                    width: 2.5,
-                    color: c,
-                });
-            }
-        }
+        ManifoldPhase::Points => points(out, len, &mut prims),
     }
     prims
+}
+
+/// The features of A and B the normal came from, and the normal between them.
+/// `len`: the pair's size.
+fn features(tr: &ManifoldTrace, len: f32, prims: &mut Vec<Prim>) {
+    let c = LayerId::Manifold.color();
+    if let (Some(fa), Some(fb)) = (&tr.feature_a, &tr.feature_b) {
+        feature(fa, 4.0, SHAPE_A, "feature of A", prims);
+        feature(fb, 4.0, SHAPE_B, "feature of B", prims);
+        if let Some(n) = tr.normal {
+            let from = 0.25 * (fa.a + fa.b + fb.a + fb.b);
+            prims.push(Prim::Arrow {
+                from,
+                to: from + n * 0.4 * len,
+                width: 2.5,
+                color: c,
+            });
+            prims.push(text(from + n * 0.4 * len, "normal", c));
+        }
+    }
+}
+
+/// The reference edge (solid) and the incident edge (dashed), the reference's side
+/// planes, and the reference face moved out when the rule clips by it too.
+fn reference_incident(tr: &ManifoldTrace, len: f32, prims: &mut Vec<Prim>) {
+    let c = LayerId::Manifold.color();
+    let (Some(r), Some(i)) = (&tr.reference, &tr.incident) else {
+        return;
+    };
+    prims.push(seg(r.a, r.b, 5.0, owner_color(r.owner), false));
+    prims.push(
+        text(
+            0.5 * (r.a + r.b),
+            format!("reference ({})", r.owner.as_str()),
+            c,
+        )
+        .of(r.owner),
+    );
+    prims.push(seg(i.a, i.b, 3.0, owner_color(i.owner), true));
+    prims.push(
+        text(
+            0.5 * (i.a + i.b),
+            format!("incident ({})", i.owner.as_str()),
+            c,
+        )
+        .of(i.owner),
+    );
+    let t = (r.b - r.a).normalize_or_zero();
+    prims.push(plane(r.a, -t, 0.6 * len, c.with_alpha(160)));
+    prims.push(plane(r.b, t, 0.6 * len, c.with_alpha(160)));
+    // Named as the narration and the lessons number them: side plane 1 stands on the
+    // face's first vertex. Written out past the face (the face's outward normal is the
+    // right perpendicular of a → b).
+    let out = glam::Vec2::new(t.y, -t.x) * (0.45 * len);
+    prims.push(text(r.a + out, "side plane 1", c));
+    prims.push(text(r.b + out, "side plane 2", c));
+    // A rule that also clips by the reference face (moved out) shows that
+    // plane with the side planes, so each plane can be checked before it cuts.
+    for step in tr
+        .clips
+        .iter()
+        .filter(|s| s.plane == ClipPlane::ReferenceFace)
+    {
+        prims.push(plane(
+            step.plane_point,
+            step.plane_normal,
+            0.8 * len,
+            c.with_alpha(160),
+        ));
+        prims.push(text(step.plane_point, "face moved out", c));
+    }
+}
+
+/// The manifold's points, each pair joined and labelled with its features and
+/// separation, and the normal from the first.
+fn points(out: &ManifoldOutput, len: f32, prims: &mut Vec<Prim>) {
+    let c = LayerId::Manifold.color();
+    for p in out.points() {
+        prims.push(seg(p.point_a, p.point_b, 2.0, c, false));
+        prims.push(dot(p.point_a, 4.5, SHAPE_A));
+        prims.push(dot(p.point_b, 4.5, SHAPE_B));
+        prims.push(text(
+            p.point_b,
+            format!(
+                "{}  sep {:.4}",
+                crate::view::text::describe_contact_id(p.features),
+                p.separation
+            ),
+            c,
+        ));
+    }
+    if let Some(p) = out.points().first() {
+        prims.push(Prim::Arrow {
+            from: p.point_a,
+            to: p.point_a + out.normal * 0.35 * len,
+            width: 2.5,
+            color: c,
+        });
+    }
 }

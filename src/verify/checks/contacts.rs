@@ -9,6 +9,8 @@ use crate::core::sutherland_hodgman::{ClipOutput, ClipTermination};
 use crate::scene::Settings;
 use glam::DVec2;
 
+/// A manifold against the exact answer: whether it has points at all, its normal and
+/// number of points, each point, and the deepest point's depth.
 pub(in crate::verify) fn check_manifold(
     sink: &mut Sink,
     ex: &Reference,
@@ -16,30 +18,54 @@ pub(in crate::verify) fn check_manifold(
     settings: &Settings,
     source: &str,
 ) {
-    let tol = ex.length_tolerance();
-    let ptol = ex.point_tolerance();
-    let spec = settings.speculative_distance as f64;
-    // A manifold exactly when within the speculative distance.
-    let verdict_err = if m.is_separated() {
-        (spec - ex.signed).max(0.0)
-    } else {
-        (ex.signed - spec).max(0.0)
-    };
-    sink.record(Check::ManifoldPoints, verdict_err, tol, || {
-        format!(
-            "{source} manifold is {}, the exact signed distance is {:.9e} and the speculative \
-             distance {spec}",
-            m.termination.as_str(),
-            ex.signed
-        )
-    });
+    check_manifold_verdict(sink, ex, m, settings, source);
     // Box2D's clip found the incident edge beside the reference face: no points to
     // check (not a claim that the pair is apart).
     if m.is_separated() || m.termination == ManifoldTermination::NoOverlap {
         return;
     }
+    let n = check_manifold_normal(sink, m, source);
+    let pen = ex.penetration_along(n);
+    check_manifold_points(sink, ex, m, n, pen, source);
+    // The deepest point against the penetration along the normal.
+    if m.termination == ManifoldTermination::Contact {
+        check_deepest_point(sink, ex, m, n, pen, source);
+    }
+}
+
+/// A manifold exactly when within the speculative distance.
+fn check_manifold_verdict(
+    sink: &mut Sink,
+    ex: &Reference,
+    m: &ManifoldOutput,
+    settings: &Settings,
+    source: &str,
+) {
+    let spec = settings.speculative_distance as f64;
+    let verdict_err = if m.is_separated() {
+        (spec - ex.signed).max(0.0)
+    } else {
+        (ex.signed - spec).max(0.0)
+    };
+    sink.record(
+        Check::ManifoldPoints,
+        verdict_err,
+        ex.length_tolerance(),
+        || {
+            format!(
+                "{source} manifold is {}, the exact signed distance is {:.9e} and the speculative \
+             distance {spec}",
+                m.termination.as_str(),
+                ex.signed
+            )
+        },
+    );
+}
+
+/// A unit normal and one or two points; returns the normal made unit (zero when it
+/// has no length).
+fn check_manifold_normal(sink: &mut Sink, m: &ManifoldOutput, source: &str) -> DVec2 {
     let n_raw = f(m.normal);
-    let n = n_raw.normalize_or_zero();
     let pts = m.points();
     sink.require(
         Check::ManifoldPoints,
@@ -53,8 +79,22 @@ pub(in crate::verify) fn check_manifold(
             )
         },
     );
-    let pen = ex.penetration_along(n);
-    for (k, p) in pts.iter().enumerate() {
+    n_raw.normalize_or_zero()
+}
+
+/// Each point: its separation agrees with its two points along the normal `n`, it is
+/// no deeper than the exact penetration `pen` along `n`, and its points lie on the
+/// shapes' outlines.
+fn check_manifold_points(
+    sink: &mut Sink,
+    ex: &Reference,
+    m: &ManifoldOutput,
+    n: DVec2,
+    pen: f64,
+    source: &str,
+) {
+    let ptol = ex.point_tolerance();
+    for (k, p) in m.points().iter().enumerate() {
         let (pa, pb) = (f(p.point_a), f(p.point_b));
         let sep = p.separation as f64;
         let consistency = ((pb - pa).dot(n) - sep).abs();
@@ -75,10 +115,19 @@ pub(in crate::verify) fn check_manifold(
             )
         });
     }
-    // The deepest point against the penetration along the normal.
-    if m.termination != ManifoldTermination::Contact {
-        return;
-    }
+}
+
+/// The deepest point's separation against the exact penetration `pen` along the
+/// normal `n`, where clipping keeps the deepest vertex (else nothing to compare).
+fn check_deepest_point(
+    sink: &mut Sink,
+    ex: &Reference,
+    m: &ManifoldOutput,
+    n: DVec2,
+    pen: f64,
+    source: &str,
+) {
+    let tol = ex.length_tolerance();
     let Some(deepest) = m.deepest() else {
         return;
     };
@@ -102,7 +151,7 @@ pub(in crate::verify) fn check_manifold(
     if in_slab {
         let sep = deepest.separation as f64;
         let err = (sep + pen).abs();
-        sink.record(Check::ManifoldDepth, err, ptol, || {
+        sink.record(Check::ManifoldDepth, err, ex.point_tolerance(), || {
             format!(
                 "{source} manifold ({}): deepest separation {sep:.9e}, exact penetration along \
                  the manifold normal {} is {pen:.9e} (exact depth {:.9e})",

@@ -147,6 +147,9 @@ pub(in crate::verify) fn check_penetration(sink: &mut Sink, ex: &Reference, r: &
     }
 }
 
+/// SAT's separation against the exact one: never above the signed distance, exact for
+/// two circles and over one shape's faces; with faces on both shapes, the face the
+/// bias rule picks and the outcome.
 pub(in crate::verify) fn check_sat(
     sink: &mut Sink,
     pair: &FuzzPair,
@@ -183,67 +186,112 @@ pub(in crate::verify) fn check_sat(
             });
         }
         (Some((_, sa)), Some((ib, sb))) => {
-            let (sa, sb) = (sa - r, sb - r);
-            let max = sa.max(sb);
-            // Rule 1 (an axis separates): the larger separation.
-            let largest = (got - max).abs();
-            // Rule 2 (both penetrate): the owner's best face, B only beyond the bias.
-            let face_sep = match s.axis_owner {
-                Owner::A => ex.sep_a.get(s.edge).map(|x| x - r),
-                Owner::B => ex.sep_b.get(s.edge).map(|x| x - r),
+            let best = BestFaces {
+                a: sa - r,
+                b: sb - r,
+                b_edge: ib,
             };
-            let owner_best = if s.axis_owner == Owner::A { sa } else { sb };
-            let h_b = face_scale(&pair.shape_b, ib) as f64;
-            // B's separation must beat this for B's face (both penetrating, for Lite).
-            let threshold = match bias {
-                SatBias::Box2dLite => {
-                    SAT_RELATIVE_TOLERANCE as f64 * sa + SAT_ABSOLUTE_TOLERANCE as f64 * h_b
-                }
-                SatBias::Box2dV3 => sa,
-            };
-            let biased = match face_sep {
-                Some(fs) => {
-                    let value = (got - fs).abs();
-                    let not_best = (owner_best - fs).max(0.0);
-                    let rule = match s.axis_owner {
-                        Owner::A => (sb - threshold).max(0.0),
-                        Owner::B => (threshold - sb).max(0.0),
-                    };
-                    value.max(not_best).max(rule)
-                }
-                None => f64::INFINITY,
-            };
-            let err = if bias == SatBias::Box2dV3 {
-                // One rule whether apart or not: B only beyond 0.1 × linear slop.
-                biased
-            } else if max > tol {
-                largest
-            } else if max < -tol {
-                biased
-            } else {
-                largest.min(biased)
-            };
-            sink.record(Check::Sat, err, tol, || {
-                format!(
-                    "SAT chose {} edge {} with separation {got:.9e}; exact best of A {sa:.9e}, \
-                     of B {sb:.9e} (edge {ib}), bias threshold {threshold:.9e}",
-                    s.axis_owner.as_str(),
-                    s.edge
-                )
-            });
-            let outcome_ok = if max > tol {
-                s.termination == SatTermination::Separated
-            } else if max < -tol {
-                s.termination == SatTermination::Overlap
-            } else {
-                true
-            };
-            sink.require(Check::Sat, outcome_ok, || {
-                format!(
-                    "SAT says {}, the exact largest separation is {max:.9e}",
-                    s.termination.as_str()
-                )
-            });
+            check_sat_faces(sink, pair, ex, s, bias, &best);
         }
     }
+}
+
+/// The exact best separation over each shape's faces, less both radii, and B's best
+/// face.
+struct BestFaces {
+    a: f64,
+    b: f64,
+    b_edge: usize,
+}
+
+/// Both shapes have faces: an axis separates (rule 1: the larger separation), or both
+/// penetrate (rule 2: the bias rule's face); near touching either will do. Then the
+/// outcome against the largest separation.
+fn check_sat_faces(
+    sink: &mut Sink,
+    pair: &FuzzPair,
+    ex: &Reference,
+    s: &SatOutput,
+    bias: SatBias,
+    best: &BestFaces,
+) {
+    let tol = ex.length_tolerance();
+    let got = s.separation as f64;
+    let (sa, sb, ib) = (best.a, best.b, best.b_edge);
+    let max = sa.max(sb);
+    // Rule 1 (an axis separates): the larger separation.
+    let largest = (got - max).abs();
+    let (biased, threshold) = biased_face_error(pair, ex, s, bias, best);
+    let err = if bias == SatBias::Box2dV3 {
+        // One rule whether apart or not: B only beyond 0.1 × linear slop.
+        biased
+    } else if max > tol {
+        largest
+    } else if max < -tol {
+        biased
+    } else {
+        largest.min(biased)
+    };
+    sink.record(Check::Sat, err, tol, || {
+        format!(
+            "SAT chose {} edge {} with separation {got:.9e}; exact best of A {sa:.9e}, \
+             of B {sb:.9e} (edge {ib}), bias threshold {threshold:.9e}",
+            s.axis_owner.as_str(),
+            s.edge
+        )
+    });
+    let outcome_ok = if max > tol {
+        s.termination == SatTermination::Separated
+    } else if max < -tol {
+        s.termination == SatTermination::Overlap
+    } else {
+        true
+    };
+    sink.require(Check::Sat, outcome_ok, || {
+        format!(
+            "SAT says {}, the exact largest separation is {max:.9e}",
+            s.termination.as_str()
+        )
+    });
+}
+
+/// Rule 2 (both penetrate): the owner's best face, B only beyond the bias. Returns
+/// how far SAT's answer is from it (infinite when its face does not exist) and the
+/// threshold B's separation must beat.
+fn biased_face_error(
+    pair: &FuzzPair,
+    ex: &Reference,
+    s: &SatOutput,
+    bias: SatBias,
+    best: &BestFaces,
+) -> (f64, f64) {
+    let r = ex.ra + ex.rb;
+    let got = s.separation as f64;
+    let (sa, sb) = (best.a, best.b);
+    let face_sep = match s.axis_owner {
+        Owner::A => ex.sep_a.get(s.edge).map(|x| x - r),
+        Owner::B => ex.sep_b.get(s.edge).map(|x| x - r),
+    };
+    let owner_best = if s.axis_owner == Owner::A { sa } else { sb };
+    let h_b = face_scale(&pair.shape_b, best.b_edge) as f64;
+    // B's separation must beat this for B's face (both penetrating, for Lite).
+    let threshold = match bias {
+        SatBias::Box2dLite => {
+            SAT_RELATIVE_TOLERANCE as f64 * sa + SAT_ABSOLUTE_TOLERANCE as f64 * h_b
+        }
+        SatBias::Box2dV3 => sa,
+    };
+    let biased = match face_sep {
+        Some(fs) => {
+            let value = (got - fs).abs();
+            let not_best = (owner_best - fs).max(0.0);
+            let rule = match s.axis_owner {
+                Owner::A => (sb - threshold).max(0.0),
+                Owner::B => (threshold - sb).max(0.0),
+            };
+            value.max(not_best).max(rule)
+        }
+        None => f64::INFINITY,
+    };
+    (biased, threshold)
 }

@@ -317,6 +317,6 @@ mod tests {
                 _ => None,
             })
             .collect();
-        assert!(labels.iter().any(|t| t == "Box: snap"), "{labels:?}");
+        assert!(labels.iter().any(|t| t == "Box: snapped"), "{labels:?}");
     }
 }

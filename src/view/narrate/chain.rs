@@ -6,10 +6,11 @@
 
 use crate::core::chain::{
     collide_chain_segment, Candidate, ChainStep, ChainTrace, CircleRegion, NormalClass,
-    NormalDecision, SatAxis, SegmentEnd,
+    NormalDecision, OneSidedTest, SatAxis, SegmentEnd, SegmentNormals,
 };
 use crate::scene::Scene;
 use crate::view::text::p;
+use glam::Vec2;
 
 fn end_word(e: SegmentEnd) -> &'static str {
     match e {
@@ -61,133 +62,171 @@ fn classify(candidate: &Candidate, k: &NormalClass) -> String {
 /// One sentence for one decision.
 pub fn describe_step(step: &ChainStep) -> String {
     match step {
-        ChainStep::Segment { a, b, normals, .. } => format!(
-            "The segment runs from {} to {}; its normal {} points to the side shapes collide from. The corner at a is {} (turn {:.3}), at b {} (turn {:.3}).",
-            p(*a),
-            p(*b),
-            p(normals.normal1),
-            convex(normals.convex1),
-            normals.turn1,
-            convex(normals.convex2),
-            normals.turn2
-        ),
-        ChainStep::OneSided(t) => {
-            let verdict = if t.behind {
-                "behind every line tested: the shape is on the solid side and the query stops"
-            } else {
-                "in front of at least one: the query goes on"
-            };
-            format!(
-                "One-sided test: the shape's centre {} is {:.4} from the segment's line{}; {verdict}.",
-                p(t.centre),
-                t.offset1,
-                match (t.offset0, t.offset2) {
-                    (None, None) => String::new(),
-                    (o0, o2) => format!(
-                        " ({}{})",
-                        o0.map(|v| format!("tail neighbour {v:.4}")).unwrap_or_default(),
-                        o2.map(|v| format!(" head neighbour {v:.4}")).unwrap_or_default()
-                    ),
-                }
-            )
-        }
+        ChainStep::Segment { a, b, normals, .. } => segment(*a, *b, normals),
+        ChainStep::OneSided(t) => one_sided(t),
         ChainStep::CircleRegion {
             region,
             closest,
             in_neighbour_region,
             ..
-        } => {
-            let r = match region {
-                CircleRegion::Tail => "before a",
-                CircleRegion::Interior => "between a and b",
-                CircleRegion::Head => "beyond b",
-            };
-            let owner = if *in_neighbour_region {
-                " — in the neighbour's region: the neighbour makes this contact, not this segment"
-            } else {
-                ""
-            };
-            format!("The circle's centre projects {r}; the closest point is {}{owner}.", p(*closest))
-        }
+        } => circle_region(*region, *closest, *in_neighbour_region),
         ChainStep::Closest {
             distance,
             limit,
             from_closest_features,
             ..
-        } => {
-            let gap = if *distance > 0.0 {
-                format!("GJK: the cores are {distance:.4} apart")
-            } else {
-                "GJK: the cores touch or overlap (distance 0)".to_string()
-            };
-            let source = if *from_closest_features {
-                format!(", more than {limit:.4}: the normal comes from these closest features.")
-            } else if *distance > *limit {
-                ", but the shape's centre is behind the segment: the normal comes from the separating-axis search.".to_string()
-            } else {
-                format!(", within {limit:.4} (close or touching): the normal comes from the separating-axis search.")
-            };
-            gap + &source
-        }
+        } => closest(*distance, *limit, *from_closest_features),
         ChainStep::Classify { candidate, class } => classify(candidate, class),
         ChainStep::SeparatingAxes {
             segment,
             shape_edge,
             winner,
             ..
-        } => format!(
-            "Separating axes: {segment:.4} along the segment's normal{}; the {} decides.",
-            shape_edge
-                .map(|(e, s)| format!(", {s:.4} along the shape's edge {e}"))
-                .unwrap_or_default(),
-            match winner {
-                SatAxis::Segment => "segment's normal".to_string(),
-                SatAxis::Neighbour =>
-                    "neighbour's normal (the neighbour owns the contact: none here)".to_string(),
-                SatAxis::ShapeEdge { edge } => format!("shape's edge {edge}"),
-            }
-        ),
+        } => separating_axes(*segment, *shape_edge, winner),
         ChainStep::NeighbourIncident {
             end,
             neighbour_is_incident,
             ..
-        } => format!(
-            "The shape's face is the reference; the segment's deeper end is {}{}.",
-            end_word(*end),
-            if *neighbour_is_incident {
-                ", and the neighbour there faces it more squarely: the neighbour is incident, no contact from this segment"
-            } else {
-                "; this segment stays incident"
-            }
-        ),
+        } => neighbour_incident(*end, *neighbour_is_incident),
         ChainStep::Reference {
             reference,
             shape_indices,
             normal,
             ..
-        } => format!(
-            "Reference edge: {} (normal {}); incident edge: {} (the shape's vertices {} and {}).",
-            if reference.as_str() == "A" {
-                "the segment"
-            } else {
-                "the shape's edge"
-            },
-            p(*normal),
-            if reference.as_str() == "A" {
-                "the shape's edge"
-            } else {
-                "the segment"
-            },
-            shape_indices.0,
-            shape_indices.1
+        } => reference_edges(reference.as_str() == "A", *shape_indices, *normal),
+        ChainStep::Clip { overlap, .. } => clip(*overlap),
+    }
+}
+
+/// The segment, its normal and the convexity of its two corners.
+fn segment(a: Vec2, b: Vec2, normals: &SegmentNormals) -> String {
+    format!(
+        "The segment runs from {} to {}; its normal {} points to the side shapes collide from. The corner at a is {} (turn {:.3}), at b {} (turn {:.3}).",
+        p(a),
+        p(b),
+        p(normals.normal1),
+        convex(normals.convex1),
+        normals.turn1,
+        convex(normals.convex2),
+        normals.turn2
+    )
+}
+
+/// The one-sided test: how far the shape's centre is in front of the lines tested.
+fn one_sided(t: &OneSidedTest) -> String {
+    let verdict = if t.behind {
+        "behind every line tested: the shape is on the solid side and the query stops"
+    } else {
+        "in front of at least one: the query goes on"
+    };
+    let neighbours = match (t.offset0, t.offset2) {
+        (None, None) => String::new(),
+        (o0, o2) => format!(
+            " ({}{})",
+            o0.map(|v| format!("tail neighbour {v:.4}"))
+                .unwrap_or_default(),
+            o2.map(|v| format!(" head neighbour {v:.4}"))
+                .unwrap_or_default()
         ),
-        ChainStep::Clip { overlap, .. } => {
-            if *overlap {
-                "Clip: the incident edge is cut to the reference edge's extent; its ends make the contact points.".to_string()
-            } else {
-                "Clip: the edges' extents do not overlap: no points.".to_string()
-            }
+    };
+    format!(
+        "One-sided test: the shape's centre {} is {:.4} from the segment's line{neighbours}; {verdict}.",
+        p(t.centre),
+        t.offset1,
+    )
+}
+
+/// A circle: where its centre projects on the segment, and who owns the contact.
+fn circle_region(region: CircleRegion, closest: Vec2, in_neighbour_region: bool) -> String {
+    let r = match region {
+        CircleRegion::Tail => "before a",
+        CircleRegion::Interior => "between a and b",
+        CircleRegion::Head => "beyond b",
+    };
+    let owner = if in_neighbour_region {
+        " — in the neighbour's region: the neighbour makes this contact, not this segment"
+    } else {
+        ""
+    };
+    format!(
+        "The circle's centre projects {r}; the closest point is {}{owner}.",
+        p(closest)
+    )
+}
+
+/// GJK's distance between the cores, and where the normal comes from.
+fn closest(distance: f32, limit: f32, from_closest_features: bool) -> String {
+    let gap = if distance > 0.0 {
+        format!("GJK: the cores are {distance:.4} apart")
+    } else {
+        "GJK: the cores touch or overlap (distance 0)".to_string()
+    };
+    let source = if from_closest_features {
+        format!(", more than {limit:.4}: the normal comes from these closest features.")
+    } else if distance > limit {
+        ", but the shape's centre is behind the segment: the normal comes from the separating-axis search.".to_string()
+    } else {
+        format!(", within {limit:.4} (close or touching): the normal comes from the separating-axis search.")
+    };
+    gap + &source
+}
+
+/// The separations along the segment's normal and the best shape edge, and the axis
+/// that decides.
+fn separating_axes(segment: f32, shape_edge: Option<(usize, f32)>, winner: &SatAxis) -> String {
+    format!(
+        "Separating axes: {segment:.4} along the segment's normal{}; the {} decides.",
+        shape_edge
+            .map(|(e, s)| format!(", {s:.4} along the shape's edge {e}"))
+            .unwrap_or_default(),
+        match winner {
+            SatAxis::Segment => "segment's normal".to_string(),
+            SatAxis::Neighbour =>
+                "neighbour's normal (the neighbour owns the contact: none here)".to_string(),
+            SatAxis::ShapeEdge { edge } => format!("shape's edge {edge}"),
         }
+    )
+}
+
+/// With the shape's face as reference: the segment's deeper end, and whether its
+/// neighbour there is the incident edge instead.
+fn neighbour_incident(end: SegmentEnd, neighbour_is_incident: bool) -> String {
+    format!(
+        "The shape's face is the reference; the segment's deeper end is {}{}.",
+        end_word(end),
+        if neighbour_is_incident {
+            ", and the neighbour there faces it more squarely: the neighbour is incident, no contact from this segment"
+        } else {
+            "; this segment stays incident"
+        }
+    )
+}
+
+/// The reference and incident edges (the segment and the shape's edge, one each way).
+fn reference_edges(
+    segment_is_reference: bool,
+    shape_indices: (usize, usize),
+    normal: Vec2,
+) -> String {
+    let (reference, incident) = if segment_is_reference {
+        ("the segment", "the shape's edge")
+    } else {
+        ("the shape's edge", "the segment")
+    };
+    format!(
+        "Reference edge: {reference} (normal {}); incident edge: {incident} (the shape's vertices {} and {}).",
+        p(normal),
+        shape_indices.0,
+        shape_indices.1
+    )
+}
+
+/// The clip of the incident edge to the reference edge's extent.
+fn clip(overlap: bool) -> String {
+    if overlap {
+        "Clip: the incident edge is cut to the reference edge's extent; its ends make the contact points.".to_string()
+    } else {
+        "Clip: the edges' extents do not overlap: no points.".to_string()
     }
 }
 

@@ -237,6 +237,71 @@ fn centre(ui: &egui::Ui, r: &egui::Response) -> [f32; 2] {
 /// A red cell of the table ("engine/column") and where it was drawn.
 type OffCell = (String, [f32; 2]);
 
+/// What the table holds each row against: the exact answers with their tolerances,
+/// and whether our ids and GJK report differ from Box2D's.
+struct Targets {
+    /// The length tolerance (distance, depth).
+    tol: f64,
+    toi_exact: Option<f64>,
+    toi_tol: f64,
+    /// Ours and Box2D's both known and different: red in both rows.
+    ids_differ: bool,
+    gjk_differ: bool,
+}
+
+impl Targets {
+    fn new(rows: &[Row], exact: &Expected) -> Targets {
+        let tol = exact.length_tolerance;
+        // Turning: the exact time is when the surfaces touch; the engines aim up to 1.25
+        // slop from it (Box2D), ours at slop for sharp shapes: that much at the oracle's
+        // bound on the closing speed, plus the fuzzer's 1e-3 of the step.
+        let (toi_exact, toi_tol) = match exact.turning {
+            Some(t) => (
+                t.t,
+                1.25 * LINEAR_SLOP as f64 / t.speed.max(1.0e-6) + 1.0e-3,
+            ),
+            None => (exact.toi, (tol + 1.0e-4) / exact.speed.max(1.0e-6) * 4.0),
+        };
+        // Ids and GJK's iterations are compared with Box2D's (ours under the Box2dV3
+        // preset are Box2D's own): a difference is red in both rows.
+        let box2d = rows.iter().find(|r| r.name == Engine::Box2d.label());
+        let ours = rows.first();
+        Targets {
+            tol,
+            toi_exact,
+            toi_tol,
+            ids_differ: known_and_different(
+                ours.and_then(|r| r.ids.as_ref()),
+                box2d.and_then(|r| r.ids.as_ref()),
+            ),
+            gjk_differ: known_and_different(
+                ours.and_then(|r| r.gjk.as_ref()),
+                box2d.and_then(|r| r.gjk.as_ref()),
+            ),
+        }
+    }
+}
+
+/// Both known, and not the same.
+fn known_and_different<T: PartialEq>(a: Option<T>, b: Option<T>) -> bool {
+    matches!((a, b), (Some(a), Some(b)) if a != b)
+}
+
+/// The red cells of one engine's block, each kept as "engine/column" with where it
+/// was drawn.
+struct RedCells<'a> {
+    engine: &'a str,
+    off: &'a mut Vec<OffCell>,
+}
+
+impl RedCells<'_> {
+    fn mark(&mut self, column: &str, at: Option<[f32; 2]>) {
+        if let Some(at) = at {
+            self.off.push((format!("{}/{column}", self.engine), at));
+        }
+    }
+}
+
 /// The table; returns its red cells and the name of the row whose tooltip is open.
 fn peers_table(
     ui: &mut egui::Ui,
@@ -245,26 +310,7 @@ fn peers_table(
 ) -> (Vec<OffCell>, Option<String>) {
     let mut off = Vec::new();
     let mut tooltip = None;
-    let tol = exact.length_tolerance;
-    // Turning: the exact time is when the surfaces touch; the engines aim up to 1.25
-    // slop from it (Box2D), ours at slop for sharp shapes: that much at the oracle's
-    // bound on the closing speed, plus the fuzzer's 1e-3 of the step.
-    let (toi_exact, toi_tol) = match exact.turning {
-        Some(t) => (
-            t.t,
-            1.25 * LINEAR_SLOP as f64 / t.speed.max(1.0e-6) + 1.0e-3,
-        ),
-        None => (exact.toi, (tol + 1.0e-4) / exact.speed.max(1.0e-6) * 4.0),
-    };
-    // Ids and GJK's iterations are compared with Box2D's (ours under the Box2dV3
-    // preset are Box2D's own): a difference is red in both rows.
-    let box2d = rows.iter().find(|r| r.name == Engine::Box2d.label());
-    let (box2d_ids, box2d_gjk) = (
-        box2d.and_then(|r| r.ids.clone()),
-        box2d.and_then(|r| r.gjk.clone()),
-    );
-    let ours_ids = rows.first().and_then(|r| r.ids.clone());
-    let ours_gjk = rows.first().and_then(|r| r.gjk.clone());
+    let targets = Targets::new(rows, exact);
     // A block per engine, a row per quantity: it fits the panel at any width and text
     // size (seven columns side by side did not, and scrolled sideways).
     let row_gap = ui.spacing().item_spacing.y * 2.0;
@@ -273,117 +319,149 @@ fn peers_table(
         .striped(true)
         .show(ui, |ui| {
             for (k, r) in rows.iter().enumerate() {
-                let hover = if r.note.is_empty() {
-                    "answers every query"
-                } else {
-                    &r.note
-                };
-                let name = ui.label(RichText::new(&r.name).strong()).tip(hover);
-                match k {
-                    0 => super::widgets::mark(ui, "peer_name", &name),
-                    1 => super::widgets::mark(ui, "peer_engine", &name),
-                    _ => {}
-                }
-                if name.hovered() {
+                if engine_name(ui, k, r) {
                     tooltip = Some(r.name.clone());
                 }
-                ui.end_row();
-                let mut mark = |column: &str, at: Option<[f32; 2]>| {
-                    if let Some(at) = at {
-                        off.push((format!("{}/{column}", r.name), at));
-                    }
+                let mut red = RedCells {
+                    engine: &r.name,
+                    off: &mut off,
                 };
-                quantity(ui, "distance");
-                match r.stop("distance") {
-                    Some(why) => stopped_cell(ui, why),
-                    None => mark("distance", cell(ui, r.distance, Some(exact.distance), tol)),
-                }
-                ui.end_row();
-                quantity(ui, "depth");
-                if let Some(why) = r.stop("penetration") {
-                    stopped_cell(ui, why);
-                } else if r.lacks_depth {
-                    ui.label(RichText::new("n/a").color(Tone::Quiet.color(ui)))
-                        .tip("this engine has no penetration-depth query");
-                } else {
-                    let depth_tol = exact.depth_tolerance + tol;
-                    mark("depth", cell(ui, r.depth, exact.depth, depth_tol));
-                }
-                ui.end_row();
-                quantity(ui, "points");
-                match r.stop("manifold") {
-                    Some(why) => stopped_cell(ui, why),
-                    None => {
-                        ui.label(r.points.map_or("—".into(), |n| n.to_string()));
-                    }
-                }
-                ui.end_row();
-                quantity(ui, "TOI t");
-                match (r.stop("toi"), &r.toi_state, r.toi) {
-                    (Some(why), _, _) => stopped_cell(ui, why),
-                    (None, Some(state), None) => {
-                        // A state instead of a time: wrong when the exact answer is a hit.
-                        let t = RichText::new(state).monospace();
-                        let wrong = toi_exact.is_some();
-                        let l = ui.label(if wrong {
-                            t.color(Tone::Alarm.color(ui))
-                        } else {
-                            t
-                        });
-                        mark("TOI t", wrong.then(|| centre(ui, &l)));
-                        if let Some(note) = &r.toi_note {
-                            l.tip(note);
-                        }
-                    }
-                    (None, _, _) => mark("TOI t", cell(ui, r.toi, toi_exact, toi_tol)),
-                }
-                ui.end_row();
+                answer_cells(ui, r, exact, &targets, &mut red);
+                toi_cell(ui, r, &targets, &mut red);
+                // Ours and Box2D's are compared with each other.
                 let compared = k == 0 || r.name == Engine::Box2d.label();
-                let ids_off =
-                    compared && ours_ids.is_some() && box2d_ids.is_some() && ours_ids != box2d_ids;
-                quantity(ui, "ids");
-                let ids = ui.label(red_if(ui, ids_text(r.ids.as_deref()), ids_off));
-                if !r.features.is_empty() {
-                    ids.tip(format!("features: {}", r.features.join("; ")));
-                } else if compared {
-                    ids.tip("B2_MAKE_ID(a, b) of each point, in Box2D's order");
-                } else {
-                    ids.tip("the engine's own numbering (not Box2D's)");
-                }
-                ui.end_row();
-                let gjk_off =
-                    compared && ours_gjk.is_some() && box2d_gjk.is_some() && ours_gjk != box2d_gjk;
-                quantity(ui, "GJK it · cache")
-                    .tip("GJK's iterations and its cache, as Box2D's b2ShapeDistance reports them");
-                ui.label(red_if(ui, gjk_text(r.gjk.as_ref()), gjk_off)).tip(
-                    "support evaluations and the simplex's vertex pairs as b2ShapeDistance reports them from a cold start (0 and none when it returns early: overlap, or its direction test)",
-                );
-                ui.end_row();
-                // Box2D's way of counting differs from what ours did: say both.
-                if let Some(n) = r.gjk_ran {
-                    quantity(ui, "GJK it, as run").tip(
-                        "the iterations our GJK ran: Box2D's report of this run would be the row above, because it returns early here",
-                    );
-                    ui.label(RichText::new(n.to_string()).monospace());
-                    ui.end_row();
-                }
+                id_cells(ui, r, compared, &targets);
                 ui.add_space(row_gap);
                 ui.end_row();
             }
-            let fmt = |v: Option<f64>| v.map_or("—".into(), |x| format!("{x:.6}"));
-            ui.label(RichText::new("exact (f64)").strong());
-            ui.end_row();
-            for (what, v) in [
-                ("distance", Some(exact.distance)),
-                ("depth", exact.depth),
-                ("TOI t", toi_exact),
-            ] {
-                quantity(ui, what);
-                ui.label(RichText::new(fmt(v)).monospace());
-                ui.end_row();
-            }
+            exact_block(ui, exact, targets.toi_exact);
         });
     (off, tooltip)
+}
+
+/// The engine's name heading its block (row `k` of the table), what it lacks on hover;
+/// whether it is hovered.
+fn engine_name(ui: &mut egui::Ui, k: usize, r: &Row) -> bool {
+    let hover = if r.note.is_empty() {
+        "answers every query"
+    } else {
+        &r.note
+    };
+    let name = ui.label(RichText::new(&r.name).strong()).tip(hover);
+    match k {
+        0 => super::widgets::mark(ui, "peer_name", &name),
+        1 => super::widgets::mark(ui, "peer_engine", &name),
+        _ => {}
+    }
+    let hovered = name.hovered();
+    ui.end_row();
+    hovered
+}
+
+/// The distance, depth and number of points of a row, red where off the exact answer.
+fn answer_cells(ui: &mut egui::Ui, r: &Row, exact: &Expected, t: &Targets, red: &mut RedCells) {
+    quantity(ui, "distance");
+    match r.stop("distance") {
+        Some(why) => stopped_cell(ui, why),
+        None => red.mark(
+            "distance",
+            cell(ui, r.distance, Some(exact.distance), t.tol),
+        ),
+    }
+    ui.end_row();
+    quantity(ui, "depth");
+    if let Some(why) = r.stop("penetration") {
+        stopped_cell(ui, why);
+    } else if r.lacks_depth {
+        ui.label(RichText::new("n/a").color(Tone::Quiet.color(ui)))
+            .tip("this engine has no penetration-depth query");
+    } else {
+        let depth_tol = exact.depth_tolerance + t.tol;
+        red.mark("depth", cell(ui, r.depth, exact.depth, depth_tol));
+    }
+    ui.end_row();
+    quantity(ui, "points");
+    match r.stop("manifold") {
+        Some(why) => stopped_cell(ui, why),
+        None => {
+            ui.label(r.points.map_or("—".into(), |n| n.to_string()));
+        }
+    }
+    ui.end_row();
+}
+
+/// The time of impact of a row: a time, or the state said instead (red when the
+/// exact answer is a hit).
+fn toi_cell(ui: &mut egui::Ui, r: &Row, t: &Targets, red: &mut RedCells) {
+    quantity(ui, "TOI t");
+    match (r.stop("toi"), &r.toi_state, r.toi) {
+        (Some(why), _, _) => stopped_cell(ui, why),
+        (None, Some(state), None) => {
+            // A state instead of a time: wrong when the exact answer is a hit.
+            let text = RichText::new(state).monospace();
+            let wrong = t.toi_exact.is_some();
+            let l = ui.label(if wrong {
+                text.color(Tone::Alarm.color(ui))
+            } else {
+                text
+            });
+            red.mark("TOI t", wrong.then(|| centre(ui, &l)));
+            if let Some(note) = &r.toi_note {
+                l.tip(note);
+            }
+        }
+        (None, _, _) => red.mark("TOI t", cell(ui, r.toi, t.toi_exact, t.toi_tol)),
+    }
+    ui.end_row();
+}
+
+/// The manifold's ids and GJK's report of a row; when `compared` (ours and Box2D's),
+/// red where the two differ.
+fn id_cells(ui: &mut egui::Ui, r: &Row, compared: bool, t: &Targets) {
+    quantity(ui, "ids");
+    let ids = ui.label(red_if(
+        ui,
+        ids_text(r.ids.as_deref()),
+        compared && t.ids_differ,
+    ));
+    if !r.features.is_empty() {
+        ids.tip(format!("features: {}", r.features.join("; ")));
+    } else if compared {
+        ids.tip("B2_MAKE_ID(a, b) of each point, in Box2D's order");
+    } else {
+        ids.tip("the engine's own numbering (not Box2D's)");
+    }
+    ui.end_row();
+    quantity(ui, "GJK it · cache")
+        .tip("GJK's iterations and its cache, as Box2D's b2ShapeDistance reports them");
+    ui.label(red_if(ui, gjk_text(r.gjk.as_ref()), compared && t.gjk_differ)).tip(
+        "support evaluations and the simplex's vertex pairs as b2ShapeDistance reports them from a cold start (0 and none when it returns early: overlap, or its direction test)",
+    );
+    ui.end_row();
+    // Box2D's way of counting differs from what ours did: say both.
+    if let Some(n) = r.gjk_ran {
+        quantity(ui, "GJK it, as run").tip(
+            "the iterations our GJK ran: Box2D's report of this run would be the row above, because it returns early here",
+        );
+        ui.label(RichText::new(n.to_string()).monospace());
+        ui.end_row();
+    }
+}
+
+/// The exact (f64) answers, the block under the engines'.
+fn exact_block(ui: &mut egui::Ui, exact: &Expected, toi_exact: Option<f64>) {
+    let fmt = |v: Option<f64>| v.map_or("—".into(), |x| format!("{x:.6}"));
+    ui.label(RichText::new("exact (f64)").strong());
+    ui.end_row();
+    for (what, v) in [
+        ("distance", Some(exact.distance)),
+        ("depth", exact.depth),
+        ("TOI t", toi_exact),
+    ] {
+        quantity(ui, what);
+        ui.label(RichText::new(fmt(v)).monospace());
+        ui.end_row();
+    }
 }
 
 /// The name of a quantity in an engine's block, indented under the engine's name.
@@ -432,7 +510,6 @@ fn gjk_text(g: Option<&Box2dDistanceReport>) -> String {
     })
 }
 
-/// "Copy as …": the pair as a regression test (or hex scene) on the clipboard.
 /// "Copy as …": the pair as a regression test (or hex scene) on the clipboard; on the
 /// web page also offered as a download (a phone or a locked-down browser may refuse
 /// the clipboard).
