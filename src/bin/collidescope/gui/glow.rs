@@ -175,7 +175,6 @@ mod tests {
                 layer(LayerId::Minkowski, Space::Config, vec![outline]),
                 layer(LayerId::GjkSimplex, Space::Config, simplex),
             ],
-            ..DrawList::default()
         }
     }
 
