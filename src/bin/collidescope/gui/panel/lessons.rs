@@ -308,10 +308,12 @@ fn ui_page_body(
         if let Some(a) = asked {
             // The question's frame closes under the choices (its margin and stroke);
             // the page text's heading whole under it, so that the strip does not end
-            // in the middle of a line.
+            // in the middle of a line. And room for a wrong answer's hint with the
+            // ways to answer above it (where `strip_scroll` puts it): a hint then
+            // does not make the strip taller and move the picture.
             let framed = a.end + 10.0;
             let end = heading_end.map_or(framed, |h| framed.max(h + 2.0));
-            strip_fit(ui, &page, end - origin);
+            strip_fit(ui, &page, (end - origin).max(a.hint_room - a.ways));
         }
     }
 }

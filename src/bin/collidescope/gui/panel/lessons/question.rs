@@ -7,7 +7,7 @@ use super::CHOICE_MARKS;
 use crate::gui::lesson::LessonMode;
 use crate::gui::panel::widgets::{mark, mark_rect, Tone};
 use collidescope::app::AppState;
-use collidescope::lesson::tutor::{how_to_answer, Response, Stage};
+use collidescope::lesson::tutor::{hint, how_to_answer, Response, Stage};
 use collidescope::lesson::{Answer, Form, Solved};
 use egui_macroquad::egui::{self, RichText};
 
@@ -22,6 +22,11 @@ pub(super) struct Asked {
     pub end: f32,
     /// The bottom of a hint's last line (the question still open).
     pub hint_end: Option<f32>,
+    /// Where a wrong answer's hint ends (its last line's bottom): laid out ahead
+    /// while the question is open, as drawn once hinted. Presenter mode's strip keeps
+    /// room for the ways to answer and the hint from the page's first frame, so that
+    /// a hint does not make the strip taller and move the picture.
+    pub hint_room: f32,
 }
 
 /// The question, the ways to answer it, and what the tutor says: where what an answer
@@ -61,14 +66,19 @@ pub(super) fn ui_question(
                 mode.show_answer(app);
             }
         }
+        let end = ui.min_rect().bottom();
         let mut parts = Asked {
             prompt: ui.min_rect().top(),
             ways,
-            end: ui.min_rect().bottom(),
+            end,
             hint_end: None,
+            hint_room: end + hint_height(ui, &hint(&q), size),
         };
         // An answer taken above settles the question in this very frame.
         let mut feedback = ui_feedback(ui, &mode.tutor.stage, size, &mut parts.hint_end);
+        if let Some(drawn) = parts.hint_end {
+            parts.hint_room = drawn;
+        }
         // Why, from this page's own facts (a page without the step's narration).
         if let (true, Some(why)) = (mode.tutor.stage.settled(), &solved.why) {
             let r = ui.label(RichText::new(why).size(size));
@@ -206,10 +216,8 @@ fn ui_feedback(
     match stage {
         Stage::Open => None,
         Stage::Hinted { hint, layer } => {
-            let r = ui.colored_label(
-                Tone::Warning.color(ui),
-                RichText::new(format!("Not quite. {hint}")).size(size),
-            );
+            let said = RichText::new(not_quite(hint)).size(size);
+            let r = ui.colored_label(Tone::Warning.color(ui), said);
             mark_hint_lines(ui, r.rect, size);
             *hint_end = Some(r.rect.bottom());
             let lit = ui.label(
@@ -231,6 +239,26 @@ fn ui_feedback(
             .rect,
         ),
     }
+}
+
+/// A wrong answer's words.
+fn not_quite(hint: &str) -> String {
+    format!("Not quite. {hint}")
+}
+
+/// How tall a wrong answer's hint is, laid out as [`ui_feedback`] lays it out
+/// (wrapped at the question's width, with the spacing before it). `hint` is the
+/// question's own: it does not depend on the answer given.
+fn hint_height(ui: &egui::Ui, hint: &str, size: f32) -> f32 {
+    let galley = ui.fonts(|f| {
+        f.layout(
+            not_quite(hint),
+            egui::FontId::proportional(size),
+            egui::Color32::WHITE,
+            ui.available_width(),
+        )
+    });
+    ui.spacing().item_spacing.y + galley.size().y
 }
 
 /// The hint's first and last lines, marked for the scripted test (the hint must show
