@@ -461,7 +461,8 @@ app_pid=""
 # Presenter mode at 1280×720 after a wrong answer on a page with many choices (the GJK
 # lesson's page 6, seven regions): the hint comes and every choice, "Show me the answer"
 # and the hint, first line to last, stay in the strip's sight (the learner answers again
-# without scrolling back up, and reads the hint whole).
+# without scrolling back up, and reads the hint whole). The strip kept room for the hint
+# from the page's first frame: the views and their cameras do not move when it comes.
 echo '(theme:Dark,presenter:true)' >"$pres/config/preferences.ron"
 rm -f "$pres/layout.json"
 COLLIDESCOPE_CONFIG_DIR="$pres/config" COLLIDESCOPE_LAYOUT_FILE="$pres/layout.json" \
@@ -471,10 +472,14 @@ for _ in $(seq 200); do [ -s "$pres/layout.json" ] && break; sleep 0.1; done
 sleep 2
 [ "$(pj "sum(k.startswith('lesson_choice_') for k in $w)")" -ge 6 ] || { echo "FAIL: GJK page 6 has not its many choices: $(pj "$w")"; exit 1; }
 read -r cx cy < <(pj "' '.join(str(int(round(v))) for v in $w['lesson_choice_0'])")
+canvas="[d['world_vp'], d['config_vp'], d['lesson']['world_camera'], d['lesson']['config_camera']]"
+before="$(pj "$canvas")"
 xdotool mousemove "$cx" "$cy"; sleep 0.6; xdotool click 1
 for _ in $(seq 75); do [ "$(pj "d['lesson']['stage']")" = "hinted" ] && break; sleep 0.2; done
 sleep 1.5
 import -window root "$art/gui-8-presenter-hint.png"
+[ "$(pj "$canvas")" = "$before" ] || {
+  echo "FAIL: the hint on GJK page 6 moved the picture: views and cameras $before, then $(pj "$canvas")"; exit 1; }
 [ "$(pj "d['lesson']['stage']")" = "hinted" ] || { echo "FAIL: a wrong answer on GJK page 6 brought no hint: $(pj "d['lesson']")"; exit 1; }
 answer_in_sight="all($w['lesson_strip_top'][1] <= $w[k][1] <= $w['lesson_strip_bottom'][1] for k in $w if k.startswith('lesson_choice_') or k == 'lesson_show')"
 [ "$(pj "$answer_in_sight and 'lesson_show' in $w")" = "True" ] || {

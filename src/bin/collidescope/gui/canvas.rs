@@ -3,11 +3,10 @@
 //! and its cached draw list. Mouse input is in `canvas_input.rs`, the cameras' fitting
 //! in `camera_fit.rs`.
 
+use super::glow::paint_lit_view;
 use super::painter::{GlyphWarmer, WindowPainter};
 use collidescope::app::AppState;
-use collidescope::render::{
-    hidden_labels, paint_view, title_with_hidden, Painter, Themed, ViewFrame,
-};
+use collidescope::render::{hidden_labels, title_with_hidden, Painter, Themed, ViewFrame};
 use collidescope::view::camera::{Camera, Viewport};
 use collidescope::view::draw::handles::handle_prims;
 use collidescope::view::draw::{DrawList, LayerId, Prim, Space};
@@ -103,6 +102,9 @@ pub struct Canvas {
     /// Marks drawn with a view's layers and placed around by its labels (a lesson's
     /// answer rings).
     pub marks: Vec<(Space, Prim)>,
+    /// The layer a lesson's hint lights up: its glow is painted under the views'
+    /// strokes and labels (`glow.rs`), so that it hides no text.
+    pub lit: Option<LayerId>,
     /// The last click on the world view with nothing else under it (time, pixels):
     /// a second one there soon after is a double click (`chain_handles.rs`).
     pub last_click: Option<(f64, glam::Vec2)>,
@@ -143,6 +145,7 @@ impl Canvas {
             hidden_labels: Vec::new(),
             list_hidden_labels: Vec::new(),
             marks: Vec::new(),
+            lit: None,
             last_click: None,
         }
     }
@@ -298,7 +301,7 @@ impl Canvas {
                 hidden = hidden_labels(&view, &self.list, &extra, &long);
             }
             let title = title_with_hidden(title, hidden);
-            paint_view(&view, &self.list, &extra, &title, out);
+            paint_lit_view(&view, &self.list, &extra, self.lit, &title, out);
             if space == Space::World {
                 self.draw_chain_selection(app, &view, out);
             }

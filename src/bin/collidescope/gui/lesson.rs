@@ -13,8 +13,8 @@ use collidescope::lesson::{library, page_scene, Answer, Form, Ground, Lesson, Pa
 use collidescope::scene::Scene;
 use collidescope::view::draw::{LayerId, Prim, Space};
 use macroquad::prelude::{
-    draw_circle, draw_line, is_key_pressed, is_mouse_button_pressed, is_mouse_button_released,
-    mouse_position, Color, KeyCode, MouseButton,
+    draw_line, is_key_pressed, is_mouse_button_pressed, is_mouse_button_released, mouse_position,
+    Color, KeyCode, MouseButton,
 };
 use std::path::PathBuf;
 
@@ -289,27 +289,16 @@ pub fn input(
     true
 }
 
-const GLOW: Color = Color::new(1.0, 0.85, 0.2, 0.32);
 const CLICK: Color = Color::new(1.0, 0.4, 0.9, 1.0);
 
-/// Over the canvas: the lit layer's glow and the learner's click (the answer's rings
-/// are the canvas' own: `answer_marks`).
+/// Over the canvas: the learner's click (the lit layer's glow and the answer's rings
+/// are the canvas' own: `glow.rs`, `answer_marks`).
 pub fn draw_overlay(mode: &mut LessonMode, app: &mut AppState, canvas: &mut Canvas) {
-    let lit_list = mode.tutor.lit().map(|_| canvas.list(app).clone());
-    let (world_vp, config_vp) = (canvas.world_vp, canvas.config_vp);
-    let to_screen = |app: &AppState, space: Space, p: glam::Vec2| match space {
-        Space::World => app.world_camera.to_screen(p, &world_vp),
-        Space::Config => app.config_camera.to_screen(p, &config_vp),
-    };
-    if let (Some(lit), Some(list)) = (mode.tutor.lit(), lit_list) {
-        if let Some(layer) = list.layer(lit) {
-            for prim in &layer.prims {
-                glow(prim, |p| to_screen(app, layer.space, p));
-            }
-        }
-    }
     if let Some((space, at)) = mode.tutor.last_click {
-        let s = to_screen(app, space, at);
+        let s = match space {
+            Space::World => app.world_camera.to_screen(at, &canvas.world_vp),
+            Space::Config => app.config_camera.to_screen(at, &canvas.config_vp),
+        };
         draw_line(s.x - 9.0, s.y - 9.0, s.x + 9.0, s.y + 9.0, 3.0, CLICK);
         draw_line(s.x - 9.0, s.y + 9.0, s.x + 9.0, s.y - 9.0, 3.0, CLICK);
     }
@@ -325,38 +314,6 @@ pub fn answer_marks(mode: &mut LessonMode, app: &mut AppState) -> Vec<(Space, Pr
     match mode.solved(app) {
         Some(Ok(solved)) => collidescope::lesson::answer_marks(&solved.answer),
         _ => Vec::new(),
-    }
-}
-
-/// A primitive drawn wide and translucent under the picture's own strokes.
-fn glow(prim: &Prim, screen: impl Fn(glam::Vec2) -> glam::Vec2) {
-    let seg = |a: glam::Vec2, b: glam::Vec2| {
-        let (a, b) = (screen(a), screen(b));
-        draw_line(a.x, a.y, b.x, b.y, 9.0, GLOW);
-    };
-    match prim {
-        Prim::Polyline { points, .. } | Prim::Fill { points, .. } => {
-            let closed = matches!(
-                prim,
-                Prim::Fill { .. } | Prim::Polyline { closed: true, .. }
-            );
-            for w in points.windows(2) {
-                seg(w[0], w[1]);
-            }
-            if closed && points.len() > 2 {
-                seg(points[points.len() - 1], points[0]);
-            }
-            for p in points {
-                let s = screen(*p);
-                draw_circle(s.x, s.y, 6.0, GLOW);
-            }
-        }
-        Prim::Dot { at, .. } | Prim::Cross { at, .. } | Prim::Ring { at, .. } => {
-            let s = screen(*at);
-            draw_circle(s.x, s.y, 12.0, GLOW);
-        }
-        Prim::Arrow { from, to, .. } => seg(*from, *to),
-        Prim::Label { .. } => {}
     }
 }
 

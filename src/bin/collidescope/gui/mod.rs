@@ -9,6 +9,7 @@ mod canvas_input;
 mod chain_handles;
 mod chords;
 mod frame_stats;
+mod glow;
 mod keys;
 mod layout_hook;
 mod lesson;
@@ -324,6 +325,7 @@ async fn main_loop(opts: GuiOptions, fitted: Option<String>) {
                     .lesson
                     .as_mut()
                     .map_or(Vec::new(), |m| lesson::answer_marks(m, &mut app));
+                canvas.lit = panel.lesson.as_ref().and_then(|m| m.tutor.lit());
                 canvas.draw(&mut app);
                 if let Some(m) = panel.lesson.as_mut() {
                     lesson::draw_overlay(m, &mut app, &mut canvas);

@@ -10,13 +10,14 @@ use super::widgets::{mark, mark_rect};
 use super::{Panel, PanelOutput};
 use crate::gui::lesson::LessonMode;
 use collidescope::app::AppState;
-use collidescope::lesson::tutor::{how_to_answer, Response, Stage};
-use collidescope::lesson::{library, Answer, Form};
+use collidescope::lesson::library;
 use egui_macroquad::egui::{self, RichText};
 pub use markup::show_markup;
+use question::{ui_question, Asked};
 use strip::{strip_fit, strip_scroll, ui_page_text, Placed};
 
 mod markup;
+mod question;
 mod strip;
 pub use strip::presenter_strip;
 
@@ -307,10 +308,12 @@ fn ui_page_body(
         if let Some(a) = asked {
             // The question's frame closes under the choices (its margin and stroke);
             // the page text's heading whole under it, so that the strip does not end
-            // in the middle of a line.
+            // in the middle of a line. And room for a wrong answer's hint with the
+            // ways to answer above it (where `strip_scroll` puts it): a hint then
+            // does not make the strip taller and move the picture.
             let framed = a.end + 10.0;
             let end = heading_end.map_or(framed, |h| framed.max(h + 2.0));
-            strip_fit(ui, &page, end - origin);
+            strip_fit(ui, &page, (end - origin).max(a.hint_room - a.ways));
         }
     }
 }
@@ -337,187 +340,6 @@ fn ui_steps(ui: &mut egui::Ui, app: &mut AppState) {
             ui.label(RichText::new(part).color(Tone::Quiet.color(ui)));
         }
     });
-}
-
-/// Where a question's parts are (egui's coordinates, this frame).
-#[derive(Clone, Copy)]
-struct Asked {
-    /// The prompt's top.
-    prompt: f32,
-    /// The top of the ways to answer (the choices, the number box, "Done").
-    ways: f32,
-    /// The end of the ways to answer ("Show me the answer" while the question is open).
-    end: f32,
-    /// The bottom of a hint's last line (the question still open).
-    hint_end: Option<f32>,
-}
-
-/// The question, the ways to answer it, and what the tutor says: where what an answer
-/// brought (the feedback and why) was drawn, once there is an answer. `asked` gets
-/// where the question's parts are.
-fn ui_question(
-    ui: &mut egui::Ui,
-    mode: &mut LessonMode,
-    app: &mut AppState,
-    size: f32,
-    asked: &mut Option<Asked>,
-) -> Option<egui::Rect> {
-    let q = mode.page().question.clone()?;
-    let solved = match mode.solved(app) {
-        Some(Ok(s)) => s,
-        Some(Err(e)) => {
-            ui.colored_label(
-                Tone::Alarm.color(ui),
-                format!("This question cannot be answered here: {e}"),
-            );
-            return None;
-        }
-        None => return None,
-    };
-    let frame = egui::Frame::group(ui.style()).inner_margin(8.0);
-    let framed = frame.show(ui, |ui| {
-        ui.label(RichText::new(&q.prompt).size(size * 1.05).strong());
-        if let Some(about) = &solved.subject {
-            ui.label(RichText::new(format!("About: {about}")).size(size));
-        }
-        let settled = mode.tutor.stage.settled();
-        ui.label(
-            RichText::new(how_to_answer(&q.ask))
-                .size(size * 0.85)
-                .color(Tone::Quiet.color(ui)),
-        );
-        let ways = ui.cursor().top();
-        match (&solved.answer, q.ask.form()) {
-            (Answer::Choice { options, right }, _) => {
-                mode.shown_choices = options.clone();
-                // Side by side while they fit ("yes" "no"), a row each when long.
-                ui.horizontal_wrapped(|ui| {
-                    for (i, o) in options.iter().enumerate() {
-                        let text = RichText::new(o).size(size);
-                        if settled && i == *right {
-                            // The right answer at full contrast, not a faded button.
-                            let text = text.color(Tone::Success.color(ui)).strong();
-                            let r = ui.label(text);
-                            if let Some(name) = CHOICE_MARKS.get(i) {
-                                mark(ui, name, &r);
-                            }
-                            continue;
-                        }
-                        let r = ui.add_enabled(!settled, egui::Button::new(text).wrap());
-                        if let Some(name) = CHOICE_MARKS.get(i) {
-                            mark(ui, name, &r);
-                        }
-                        if r.clicked() {
-                            mode.answer(app, Response::Pick(i));
-                        }
-                    }
-                });
-            }
-            (_, Form::Number) => {
-                ui.horizontal(|ui| {
-                    let edit = ui.add_enabled(
-                        !settled,
-                        egui::TextEdit::singleline(&mut mode.number_text)
-                            .desired_width(110.0)
-                            .font(egui::FontId::proportional(size)),
-                    );
-                    mark(ui, "lesson_number", &edit);
-                    let enter = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-                    let check = ui.add_enabled(
-                        !settled,
-                        egui::Button::new(RichText::new("Check").size(size)),
-                    );
-                    mark(ui, "lesson_check", &check);
-                    if enter || check.clicked() {
-                        match mode.number_text.trim().replace(',', ".").parse::<f32>() {
-                            Ok(x) => mode.answer(app, Response::Number(x)),
-                            Err(_) => app
-                                .error(format!("\"{}\" is not a number", mode.number_text.trim())),
-                        }
-                    }
-                });
-            }
-            (Answer::Condition { now, .. }, _) => {
-                // Once settled the verdict stands for the pose that was checked; a live
-                // "Now:" beside "Right." would contradict it after a further drag.
-                if !settled {
-                    ui.label(RichText::new(format!("Now: {now}.")).size(size));
-                }
-                let done = ui.add_enabled(
-                    !settled,
-                    egui::Button::new(RichText::new("Done").size(size)),
-                );
-                mark(ui, "lesson_done", &done);
-                if done.clicked() {
-                    mode.answer(app, Response::Done);
-                }
-            }
-            _ => {}
-        }
-        if !settled {
-            let show = ui.button(RichText::new("Show me the answer").size(size * 0.85));
-            mark(ui, "lesson_show", &show);
-            if show.clicked() {
-                mode.show_answer(app);
-            }
-        }
-        let mut parts = Asked {
-            prompt: ui.min_rect().top(),
-            ways,
-            end: ui.min_rect().bottom(),
-            hint_end: None,
-        };
-        // An answer taken above settles the question in this very frame.
-        let settled = mode.tutor.stage.settled();
-        let mut feedback = match &mode.tutor.stage {
-            Stage::Open => None,
-            Stage::Hinted { hint, layer } => {
-                let r = ui.colored_label(
-                    Tone::Warning.color(ui),
-                    RichText::new(format!("Not quite. {hint}")).size(size),
-                );
-                // The hint whole, to its last line: in the strip's sight with the
-                // choices (its first and last lines marked for the scripted test).
-                let row = ui.fonts(|f| f.row_height(&egui::FontId::proportional(size)));
-                let line = egui::Rect::from_min_max(
-                    r.rect.min,
-                    egui::pos2(r.rect.right(), (r.rect.top() + row).min(r.rect.bottom())),
-                );
-                mark_rect(ui, "lesson_hint", line);
-                let last = egui::Rect::from_min_max(
-                    egui::pos2(r.rect.left(), (r.rect.bottom() - row).max(r.rect.top())),
-                    r.rect.max,
-                );
-                mark_rect(ui, "lesson_hint_end", last);
-                parts.hint_end = Some(r.rect.bottom());
-                let lit = ui.label(
-                    RichText::new(format!("Lit up on the canvas: {}.", layer.label()))
-                        .size(size * 0.85)
-                        .color(Tone::Quiet.color(ui)),
-                );
-                Some(r.rect.union(lit.rect))
-            }
-            Stage::Shown { answer } => Some(
-                ui.colored_label(Tone::Success.color(ui), RichText::new(answer).size(size))
-                    .rect,
-            ),
-            Stage::Right => Some(
-                ui.colored_label(
-                    Tone::Success.color(ui),
-                    RichText::new("Right.").size(size).strong(),
-                )
-                .rect,
-            ),
-        };
-        // Why, from this page's own facts (a page without the step's narration).
-        if let (true, Some(why)) = (settled, &solved.why) {
-            let r = ui.label(RichText::new(why).size(size));
-            feedback = feedback.map(|f| f.union(r.rect));
-        }
-        *asked = Some(parts);
-        feedback
-    });
-    framed.inner
 }
 
 /// Scrolls the panel so that `rect` is in sight, once per `stamp` (an answer's

@@ -60,10 +60,11 @@ pub(super) struct Placed {
 const STRIP_SCROLL: &str = "lesson_strip_scroll";
 
 /// The strip's height a page asks for: when a page opens with its choices (or "Show
-/// me the answer") below the fold (`answers_end`, from the page's top, margins included), the strip
-/// grows, up to its largest share of the window, so that they are in sight with the
-/// title (read by [`presenter_strip`]). In a page's first frames only: its layout
-/// settles a frame or two late.
+/// me the answer") below the fold, or with too little room for a wrong answer's hint
+/// under the ways to answer (`answers_end`, the larger of the two, margins included),
+/// the strip grows, up to its largest share of the window, so that they are in sight
+/// with the title and a hint will not grow it later (read by [`presenter_strip`]). In
+/// a page's first frames only: its layout settles a frame or two late.
 pub(super) fn strip_fit(ui: &mut egui::Ui, page: &(String, usize), answers_end: f32) {
     let id = egui::Id::new("lesson_strip_fitted");
     let tries = ui.ctx().data(|d| d.get_temp::<((String, usize), u8)>(id));

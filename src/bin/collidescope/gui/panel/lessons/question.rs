@@ -1,0 +1,278 @@
+//! A lesson page's question in the panel and in presenter mode's strip: the prompt,
+//! the ways to answer it (per kind of answer: the choices, the number box, "Done"
+//! after a drag), "Show me the answer", and what the tutor says once answered (the
+//! hint, the answer shown or "Right.", and why).
+
+use super::CHOICE_MARKS;
+use crate::gui::lesson::LessonMode;
+use crate::gui::panel::widgets::{mark, mark_rect, Tone};
+use collidescope::app::AppState;
+use collidescope::lesson::tutor::{hint, how_to_answer, Response, Stage};
+use collidescope::lesson::{Answer, Form, Solved};
+use egui_macroquad::egui::{self, RichText};
+
+/// Where a question's parts are (egui's coordinates, this frame).
+#[derive(Clone, Copy)]
+pub(super) struct Asked {
+    /// The prompt's top.
+    pub prompt: f32,
+    /// The top of the ways to answer (the choices, the number box, "Done").
+    pub ways: f32,
+    /// The end of the ways to answer ("Show me the answer" while the question is open).
+    pub end: f32,
+    /// The bottom of a hint's last line (the question still open).
+    pub hint_end: Option<f32>,
+    /// Where a wrong answer's hint ends (its last line's bottom): laid out ahead
+    /// while the question is open, as drawn once hinted. Presenter mode's strip keeps
+    /// room for the ways to answer and the hint from the page's first frame, so that
+    /// a hint does not make the strip taller and move the picture.
+    pub hint_room: f32,
+}
+
+/// The question, the ways to answer it, and what the tutor says: where what an answer
+/// brought (the feedback and why) was drawn, once there is an answer. `asked` gets
+/// where the question's parts are.
+pub(super) fn ui_question(
+    ui: &mut egui::Ui,
+    mode: &mut LessonMode,
+    app: &mut AppState,
+    size: f32,
+    asked: &mut Option<Asked>,
+) -> Option<egui::Rect> {
+    let q = mode.page().question.clone()?;
+    let solved = match mode.solved(app) {
+        Some(Ok(s)) => s,
+        Some(Err(e)) => {
+            ui.colored_label(
+                Tone::Alarm.color(ui),
+                format!("This question cannot be answered here: {e}"),
+            );
+            return None;
+        }
+        None => return None,
+    };
+    let frame = egui::Frame::group(ui.style()).inner_margin(8.0);
+    let framed = frame.show(ui, |ui| {
+        ui_prompt(ui, &q.prompt, &q.ask, &solved, size);
+        // Settled before this frame's answer: the button that gives an answer stays
+        // in the frame that takes it.
+        let settled = mode.tutor.stage.settled();
+        let ways = ui.cursor().top();
+        ui_ways(ui, mode, app, &solved.answer, q.ask.form(), size);
+        if !settled {
+            let show = ui.button(RichText::new("Show me the answer").size(size * 0.85));
+            mark(ui, "lesson_show", &show);
+            if show.clicked() {
+                mode.show_answer(app);
+            }
+        }
+        let end = ui.min_rect().bottom();
+        let mut parts = Asked {
+            prompt: ui.min_rect().top(),
+            ways,
+            end,
+            hint_end: None,
+            hint_room: end + hint_height(ui, &hint(&q), size),
+        };
+        // An answer taken above settles the question in this very frame.
+        let mut feedback = ui_feedback(ui, &mode.tutor.stage, size, &mut parts.hint_end);
+        if let Some(drawn) = parts.hint_end {
+            parts.hint_room = drawn;
+        }
+        // Why, from this page's own facts (a page without the step's narration).
+        if let (true, Some(why)) = (mode.tutor.stage.settled(), &solved.why) {
+            let r = ui.label(RichText::new(why).size(size));
+            feedback = feedback.map(|f| f.union(r.rect));
+        }
+        *asked = Some(parts);
+        feedback
+    });
+    framed.inner
+}
+
+/// The prompt, what it is about, and how to answer it.
+fn ui_prompt(
+    ui: &mut egui::Ui,
+    prompt: &str,
+    ask: &collidescope::lesson::Ask,
+    solved: &Solved,
+    size: f32,
+) {
+    ui.label(RichText::new(prompt).size(size * 1.05).strong());
+    if let Some(about) = &solved.subject {
+        ui.label(RichText::new(format!("About: {about}")).size(size));
+    }
+    ui.label(
+        RichText::new(how_to_answer(ask))
+            .size(size * 0.85)
+            .color(Tone::Quiet.color(ui)),
+    );
+}
+
+/// The ways to answer, by the kind of answer: the choices of a pick, the box of a
+/// number, "Done" after a drag (a click is answered on the canvas).
+fn ui_ways(
+    ui: &mut egui::Ui,
+    mode: &mut LessonMode,
+    app: &mut AppState,
+    answer: &Answer,
+    form: Form,
+    size: f32,
+) {
+    match (answer, form) {
+        (Answer::Choice { options, right }, _) => ui_choices(ui, mode, app, options, *right, size),
+        (_, Form::Number) => ui_number(ui, mode, app, size),
+        (Answer::Condition { now, .. }, _) => ui_done(ui, mode, app, now, size),
+        _ => {}
+    }
+}
+
+/// A pick's choices, side by side while they fit ("yes" "no"), a row each when long;
+/// once settled the right one at full contrast, not a faded button.
+fn ui_choices(
+    ui: &mut egui::Ui,
+    mode: &mut LessonMode,
+    app: &mut AppState,
+    options: &[String],
+    right: usize,
+    size: f32,
+) {
+    mode.shown_choices = options.to_vec();
+    let settled = mode.tutor.stage.settled();
+    ui.horizontal_wrapped(|ui| {
+        for (i, o) in options.iter().enumerate() {
+            let text = RichText::new(o).size(size);
+            if settled && i == right {
+                let r = ui.label(text.color(Tone::Success.color(ui)).strong());
+                if let Some(name) = CHOICE_MARKS.get(i) {
+                    mark(ui, name, &r);
+                }
+                continue;
+            }
+            let r = ui.add_enabled(!settled, egui::Button::new(text).wrap());
+            if let Some(name) = CHOICE_MARKS.get(i) {
+                mark(ui, name, &r);
+            }
+            if r.clicked() {
+                mode.answer(app, Response::Pick(i));
+            }
+        }
+    });
+}
+
+/// A number's box and "Check" (Enter checks too).
+fn ui_number(ui: &mut egui::Ui, mode: &mut LessonMode, app: &mut AppState, size: f32) {
+    let settled = mode.tutor.stage.settled();
+    ui.horizontal(|ui| {
+        let edit = ui.add_enabled(
+            !settled,
+            egui::TextEdit::singleline(&mut mode.number_text)
+                .desired_width(110.0)
+                .font(egui::FontId::proportional(size)),
+        );
+        mark(ui, "lesson_number", &edit);
+        let enter = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+        let check = ui.add_enabled(
+            !settled,
+            egui::Button::new(RichText::new("Check").size(size)),
+        );
+        mark(ui, "lesson_check", &check);
+        if enter || check.clicked() {
+            match mode.number_text.trim().replace(',', ".").parse::<f32>() {
+                Ok(x) => mode.answer(app, Response::Number(x)),
+                Err(_) => app.error(format!("\"{}\" is not a number", mode.number_text.trim())),
+            }
+        }
+    });
+}
+
+/// A drag's "Now:" line (how the condition stands) and "Done".
+fn ui_done(ui: &mut egui::Ui, mode: &mut LessonMode, app: &mut AppState, now: &str, size: f32) {
+    let settled = mode.tutor.stage.settled();
+    // Once settled the verdict stands for the pose that was checked; a live "Now:"
+    // beside "Right." would contradict it after a further drag.
+    if !settled {
+        ui.label(RichText::new(format!("Now: {now}.")).size(size));
+    }
+    let done = ui.add_enabled(
+        !settled,
+        egui::Button::new(RichText::new("Done").size(size)),
+    );
+    mark(ui, "lesson_done", &done);
+    if done.clicked() {
+        mode.answer(app, Response::Done);
+    }
+}
+
+/// What the tutor says of the answer: the hint and the layer it lights, the answer
+/// shown, or "Right."; where it was drawn. `hint_end` gets the bottom of a hint's
+/// last line.
+fn ui_feedback(
+    ui: &mut egui::Ui,
+    stage: &Stage,
+    size: f32,
+    hint_end: &mut Option<f32>,
+) -> Option<egui::Rect> {
+    match stage {
+        Stage::Open => None,
+        Stage::Hinted { hint, layer } => {
+            let said = RichText::new(not_quite(hint)).size(size);
+            let r = ui.colored_label(Tone::Warning.color(ui), said);
+            mark_hint_lines(ui, r.rect, size);
+            *hint_end = Some(r.rect.bottom());
+            let lit = ui.label(
+                RichText::new(format!("Lit up on the canvas: {}.", layer.label()))
+                    .size(size * 0.85)
+                    .color(Tone::Quiet.color(ui)),
+            );
+            Some(r.rect.union(lit.rect))
+        }
+        Stage::Shown { answer } => Some(
+            ui.colored_label(Tone::Success.color(ui), RichText::new(answer).size(size))
+                .rect,
+        ),
+        Stage::Right => Some(
+            ui.colored_label(
+                Tone::Success.color(ui),
+                RichText::new("Right.").size(size).strong(),
+            )
+            .rect,
+        ),
+    }
+}
+
+/// A wrong answer's words.
+fn not_quite(hint: &str) -> String {
+    format!("Not quite. {hint}")
+}
+
+/// How tall a wrong answer's hint is, laid out as [`ui_feedback`] lays it out
+/// (wrapped at the question's width, with the spacing before it). `hint` is the
+/// question's own: it does not depend on the answer given.
+fn hint_height(ui: &egui::Ui, hint: &str, size: f32) -> f32 {
+    let galley = ui.fonts(|f| {
+        f.layout(
+            not_quite(hint),
+            egui::FontId::proportional(size),
+            egui::Color32::WHITE,
+            ui.available_width(),
+        )
+    });
+    ui.spacing().item_spacing.y + galley.size().y
+}
+
+/// The hint's first and last lines, marked for the scripted test (the hint must show
+/// whole, to its last line, in the strip's sight with the choices).
+fn mark_hint_lines(ui: &egui::Ui, hint: egui::Rect, size: f32) {
+    let row = ui.fonts(|f| f.row_height(&egui::FontId::proportional(size)));
+    let first = egui::Rect::from_min_max(
+        hint.min,
+        egui::pos2(hint.right(), (hint.top() + row).min(hint.bottom())),
+    );
+    mark_rect(ui, "lesson_hint", first);
+    let last = egui::Rect::from_min_max(
+        egui::pos2(hint.left(), (hint.bottom() - row).max(hint.top())),
+        hint.max,
+    );
+    mark_rect(ui, "lesson_hint_end", last);
+}
