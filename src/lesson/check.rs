@@ -93,7 +93,10 @@ fn text_place(
 /// One page: its scene, pair, step and question.
 pub fn check_page(page: &Page) -> Result<PageReport, String> {
     let study = PageStudy::of(page)?;
-    let count = study.studies.step_count(page.algorithm);
+    // With the page's own normal source: the manifold's steps depend on it.
+    let count = study
+        .studies
+        .step_count_for(page.algorithm, study.scene.view.manifold());
     if page.step >= count {
         return Err(format!(
             "step {} does not exist: {} has {count} step{} on this scene (0 to {})",
