@@ -56,6 +56,16 @@ impl AppState {
         }
     }
 
+    /// Whether a drag is under way and has changed the scene since it began (a press
+    /// and release in place changes nothing).
+    pub fn drag_changed_scene(&self) -> bool {
+        self.dragging
+            && self
+                .drag_start
+                .as_ref()
+                .is_some_and(|s| s.scene != self.scene)
+    }
+
     pub fn end_drag(&mut self) {
         self.dragging = false;
         self.drag_start = None;

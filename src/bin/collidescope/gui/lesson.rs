@@ -204,6 +204,9 @@ impl LessonMode {
 
     /// A drag question is checked when the learner lets go of the shape: a pose passed
     /// through mid-drag does not count (it would say "Right." of a pose already left).
+    /// A drag that moved something and ends where the condition does not hold is an
+    /// answer too ("Not quite" and the hint, as "Done" gives); a press and release in
+    /// place is not.
     pub fn check_drag(&mut self, app: &mut AppState) {
         let is_drag = self
             .page()
@@ -213,11 +216,14 @@ impl LessonMode {
         if !is_drag || self.tutor.stage.settled() {
             return;
         }
-        if let Some(Ok(Solved {
-            answer: Answer::Condition { holds: true, .. },
-            ..
-        })) = self.solved(app)
-        {
+        let holds = matches!(
+            self.solved(app),
+            Some(Ok(Solved {
+                answer: Answer::Condition { holds: true, .. },
+                ..
+            }))
+        );
+        if holds || app.drag_changed_scene() {
             self.answer(app, Response::Done);
         }
     }
