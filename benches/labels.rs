@@ -12,9 +12,7 @@
 //! anything (`-- --save-baseline before`, then `-- --baseline before`).
 
 use collidescope::app::AppState;
-use collidescope::render::{
-    line_obstacles, place_labels, reserved_boxes, view_labels, ViewFrame,
-};
+use collidescope::render::{line_obstacles, place_labels, reserved_boxes, view_labels, ViewFrame};
 use collidescope::scene::parse_scene;
 use collidescope::view::camera::{Camera, Viewport};
 use collidescope::view::draw::{bounds, DrawList, LayerId, Space};

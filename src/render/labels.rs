@@ -53,7 +53,7 @@
 //! plate ([`LABEL_BACK`](crate::view::palette::LABEL_BACK)): a line that could not be
 //! avoided runs under the plate, never over the text.
 
-use super::spot_choice::{place_one, Obstacles, Pending};
+use super::spot_choice::{place_one, Obstacles, Pending, Text};
 use super::*;
 
 use crate::view::camera::Viewport;
@@ -124,10 +124,33 @@ pub fn box_distance(b: &Viewport, p: Vec2) -> f32 {
 /// `points` (another label's anchor, on screen) as its own anchor: a reader could take
 /// it for that point's label.
 pub fn reads_as_other_point(b: &Viewport, anchor: Vec2, points: &[Vec2]) -> bool {
-    let own = box_distance(b, anchor);
+    let others: Vec<Vec2> = other_points(anchor, points).collect();
+    reads_as_point_of(b, anchor, &others)
+}
+
+/// The points of `points` another label's than one at `anchor` (not the same point to a
+/// reader, [`SAME_POINT`]).
+pub(super) fn other_points(anchor: Vec2, points: &[Vec2]) -> impl Iterator<Item = Vec2> + '_ {
     points
         .iter()
-        .any(|q| q.distance(anchor) > SAME_POINT && box_distance(b, *q) < own + OWN_SLACK)
+        .copied()
+        .filter(move |q| q.distance(anchor) > SAME_POINT)
+}
+
+/// [`reads_as_other_point`] with the other points picked out ([`other_points`]): a
+/// placement tries many boxes for one label.
+pub(super) fn reads_as_point_of(b: &Viewport, anchor: Vec2, others: &[Vec2]) -> bool {
+    let own = box_distance(b, anchor);
+    // A point farther than that from the box along either axis is farther in all; the
+    // half pixel more keeps the shortcut clear of the exact test's rounding.
+    let reach = own + OWN_SLACK + 0.5;
+    others.iter().any(|q| {
+        q.x > b.x - reach
+            && q.x < b.x + b.w + reach
+            && q.y > b.y - reach
+            && q.y < b.y + b.h + reach
+            && box_distance(b, *q) < own + OWN_SLACK
+    })
 }
 
 /// The part of the lower of two label boxes their heights must share for the two to sit
@@ -149,6 +172,13 @@ pub fn reads_as_one_phrase(a: &Viewport, b: &Viewport, size: f32) -> bool {
     let stacked =
         wide > ONE_LINE * a.w.min(b.w) && gap(a.y, a.y + a.h, b.y, b.y + b.h) < STACK_GAP * size;
     beside || stacked
+}
+
+/// The farthest apart (pixels, along either axis) two label boxes can be and still read
+/// as one phrase ([`reads_as_one_phrase`]) at text `size`, with a pixel to spare: boxes
+/// farther apart are not tested.
+pub fn phrase_reach(size: f32) -> f32 {
+    text_width(" ", size).max(STACK_GAP * size) + 1.0
 }
 
 /// Two label boxes one above the other with less than this part of their text's size
@@ -194,74 +224,17 @@ pub fn place_labels(
     extra: &[Prim],
     reserved: &[Viewport],
 ) -> Vec<Option<PlacedLabel>> {
-    let key = placement_key(view, list, extra, reserved);
-    if let Some(hit) = memo::get(key) {
+    let key = label_memo::placement_key(view, list, extra, reserved);
+    if let Some(hit) = label_memo::get(key) {
         return hit;
     }
     let out = place_labels_now(view, list, extra, reserved);
-    memo::put(key, &out);
+    label_memo::put(key, &out);
     out
 }
 
-/// What a placement depends on, hashed: the view, its layers, the window's own marks
-/// and the reserved boxes, through their `Debug` text (every field, floats exactly).
-fn placement_key(view: &ViewFrame, list: &DrawList, extra: &[Prim], reserved: &[Viewport]) -> u64 {
-    use std::fmt::Write;
-    use std::hash::Hasher;
-    /// A hasher fed by `write!`: no string is built.
-    struct Feed(std::collections::hash_map::DefaultHasher);
-    impl Write for Feed {
-        fn write_str(&mut self, s: &str) -> std::fmt::Result {
-            self.0.write(s.as_bytes());
-            Ok(())
-        }
-    }
-    let mut h = Feed(std::collections::hash_map::DefaultHasher::new());
-    let _ = write!(h, "{view:?}{extra:?}{reserved:?}");
-    for layer in list.layers.iter().filter(|l| l.space == view.space) {
-        let _ = write!(h, "{layer:?}");
-    }
-    h.0.finish()
-}
-
-/// The last placements made, by [`placement_key`]: the window places a view's labels
-/// two or three times a frame (counting the hidden ones, then painting), and again on
-/// frames where only the panel changed; each is the same work, done once.
-mod memo {
-    use super::PlacedLabel;
-    use std::cell::RefCell;
-    use std::collections::VecDeque;
-
-    /// Two views, each with and without a hidden-label note, and a spare.
-    const KEPT: usize = 6;
-
-    thread_local! {
-        static LAST: RefCell<VecDeque<(u64, Vec<Option<PlacedLabel>>)>> =
-            const { RefCell::new(VecDeque::new()) };
-    }
-
-    pub(super) fn get(key: u64) -> Option<Vec<Option<PlacedLabel>>> {
-        LAST.with(|m| {
-            m.borrow()
-                .iter()
-                .find(|(k, _)| *k == key)
-                .map(|(_, v)| v.clone())
-        })
-    }
-
-    pub(super) fn put(key: u64, placed: &[Option<PlacedLabel>]) {
-        LAST.with(|m| {
-            let mut m = m.borrow_mut();
-            if m.len() >= KEPT {
-                m.pop_front();
-            }
-            m.push_back((key, placed.to_vec()));
-        });
-    }
-}
-
 /// [`place_labels`] without the memo.
-fn place_labels_now(
+pub(super) fn place_labels_now(
     view: &ViewFrame,
     list: &DrawList,
     extra: &[Prim],
@@ -313,12 +286,12 @@ fn place_labels_now(
         bars: &bars,
         regions: &regions,
         leaders: Vec::new(),
-        texts: reserved.iter().map(|r| (*r, r.h)).collect(),
+        texts: reserved.iter().map(|r| Text::new(*r, r.h)).collect(),
     };
     for p in &pending {
         if let Some(placed) = place_one(p, &view.viewport, &taken, &obstacles) {
             taken.push(placed.back);
-            obstacles.texts.push((placed.back, p.size));
+            obstacles.texts.push(Text::new(placed.back, p.size));
             if let Some([a, b]) = placed.leader {
                 obstacles
                     .leaders
