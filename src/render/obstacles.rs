@@ -315,6 +315,24 @@ fn meets_box(b: &Viewport, line: &LineObstacle) -> bool {
     }
 }
 
+/// The distance from point `p` to segment `a`–`b`.
+pub fn segment_distance(p: Vec2, a: Vec2, b: Vec2) -> f32 {
+    let d = b - a;
+    let t = if d.length_squared() > 0.0 {
+        ((p - a).dot(d) / d.length_squared()).clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    (a + t * d).distance(p)
+}
+
+/// Whether segments `p`–`q` and `a`–`b` cross (each one's ends strictly on either side
+/// of the other's line).
+pub fn segments_cross(p: Vec2, q: Vec2, a: Vec2, b: Vec2) -> bool {
+    let side = |o: Vec2, u: Vec2, v: Vec2| (u - o).perp_dot(v - o);
+    side(p, q, a) * side(p, q, b) < 0.0 && side(a, b, p) * side(a, b, q) < 0.0
+}
+
 /// Whether segment `p`–`q` has a point inside the box (Liang–Barsky clipping).
 fn segment_meets_box(p: Vec2, q: Vec2, b: &Viewport) -> bool {
     let d = q - p;
@@ -403,6 +421,41 @@ impl LineIndex {
                 (q.y.max(0.0) as usize).min(self.rows - 1),
             )
         })
+    }
+
+    /// The straight pieces (centre lines) with a point within `reach` pixels of `p` along
+    /// either axis, each once.
+    pub fn segments_near(&self, p: Vec2, reach: f32) -> Vec<(Vec2, Vec2)> {
+        let around = Viewport {
+            x: p.x - reach,
+            y: p.y - reach,
+            w: 2.0 * reach,
+            h: 2.0 * reach,
+        };
+        let (Some((c0, r0)), Some((c1, r1))) = (
+            self.cell(Vec2::new(around.x, around.y)),
+            self.cell(Vec2::new(around.x + around.w, around.y + around.h)),
+        ) else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        for r in r0..=r1 {
+            for c in c0..=c1 {
+                for &k in &self.cells[r * self.cols + c] {
+                    let k = k as usize;
+                    let (lc, lr) = self.first[k];
+                    if (c, r) != (lc.max(c0), lr.max(r0)) {
+                        continue;
+                    }
+                    if let LineObstacle::Segment(a, b, _) = self.lines[k] {
+                        if segment_meets_box(a, b, &around) {
+                            out.push((a, b));
+                        }
+                    }
+                }
+            }
+        }
+        out
     }
 
     /// How many line pieces cross the box `b`.

@@ -33,6 +33,13 @@ const SIDE_COST: f32 = 60.0;
 /// of distance: as a spot nearer another label's point, taken only when every spot
 /// near its own point is refused.
 const PHRASE_COST: f32 = 150.0;
+/// The cost of a spot across a line from the label's point ([`Scorer::across`]: the
+/// origin's label on the far side of the edge the origin lies just inside), in pixels
+/// of distance: a label sooner goes round its point than over the line beside it.
+const ACROSS_COST: f32 = 60.0;
+/// A line this near a label's point (pixels) is one the label keeps on the point's side
+/// of ([`Scorer::across`]); nearer than [`SAME_POINT`], the point sits on it.
+const BESIDE_LINE: f32 = 30.0;
 
 /// One label of the view waiting for a place.
 pub(super) struct Pending<'a> {
@@ -147,7 +154,9 @@ fn best_spot(
         taken,
         obstacles,
         others: other_points(p.anchor, obstacles.points).collect(),
+        dots: obstacles.dots.iter().map(|d| d.at).collect(),
         reach: phrase_reach(p.size),
+        beside: lines_beside(p.anchor, obstacles.lines),
     };
     // (line pieces crossing the spot, its other costs), compared in that order.
     let mut best: Option<((usize, f32), Viewport)> = None;
@@ -206,6 +215,24 @@ struct Scorer<'a> {
     others: Vec<Vec2>,
     /// [`phrase_reach`] at its size.
     reach: f32,
+    /// The dots' centres: a dot between two labels joins them ([`reads_as_one_phrase_with`]).
+    dots: Vec<Vec2>,
+    /// The lines near its point that do not run through it ([`lines_beside`]).
+    beside: Vec<(Vec2, Vec2)>,
+}
+
+/// The straight lines within [`BESIDE_LINE`] pixels of a label's point `anchor` that do
+/// not run through it (farther than [`SAME_POINT`]): an edge beside the point, not the
+/// point's own edges, its cross or an arrow from it.
+fn lines_beside(anchor: Vec2, lines: &LineIndex) -> Vec<(Vec2, Vec2)> {
+    lines
+        .segments_near(anchor, BESIDE_LINE)
+        .into_iter()
+        .filter(|&(a, b)| {
+            let d = segment_distance(anchor, a, b);
+            d > SAME_POINT && d <= BESIDE_LINE
+        })
+        .collect()
 }
 
 /// How a spot could be read as another feature's label.
@@ -239,11 +266,19 @@ impl Scorer<'_> {
         }
     }
 
+    /// Whether box `b` lies across a line beside the label's point from the point: the
+    /// way from the point to the box's nearest point crosses it (a leader would), so
+    /// the label reads as saying something of what lies on the line's other side.
+    fn across(&self, b: &Viewport) -> bool {
+        let (a, q) = (self.p.anchor, nearest_on_box(b, self.p.anchor));
+        self.beside.iter().any(|&(u, v)| segments_cross(a, q, u, v))
+    }
+
     /// Whether box `b` reads as one phrase with a text on the view.
     fn one_phrase(&self, b: &Viewport) -> bool {
         self.obstacles.texts.iter().any(|t| {
             boxes_overlap(b, &t.back, self.reach.max(t.reach))
-                && reads_as_one_phrase(b, &t.back, self.p.size.max(t.size))
+                && reads_as_one_phrase_with(b, &t.back, self.p.size.max(t.size), &self.dots)
         })
     }
 
@@ -316,6 +351,12 @@ impl Scorer<'_> {
         }
         if beaten(crossed, cost) {
             return None;
+        }
+        if self.across(b) {
+            cost += ACROSS_COST;
+            if beaten(crossed, cost) {
+                return None;
+            }
         }
         if let Some(l) = leader_of(p.anchor, b, &self.first, misread.any()) {
             let line = LineObstacle::Segment(l[0], l[1], stroke_reach(1.0));
