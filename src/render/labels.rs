@@ -196,14 +196,14 @@ pub fn reads_as_one_phrase_with(a: &Viewport, b: &Viewport, size: f32, dots: &[V
     let (left, right) = if a.x <= b.x { (a, b) } else { (b, a) };
     let (x0, x1) = (left.x + left.w, right.x);
     let (y0, y1) = (a.y.max(b.y), (a.y + a.h).min(b.y + b.h));
-    // The dot's centre in the gap, or as far above or below the line as half a line.
+    // The dot's centre in the gap, or above or below it by up to a line's height.
     let h = a.h.min(b.h);
     y1 - y0 > ONE_LINE * h
         && x1 > x0
         && x1 - x0 < BRIDGED_SPACES * text_width(" ", size)
         && dots
             .iter()
-            .any(|d| d.x > x0 && d.x < x1 && d.y > y0 - 0.5 * h && d.y < y1 + 0.5 * h)
+            .any(|d| d.x > x0 && d.x < x1 && d.y > y0 - h && d.y < y1 + h)
 }
 
 /// The farthest apart (pixels, along either axis) two label boxes can be and still read
@@ -418,7 +418,7 @@ mod tests {
             "either order"
         );
         assert!(!reads_as_one_phrase_with(&a, &far, 13.0, &[]));
-        let off = Vec2::new(dot.x, 140.0);
+        let off = Vec2::new(dot.x, 150.0);
         assert!(!reads_as_one_phrase_with(&a, &far, 13.0, &[off]));
         let farther = b(160.0 + 3.5 * space + 1.0, 100.0, 20.0);
         assert!(!reads_as_one_phrase_with(&a, &farther, 13.0, &[dot]));
