@@ -39,7 +39,12 @@
 //!    more still, and so does a spot of a label of A or B (the shape its `of` names:
 //!    a feature of B, "A so far") inside the other shape ([`in_other_shape`]); a vertex
 //!    number's spot across its corner from where the corner points costs too
-//!    (`SIDE_COST`). The choice of one label's spot is in `spot_choice`.
+//!    (`SIDE_COST`), and so does a spot across a line that passes near the label's
+//!    point without running through it (`ACROSS_COST`: the origin's label stays on the
+//!    origin's side of the edge it lies just inside). A spot where the label reads as
+//!    one phrase with a text already placed ([`reads_as_one_phrase_with`]: on one line
+//!    a space and a half apart, or three and a half with a dot between) counts as a
+//!    line crossed. The choice of one label's spot is in `spot_choice`.
 //! 4. A label moved away from its anchor, left nearer another label's point, over a
 //!    bar it does not name or inside the other shape, gets a leader line from the
 //!    anchor to its box;
@@ -53,7 +58,7 @@
 //! plate ([`LABEL_BACK`](crate::view::palette::LABEL_BACK)): a line that could not be
 //! avoided runs under the plate, never over the text.
 
-use super::spot_choice::{place_one, Obstacles, Pending};
+use super::spot_choice::{place_one, Obstacles, Pending, Text};
 use super::*;
 
 use crate::view::camera::Viewport;
@@ -124,10 +129,33 @@ pub fn box_distance(b: &Viewport, p: Vec2) -> f32 {
 /// `points` (another label's anchor, on screen) as its own anchor: a reader could take
 /// it for that point's label.
 pub fn reads_as_other_point(b: &Viewport, anchor: Vec2, points: &[Vec2]) -> bool {
-    let own = box_distance(b, anchor);
+    let others: Vec<Vec2> = other_points(anchor, points).collect();
+    reads_as_point_of(b, anchor, &others)
+}
+
+/// The points of `points` another label's than one at `anchor` (not the same point to a
+/// reader, [`SAME_POINT`]).
+pub(super) fn other_points(anchor: Vec2, points: &[Vec2]) -> impl Iterator<Item = Vec2> + '_ {
     points
         .iter()
-        .any(|q| q.distance(anchor) > SAME_POINT && box_distance(b, *q) < own + OWN_SLACK)
+        .copied()
+        .filter(move |q| q.distance(anchor) > SAME_POINT)
+}
+
+/// [`reads_as_other_point`] with the other points picked out ([`other_points`]): a
+/// placement tries many boxes for one label.
+pub(super) fn reads_as_point_of(b: &Viewport, anchor: Vec2, others: &[Vec2]) -> bool {
+    let own = box_distance(b, anchor);
+    // A point farther than that from the box along either axis is farther in all; the
+    // half pixel more keeps the shortcut clear of the exact test's rounding.
+    let reach = own + OWN_SLACK + 0.5;
+    others.iter().any(|q| {
+        q.x > b.x - reach
+            && q.x < b.x + b.w + reach
+            && q.y > b.y - reach
+            && q.y < b.y + b.h + reach
+            && box_distance(b, *q) < own + OWN_SLACK
+    })
 }
 
 /// The part of the lower of two label boxes their heights must share for the two to sit
@@ -135,25 +163,66 @@ pub fn reads_as_other_point(b: &Viewport, anchor: Vec2, points: &[Vec2]) -> bool
 const ONE_LINE: f32 = 0.5;
 
 /// Whether two label boxes read as one phrase: side by side on one line (their heights
-/// sharing more than [`ONE_LINE`] of the lower box's) with less than a space of text of
-/// `size` pixels between them — "A so far" right beside B's name "B" reads "A so far
-/// B" — or one right above the other, their widths mostly shared, with less than
-/// [`STACK_GAP`] of `size` between them (two lines of one label).
+/// sharing more than [`ONE_LINE`] of the lower box's) with less than [`PHRASE_SPACES`]
+/// spaces of text of `size` pixels between them — "A so far" right beside B's name "B"
+/// reads "A so far B", and so does "1 B so far" with a dot between the two — or one
+/// right above the other, their widths mostly shared, with less than [`STACK_GAP`] of
+/// `size` between them (two lines of one label).
 pub fn reads_as_one_phrase(a: &Viewport, b: &Viewport, size: f32) -> bool {
     let shared = |a0: f32, a1: f32, b0: f32, b1: f32| a1.min(b1) - a0.max(b0);
     let gap = |a0: f32, a1: f32, b0: f32, b1: f32| (b0 - a1).max(a0 - b1);
     let high = shared(a.y, a.y + a.h, b.y, b.y + b.h);
     let wide = shared(a.x, a.x + a.w, b.x, b.x + b.w);
     let beside = high > ONE_LINE * a.h.min(b.h)
-        && gap(a.x, a.x + a.w, b.x, b.x + b.w) < text_width(" ", size);
+        && gap(a.x, a.x + a.w, b.x, b.x + b.w) < PHRASE_SPACES * text_width(" ", size);
     let stacked =
         wide > ONE_LINE * a.w.min(b.w) && gap(a.y, a.y + a.h, b.y, b.y + b.h) < STACK_GAP * size;
     beside || stacked
 }
 
+/// Two label boxes side by side on one line, with a dot between them (a point of the
+/// picture's, not a word), read on as one phrase with less than this many spaces of
+/// text between them: the dot reads as a bullet, "0 • B so far" as "0 B so far" and
+/// "closest ◉ w1 = B[0]-A[0]" as "closest w1 = …".
+pub const BRIDGED_SPACES: f32 = 3.5;
+
+/// [`reads_as_one_phrase`], or side by side on one line with a dot of `dots` (centres)
+/// in the gap between them and less than [`BRIDGED_SPACES`] spaces of text of `size`
+/// pixels apart.
+pub fn reads_as_one_phrase_with(a: &Viewport, b: &Viewport, size: f32, dots: &[Vec2]) -> bool {
+    if reads_as_one_phrase(a, b, size) {
+        return true;
+    }
+    let (left, right) = if a.x <= b.x { (a, b) } else { (b, a) };
+    let (x0, x1) = (left.x + left.w, right.x);
+    let (y0, y1) = (a.y.max(b.y), (a.y + a.h).min(b.y + b.h));
+    // The dot's centre in the gap, or above or below it by up to a line's height.
+    let h = a.h.min(b.h);
+    y1 - y0 > ONE_LINE * h
+        && x1 > x0
+        && x1 - x0 < BRIDGED_SPACES * text_width(" ", size)
+        && dots
+            .iter()
+            .any(|d| d.x > x0 && d.x < x1 && d.y > y0 - h && d.y < y1 + h)
+}
+
+/// The farthest apart (pixels, along either axis) two label boxes can be and still read
+/// as one phrase ([`reads_as_one_phrase`]) at text `size`, with a pixel to spare: boxes
+/// farther apart are not tested.
+pub fn phrase_reach(size: f32) -> f32 {
+    (BRIDGED_SPACES * text_width(" ", size)).max(STACK_GAP * size) + 1.0
+}
+
+/// Two label boxes side by side with less than this many spaces of text between them
+/// read on as one phrase: a space and a half, since a small dot between two words a
+/// space apart (a witness point between a vertex number and "B so far") does not part
+/// them.
+pub const PHRASE_SPACES: f32 = 1.5;
+
 /// Two label boxes one above the other with less than this part of their text's size
-/// between them read as two lines of one label.
-pub const STACK_GAP: f32 = 0.25;
+/// between them read as two lines of one label: half the size ("origin" 5 px above
+/// "d = 0.1250" in 18 px text reads as one block, as a line's spacing would set them).
+pub const STACK_GAP: f32 = 0.5;
 
 /// The points a view's labels could be read as belonging to: every label's anchor, on
 /// screen (an unlabelled dot names nothing, so a label beside one is not misread).
@@ -194,74 +263,17 @@ pub fn place_labels(
     extra: &[Prim],
     reserved: &[Viewport],
 ) -> Vec<Option<PlacedLabel>> {
-    let key = placement_key(view, list, extra, reserved);
-    if let Some(hit) = memo::get(key) {
+    let key = label_memo::placement_key(view, list, extra, reserved);
+    if let Some(hit) = label_memo::get(key) {
         return hit;
     }
     let out = place_labels_now(view, list, extra, reserved);
-    memo::put(key, &out);
+    label_memo::put(key, &out);
     out
 }
 
-/// What a placement depends on, hashed: the view, its layers, the window's own marks
-/// and the reserved boxes, through their `Debug` text (every field, floats exactly).
-fn placement_key(view: &ViewFrame, list: &DrawList, extra: &[Prim], reserved: &[Viewport]) -> u64 {
-    use std::fmt::Write;
-    use std::hash::Hasher;
-    /// A hasher fed by `write!`: no string is built.
-    struct Feed(std::collections::hash_map::DefaultHasher);
-    impl Write for Feed {
-        fn write_str(&mut self, s: &str) -> std::fmt::Result {
-            self.0.write(s.as_bytes());
-            Ok(())
-        }
-    }
-    let mut h = Feed(std::collections::hash_map::DefaultHasher::new());
-    let _ = write!(h, "{view:?}{extra:?}{reserved:?}");
-    for layer in list.layers.iter().filter(|l| l.space == view.space) {
-        let _ = write!(h, "{layer:?}");
-    }
-    h.0.finish()
-}
-
-/// The last placements made, by [`placement_key`]: the window places a view's labels
-/// two or three times a frame (counting the hidden ones, then painting), and again on
-/// frames where only the panel changed; each is the same work, done once.
-mod memo {
-    use super::PlacedLabel;
-    use std::cell::RefCell;
-    use std::collections::VecDeque;
-
-    /// Two views, each with and without a hidden-label note, and a spare.
-    const KEPT: usize = 6;
-
-    thread_local! {
-        static LAST: RefCell<VecDeque<(u64, Vec<Option<PlacedLabel>>)>> =
-            const { RefCell::new(VecDeque::new()) };
-    }
-
-    pub(super) fn get(key: u64) -> Option<Vec<Option<PlacedLabel>>> {
-        LAST.with(|m| {
-            m.borrow()
-                .iter()
-                .find(|(k, _)| *k == key)
-                .map(|(_, v)| v.clone())
-        })
-    }
-
-    pub(super) fn put(key: u64, placed: &[Option<PlacedLabel>]) {
-        LAST.with(|m| {
-            let mut m = m.borrow_mut();
-            if m.len() >= KEPT {
-                m.pop_front();
-            }
-            m.push_back((key, placed.to_vec()));
-        });
-    }
-}
-
 /// [`place_labels`] without the memo.
-fn place_labels_now(
+pub(super) fn place_labels_now(
     view: &ViewFrame,
     list: &DrawList,
     extra: &[Prim],
@@ -313,12 +325,12 @@ fn place_labels_now(
         bars: &bars,
         regions: &regions,
         leaders: Vec::new(),
-        texts: reserved.iter().map(|r| (*r, r.h)).collect(),
+        texts: reserved.iter().map(|r| Text::new(*r, r.h)).collect(),
     };
     for p in &pending {
         if let Some(placed) = place_one(p, &view.viewport, &taken, &obstacles) {
             taken.push(placed.back);
-            obstacles.texts.push((placed.back, p.size));
+            obstacles.texts.push(Text::new(placed.back, p.size));
             if let Some([a, b]) = placed.leader {
                 obstacles
                     .leaders
@@ -365,10 +377,16 @@ mod tests {
         let a = b(100.0, 100.0, 60.0);
         let space = text_width(" ", 13.0);
         assert!(space > 6.0 && space < 9.0, "{space}");
-        // On one line: a gap under a space reads on, one over it does not.
+        // On one line: a gap under a space and a half reads on (a space and a bit,
+        // room for a small dot between: "1 • B so far"), one over it does not.
         assert!(reads_as_one_phrase(
             &a,
             &b(160.0 + space - 1.0, 103.0, 20.0),
+            13.0
+        ));
+        assert!(reads_as_one_phrase(
+            &a,
+            &b(160.0 + 1.4 * space, 100.0, 20.0),
             13.0
         ));
         assert!(
@@ -377,16 +395,36 @@ mod tests {
         );
         assert!(!reads_as_one_phrase(
             &a,
-            &b(160.0 + space + 1.0, 100.0, 20.0),
+            &b(160.0 + 1.5 * space + 1.0, 100.0, 20.0),
             13.0
         ));
         // Half a line lower or more: two lines, not one.
         assert!(!reads_as_one_phrase(&a, &b(162.0, 108.0, 20.0), 13.0));
-        // Right under it, the widths shared: a gap of a pixel or two reads on, one of
-        // a quarter of the text's size does not; nor does a box beside the first's end.
+        // Right under it, the widths shared: a gap of a few pixels reads on (5 px in
+        // 13 px text), one of half the text's size or more does not; nor does a box
+        // beside the first's end.
         assert!(reads_as_one_phrase(&a, &b(110.0, 117.0, 40.0), 13.0));
-        assert!(!reads_as_one_phrase(&a, &b(110.0, 120.0, 40.0), 13.0));
+        assert!(reads_as_one_phrase(&a, &b(110.0, 121.0, 40.0), 13.0));
+        assert!(!reads_as_one_phrase(&a, &b(110.0, 123.0, 40.0), 13.0));
         assert!(!reads_as_one_phrase(&a, &b(150.0, 117.0, 40.0), 13.0));
+        // A dot in the gap between two labels on one line joins them from farther: up
+        // to three spaces and a half, not beyond; not a dot above or below the gap.
+        let far = b(160.0 + 3.0 * space, 100.0, 20.0);
+        let dot = Vec2::new(160.0 + 1.5 * space, 108.0);
+        assert!(!reads_as_one_phrase(&a, &far, 13.0));
+        assert!(reads_as_one_phrase_with(&a, &far, 13.0, &[dot]));
+        assert!(
+            reads_as_one_phrase_with(&far, &a, 13.0, &[dot]),
+            "either order"
+        );
+        assert!(!reads_as_one_phrase_with(&a, &far, 13.0, &[]));
+        let off = Vec2::new(dot.x, 150.0);
+        assert!(!reads_as_one_phrase_with(&a, &far, 13.0, &[off]));
+        let farther = b(160.0 + 3.5 * space + 1.0, 100.0, 20.0);
+        assert!(!reads_as_one_phrase_with(&a, &farther, 13.0, &[dot]));
+        // Every pair that reads as one phrase is within the reach the placer tests.
+        let r = phrase_reach(13.0);
+        assert!(r > 3.5 * space && r > STACK_GAP * 13.0, "{r}");
     }
 
     #[test]

@@ -37,6 +37,7 @@
 
 mod grid;
 mod handout;
+mod label_memo;
 mod labels;
 mod layout;
 mod obstacles;

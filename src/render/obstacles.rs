@@ -261,8 +261,29 @@ pub fn foreign_bars(b: &Viewport, anchor: Vec2, bars: &[Bar]) -> usize {
         .count()
 }
 
+/// Pixels by which a line's bounding box must miss a box before [`box_crossed_by`] says
+/// "not crossed" without the exact test: far more than the rounding of either test, so
+/// the shortcut never answers otherwise than the exact test would.
+const CLEAR_BY: f32 = 0.01;
+
 /// Whether a line piece crosses (or runs inside) a box.
+#[inline]
 pub fn box_crossed_by(b: &Viewport, line: &LineObstacle) -> bool {
+    // Most lines of a view are nowhere near a given box: their bounding boxes tell.
+    !clear_of(b, line.bounds()) && meets_box(b, line)
+}
+
+/// Whether bounds (min, max) miss box `b` by more than [`CLEAR_BY`].
+#[inline]
+fn clear_of(b: &Viewport, (lo, hi): (Vec2, Vec2)) -> bool {
+    hi.x < b.x - CLEAR_BY
+        || hi.y < b.y - CLEAR_BY
+        || lo.x > b.x + b.w + CLEAR_BY
+        || lo.y > b.y + b.h + CLEAR_BY
+}
+
+/// [`box_crossed_by`]'s exact test.
+fn meets_box(b: &Viewport, line: &LineObstacle) -> bool {
     match *line {
         LineObstacle::Segment(p, q, half) => {
             let grown = Viewport {
@@ -292,6 +313,24 @@ pub fn box_crossed_by(b: &Viewport, line: &LineObstacle) -> bool {
             near.distance_squared(c) <= r * r && far.distance_squared(c) >= r * r
         }
     }
+}
+
+/// The distance from point `p` to segment `a`–`b`.
+pub fn segment_distance(p: Vec2, a: Vec2, b: Vec2) -> f32 {
+    let d = b - a;
+    let t = if d.length_squared() > 0.0 {
+        ((p - a).dot(d) / d.length_squared()).clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    (a + t * d).distance(p)
+}
+
+/// Whether segments `p`–`q` and `a`–`b` cross (each one's ends strictly on either side
+/// of the other's line).
+pub fn segments_cross(p: Vec2, q: Vec2, a: Vec2, b: Vec2) -> bool {
+    let side = |o: Vec2, u: Vec2, v: Vec2| (u - o).perp_dot(v - o);
+    side(p, q, a) * side(p, q, b) < 0.0 && side(a, b, p) * side(a, b, q) < 0.0
 }
 
 /// Whether segment `p`–`q` has a point inside the box (Liang–Barsky clipping).
@@ -327,6 +366,11 @@ fn segment_meets_box(p: Vec2, q: Vec2, b: &Viewport) -> bool {
 /// the lines near it only.
 pub struct LineIndex {
     lines: Vec<LineObstacle>,
+    /// Each line's bounds ([`LineObstacle::bounds`]).
+    bounds: Vec<(Vec2, Vec2)>,
+    /// Each line's first cell (column, row): of the cells a box and a line share, the
+    /// box counts the line in the first only.
+    first: Vec<(usize, usize)>,
     origin: Vec2,
     cols: usize,
     rows: usize,
@@ -340,6 +384,8 @@ impl LineIndex {
         let rows = ((vp.h / CELL).ceil() as usize).clamp(1, 1024);
         let mut index = LineIndex {
             lines: Vec::new(),
+            bounds: Vec::new(),
+            first: Vec::new(),
             origin: Vec2::new(vp.x, vp.y),
             cols,
             rows,
@@ -355,6 +401,8 @@ impl LineIndex {
             }
             let k = index.lines.len() as u32;
             index.lines.push(line);
+            index.bounds.push((lo, hi));
+            index.first.push((c0, r0));
             for r in r0..=r1 {
                 for c in c0..=c1 {
                     index.cells[r * cols + c].push(k);
@@ -375,25 +423,76 @@ impl LineIndex {
         })
     }
 
+    /// The straight pieces (centre lines) with a point within `reach` pixels of `p` along
+    /// either axis, each once.
+    pub fn segments_near(&self, p: Vec2, reach: f32) -> Vec<(Vec2, Vec2)> {
+        let around = Viewport {
+            x: p.x - reach,
+            y: p.y - reach,
+            w: 2.0 * reach,
+            h: 2.0 * reach,
+        };
+        let (Some((c0, r0)), Some((c1, r1))) = (
+            self.cell(Vec2::new(around.x, around.y)),
+            self.cell(Vec2::new(around.x + around.w, around.y + around.h)),
+        ) else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        for r in r0..=r1 {
+            for c in c0..=c1 {
+                for &k in &self.cells[r * self.cols + c] {
+                    let k = k as usize;
+                    let (lc, lr) = self.first[k];
+                    if (c, r) != (lc.max(c0), lr.max(r0)) {
+                        continue;
+                    }
+                    if let LineObstacle::Segment(a, b, _) = self.lines[k] {
+                        if segment_meets_box(a, b, &around) {
+                            out.push((a, b));
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
     /// How many line pieces cross the box `b`.
     pub fn crossings(&self, b: &Viewport) -> usize {
+        self.crossings_up_to(b, usize::MAX)
+    }
+
+    /// How many line pieces cross the box `b`, counted up to `cap` (a spot crossed by
+    /// that many is no better for more).
+    pub fn crossings_up_to(&self, b: &Viewport, cap: usize) -> usize {
         let (Some((c0, r0)), Some((c1, r1))) = (
             self.cell(Vec2::new(b.x, b.y)),
             self.cell(Vec2::new(b.x + b.w, b.y + b.h)),
         ) else {
             return 0;
         };
-        let mut seen: Vec<u32> = Vec::new();
+        let mut n = 0;
         for r in r0..=r1 {
             for c in c0..=c1 {
                 for &k in &self.cells[r * self.cols + c] {
-                    if !seen.contains(&k) && box_crossed_by(b, &self.lines[k as usize]) {
-                        seen.push(k);
+                    // A line in several of the box's cells is tested in the first of
+                    // them it shares with the box.
+                    let k = k as usize;
+                    let (lc, lr) = self.first[k];
+                    if (c, r) == (lc.max(c0), lr.max(r0))
+                        && !clear_of(b, self.bounds[k])
+                        && meets_box(b, &self.lines[k])
+                    {
+                        n += 1;
+                        if n >= cap {
+                            return n;
+                        }
                     }
                 }
             }
         }
-        seen.len()
+        n
     }
 }
 

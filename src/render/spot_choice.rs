@@ -33,6 +33,13 @@ const SIDE_COST: f32 = 60.0;
 /// of distance: as a spot nearer another label's point, taken only when every spot
 /// near its own point is refused.
 const PHRASE_COST: f32 = 150.0;
+/// The cost of a spot across a line from the label's point ([`Scorer::across`]: the
+/// origin's label on the far side of the edge the origin lies just inside), in pixels
+/// of distance: a label sooner goes round its point than over the line beside it.
+const ACROSS_COST: f32 = 60.0;
+/// A line this near a label's point (pixels) is one the label keeps on the point's side
+/// of ([`Scorer::across`]); nearer than [`SAME_POINT`], the point sits on it.
+const BESIDE_LINE: f32 = 30.0;
 
 /// One label of the view waiting for a place.
 pub(super) struct Pending<'a> {
@@ -62,10 +69,28 @@ pub(super) struct Obstacles<'a> {
     /// The leader lines of the labels placed so far: a later label keeps off them (a
     /// vertex number beside a leader reads as struck through), as off any line.
     pub(super) leaders: Vec<LineObstacle>,
-    /// The texts on the view so far, each box with its text's size: the labels placed,
-    /// the grid numbers and the title (their boxes' heights for sizes). A label keeps
-    /// from reading as one phrase with any ([`reads_as_one_phrase`]).
-    pub(super) texts: Vec<(Viewport, f32)>,
+    /// The texts on the view so far: the labels placed, the grid numbers and the title
+    /// (their boxes' heights for sizes). A label keeps from reading as one phrase with
+    /// any ([`reads_as_one_phrase`]).
+    pub(super) texts: Vec<Text>,
+}
+
+/// A text on the view a label keeps from reading as one phrase with.
+pub(super) struct Text {
+    pub(super) back: Viewport,
+    pub(super) size: f32,
+    /// [`phrase_reach`] at its size.
+    reach: f32,
+}
+
+impl Text {
+    pub(super) fn new(back: Viewport, size: f32) -> Text {
+        Text {
+            back,
+            size,
+            reach: phrase_reach(size),
+        }
+    }
 }
 
 /// The best free spot of one label, or `None` when every candidate is refused: on one
@@ -128,6 +153,10 @@ fn best_spot(
         },
         taken,
         obstacles,
+        others: other_points(p.anchor, obstacles.points).collect(),
+        dots: obstacles.dots.iter().map(|d| d.at).collect(),
+        reach: phrase_reach(p.size),
+        beside: lines_beside(p.anchor, obstacles.lines),
     };
     // (line pieces crossing the spot, its other costs), compared in that order.
     let mut best: Option<((usize, f32), Viewport)> = None;
@@ -182,6 +211,28 @@ struct Scorer<'a> {
     own_side: f32,
     taken: &'a [Viewport],
     obstacles: &'a Obstacles<'a>,
+    /// The labelled points other than its own ([`other_points`]).
+    others: Vec<Vec2>,
+    /// [`phrase_reach`] at its size.
+    reach: f32,
+    /// The dots' centres: a dot between two labels joins them ([`reads_as_one_phrase_with`]).
+    dots: Vec<Vec2>,
+    /// The lines near its point that do not run through it ([`lines_beside`]).
+    beside: Vec<(Vec2, Vec2)>,
+}
+
+/// The straight lines within [`BESIDE_LINE`] pixels of a label's point `anchor` that do
+/// not run through it (farther than [`SAME_POINT`]): an edge beside the point, not the
+/// point's own edges, its cross or an arrow from it.
+fn lines_beside(anchor: Vec2, lines: &LineIndex) -> Vec<(Vec2, Vec2)> {
+    lines
+        .segments_near(anchor, BESIDE_LINE)
+        .into_iter()
+        .filter(|&(a, b)| {
+            let d = segment_distance(anchor, a, b);
+            d > SAME_POINT && d <= BESIDE_LINE
+        })
+        .collect()
 }
 
 /// How a spot could be read as another feature's label.
@@ -208,18 +259,35 @@ impl Scorer<'_> {
     fn misread(&self, b: &Viewport) -> Misread {
         let (p, o) = (self.p, self.obstacles);
         Misread {
-            other_point: reads_as_other_point(b, p.anchor, o.points),
+            other_point: reads_as_point_of(b, p.anchor, &self.others),
             foreign_bars: foreign_bars(b, p.anchor, o.bars),
             other_shape: in_other_shape(b, p.anchor, p.of, o.regions),
-            one_phrase: o
-                .texts
-                .iter()
-                .any(|(t, size)| reads_as_one_phrase(b, t, p.size.max(*size))),
+            one_phrase: self.one_phrase(b),
         }
+    }
+
+    /// Whether box `b` lies across a line beside the label's point from the point: the
+    /// way from the point to the box's nearest point crosses it (a leader would), so
+    /// the label reads as saying something of what lies on the line's other side.
+    fn across(&self, b: &Viewport) -> bool {
+        let (a, q) = (self.p.anchor, nearest_on_box(b, self.p.anchor));
+        self.beside.iter().any(|&(u, v)| segments_cross(a, q, u, v))
+    }
+
+    /// Whether box `b` reads as one phrase with a text on the view.
+    fn one_phrase(&self, b: &Viewport) -> bool {
+        self.obstacles.texts.iter().any(|t| {
+            boxes_overlap(b, &t.back, self.reach.max(t.reach))
+                && reads_as_one_phrase_with(b, &t.back, self.p.size.max(t.size), &self.dots)
+        })
     }
 
     /// The cost of spot `b` at `distance` from the anchor as (line pieces crossing it,
     /// its other costs), or `None` when it is refused or cannot beat `best`.
+    ///
+    /// Cheapest first: a spot refused, or crossed by more lines than `best` or as many
+    /// and no nearer, is given up before the misreadings are looked for (every cost
+    /// only adds, in the same order, so the answer is the one the whole sum gives).
     fn score(
         &self,
         distance: f32,
@@ -227,10 +295,43 @@ impl Scorer<'_> {
         best: Option<(usize, f32)>,
     ) -> Option<(usize, f32)> {
         let (p, o) = (self.p, self.obstacles);
+        let beaten = |crossed: usize, cost: f32| best.is_some_and(|c| c <= (crossed, cost));
         if !inside(b, &self.vp) || self.taken.iter().any(|t| boxes_overlap(b, t, GAP)) {
             return None;
         }
-        let misread = self.misread(b);
+        let covered = o.dots.iter().filter(|d| box_covers_dot(b, d.at, d.radius));
+        let mut dots = 0;
+        for d in covered {
+            if d.hard {
+                return None;
+            }
+            dots += 1;
+        }
+        // Every line keeps off the text before all else: a spot no line crosses wins
+        // over any spot one does, however near; and a spot whose leader line would run
+        // over a label placed before counts that label as a line crossed; so does a
+        // text it would read as one phrase with (as much a misreading as a struck word).
+        // Crossed by more lines than `best`, a spot is beaten whatever else it costs.
+        let cap = best.map_or(usize::MAX, |(n, _)| n + 1);
+        let mut crossed = o.lines.crossings_up_to(b, cap);
+        if crossed >= cap {
+            return None;
+        }
+        crossed += leaders_near(b, &o.leaders);
+        if beaten(crossed, distance) {
+            return None;
+        }
+        let one_phrase = self.one_phrase(b);
+        crossed += usize::from(one_phrase);
+        if beaten(crossed, distance) {
+            return None;
+        }
+        let misread = Misread {
+            other_point: reads_as_point_of(b, p.anchor, &self.others),
+            foreign_bars: foreign_bars(b, p.anchor, o.bars),
+            other_shape: in_other_shape(b, p.anchor, p.of, o.regions),
+            one_phrase,
+        };
         let mut cost = distance;
         if misread.other_point {
             cost += MISREAD_COST;
@@ -245,20 +346,17 @@ impl Scorer<'_> {
         if self.own_side != 0.0 && side_of(b, p.anchor) == -self.own_side {
             cost += SIDE_COST;
         }
-        for d in o.dots.iter().filter(|d| box_covers_dot(b, d.at, d.radius)) {
-            if d.hard {
-                return None;
-            }
+        for _ in 0..dots {
             cost += DOT_COST;
         }
-        // Every line keeps off the text before all else: a spot no line crosses wins
-        // over any spot one does, however near; and a spot whose leader line would run
-        // over a label placed before counts that label as a line crossed; so does a
-        // text it would read as one phrase with (as much a misreading as a struck word).
-        let mut crossed =
-            o.lines.crossings(b) + leaders_near(b, &o.leaders) + usize::from(misread.one_phrase);
-        if best.is_some_and(|c| c <= (crossed, cost)) {
+        if beaten(crossed, cost) {
             return None;
+        }
+        if self.across(b) {
+            cost += ACROSS_COST;
+            if beaten(crossed, cost) {
+                return None;
+            }
         }
         if let Some(l) = leader_of(p.anchor, b, &self.first, misread.any()) {
             let line = LineObstacle::Segment(l[0], l[1], stroke_reach(1.0));

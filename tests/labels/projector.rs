@@ -1,7 +1,9 @@
 //! What a class sees on a projector: on the scenes a teacher opens first, at every
 //! algorithm and step, no label is touched by a line, an arrow, an outline or another
 //! label as the painter draws them, none reads as one phrase with another (beside it on
-//! its line, or right under it, with less than a space between: "A A so far"), none is hidden for want of room in the window, and
+//! its line, or right under it, with less than a space and a half between: "A A so far";
+//! with a dot between them, less than three and a half: "0 • B so far"), none is hidden
+//! for want of room in the window, and
 //! every label's text lies inside its view — at
 //! 1600×1000 with the presenter setting and at 1280×800 without, in an export's
 //! geometry and in the window's (cameras fitted once, when the scene opened).
@@ -14,8 +16,8 @@ use crate::check::{scenes, title};
 use crate::chrome::Chrome;
 use collidescope::app::AppState;
 use collidescope::render::{
-    app_picture, boxes_overlap, hidden_labels, layout, paint_view, reads_as_one_phrase, text_width,
-    LabelFrame, Painter, ViewFrame,
+    app_picture, boxes_overlap, hidden_labels, layout, paint_view, reads_as_one_phrase_with,
+    text_width, LabelFrame, Painter, ViewFrame,
 };
 use collidescope::study::Algorithm;
 use collidescope::view::camera::{Camera, Viewport};
@@ -61,6 +63,8 @@ struct Ink {
     strokes: Vec<Stroke>,
     /// Rings: centre, radius, half width.
     rings: Vec<(Vec2, f32, f32)>,
+    /// The centres of dots and crosses: one between two labels on a line joins them.
+    dots: Vec<Vec2>,
     labels: Vec<Drawn>,
 }
 
@@ -99,7 +103,11 @@ impl Painter for Ink {
         }
     }
     fn fill(&mut self, _: &[Vec2], _: Rgba) {}
-    fn dot(&mut self, _: Vec2, _: f32, _: Rgba) {}
+    fn dot(&mut self, at: Vec2, _: f32, _: Rgba) {
+        if !self.chrome.on() {
+            self.dots.push(at);
+        }
+    }
     fn arrow(&mut self, from: Vec2, to: Vec2, width: f32, head: Option<[Vec2; 3]>, _: Rgba) {
         self.stroke(from, to, width);
         if let Some([t, l, r]) = head {
@@ -119,6 +127,7 @@ impl Painter for Ink {
     }
     fn text(&mut self, _: Vec2, _: &str, _: f32, _: Rgba) {}
     fn cross(&mut self, at: Vec2, size: f32, _: Rgba) {
+        self.dots.push(at);
         self.stroke(at - Vec2::new(size, 0.0), at + Vec2::new(size, 0.0), 2.0);
         self.stroke(at - Vec2::new(0.0, size), at + Vec2::new(0.0, size), 2.0);
     }
@@ -238,7 +247,7 @@ fn faults(view: &ViewFrame, ink: &Ink) -> Vec<String> {
         for m in &ink.labels[i + 1..] {
             if boxes_overlap(b, &m.back, 0.0) {
                 out.push(format!("{:?} and {:?} overlap", l.text, m.text));
-            } else if reads_as_one_phrase(b, &m.back, l.size.max(m.size)) {
+            } else if reads_as_one_phrase_with(b, &m.back, l.size.max(m.size), &ink.dots) {
                 out.push(format!(
                     "{:?} at {b:?} and {:?} at {:?} read as one phrase",
                     l.text, m.text, m.back

@@ -33,7 +33,7 @@ pub use rays::rays_layer;
 pub use shapes::{named_features_prims, point_in_polygon, shapes_layer, vertex_indices_layer};
 
 /// Which view a layer belongs to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Space {
     /// The shapes as they are placed.
     World,
