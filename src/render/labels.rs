@@ -326,11 +326,15 @@ pub(super) fn place_labels_now(
         regions: &regions,
         leaders: Vec::new(),
         texts: reserved.iter().map(|r| Text::new(*r, r.h)).collect(),
+        axes: view_axes(view),
     };
     for p in &pending {
         if let Some(placed) = place_one(p, &view.viewport, &taken, &obstacles) {
             taken.push(placed.back);
-            obstacles.texts.push(Text::new(placed.back, p.size));
+            let number_of = if p.keeps_side { p.of } else { None };
+            obstacles
+                .texts
+                .push(Text::placed(placed.back, p.size, number_of));
             if let Some([a, b]) = placed.leader {
                 obstacles
                     .leaders
@@ -338,6 +342,20 @@ pub(super) fn place_labels_now(
             }
             out[p.index] = Some(placed);
         }
+    }
+    out
+}
+
+/// The axis lines of `view` on screen (the grid draws them darker), each where it
+/// crosses the view.
+fn view_axes(view: &ViewFrame) -> Vec<(Vec2, Vec2)> {
+    let (vp, o) = (&view.viewport, view.to_screen(Vec2::ZERO));
+    let mut out = Vec::new();
+    if o.y.is_finite() && o.y >= vp.y && o.y <= vp.y + vp.h {
+        out.push((Vec2::new(vp.x, o.y), Vec2::new(vp.x + vp.w, o.y)));
+    }
+    if o.x.is_finite() && o.x >= vp.x && o.x <= vp.x + vp.w {
+        out.push((Vec2::new(o.x, vp.y), Vec2::new(o.x, vp.y + vp.h)));
     }
     out
 }

@@ -98,6 +98,7 @@ mod tests {
             regions: &regions,
             leaders: Vec::new(),
             texts: Vec::new(),
+            axes: Vec::new(),
         };
         let place = |anchor: Vec2, offset: Vec2, text: &str, of: Option<Owner>| {
             let p = Pending {

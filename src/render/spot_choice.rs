@@ -3,6 +3,7 @@
 //! the costs below in pixels of distance — and the leader line a moved label gets.
 //! The placement of a whole view, and its method, are in [`super::labels`].
 
+use super::leaders::{leaders_near, runs_along, LEADER_MIN};
 use super::spots::{
     candidates, close_candidates, far_candidates, inside, nearest_on_box, side_of, wide_room,
 };
@@ -12,8 +13,6 @@ use crate::view::camera::Viewport;
 use crate::view::draw::Owner;
 use glam::Vec2;
 
-/// A moved label further than this from its anchor (pixels) gets a leader line.
-const LEADER_MIN: f32 = 9.0;
 /// The cost of covering one non-contact dot, in pixels of distance.
 const DOT_COST: f32 = 120.0;
 /// The cost of a spot nearer another label's point than the label's own, in pixels of
@@ -37,6 +36,10 @@ const PHRASE_COST: f32 = 150.0;
 /// origin's label on the far side of the edge the origin lies just inside), in pixels
 /// of distance: a label sooner goes round its point than over the line beside it.
 const ACROSS_COST: f32 = 60.0;
+/// A vertex number of one shape whose box comes within this part of its text's size
+/// of a vertex number of the other shape reads as one of that shape's numbers ("4 0 5"
+/// with B's 0 among A's 4 and 5): it costs as a spot nearer another label's point.
+const NUMBER_REACH: f32 = 1.0;
 /// A line this near a label's point (pixels) is one the label keeps on the point's side
 /// of ([`Scorer::across`]); nearer than [`SAME_POINT`], the point sits on it.
 const BESIDE_LINE: f32 = 30.0;
@@ -73,6 +76,9 @@ pub(super) struct Obstacles<'a> {
     /// (their boxes' heights for sizes). A label keeps from reading as one phrase with
     /// any ([`reads_as_one_phrase`]).
     pub(super) texts: Vec<Text>,
+    /// The view's axis lines (the x axis, the y axis) where they are on it: a leader
+    /// keeps from running along them as along any line ([`runs_along`]).
+    pub(super) axes: Vec<(Vec2, Vec2)>,
 }
 
 /// A text on the view a label keeps from reading as one phrase with.
@@ -81,6 +87,8 @@ pub(super) struct Text {
     pub(super) size: f32,
     /// [`phrase_reach`] at its size.
     reach: f32,
+    /// For a vertex number, the shape it numbers.
+    number_of: Option<Owner>,
 }
 
 impl Text {
@@ -89,6 +97,16 @@ impl Text {
             back,
             size,
             reach: phrase_reach(size),
+            number_of: None,
+        }
+    }
+
+    /// The text of a label placed at `back`: a vertex number of shape `number_of`, or
+    /// (`None`) any other label.
+    pub(super) fn placed(back: Viewport, size: f32, number_of: Option<Owner>) -> Text {
+        Text {
+            number_of,
+            ..Text::new(back, size)
         }
     }
 }
@@ -246,12 +264,14 @@ struct Misread {
     /// Read as one phrase with a text placed before (a label, a grid number, the
     /// view's title): a leader line would not part them, so it is no reason for one.
     one_phrase: bool,
+    /// A vertex number among the other shape's numbers ([`NUMBER_REACH`]).
+    other_numbers: bool,
 }
 
 impl Misread {
     /// Whether it could be read as another feature's label: it then gets a leader.
     fn any(&self) -> bool {
-        self.other_point || self.foreign_bars > 0 || self.other_shape
+        self.other_point || self.foreign_bars > 0 || self.other_shape || self.other_numbers
     }
 }
 
@@ -263,7 +283,20 @@ impl Scorer<'_> {
             foreign_bars: foreign_bars(b, p.anchor, o.bars),
             other_shape: in_other_shape(b, p.anchor, p.of, o.regions),
             one_phrase: self.one_phrase(b),
+            other_numbers: self.among_other_numbers(b),
         }
+    }
+
+    /// Whether box `b` of a vertex number lies among the other shape's vertex numbers
+    /// (within [`NUMBER_REACH`] of its text's size of one): it reads as theirs.
+    fn among_other_numbers(&self, b: &Viewport) -> bool {
+        let (p, own) = (self.p, self.p.of);
+        p.keeps_side
+            && own.is_some()
+            && self.obstacles.texts.iter().any(|t| {
+                t.number_of.is_some_and(|o| Some(o) != own)
+                    && boxes_overlap(b, &t.back, NUMBER_REACH * p.size.max(t.size))
+            })
     }
 
     /// Whether box `b` lies across a line beside the label's point from the point: the
@@ -331,9 +364,13 @@ impl Scorer<'_> {
             foreign_bars: foreign_bars(b, p.anchor, o.bars),
             other_shape: in_other_shape(b, p.anchor, p.of, o.regions),
             one_phrase,
+            other_numbers: self.among_other_numbers(b),
         };
         let mut cost = distance;
         if misread.other_point {
+            cost += MISREAD_COST;
+        }
+        if misread.other_numbers {
             cost += MISREAD_COST;
         }
         cost += BAR_COST * misread.foreign_bars as f32;
@@ -359,6 +396,12 @@ impl Scorer<'_> {
             }
         }
         if let Some(l) = leader_of(p.anchor, b, &self.first, misread.any()) {
+            if runs_along(l, p.size, o.lines, &o.axes) {
+                crossed += 1;
+                if beaten(crossed, cost) {
+                    return None;
+                }
+            }
             let line = LineObstacle::Segment(l[0], l[1], stroke_reach(1.0));
             crossed += self
                 .taken
@@ -377,17 +420,6 @@ impl Scorer<'_> {
 fn leader_of(anchor: Vec2, b: &Viewport, first: &Viewport, misread: bool) -> Option<[Vec2; 2]> {
     let q = nearest_on_box(b, anchor);
     (misread || (b != first && q.distance(anchor) > LEADER_MIN)).then_some([anchor, q])
-}
-
-/// How many of `leaders` cross box `b` or pass within [`GAP`] of it.
-pub fn leaders_near(b: &Viewport, leaders: &[LineObstacle]) -> usize {
-    let grown = Viewport {
-        x: b.x - GAP,
-        y: b.y - GAP,
-        w: b.w + 2.0 * GAP,
-        h: b.h + 2.0 * GAP,
-    };
-    leaders.iter().filter(|l| box_crossed_by(&grown, l)).count()
 }
 
 #[cfg(test)]
@@ -419,6 +451,7 @@ mod tests {
             regions: &[],
             leaders: Vec::new(),
             texts: Vec::new(),
+            axes: Vec::new(),
         };
         place_one(p, &vp(), taken, &obstacles)
     }
@@ -557,6 +590,7 @@ mod tests {
             regions: &[],
             leaders: vec![leader],
             texts: Vec::new(),
+            axes: Vec::new(),
         };
         let placed = place_one(&p, &vp(), &[], &obstacles).unwrap();
         assert_eq!(
@@ -585,6 +619,7 @@ mod tests {
             regions: &[],
             leaders: Vec::new(),
             texts: Vec::new(),
+            axes: Vec::new(),
         };
         let placed = place_one(&p, &vp(), &[], &obstacles).unwrap();
         assert!(!reads_as_other_point(&placed.back, a, &[other]));

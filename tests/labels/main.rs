@@ -22,6 +22,7 @@ mod check;
 mod chrome;
 mod lessons;
 mod projector;
+mod readings;
 mod window;
 
 use check::{walk, Tally};
