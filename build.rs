@@ -4,6 +4,9 @@
 //!   `collidescope::scene::library::FILES`: the web page has no folder to read (the
 //!   desktop panel still reads `scenes/`, so edits there show without a rebuild); the
 //!   lesson library (`lessons/*.ron`) likewise, as `collidescope::lesson::library::FILES`;
+//!   the sample recordings (`recordings/*.ron` worlds and `*.b2rec` recordings) as bytes,
+//!   as `collidescope::scene::library::RECORDINGS`, so the README's commands run from any
+//!   folder;
 //! - for the web page with the engines (wasm32 with the `peers` feature): Box2D's
 //!   narrow phase compiled from the C that boxdd-sys vendors, linked into the module
 //!   (see [`box2d_for_the_web`]).
@@ -15,6 +18,7 @@ use std::process::Command;
 fn main() {
     compile_folder("scenes", "scene_library.rs");
     compile_folder("lessons", "lesson_library.rs");
+    compile_recordings("recordings", "recording_library.rs");
     let wasm = std::env::var("CARGO_CFG_TARGET_ARCH").is_ok_and(|a| a == "wasm32");
     if wasm && std::env::var_os("CARGO_FEATURE_PEERS").is_some() {
         box2d_for_the_web();
@@ -47,6 +51,39 @@ fn compile_folder(folder: &str, target: &str) {
         let _ = writeln!(
             out,
             "    ({n:?}, include_str!({:?})),",
+            path.display().to_string()
+        );
+    }
+    out.push_str("];\n");
+    let target = out_dir().join(target);
+    if let Err(e) = std::fs::write(&target, out) {
+        panic!("cannot write {}: {e}", target.display());
+    }
+}
+
+/// Writes `OUT_DIR/<target>`: `RECORDINGS`, each `.ron` and `.b2rec` file of `folder`
+/// by name, in name order, included as bytes.
+fn compile_recordings(folder: &str, target: &str) {
+    println!("cargo:rerun-if-changed={folder}");
+    let root = std::env::var("CARGO_MANIFEST_DIR").unwrap_or_else(|_| ".".into());
+    let dir = Path::new(&root).join(folder);
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .map(|entries| {
+            entries
+                .flatten()
+                .filter_map(|e| e.file_name().into_string().ok())
+                .filter(|n| n.ends_with(".ron") || n.ends_with(".b2rec"))
+                .collect()
+        })
+        .unwrap_or_default();
+    names.sort();
+    let mut out = String::from("pub const RECORDINGS: &[(&str, &[u8])] = &[\n");
+    for n in &names {
+        println!("cargo:rerun-if-changed={folder}/{n}");
+        let path = dir.join(n);
+        let _ = writeln!(
+            out,
+            "    ({n:?}, include_bytes!({:?})),",
             path.display().to_string()
         );
     }

@@ -242,3 +242,22 @@ fn the_slide_sweep_spikes_at_the_seam_in_the_naive_mode_only() {
         assert!(p.smooth.tilt.is_some_and(|t| t.abs() < 1e-3), "{p:?}");
     }
 }
+
+/// The slide sweep's default shape is the one nearest the chain: on Box2D's Smooth
+/// Manifold sample the first shape ("Box") floats far above the cave and sweeps through
+/// empty space (no contact at any pose), while the nearest one rests on it and touches.
+#[test]
+fn the_slide_sweep_defaults_to_the_shape_nearest_the_chain() {
+    use collidescope::trace::chain_sweep::{nearest_shape, slide_sweep, DEFAULT_SWEEP_STEPS};
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenes/chain_box2d_smooth_manifold.ron");
+    let scene = load_scene(&path).unwrap_or_else(|e| panic!("{e}"));
+    let far = scene.shape_index("Box").expect("the box");
+    let near = nearest_shape(&scene, 0).expect("a shape");
+    assert_ne!(near, far);
+    assert!(!slide_sweep(&scene, 0, far, DEFAULT_SWEEP_STEPS)
+        .sweep
+        .touches());
+    assert!(slide_sweep(&scene, 0, near, DEFAULT_SWEEP_STEPS)
+        .sweep
+        .touches());
+}

@@ -56,3 +56,59 @@ fn a_missing_file_that_is_no_library_scene_is_still_an_error() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The README's recording commands run from a folder without `recordings/`: the sample
+/// recordings are built in too, and replay the same as from the checkout.
+#[test]
+fn a_sample_recording_replays_by_its_readme_path_from_another_folder() {
+    let dir = empty_dir("recording");
+    let args = [
+        "replay",
+        "recordings/tiled_floor.b2rec",
+        "--pair",
+        "box,ground/4",
+    ];
+    let here = run_in(&dir, &args);
+    let err = String::from_utf8_lossy(&here.stderr);
+    assert!(here.status.success(), "status {:?}: {err}", here.status);
+    assert_eq!(
+        err.matches("recordings/tiled_floor.b2rec: not in this folder; using the copy built into collidescope").count(),
+        1,
+        "{err}"
+    );
+    let checkout = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let there = run_in(&checkout, &args);
+    assert!(there.status.success());
+    assert!(!String::from_utf8_lossy(&there.stderr).contains("built into"));
+    // The lines name the file they read; past that, the same timeline.
+    let lines = |o: &Output| -> Vec<String> {
+        String::from_utf8_lossy(&o.stdout)
+            .lines()
+            .filter(|l| !l.contains("tiled_floor.b2rec"))
+            .map(str::to_string)
+            .collect()
+    };
+    let (h, t) = (lines(&here), lines(&there));
+    assert!(h.len() > 10, "{h:?}");
+    assert_eq!(h, t);
+    // A sample world opens for recording the same way.
+    let out = dir.join("floor.b2rec");
+    let rec = run_in(
+        &dir,
+        &[
+            "record",
+            "recordings/tiled_floor.ron",
+            "--frames",
+            "5",
+            "--out",
+            "floor.b2rec",
+        ],
+    );
+    assert!(
+        rec.status.success(),
+        "{}",
+        String::from_utf8_lossy(&rec.stderr)
+    );
+    assert!(out.exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -4,13 +4,13 @@
 
 use super::AppState;
 use crate::study::rotating::SeparationCurves;
-use crate::trace::chain_sweep::{slide_sweep, SlideSweep, DEFAULT_SWEEP_STEPS};
+use crate::trace::chain_sweep::{nearest_shape, slide_sweep, SlideSweep, DEFAULT_SWEEP_STEPS};
 
 /// Which chain slide sweep the panel shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SlideChoice {
     pub chain: usize,
-    /// The shape swept (None: the selected shape, else the first).
+    /// The shape swept (None: the selected shape, else the one nearest the chain).
     pub shape: Option<usize>,
     pub steps: usize,
 }
@@ -34,10 +34,18 @@ pub(super) struct PlotCache {
 
 impl AppState {
     /// The shape the slide sweep moves: the one picked, else the selected one, else the
-    /// first (None without shapes).
+    /// one nearest the chain (None without shapes).
     pub fn slide_shape(&self) -> Option<usize> {
         let n = self.scene.shapes.len();
-        (n > 0).then(|| self.slide.shape.or(self.selected).unwrap_or(0).min(n - 1))
+        let nearest = || nearest_shape(&self.scene, self.slide.chain);
+        (n > 0).then(|| {
+            self.slide
+                .shape
+                .or(self.selected)
+                .or_else(nearest)
+                .unwrap_or(0)
+                .min(n - 1)
+        })
     }
 
     /// The slide sweep of the panel's choice (None without a chain or a shape);

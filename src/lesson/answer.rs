@@ -5,6 +5,7 @@ use super::format::Ask;
 use crate::core::gjk::{SimplexVertex, VoronoiRegion};
 use crate::core::manifold::{ClipPlane, ManifoldSource, ManifoldTrace};
 use crate::core::sat::Owner;
+use crate::core::settings::ChainMode;
 use crate::core::toi::rotating::SeparationKind;
 use crate::scene::Scene;
 use crate::study::manifold::{manifold_phase, manifold_steps, ManifoldPhase};
@@ -108,72 +109,23 @@ impl Ask {
     pub fn solve(&self, g: &Ground) -> Result<Solved, String> {
         let s = g.step;
         match self {
-            Ask::NextSupport => {
-                let step = gjk_step(g, s)?;
-                let w = step.support.as_ref().ok_or_else(|| {
-                    format!("GJK computes no support point at step {s}: it stops there")
-                })?;
-                solved(point(Space::Config, w.w), s)
-            }
+            Ask::NextSupport => next_support(g),
             Ask::NextClosest => {
                 let step = gjk_step(g, s + 1)?;
                 solved(point(Space::Config, step.closest), s + 1)
             }
-            Ask::EpaSupport => {
-                let e = epa_step(g, s + 1)?;
-                let w = e
-                    .support
-                    .ok_or_else(|| format!("EPA computes no support point at step {}", s + 1))?;
-                solved(point(Space::Config, w), s + 1)
-            }
-            Ask::IncidentStart => {
-                let t = manifold_trace(g);
-                let inc = t
-                    .incident
-                    .ok_or("this manifold has no incident edge (not two edges)")?;
-                Ok(Solved {
-                    answer: point(Space::World, inc.a),
-                    reveal_step: reference_step(t)?,
-                    subject: None,
-                    why: None,
-                })
-            }
-            Ask::PointAfterClip => {
-                let t = manifold_trace(g);
-                let j = match manifold_phase(t, s + 1) {
-                    ManifoldPhase::Clip(j) if s + 1 < manifold_steps(t) => j,
-                    _ => return Err(format!("manifold step {} is not a clip", s + 1)),
-                };
-                let added = t.clips[j]
-                    .added
-                    .ok_or_else(|| format!("clip {} makes no crossing point", j + 1))?;
-                solved(point(Space::World, added), s + 1)
-            }
-            Ask::WitnessOnA => {
-                let d = &g.studies.basics.distance;
-                if d.distance <= 0.0 {
-                    return Err("the shapes touch or overlap: no witness point apart".into());
-                }
-                let mut out = solved(point(Space::World, d.point_a), s)?;
-                out.why = Some(super::why::witness_on_a(g));
-                Ok(out)
-            }
+            Ask::EpaSupport => epa_support(g),
+            Ask::IncidentStart => incident_start(g),
+            Ask::PointAfterClip => point_after_clip(g),
+            Ask::WitnessOnA => witness_on_a(g),
             Ask::VoronoiRegion => voronoi(g),
             Ask::GjkStops => solved(yes_no(gjk_step(g, s)?.stop.is_some()), s),
             Ask::EpaStops => solved(yes_no(epa_step(g, s)?.stop.is_some()), s),
             Ask::ReferenceFace => reference_face(g),
             Ask::ClipPlane { vertex } => clip_plane(g, *vertex),
-            Ask::AxisSeparates => {
-                let axis = sat_axis(g, s)?;
-                solved(yes_no(axis.separation > 0.0), s)
-            }
+            Ask::AxisSeparates => solved(yes_no(sat_axis(g, s)?.separation > 0.0), s),
             Ask::SeparationFunction => separation_function(g),
-            Ask::Overlap => {
-                let o = overlapping(g.studies);
-                let mut out = solved(yes_no(o), s)?;
-                out.why = Some(super::why::overlap(g, o));
-                Ok(out)
-            }
+            Ask::Overlap => overlap(g),
             Ask::Hits => {
                 let (hit, _) = impact(g)?;
                 let last = g.studies.step_count(g.algorithm) - 1;
@@ -184,48 +136,13 @@ impl Ask {
                 shape,
                 segment,
                 mode,
-            } => {
-                let mut scene = g.scene.clone();
-                if let Some(m) = mode {
-                    scene.settings.chain_mode = *m;
-                }
-                let tilt = chain_tilts(&scene, chain, shape)?
-                    .into_iter()
-                    .find(|(k, _)| k == segment)
-                    .map(|(_, t)| t)
-                    .ok_or_else(|| {
-                        format!("segment {segment} of \"{chain}\" does not reach \"{shape}\"")
-                    })?;
-                let how = match scene.settings.chain_mode {
-                    crate::core::settings::ChainMode::Naive => "collided naively",
-                    crate::core::settings::ChainMode::Smooth => "collided with its ghost vertices",
-                };
-                let verdict = if tilt > GHOST_TILT_DEGREES {
-                    "a push sideways: a ghost bump"
-                } else {
-                    "close to straight out of the segment: no bump"
-                };
-                let mut out = solved(yes_no(tilt > GHOST_TILT_DEGREES), s)?;
-                out.why = Some(format!(
-                    "Segment {segment} of \"{chain}\", {how}, gives \"{shape}\" a contact normal {tilt:.0}° from the segment's own normal: {verdict} (more than {GHOST_TILT_DEGREES:.0}° counts as sideways)."
-                ));
-                Ok(out)
-            }
+            } => ghost_bump(g, chain, shape, *segment, *mode),
             Ask::Distance => {
                 let mut out = number(g.studies.basics.distance.distance, s)?;
                 out.why = Some(super::why::distance(g));
                 Ok(out)
             }
-            Ask::Depth => {
-                let p = g
-                    .studies
-                    .basics
-                    .penetration
-                    .ok_or("the shapes do not overlap: no depth")?;
-                let mut out = number(p.depth, s)?;
-                out.why = super::why::rounded_depth(g, p.depth);
-                Ok(out)
-            }
+            Ask::Depth => depth(g),
             Ask::TimeOfImpact => time_of_impact(g),
             Ask::GjkIterations => number(g.studies.gjk.trace.steps.len() as f32, s),
             Ask::AxisSeparation => number(sat_axis(g, s)?.separation, s),
@@ -234,47 +151,160 @@ impl Ask {
                 let exact = crate::repro::Expected::of(g.scene, a, b);
                 number(exact.distance as f32, s)
             }
-            Ask::DragGjkIterations(n) => {
-                let k = g.studies.gjk.trace.steps.len();
-                let now = crate::study::facts::count(k, "iteration", "iterations");
-                solved(
-                    Answer::Condition {
-                        holds: k == *n,
-                        now: format!("GJK takes {now}"),
-                    },
-                    // The last step's narration says why GJK stops there.
-                    k.saturating_sub(1),
-                )
-            }
-            Ask::DragOverlap(want) => {
-                let o = overlapping(g.studies);
-                let now = if o { "they overlap" } else { "they are apart" };
-                solved(
-                    Answer::Condition {
-                        holds: o == *want,
-                        now: now.into(),
-                    },
-                    s,
-                )
-            }
-            Ask::DragGhostBump { chain, shape } => {
-                let tilts = chain_tilts(g.scene, chain, shape)?;
-                let worst = tilts.iter().map(|(_, t)| *t).fold(0.0f32, f32::max);
-                let now = if tilts.is_empty() {
-                    "no segment touches it".to_string()
-                } else {
-                    format!("the most tilted contact normal is {worst:.0}° from its segment's")
-                };
-                solved(
-                    Answer::Condition {
-                        holds: worst > GHOST_TILT_DEGREES,
-                        now,
-                    },
-                    s,
-                )
-            }
+            Ask::DragGjkIterations(n) => drag_gjk_iterations(g, *n),
+            Ask::DragOverlap(want) => drag_overlap(g, *want),
+            Ask::DragGhostBump { chain, shape } => drag_ghost_bump(g, chain, shape),
         }
     }
+}
+
+fn next_support(g: &Ground) -> Result<Solved, String> {
+    let s = g.step;
+    let step = gjk_step(g, s)?;
+    let w = step
+        .support
+        .as_ref()
+        .ok_or_else(|| format!("GJK computes no support point at step {s}: it stops there"))?;
+    solved(point(Space::Config, w.w), s)
+}
+
+fn epa_support(g: &Ground) -> Result<Solved, String> {
+    let s = g.step + 1;
+    let e = epa_step(g, s)?;
+    let w = e
+        .support
+        .ok_or_else(|| format!("EPA computes no support point at step {s}"))?;
+    solved(point(Space::Config, w), s)
+}
+
+fn incident_start(g: &Ground) -> Result<Solved, String> {
+    let t = manifold_trace(g);
+    let inc = t
+        .incident
+        .ok_or("this manifold has no incident edge (not two edges)")?;
+    Ok(Solved {
+        answer: point(Space::World, inc.a),
+        reveal_step: reference_step(t)?,
+        subject: None,
+        why: None,
+    })
+}
+
+fn point_after_clip(g: &Ground) -> Result<Solved, String> {
+    let s = g.step + 1;
+    let t = manifold_trace(g);
+    let j = match manifold_phase(t, s) {
+        ManifoldPhase::Clip(j) if s < manifold_steps(t) => j,
+        _ => return Err(format!("manifold step {s} is not a clip")),
+    };
+    let added = t.clips[j]
+        .added
+        .ok_or_else(|| format!("clip {} makes no crossing point", j + 1))?;
+    solved(point(Space::World, added), s)
+}
+
+fn witness_on_a(g: &Ground) -> Result<Solved, String> {
+    let d = &g.studies.basics.distance;
+    if d.distance <= 0.0 {
+        return Err("the shapes touch or overlap: no witness point apart".into());
+    }
+    let mut out = solved(point(Space::World, d.point_a), g.step)?;
+    out.why = Some(super::why::witness_on_a(g));
+    Ok(out)
+}
+
+fn overlap(g: &Ground) -> Result<Solved, String> {
+    let o = overlapping(g.studies);
+    let mut out = solved(yes_no(o), g.step)?;
+    out.why = Some(super::why::overlap(g, o));
+    Ok(out)
+}
+
+fn depth(g: &Ground) -> Result<Solved, String> {
+    let p = g
+        .studies
+        .basics
+        .penetration
+        .ok_or("the shapes do not overlap: no depth")?;
+    let mut out = number(p.depth, g.step)?;
+    out.why = super::why::rounded_depth(g, p.depth);
+    Ok(out)
+}
+
+/// Whether segment `segment` of `chain` pushes `shape` sideways (in `mode`, else the
+/// scene's chain mode), with the tilt that decides it.
+fn ghost_bump(
+    g: &Ground,
+    chain: &str,
+    shape: &str,
+    segment: usize,
+    mode: Option<ChainMode>,
+) -> Result<Solved, String> {
+    let mut scene = g.scene.clone();
+    if let Some(m) = mode {
+        scene.settings.chain_mode = m;
+    }
+    let tilt = chain_tilts(&scene, chain, shape)?
+        .into_iter()
+        .find(|(k, _)| *k == segment)
+        .map(|(_, t)| t)
+        .ok_or_else(|| format!("segment {segment} of \"{chain}\" does not reach \"{shape}\""))?;
+    let how = match scene.settings.chain_mode {
+        ChainMode::Naive => "collided naively",
+        ChainMode::Smooth => "collided with its ghost vertices",
+    };
+    let verdict = if tilt > GHOST_TILT_DEGREES {
+        "a push sideways: a ghost bump"
+    } else {
+        "close to straight out of the segment: no bump"
+    };
+    let mut out = solved(yes_no(tilt > GHOST_TILT_DEGREES), g.step)?;
+    out.why = Some(format!(
+        "Segment {segment} of \"{chain}\", {how}, gives \"{shape}\" a contact normal {tilt:.0}° from the segment's own normal: {verdict} (more than {GHOST_TILT_DEGREES:.0}° counts as sideways)."
+    ));
+    Ok(out)
+}
+
+fn drag_gjk_iterations(g: &Ground, n: usize) -> Result<Solved, String> {
+    let k = g.studies.gjk.trace.steps.len();
+    let now = crate::study::facts::count(k, "iteration", "iterations");
+    solved(
+        Answer::Condition {
+            holds: k == n,
+            now: format!("GJK takes {now}"),
+        },
+        // The last step's narration says why GJK stops there.
+        k.saturating_sub(1),
+    )
+}
+
+fn drag_overlap(g: &Ground, want: bool) -> Result<Solved, String> {
+    let o = overlapping(g.studies);
+    let now = if o { "they overlap" } else { "they are apart" };
+    solved(
+        Answer::Condition {
+            holds: o == want,
+            now: now.into(),
+        },
+        g.step,
+    )
+}
+
+fn drag_ghost_bump(g: &Ground, chain: &str, shape: &str) -> Result<Solved, String> {
+    let tilts = chain_tilts(g.scene, chain, shape)?;
+    let worst = tilts.iter().map(|(_, t)| *t).fold(0.0f32, f32::max);
+    let now = if tilts.is_empty() {
+        "no segment touches it".to_string()
+    } else {
+        format!("the most tilted contact normal is {worst:.0}° from its segment's")
+    };
+    solved(
+        Answer::Condition {
+            holds: worst > GHOST_TILT_DEGREES,
+            now,
+        },
+        g.step,
+    )
 }
 
 fn number(value: f32, step: usize) -> Result<Solved, String> {

@@ -80,13 +80,13 @@ pub fn scene_plot(scene: &Scene, kind: PlotKind, o: &PlotOptions) -> Result<Plot
 }
 
 fn slide_picture(scene: &Scene, o: &PlotOptions, scene_title: &str) -> Result<PlotPicture, String> {
-    use crate::trace::chain_sweep::{slide_sweep, DEFAULT_SWEEP_STEPS};
+    use crate::trace::chain_sweep::{nearest_shape, slide_sweep, DEFAULT_SWEEP_STEPS};
     use crate::view::plot::slide_plots;
     if scene.chains.is_empty() || scene.shapes.is_empty() {
         return Err("--plot slide needs a scene with a chain and a shape".into());
     }
     let chain = o.chain.unwrap_or(0);
-    let shape = o.shape.unwrap_or(0);
+    let shape = o.shape.or_else(|| nearest_shape(scene, chain)).unwrap_or(0);
     let steps = o.steps.unwrap_or(DEFAULT_SWEEP_STEPS);
     let s = slide_sweep(scene, chain, shape, steps);
     let [tilt, mut points] = slide_plots(&s.sweep);

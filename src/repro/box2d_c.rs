@@ -59,7 +59,10 @@ fn shape_decl(out: &mut String, name: &str, shape: &Shape, label: &str) {
     let _ = writeln!(
         out,
         "\t// {name} = \"{label}\": {}, {} core {}, radius {}",
-        kind(shape),
+        match kind(shape) {
+            "circle" if shape.radius() == 0.0 => "a point (to Box2D, a circle of radius 0)",
+            k => k,
+        },
         vs.len(),
         if vs.len() == 1 { "vertex" } else { "vertices" },
         shape.radius()

@@ -79,6 +79,14 @@ impl Sweep {
             .filter_map(|s| pick(s, mode).tilt)
             .fold(0.0, |m, t| m.max(t.abs()))
     }
+
+    /// Whether any pose has a contact point in either mode (a sweep that never comes
+    /// within the speculative distance of the chain has nothing to plot).
+    pub fn touches(&self) -> bool {
+        self.samples
+            .iter()
+            .any(|s| s.smooth.points > 0 || s.naive.points > 0)
+    }
 }
 
 fn pick(s: &SweepSample, mode: ChainMode) -> &ModeSample {
@@ -171,6 +179,29 @@ pub fn default_sweep_path(scene: &Scene, chain: usize, shape: usize) -> (Vec2, V
         .unwrap_or(Vec2::X);
     let reach = 2.0 * s.shape.bounding_radius().max(0.05);
     (-along * reach, along * reach)
+}
+
+/// The shape nearest chain `chain` (its position's distance to the chain's segments
+/// less its bounding radius): the default shape to slide, since a shape far from the
+/// chain sweeps through empty space. None without shapes or without that chain.
+pub fn nearest_shape(scene: &Scene, chain: usize) -> Option<usize> {
+    let c = scene.chains.get(chain)?;
+    let xf = c.pose.transform();
+    let segments: Vec<(Vec2, Vec2)> = c
+        .segments()
+        .iter()
+        .map(|seg| (xf.apply(seg.a), xf.apply(seg.b)))
+        .collect();
+    let gap = |i: usize| {
+        let s = &scene.shapes[i];
+        let p = s.pose.position;
+        let d = segments
+            .iter()
+            .map(|(a, b)| point_segment_distance(p, *a, *b))
+            .fold(f32::INFINITY, f32::min);
+        d - s.shape.bounding_radius()
+    };
+    (0..scene.shapes.len()).min_by(|&x, &y| gap(x).total_cmp(&gap(y)))
 }
 
 /// A slide sweep with what it was computed for and its path in words.

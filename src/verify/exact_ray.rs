@@ -52,6 +52,35 @@ pub enum ExactRay {
     Ambiguous(&'static str),
 }
 
+/// A fraction along the ray that may be absent, in words: the number, or `none`
+/// (never Rust's `Some(…)`).
+pub fn fraction_or_none<T: Into<f64>>(f: Option<T>) -> String {
+    f.map_or_else(|| "none".to_string(), |f| format!("{:.9e}", f.into()))
+}
+
+impl std::fmt::Display for ExactRay {
+    fn fmt(&self, out: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ExactRay::Hit {
+                fraction, normal, ..
+            } => {
+                write!(out, "hit at f = {fraction:.9e}")?;
+                match normal {
+                    Some(n) => write!(out, ", normal ({:.6}, {:.6})", n.x, n.y),
+                    None => write!(out, " on a corner (no single normal)"),
+                }
+            }
+            ExactRay::Missed => write!(out, "miss"),
+            ExactRay::Inside { exit: None } => write!(out, "origin inside, the ray ends inside"),
+            ExactRay::Inside { exit: Some(f) } if f.is_nan() => {
+                write!(out, "origin inside, the exit ambiguous to f32")
+            }
+            ExactRay::Inside { exit: Some(f) } => write!(out, "origin inside, exit at f = {f:.9e}"),
+            ExactRay::Ambiguous(why) => write!(out, "ambiguous to f32 ({why})"),
+        }
+    }
+}
+
 /// The ray in the shape's frame (f64) and the length scale `L`.
 #[derive(Clone, Debug)]
 pub struct RayFrame {

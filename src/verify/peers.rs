@@ -173,10 +173,17 @@ fn depth(
     };
     report.record(pair, Engine::Parry, "depth", Verdict::of(e, o), || {
         format!(
-            "depth: exact signed distance {:.9}, ours {ours:?}, parry2d {theirs:?}",
-            ex.signed
+            "depth: exact signed distance {:.9}, ours {}, parry2d {}",
+            ex.signed,
+            depth_words(ours),
+            depth_words(theirs)
         )
     });
+}
+
+/// A depth that may be absent, in words.
+fn depth_words(d: Option<f64>) -> String {
+    d.map_or_else(|| "no overlap".to_string(), |d| format!("{d:.9}"))
 }
 
 fn toi(
@@ -210,8 +217,10 @@ fn toi(
     );
     report.record(pair, engine, "toi", v, || {
         format!(
-            "toi: exact {:?}, ours {} t {:.6}, {} {} t {:.6}",
-            exact.t_hit,
+            "toi: exact {}, ours {} t {:.6}, {} {} t {:.6}",
+            exact
+                .t_hit
+                .map_or_else(|| "miss".to_string(), |t| format!("hit at t {t:.6}")),
             if ours.hit { "hit" } else { "miss" },
             ours.t,
             engine.key(),

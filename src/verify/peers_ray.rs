@@ -80,8 +80,8 @@ impl RayCase<'_> {
     /// The ray, the oracle and an engine's answer, in words.
     fn describe(&self, engine: &str, theirs: &PeerRayCast, ours: &str) -> String {
         format!(
-            "ray R{} at {}: origin ({:.9e}, {:.9e}), translation ({:.9e}, {:.9e}); exact \
-             {:?}, L={:.3e}, signed distance at the origin {:.3e}; ours {ours}; {engine} hit={} f={:.9e} normal=({:.6}, {:.6})",
+            "ray R{} at {}: origin ({:.9e}, {:.9e}), translation ({:.9e}, {:.9e}); exact: \
+             {}, L={:.3e}, signed distance at the origin {:.3e}; ours {ours}; {engine} hit={} f={:.9e} normal=({:.6}, {:.6})",
             self.side,
             self.side,
             self.ray.origin.x,
@@ -143,10 +143,10 @@ fn one_ray(case: &RayCase, report: &mut PeerReport) {
     let ours = Ours {
         ok: judge_ray(&case.frame, &case.exact, &out).agree,
         words: format!(
-            "{} f={:.9e} exit={:?}",
+            "{} f={:.9e} exit={}",
             out.termination.as_str(),
             out.fraction,
-            out.exit_fraction
+            super::exact_ray::fraction_or_none(out.exit_fraction)
         ),
     };
     match box2d::ray_cast(case.shape, case.xf, case.ray) {

@@ -507,8 +507,9 @@ fn the_last_step_without_a_polytope_shows_the_answer_not_points_so_far() {
 
 /// The chains lesson's seam page asks whether the naive way pushes the box sideways
 /// while its picture shows the smooth way, whose Gauss map draws the naive normal as
-/// the sideways candidate it snaps ("Box: snap"): the page hides the Gauss map until
-/// the question is settled, and the settled page shows it.
+/// the sideways candidate it snaps ("Box: snapped"): the page hides the Gauss map until
+/// the question is settled, and the settled page shows it. No page shows the Gauss map
+/// before the page that explains it.
 #[test]
 fn the_seam_page_hides_the_gauss_map_until_its_question_is_settled() {
     let lesson = library::lesson("chains").unwrap();
@@ -521,7 +522,7 @@ fn the_seam_page_hides_the_gauss_map_until_its_question_is_settled() {
             .layers
             .iter()
             .flat_map(|l| &l.prims)
-            .filter(|p| matches!(p, Prim::Label { text, .. } if text.ends_with("snap")))
+            .filter(|p| matches!(p, Prim::Label { text, .. } if text.ends_with("snapped")))
             .count()
     };
     let mut app = AppState::new(page_scene(page).unwrap(), None);
@@ -538,13 +539,27 @@ fn the_seam_page_hides_the_gauss_map_until_its_question_is_settled() {
         }
     }
     assert_eq!(snaps(&mut app), 1, "the settled page shows the Gauss map");
-    // The lesson's pages that ask nothing of the naive mode keep their Gauss maps.
-    let shown = lesson
+    // The Gauss map first shows on the page that explains it, and from there on the
+    // pages keep it (one more hides it until its question is settled).
+    let explained = lesson
         .pages
         .iter()
-        .filter(|p| p.show.contains(&LayerId::GaussMap))
-        .count();
-    assert!(shown + 2 >= lesson.pages.len(), "{shown} pages show it");
+        .position(|p| p.title == "What the ghosts decide")
+        .expect("the page that explains the Gauss map");
+    let shows = |p: &collidescope::lesson::Page| p.show.contains(&LayerId::GaussMap);
+    let early: Vec<&str> = lesson.pages[..explained]
+        .iter()
+        .filter(|p| shows(p))
+        .map(|p| p.title.as_str())
+        .collect();
+    assert!(early.is_empty(), "shown before it is explained: {early:?}");
+    let later = &lesson.pages[explained..];
+    let shown = later.iter().filter(|p| shows(p)).count();
+    assert!(
+        shown + 1 >= later.len(),
+        "{shown} of {} later pages show it",
+        later.len()
+    );
 }
 
 /// Once settled, a distance, overlap or closest-point question says why in the page's

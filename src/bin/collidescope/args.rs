@@ -176,6 +176,40 @@ pub fn clap_exit(e: clap::Error) -> ExitCode {
     }
 }
 
+/// The sample recordings' paths as the README writes them (`recordings/box_stack.ron`,
+/// `recordings/tiled_floor.b2rec`) open from any folder: where there is no such file,
+/// the copy built into the binary is written to the temporary folder and opened in its
+/// place, with a note (once: a replay's child process runs the same arguments again).
+pub fn with_built_in_recordings(mut cli: crate::cli::Cli) -> Result<crate::cli::Cli, String> {
+    use crate::cli::Command;
+    let path = match &mut cli.command {
+        None => cli.scene.as_mut(),
+        #[cfg(feature = "peers")]
+        Some(Command::Record(r)) => Some(&mut r.world),
+        #[cfg(feature = "peers")]
+        Some(Command::Replay(r)) => Some(&mut r.file),
+        Some(_) => None,
+    };
+    let Some(path) = path else {
+        return Ok(cli);
+    };
+    if let Some(copy) = collidescope::scene::library::built_in_recording(path) {
+        let copy = copy?;
+        #[cfg(feature = "peers")]
+        let child = crate::replay_child::in_child();
+        #[cfg(not(feature = "peers"))]
+        let child = false;
+        if !child {
+            eprintln!(
+                "note: {}: not in this folder; using the copy built into collidescope",
+                path.display()
+            );
+        }
+        *path = copy;
+    }
+    Ok(cli)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

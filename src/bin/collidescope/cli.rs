@@ -328,7 +328,7 @@ pub struct ExportArgs {
     #[arg(long, value_name = "PLOT", value_parser = ["sweep", "slide", "separation"], conflicts_with_all = ["all_steps"])]
     pub plot: Option<String>,
     /// For --plot slide: the chain [default: the first] and the shape slid over it
-    /// [default: the first shape], by name.
+    /// [default: the shape nearest the chain], by name.
     #[arg(long, value_name = "NAME", requires = "plot")]
     pub chain: Option<String>,
     #[arg(long, value_name = "NAME", requires = "plot")]

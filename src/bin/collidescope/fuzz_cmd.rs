@@ -185,7 +185,8 @@ pub fn run_fuzz(args: &FuzzArgs) -> Result<(bool, String), String> {
         run_fuzz_peers(args, &mut out)?;
     }
     if report.is_clean() {
-        out.push_str("no disagreements\n");
+        // With --peers the engines' disagreements are listed above: this line is ours.
+        out.push_str("no disagreements: our answers agree with the exact ones on every check\n");
         return Ok((true, out));
     }
     let written = write_scenes(&report, &args.out, args.max_scenes)?;
@@ -282,12 +283,14 @@ fn run_fuzz_peers(args: &FuzzArgs, out: &mut String) -> Result<(), String> {
         args.out.display()
     );
     let details = report.engine_disagreements().take(10).map(|case| {
+        // The detail opens with the query's name when its check wrote it: said once.
+        let prefix = format!("{}: ", case.query);
+        let detail = case.detail.strip_prefix(&prefix).unwrap_or(&case.detail);
         format!(
-            "pair {}: {} {}: {}",
+            "pair {}: {} {}: {detail}",
             case.index,
             case.engine.label(),
             case.query,
-            case.detail
         )
     });
     if written.is_empty() {

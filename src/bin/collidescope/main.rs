@@ -63,6 +63,13 @@ fn main() -> ExitCode {
         Ok(a) => a,
         Err(e) => return args::clap_exit(e),
     };
+    let args = match args::with_built_in_recordings(args) {
+        Ok(a) => a,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
     if let Some(mb) = args.max_input_mb {
         collidescope::scene::fs::set_input_limit(mb << 20);
     }

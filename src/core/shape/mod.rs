@@ -49,6 +49,12 @@ impl Geometry {
     pub fn kind_name(&self) -> &'static str {
         match self {
             Geometry::Circle { .. } => "circle",
+            // One point is a point (rounded: a circle), two a segment (rounded: a
+            // capsule), as the engines and the exports name them.
+            Geometry::Polygon { points, radius } if points.len() == 1 && *radius > 0.0 => "circle",
+            Geometry::Polygon { points, .. } if points.len() == 1 => "point",
+            Geometry::Polygon { points, radius } if points.len() == 2 && *radius > 0.0 => "capsule",
+            Geometry::Polygon { points, .. } if points.len() == 2 => "segment",
             Geometry::Polygon { radius, .. } if *radius > 0.0 => "rounded polygon",
             Geometry::Polygon { .. } => "polygon",
             Geometry::Box { radius, .. } if *radius > 0.0 => "rounded box",
@@ -336,6 +342,20 @@ fn edge_normals(vertices: &[Vec2]) -> Vec<Vec2> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A polygon of one or two points is named as the engines name it: the panel and
+    /// the Box2D export say the same word for an imported point.
+    #[test]
+    fn kind_names_follow_the_point_count() {
+        let p = |points: Vec<Vec2>, radius: f32| Geometry::Polygon { points, radius };
+        let (a, b, c) = (Vec2::ZERO, Vec2::X, Vec2::Y);
+        assert_eq!(p(vec![a], 0.0).kind_name(), "point");
+        assert_eq!(p(vec![a], 0.5).kind_name(), "circle");
+        assert_eq!(p(vec![a, b], 0.0).kind_name(), "segment");
+        assert_eq!(p(vec![a, b], 0.5).kind_name(), "capsule");
+        assert_eq!(p(vec![a, b, c], 0.0).kind_name(), "polygon");
+        assert_eq!(p(vec![a, b, c], 0.5).kind_name(), "rounded polygon");
+    }
 
     fn v(x: f32, y: f32) -> Vec2 {
         Vec2::new(x, y)

@@ -48,13 +48,17 @@ pub fn cast_layer(cx: &StudyCx, study: &CastStudy, k: usize) -> Vec<Prim> {
             radius: 5.0,
             color: c,
         });
+        let tip = study.output.point
+            + study.output.normal * scene.shapes[an.b].shape.bounding_radius() * 0.6;
         prims.push(Prim::Arrow {
             from: study.output.point,
-            to: study.output.point
-                + study.output.normal * scene.shapes[an.b].shape.bounding_radius() * 0.6,
+            to: tip,
             width: 2.0,
             color: c,
         });
+        // Named: it points from A to B, which may be against the motion drawn along
+        // the same line.
+        prims.push(label(tip, "normal, A to B".to_string(), c));
     }
     prims
 }

@@ -101,6 +101,12 @@ pub fn manifold_layer(cx: &StudyCx, study: &ManifoldStudy, k: usize) -> Vec<Prim
                 let t = (r.b - r.a).normalize_or_zero();
                 prims.push(plane(r.a, -t, 0.6 * len, c.with_alpha(160)));
                 prims.push(plane(r.b, t, 0.6 * len, c.with_alpha(160)));
+                // Named as the narration and the lessons number them: side plane 1
+                // stands on the face's first vertex. Written out past the face (the
+                // face's outward normal is the right perpendicular of a → b).
+                let out = glam::Vec2::new(t.y, -t.x) * (0.45 * len);
+                prims.push(text(r.a + out, "side plane 1", c));
+                prims.push(text(r.b + out, "side plane 2", c));
                 // A rule that also clips by the reference face (moved out) shows that
                 // plane with the side planes, so each plane can be checked before it cuts.
                 for step in tr

@@ -57,12 +57,16 @@ pub fn toi_layer(cx: &StudyCx, study: &SweptStudy, k: usize) -> Vec<Prim> {
                 color: c,
             });
             let size = scene.shapes[an.b].shape.bounding_radius();
+            let tip = p + study.output.normal * size * 0.6;
             prims.push(Prim::Arrow {
                 from: p,
-                to: p + study.output.normal * size * 0.6,
+                to: tip,
                 width: 2.0,
                 color: c,
             });
+            // Named: it points from A to B, which may be against the motion drawn
+            // along the same line.
+            prims.push(label(tip, "normal, A to B".to_string(), c));
             prims.push(label(p, format!("t = {:.4}", study.output.t), c));
         }
     }

@@ -209,8 +209,8 @@ impl RayContext<'_> {
     fn describe(&self, out: &RayCastOutput) -> String {
         let r = &self.ray.ray;
         format!(
-            "ray R{} ({} ray) from ({:.9e}, {:.9e}) by ({:.9e}, {:.9e}) against {}: exact \
-             {:?}, ours {} f={:.9e} exit={:?} point=({:.9e}, {:.9e}) normal=({:.6}, {:.6}) \
+            "ray R{} ({} ray) from ({:.9e}, {:.9e}) by ({:.9e}, {:.9e}) against {}: exact: \
+             {}, ours {} f={:.9e} exit={} point=({:.9e}, {:.9e}) normal=({:.6}, {:.6}) \
              feature {}; L={:.3e}",
             self.name,
             self.ray.class.name(),
@@ -222,7 +222,7 @@ impl RayContext<'_> {
             self.exact,
             out.termination.as_str(),
             out.fraction,
-            out.exit_fraction,
+            crate::verify::exact_ray::fraction_or_none(out.exit_fraction),
             out.point.x,
             out.point.y,
             out.normal.x,

@@ -169,6 +169,11 @@ pub fn overlap_tolerance(ex: &Reference) -> f64 {
     ex.point_tolerance()
 }
 
+/// A time that may never come, in words.
+fn when(t: Option<f64>) -> String {
+    t.map_or_else(|| "never".to_string(), |t| format!("{t:.9e}"))
+}
+
 /// The numbers of a verdict, in words.
 pub fn describe_rotating(
     exact: &BandedToi,
@@ -177,17 +182,17 @@ pub fn describe_rotating(
     verdict: &RotatingVerdict,
 ) -> String {
     format!(
-        "{who} says {} at t = {:.9e} ({}); exact at target {:.6e} ± {:.3e}: within the band \
-         from {:?}, at the target {:?}, deeper than the band {:?}; distance at t = 0 {:.6e}, \
-         least seen {:.6e} at t = {:.6e}; speed bound {:.4e}",
+        "{who} says {} at t = {:.9e} ({}); exact, for the target core distance {:.6e} ± {:.3e}: \
+         within the band from t = {}, at the target at t = {}, deeper than the band at t = {}; \
+         distance at t = 0 {:.6e}, least seen {:.6e} at t = {:.6e}; speed bound {:.4e}",
         answer.state.as_str(),
         answer.t,
         verdict.class.name(),
         exact.target,
         exact.tolerance,
-        exact.earliest.t,
-        exact.exact.t,
-        exact.latest.t,
+        when(exact.earliest.t),
+        when(exact.exact.t),
+        when(exact.latest.t),
         exact.d0,
         exact.earliest.min_seen.min(exact.latest.min_seen),
         exact.earliest.t_min_seen,

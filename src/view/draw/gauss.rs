@@ -61,9 +61,9 @@ fn draw_map(centre: Vec2, r: f32, k: &NormalClass, shape: &str, p: &mut Vec<Prim
     }
     p.push(seg(centre, centre + nm.normal1 * r, 2.0, c, false));
     let (color, word) = match k.decision {
-        NormalDecision::Admit => (KEPT, "admit"),
-        NormalDecision::Snap => (ADDED, "snap"),
-        NormalDecision::Skip => (ERROR, "skip"),
+        NormalDecision::Admit => (KEPT, "admitted"),
+        NormalDecision::Snap => (ADDED, "snapped"),
+        NormalDecision::Skip => (ERROR, "skipped"),
     };
     p.push(Prim::Arrow {
         from: centre,

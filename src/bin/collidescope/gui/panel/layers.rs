@@ -82,7 +82,18 @@ impl Panel {
                     ui.allocate_exact_size(egui::vec2(14.0, 14.0), egui::Sense::hover());
                 ui.painter()
                     .rect_filled(rect, 2.0, rgba(theme.apply(id.color())));
-                let text = egui::RichText::new(id.label());
+                // The engines' layers draw only while their table is open (they are
+                // computed for it): a ticked box that draws nothing says why.
+                let engine = matches!(
+                    id,
+                    LayerId::PeerBox2d | LayerId::PeerParry | LayerId::PeerBox2dSimplex
+                );
+                let label = if engine && !self.engines_shown {
+                    format!("{} (drawn while Peers is open)", id.label())
+                } else {
+                    id.label().to_string()
+                };
+                let text = egui::RichText::new(label);
                 let text = if own.contains(&id) {
                     text.strong()
                 } else {

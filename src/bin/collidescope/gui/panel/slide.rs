@@ -32,6 +32,13 @@ impl Panel {
             "{name} moved {} in {steps} steps, each segment in reach collided in both modes. Top: the most tilted contact normal's angle from its own segment's normal (degrees; 0 = the segment's face; a gap = no contact). Bottom: contact points. Red: naive (two-sided segments), blue: smooth (ghost vertices).",
             s.path
         )));
+        if !s.sweep.touches() {
+            let chain = &app.scene.chains[app.slide.chain].name;
+            ui.label(format!(
+                "{name} never comes within the speculative distance of {chain} on this path: no contact to plot. Pick a shape that rests on the chain, or drag {name} onto it."
+            ));
+            return;
+        }
         let [tilt, points] = slide_plots(&s.sweep);
         show_plot(ui, "sweep_tilt", &tilt, 150.0);
         show_plot(ui, "sweep_points", &points, 100.0);
