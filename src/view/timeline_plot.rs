@@ -23,7 +23,7 @@ pub fn marker_color(key: &str) -> Rgba {
     match key {
         "tunnel" => layer_color(LayerId::EpaPolytope),
         "warm_start_lost" => layer_color(LayerId::Witness),
-        "ghost_bump" => layer_color(LayerId::Clip),
+        "ghost_bump" => layer_color(LayerId::Minkowski),
         "normal_turn" => layer_color(LayerId::GjkSimplex),
         _ => layer_color(LayerId::Rays),
     }
