@@ -14,21 +14,35 @@ use super::plot::{runs, Plot, Series};
 use crate::scene::view_state::LayerId;
 use crate::trace::series::{Reference, TimelineRow};
 
+// Every series and marker of the lanes has a role colour of its own (all shown
+// together under one legend: `tests/palette.rs` keeps them apart in both themes, the
+// markers' rules, told apart by their colour alone, further).
+
 /// The colour of a marker's rule, by its key (`Marker::key`).
 pub fn marker_color(key: &str) -> Rgba {
     match key {
-        "ghost_bump" => layer_color(LayerId::Manifold),
-        "tunnel" => ERROR,
-        "warm_start_lost" => Rgba(255, 244, 15, 255),
-        "normal_turn" => layer_color(LayerId::Toi),
-        _ => SHAPE_OTHER,
+        "tunnel" => layer_color(LayerId::EpaPolytope),
+        "warm_start_lost" => layer_color(LayerId::Witness),
+        "ghost_bump" => layer_color(LayerId::Minkowski),
+        "normal_turn" => layer_color(LayerId::GjkSimplex),
+        _ => layer_color(LayerId::Rays),
     }
 }
 
-/// The engine's rows (Box2D's, or a track's engine).
-pub const ENGINE: Rgba = Rgba(255, 255, 233, 255);
+/// The engine's rows (Box2D's, or a track's engine): Box2D's own colour.
+pub const ENGINE: Rgba = layer_color(LayerId::PeerBox2d);
 /// Ours.
-pub const OURS: Rgba = SHAPE_A;
+pub const OURS: Rgba = layer_color(LayerId::GjkDirection);
+/// Touching: the contacts' colour.
+pub const TOUCHING: Rgba = KEPT;
+/// The time of impact's dots.
+pub const TIME_OF_IMPACT: Rgba = layer_color(LayerId::Manifold);
+/// The engine's and our manifold differ.
+pub const DIFFER: Rgba = ERROR;
+/// The contact's first and second point (ids, separations).
+pub const POINTS: [Rgba; 2] = [SHAPE_OTHER, layer_color(LayerId::PeerParry)];
+/// The reference face, A's or B's: the shapes' own colours.
+pub const FACES: [Rgba; 2] = [SHAPE_A, SHAPE_B];
 
 /// The lanes of `rows` over frames `0..=frames`, `engine` naming the engine's rows.
 pub fn timeline_lanes(rows: &[TimelineRow], frames: u32, engine: &str) -> Vec<Plot> {
@@ -60,13 +74,13 @@ pub fn timeline_lanes(rows: &[TimelineRow], frames: u32, engine: &str) -> Vec<Pl
     touching.y_grid = Some([1.0, 1.0, 1.0]);
     touching.series.push(Series::lines(
         "touching",
-        KEPT,
+        TOUCHING,
         1.5,
         runs(&values(&|r| Some(f64::from(u8::from(r.state.touching))))),
     ));
     touching.series.push(Series::points(
         "time of impact (fraction of the step)",
-        ERROR,
+        TIME_OF_IMPACT,
         3.0,
         dots(&|r| r.state.toi.map(f64::from)),
     ));
@@ -88,7 +102,7 @@ pub fn timeline_lanes(rows: &[TimelineRow], frames: u32, engine: &str) -> Vec<Pl
     ));
     points.series.push(Series::points(
         &format!("{engine} and ours differ"),
-        ERROR,
+        DIFFER,
         3.0,
         dots(&|r| r.differs().then_some(r.state.points.len() as f64)),
     ));
@@ -117,7 +131,7 @@ pub fn timeline_lanes(rows: &[TimelineRow], frames: u32, engine: &str) -> Vec<Pl
     // About three labelled lines over the range, at round values.
     let step = nice_step((high - low) / 3.0);
     separation.y_grid = Some([step / 2.0, step, step * 2.0]);
-    for (i, color) in [(0, ENGINE), (1, KEPT)] {
+    for (i, color) in POINTS.into_iter().enumerate() {
         let name = format!("point {i}");
         ids.series.push(Series::points(
             &name,
@@ -155,7 +169,7 @@ pub fn timeline_lanes(rows: &[TimelineRow], frames: u32, engine: &str) -> Vec<Pl
 
     let mut reference = lane("reference face", vec![0.0]);
     reference.y_grid = Some([1.0, 1.0, 2.0]);
-    for (name, color, of_a) in [("A's face", SHAPE_A, true), ("B's face", SHAPE_B, false)] {
+    for (name, color, of_a) in [("A's face", FACES[0], true), ("B's face", FACES[1], false)] {
         reference.series.push(Series::points(
             name,
             color,

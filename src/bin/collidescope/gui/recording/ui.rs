@@ -5,12 +5,20 @@ use super::{Column, Phase, Recording};
 use crate::gui::recording_note::WorldNote;
 use collidescope::app::AppState;
 use collidescope::trace::world_frame::ContactState;
+use collidescope::view::palette::{Rgba, PANEL_ALARM, PANEL_WARNING};
 use egui_macroquad::egui;
 use std::sync::atomic::Ordering;
 
 /// The world view's panel height, points: its info, its controls and about eight rows
 /// of the contact list (which scrolls inside it).
 const WORLD_PANEL_H: f32 = 270.0;
+
+/// One of the panel's own text colours (dark theme, light theme) in the panel's theme:
+/// each reads at 4.5:1 on the panel (`tests/palette.rs`).
+pub(super) fn tone(ui: &egui::Ui, (dark, light): (Rgba, Rgba)) -> egui::Color32 {
+    let Rgba(r, g, b, _) = if ui.visuals().dark_mode { dark } else { light };
+    egui::Color32::from_rgb(r, g, b)
+}
 
 /// `v` with `d` decimals, never "-0.000".
 pub(super) fn fixed(v: f32, d: usize) -> String {
@@ -103,13 +111,14 @@ impl Recording {
 
     /// What the panel's head and status bar say about the view shown.
     pub(super) fn note(&self) -> Option<WorldNote> {
+        // The panel shows only the world's own sections until a pair is opened.
         let below = match &self.last_pair {
             Some(p) => format!(
-                "The debugger's sections below hold the pair last opened: {p}. \
-                 Open this pair (Enter) opens another."
+                "The panel shows this recording's own sections; the pair last opened \
+                 was {p}. Open this pair (Enter) debugs the one picked."
             ),
-            None => "The debugger's sections below are not this world's: select a contact \
-                     and Open this pair (Enter) to debug it."
+            None => "The panel shows this recording's own sections: pick a contact and \
+                     Open this pair (Enter) to debug it."
                 .to_string(),
         };
         let world_keys = "←/→ frame · Space play · Home/End first/last · ↑/↓ contact · \
@@ -126,7 +135,11 @@ impl Recording {
                     self.label()
                 ),
                 below: format!(
-                    "Escape goes back to the world at this {}.",
+                    "The sections below are this pair's: {} / {} at {}. Escape goes back \
+                     to the world at this {}.",
+                    open.labels.0,
+                    open.labels.1,
+                    self.moment(open.frame),
                     self.moment_word()
                 ),
                 keys: format!(
@@ -152,8 +165,8 @@ impl Recording {
                         .filter(|c| !c.points.is_empty())
                         .count()
                 ),
-                below: "The debugger's sections below are not this world's: record it (R), \
-                        then open a pair of the recording."
+                below: "The panel shows this live world's own sections: Shift+click two \
+                        shapes to debug their pair; record it (R) for Box2D's own contacts."
                     .into(),
                 keys: "Space play · → one step · Home rebuild from the file · R record / stop \
                        and open · drag a dynamic body with the mouse · Shift+click two shapes: \
@@ -224,7 +237,7 @@ impl Recording {
                 ));
                 if open.computed_here == Some(false) {
                     ui.colored_label(
-                        egui::Color32::YELLOW,
+                        tone(ui, PANEL_WARNING),
                         "Box2D kept this manifold from an earlier step (contact recycling or sleep): \
                          b2Collide* on these poses (the Peers table) answers differently.",
                     );
@@ -250,7 +263,7 @@ impl Recording {
         let info = player.info().clone();
         let diverged = player.diverged_at();
         if let Some(w) = &self.damaged {
-            ui.colored_label(egui::Color32::from_rgb(255, 190, 90), w);
+            ui.colored_label(tone(ui, PANEL_WARNING), w);
         }
         let [lo, hi] = info.bounds;
         let bounds = if hi[0] > lo[0] && hi[1] > lo[1] {
@@ -273,7 +286,7 @@ impl Recording {
             ));
             if let Some(d) = diverged {
                 ui.colored_label(
-                    egui::Color32::LIGHT_RED,
+                    tone(ui, PANEL_ALARM),
                     format!("⚠ the replay diverged from the recording at frame {d}"),
                 );
             }
