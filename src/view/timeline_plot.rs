@@ -10,7 +10,7 @@
 //! `replay --pair … --plot` writes them as SVG or PNG.
 
 use super::palette::{layer_color, Rgba, ERROR, KEPT, SHAPE_A, SHAPE_B, SHAPE_OTHER};
-use super::plot::{runs, Plot, Series};
+use super::plot::{runs, Plot, Series, SeriesData};
 use crate::scene::view_state::LayerId;
 use crate::trace::series::{Reference, TimelineRow};
 
@@ -230,7 +230,7 @@ pub fn timeline_legend(lanes: &[Plot]) -> Vec<(String, Rgba)> {
     let mut items: Vec<(String, Rgba)> = Vec::new();
     let mut markers: Vec<&str> = Vec::new();
     for s in lanes.iter().flat_map(|l| &l.series) {
-        if matches!(s.data, super::plot::SeriesData::VLine(_)) {
+        if matches!(s.data, SeriesData::VLine(_)) {
             markers.extend(s.name.split(" + "));
         } else if !items.iter().any(|(n, _)| *n == s.name) {
             items.push((s.name.clone(), s.color));
@@ -262,12 +262,51 @@ fn nice_step(x: f64) -> f64 {
     }
 }
 
+/// What lane `lane` holds at `frame`, in words: each series with a value there, by its
+/// name (a band's value by the name of its row) — the data at that frame, never the
+/// pointer's height. "no …" when no series has a value there (a gap).
+pub fn lane_readout(lane: &Plot, frame: f64) -> String {
+    let x = frame.round().max(0.0);
+    let at = |mut points: std::slice::Iter<'_, [f64; 2]>| {
+        points.find(|p| (p[0] - x).abs() < 0.5).map(|p| p[1])
+    };
+    let mut parts: Vec<String> = Vec::new();
+    for s in &lane.series {
+        let value = match &s.data {
+            SeriesData::Lines(runs) => runs.iter().find_map(|r| at(r.iter())),
+            SeriesData::Points { points, .. } => at(points.iter()),
+            _ => None,
+        };
+        let Some(v) = value else { continue };
+        let word = match lane.y_names.iter().find(|(y, _)| (y - v).abs() < 0.5) {
+            Some((_, name)) => name.clone(),
+            None => {
+                let w = format!("{v:.4}");
+                w.trim_end_matches('0').trim_end_matches('.').to_string()
+            }
+        };
+        // A series named as its lane says only its value.
+        let part = if s.name == lane.y_label {
+            word
+        } else {
+            format!("{} {word}", s.name)
+        };
+        if !parts.contains(&part) {
+            parts.push(part);
+        }
+    }
+    if parts.is_empty() {
+        format!("frame {x:.0}: no {} here", lane.y_label)
+    } else {
+        format!("frame {x:.0}, {}: {}", lane.y_label, parts.join(", "))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::trace::series::{Marker, PairState};
     use crate::trace::world_frame::ContactPoint;
-    use crate::view::plot::SeriesData;
 
     fn row(frame: u32, touching: bool, ids: &[u16], ours: Option<usize>) -> TimelineRow {
         let points = ids
@@ -408,6 +447,30 @@ mod tests {
                 points: vec![],
                 radius: 1.5
             }
+        );
+    }
+
+    /// The readout of a lane is its data at the frame, whatever the pointer's height:
+    /// the touching lane says 1 at a touching frame, the ids lane names the ids there,
+    /// and a frame without data says so.
+    #[test]
+    fn a_lane_reads_its_data_at_the_frame() {
+        let rows = vec![
+            row(0, false, &[], Some(0)),
+            row(1, true, &[3, 7], Some(2)),
+            row(2, true, &[3, 9], Some(1)),
+        ];
+        let lanes = timeline_lanes(&rows, 4, "Box2D");
+        let touching = lane_readout(&lanes[0], 1.2);
+        assert!(touching.starts_with("frame 1, "), "{touching}");
+        assert!(touching.ends_with(" 1"), "{touching}");
+        assert!(lane_readout(&lanes[0], 0.0).ends_with(" 0"));
+        let ids = lane_readout(&lanes[2], 2.0);
+        assert!(ids.contains("0x0003") && ids.contains("0x0009"), "{ids}");
+        assert!(!ids.contains("0x0007"), "{ids}");
+        assert!(
+            lane_readout(&lanes[0], 4.0).contains("no "),
+            "past the rows"
         );
     }
 }

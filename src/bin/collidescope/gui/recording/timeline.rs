@@ -434,19 +434,7 @@ fn lane_grid(ui: &mut egui::Ui, lanes: &[LanePlot], current: u32, theme: Theme) 
 /// The hover readout of a lane at `at`: the frame, and the lane's value as its axis
 /// names it (a feature id's name, not a decimal between two ids).
 fn hover_text(lane: &LanePlot, at: egui_plot::PlotPoint) -> String {
-    let frame = format!("frame {:.0}", at.x.round().max(0.0));
-    if lane.y_names.is_empty() {
-        return format!("{frame}: {} {:.4}", lane.y_label, at.y);
-    }
-    match lane
-        .y_names
-        .iter()
-        .min_by(|a, b| (a.0 - at.y).abs().total_cmp(&(b.0 - at.y).abs()))
-        .filter(|(v, _)| (v - at.y).abs() <= 0.5)
-    {
-        Some((_, name)) => format!("{frame}: {} {name}", lane.y_label),
-        None => frame,
-    }
+    collidescope::view::timeline_plot::lane_readout(lane, at.x)
 }
 
 /// The markers of `frame` (the one under the pointer, or a marker's near it), all
