@@ -240,6 +240,9 @@ impl Panel {
             let leave = self.lesson.as_mut().is_some_and(|m| {
                 lessons::presenter_strip(ctx, m, &mut self.prefs.presenter, app, &mut out)
             });
+            // The strip has no Peers table, but a page about the engines still draws
+            // their answers on the canvas, as the panel's page does.
+            self.engines_shown = self.lesson.as_ref().is_some_and(|m| m.page().peers);
             if leave {
                 self.end_lesson(app);
             }
