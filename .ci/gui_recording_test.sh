@@ -65,6 +65,10 @@ wait_for() {
 
 wait_for "d['recording']['phase'] == 'ready'"
 echo "== the recording is checked and open"
+# The side panel holds only the recording's own sections (its frame, its pair, its
+# bodies, the window's settings): none of the debugger's, which are another scene's.
+wait_for "d['sections'] == ['World', 'Window'] and 'own sections' in d['recording']['below']"
+echo "== the panel shows only the recording's sections: $(python3 -c "import json; print(json.load(open('$work/layout.json'))['sections'])")"
 # Reads a python expression on the layout file's `r` (the recording's part).
 rj() { python3 -c "import json; r=json.load(open('$work/layout.json'))['recording']; print($1)"; }
 wait_for "d['recording']['buttons'].get('jump')"
@@ -105,6 +109,9 @@ echo "== F fits the world again"
 xdotool key Down; sleep 0.3
 xdotool key Return
 wait_for "not d['recording']['world'] and 'box' in d['shapes'] and d['algorithm'] == 'manifold'"
+# The debugger's sections are back, the pair's (and say so); no lesson to replace it.
+wait_for "'Algorithm and steps' in d['sections'] and 'Peers' in d['sections'] and 'World' not in d['sections'] and 'Lessons' not in d['sections']"
+wait_for "\"this pair's: box / ground\" in d['recording']['below'] and 'at frame 10' in d['recording']['below']"
 echo "== the pair at frame 10 is open in the debugger: $(python3 -c "import json; print(list(json.load(open('$work/layout.json'))['shapes']))")"
 import -window root "$art/gui-recording-2-pair.png"
 
@@ -116,7 +123,8 @@ echo "== the pair's contact timeline: $(rj "r['timeline']['rows']") frames, $(rj
 
 xdotool key Escape
 wait_for "d['recording']['world'] and d['recording']['frame'] == 10"
-echo "== back to the world at frame 10"
+wait_for "d['sections'] == ['World', 'Window'] and 'the pair last opened was box' in d['recording']['below']"
+echo "== back to the world at frame 10, the panel the recording's again"
 wait_for "(lambda v, t: v[1] + v[3] <= t[1] + 1 and abs(v[2] - $world_w) <= 1)(d['recording']['view'], d['recording']['timeline']['placed']['rect'])"
 echo "== the timeline (from y $(rj "r['timeline']['placed']['rect'][1]")) is under the world view (to y $(rj "r['view'][1] + r['view'][3]")), not over it; the view keeps its width ($world_w px)"
 import -window root "$art/gui-recording-3-back.png"
@@ -204,6 +212,7 @@ TMPDIR="$work/tmp" COLLIDESCOPE_LAYOUT_FILE="$work/layout.json" "$bin" "$work/dr
   --quit-after 300 >"$work/app.log" 2>&1 &
 app_pid=$!
 wait_for "d['recording'] and d['recording']['phase'] == 'live' and d['recording']['live']['step'] == 0"
+wait_for "d['sections'] == ['World', 'Window']"
 step() {  # → steps once: one key per frame, each waited for.
   for _ in $(seq "$1"); do
     local s; s=$(rj "r['live']['step']")

@@ -7,6 +7,8 @@
 //! label, on its plate over any fill of the view (a shape's translucent colour, two
 //! shapes overlapping) — and so does the side panel's own text on the panel.
 
+use collidescope::trace::series::{Marker, PairState, Reference, TimelineRow};
+use collidescope::trace::world_frame::ContactPoint;
 use collidescope::view::draw::LayerId;
 use collidescope::view::palette::{
     label_text, layer_color, Rgba, Theme, ADDED, BACKGROUND, BAND, CUT, ERROR, GRID, GRID_LABEL,
@@ -14,10 +16,15 @@ use collidescope::view::palette::{
     PANEL_CURRENT, PANEL_QUIET, PANEL_SUCCESS, PANEL_WARNING, SHAPE_A, SHAPE_B, SHAPE_OTHER,
     VIEW_TITLE,
 };
+use collidescope::view::plot::SeriesData;
+use collidescope::view::timeline_plot::{marker_color, timeline_lanes, timeline_legend};
 
 /// The smallest distance allowed between two roles of one picture (ΔE*76; 2.3 is a
 /// just-noticeable difference, 20 reads as "another colour" at a glance on thin lines).
 const MIN_PAIR: f64 = 20.0;
+/// The smallest distance between two kinds of marker on a timeline: their rules are
+/// alike but for their colour.
+const MIN_RULES: f64 = 30.0;
 /// The smallest distance allowed between a role and the background.
 const MIN_BACKGROUND: f64 = 30.0;
 
@@ -400,4 +407,119 @@ fn lesson_feedback_reads_as_drawn_on_the_strip() {
         faults.is_empty(),
         "lesson feedback below 4.5:1 as drawn: {faults:#?}"
     );
+}
+
+/// Rows of a pair's timeline drawing every series and every marker: a contact of two
+/// points whose step met at half of it, ours with one point (they differ), A's face
+/// then B's as the reference, and all five markers at frame 1.
+fn every_lane_and_marker() -> Vec<TimelineRow> {
+    let point = |id: u16| ContactPoint {
+        id,
+        point: [0.0, 0.0],
+        separation: -0.01,
+        anchor_a: [0.0, 0.0],
+    };
+    let state = |frame: u32, reference: Reference| {
+        let s = PairState {
+            frame,
+            touching: true,
+            points: vec![point(1), point(2)],
+            reference: Some(reference),
+            toi: Some(0.5),
+            ..PairState::default()
+        };
+        s.with_normal([0.0, 1.0])
+    };
+    vec![
+        TimelineRow {
+            state: state(0, Reference::A(0)),
+            markers: vec![Marker::Begin],
+            ours: Some((1, [0.0, 1.0])),
+        },
+        TimelineRow {
+            state: state(1, Reference::B(1)),
+            markers: vec![
+                Marker::PointCount { from: 2, to: 1 },
+                Marker::WarmStartLost {
+                    lost: vec![1],
+                    new: vec![3],
+                },
+                Marker::NormalTurn { degrees: 10.0 },
+                Marker::GhostBump { degrees: 10.0 },
+                Marker::Tunnel { toi: 0.5 },
+            ],
+            ours: Some((2, [0.0, 1.0])),
+        },
+    ]
+}
+
+/// The contact timeline's lanes stand together under one legend: every series and
+/// every kind of marker has a role colour of its own (so it reads at 4.5:1 on both
+/// themes: `every_role_colour_and_every_text_reads_on_both_backgrounds`), every two
+/// at least [`MIN_PAIR`] apart in both themes; and the legend gives each the colour
+/// it is drawn in.
+#[test]
+fn the_timelines_lanes_and_markers_have_colours_of_their_own() {
+    let lanes = timeline_lanes(&every_lane_and_marker(), 2, "Box2D");
+    let legend = timeline_legend(&lanes);
+    let names: Vec<&str> = legend.iter().map(|(n, _)| n.as_str()).collect();
+    // Nine series (touching, time of impact, Box2D, ours, differ, two points, two
+    // faces) and the five markers but a contact's beginning and end.
+    assert_eq!(legend.len(), 14, "{names:?}");
+    for key in Marker::KEYS
+        .iter()
+        .filter(|k| !matches!(**k, "begin" | "end"))
+    {
+        assert!(
+            names.contains(&key.replace('_', " ").as_str()),
+            "{key}: {names:?}"
+        );
+    }
+    let roles = label_roles();
+    for (name, c) in &legend {
+        assert!(
+            roles.iter().any(|(_, r)| r == c),
+            "{name}'s colour {c:?} is no role colour"
+        );
+    }
+    for s in lanes.iter().flat_map(|l| &l.series) {
+        if matches!(s.data, SeriesData::VLine(_)) {
+            let first = s.name.split(" + ").next().unwrap_or_default();
+            assert_eq!(s.color, marker_color(first), "{}", s.name);
+        } else {
+            assert!(legend.contains(&(s.name.clone(), s.color)), "{}", s.name);
+        }
+    }
+    let mut closest = f64::INFINITY;
+    for theme in [Theme::Dark, Theme::Light] {
+        for (i, (n1, c1)) in legend.iter().enumerate() {
+            for (n2, c2) in &legend[i + 1..] {
+                let d = delta_e(lab(theme.apply(*c1), None), lab(theme.apply(*c2), None));
+                closest = closest.min(d);
+                assert!(
+                    d >= MIN_PAIR,
+                    "{theme:?}: the timeline's {n1} and {n2} only {d:.1} apart"
+                );
+            }
+        }
+    }
+    // The markers' rules are all vertical lines across every lane: their colours stay
+    // further apart.
+    let rules: Vec<_> = legend
+        .iter()
+        .filter(|(n, _)| Marker::KEYS.contains(&n.replace(' ', "_").as_str()))
+        .collect();
+    assert_eq!(rules.len(), 5, "{rules:?}");
+    for theme in [Theme::Dark, Theme::Light] {
+        for (i, (n1, c1)) in rules.iter().enumerate() {
+            for (n2, c2) in &rules[i + 1..] {
+                let d = delta_e(lab(theme.apply(*c1), None), lab(theme.apply(*c2), None));
+                assert!(
+                    d >= MIN_RULES,
+                    "{theme:?}: the {n1} and {n2} rules only {d:.1} apart"
+                );
+            }
+        }
+    }
+    eprintln!("timeline: closest two colours {closest:.1} ΔE*76");
 }

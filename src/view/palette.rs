@@ -38,7 +38,7 @@ impl Rgba {
 }
 
 /// The layer's colour (also its legend swatch): the dark theme's role colour.
-pub fn layer_color(id: LayerId) -> Rgba {
+pub const fn layer_color(id: LayerId) -> Rgba {
     match id {
         LayerId::Shapes => Rgba(200, 200, 210, 255),
         // Drawn in A's and B's colours; the swatch is the shapes'.

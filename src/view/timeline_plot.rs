@@ -10,165 +10,53 @@
 //! `replay --pair … --plot` writes them as SVG or PNG.
 
 use super::palette::{layer_color, Rgba, ERROR, KEPT, SHAPE_A, SHAPE_B, SHAPE_OTHER};
-use super::plot::{runs, Plot, Series};
+use super::plot::{runs, Plot, Series, SeriesData};
 use crate::scene::view_state::LayerId;
 use crate::trace::series::{Reference, TimelineRow};
+
+// Every series and marker of the lanes has a role colour of its own (all shown
+// together under one legend: `tests/palette.rs` keeps them apart in both themes, the
+// markers' rules, told apart by their colour alone, further).
 
 /// The colour of a marker's rule, by its key (`Marker::key`).
 pub fn marker_color(key: &str) -> Rgba {
     match key {
-        "ghost_bump" => layer_color(LayerId::Manifold),
-        "tunnel" => ERROR,
-        "warm_start_lost" => Rgba(255, 244, 15, 255),
-        "normal_turn" => layer_color(LayerId::Toi),
-        _ => SHAPE_OTHER,
+        "tunnel" => layer_color(LayerId::EpaPolytope),
+        "warm_start_lost" => layer_color(LayerId::Witness),
+        "ghost_bump" => layer_color(LayerId::Minkowski),
+        "normal_turn" => layer_color(LayerId::GjkSimplex),
+        _ => layer_color(LayerId::Rays),
     }
 }
 
-/// The engine's rows (Box2D's, or a track's engine).
-pub const ENGINE: Rgba = Rgba(255, 255, 233, 255);
+/// The engine's rows (Box2D's, or a track's engine): Box2D's own colour.
+pub const ENGINE: Rgba = layer_color(LayerId::PeerBox2d);
 /// Ours.
-pub const OURS: Rgba = SHAPE_A;
+pub const OURS: Rgba = layer_color(LayerId::GjkDirection);
+/// Touching: the contacts' colour.
+pub const TOUCHING: Rgba = KEPT;
+/// The time of impact's dots.
+pub const TIME_OF_IMPACT: Rgba = layer_color(LayerId::Manifold);
+/// The engine's and our manifold differ.
+pub const DIFFER: Rgba = ERROR;
+/// The contact's first and second point (ids, separations).
+pub const POINTS: [Rgba; 2] = [SHAPE_OTHER, layer_color(LayerId::PeerParry)];
+/// The reference face, A's or B's: the shapes' own colours.
+pub const FACES: [Rgba; 2] = [SHAPE_A, SHAPE_B];
 
 /// The lanes of `rows` over frames `0..=frames`, `engine` naming the engine's rows.
 pub fn timeline_lanes(rows: &[TimelineRow], frames: u32, engine: &str) -> Vec<Plot> {
-    // Values per frame, a gap where there is none.
-    let values = |f: &dyn Fn(&TimelineRow) -> Option<f64>| -> Vec<Option<f64>> {
-        let mut v = vec![None; frames as usize + 1];
-        for r in rows {
-            if let Some(slot) = v.get_mut(r.state.frame as usize) {
-                *slot = f(r);
-            }
-        }
-        v
-    };
-    let dots = |f: &dyn Fn(&TimelineRow) -> Option<f64>| -> Vec<[f64; 2]> {
-        rows.iter()
-            .filter_map(|r| f(r).map(|y| [r.state.frame as f64, y]))
-            .collect()
-    };
-    let lane = |y_label: &str, include_y: Vec<f64>| Plot {
-        title: String::new(),
-        x_label: "frame".into(),
-        y_label: y_label.into(),
-        include_x: vec![0.0, frames as f64],
-        include_y,
-        ..Plot::default()
-    };
-
-    let mut touching = lane("touching", vec![0.0, 1.0]);
-    touching.y_grid = Some([1.0, 1.0, 1.0]);
-    touching.series.push(Series::lines(
-        "touching",
-        KEPT,
-        1.5,
-        runs(&values(&|r| Some(f64::from(u8::from(r.state.touching))))),
-    ));
-    touching.series.push(Series::points(
-        "time of impact (fraction of the step)",
-        ERROR,
-        3.0,
-        dots(&|r| r.state.toi.map(f64::from)),
-    ));
-
-    let mut points = lane("points", vec![0.0, 2.0]);
-    points.y_grid = Some([1.0, 1.0, 2.0]);
-    points.series.push(Series::lines(
-        engine,
-        ENGINE,
-        1.5,
-        runs(&values(&|r| Some(r.state.points.len() as f64))),
-    ));
-    // Ours a little above the engine's, so that both show where they agree.
-    points.series.push(Series::lines(
-        "ours",
-        OURS,
-        1.0,
-        runs(&values(&|r| r.ours.map(|(n, _)| n as f64 + 0.08))),
-    ));
-    points.series.push(Series::points(
-        &format!("{engine} and ours differ"),
-        ERROR,
-        3.0,
-        dots(&|r| r.differs().then_some(r.state.points.len() as f64)),
-    ));
-
-    // Each id seen is a level (0, 1, …, in the ids' order), named in hex.
-    let mut seen: Vec<u16> = rows
-        .iter()
-        .flat_map(|r| r.state.points.iter().map(|p| p.id))
-        .collect();
-    seen.sort_unstable();
-    seen.dedup();
-    let level = |id: u16| seen.binary_search(&id).map_or(0.0, |i| i as f64);
-    let mut ids = lane("feature id", vec![-0.5, seen.len().max(1) as f64 - 0.5]);
-    ids.y_grid = Some([1.0, 1.0, 1.0]);
-    ids.y_names = seen
-        .iter()
-        .enumerate()
-        .map(|(i, id)| (i as f64, format!("0x{id:04x}")))
-        .collect();
-    let (mut low, mut high) = (0.0f64, 0.0f64);
-    for p in rows.iter().flat_map(|r| &r.state.points) {
-        low = low.min(f64::from(p.separation));
-        high = high.max(f64::from(p.separation));
-    }
-    let mut separation = lane("separation", vec![low, high]);
-    // About three labelled lines over the range, at round values.
-    let step = nice_step((high - low) / 3.0);
-    separation.y_grid = Some([step / 2.0, step, step * 2.0]);
-    for (i, color) in [(0, ENGINE), (1, KEPT)] {
-        let name = format!("point {i}");
-        ids.series.push(Series::points(
-            &name,
-            color,
-            2.0,
-            dots(&|r| r.state.points.get(i).map(|p| level(p.id))),
-        ));
-        separation.series.push(Series::points(
-            &name,
-            color,
-            1.5,
-            dots(&|r| r.state.points.get(i).map(|p| f64::from(p.separation))),
-        ));
-    }
-
-    let mut normal = lane("normal °", vec![-180.0, 180.0]);
-    normal.y_grid = Some([45.0, 90.0, 180.0]);
-    normal.series.push(Series::points(
-        engine,
-        ENGINE,
-        1.5,
-        dots(&|r| r.state.normal_angle.map(f64::from)),
-    ));
-    normal.series.push(Series::points(
-        "ours",
-        OURS,
-        1.0,
-        dots(&|r| {
-            // Ours without points has no normal to show (its SAT axis is no contact's).
-            r.ours
-                .filter(|(count, _)| r.state.touching && *count > 0)
-                .map(|(_, n)| f64::from(n[1].atan2(n[0]).to_degrees()))
-        }),
-    ));
-
-    let mut reference = lane("reference face", vec![0.0]);
-    reference.y_grid = Some([1.0, 1.0, 2.0]);
-    for (name, color, of_a) in [("A's face", SHAPE_A, true), ("B's face", SHAPE_B, false)] {
-        reference.series.push(Series::points(
-            name,
-            color,
-            1.5,
-            dots(&|r| match r.state.reference {
-                Some(Reference::A(i)) if of_a => Some(i as f64),
-                Some(Reference::B(i)) if !of_a => Some(i as f64),
-                _ => None,
-            }),
-        ));
-    }
-
-    let mut lanes = vec![touching, points, ids, separation, normal, reference];
+    let f = Frames { rows, frames };
+    let [ids, separation] = f.ids_and_separation_lanes();
+    let mut lanes = vec![
+        f.touching_lane(),
+        f.points_lane(engine),
+        ids,
+        separation,
+        f.normal_lane(engine),
+        f.reference_lane(),
+    ];
+    // Each marked frame is a rule across every lane.
     for r in rows {
         let Some((name, color)) = frame_rule(r) else {
             continue;
@@ -179,6 +67,178 @@ pub fn timeline_lanes(rows: &[TimelineRow], frames: u32, engine: &str) -> Vec<Pl
         }
     }
     lanes
+}
+
+/// The rows of a timeline over frames `0..=frames`: the lanes' data.
+struct Frames<'a> {
+    rows: &'a [TimelineRow],
+    frames: u32,
+}
+
+impl Frames<'_> {
+    /// Values per frame, a gap where there is none.
+    fn values(&self, f: &dyn Fn(&TimelineRow) -> Option<f64>) -> Vec<Option<f64>> {
+        let mut v = vec![None; self.frames as usize + 1];
+        for r in self.rows {
+            if let Some(slot) = v.get_mut(r.state.frame as usize) {
+                *slot = f(r);
+            }
+        }
+        v
+    }
+
+    /// A dot at each frame with a value.
+    fn dots(&self, f: &dyn Fn(&TimelineRow) -> Option<f64>) -> Vec<[f64; 2]> {
+        self.rows
+            .iter()
+            .filter_map(|r| f(r).map(|y| [r.state.frame as f64, y]))
+            .collect()
+    }
+
+    /// An empty lane over the frames.
+    fn lane(&self, y_label: &str, include_y: Vec<f64>) -> Plot {
+        Plot {
+            title: String::new(),
+            x_label: "frame".into(),
+            y_label: y_label.into(),
+            include_x: vec![0.0, self.frames as f64],
+            include_y,
+            ..Plot::default()
+        }
+    }
+
+    /// Touching (0 or 1) and the time of impact's dots.
+    fn touching_lane(&self) -> Plot {
+        let mut touching = self.lane("touching", vec![0.0, 1.0]);
+        touching.y_grid = Some([1.0, 1.0, 1.0]);
+        touching.series.push(Series::lines(
+            "touching",
+            TOUCHING,
+            1.5,
+            runs(&self.values(&|r| Some(f64::from(u8::from(r.state.touching))))),
+        ));
+        touching.series.push(Series::points(
+            "time of impact (fraction of the step)",
+            TIME_OF_IMPACT,
+            3.0,
+            self.dots(&|r| r.state.toi.map(f64::from)),
+        ));
+        touching
+    }
+
+    /// The engine's point count, ours, and the frames where they differ.
+    fn points_lane(&self, engine: &str) -> Plot {
+        let mut points = self.lane("points", vec![0.0, 2.0]);
+        points.y_grid = Some([1.0, 1.0, 2.0]);
+        points.series.push(Series::lines(
+            engine,
+            ENGINE,
+            1.5,
+            runs(&self.values(&|r| Some(r.state.points.len() as f64))),
+        ));
+        // Ours a little above the engine's, so that both show where they agree.
+        points.series.push(Series::lines(
+            "ours",
+            OURS,
+            1.0,
+            runs(&self.values(&|r| r.ours.map(|(n, _)| n as f64 + 0.08))),
+        ));
+        points.series.push(Series::points(
+            &format!("{engine} and ours differ"),
+            DIFFER,
+            3.0,
+            self.dots(&|r| r.differs().then_some(r.state.points.len() as f64)),
+        ));
+        points
+    }
+
+    /// Each point's feature id (each id seen is a level, 0, 1, …, in the ids' order,
+    /// named in hex) and its separation.
+    fn ids_and_separation_lanes(&self) -> [Plot; 2] {
+        let mut seen: Vec<u16> = self
+            .rows
+            .iter()
+            .flat_map(|r| r.state.points.iter().map(|p| p.id))
+            .collect();
+        seen.sort_unstable();
+        seen.dedup();
+        let level = |id: u16| seen.binary_search(&id).map_or(0.0, |i| i as f64);
+        let mut ids = self.lane("feature id", vec![-0.5, seen.len().max(1) as f64 - 0.5]);
+        ids.y_grid = Some([1.0, 1.0, 1.0]);
+        ids.y_names = seen
+            .iter()
+            .enumerate()
+            .map(|(i, id)| (i as f64, format!("0x{id:04x}")))
+            .collect();
+        let (mut low, mut high) = (0.0f64, 0.0f64);
+        for p in self.rows.iter().flat_map(|r| &r.state.points) {
+            low = low.min(f64::from(p.separation));
+            high = high.max(f64::from(p.separation));
+        }
+        let mut separation = self.lane("separation", vec![low, high]);
+        // About three labelled lines over the range, at round values.
+        let step = nice_step((high - low) / 3.0);
+        separation.y_grid = Some([step / 2.0, step, step * 2.0]);
+        for (i, color) in POINTS.into_iter().enumerate() {
+            let name = format!("point {i}");
+            ids.series.push(Series::points(
+                &name,
+                color,
+                2.0,
+                self.dots(&|r| r.state.points.get(i).map(|p| level(p.id))),
+            ));
+            separation.series.push(Series::points(
+                &name,
+                color,
+                1.5,
+                self.dots(&|r| r.state.points.get(i).map(|p| f64::from(p.separation))),
+            ));
+        }
+        [ids, separation]
+    }
+
+    /// The normal's angle, the engine's and ours.
+    fn normal_lane(&self, engine: &str) -> Plot {
+        let mut normal = self.lane("normal °", vec![-180.0, 180.0]);
+        normal.y_grid = Some([45.0, 90.0, 180.0]);
+        normal.series.push(Series::points(
+            engine,
+            ENGINE,
+            1.5,
+            self.dots(&|r| r.state.normal_angle.map(f64::from)),
+        ));
+        normal.series.push(Series::points(
+            "ours",
+            OURS,
+            1.0,
+            self.dots(&|r| {
+                // Ours without points has no normal to show (its SAT axis is no contact's).
+                r.ours
+                    .filter(|(count, _)| r.state.touching && *count > 0)
+                    .map(|(_, n)| f64::from(n[1].atan2(n[0]).to_degrees()))
+            }),
+        ));
+        normal
+    }
+
+    /// The reference face's index, A's or B's.
+    fn reference_lane(&self) -> Plot {
+        let mut reference = self.lane("reference face", vec![0.0]);
+        reference.y_grid = Some([1.0, 1.0, 2.0]);
+        for (name, color, of_a) in [("A's face", FACES[0], true), ("B's face", FACES[1], false)] {
+            reference.series.push(Series::points(
+                name,
+                color,
+                1.5,
+                self.dots(&|r| match r.state.reference {
+                    Some(Reference::A(i)) if of_a => Some(i as f64),
+                    Some(Reference::B(i)) if !of_a => Some(i as f64),
+                    _ => None,
+                }),
+            ));
+        }
+        reference
+    }
 }
 
 /// Markers by weight: a frame's rule takes the colour of its first.
@@ -216,7 +276,7 @@ pub fn timeline_legend(lanes: &[Plot]) -> Vec<(String, Rgba)> {
     let mut items: Vec<(String, Rgba)> = Vec::new();
     let mut markers: Vec<&str> = Vec::new();
     for s in lanes.iter().flat_map(|l| &l.series) {
-        if matches!(s.data, super::plot::SeriesData::VLine(_)) {
+        if matches!(s.data, SeriesData::VLine(_)) {
             markers.extend(s.name.split(" + "));
         } else if !items.iter().any(|(n, _)| *n == s.name) {
             items.push((s.name.clone(), s.color));
@@ -248,12 +308,51 @@ fn nice_step(x: f64) -> f64 {
     }
 }
 
+/// What lane `lane` holds at `frame`, in words: each series with a value there, by its
+/// name (a band's value by the name of its row) — the data at that frame, never the
+/// pointer's height. "no …" when no series has a value there (a gap).
+pub fn lane_readout(lane: &Plot, frame: f64) -> String {
+    let x = frame.round().max(0.0);
+    let at = |mut points: std::slice::Iter<'_, [f64; 2]>| {
+        points.find(|p| (p[0] - x).abs() < 0.5).map(|p| p[1])
+    };
+    let mut parts: Vec<String> = Vec::new();
+    for s in &lane.series {
+        let value = match &s.data {
+            SeriesData::Lines(runs) => runs.iter().find_map(|r| at(r.iter())),
+            SeriesData::Points { points, .. } => at(points.iter()),
+            _ => None,
+        };
+        let Some(v) = value else { continue };
+        let word = match lane.y_names.iter().find(|(y, _)| (y - v).abs() < 0.5) {
+            Some((_, name)) => name.clone(),
+            None => {
+                let w = format!("{v:.4}");
+                w.trim_end_matches('0').trim_end_matches('.').to_string()
+            }
+        };
+        // A series named as its lane says only its value.
+        let part = if s.name == lane.y_label {
+            word
+        } else {
+            format!("{} {word}", s.name)
+        };
+        if !parts.contains(&part) {
+            parts.push(part);
+        }
+    }
+    if parts.is_empty() {
+        format!("frame {x:.0}: no {} here", lane.y_label)
+    } else {
+        format!("frame {x:.0}, {}: {}", lane.y_label, parts.join(", "))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::trace::series::{Marker, PairState};
     use crate::trace::world_frame::ContactPoint;
-    use crate::view::plot::SeriesData;
 
     fn row(frame: u32, touching: bool, ids: &[u16], ours: Option<usize>) -> TimelineRow {
         let points = ids
@@ -394,6 +493,30 @@ mod tests {
                 points: vec![],
                 radius: 1.5
             }
+        );
+    }
+
+    /// The readout of a lane is its data at the frame, whatever the pointer's height:
+    /// the touching lane says 1 at a touching frame, the ids lane names the ids there,
+    /// and a frame without data says so.
+    #[test]
+    fn a_lane_reads_its_data_at_the_frame() {
+        let rows = vec![
+            row(0, false, &[], Some(0)),
+            row(1, true, &[3, 7], Some(2)),
+            row(2, true, &[3, 9], Some(1)),
+        ];
+        let lanes = timeline_lanes(&rows, 4, "Box2D");
+        let touching = lane_readout(&lanes[0], 1.2);
+        assert!(touching.starts_with("frame 1, "), "{touching}");
+        assert!(touching.ends_with(" 1"), "{touching}");
+        assert!(lane_readout(&lanes[0], 0.0).ends_with(" 0"));
+        let ids = lane_readout(&lanes[2], 2.0);
+        assert!(ids.contains("0x0003") && ids.contains("0x0009"), "{ids}");
+        assert!(!ids.contains("0x0007"), "{ids}");
+        assert!(
+            lane_readout(&lanes[0], 4.0).contains("no "),
+            "past the rows"
         );
     }
 }

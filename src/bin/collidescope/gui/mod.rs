@@ -242,6 +242,9 @@ async fn main_loop(opts: GuiOptions, fitted: Option<String>) {
                 canvas.keep_visible(&mut app, old);
             }
         }
+        if out.leave_world && rec.as_ref().is_some_and(|r| !r.shows_world()) {
+            rec = None;
+        }
         if out.fit {
             canvas.fit(&mut app, true);
         }
@@ -467,7 +470,8 @@ impl UiPass {
             if let Some(r) = rec.as_deref() {
                 r.put_note(ctx);
             }
-            out = panel.show(ctx, app);
+            let world = rec.as_deref_mut().map(|r| r as &mut dyn panel::WorldPanel);
+            out = panel.show(ctx, app, world);
             if let Some(t) = track.as_deref_mut() {
                 t.ui(ctx, app);
             }

@@ -433,9 +433,9 @@ impl Recording {
             _ => "null".to_string(),
         };
         let damaged = self.damaged.is_some();
-        let note = self
-            .note()
-            .map_or("null".to_string(), |n| json_string(&n.shown));
+        let (note, below) = self.note().map_or(("null".into(), "null".into()), |n| {
+            (json_string(&n.shown), json_string(&n.below))
+        });
         let v = self.view_px;
         let timeline = self.timeline.as_ref().map_or("null".to_string(), |t| {
             let (rows, markers) = t.counts();
@@ -487,7 +487,7 @@ impl Recording {
         };
         format!(
             "{{\"phase\": \"{phase}\", \"error\": {error}, \"damaged\": {damaged}, \
-             \"note\": {note}, \"view\": [{}, {}, {}, {}], \"list_px\": {}, \
+             \"note\": {note}, \"below\": {below}, \"view\": [{}, {}, {}, {}], \"list_px\": {}, \
              \"frame\": {}, \"world\": {}, \"contacts\": {}, \
              \"timeline\": {timeline}, \"live\": {live}, \"from_live\": {}, \"pick\": {pick}, \
              \"zoom\": {}, \"bodies\": {{{bodies}}}, \"buttons\": {{{buttons}}}}}",
@@ -587,6 +587,7 @@ fn center_px(ui: &egui_macroquad::egui::Ui, r: &egui_macroquad::egui::Response) 
 }
 
 mod live;
+mod side;
 mod timeline;
 pub mod track_view;
 mod ui;

@@ -90,6 +90,14 @@ impl NoRecording {
     pub fn put_note(&self, _: &egui::Context) {}
 }
 
+#[cfg(not(all(feature = "peers", not(target_arch = "wasm32"))))]
+impl super::panel::WorldPanel for NoRecording {
+    fn panel_for(&self) -> super::panel::PanelFor {
+        super::panel::PanelFor::Scene
+    }
+    fn world_ui(&mut self, _: &mut egui::Ui, _: &mut AppState) {}
+}
+
 #[cfg(test)]
 mod tests {
     use super::opens_as_world;

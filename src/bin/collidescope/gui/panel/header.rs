@@ -26,10 +26,16 @@ impl Panel {
         ui: &mut egui::Ui,
         app: &mut AppState,
         out: &mut super::PanelOutput,
+        panel_for: super::PanelFor,
     ) {
         // A recording or a live world open: what the views show, above the scene.
         if let Some(note) = crate::gui::recording_note::WorldNote::get(ui.ctx()) {
             note.ui(ui);
+        }
+        if panel_for == super::PanelFor::World {
+            // The debugger's scene is not the world's: its title, file and notes wait
+            // until a pair is opened.
+            return;
         }
         let title = if app.scene.title.is_empty() {
             "Untitled scene"

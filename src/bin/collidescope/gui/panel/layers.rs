@@ -27,7 +27,9 @@ fn rgba(c: Rgba) -> Color32 {
 }
 
 impl Panel {
-    pub(super) fn ui_layers(
+    /// The window's own settings: the theme and the presenter setting (kept for the
+    /// next session).
+    pub(super) fn ui_window(
         &mut self,
         ui: &mut egui::Ui,
         app: &mut AppState,
@@ -50,6 +52,15 @@ impl Panel {
             self.prefs.theme = app.theme;
             out.prefs_changed = true;
         }
+    }
+
+    pub(super) fn ui_layers(
+        &mut self,
+        ui: &mut egui::Ui,
+        app: &mut AppState,
+        out: &mut super::PanelOutput,
+    ) {
+        self.ui_window(ui, app, out);
         let theme = app.theme;
         // The stepped algorithm's own layers first (its study names them), then the rest.
         let algorithm = app.algorithm;

@@ -15,6 +15,7 @@ mod numbers;
 mod peers;
 pub(crate) mod plot;
 mod rays;
+mod sections;
 mod settings;
 mod shapes;
 mod shrink;
@@ -27,6 +28,7 @@ pub use dialog::Pending;
 pub use files::scenes_dir;
 pub use files::SceneEntry;
 pub(crate) use layers::set_visuals;
+pub use sections::{PanelFor, WorldPanel};
 pub use widgets::{canvas_px_per_point, forget_marks, marks_json};
 
 use collidescope::app::{AppState, ShapeKind};
@@ -63,6 +65,9 @@ pub struct PanelOutput {
     /// Zoom the world view to the selected shape.
     pub zoom_selection: bool,
     pub screenshot: bool,
+    /// Another scene was opened: a recording or live world open is closed (with the
+    /// pair opened from it).
+    pub leave_world: bool,
     /// "Copy link" (the web page): write the hash now and copy the address.
     #[cfg(target_arch = "wasm32")]
     pub copy_link: bool,
@@ -143,6 +148,8 @@ pub struct Panel {
     /// The step whose narration this frame's panel shows, if it shows one (the
     /// scripted tests compare it with the app's step once playback stopped).
     narrated: Option<usize>,
+    /// The sections shown this frame, top to bottom (for the scripted tests).
+    shown_sections: Vec<sections::Section>,
 }
 
 impl Panel {
@@ -184,6 +191,7 @@ impl Panel {
             progress: crate::gui::lesson::load_progress(),
             sweep_plots: sweep::PlotCache::default(),
             narrated: None,
+            shown_sections: Vec::new(),
         };
         p.rescan();
         p
@@ -192,7 +200,7 @@ impl Panel {
     /// The panel's own state the scripted tests read, as JSON members.
     pub fn state_json(&self, app: &AppState) -> String {
         format!(
-            "\"export_path\": {}, \"notes_open\": {}, \"engines_shown\": {}, \"library\": {}, \"presenter\": {}, \"theme\": \"{}\", \"tooltip\": {}, \"playing\": {}, \"narrated\": {}, {}",
+            "\"export_path\": {}, \"notes_open\": {}, \"engines_shown\": {}, \"library\": {}, \"presenter\": {}, \"theme\": \"{}\", \"tooltip\": {}, \"playing\": {}, \"narrated\": {}, \"sections\": [{}], {}",
             crate::gui::json_string(&self.export_path),
             self.notes_open.is_some(),
             self.engines_shown,
@@ -202,14 +210,26 @@ impl Panel {
             crate::gui::json_string(self.tooltip.as_deref().unwrap_or("")),
             app.playing,
             self.narrated.map_or("null".to_string(), |k| k.to_string()),
+            self.shown_sections
+                .iter()
+                .map(|s| format!("\"{}\"", s.name()))
+                .collect::<Vec<_>>()
+                .join(", "),
             crate::gui::lesson::state_json(self.lesson.as_ref(), self.prefs.presenter, app)
         )
     }
 
-    /// The whole panel. Returns what the main loop must do.
-    pub fn show(&mut self, ctx: &egui::Context, app: &mut AppState) -> PanelOutput {
+    /// The whole panel (`world`: a recording or a live world open). Returns what the
+    /// main loop must do.
+    pub fn show(
+        &mut self,
+        ctx: &egui::Context,
+        app: &mut AppState,
+        world: Option<&mut dyn WorldPanel>,
+    ) -> PanelOutput {
         let mut out = PanelOutput::default();
         self.narrated = None;
+        self.shown_sections.clear();
         let lesson_keys = self.lesson.as_ref().map(|_| self.prefs.presenter);
         egui::TopBottomPanel::bottom("status")
             .exact_height(header::STATUS_H)
@@ -220,6 +240,9 @@ impl Panel {
             let leave = self.lesson.as_mut().is_some_and(|m| {
                 lessons::presenter_strip(ctx, m, &mut self.prefs.presenter, app, &mut out)
             });
+            // The strip has no Peers table, but a page about the engines still draws
+            // their answers on the canvas, as the panel's page does.
+            self.engines_shown = self.lesson.as_ref().is_some_and(|m| m.page().peers);
             if leave {
                 self.end_lesson(app);
             }
@@ -272,7 +295,7 @@ impl Panel {
                     .auto_shrink([false, false])
                     .show(ui, |ui| {
                         ui.set_max_width(width);
-                        self.ui_sections(ui, app, &mut out);
+                        self.ui_sections(ui, app, &mut out, world);
                     });
             });
         self.ui_unsaved_dialog(ctx, app, &mut out);
@@ -291,96 +314,5 @@ impl Panel {
                     self.drawer_closed = false;
                 }
             });
-    }
-
-    /// The sections, top to bottom.
-    fn ui_sections(&mut self, ui: &mut egui::Ui, app: &mut AppState, out: &mut PanelOutput) {
-        // Sweeps and shrinking run in the background: frames keep coming while they do.
-        if app.poll_jobs() {
-            ui.ctx().request_repaint();
-        }
-        self.peers_off.clear();
-        if self.lesson.is_some() {
-            // Lesson mode shows what the page needs, nothing else.
-            self.ui_lesson(ui, app, out);
-            return;
-        }
-        self.ui_header(ui, app, out);
-        let lessons = egui::CollapsingHeader::new("Lessons")
-            .default_open(false)
-            .show(ui, |ui| self.ui_lesson_list(ui, app));
-        widgets::mark(ui, "lessons", &lessons.header_response);
-        let files = egui::CollapsingHeader::new("Files")
-            .default_open(false)
-            .show(ui, |ui| self.ui_files(ui, app));
-        widgets::mark(ui, "files", &files.header_response);
-        egui::CollapsingHeader::new("Algorithm and steps")
-            .default_open(true)
-            .show(ui, |ui| self.ui_algorithm(ui, app, out));
-        if !app.scene.chains.is_empty() {
-            egui::CollapsingHeader::new("Chains: edit, slide sweep")
-                .default_open(true)
-                .show(ui, |ui| {
-                    self.ui_chain_edit(ui, app);
-                    self.ui_slide(ui, app);
-                });
-        }
-        let peers = egui::CollapsingHeader::new(PEERS_HEADING)
-            .default_open(false)
-            .open(self.reveal_peers.then_some(true))
-            .show(ui, |ui| {
-                self.ui_peers(ui, app);
-                self.ui_shrink(ui, app);
-            });
-        widgets::mark(ui, "peers", &peers.header_response);
-        // The engines' overlays show while their table does.
-        self.engines_shown = peers.body_returned.is_some();
-        let now = ui.input(|i| i.time);
-        if self.reveal_peers && peers.body_response.is_some() {
-            self.reveal_peers = false;
-            self.reveal_until = now + 0.6;
-        }
-        if now < self.reveal_until {
-            // Scrolled only as far as needed to show the table (and its "Copy as"), or,
-            // when a value is red, to show the first red value with the rows around it:
-            // the disagreement a link or a click came for (the table may be taller
-            // than the panel).
-            if let Some(body) = &peers.body_response {
-                let first_off = self.peers_off.first().map(|(_, [x, y])| {
-                    egui::Rect::from_center_size(egui::pos2(*x, *y), egui::vec2(1.0, 240.0))
-                });
-                ui.scroll_to_rect(first_off.unwrap_or(body.rect), None);
-            }
-            ui.ctx().request_repaint();
-        }
-        let sweep = egui::CollapsingHeader::new("Sweep: one parameter, every answer")
-            .id_salt("pair_sweep")
-            .default_open(false)
-            .show(ui, |ui| self.ui_pair_sweep(ui, app));
-        widgets::mark(ui, "sweep", &sweep.header_response);
-        if app.algorithm == collidescope::study::Algorithm::Rotating {
-            egui::CollapsingHeader::new("s(t): separation over the step")
-                .default_open(true)
-                .show(ui, |ui| self.ui_plot(ui, app));
-        }
-        egui::CollapsingHeader::new("Numbers")
-            .default_open(true)
-            .show(ui, |ui| self.ui_numbers(ui, app));
-        let layers = egui::CollapsingHeader::new("Layers")
-            .default_open(false)
-            .show(ui, |ui| self.ui_layers(ui, app, out));
-        widgets::mark(ui, "layers", &layers.header_response);
-        egui::CollapsingHeader::new("Settings")
-            .default_open(false)
-            .show(ui, |ui| self.ui_settings(ui, app));
-        egui::CollapsingHeader::new("Shapes")
-            .default_open(true)
-            .show(ui, |ui| self.ui_shapes(ui, app, out));
-        egui::CollapsingHeader::new(format!("Rays ({})", app.scene.rays.len()))
-            .id_salt("rays")
-            .default_open(!app.scene.rays.is_empty())
-            .show(ui, |ui| self.ui_rays(ui, app));
-        ui.separator();
-        self.ui_help(ui);
     }
 }

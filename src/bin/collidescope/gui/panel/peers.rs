@@ -432,7 +432,7 @@ fn id_cells(ui: &mut egui::Ui, r: &Row, compared: bool, t: &Targets) {
         ids.tip("the engine's own numbering (not Box2D's)");
     }
     ui.end_row();
-    quantity(ui, "GJK it · cache")
+    quantity(ui, "GJK, Box2D's report")
         .tip("GJK's iterations and its cache, as Box2D's b2ShapeDistance reports them");
     ui.label(red_if(ui, gjk_text(r.gjk.as_ref()), compared && t.gjk_differ)).tip(
         "support evaluations and the simplex's vertex pairs as b2ShapeDistance reports them from a cold start (0 and none when it returns early: overlap, or its direction test)",
@@ -440,10 +440,10 @@ fn id_cells(ui: &mut egui::Ui, r: &Row, compared: bool, t: &Targets) {
     ui.end_row();
     // Box2D's way of counting differs from what ours did: say both.
     if let Some(n) = r.gjk_ran {
-        quantity(ui, "GJK it, as run").tip(
+        quantity(ui, "GJK, as ours ran").tip(
             "the iterations our GJK ran: Box2D's report of this run would be the row above, because it returns early here",
         );
-        ui.label(RichText::new(n.to_string()).monospace());
+        ui.label(RichText::new(format!("{n} it.")).monospace());
         ui.end_row();
     }
 }
@@ -502,7 +502,7 @@ fn gjk_text(g: Option<&Box2dDistanceReport>) -> String {
     };
     g.map_or("—".into(), |g| {
         format!(
-            "{} · A[{}] B[{}]",
+            "{} it. · cache A[{}] B[{}]",
             g.iterations,
             list(&g.index_a),
             list(&g.index_b)

@@ -357,7 +357,7 @@ impl Recording {
             self.buttons.push(("record", super::center_px(ui, &button)));
             if run.live.recording() {
                 ui.colored_label(
-                    egui::Color32::from_rgb(255, 110, 110),
+                    super::ui::tone(ui, collidescope::view::palette::PANEL_ALARM),
                     format!("● recording: {} steps", run.live.recorded_steps()),
                 );
             }

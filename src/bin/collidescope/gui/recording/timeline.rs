@@ -12,7 +12,7 @@ use crate::gui::panel::plot::{add_series, theme_of, with_axes};
 use collidescope::peers::recording::timeline::TimelineBuilder;
 use collidescope::peers::recording::{read_file, Player};
 use collidescope::trace::series::TimelineRow;
-use collidescope::view::palette::Rgba;
+use collidescope::view::palette::{Rgba, Theme};
 use collidescope::view::plot::Plot as LanePlot;
 use collidescope::view::timeline_plot::{frame_rule, timeline_lanes, timeline_legend};
 use egui_macroquad::egui;
@@ -279,7 +279,10 @@ impl Timeline {
                         self.engine
                     ));
                 if let Some(e) = &self.error {
-                    ui.colored_label(egui::Color32::LIGHT_RED, e);
+                    ui.colored_label(
+                        super::ui::tone(ui, collidescope::view::palette::PANEL_ALARM),
+                        e,
+                    );
                 }
                 if self.busy() {
                     let f = self.done_to as f32 / self.frames.max(1) as f32;
@@ -303,120 +306,135 @@ impl Timeline {
         jump
     }
 
+    /// The legend and the lanes (with this frame's line); the frame clicked, if any.
     fn lanes(&mut self, ui: &mut egui::Ui, current: u32) -> Option<u32> {
-        if self
-            .drawn
-            .as_ref()
-            .is_none_or(|d| d.rows != self.rows.len())
-        {
-            let lanes = timeline_lanes(&self.rows, self.frames, &self.engine);
-            let markers: Vec<f64> = self
-                .rows
-                .iter()
-                .filter(|r| frame_rule(r).is_some())
-                .map(|r| r.state.frame as f64)
-                .collect();
-            let legend = timeline_legend(&lanes);
-            self.drawn = Some(Drawn {
-                rows: self.rows.len(),
-                lanes,
-                markers,
-                legend,
-            });
-        }
-        self.over_lane = false;
+        self.redraw_lanes();
         let drawn = self.drawn.as_ref()?;
         let theme = theme_of(ui);
-        ui.horizontal_wrapped(|ui| {
-            ui.spacing_mut().item_spacing.x = 10.0;
-            for (name, c) in &drawn.legend {
-                let text = egui::RichText::new(format!("■ {name}")).color(color(theme.apply(*c)));
-                // An entry moves to the next line whole.
-                ui.add(egui::Label::new(text).extend());
-            }
-        });
-        let now_color = ui.visuals().strong_text_color();
-        let link = egui::Id::new("recording-timeline-x");
-        // The wheel over a lane zooms the frames (around the pointer); the panel does
-        // not scroll: the lanes share its height.
-        let wheel = ui.input(|i| i.raw_scroll_delta.y);
-        let ids = drawn.lanes.get(2).map_or(1, |l| l.y_names.len());
-        let heights = lane_heights(ids);
-        let columns = lane_columns(ui.available_width() >= TWO_COLUMNS_FROM, drawn.lanes.len());
-        let mut clicked = None;
-        let mut hovered = None;
-        let mut over_lane = false;
-        let mut ids_lane = None;
-        ui.columns(columns.len(), |uis| {
-            for (ui, column) in uis.iter_mut().zip(&columns) {
-                for &k in column {
-                    let lane = &drawn.lanes[k];
-                    let last = column.last() == Some(&k);
-                    // A column's last lane has the frame numbers under it.
-                    let height = heights[k.min(5)] + if last && k != 5 { X_AXIS_H } else { 0.0 };
-                    let plot = lane_plot(k, lane, height, last, link);
-                    let r = tick_labels(with_axes(plot, lane), lane).show(ui, |p| {
-                        if wheel != 0.0 && p.response().hovered() {
-                            let f = (wheel * 0.004).exp().clamp(0.5, 2.0);
-                            p.zoom_bounds_around_hovered(egui::Vec2::new(f, 1.0));
-                        }
-                        p.vline(
-                            VLine::new(current as f64)
-                                .color(now_color)
-                                .width(1.0)
-                                .name("this frame"),
-                        );
-                        add_series(p, lane, theme);
-                    });
-                    let at = r
-                        .response
-                        .hover_pos()
-                        .map(|pos| r.transform.value_from_position(pos).x);
-                    if let Some(pos) = r.response.hover_pos() {
-                        let text = hover_text(lane, r.transform.value_from_position(pos));
-                        r.response.clone().on_hover_text_at_pointer(text);
-                    }
-                    hovered = hovered.or(at);
-                    over_lane |= r.response.hovered();
-                    if k == 2 {
-                        let ppp = crate::gui::panel::canvas_px_per_point(ui.ctx());
-                        let c = r.response.rect.center();
-                        let b = r.transform.bounds();
-                        ids_lane = Some(([c.x * ppp, c.y * ppp], [b.min()[0], b.max()[0]]));
-                    }
-                    if r.response.clicked() {
-                        clicked = clicked.or(at);
-                    }
-                }
-            }
-        });
-        self.over_lane = over_lane;
-        if let Some((centre, frames)) = ids_lane {
+        legend_ui(ui, &drawn.legend, theme);
+        let pointer = lane_grid(ui, &drawn.lanes, current, theme);
+        self.over_lane = pointer.over_lane;
+        if let Some((centre, frames)) = pointer.ids_lane {
             let rect = self.placed.map_or([0.0; 4], |p| p.0);
             self.placed = Some((rect, centre, frames));
         }
-        let under = hovered.map(|x| snap(x, &drawn.markers));
+        let under = pointer.hovered.map(|x| snap(x, &drawn.markers));
         self.readout = under.and_then(|x| markers_named(&self.rows, x.round() as u32));
-        clicked.map(|x| snap(x, &drawn.markers).clamp(0.0, self.frames as f64) as u32)
+        pointer
+            .clicked
+            .map(|x| snap(x, &drawn.markers).clamp(0.0, self.frames as f64) as u32)
     }
+
+    /// The lanes, the markers' frames and the legend, built again when rows arrived.
+    fn redraw_lanes(&mut self) {
+        if self
+            .drawn
+            .as_ref()
+            .is_some_and(|d| d.rows == self.rows.len())
+        {
+            return;
+        }
+        let lanes = timeline_lanes(&self.rows, self.frames, &self.engine);
+        let markers: Vec<f64> = self
+            .rows
+            .iter()
+            .filter(|r| frame_rule(r).is_some())
+            .map(|r| r.state.frame as f64)
+            .collect();
+        let legend = timeline_legend(&lanes);
+        self.drawn = Some(Drawn {
+            rows: self.rows.len(),
+            lanes,
+            markers,
+            legend,
+        });
+    }
+}
+
+/// The legend: each series and marker in its colour, an entry never split over lines.
+fn legend_ui(ui: &mut egui::Ui, legend: &[(String, Rgba)], theme: Theme) {
+    ui.horizontal_wrapped(|ui| {
+        ui.spacing_mut().item_spacing.x = 10.0;
+        for (name, c) in legend {
+            let text = egui::RichText::new(format!("■ {name}")).color(color(theme.apply(*c)));
+            ui.add(egui::Label::new(text).extend());
+        }
+    });
+}
+
+/// What the pointer did over the lanes this frame.
+#[derive(Default)]
+struct LanePointer {
+    /// The frame under the pointer (over any lane).
+    hovered: Option<f64>,
+    /// The frame clicked.
+    clicked: Option<f64>,
+    /// The pointer is over a lane (the wheel zooms it).
+    over_lane: bool,
+    /// The ids' lane's centre (pixels) and the frames the lanes show.
+    ids_lane: Option<([f32; 2], [f64; 2])>,
+}
+
+/// The lanes in their columns, linked along the frames; the wheel over a lane zooms
+/// the frames (around the pointer), the panel does not scroll: the lanes share its
+/// height.
+fn lane_grid(ui: &mut egui::Ui, lanes: &[LanePlot], current: u32, theme: Theme) -> LanePointer {
+    let now_color = ui.visuals().strong_text_color();
+    let link = egui::Id::new("recording-timeline-x");
+    let wheel = ui.input(|i| i.raw_scroll_delta.y);
+    let ids = lanes.get(2).map_or(1, |l| l.y_names.len());
+    let heights = lane_heights(ids);
+    let columns = lane_columns(ui.available_width() >= TWO_COLUMNS_FROM, lanes.len());
+    let mut pointer = LanePointer::default();
+    ui.columns(columns.len(), |uis| {
+        for (ui, column) in uis.iter_mut().zip(&columns) {
+            for &k in column {
+                let lane = &lanes[k];
+                let last = column.last() == Some(&k);
+                // A column's last lane has the frame numbers under it.
+                let height = heights[k.min(5)] + if last && k != 5 { X_AXIS_H } else { 0.0 };
+                let plot = lane_plot(k, lane, height, last, link);
+                let r = tick_labels(with_axes(plot, lane), lane).show(ui, |p| {
+                    if wheel != 0.0 && p.response().hovered() {
+                        let f = (wheel * 0.004).exp().clamp(0.5, 2.0);
+                        p.zoom_bounds_around_hovered(egui::Vec2::new(f, 1.0));
+                    }
+                    p.vline(
+                        VLine::new(current as f64)
+                            .color(now_color)
+                            .width(1.0)
+                            .name("this frame"),
+                    );
+                    add_series(p, lane, theme);
+                });
+                let at = r.response.hover_pos().map(|pos| {
+                    let value = r.transform.value_from_position(pos);
+                    r.response
+                        .clone()
+                        .on_hover_text_at_pointer(hover_text(lane, value));
+                    value.x
+                });
+                pointer.hovered = pointer.hovered.or(at);
+                pointer.over_lane |= r.response.hovered();
+                if k == 2 {
+                    let ppp = crate::gui::panel::canvas_px_per_point(ui.ctx());
+                    let c = r.response.rect.center();
+                    let b = r.transform.bounds();
+                    pointer.ids_lane = Some(([c.x * ppp, c.y * ppp], [b.min()[0], b.max()[0]]));
+                }
+                if r.response.clicked() {
+                    pointer.clicked = pointer.clicked.or(at);
+                }
+            }
+        }
+    });
+    pointer
 }
 
 /// The hover readout of a lane at `at`: the frame, and the lane's value as its axis
 /// names it (a feature id's name, not a decimal between two ids).
 fn hover_text(lane: &LanePlot, at: egui_plot::PlotPoint) -> String {
-    let frame = format!("frame {:.0}", at.x.round().max(0.0));
-    if lane.y_names.is_empty() {
-        return format!("{frame}: {} {:.4}", lane.y_label, at.y);
-    }
-    match lane
-        .y_names
-        .iter()
-        .min_by(|a, b| (a.0 - at.y).abs().total_cmp(&(b.0 - at.y).abs()))
-        .filter(|(v, _)| (v - at.y).abs() <= 0.5)
-    {
-        Some((_, name)) => format!("{frame}: {} {name}", lane.y_label),
-        None => frame,
-    }
+    collidescope::view::timeline_plot::lane_readout(lane, at.x)
 }
 
 /// The markers of `frame` (the one under the pointer, or a marker's near it), all

@@ -4,13 +4,21 @@
 use super::{Column, Phase, Recording};
 use crate::gui::recording_note::WorldNote;
 use collidescope::app::AppState;
-use collidescope::trace::world_frame::ContactState;
+use collidescope::trace::world_frame::{ContactState, FrameState};
+use collidescope::view::palette::{Rgba, PANEL_ALARM, PANEL_WARNING};
 use egui_macroquad::egui;
 use std::sync::atomic::Ordering;
 
 /// The world view's panel height, points: its info, its controls and about eight rows
 /// of the contact list (which scrolls inside it).
 const WORLD_PANEL_H: f32 = 270.0;
+
+/// One of the panel's own text colours (dark theme, light theme) in the panel's theme:
+/// each reads at 4.5:1 on the panel (`tests/palette.rs`).
+pub(super) fn tone(ui: &egui::Ui, (dark, light): (Rgba, Rgba)) -> egui::Color32 {
+    let Rgba(r, g, b, _) = if ui.visuals().dark_mode { dark } else { light };
+    egui::Color32::from_rgb(r, g, b)
+}
 
 /// `v` with `d` decimals, never "-0.000".
 pub(super) fn fixed(v: f32, d: usize) -> String {
@@ -103,13 +111,14 @@ impl Recording {
 
     /// What the panel's head and status bar say about the view shown.
     pub(super) fn note(&self) -> Option<WorldNote> {
+        // The panel shows only the world's own sections until a pair is opened.
         let below = match &self.last_pair {
             Some(p) => format!(
-                "The debugger's sections below hold the pair last opened: {p}. \
-                 Open this pair (Enter) opens another."
+                "The panel shows this recording's own sections; the pair last opened \
+                 was {p}. Open this pair (Enter) debugs the one picked."
             ),
-            None => "The debugger's sections below are not this world's: select a contact \
-                     and Open this pair (Enter) to debug it."
+            None => "The panel shows this recording's own sections: pick a contact and \
+                     Open this pair (Enter) to debug it."
                 .to_string(),
         };
         let world_keys = "←/→ frame · Space play · Home/End first/last · ↑/↓ contact · \
@@ -126,7 +135,11 @@ impl Recording {
                     self.label()
                 ),
                 below: format!(
-                    "Escape goes back to the world at this {}.",
+                    "The sections below are this pair's: {} / {} at {}. Escape goes back \
+                     to the world at this {}.",
+                    open.labels.0,
+                    open.labels.1,
+                    self.moment(open.frame),
                     self.moment_word()
                 ),
                 keys: format!(
@@ -152,8 +165,8 @@ impl Recording {
                         .filter(|c| !c.points.is_empty())
                         .count()
                 ),
-                below: "The debugger's sections below are not this world's: record it (R), \
-                        then open a pair of the recording."
+                below: "The panel shows this live world's own sections: Shift+click two \
+                        shapes to debug their pair; record it (R) for Box2D's own contacts."
                     .into(),
                 keys: "Space play · → one step · Home rebuild from the file · R record / stop \
                        and open · drag a dynamic body with the mouse · Shift+click two shapes: \
@@ -224,7 +237,7 @@ impl Recording {
                 ));
                 if open.computed_here == Some(false) {
                     ui.colored_label(
-                        egui::Color32::YELLOW,
+                        tone(ui, PANEL_WARNING),
                         "Box2D kept this manifold from an earlier step (contact recycling or sleep): \
                          b2Collide* on these poses (the Peers table) answers differently.",
                     );
@@ -243,14 +256,44 @@ impl Recording {
     }
 
     fn world_ui(&mut self, ui: &mut egui::Ui, app: &mut AppState) {
-        let frames = self.frames();
-        let Phase::Ready(player) = &self.phase else {
+        if !self.summary_ui(ui) {
             return;
+        }
+        self.transport_ui(ui);
+        let Some(state) = self.state(self.frame) else {
+            return;
+        };
+        let rows = self.frame_rows(&state);
+        self.hovered = None;
+        self.rows = rows
+            .iter()
+            .map(|r| (r.contact.shape_a, r.contact.shape_b))
+            .collect();
+        let mut asked = self.actions_ui(ui, rows.len());
+        // The header stays above the rows it names: two grids with the same fixed
+        // column widths, the rows in a scroll area with a solid scrollbar (egui's
+        // floating one is invisible until hovered).
+        let widths = column_widths(ui.available_width());
+        self.contacts_head_ui(ui, &widths);
+        asked.open |= self.contacts_list_ui(ui, &rows, &widths);
+        if asked.open {
+            self.open_selected(app);
+        }
+        if let Some(pair) = asked.timeline {
+            self.start_timeline(pair);
+        }
+    }
+
+    /// The recording in one line (and a damage or divergence warning); false when no
+    /// recording is ready to show.
+    fn summary_ui(&mut self, ui: &mut egui::Ui) -> bool {
+        let Phase::Ready(player) = &self.phase else {
+            return false;
         };
         let info = player.info().clone();
         let diverged = player.diverged_at();
         if let Some(w) = &self.damaged {
-            ui.colored_label(egui::Color32::from_rgb(255, 190, 90), w);
+            ui.colored_label(tone(ui, PANEL_WARNING), w);
         }
         let [lo, hi] = info.bounds;
         let bounds = if hi[0] > lo[0] && hi[1] > lo[1] {
@@ -273,11 +316,17 @@ impl Recording {
             ));
             if let Some(d) = diverged {
                 ui.colored_label(
-                    egui::Color32::LIGHT_RED,
+                    tone(ui, PANEL_ALARM),
                     format!("⚠ the replay diverged from the recording at frame {d}"),
                 );
             }
         });
+        true
+    }
+
+    /// Play, frame back and on, the frame slider, "jump to" and the speed.
+    fn transport_ui(&mut self, ui: &mut egui::Ui) {
+        let frames = self.frames();
         ui.horizontal(|ui| {
             if ui
                 .button(if self.playing { "⏸" } else { "▶" })
@@ -308,11 +357,12 @@ impl Recording {
                     .text("speed"),
             );
         });
-        let Some(state) = self.state(self.frame) else {
-            return;
-        };
+    }
+
+    /// The frame's touching contacts with their shapes' names, in the list's order.
+    fn frame_rows(&self, state: &FrameState) -> Vec<ContactRow> {
         let Phase::Ready(player) = &self.phase else {
-            return;
+            return Vec::new();
         };
         let name = |id: u32| {
             player
@@ -321,18 +371,25 @@ impl Recording {
                 .map(|s| s.label.clone())
                 .unwrap_or_else(|| id.to_string())
         };
-        let mut rows: Vec<(&ContactState, String, String)> = state
+        let mut rows: Vec<ContactRow> = state
             .contacts
             .iter()
             .filter(|c| !c.points.is_empty())
-            .map(|c| (c, name(c.shape_a), name(c.shape_b)))
+            .map(|c| ContactRow {
+                contact: c.clone(),
+                a: name(c.shape_a),
+                b: name(c.shape_b),
+            })
             .collect();
         let (column, ascending) = self.sort;
         rows.sort_by(|x, y| {
             let o = match column {
-                Column::Pair => (&x.1, &x.2).cmp(&(&y.1, &y.2)),
-                Column::Points => x.0.points.len().cmp(&y.0.points.len()),
-                Column::Separation => x.0.least_separation().total_cmp(&y.0.least_separation()),
+                Column::Pair => (&x.a, &x.b).cmp(&(&y.a, &y.b)),
+                Column::Points => x.contact.points.len().cmp(&y.contact.points.len()),
+                Column::Separation => x
+                    .contact
+                    .least_separation()
+                    .total_cmp(&y.contact.least_separation()),
             };
             if ascending {
                 o
@@ -340,17 +397,16 @@ impl Recording {
                 o.reverse()
             }
         });
-        let mut open = false;
-        let mut start_timeline = None;
-        self.hovered = None;
-        self.rows = rows
-            .iter()
-            .map(|(c, _, _)| (c.shape_a, c.shape_b))
-            .collect();
+        rows
+    }
+
+    /// The count of touching contacts, "Open this pair" and "Contact timeline of this
+    /// pair": what the learner asked for.
+    fn actions_ui(&mut self, ui: &mut egui::Ui, touching: usize) -> Asked {
+        let mut asked = Asked::default();
         ui.horizontal(|ui| {
             ui.label(format!(
-                "{} touching contacts at frame {}",
-                rows.len(),
+                "{touching} touching contacts at frame {}",
                 self.frame
             ));
             let label = if self.selected.is_some() {
@@ -362,7 +418,7 @@ impl Recording {
                 .add_enabled(self.selected.is_some(), egui::Button::new(label))
                 .clicked()
             {
-                open = true;
+                asked.open = true;
             }
             let timeline = ui
                 .add_enabled(
@@ -373,16 +429,14 @@ impl Recording {
                     "the pair over the whole recording: lanes and markers, Box2D's and ours",
                 );
             if let (true, Some(pair)) = (timeline.clicked(), self.selected) {
-                start_timeline = Some(pair);
+                asked.timeline = Some(pair);
             }
         });
-        // The header stays above the rows it names: two grids with the same fixed
-        // column widths, the rows in a scroll area with a solid scrollbar (egui's
-        // floating one is invisible until hovered).
-        let widths = column_widths(ui.available_width());
-        let cell = |ui: &mut egui::Ui, i: usize, w: egui::Label| {
-            ui.add_sized([widths[i], 18.0], w.truncate());
-        };
+        asked
+    }
+
+    /// The contact list's header: the sort buttons and the other columns' names.
+    fn contacts_head_ui(&mut self, ui: &mut egui::Ui, widths: &[f32; 5]) {
         egui::Grid::new("contacts_head")
             .num_columns(5)
             .show(ui, |ui| {
@@ -409,10 +463,21 @@ impl Recording {
                         self.sort = (col, ascending);
                     }
                 }
-                cell(ui, 3, egui::Label::new("ids"));
-                cell(ui, 4, egui::Label::new("normal"));
+                cell(ui, widths[3], egui::Label::new("ids"));
+                cell(ui, widths[4], egui::Label::new("normal"));
                 ui.end_row();
             });
+    }
+
+    /// The contact list's rows, scrolling under the header; true when a row was
+    /// double-clicked (open its pair).
+    fn contacts_list_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        rows: &[ContactRow],
+        widths: &[f32; 5],
+    ) -> bool {
+        let mut open = false;
         ui.spacing_mut().scroll = egui::style::ScrollStyle::solid();
         let list = egui::ScrollArea::vertical()
             .auto_shrink([false, false])
@@ -422,10 +487,14 @@ impl Recording {
                     .striped(true)
                     .num_columns(5)
                     .show(ui, |ui| {
-                        for (c, a, b) in &rows {
+                        for row in rows {
+                            let c = &row.contact;
                             let key = (c.shape_a, c.shape_b);
                             let selected = self.selected == Some(key);
-                            let label = egui::SelectableLabel::new(selected, format!("{a}, {b}"));
+                            let label = egui::SelectableLabel::new(
+                                selected,
+                                format!("{}, {}", row.a, row.b),
+                            );
                             let r = ui.add_sized([widths[0], 18.0], label);
                             if r.hovered() {
                                 self.hovered = Some(key);
@@ -437,15 +506,15 @@ impl Recording {
                                 self.selected = Some(key);
                                 open = true;
                             }
-                            cell(ui, 1, egui::Label::new(c.points.len().to_string()));
+                            cell(ui, widths[1], egui::Label::new(c.points.len().to_string()));
                             let least = format!("{:.6}", c.least_separation());
-                            cell(ui, 2, egui::Label::new(least));
+                            cell(ui, widths[2], egui::Label::new(least));
                             let ids: Vec<String> =
                                 c.points.iter().map(|p| format!("0x{:04x}", p.id)).collect();
-                            cell(ui, 3, egui::Label::new(ids.join(" ")));
+                            cell(ui, widths[3], egui::Label::new(ids.join(" ")));
                             let normal =
                                 format!("({}, {})", fixed(c.normal[0], 3), fixed(c.normal[1], 3));
-                            cell(ui, 4, egui::Label::new(normal));
+                            cell(ui, widths[4], egui::Label::new(normal));
                             ui.end_row();
                         }
                     });
@@ -454,14 +523,28 @@ impl Recording {
         let ppp = crate::gui::panel::canvas_px_per_point(ui.ctx());
         let top = list.inner_rect.left_top();
         self.buttons.push(("list_top", [top.x * ppp, top.y * ppp]));
-        self.list_px = list.inner_rect.height() * crate::gui::panel::canvas_px_per_point(ui.ctx());
-        if open {
-            self.open_selected(app);
-        }
-        if let Some(pair) = start_timeline {
-            self.start_timeline(pair);
-        }
+        self.list_px = list.inner_rect.height() * ppp;
+        open
     }
+}
+
+/// One touching contact of the frame with its shapes' names.
+struct ContactRow {
+    contact: ContactState,
+    a: String,
+    b: String,
+}
+
+/// What the contact list's buttons asked for this frame.
+#[derive(Default)]
+struct Asked {
+    open: bool,
+    timeline: Option<(u32, u32)>,
+}
+
+/// A cell of the contact list, `width` wide, its text cut to fit.
+fn cell(ui: &mut egui::Ui, width: f32, w: egui::Label) {
+    ui.add_sized([width, 18.0], w.truncate());
 }
 
 impl Recording {

@@ -17,6 +17,8 @@ use collidescope::peers::recording::pick::shape_at;
 use collidescope::scene::world::{BodyType, WorldGeometry};
 use collidescope::trace::world_frame::{BodyState, FrameState};
 use collidescope::view::camera::Viewport;
+use collidescope::view::draw::LayerId;
+use collidescope::view::palette::{Rgba, ADDED, KEPT, SHAPE_A, SHAPE_B, SHAPE_OTHER};
 use glam::Vec2;
 use macroquad::prelude::{
     draw_circle, draw_circle_lines, draw_line, is_mouse_button_down, is_mouse_button_pressed,
@@ -213,26 +215,29 @@ pub fn draw_world(rec: &mut Recording, area: Viewport, over_ui: bool, app: &mut 
     let highlight = rec.hovered.or(rec.selected);
     let lit = |id: u32| rec.pick == Some(id) || highlight.is_some_and(|(a, b)| a == id || b == id);
     let mut screen = Vec::with_capacity(state.bodies.len());
+    // The palette's roles in the window's theme (fixed dark-theme colours were faint
+    // on the light background): static bodies as other shapes, kinematic as A,
+    // dynamic as B, the picked pair as the "added" highlight, contacts as contacts.
+    let theme = app.theme;
+    let role = |c: Rgba| crate::gui::painter::color(theme.apply(c));
     for body in &state.bodies {
         let xf = body.transform();
-        let (r, g, b) = match body.body_type {
-            BodyType::Static => (0.62, 0.62, 0.62),
-            BodyType::Kinematic => (0.45, 0.65, 1.0),
-            BodyType::Dynamic => (1.0, 0.62, 0.25),
+        let base = match body.body_type {
+            BodyType::Static => SHAPE_OTHER,
+            BodyType::Kinematic => SHAPE_A,
+            BodyType::Dynamic => SHAPE_B,
         };
-        let alpha = if body.awake || body.body_type == BodyType::Static {
-            1.0
-        } else {
-            0.4
-        };
+        // A sleeping body is drawn faded.
+        let asleep = !body.awake && body.body_type != BodyType::Static;
+        let base = if asleep { base.with_alpha(110) } else { base };
         for id in &body.shapes {
             let Some(shape) = shapes.get(*id) else {
                 continue;
             };
             let (color, width) = if lit(*id) {
-                (Color::new(1.0, 0.95, 0.2, 1.0), 3.0)
+                (role(ADDED), 3.0)
             } else {
-                (Color::new(r, g, b, alpha), 1.5)
+                (role(base), 1.5)
             };
             draw_shape(&shape.geometry, &xf, &cam, color, width);
         }
@@ -244,7 +249,7 @@ pub fn draw_world(rec: &mut Recording, area: Viewport, over_ui: bool, app: &mut 
             world: body.position,
         });
     }
-    let point = Color::new(1.0, 0.3, 0.3, 1.0);
+    let point = role(KEPT);
     for c in &state.contacts {
         let n = Vec2::from(c.normal);
         for p in &c.points {
@@ -257,7 +262,7 @@ pub fn draw_world(rec: &mut Recording, area: Viewport, over_ui: bool, app: &mut 
     if let Phase::Live(run) = &rec.phase {
         if let (Some(from), Some(to)) = (run.live.grab_point(), run.cursor) {
             let (a, b) = (cam.to_screen(from), cam.to_screen(to));
-            let pull = Color::new(0.35, 0.9, 0.55, 1.0);
+            let pull = role(LayerId::Witness.color());
             draw_line(a.x, a.y, b.x, b.y, 2.0, pull);
             draw_circle(a.x, a.y, 3.5, pull);
             draw_circle_lines(b.x, b.y, 5.0, 1.5, pull);

@@ -182,6 +182,19 @@ fn ui_number(ui: &mut egui::Ui, mode: &mut LessonMode, app: &mut AppState, size:
                 Ok(x) => mode.answer(app, Response::Number(x)),
                 Err(_) => app.error(format!("\"{}\" is not a number", mode.number_text.trim())),
             }
+            // Enter takes the focus away; after a wrong answer the learner types again
+            // straight away, so the box keeps it.
+            if enter && !mode.tutor.stage.settled() {
+                edit.request_focus();
+                // All of it selected: the next number typed replaces the last.
+                if let Some(mut state) = egui::TextEdit::load_state(ui.ctx(), edit.id) {
+                    let end = egui::text::CCursor::new(mode.number_text.chars().count());
+                    let all =
+                        egui::text_selection::CCursorRange::two(egui::text::CCursor::new(0), end);
+                    state.cursor.set_char_range(Some(all));
+                    state.store(ui.ctx(), edit.id);
+                }
+            }
         }
     });
 }
