@@ -25,9 +25,33 @@ fn main() {
     }
 }
 
-/// Writes `OUT_DIR/<target>`: `FILES`, each `.ron` file of `folder` by name, in name
+/// Writes `OUT_DIR/<target>`: `FILES`, each `.ron` file of `folder`, by name, in name
 /// order, included as text.
 fn compile_folder(folder: &str, target: &str) {
+    embed_folder(
+        folder,
+        target,
+        &[".ron"],
+        "FILES: &[(&str, &str)]",
+        "include_str",
+    );
+}
+
+/// Writes `OUT_DIR/<target>`: `RECORDINGS`, each `.ron` and `.b2rec` file of `folder`
+/// by name, in name order, included as bytes.
+fn compile_recordings(folder: &str, target: &str) {
+    embed_folder(
+        folder,
+        target,
+        &[".ron", ".b2rec"],
+        "RECORDINGS: &[(&str, &[u8])]",
+        "include_bytes",
+    );
+}
+
+/// Writes `OUT_DIR/<target>`: `pub const ITEM = &[(name, MACRO!(path)), …];` for each
+/// file of `folder` whose name ends in one of `endings`, in name order.
+fn embed_folder(folder: &str, target: &str, endings: &[&str], item: &str, include: &str) {
     println!("cargo:rerun-if-changed={folder}");
     // Read when the script runs, not baked in when it is compiled: a build script
     // compiled in another checkout (a target folder copied from it) must still
@@ -39,51 +63,18 @@ fn compile_folder(folder: &str, target: &str) {
             entries
                 .flatten()
                 .filter_map(|e| e.file_name().into_string().ok())
-                .filter(|n| n.ends_with(".ron"))
+                .filter(|n| endings.iter().any(|e| n.ends_with(e)))
                 .collect()
         })
         .unwrap_or_default();
     names.sort();
-    let mut out = String::from("pub const FILES: &[(&str, &str)] = &[\n");
+    let mut out = format!("pub const {item} = &[\n");
     for n in &names {
         println!("cargo:rerun-if-changed={folder}/{n}");
         let path = dir.join(n);
         let _ = writeln!(
             out,
-            "    ({n:?}, include_str!({:?})),",
-            path.display().to_string()
-        );
-    }
-    out.push_str("];\n");
-    let target = out_dir().join(target);
-    if let Err(e) = std::fs::write(&target, out) {
-        panic!("cannot write {}: {e}", target.display());
-    }
-}
-
-/// Writes `OUT_DIR/<target>`: `RECORDINGS`, each `.ron` and `.b2rec` file of `folder`
-/// by name, in name order, included as bytes.
-fn compile_recordings(folder: &str, target: &str) {
-    println!("cargo:rerun-if-changed={folder}");
-    let root = std::env::var("CARGO_MANIFEST_DIR").unwrap_or_else(|_| ".".into());
-    let dir = Path::new(&root).join(folder);
-    let mut names: Vec<String> = std::fs::read_dir(&dir)
-        .map(|entries| {
-            entries
-                .flatten()
-                .filter_map(|e| e.file_name().into_string().ok())
-                .filter(|n| n.ends_with(".ron") || n.ends_with(".b2rec"))
-                .collect()
-        })
-        .unwrap_or_default();
-    names.sort();
-    let mut out = String::from("pub const RECORDINGS: &[(&str, &[u8])] = &[\n");
-    for n in &names {
-        println!("cargo:rerun-if-changed={folder}/{n}");
-        let path = dir.join(n);
-        let _ = writeln!(
-            out,
-            "    ({n:?}, include_bytes!({:?})),",
+            "    ({n:?}, {include}!({:?})),",
             path.display().to_string()
         );
     }

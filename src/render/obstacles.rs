@@ -315,17 +315,6 @@ fn meets_box(b: &Viewport, line: &LineObstacle) -> bool {
     }
 }
 
-/// The distance from point `p` to segment `a`–`b`.
-pub fn segment_distance(p: Vec2, a: Vec2, b: Vec2) -> f32 {
-    let d = b - a;
-    let t = if d.length_squared() > 0.0 {
-        ((p - a).dot(d) / d.length_squared()).clamp(0.0, 1.0)
-    } else {
-        0.0
-    };
-    (a + t * d).distance(p)
-}
-
 /// Whether segments `p`–`q` and `a`–`b` cross (each one's ends strictly on either side
 /// of the other's line).
 pub fn segments_cross(p: Vec2, q: Vec2, a: Vec2, b: Vec2) -> bool {

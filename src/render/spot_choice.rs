@@ -247,7 +247,7 @@ fn lines_beside(anchor: Vec2, lines: &LineIndex) -> Vec<(Vec2, Vec2)> {
         .segments_near(anchor, BESIDE_LINE)
         .into_iter()
         .filter(|&(a, b)| {
-            let d = segment_distance(anchor, a, b);
+            let d = crate::core::math::point_segment_distance(anchor, a, b);
             d > SAME_POINT && d <= BESIDE_LINE
         })
         .collect()

@@ -139,17 +139,6 @@ impl Painter for Ink {
     fn legend_item(&mut self, _: &Viewport, _: Rgba, _: Vec2, _: &str, _: Rgba) {}
 }
 
-/// The distance from point `p` to segment `a`–`b`.
-fn to_segment(p: Vec2, a: Vec2, b: Vec2) -> f32 {
-    let d = b - a;
-    let t = if d.length_squared() > 0.0 {
-        ((p - a).dot(d) / d.length_squared()).clamp(0.0, 1.0)
-    } else {
-        0.0
-    };
-    (a + t * d).distance(p)
-}
-
 /// The distance between segment `a`–`b` and box `r` (0 when they meet).
 fn segment_to_box(a: Vec2, b: Vec2, r: &Viewport) -> f32 {
     let inside = |p: Vec2| p.x >= r.x && p.x <= r.x + r.w && p.y >= r.y && p.y <= r.y + r.h;
@@ -172,10 +161,10 @@ fn segment_to_box(a: Vec2, b: Vec2, r: &Viewport) -> f32 {
             return 0.0;
         }
         best = best
-            .min(to_segment(p, a, b))
-            .min(to_segment(q, a, b))
-            .min(to_segment(a, p, q))
-            .min(to_segment(b, p, q));
+            .min(collidescope::core::math::point_segment_distance(p, a, b))
+            .min(collidescope::core::math::point_segment_distance(q, a, b))
+            .min(collidescope::core::math::point_segment_distance(a, p, q))
+            .min(collidescope::core::math::point_segment_distance(b, p, q));
     }
     best
 }

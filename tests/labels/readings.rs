@@ -30,17 +30,6 @@ fn canvases() -> [((f32, f32), f32); 2] {
 /// The largest angle between a leader and a line it runs along: sin 12°.
 const PARALLEL: f32 = 0.21;
 
-/// The distance from `p` to the segment `a`–`b`.
-fn to_segment(p: Vec2, a: Vec2, b: Vec2) -> f32 {
-    let d = b - a;
-    let t = if d.length_squared() > 0.0 {
-        ((p - a).dot(d) / d.length_squared()).clamp(0.0, 1.0)
-    } else {
-        0.0
-    };
-    (a + t * d).distance(p)
-}
-
 /// Whether leader `[a, q]` runs along segment `u`–`v`: at about its angle, and its
 /// points from the middle to its label's end all beside it (not past its ends) within
 /// `near` pixels of it.
@@ -54,7 +43,8 @@ fn along(leader: [Vec2; 2], u: Vec2, v: Vec2, near: f32) -> bool {
     // Each point beside the line, not past its ends, and near it.
     let beside = |p: Vec2| {
         let t = (p - u).dot(e) / e.length_squared();
-        (0.0..=1.0).contains(&t) && to_segment(p, u, v) <= near
+        (0.0..=1.0).contains(&t)
+            && collidescope::core::math::point_segment_distance(p, u, v) <= near
     };
     sine <= PARALLEL && [0.5, 0.75, 1.0].iter().all(|&t| beside(a + t * d))
 }
