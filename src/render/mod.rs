@@ -49,6 +49,7 @@ mod png;
 mod scene_plot;
 mod shape_regions;
 mod spot_choice;
+mod spot_cost;
 mod spots;
 mod svg;
 mod text;

@@ -1,48 +1,19 @@
 //! The choice of one label's spot ([`place_one`]): the candidates around its anchor
 //! ([`super::spots`]) scored against what the view's labels keep off — lines first, then
-//! the costs below in pixels of distance — and the leader line a moved label gets.
+//! costs in pixels of distance ([`super::spot_cost`]) — and the leader line a moved label
+//! gets.
 //! The placement of a whole view, and its method, are in [`super::labels`].
 
-use super::leaders::{leaders_near, runs_along, LEADER_MIN};
+use super::leaders::LEADER_MIN;
+use super::spot_cost::{lines_beside, Scorer};
 use super::spots::{
-    candidates, close_candidates, far_candidates, inside, nearest_on_box, side_of, wide_room,
+    candidates, close_candidates, far_candidates, nearest_on_box, side_of, wide_room,
 };
 use super::*;
 
 use crate::view::camera::Viewport;
 use crate::view::draw::Owner;
 use glam::Vec2;
-
-/// The cost of covering one non-contact dot, in pixels of distance.
-const DOT_COST: f32 = 120.0;
-/// The cost of a spot nearer another label's point than the label's own, in pixels of
-/// distance: taken only when every spot near its own point is refused, and then with a
-/// leader line.
-const MISREAD_COST: f32 = 150.0;
-/// The cost of a label's box crossing a bar it does not name ([`Bar`]: another edge or
-/// interval the step is about), in pixels of distance: more than a misread spot, so a
-/// label sooner moves out and takes a leader line than covers another feature.
-const BAR_COST: f32 = 240.0;
-/// The cost of a vertex number's spot across its corner from where the corner points
-/// (above it for a corner pointing down), in pixels of distance: a number slides along
-/// its own side before it crosses to the other, where it reads as the other corner's.
-const SIDE_COST: f32 = 60.0;
-/// The cost of a spot where the label reads as one phrase with a text already on the view
-/// ([`reads_as_one_phrase`]: "A so far" right beside or under the name "A"), in pixels
-/// of distance: as a spot nearer another label's point, taken only when every spot
-/// near its own point is refused.
-const PHRASE_COST: f32 = 150.0;
-/// The cost of a spot across a line from the label's point ([`Scorer::across`]: the
-/// origin's label on the far side of the edge the origin lies just inside), in pixels
-/// of distance: a label sooner goes round its point than over the line beside it.
-const ACROSS_COST: f32 = 60.0;
-/// A vertex number of one shape whose box comes within this part of its text's size
-/// of a vertex number of the other shape reads as one of that shape's numbers ("4 0 5"
-/// with B's 0 among A's 4 and 5): it costs as a spot nearer another label's point.
-const NUMBER_REACH: f32 = 1.0;
-/// A line this near a label's point (pixels) is one the label keeps on the point's side
-/// of ([`Scorer::across`]); nearer than [`SAME_POINT`], the point sits on it.
-const BESIDE_LINE: f32 = 30.0;
 
 /// One label of the view waiting for a place.
 pub(super) struct Pending<'a> {
@@ -86,9 +57,9 @@ pub(super) struct Text {
     pub(super) back: Viewport,
     pub(super) size: f32,
     /// [`phrase_reach`] at its size.
-    reach: f32,
+    pub(super) reach: f32,
     /// For a vertex number, the shape it numbers.
-    number_of: Option<Owner>,
+    pub(super) number_of: Option<Owner>,
 }
 
 impl Text {
@@ -218,206 +189,15 @@ fn best_spot(
     ))
 }
 
-/// One label's spots scored in one view.
-struct Scorer<'a> {
-    p: &'a Pending<'a>,
-    /// The label's box at its own offset.
-    first: Viewport,
-    /// The room the label may take (the view, less its edge).
-    vp: Viewport,
-    /// For a vertex number, the side of its corner its own offset puts it on, else 0.
-    own_side: f32,
-    taken: &'a [Viewport],
-    obstacles: &'a Obstacles<'a>,
-    /// The labelled points other than its own ([`other_points`]).
-    others: Vec<Vec2>,
-    /// [`phrase_reach`] at its size.
-    reach: f32,
-    /// The dots' centres: a dot between two labels joins them ([`reads_as_one_phrase_with`]).
-    dots: Vec<Vec2>,
-    /// The lines near its point that do not run through it ([`lines_beside`]).
-    beside: Vec<(Vec2, Vec2)>,
-}
-
-/// The straight lines within [`BESIDE_LINE`] pixels of a label's point `anchor` that do
-/// not run through it (farther than [`SAME_POINT`]): an edge beside the point, not the
-/// point's own edges, its cross or an arrow from it.
-fn lines_beside(anchor: Vec2, lines: &LineIndex) -> Vec<(Vec2, Vec2)> {
-    lines
-        .segments_near(anchor, BESIDE_LINE)
-        .into_iter()
-        .filter(|&(a, b)| {
-            let d = crate::core::math::point_segment_distance(anchor, a, b);
-            d > SAME_POINT && d <= BESIDE_LINE
-        })
-        .collect()
-}
-
-/// How a spot could be read as another feature's label.
-struct Misread {
-    /// Nearer another label's point than its own.
-    other_point: bool,
-    /// The bars it lies over that it does not name.
-    foreign_bars: usize,
-    /// A label of A or B inside the other shape.
-    other_shape: bool,
-    /// Read as one phrase with a text placed before (a label, a grid number, the
-    /// view's title): a leader line would not part them, so it is no reason for one.
-    one_phrase: bool,
-    /// A vertex number among the other shape's numbers ([`NUMBER_REACH`]).
-    other_numbers: bool,
-}
-
-impl Misread {
-    /// Whether it could be read as another feature's label: it then gets a leader.
-    fn any(&self) -> bool {
-        self.other_point || self.foreign_bars > 0 || self.other_shape || self.other_numbers
-    }
-}
-
-impl Scorer<'_> {
-    fn misread(&self, b: &Viewport) -> Misread {
-        let (p, o) = (self.p, self.obstacles);
-        Misread {
-            other_point: reads_as_point_of(b, p.anchor, &self.others),
-            foreign_bars: foreign_bars(b, p.anchor, o.bars),
-            other_shape: in_other_shape(b, p.anchor, p.of, o.regions),
-            one_phrase: self.one_phrase(b),
-            other_numbers: self.among_other_numbers(b),
-        }
-    }
-
-    /// Whether box `b` of a vertex number lies among the other shape's vertex numbers
-    /// (within [`NUMBER_REACH`] of its text's size of one): it reads as theirs.
-    fn among_other_numbers(&self, b: &Viewport) -> bool {
-        let (p, own) = (self.p, self.p.of);
-        p.keeps_side
-            && own.is_some()
-            && self.obstacles.texts.iter().any(|t| {
-                t.number_of.is_some_and(|o| Some(o) != own)
-                    && boxes_overlap(b, &t.back, NUMBER_REACH * p.size.max(t.size))
-            })
-    }
-
-    /// Whether box `b` lies across a line beside the label's point from the point: the
-    /// way from the point to the box's nearest point crosses it (a leader would), so
-    /// the label reads as saying something of what lies on the line's other side.
-    fn across(&self, b: &Viewport) -> bool {
-        let (a, q) = (self.p.anchor, nearest_on_box(b, self.p.anchor));
-        self.beside.iter().any(|&(u, v)| segments_cross(a, q, u, v))
-    }
-
-    /// Whether box `b` reads as one phrase with a text on the view.
-    fn one_phrase(&self, b: &Viewport) -> bool {
-        self.obstacles.texts.iter().any(|t| {
-            boxes_overlap(b, &t.back, self.reach.max(t.reach))
-                && reads_as_one_phrase_with(b, &t.back, self.p.size.max(t.size), &self.dots)
-        })
-    }
-
-    /// The cost of spot `b` at `distance` from the anchor as (line pieces crossing it,
-    /// its other costs), or `None` when it is refused or cannot beat `best`.
-    ///
-    /// Cheapest first: a spot refused, or crossed by more lines than `best` or as many
-    /// and no nearer, is given up before the misreadings are looked for (every cost
-    /// only adds, in the same order, so the answer is the one the whole sum gives).
-    fn score(
-        &self,
-        distance: f32,
-        b: &Viewport,
-        best: Option<(usize, f32)>,
-    ) -> Option<(usize, f32)> {
-        let (p, o) = (self.p, self.obstacles);
-        let beaten = |crossed: usize, cost: f32| best.is_some_and(|c| c <= (crossed, cost));
-        if !inside(b, &self.vp) || self.taken.iter().any(|t| boxes_overlap(b, t, GAP)) {
-            return None;
-        }
-        let covered = o.dots.iter().filter(|d| box_covers_dot(b, d.at, d.radius));
-        let mut dots = 0;
-        for d in covered {
-            if d.hard {
-                return None;
-            }
-            dots += 1;
-        }
-        // Every line keeps off the text before all else: a spot no line crosses wins
-        // over any spot one does, however near; and a spot whose leader line would run
-        // over a label placed before counts that label as a line crossed; so does a
-        // text it would read as one phrase with (as much a misreading as a struck word).
-        // Crossed by more lines than `best`, a spot is beaten whatever else it costs.
-        let cap = best.map_or(usize::MAX, |(n, _)| n + 1);
-        let mut crossed = o.lines.crossings_up_to(b, cap);
-        if crossed >= cap {
-            return None;
-        }
-        crossed += leaders_near(b, &o.leaders);
-        if beaten(crossed, distance) {
-            return None;
-        }
-        let one_phrase = self.one_phrase(b);
-        crossed += usize::from(one_phrase);
-        if beaten(crossed, distance) {
-            return None;
-        }
-        let misread = Misread {
-            other_point: reads_as_point_of(b, p.anchor, &self.others),
-            foreign_bars: foreign_bars(b, p.anchor, o.bars),
-            other_shape: in_other_shape(b, p.anchor, p.of, o.regions),
-            one_phrase,
-            other_numbers: self.among_other_numbers(b),
-        };
-        let mut cost = distance;
-        if misread.other_point {
-            cost += MISREAD_COST;
-        }
-        if misread.other_numbers {
-            cost += MISREAD_COST;
-        }
-        cost += BAR_COST * misread.foreign_bars as f32;
-        if misread.other_shape {
-            cost += BAR_COST;
-        }
-        if misread.one_phrase {
-            cost += PHRASE_COST;
-        }
-        if self.own_side != 0.0 && side_of(b, p.anchor) == -self.own_side {
-            cost += SIDE_COST;
-        }
-        for _ in 0..dots {
-            cost += DOT_COST;
-        }
-        if beaten(crossed, cost) {
-            return None;
-        }
-        if self.across(b) {
-            cost += ACROSS_COST;
-            if beaten(crossed, cost) {
-                return None;
-            }
-        }
-        if let Some(l) = leader_of(p.anchor, b, &self.first, misread.any()) {
-            if runs_along(l, p.size, o.lines, &o.axes) {
-                crossed += 1;
-                if beaten(crossed, cost) {
-                    return None;
-                }
-            }
-            let line = LineObstacle::Segment(l[0], l[1], stroke_reach(1.0));
-            crossed += self
-                .taken
-                .iter()
-                .filter(|t| box_crossed_by(t, &line))
-                .count();
-        }
-        best.is_none_or(|c| (crossed, cost) < c)
-            .then_some((crossed, cost))
-    }
-}
-
 /// The leader line from `anchor` to a label's box `b` (its preferred box `first`), if
 /// it needs one: a label moved far, or left nearer another label's point than its own
 /// or over an edge it does not name (`misread`), is tied to its point by a leader line.
-fn leader_of(anchor: Vec2, b: &Viewport, first: &Viewport, misread: bool) -> Option<[Vec2; 2]> {
+pub(super) fn leader_of(
+    anchor: Vec2,
+    b: &Viewport,
+    first: &Viewport,
+    misread: bool,
+) -> Option<[Vec2; 2]> {
     let q = nearest_on_box(b, anchor);
     (misread || (b != first && q.distance(anchor) > LEADER_MIN)).then_some([anchor, q])
 }
