@@ -162,7 +162,7 @@ impl Timeline {
         };
         let (tx, rx) = mpsc::channel();
         std::thread::spawn(move || {
-            let label = path.display().to_string();
+            let label = collidescope::scene::library::shown_path(&path);
             let mut rows = crate::track_cmd::TrackTimeline::new(&track, &label);
             let mut batch = Vec::with_capacity(BATCH);
             for k in 0..track.frames.len() {

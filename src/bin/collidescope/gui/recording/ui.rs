@@ -69,13 +69,13 @@ impl Recording {
                     let k = reached.load(Ordering::Relaxed);
                     ui.label(format!(
                         "{}: replaying it once in a separate process before opening it… (frame {k})",
-                        self.path.display()
+                        collidescope::scene::library::shown_path(&self.path)
                     ));
                     ui.spinner();
                 }
                 Phase::Preparing(_, reached) => {
                     let k = reached.load(Ordering::Relaxed);
-                    let n = self.path.display();
+                    let n = collidescope::scene::library::shown_path(&self.path);
                     ui.label(format!("{n}: replaying it here once for fast seeking… (frame {k})"));
                     ui.spinner();
                 }
@@ -156,7 +156,7 @@ impl Recording {
             (Phase::Live(run), _) => WorldNote {
                 shown: format!(
                     "Live world {}: step {}, {} bodies, {} touching contacts",
-                    self.path.display(),
+                    collidescope::scene::library::shown_path(&self.path),
                     run.live.steps(),
                     run.state.bodies.len(),
                     run.state
