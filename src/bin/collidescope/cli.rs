@@ -428,7 +428,7 @@ pub fn run_import(
     match out {
         Some(path) => {
             collidescope::scene::save_scene(&scene, path).map_err(|e| e.to_string())?;
-            Ok(None)
+            Ok(Some(format!("wrote {}\n", path.display())))
         }
         None => Ok(Some(collidescope::scene::scene_to_string(&scene))),
     }

@@ -25,7 +25,7 @@ pub fn run_repro(args: &ExportArgs, language: &str) -> Result<Option<String>, St
         Some(out) => {
             collidescope::scene::fs::write_output(out, text.as_bytes())
                 .map_err(|e| format!("{}: {e}", out.display()))?;
-            Ok(None)
+            Ok(Some(format!("wrote {}\n", out.display())))
         }
         None => Ok(Some(text)),
     }
