@@ -124,6 +124,21 @@ fn step_index(
     })
 }
 
+/// The index of `--plot separation --step K` (the rotating time of impact's step K,
+/// counted from 1), or none for the scene's view step.
+fn separation_step(args: &ExportArgs, scene: &Scene) -> Result<Option<usize>, String> {
+    use collidescope::study::{Algorithm, Studies};
+    let Some(k) = args.step else {
+        return Ok(None);
+    };
+    let count = || {
+        collidescope::render::scene_pair(scene).map_or(0, |(a, b)| {
+            Studies::compute(scene, a, b, &mut Default::default()).step_count(Algorithm::Rotating)
+        })
+    };
+    step_index(k, Algorithm::Rotating, count).map(Some)
+}
+
 /// Where `export` writes and in which format.
 enum ExportTarget<'a> {
     Steps(&'a std::path::Path, collidescope::render::Format),
@@ -185,7 +200,6 @@ fn run_plot_export(
     use collidescope::render::{
         render_plots, scene_plot, write_output, PlotKind, PlotOptions, SweepWords,
     };
-    use collidescope::study::{Algorithm, Studies};
     let kind = PlotKind::from_name(kind).ok_or("--plot: expected sweep, slide or separation")?;
     if kind != PlotKind::Sweep && (args.algorithm.is_some() || args.peers) {
         return Err("--algorithm and --peers go with --plot sweep only".into());
@@ -234,15 +248,7 @@ fn run_plot_export(
             "shape",
         )?,
         steps: args.sweep_steps.map(|n| n as usize),
-        step: match args.step {
-            Some(k) => Some(step_index(k, Algorithm::Rotating, || {
-                collidescope::render::scene_pair(scene).map_or(0, |(a, b)| {
-                    Studies::compute(scene, a, b, &mut Default::default())
-                        .step_count(Algorithm::Rotating)
-                })
-            })?),
-            None => None,
-        },
+        step: separation_step(args, scene)?,
         whole_step: args.whole_step,
         sweep: SweepWords {
             pair: match &args.pair {
