@@ -366,15 +366,18 @@ fn draw_shape(g: &WorldGeometry, xf: &Transform, cam: &Camera, color: Color, wid
         let c = cam.to_screen(xf.apply(c));
         draw_circle_lines(c.x, c.y, (r * cam.scale).max(1.0), width, color);
     };
+    // A rounded polygon or a capsule: its outline, the core grown by the radius (arcs
+    // within a quarter pixel), not the core with a circle at each corner.
+    let rounded = |core: &[Vec2], radius: f32| {
+        let tol = 0.25 / cam.scale.max(1e-6);
+        let (outline, _) = collidescope::core::minkowski::round_outline(core, radius, tol);
+        for (i, p) in outline.iter().enumerate() {
+            line(*p, outline[(i + 1) % outline.len()]);
+        }
+    };
     match g {
         WorldGeometry::Circle { center, radius } => circle(*center, *radius),
-        WorldGeometry::Capsule { a, b, radius } => {
-            circle(*a, *radius);
-            circle(*b, *radius);
-            let n = (*b - *a).perp().normalize_or_zero() * *radius;
-            line(*a + n, *b + n);
-            line(*a - n, *b - n);
-        }
+        WorldGeometry::Capsule { a, b, radius } => rounded(&[*a, *b], *radius),
         WorldGeometry::Segment { a, b } => line(*a, *b),
         WorldGeometry::Chain { points, .. } if points.len() == 4 => line(points[1], points[2]),
         WorldGeometry::Chain { points, .. } => {
@@ -382,16 +385,7 @@ fn draw_shape(g: &WorldGeometry, xf: &Transform, cam: &Camera, color: Color, wid
                 line(w[0], w[1]);
             }
         }
-        WorldGeometry::Polygon { points, radius } => {
-            for i in 0..points.len() {
-                line(points[i], points[(i + 1) % points.len()]);
-            }
-            if *radius > 0.0 {
-                for p in points {
-                    circle(*p, *radius);
-                }
-            }
-        }
+        WorldGeometry::Polygon { points, radius } => rounded(points, *radius),
         WorldGeometry::Box { .. } => {}
     }
 }
