@@ -328,11 +328,12 @@ async fn main_loop(opts: GuiOptions, fitted: Option<String>) {
                     .lesson
                     .as_mut()
                     .map_or(Vec::new(), |m| lesson::answer_marks(m, &mut app));
+                if let Some(m) = panel.lesson.as_ref() {
+                    let click = lesson::click_marks(m, &app, canvas.scale);
+                    canvas.marks.extend(click);
+                }
                 canvas.lit = panel.lesson.as_ref().and_then(|m| m.tutor.lit());
                 canvas.draw(&mut app);
-                if let Some(m) = panel.lesson.as_mut() {
-                    lesson::draw_overlay(m, &mut app, &mut canvas);
-                }
             }
         }
         egui_macroquad::draw();
