@@ -126,7 +126,7 @@ fn normal_text(l: &Line) -> String {
     match (l.distance, l.normal) {
         (None, _) => "—".into(),
         (_, Some(n)) => format!("({:.3}, {:.3})", n[0], n[1]),
-        (Some(d), None) if d == 0.0 => "none at distance 0".into(),
+        (Some(0.0), None) => "none at distance 0".into(),
         (Some(_), None) => "none".into(),
     }
 }
