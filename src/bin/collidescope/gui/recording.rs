@@ -107,6 +107,8 @@ pub struct Recording {
     /// contact list's visible height, pixels.
     view_px: [f32; 4],
     list_px: f32,
+    /// "Close recording" was pressed (`close.rs`).
+    close: bool,
 }
 
 impl Recording {
@@ -151,6 +153,7 @@ impl Recording {
             last_pair: None,
             view_px: [0.0; 4],
             list_px: 0.0,
+            close: false,
         }
     }
 
@@ -594,7 +597,10 @@ fn center_px(ui: &egui_macroquad::egui::Ui, r: &egui_macroquad::egui::Response) 
     [c.x * ppp, c.y * ppp]
 }
 
+mod body_labels;
+mod close;
 mod live;
+mod note;
 mod side;
 mod timeline;
 pub mod track_view;

@@ -16,6 +16,7 @@ pub use markup::show_markup;
 use question::{ui_question, Asked};
 use strip::{strip_fit, strip_scroll, ui_page_text, Placed};
 
+mod engines;
 mod markup;
 mod question;
 mod strip;
@@ -226,6 +227,12 @@ fn ui_page_body(
     ui_page_title(ui, mode, size);
     let text = mode.page().text.clone();
     let page = (mode.id.clone(), mode.page);
+    // Presenter mode hides the panel and its Peers table: the strip says the
+    // engines' answers itself.
+    if !full && mode.page().peers {
+        engines::ui_engines(ui, app, size);
+        ui.add_space(4.0);
+    }
     if full {
         show_markup(ui, &text, size);
         ui.add_space(6.0);

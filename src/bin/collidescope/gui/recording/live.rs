@@ -365,14 +365,17 @@ impl Recording {
                 );
             }
         });
-        ui.label(
-            "Drag a dynamic body with the mouse (a motor joint pulls it, as in Box2D's samples).",
-        );
         if reset {
             run.reset(app);
         }
         if record {
             self.toggle_recording(app);
         }
+        ui.horizontal_wrapped(|ui| {
+            self.close_button(ui);
+            ui.label(
+                "Drag a dynamic body with the mouse (a motor joint pulls it, as in Box2D's samples).",
+            );
+        });
     }
 }
