@@ -99,7 +99,14 @@ pub fn grid_numbers(view: &ViewFrame, title: &str) -> Vec<GridNumber> {
         g.xs.iter()
             .map(|(x, sx)| number(*x, Vec2::new(sx + 2.0, vp.y + vp.h - 4.0)));
     let mut out = thinned(xs.collect(), &blocked, &vp);
-    blocked.extend(out.iter().map(|n| n.back));
+    // A y number is kept a text height off every x number: the corner's "-3" over the
+    // x axis's "-3" read as one pair ("-3 -3").
+    blocked.extend(out.iter().map(|n| Viewport {
+        x: n.back.x - size,
+        y: n.back.y - size,
+        w: n.back.w + 2.0 * size,
+        h: n.back.h + 2.0 * size,
+    }));
     // Each y number wholly above its line, its plate clear of a line drawn along it (a
     // chain on the x axis, 3 pixels wide): the plate's bottom LINE_CLEAR above.
     let clear = LINE_CLEAR * view.scale;
@@ -220,6 +227,46 @@ mod tests {
             }
             assert!(seen >= 3, "{seen} y numbers");
             assert!(numbers.iter().any(|n| n.text == "0.0" || n.text == "0"));
+        }
+    }
+
+    /// The corner: no y number stands a text height or less from an x number (they
+    /// read as one pair, "-3 -3").
+    #[test]
+    fn no_y_number_reads_with_an_x_number_at_the_corner() {
+        for (zoom, center) in [
+            (60.0, Vec2::new(0.3, 0.2)),
+            (47.0, Vec2::ZERO),
+            (120.0, Vec2::new(-0.1, 0.4)),
+        ] {
+            let view = ViewFrame {
+                space: Space::World,
+                viewport: Viewport {
+                    x: 0.0,
+                    y: 0.0,
+                    w: 700.0,
+                    h: 480.0,
+                },
+                camera: Camera { center, zoom },
+                scale: 1.0,
+            };
+            let numbers = grid_numbers(&view, "world");
+            let xs: Vec<&GridNumber> = numbers.iter().filter(|n| n.at.y > 470.0).collect();
+            let ys: Vec<&GridNumber> = numbers.iter().filter(|n| n.at.y <= 470.0).collect();
+            assert!(!xs.is_empty() && ys.len() >= 3, "{numbers:?}");
+            for y in &ys {
+                for x in &xs {
+                    let gap_x =
+                        (x.back.x - (y.back.x + y.back.w)).max(y.back.x - (x.back.x + x.back.w));
+                    let gap_y = x.back.y - (y.back.y + y.back.h);
+                    assert!(
+                        gap_x > y.size || gap_y > y.size,
+                        "y {:?} and x {:?} read as one (gaps {gap_x}, {gap_y})",
+                        y.text,
+                        x.text
+                    );
+                }
+            }
         }
     }
 }
