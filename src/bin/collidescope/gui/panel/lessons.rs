@@ -344,8 +344,11 @@ fn room_to_scroll(ui: &mut egui::Ui, feedback: Option<egui::Rect>) -> f32 {
 /// Presenter mode's strip made tall enough for the question: its frame closes under
 /// the choices (its margin and stroke); the page text's heading whole under it, so
 /// that the strip does not end in the middle of a line. And room for a wrong
-/// answer's hint with the ways to answer above it (where `strip_scroll` puts it): a
-/// hint then does not make the strip taller and move the picture.
+/// answer's hint under the page as it opens (title, prompt, ways to answer): a hint
+/// then neither makes the strip taller and moves the picture, nor scrolls the page
+/// and moves the buttons from under the pointer (a second click would land on
+/// another choice). When the strip cannot be that tall, `strip_scroll` keeps the
+/// ways to answer in sight above the hint.
 fn fit_strip_to_question(
     ui: &mut egui::Ui,
     page: &(String, usize),
@@ -355,7 +358,7 @@ fn fit_strip_to_question(
 ) {
     let framed = asked.end + 10.0;
     let end = heading_end.map_or(framed, |h| framed.max(h + 2.0));
-    strip_fit(ui, page, (end - origin).max(asked.hint_room - asked.ways));
+    strip_fit(ui, page, (end - origin).max(asked.hint_room - origin + 4.0));
 }
 
 /// The stepping row of lesson mode: the learner may walk the algorithm once the
