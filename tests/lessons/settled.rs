@@ -125,3 +125,97 @@ fn a_hint_that_lights_a_layer_lights_one_the_page_draws() {
     }
     assert!(checked >= 10, "only {checked} hints light something");
 }
+
+/// The time of impact's separation-function page: the hint names the segment
+/// between the closest points (lit up), so the lit layer draws that segment and its
+/// two points, not the sweep's ghost poses; the open page shows it.
+#[test]
+fn the_separation_function_hint_lights_the_closest_points_alone() {
+    let lesson = library::lesson("toi").unwrap();
+    let page = lesson
+        .pages
+        .iter()
+        .find(|p| {
+            p.question
+                .as_ref()
+                .is_some_and(|q| q.ask == Ask::SeparationFunction)
+        })
+        .unwrap();
+    let q = page.question.as_ref().unwrap();
+    assert!(q
+        .hint
+        .contains("segment between the closest points (lit up)"));
+    let study = PageStudy::of(page).unwrap();
+    let it = &study.studies.rotating.trace.iterations[0];
+    let mut app = AppState::new(page_scene(page).unwrap(), None);
+    let lit = q.hint_layer();
+    assert!(!app.hidden_layers.contains(&lit), "the open page hides it");
+    let picture = app_picture(&mut app);
+    let prims = &picture.list.layer(lit).expect("the lit layer draws").prims;
+    let near = |a: glam::Vec2, b: glam::Vec2| a.distance(b) < 1e-5;
+    let segment = prims.iter().any(|p| match p {
+        Prim::Polyline { points, .. } => {
+            points.len() == 2 && near(points[0], it.point_a) && near(points[1], it.point_b)
+        }
+        _ => false,
+    });
+    assert!(segment, "no segment between the closest points: {prims:?}");
+    for p in prims {
+        match p {
+            Prim::Polyline { points, .. } => assert_eq!(points.len(), 2, "{p:?}"),
+            Prim::Dot { at, .. } => assert!(near(*at, it.point_a) || near(*at, it.point_b)),
+            Prim::Label { .. } => {}
+            other => panic!("the lit layer draws more than the closest points: {other:?}"),
+        }
+    }
+    // The s(t) caption, like the canvas, leaves the axis's kind out until answered.
+    let curves = app.separation_curves(false).unwrap().clone();
+    use collidescope::study::rotating::separation_plot_naming;
+    let open = separation_plot_naming(&curves, false).caption;
+    let settled = separation_plot_naming(&curves, true).caption;
+    assert!(!curves.kind.is_empty());
+    assert!(!open.contains(&curves.kind), "{open}");
+    assert!(settled.contains(&curves.kind), "{settled}");
+}
+
+/// The swept time of impact's miss page: its answer's words end on the axis that
+/// keeps the shadows apart all step, and the settled page shows that axis (the
+/// answer's own step draws only the path).
+#[test]
+fn a_settled_swept_miss_shows_the_axis_that_keeps_the_gap() {
+    let lesson = library::lesson("toi").unwrap();
+    let mut checked = 0;
+    for (k, page) in lesson.pages.iter().enumerate() {
+        let Some(q) = page.question.as_ref().filter(|q| q.ask == Ask::Hits) else {
+            continue;
+        };
+        if page.algorithm != collidescope::study::Algorithm::Toi {
+            continue;
+        }
+        let study = PageStudy::of(page).unwrap();
+        let solved = q.solve(&study.ground()).unwrap();
+        let tr = &study.studies.swept.trace;
+        if study.studies.swept.output.hit || !tr.axes.iter().any(|a| a.separates.is_some()) {
+            continue;
+        }
+        let axis = tr.axes.get(solved.reveal_step);
+        assert!(
+            axis.is_some_and(|a| a.separates.is_some()),
+            "page {}: reveals step {} of {}",
+            k + 1,
+            solved.reveal_step,
+            tr.axes.len()
+        );
+        let mut app = AppState::new(page_scene(page).unwrap(), None);
+        collidescope::lesson::show_settled(&mut app, q);
+        app.set_step(solved.reveal_step);
+        let picture = app_picture(&mut app);
+        let toi = picture
+            .list
+            .layer(LayerId::Toi)
+            .map_or(0, |l| l.prims.len());
+        assert!(toi > 0, "page {}: nothing drawn of the axis", k + 1);
+        checked += 1;
+    }
+    assert_eq!(checked, 1, "the swept miss page");
+}
