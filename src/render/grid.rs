@@ -14,6 +14,10 @@ use crate::view::camera::Viewport;
 use crate::view::palette::{AXES, BACKGROUND, GRID, GRID_LABEL};
 use glam::Vec2;
 
+/// Pixels between a y number's plate and its grid line (before the presenter scale):
+/// half of the widest line drawn along an axis (a chain's, 3 pixels) and a gap.
+const LINE_CLEAR: f32 = 3.0;
+
 /// A grid value with `decimals` decimals, without a "-0".
 pub(super) fn grid_value(v: f32, step: f32, decimals: usize) -> String {
     let v = if v.abs() < step * 1.0e-3 { 0.0 } else { v };
@@ -96,9 +100,13 @@ pub fn grid_numbers(view: &ViewFrame, title: &str) -> Vec<GridNumber> {
             .map(|(x, sx)| number(*x, Vec2::new(sx + 2.0, vp.y + vp.h - 4.0)));
     let mut out = thinned(xs.collect(), &blocked, &vp);
     blocked.extend(out.iter().map(|n| n.back));
-    let ys =
-        g.ys.iter()
-            .map(|(y, sy)| number(*y, Vec2::new(vp.x + 3.0, sy - 2.0)));
+    // Each y number wholly above its line, its plate clear of a line drawn along it (a
+    // chain on the x axis, 3 pixels wide): the plate's bottom LINE_CLEAR above.
+    let clear = LINE_CLEAR * view.scale;
+    let ys = g.ys.iter().map(|(y, sy)| {
+        let below = text_extent(&grid_value(*y, g.step, g.decimals), size).1;
+        number(*y, Vec2::new(vp.x + 3.0, sy - below - 2.0 - clear))
+    });
     out.extend(thinned(ys.collect(), &blocked, &vp));
     out
 }
@@ -164,5 +172,54 @@ pub fn paint_grid_numbers(view: &ViewFrame, title: &str, out: &mut impl Painter)
     for n in grid_numbers(view, title) {
         out.rect(&n.back, BACKGROUND);
         out.text(n.at, &n.text, n.size, GRID_LABEL);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::view::camera::Camera;
+    use crate::view::draw::Space;
+
+    /// A y number's plate ends LINE_CLEAR × scale above its grid line: a chain drawn
+    /// along the x axis (3 pixels wide) is not cut by the "0" written on it.
+    #[test]
+    fn a_y_number_sits_clear_above_its_line() {
+        for scale in [1.0, 1.5] {
+            let view = ViewFrame {
+                space: Space::World,
+                viewport: Viewport {
+                    x: 0.0,
+                    y: 0.0,
+                    w: 900.0,
+                    h: 500.0,
+                },
+                camera: Camera {
+                    center: Vec2::new(0.0, 0.3),
+                    zoom: 120.0,
+                },
+                scale,
+            };
+            let g = grid_lines(&view).expect("a grid");
+            let numbers = grid_numbers(&view, "world");
+            let mut seen = 0;
+            for (y, sy) in &g.ys {
+                let text = grid_value(*y, g.step, g.decimals);
+                // A y number starts at the left edge (an x number at its line).
+                let Some(n) = numbers.iter().find(|n| n.text == text && n.at.x < 10.0) else {
+                    continue;
+                };
+                seen += 1;
+                let bottom = n.back.y + n.back.h;
+                let want = sy - LINE_CLEAR * scale;
+                assert!(
+                    bottom <= want + 0.5,
+                    "{text}: plate ends at {bottom}, line at {sy}"
+                );
+                assert!(bottom >= want - 1.5, "{text}: plate far above its line");
+            }
+            assert!(seen >= 3, "{seen} y numbers");
+            assert!(numbers.iter().any(|n| n.text == "0.0" || n.text == "0"));
+        }
     }
 }
