@@ -45,7 +45,7 @@ pub fn show_settled(app: &mut crate::app::AppState, q: &super::format::Question)
     }
     if let Some(mode) = q.ask.settled_chain_mode() {
         if app.scene.settings.chain_mode != mode {
-            let mut s = app.scene.settings.clone();
+            let mut s = app.scene.settings;
             s.chain_mode = mode;
             if let Err(e) = app.set_settings(s) {
                 app.error(e);
