@@ -11,7 +11,7 @@ use collidescope::render::{
     CLOSE_REACH,
 };
 use collidescope::view::camera::Viewport;
-use collidescope::view::draw::{DrawList, LayerId, Prim, Space};
+use collidescope::view::draw::{DrawList, Prim, Space};
 use glam::Vec2;
 
 /// A lesson's ring around a settled point answer (the vertex asked about, the clip's
@@ -138,16 +138,9 @@ fn the_new_support_label_keeps_off_the_direction_arrow_in_presenter_mode() {
 /// The page's study as a settled question shows it: the answer's and the hint's layers
 /// shown, at `step`.
 fn settled(study: &PageStudy, q: &Question, step: usize) -> AppState {
-    let mut scene = study.scene.clone();
-    let shown: Vec<LayerId> = q
-        .ask
-        .answer_layers()
-        .iter()
-        .copied()
-        .chain([q.ask.hint_layer()])
-        .collect();
-    scene.view.hidden_layers.retain(|l| !shown.contains(l));
-    let mut app = AppState::new(scene, None);
+    // What the window uncovers once the question is settled.
+    let mut app = AppState::new(study.scene.clone(), None);
+    collidescope::lesson::show_settled(&mut app, q);
     app.set_step(step);
     app
 }

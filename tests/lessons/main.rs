@@ -6,6 +6,7 @@
 
 mod giveaways;
 mod pages;
+mod settled;
 
 use collidescope::app::AppState;
 use collidescope::lesson::check::{

@@ -167,14 +167,8 @@ impl LessonMode {
             }
         }
         if self.tutor.stage.settled() {
-            let question = self.page().question.as_ref();
-            let ask = question.map(|q| (q.ask.clone(), q.hint_layer()));
-            if let Some((ask, lit)) = ask {
-                for l in ask.answer_layers().iter().chain([lit].iter()) {
-                    if app.hidden_layers.contains(l) {
-                        app.toggle_layer(*l);
-                    }
-                }
+            if let Some(q) = self.page().question.clone() {
+                collidescope::lesson::show_settled(app, &q);
             }
             if self.page().reveal {
                 app.set_step(solved.reveal_step);
