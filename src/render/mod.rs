@@ -37,6 +37,7 @@
 
 mod grid;
 mod handout;
+mod handout_pictures;
 mod label_memo;
 mod labels;
 mod layout;
@@ -57,6 +58,7 @@ mod wrap;
 
 pub use grid::*;
 pub use handout::*;
+pub use handout_pictures::{question_hidden_labels, without_labels};
 pub use labels::*;
 pub use layout::*;
 pub use leaders::*;

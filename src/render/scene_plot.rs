@@ -56,6 +56,9 @@ pub struct PlotOptions {
     /// `[t1, 1]`.
     pub step: Option<usize>,
     pub whole_step: bool,
+    /// The s(t) plot leaves out which axis it measures along (a question asks it, as
+    /// the window leaves the axis' label out until it is settled).
+    pub hide_axis: bool,
     /// The pair's sweep.
     pub sweep: SweepWords,
 }
@@ -161,7 +164,10 @@ fn separation_picture(
         }
         .to_string());
     }
-    let curves = studies.rotating.curves(scene, (a, b), step, o.whole_step);
+    let mut curves = studies.rotating.curves(scene, (a, b), step, o.whole_step);
+    if o.hide_axis {
+        curves.kind.clear();
+    }
     let part = studies.step_part(
         scene,
         Algorithm::Rotating,

@@ -111,9 +111,15 @@ pub fn separation_plot(c: &SeparationCurves) -> Plot {
     plot.caption = if c.separation.is_empty() {
         "This step has no separation function (the answer came from the distance alone); the curve shows the core distance.".into()
     } else {
+        // No kind: the axis is not named (a question asks which it is).
+        let axis = if c.kind.is_empty() {
+            "its axis".to_string()
+        } else {
+            format!("the axis ({})", c.kind)
+        };
         format!(
-            "s(t): the separation along the axis ({}) from t1 = {:.4} (the deepest pair at each t). The core distance d(t), never below s. The target and its band (dashed). t1 (solid) and the end of the interval searched (dashed). The root finder's bracket (dashed) and iterates (dots). The legend names each line's colour.",
-            c.kind, c.t1
+            "s(t): the separation along {axis} from t1 = {:.4} (the deepest pair at each t). The core distance d(t), never below s. The target and its band (dashed). t1 (solid) and the end of the interval searched (dashed). The root finder's bracket (dashed) and iterates (dots). The legend names each line's colour.",
+            c.t1
         )
     };
     let s = &mut plot.series;
