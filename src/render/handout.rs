@@ -5,11 +5,12 @@
 //! shows it.
 
 use super::handout_pictures::{answer_picture_html, page_pictures_html};
+use super::handout_words::{click_prompt_on_paper, page_text_html};
 use super::xml_escape;
 use crate::lesson::answer::{Answer, Solved};
 use crate::lesson::check::drag_solution;
 use crate::lesson::markup::{self, Block, Span, Style};
-use crate::lesson::tutor::{answer_words, how_to_answer};
+use crate::lesson::tutor::answer_words;
 use crate::lesson::{Form, Lesson, Page, PageStudy, Question};
 use crate::view::draw::Space;
 
@@ -22,7 +23,8 @@ h1{font-size:1.9rem;margin-bottom:.2rem}h2{font-size:1.35rem;margin:.2rem 0 .6re
 .answers li{margin-bottom:.6rem}code{font-family:'DejaVu Sans Mono',monospace;font-size:.92em}\
 .where{color:#555;font-size:.9rem}\
 @media print{body{margin:0;max-width:none}.picture svg{border:none;max-height:10cm;width:auto;max-width:100%}}\
-.why{color:#333;font-size:.92rem}";
+.why{color:#333;font-size:.92rem}\
+p.debugger{color:#444;font-size:.92rem;border-left:2px solid #bbb;padding-left:.6rem}";
 
 /// The handout of `lesson` (id `id`) as one HTML document.
 pub fn handout_html(lesson: &Lesson, id: &str) -> Result<String, String> {
@@ -35,8 +37,7 @@ pub fn handout_html(lesson: &Lesson, id: &str) -> Result<String, String> {
             "<section class=\"sheet\" id=\"page-{n}\">\n<h2>{n}. {}</h2>\n",
             xml_escape(&page.title)
         ));
-        let blocks = markup::parse(&page.text).map_err(|e| format!("page {n}: {}", e.message))?;
-        html.push_str(&blocks_html(&blocks));
+        html.push_str(&page_text_html(&page.text).map_err(|e| format!("page {n}: {e}"))?);
         html.push_str(&page_pictures_html(page, &study).map_err(|e| format!("page {n}: {e}"))?);
         if let Some(q) = &page.question {
             let solved = q
@@ -74,10 +75,16 @@ fn cover_html(lesson: &Lesson, id: &str) -> String {
 
 /// The question as asked on paper: its prompt, then its choices or how to answer it.
 fn question_html(q: &Question, solved: &Solved) -> String {
-    let mut html = format!(
-        "<div class=\"question\"><p><strong>Question.</strong> {}</p>\n",
-        inline_html(&q.prompt)
-    );
+    let prompt = match q.ask.form() {
+        Form::Click => inline_html(&click_prompt_on_paper(&q.prompt)),
+        // A drag is the debugger's: said so, and what to do on paper.
+        Form::Drag => format!(
+            "<span class=\"debugger\"><em>In the debugger:</em> {}</span>",
+            inline_html(&q.prompt)
+        ),
+        _ => inline_html(&q.prompt),
+    };
+    let mut html = format!("<div class=\"question\"><p><strong>Question.</strong> {prompt}</p>\n");
     match (&solved.answer, q.ask.form()) {
         (Answer::Choice { options, .. }, _) => {
             html.push_str("<ol type=\"a\">\n");
@@ -89,13 +96,11 @@ fn question_html(q: &Question, solved: &Solved) -> String {
         (_, Form::Click) => {
             html.push_str("<p class=\"where\">Mark the point on the picture.</p>\n")
         }
-        (_, form) => html.push_str(&format!(
-            "<p class=\"where\">{}</p>\n",
-            match form {
-                Form::Drag => "In the debugger: drag the shape until it happens.",
-                _ => how_to_answer(&q.ask),
-            }
-        )),
+        (_, Form::Number) => html.push_str("<p class=\"where\">Write the number.</p>\n"),
+        (_, Form::Drag) => html.push_str(
+            "<p class=\"where\">On paper: sketch the shape on the picture where it must be.</p>\n",
+        ),
+        (_, Form::Pick) => html.push_str("<p class=\"where\">Circle one.</p>\n"),
     }
     html.push_str("</div>\n");
     html

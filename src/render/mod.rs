@@ -38,6 +38,7 @@
 mod grid;
 mod handout;
 mod handout_pictures;
+mod handout_words;
 mod label_memo;
 mod labels;
 mod layout;
@@ -59,6 +60,7 @@ mod wrap;
 pub use grid::*;
 pub use handout::*;
 pub use handout_pictures::{question_hidden_labels, without_labels};
+pub use handout_words::{on_paper, sentences, OnPaper};
 pub use labels::*;
 pub use layout::*;
 pub use leaders::*;

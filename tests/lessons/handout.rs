@@ -176,3 +176,77 @@ fn every_point_answer_has_its_picture_with_the_point_ringed() {
     }
     assert!(points >= 5, "{points} point answers");
 }
+
+/// A handout's words outside its pictures and its "In the debugger:" notes.
+fn paper_text(html: &str) -> String {
+    let mut out = String::new();
+    let mut rest = html;
+    // Cut the pictures and the debugger's notes out.
+    loop {
+        let cut = [
+            ("<svg", "</svg>"),
+            ("<p class=\"debugger\">", "</p>"),
+            ("<span class=\"debugger\">", "</span>"),
+        ]
+        .iter()
+        .filter_map(|(open, close)| rest.find(open).map(|i| (i, *close)))
+        .min_by_key(|(i, _)| *i);
+        match cut {
+            Some((i, close)) => {
+                out.push_str(&rest[..i]);
+                let end = i + rest[i..].find(close).unwrap() + close.len();
+                rest = &rest[end..];
+            }
+            None => {
+                out.push_str(rest);
+                break;
+            }
+        }
+    }
+    let mut text = String::new();
+    let mut in_tag = false;
+    for c in out.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' => in_tag = false,
+            c if !in_tag => text.push(c),
+            _ => {}
+        }
+    }
+    unescape(&text)
+}
+
+#[test]
+fn no_handout_asks_for_the_window_outside_its_debugger_notes() {
+    const WINDOW: [&str; 10] = [
+        "press Enter",
+        "Type the number",
+        "to go on",
+        "(or Next)",
+        "canvas",
+        "Click ",
+        "click ",
+        "Press ",
+        "Drag ",
+        "drag the",
+    ];
+    let mut found = Vec::new();
+    let mut notes = 0;
+    for (id, _, html) in handouts() {
+        notes += html
+            .matches("class=\"debugger\"><em>In the debugger:</em>")
+            .count();
+        let text = paper_text(&html);
+        for w in WINDOW {
+            for (i, _) in text.match_indices(w) {
+                let from = text[..i].char_indices().rev().nth(40).map_or(0, |(j, _)| j);
+                found.push(format!(
+                    "{id}: \"{w}\" in \"…{}…\"",
+                    &text[from..(i + w.len())]
+                ));
+            }
+        }
+    }
+    assert!(found.is_empty(), "{}", found.join("\n"));
+    assert!(notes >= 5, "{notes} notes for the debugger");
+}
