@@ -108,7 +108,23 @@ fn picture_html(picture: Picture) -> Result<String, String> {
 }
 
 fn figure(svg: &[u8]) -> String {
-    format!("<div class=\"picture\">\n{}</div>\n", inline_svg(svg))
+    format!(
+        "<div class=\"picture\">\n{}</div>\n",
+        own_ids(&inline_svg(svg))
+    )
+}
+
+/// The SVG's ids made its own within the page: every inline SVG names its clips
+/// `clip-header`, `clip-world`, ..., and a `url(#clip-header)` finds the page's first
+/// (a plot's two-line header was cut to a picture's one line). The prefix is a hash
+/// of the SVG, so the same SVG keeps the same ids.
+fn own_ids(svg: &str) -> String {
+    let hash = svg.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+        (h ^ b as u64).wrapping_mul(0x100_0000_01b3)
+    });
+    let prefix = format!("f{:08x}-", hash as u32);
+    svg.replace(" id=\"", &format!(" id=\"{prefix}"))
+        .replace("url(#", &format!("url(#{prefix}"))
 }
 
 /// An SVG document's bytes as an element to put in HTML (without its XML line).

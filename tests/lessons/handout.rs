@@ -250,3 +250,27 @@ fn no_handout_asks_for_the_window_outside_its_debugger_notes() {
     assert!(found.is_empty(), "{}", found.join("\n"));
     assert!(notes >= 5, "{notes} notes for the debugger");
 }
+
+#[test]
+fn no_two_pictures_of_a_handout_share_an_id() {
+    // A clip named twice on one page clips every picture to the first one's.
+    for (id, _, html) in handouts() {
+        let mut seen = HashSet::new();
+        for svg in html.split("<svg").skip(1) {
+            let svg = &svg[..svg.find("</svg>").unwrap()];
+            let ids: HashSet<&str> = svg
+                .split(" id=\"")
+                .skip(1)
+                .map(|s| &s[..s.find('"').unwrap()])
+                .collect();
+            // An SVG printed twice (the same picture) may repeat its own ids.
+            let first = ids.iter().next().copied();
+            if first.is_some_and(|f| seen.contains(f)) && ids.iter().all(|i| seen.contains(*i)) {
+                continue;
+            }
+            for i in ids {
+                assert!(seen.insert(i.to_string()), "{id}: id \"{i}\" twice");
+            }
+        }
+    }
+}
