@@ -153,6 +153,31 @@ def wrong_then_hint(page, a, d):
     shot(f"{page:02}-hint")
 
 
+def wrong_number_then_right(page, a):
+    """A number answered wrong with Enter: the hint comes, the box keeps the focus with
+    its text selected, so the right number typed straight away (no click, no
+    select-all) replaces it and Enter checks it."""
+    press("lesson_number")
+    wrong = f"{float(a[1]) * 3 + 7:.4f}"
+    xdo("type", "--delay", "60", wrong)
+    time.sleep(0.3)
+    xdo("key", "Return")
+    wait_for("the hint after a wrong number", lambda d: d["lesson"]["stage"] == "hinted")
+    shot(f"{page:02}-number-hint")
+    time.sleep(0.5)
+    xdo("type", "--delay", "60", a[1])
+    time.sleep(0.3)
+    xdo("key", "Return")
+    d = wait_for("the right number typed after the hint, without a click",
+                 lambda d: d["lesson"]["stage"] in ("right", "shown"))
+    if d["lesson"]["stage"] != "right":
+        fail(f"page {page}: after a wrong number and its hint, typing {a[1]} and Enter "
+             f"did not answer right (the box lost its focus or kept the wrong number): "
+             f"{d['lesson']}")
+    print(f"== page {page}: a wrong number and Enter brought the hint; {a[1]} typed "
+          "straight after (the box kept its focus, its text selected) and Enter: right")
+
+
 def main():
     expected = answers()
     subprocess.run(["mkdir", "-p", ART])
@@ -165,6 +190,7 @@ def main():
         pages = d["lesson"]["pages"]
         shot("01-start")
         hinted = False
+        retyped = False
         for page in range(1, pages + 1):
             d = wait_for(f"page {page}", lambda d, p=page: d["lesson"]["page"] == p - 1)
             time.sleep(0.5)
@@ -177,7 +203,11 @@ def main():
                     wrong_then_hint(page, a, d)
                     hinted = True
                     d = layout()
-                answer(page, a, d)
+                if not retyped and a[0] == "number":
+                    wrong_number_then_right(page, a)
+                    retyped = True
+                else:
+                    answer(page, a, d)
                 d = wait_for(f"page {page}'s right answer", lambda d: d["lesson"]["stage"] == "right")
                 print(f"== page {page}: {a[0]} answered right")
                 shot(f"{page:02}-right")
@@ -189,6 +219,8 @@ def main():
                 press("lesson_next")
         if not hinted:
             fail("no pick question got a wrong answer")
+        if not retyped:
+            fail("no number question was answered wrong, then right from the keyboard")
         with open(os.path.join(CONFIG, "lessons.json")) as f:
             progress = json.load(f)["lessons"][LESSON]
         if len(progress["seen"]) != pages or len(progress["right"]) != len(expected):

@@ -69,6 +69,11 @@ echo "== the recording is checked and open"
 # bodies, the window's settings): none of the debugger's, which are another scene's.
 wait_for "d['sections'] == ['World', 'Window'] and 'own sections' in d['recording']['below']"
 echo "== the panel shows only the recording's sections: $(python3 -c "import json; print(json.load(open('$work/layout.json'))['sections'])")"
+# Frame 0 has no contact to pick: the panel's head says so, and what leads to a pair.
+wait_for "'Frame 0 has no touching contacts' in d['recording']['below'] and 'pick a contact' not in d['recording']['below']"
+echo "== frame 0: the panel's head says the frame has no touching contacts (not \"pick a contact\")"
+# The debugger's scene behind the recording (the built-in one), given back on close.
+scene0=$(python3 -c "import json; print(sorted(json.load(open('$work/layout.json'))['shapes']))")
 # Reads a python expression on the layout file's `r` (the recording's part).
 rj() { python3 -c "import json; r=json.load(open('$work/layout.json'))['recording']; print($1)"; }
 wait_for "d['recording']['buttons'].get('jump')"
@@ -137,6 +142,13 @@ for _ in 1 2 3 4 5; do xdotool click 4; sleep 0.1; done
 wait_for "(lambda f: f[1] - f[0] < 0.8 * $whole)(d['recording']['timeline']['placed']['frames'])"
 echo "== the wheel zoomed the lanes from $whole frames to $(rj "round(r['timeline']['placed']['frames'][1] - r['timeline']['placed']['frames'][0])")"
 import -window root "$art/gui-recording-4-timeline.png"
+# Close recording: back to the debugger with the scene it had before the recording (a
+# pair opened from it replaced that scene in the debugger), and its sections.
+read -r cx cy < <(rj "'%d %d' % tuple(r['buttons']['close'])")
+xdotool mousemove "$cx" "$cy"; sleep 0.5; xdotool click 1
+wait_for "d['recording'] is None and str(sorted(d['shapes'])) == \"$scene0\" and 'Algorithm and steps' in d['sections'] and 'World' not in d['sections']"
+echo "== Close recording: the debugger's own scene is back (shapes $scene0)"
+import -window root "$art/gui-recording-4b-closed.png"
 kill "$app_pid" 2>/dev/null || true
 wait "$app_pid" 2>/dev/null || true
 

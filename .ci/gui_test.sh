@@ -458,38 +458,64 @@ kill "$app_pid" 2>/dev/null || true
 wait "$app_pid" 2>/dev/null || true
 app_pid=""
 
-# Presenter mode at 1280×720 after a wrong answer on a page with many choices (the GJK
-# lesson's page 6, seven regions): the hint comes and every choice, "Show me the answer"
-# and the hint, first line to last, stay in the strip's sight (the learner answers again
-# without scrolling back up, and reads the hint whole). The strip kept room for the hint
-# from the page's first frame: the views and their cameras do not move when it comes.
+# Presenter mode after a wrong answer: the GJK lesson's page 6 at 1280×720 (seven
+# regions, many choices) and SAT and clipping's page 7 at 1280×800 (the longest hint):
+# the hint comes and every choice, "Show me the answer" and the hint, its first line to
+# its last (the line naming the layer it lights up), stay in the strip's sight (the
+# learner answers again without scrolling back up, and reads the hint whole). The strip
+# kept room for the hint from the page's first frame: the views and their cameras do
+# not move when it comes.
+hint_case() {
+  local lesson=$1 page=$2 size=$3 wrong=$4 choices=$5 tag="$1 page $2 at $3"
+  echo '(theme:Dark,presenter:true)' >"$pres/config/preferences.ron"
+  rm -f "$pres/layout.json"
+  COLLIDESCOPE_CONFIG_DIR="$pres/config" COLLIDESCOPE_LAYOUT_FILE="$pres/layout.json" \
+    "$bin" --lesson "$lesson" --page "$page" --window "$size" --msaa 1 --quit-after 60 >"$pres/app.log" 2>&1 &
+  app_pid=$!
+  for _ in $(seq 200); do [ -s "$pres/layout.json" ] && break; sleep 0.1; done
+  sleep 2
+  [ "$(pj "sum(k.startswith('lesson_choice_') for k in $w)")" -ge "$choices" ] || { echo "FAIL: $tag has not its $choices choices: $(pj "$w")"; exit 1; }
+  read -r cx cy < <(pj "' '.join(str(int(round(v))) for v in $w['$wrong'])")
+  canvas="[d['world_vp'], d['config_vp'], d['lesson']['world_camera'], d['lesson']['config_camera']]"
+  before="$(pj "$canvas")"
+  xdotool mousemove "$cx" "$cy"; sleep 0.6; xdotool click 1
+  for _ in $(seq 75); do [ "$(pj "d['lesson']['stage']")" = "hinted" ] && break; sleep 0.2; done
+  sleep 1.5
+  import -window root "$art/gui-8-presenter-hint-$lesson-$page-$size.png"
+  [ "$(pj "$canvas")" = "$before" ] || {
+    echo "FAIL: the hint on $tag moved the picture: views and cameras $before, then $(pj "$canvas")"; exit 1; }
+  [ "$(pj "d['lesson']['stage']")" = "hinted" ] || { echo "FAIL: a wrong answer on $tag brought no hint: $(pj "d['lesson']")"; exit 1; }
+  answer_in_sight="all($w['lesson_strip_top'][1] <= $w[k][1] <= $w['lesson_strip_bottom'][1] for k in $w if k.startswith('lesson_choice_') or k == 'lesson_show')"
+  [ "$(pj "$answer_in_sight and 'lesson_show' in $w")" = "True" ] || {
+    echo "FAIL: after the hint on $tag a choice or 'Show me the answer' is out of the strip's sight: $(pj "$w")"; exit 1; }
+  # (The hint's marks are its first and last lines: their centres, half a line above
+  # the line's end.)
+  [ "$(pj "$w['lesson_strip_top'][1] <= $w['lesson_hint'][1] <= $w['lesson_strip_bottom'][1] - 8")" = "True" ] || {
+    echo "FAIL: the hint's first line is out of the strip's sight on $tag: $(pj "$w")"; exit 1; }
+  [ "$(pj "$w['lesson_strip_top'][1] <= $w['lesson_hint_end'][1] <= $w['lesson_strip_bottom'][1] - 8")" = "True" ] || {
+    echo "FAIL: the hint's last line (the layer it lights up) is below the strip's sight on $tag: $(pj "$w")"; exit 1; }
+  echo "== presenter $tag after a wrong answer: every choice and 'Show me the answer' in sight, the hint's first line at $(pj "int($w['lesson_hint'][1])") px, its last at $(pj "int($w['lesson_hint_end'][1])") px (strip $(pj "int($w['lesson_strip_top'][1])")-$(pj "int($w['lesson_strip_bottom'][1])") px)"
+  kill "$app_pid" 2>/dev/null || true
+  wait "$app_pid" 2>/dev/null || true
+  app_pid=""
+}
+hint_case gjk 6 1280x720 lesson_choice_0 6
+hint_case sat-clipping 7 1280x800 lesson_choice_1 3
+
+# Presenter mode on the engines lesson's page about the Peers table (the panel, and its
+# table, hidden): the strip shows the engines' answers beside ours, in sight under the
+# page's title.
 echo '(theme:Dark,presenter:true)' >"$pres/config/preferences.ron"
 rm -f "$pres/layout.json"
 COLLIDESCOPE_CONFIG_DIR="$pres/config" COLLIDESCOPE_LAYOUT_FILE="$pres/layout.json" \
-  "$bin" --lesson gjk --page 6 --window 1280x720 --msaa 1 --quit-after 60 >"$pres/app.log" 2>&1 &
+  "$bin" --lesson engines --page 3 --window 1280x800 --msaa 1 --quit-after 60 >"$pres/app.log" 2>&1 &
 app_pid=$!
 for _ in $(seq 200); do [ -s "$pres/layout.json" ] && break; sleep 0.1; done
 sleep 2
-[ "$(pj "sum(k.startswith('lesson_choice_') for k in $w)")" -ge 6 ] || { echo "FAIL: GJK page 6 has not its many choices: $(pj "$w")"; exit 1; }
-read -r cx cy < <(pj "' '.join(str(int(round(v))) for v in $w['lesson_choice_0'])")
-canvas="[d['world_vp'], d['config_vp'], d['lesson']['world_camera'], d['lesson']['config_camera']]"
-before="$(pj "$canvas")"
-xdotool mousemove "$cx" "$cy"; sleep 0.6; xdotool click 1
-for _ in $(seq 75); do [ "$(pj "d['lesson']['stage']")" = "hinted" ] && break; sleep 0.2; done
-sleep 1.5
-import -window root "$art/gui-8-presenter-hint.png"
-[ "$(pj "$canvas")" = "$before" ] || {
-  echo "FAIL: the hint on GJK page 6 moved the picture: views and cameras $before, then $(pj "$canvas")"; exit 1; }
-[ "$(pj "d['lesson']['stage']")" = "hinted" ] || { echo "FAIL: a wrong answer on GJK page 6 brought no hint: $(pj "d['lesson']")"; exit 1; }
-answer_in_sight="all($w['lesson_strip_top'][1] <= $w[k][1] <= $w['lesson_strip_bottom'][1] for k in $w if k.startswith('lesson_choice_') or k == 'lesson_show')"
-[ "$(pj "$answer_in_sight and 'lesson_show' in $w")" = "True" ] || {
-  echo "FAIL: after the hint on GJK page 6 a choice or 'Show me the answer' is out of the strip's sight: $(pj "$w")"; exit 1; }
-# (The hint's mark is its first line: its centre, half a line above the line's end.)
-[ "$(pj "$w['lesson_strip_top'][1] <= $w['lesson_hint'][1] <= $w['lesson_strip_bottom'][1] - 8")" = "True" ] || {
-  echo "FAIL: the hint's first line is out of the strip's sight on GJK page 6: $(pj "$w")"; exit 1; }
-[ "$(pj "$w['lesson_strip_top'][1] <= $w['lesson_hint_end'][1] <= $w['lesson_strip_bottom'][1] - 8")" = "True" ] || {
-  echo "FAIL: the hint's last line is below the strip's sight on GJK page 6: $(pj "$w")"; exit 1; }
-echo "== presenter GJK page 6 at 1280x720 after a wrong answer: every choice and 'Show me the answer' in sight, the hint's first line at $(pj "int($w['lesson_hint'][1])") px, its last at $(pj "int($w['lesson_hint_end'][1])") px (strip $(pj "int($w['lesson_strip_top'][1])")-$(pj "int($w['lesson_strip_bottom'][1])") px)"
+import -window root "$art/gui-8-presenter-engines.png"
+[ "$(pj "'lesson_engines_summary' in $w and $w['lesson_strip_top'][1] <= $w['lesson_engines_summary'][1] <= $w['lesson_strip_bottom'][1]")" = "True" ] || {
+  echo "FAIL: presenter engines page 3: no summary of the engines' answers in the strip's sight: $(pj "$w")"; exit 1; }
+echo "== presenter engines page 3: the engines' answers in the strip at $(pj "int($w['lesson_engines_summary'][1])") px (strip $(pj "int($w['lesson_strip_top'][1])")-$(pj "int($w['lesson_strip_bottom'][1])") px)"
 kill "$app_pid" 2>/dev/null || true
 wait "$app_pid" 2>/dev/null || true
 app_pid=""

@@ -681,8 +681,30 @@ fn cli_writes_the_same_svg_as_the_library_and_a_png() {
     assert!(ok, "{stderr}");
     assert!(stdout.contains("gjk.svg"));
     let written = std::fs::read_to_string(&svg_path).unwrap();
-    let lib = export_svg(&default_scene(), &ExportOptions::new(Algorithm::Gjk, 1)).unwrap();
+    // `--step 1` counts as the window does: the first step (index 0), titled "step 1 of n",
+    // and not the second, which differs.
+    let lib = export_svg(&default_scene(), &ExportOptions::new(Algorithm::Gjk, 0)).unwrap();
+    let second = export_svg(&default_scene(), &ExportOptions::new(Algorithm::Gjk, 1)).unwrap();
+    assert_ne!(lib, second);
     assert_eq!(written, lib);
+    let n = SceneExport::new(&default_scene(), Algorithm::Gjk).step_count();
+    assert!(written.contains(&format!("step 1 of {n}")), "title");
+    // The last step is `--step n`.
+    let last_path = dir.join("last.svg");
+    let (ok, _, stderr) = run(&[
+        "export",
+        scene_path.to_str().unwrap(),
+        "--algorithm",
+        "gjk",
+        "--step",
+        &n.to_string(),
+        "--out",
+        last_path.to_str().unwrap(),
+    ]);
+    assert!(ok, "{stderr}");
+    let last = export_svg(&default_scene(), &ExportOptions::new(Algorithm::Gjk, n - 1)).unwrap();
+    assert_eq!(std::fs::read_to_string(&last_path).unwrap(), last);
+    assert!(last.contains(&format!("step {n} of {n}")));
 
     let png_path = dir.join("epa.PNG");
     let (ok, _, stderr) = run(&[
@@ -700,8 +722,8 @@ fn cli_writes_the_same_svg_as_the_library_and_a_png() {
     assert!(ok, "{stderr}");
     let (w, h, _) = decode(&std::fs::read(&png_path).unwrap());
     assert_eq!((w, h), (640, 480));
-    // Nothing but the two pictures (no temporary files left).
-    assert_eq!(files_in(&dir), vec!["epa.PNG", "gjk.svg"]);
+    // Nothing but the pictures (no temporary files left).
+    assert_eq!(files_in(&dir), vec!["epa.PNG", "gjk.svg", "last.svg"]);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -727,8 +749,20 @@ fn cli_all_steps_writes_a_flip_book() {
         assert!(ok, "{stderr}");
         let n = SceneExport::new(&scene, algorithm).step_count();
         assert!(n >= 2);
-        let want: Vec<String> = (0..n).map(|k| format!("step-{k:03}.{format}")).collect();
+        // Numbered as the window counts: step-001 is "step 1 of n".
+        let want: Vec<String> = (1..=n).map(|k| format!("step-{k:03}.{format}")).collect();
         assert_eq!(files_in(&out), want);
+        if format == "svg" {
+            for (k, name) in want.iter().enumerate() {
+                let page = std::fs::read_to_string(out.join(name)).unwrap();
+                let lib = render_svg(
+                    &SceneExport::new(&scene, algorithm).picture(k).unwrap(),
+                    480,
+                    360,
+                );
+                assert_eq!(page, lib.unwrap(), "{name} is not step {} of {n}", k + 1);
+            }
+        }
         assert_eq!(stdout.lines().count(), n);
         for name in &want {
             let bytes = std::fs::read(out.join(name)).unwrap();
@@ -754,7 +788,8 @@ fn cli_errors_exit_non_zero_with_a_message() {
     let out = dir.join("x.svg");
     let out = out.to_str().unwrap();
     let n = SceneExport::new(&default_scene(), Algorithm::Gjk).step_count();
-    let too_far = n.to_string();
+    // Steps count from 1: n is the last, n + 1 is past it.
+    let too_far = (n + 1).to_string();
     let missing_dir = dir.join("no/such/dir/x.svg");
     let bad_scene = dir.join("bad.ron");
     std::fs::write(&bad_scene, "(version: 1, shapes: [").unwrap();
@@ -818,11 +853,60 @@ fn cli_errors_exit_non_zero_with_a_message() {
         assert!(!ok, "{args:?} succeeded");
         assert!(stderr.contains(message), "{args:?}: {stderr}");
     }
-    // The out-of-range message names the valid range.
+    // The out-of-range messages name the valid range, counted from 1 as the window counts.
     let (_, _, stderr) = run(&["export", scene, "--step", &too_far, "--out", out]);
-    assert!(stderr.contains(&format!("(0 to {})", n - 1)), "{stderr}");
+    assert!(
+        stderr.contains(&format!("step {} is out of range", n + 1)),
+        "{stderr}"
+    );
+    assert!(stderr.contains(&format!("(1 to {n})")), "{stderr}");
+    let (ok, _, stderr) = run(&["export", scene, "--step", "0", "--out", out]);
+    assert!(!ok);
+    assert!(stderr.contains("--step 0: steps count from 1"), "{stderr}");
+    assert!(stderr.contains(&format!("(1 to {n})")), "{stderr}");
     // No picture and no temporary file was left by any failure.
     assert_eq!(files_in(&dir), vec!["bad.ron", "folder.svg"]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn cli_separation_plot_counts_steps_from_one() {
+    use collidescope::render::{render_plots, scene_plot, Format, PlotKind, PlotOptions};
+    let dir = temp_dir("separation");
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenes/toi_spinning_bar.ron");
+    let scene = parse_scene(&std::fs::read_to_string(&path).unwrap(), "bar").unwrap();
+    let out = dir.join("s.svg");
+    let plot = |step: usize| {
+        let o = PlotOptions {
+            step: Some(step),
+            ..PlotOptions::default()
+        };
+        let p = scene_plot(&scene, PlotKind::Separation, &o).unwrap();
+        render_plots(&p, Format::Svg, W, H).unwrap()
+    };
+    let (first, second) = (plot(0), plot(1));
+    assert_ne!(first, second);
+    let args = |step: &'static str| {
+        run(&[
+            "export",
+            path.to_str().unwrap(),
+            "--plot",
+            "separation",
+            "--step",
+            step,
+            "--out",
+            out.to_str().unwrap(),
+        ])
+    };
+    // `--step 2` is the second step, as the window counts.
+    let (ok, _, stderr) = args("2");
+    assert!(ok, "{stderr}");
+    assert_eq!(std::fs::read(&out).unwrap(), second);
+    // `--step 0` is refused, naming the range.
+    let (ok, _, stderr) = args("0");
+    assert!(!ok);
+    assert!(stderr.contains("--step 0: steps count from 1"), "{stderr}");
+    assert!(stderr.contains("(1 to "), "{stderr}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -867,7 +951,7 @@ fn cli_peers_adds_the_engine_layers_and_their_legend() {
     let (with, without) = (dir.join("with.svg"), dir.join("without.svg"));
     for (out, peers) in [(&with, true), (&without, false)] {
         let mut args = vec!["export", scene.to_str().unwrap(), "--algorithm", "gjk"];
-        args.extend(["--step", "1", "--out", out.to_str().unwrap()]);
+        args.extend(["--step", "2", "--out", out.to_str().unwrap()]);
         if peers {
             args.push("--peers");
         }

@@ -318,6 +318,11 @@ fn an_interrupted_write_leaves_neither_half_a_file_nor_a_temporary() {
     );
     let o = run(&["import", &pair, "--out", target.to_str().unwrap()]);
     assert!(o.status.success(), "{}", stderr(&o));
+    // Like every command that writes a file, it says so.
+    assert_eq!(
+        String::from_utf8_lossy(&o.stdout),
+        format!("wrote {}\n", target.display())
+    );
     assert!(!dead.exists());
     assert!(parse_scene(&std::fs::read_to_string(&target).unwrap(), "t").is_ok());
     // ... and with the next start in the folder, whatever the command writes.

@@ -483,7 +483,7 @@ fn swept_sat_axes_have_one_numbering_on_the_canvas_and_in_the_words() {
 }
 
 /// The rotating time of impact says its target and Box2D's (`max(slop, radii −
-/// slop)`, b2TimeOfImpact's) on its first iteration, and the canvas names the
+/// slop)`, b2TimeOfImpact's) on its first iteration, as two engines' targets, and the canvas names the
 /// separation function as the lesson's choices do, not by a code name.
 #[test]
 fn the_rotating_toi_says_its_target_beside_box2ds_and_names_functions_in_words() {
@@ -502,8 +502,15 @@ fn the_rotating_toi_says_its_target_beside_box2ds_and_names_functions_in_words()
     );
     assert!((box2d - 0.095).abs() < 1e-6, "{box2d}");
     assert!(
-        words.contains(&format!("The target is {ours:.4} ± 0.00125"))
+        words.contains(&format!("This study's target is {ours:.4} ± 0.00125"))
             && words.contains(&format!("= {box2d:.4}")),
+        "{name}: {words}"
+    );
+    // Said so that the two numbers are not read as one target contradicting itself:
+    // Box2D's is its own, and the time computed here is for ours.
+    assert!(
+        words.contains("sets its own target")
+            && words.contains(&format!("the time computed here is for {ours:.4}")),
         "{name}: {words}"
     );
     let canvas = labels(&scene, Algorithm::Rotating, 0);

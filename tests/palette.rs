@@ -14,7 +14,7 @@ use collidescope::view::palette::{
     label_text, layer_color, Rgba, Theme, ADDED, BACKGROUND, BAND, CUT, ERROR, GRID, GRID_LABEL,
     KEPT, LABEL_BACK, LABEL_TEXT_CONTRAST, LIGHT_ROLES, MAX_FILL_ALPHA, PANEL_ALARM, PANEL_BACK,
     PANEL_CURRENT, PANEL_QUIET, PANEL_SUCCESS, PANEL_WARNING, SHAPE_A, SHAPE_B, SHAPE_OTHER,
-    VIEW_TITLE,
+    TIMELINE_NOW, VIEW_TITLE,
 };
 use collidescope::view::plot::SeriesData;
 use collidescope::view::timeline_plot::{marker_color, timeline_lanes, timeline_legend};
@@ -522,4 +522,42 @@ fn the_timelines_lanes_and_markers_have_colours_of_their_own() {
         }
     }
     eprintln!("timeline: closest two colours {closest:.1} ΔE*76");
+}
+
+/// The timeline's "this frame" rule has a colour of its own: at least 4.5:1 on the
+/// plots' background (egui's darkest and lightest fill) and on the panel, in both
+/// themes; at least [`MIN_RULES`] from every lane's and marker's colour (it is a rule
+/// across every lane, like the markers), Box2D's near-white (near-black) among them,
+/// which the panel's strong text it used to be drawn in matched.
+#[test]
+fn the_timelines_frame_rule_reads_and_stands_apart_from_the_lanes() {
+    let lanes = timeline_lanes(&every_lane_and_marker(), 2, "Box2D");
+    let legend = timeline_legend(&lanes);
+    let plot_back = (Rgba(10, 10, 10, 255), Rgba(255, 255, 255, 255));
+    let mut faults = Vec::new();
+    for (theme, now, backs) in [
+        (Theme::Dark, TIMELINE_NOW.0, [plot_back.0, PANEL_BACK.0]),
+        (Theme::Light, TIMELINE_NOW.1, [plot_back.1, PANEL_BACK.1]),
+    ] {
+        for b in backs {
+            let r = contrast(now, b);
+            if r < 4.5 {
+                faults.push(format!("{theme:?}: this frame on {b:?}: {r:.2}:1"));
+            }
+        }
+        for (name, c) in &legend {
+            let d = delta_e(lab(now, None), lab(theme.apply(*c), None));
+            if d < MIN_RULES {
+                faults.push(format!(
+                    "{theme:?}: this frame and {name} only {d:.1} apart"
+                ));
+            }
+        }
+    }
+    assert!(faults.is_empty(), "{faults:#?}");
+    // The strong text it was drawn in fails: it is Box2D's lane.
+    let box2d = legend.iter().find(|(n, _)| n == "Box2D").map(|(_, c)| *c);
+    let box2d = box2d.expect("a Box2D series in the legend");
+    let strong = Rgba(255, 255, 255, 255);
+    assert!(delta_e(lab(strong, None), lab(box2d, None)) < MIN_RULES);
 }

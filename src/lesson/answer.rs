@@ -128,8 +128,7 @@ impl Ask {
             Ask::Overlap => overlap(g),
             Ask::Hits => {
                 let (hit, _) = impact(g)?;
-                let last = g.studies.step_count(g.algorithm) - 1;
-                solved(yes_no(hit), last)
+                solved(yes_no(hit), hits_step(g, hit))
             }
             Ask::GhostBump {
                 chain,
@@ -542,6 +541,21 @@ fn impact(g: &Ground) -> Result<(bool, f32), String> {
             ))
         }
     })
+}
+
+/// The step that shows whether the shapes meet: the answer's, except for a swept-SAT
+/// miss that one axis decides for the whole step (the shadows keep their gap along
+/// it): that axis's step draws the miss, where the answer's draws only the path.
+fn hits_step(g: &Ground, hit: bool) -> usize {
+    let last = g.studies.step_count(g.algorithm) - 1;
+    let tr = &g.studies.swept.trace;
+    match g.algorithm {
+        Algorithm::Toi if !hit => tr
+            .decided_by
+            .filter(|&i| tr.axes.get(i).is_some_and(|a| a.separates.is_some()))
+            .unwrap_or(last),
+        _ => last,
+    }
 }
 
 fn time_of_impact(g: &Ground) -> Result<Solved, String> {

@@ -34,6 +34,26 @@ pub fn answer_marks(answer: &Answer) -> Vec<(Space, Prim)> {
     }
 }
 
+/// What a settled question uncovers in the window: the layers that draw its answer
+/// and the one its hint lights, and for a ghost-bump question the chain mode it asks
+/// about (the step that shows the answer is the caller's: a page may keep its own).
+pub fn show_settled(app: &mut crate::app::AppState, q: &super::format::Question) {
+    for l in q.ask.settled_layers().iter().chain([q.hint_layer()].iter()) {
+        if app.hidden_layers.contains(l) {
+            app.toggle_layer(*l);
+        }
+    }
+    if let Some(mode) = q.ask.settled_chain_mode() {
+        if app.scene.settings.chain_mode != mode {
+            let mut s = app.scene.settings;
+            s.chain_mode = mode;
+            if let Err(e) = app.set_settings(s) {
+                app.error(e);
+            }
+        }
+    }
+}
+
 impl super::format::Question {
     /// The layer a wrong answer lights up: the lesson's choice, else the kind's.
     pub fn hint_layer(&self) -> LayerId {
@@ -111,6 +131,27 @@ impl Ask {
                 ..
             } => &[LayerId::GaussMap],
             _ => &[],
+        }
+    }
+
+    /// The layers a settled question uncovers to show its answer: its answer layers,
+    /// except a ghost-bump question's. That one's picture takes the chain mode it asks
+    /// about ([`Ask::settled_chain_mode`]), whose chains layer (the lit one) draws the
+    /// answer; a Gauss map would only speak of the mode left, and of other shapes.
+    pub fn settled_layers(&self) -> &'static [LayerId] {
+        match self {
+            Ask::GhostBump { .. } => &[],
+            _ => self.answer_layers(),
+        }
+    }
+
+    /// The chain mode the picture takes once the question is settled: a ghost-bump
+    /// question asked of one mode on a floor drawn the other way shows the floor
+    /// collided the way asked, so that the picture shows what the answer says.
+    pub fn settled_chain_mode(&self) -> Option<crate::core::settings::ChainMode> {
+        match self {
+            Ask::GhostBump { mode, .. } => *mode,
+            _ => None,
         }
     }
 

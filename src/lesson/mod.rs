@@ -47,7 +47,7 @@ mod why;
 
 pub use answer::{Answer, Ground, Solved};
 pub use format::{Ask, Form, Lesson, Page, Question, SceneRef, LESSON_VERSION};
-pub use hints::{answer_marks, ANSWER_RING_RADIUS, ANSWER_RING_WIDTH};
+pub use hints::{answer_marks, show_settled, ANSWER_RING_RADIUS, ANSWER_RING_WIDTH};
 
 use crate::core::gjk::SimplexCache;
 use crate::scene::view_state::LayerId;

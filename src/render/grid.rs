@@ -14,6 +14,10 @@ use crate::view::camera::Viewport;
 use crate::view::palette::{AXES, BACKGROUND, GRID, GRID_LABEL};
 use glam::Vec2;
 
+/// Pixels between a y number's plate and its grid line (before the presenter scale):
+/// half of the widest line drawn along an axis (a chain's, 3 pixels) and a gap.
+const LINE_CLEAR: f32 = 3.0;
+
 /// A grid value with `decimals` decimals, without a "-0".
 pub(super) fn grid_value(v: f32, step: f32, decimals: usize) -> String {
     let v = if v.abs() < step * 1.0e-3 { 0.0 } else { v };
@@ -95,10 +99,21 @@ pub fn grid_numbers(view: &ViewFrame, title: &str) -> Vec<GridNumber> {
         g.xs.iter()
             .map(|(x, sx)| number(*x, Vec2::new(sx + 2.0, vp.y + vp.h - 4.0)));
     let mut out = thinned(xs.collect(), &blocked, &vp);
-    blocked.extend(out.iter().map(|n| n.back));
-    let ys =
-        g.ys.iter()
-            .map(|(y, sy)| number(*y, Vec2::new(vp.x + 3.0, sy - 2.0)));
+    // A y number is kept a text height off every x number: the corner's "-3" over the
+    // x axis's "-3" read as one pair ("-3 -3").
+    blocked.extend(out.iter().map(|n| Viewport {
+        x: n.back.x - size,
+        y: n.back.y - size,
+        w: n.back.w + 2.0 * size,
+        h: n.back.h + 2.0 * size,
+    }));
+    // Each y number wholly above its line, its plate clear of a line drawn along it (a
+    // chain on the x axis, 3 pixels wide): the plate's bottom LINE_CLEAR above.
+    let clear = LINE_CLEAR * view.scale;
+    let ys = g.ys.iter().map(|(y, sy)| {
+        let below = text_extent(&grid_value(*y, g.step, g.decimals), size).1;
+        number(*y, Vec2::new(vp.x + 3.0, sy - below - 2.0 - clear))
+    });
     out.extend(thinned(ys.collect(), &blocked, &vp));
     out
 }
@@ -164,5 +179,94 @@ pub fn paint_grid_numbers(view: &ViewFrame, title: &str, out: &mut impl Painter)
     for n in grid_numbers(view, title) {
         out.rect(&n.back, BACKGROUND);
         out.text(n.at, &n.text, n.size, GRID_LABEL);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::view::camera::Camera;
+    use crate::view::draw::Space;
+
+    /// A y number's plate ends LINE_CLEAR × scale above its grid line: a chain drawn
+    /// along the x axis (3 pixels wide) is not cut by the "0" written on it.
+    #[test]
+    fn a_y_number_sits_clear_above_its_line() {
+        for scale in [1.0, 1.5] {
+            let view = ViewFrame {
+                space: Space::World,
+                viewport: Viewport {
+                    x: 0.0,
+                    y: 0.0,
+                    w: 900.0,
+                    h: 500.0,
+                },
+                camera: Camera {
+                    center: Vec2::new(0.0, 0.3),
+                    zoom: 120.0,
+                },
+                scale,
+            };
+            let g = grid_lines(&view).expect("a grid");
+            let numbers = grid_numbers(&view, "world");
+            let mut seen = 0;
+            for (y, sy) in &g.ys {
+                let text = grid_value(*y, g.step, g.decimals);
+                // A y number starts at the left edge (an x number at its line).
+                let Some(n) = numbers.iter().find(|n| n.text == text && n.at.x < 10.0) else {
+                    continue;
+                };
+                seen += 1;
+                let bottom = n.back.y + n.back.h;
+                let want = sy - LINE_CLEAR * scale;
+                assert!(
+                    bottom <= want + 0.5,
+                    "{text}: plate ends at {bottom}, line at {sy}"
+                );
+                assert!(bottom >= want - 1.5, "{text}: plate far above its line");
+            }
+            assert!(seen >= 3, "{seen} y numbers");
+            assert!(numbers.iter().any(|n| n.text == "0.0" || n.text == "0"));
+        }
+    }
+
+    /// The corner: no y number stands a text height or less from an x number (they
+    /// read as one pair, "-3 -3").
+    #[test]
+    fn no_y_number_reads_with_an_x_number_at_the_corner() {
+        for (zoom, center) in [
+            (60.0, Vec2::new(0.3, 0.2)),
+            (47.0, Vec2::ZERO),
+            (120.0, Vec2::new(-0.1, 0.4)),
+        ] {
+            let view = ViewFrame {
+                space: Space::World,
+                viewport: Viewport {
+                    x: 0.0,
+                    y: 0.0,
+                    w: 700.0,
+                    h: 480.0,
+                },
+                camera: Camera { center, zoom },
+                scale: 1.0,
+            };
+            let numbers = grid_numbers(&view, "world");
+            let xs: Vec<&GridNumber> = numbers.iter().filter(|n| n.at.y > 470.0).collect();
+            let ys: Vec<&GridNumber> = numbers.iter().filter(|n| n.at.y <= 470.0).collect();
+            assert!(!xs.is_empty() && ys.len() >= 3, "{numbers:?}");
+            for y in &ys {
+                for x in &xs {
+                    let gap_x =
+                        (x.back.x - (y.back.x + y.back.w)).max(y.back.x - (x.back.x + x.back.w));
+                    let gap_y = x.back.y - (y.back.y + y.back.h);
+                    assert!(
+                        gap_x > y.size || gap_y > y.size,
+                        "y {:?} and x {:?} read as one (gaps {gap_x}, {gap_y})",
+                        y.text,
+                        x.text
+                    );
+                }
+            }
+        }
     }
 }

@@ -25,12 +25,15 @@
 //!    its edge, touches a label already placed
 //!    (with a [`GAP`] px gap), a view title, the scale bar or a grid number, or covers a
 //!    *contact point* (a dot of the contact,
-//!    witness, chain or engine layers, or a handle). Among the others, the one crossed
-//!    by the fewest line pieces wins — every line, arrow, cross and ring of the view
-//!    with the ink of its width ([`line_obstacles`]), the leader line of every label
-//!    placed before, and a label placed before that its own leader would run over —
-//!    so a label takes any spot no line crosses before one a line does. Between
-//!    spots crossed alike, the rest only cost: covering other dots (simplex vertices,
+//!    witness, chain or engine layers, or a handle). Among the others, the one that
+//!    weighs least wins: every line piece crossing it weighs 300 px of distance
+//!    (`CROSSING_COST`) — every line, arrow, cross and ring of the view with the ink
+//!    of its width ([`line_obstacles`]), the leader line of every label placed
+//!    before, and a label placed before that its own leader would run over — so a
+//!    label takes any clear spot on the rings round its point before one a line
+//!    crosses, but not a clear spot across the view, whose leader (past the rings,
+//!    every pixel of it weighs twice) reads as a line of the picture more than as a
+//!    tie to its point. Besides, spots cost: covering other dots (simplex vertices,
 //!    supports), the distance, a spot nearer another label's point than the
 //!    label's own, where it would read as that point's label
 //!    ([`reads_as_other_point`]), taken only when nothing near its own is free; a
@@ -42,15 +45,15 @@
 //!    (`SIDE_COST`), and so does a spot across a line that passes near the label's
 //!    point without running through it (`ACROSS_COST`: the origin's label stays on the
 //!    origin's side of the edge it lies just inside). A spot where the label reads as
-//!    one phrase with a text already placed ([`reads_as_one_phrase_with`]: on one line
-//!    a space and a half apart, or three and a half with a dot between) counts as a
-//!    line crossed. The choice of one label's spot is in `spot_choice`.
+//!    one phrase with a text already placed ([`reads_as_one_phrase_of`]: on one line
+//!    a space and a half apart, or three and a half with a dot between or for a bare
+//!    number beside words) counts as a line crossed. The choice of one label's spot is in `spot_choice`.
 //! 4. A label moved away from its anchor, left nearer another label's point, over a
 //!    bar it does not name or inside the other shape, gets a leader line from the
 //!    anchor to its box;
 //!    a label no spot of which on one line is clear of lines, or free at all, is
 //!    wrapped at word boundaries onto two lines, then three ([`wrap_words`]), and
-//!    placed so when that finds a spot crossed by fewer;
+//!    placed so when that finds a spot crossed by fewer that weighs less;
 //!    a label with no free candidate is dropped (the SVG keeps it hidden, so its text
 //!    can still be searched).
 //!
@@ -206,6 +209,34 @@ pub fn reads_as_one_phrase_with(a: &Viewport, b: &Viewport, size: f32, dots: &[V
             .any(|d| d.x > x0 && d.x < x1 && d.y > y0 - h && d.y < y1 + h)
 }
 
+/// Whether a label's text is a bare number (a vertex's, a segment's): beside words it
+/// reads as their first or last word from farther ([`reads_as_one_phrase_of`]).
+pub fn is_number(text: &str) -> bool {
+    !text.is_empty() && text.chars().all(|c| c.is_ascii_digit())
+}
+
+/// [`reads_as_one_phrase_with`], or, for a bare number beside words (`a_number` and
+/// `b_number` differ: a segment's "2" and the caption "segment 2: normal tilted 90°"),
+/// side by side, sharing half as much of their heights as [`ONE_LINE`] asks, less than
+/// [`BRIDGED_SPACES`] spaces of text of `size` pixels apart: a number that near a
+/// caption's start or end reads as a word of it ("2 segment 2: … 1"), though it sits
+/// nearly half a line lower.
+pub fn reads_as_one_phrase_of(
+    (a, a_number): (&Viewport, bool),
+    (b, b_number): (&Viewport, bool),
+    size: f32,
+    dots: &[Vec2],
+) -> bool {
+    if reads_as_one_phrase_with(a, b, size, dots) {
+        return true;
+    }
+    let high = (a.y + a.h).min(b.y + b.h) - a.y.max(b.y);
+    let gap = (b.x - (a.x + a.w)).max(a.x - (b.x + b.w));
+    a_number != b_number
+        && high > 0.5 * ONE_LINE * a.h.min(b.h)
+        && gap < BRIDGED_SPACES * text_width(" ", size)
+}
+
 /// The farthest apart (pixels, along either axis) two label boxes can be and still read
 /// as one phrase ([`reads_as_one_phrase`]) at text `size`, with a pixel to spare: boxes
 /// farther apart are not tested.
@@ -295,7 +326,7 @@ pub(super) fn place_labels_now(
             // A label anchored outside the view is not drawn (it would be clipped).
             if anchor.is_finite() && view.viewport.contains(anchor) {
                 // Bare numbers (vertex numbers) give way to every other label.
-                let number = text.chars().all(|c| c.is_ascii_digit());
+                let number = is_number(text);
                 pending.push(Pending {
                     index: count,
                     rank: if number { rank.max(4) } else { rank },
@@ -334,7 +365,7 @@ pub(super) fn place_labels_now(
             let number_of = if p.keeps_side { p.of } else { None };
             obstacles
                 .texts
-                .push(Text::placed(placed.back, p.size, number_of));
+                .push(Text::placed(placed.back, p.size, p.keeps_side, number_of));
             if let Some([a, b]) = placed.leader {
                 obstacles
                     .leaders

@@ -222,7 +222,13 @@ mod tests {
                 count: n
             }
         );
-        assert!(e.to_string().contains(&format!("(0 to {})", n - 1)), "{e}");
+        // Said as the window counts: the index n is step n + 1 of 1 to n.
+        let said = e.to_string();
+        assert!(
+            said.starts_with(&format!("step {} is out of range", n + 1)),
+            "{said}"
+        );
+        assert!(said.contains(&format!("(1 to {n})")), "{said}");
     }
 
     #[test]

@@ -45,7 +45,8 @@ pub const DEFAULT_SIZE: (u32, u32) = (1280, 800);
 /// Why a picture could not be made or written.
 #[derive(Clone, Debug, PartialEq)]
 pub enum ExportError {
-    /// The step is past the end of the algorithm's trace.
+    /// The step is past the end of the algorithm's trace (`step` its index, counted
+    /// from 0; the message counts from 1, as the window does).
     StepOutOfRange {
         algorithm: Algorithm,
         step: usize,
@@ -68,10 +69,10 @@ impl fmt::Display for ExportError {
                 count,
             } => write!(
                 f,
-                "step {step} is out of range: {} has {count} step{} on this scene (0 to {})",
+                "step {} is out of range: {} has {count} step{} on this scene (1 to {count})",
+                step + 1,
                 algorithm.name(),
                 if *count == 1 { "" } else { "s" },
-                count.saturating_sub(1)
             ),
             ExportError::BadSize { width, height } => write!(
                 f,

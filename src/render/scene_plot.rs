@@ -150,7 +150,7 @@ fn separation_picture(
     o: &PlotOptions,
     scene_title: &str,
 ) -> Result<PlotPicture, String> {
-    use crate::study::rotating::separation_plot;
+    use crate::study::rotating::separation_plot_naming;
     use crate::study::{Algorithm, Studies};
     let (a, b) = scene_pair(scene).ok_or("--plot separation needs two shapes")?;
     let studies = Studies::compute(scene, a, b, &mut Default::default());
@@ -164,10 +164,7 @@ fn separation_picture(
         }
         .to_string());
     }
-    let mut curves = studies.rotating.curves(scene, (a, b), step, o.whole_step);
-    if o.hide_axis {
-        curves.kind.clear();
-    }
+    let curves = studies.rotating.curves(scene, (a, b), step, o.whole_step);
     let part = studies.step_part(
         scene,
         Algorithm::Rotating,
@@ -181,7 +178,7 @@ fn separation_picture(
             scene.shapes[b].name,
             step_text(step, count)
         ),
-        plots: vec![separation_plot(&curves)],
+        plots: vec![separation_plot_naming(&curves, !o.hide_axis)],
         theme: Theme::Dark,
     })
 }

@@ -5,7 +5,7 @@
 //! The placement of a whole view, and its method, are in [`super::labels`].
 
 use super::leaders::LEADER_MIN;
-use super::spot_cost::{lines_beside, Scorer};
+use super::spot_cost::{lines_beside, weight, Scorer};
 use super::spots::{
     candidates, close_candidates, far_candidates, nearest_on_box, side_of, wide_room,
 };
@@ -58,6 +58,9 @@ pub(super) struct Text {
     pub(super) size: f32,
     /// [`phrase_reach`] at its size.
     pub(super) reach: f32,
+    /// A bare number (a vertex's, a segment's, a grid's): beside words it reads as one
+    /// of them from farther ([`reads_as_one_phrase_of`]).
+    pub(super) number: bool,
     /// For a vertex number, the shape it numbers.
     pub(super) number_of: Option<Owner>,
 }
@@ -68,14 +71,21 @@ impl Text {
             back,
             size,
             reach: phrase_reach(size),
+            number: false,
             number_of: None,
         }
     }
 
-    /// The text of a label placed at `back`: a vertex number of shape `number_of`, or
-    /// (`None`) any other label.
-    pub(super) fn placed(back: Viewport, size: f32, number_of: Option<Owner>) -> Text {
+    /// The text of a label placed at `back`: a bare `number` or words; a vertex number
+    /// of shape `number_of`, or (`None`) any other label.
+    pub(super) fn placed(
+        back: Viewport,
+        size: f32,
+        number: bool,
+        number_of: Option<Owner>,
+    ) -> Text {
         Text {
+            number,
             number_of,
             ..Text::new(back, size)
         }
@@ -85,7 +95,7 @@ impl Text {
 /// The best free spot of one label, or `None` when every candidate is refused: on one
 /// line, or, when no spot is clear of lines for it on one line, wrapped at word
 /// boundaries onto two (then [`MAX_LINES`]) lines where that finds a spot crossed by
-/// fewer.
+/// fewer that weighs less ([`weight`]).
 pub(super) fn place_one(
     p: &Pending,
     vp: &Viewport,
@@ -94,30 +104,36 @@ pub(super) fn place_one(
 ) -> Option<PlacedLabel> {
     let mut found = best_spot(p, vec![p.text.to_string()], vp, taken, obstacles);
     for n in 2..=MAX_LINES {
-        if found.as_ref().is_some_and(|(crossed, _)| *crossed == 0) {
+        if found
+            .as_ref()
+            .is_some_and(|((crossed, _), _)| *crossed == 0)
+        {
             break;
         }
         let Some(lines) = wrap_words(p.text, n) else {
             break;
         };
-        if let Some((crossed, placed)) = best_spot(p, lines, vp, taken, obstacles) {
-            if found.as_ref().is_none_or(|(c, _)| crossed < *c) {
-                found = Some((crossed, placed));
+        if let Some((c, placed)) = best_spot(p, lines, vp, taken, obstacles) {
+            if found
+                .as_ref()
+                .is_none_or(|(f, _)| c.0 < f.0 && weight(c) < weight(*f))
+            {
+                found = Some((c, placed));
             }
         }
     }
     found.map(|(_, placed)| placed)
 }
 
-/// The best free spot of one label drawn as `lines`, with the line pieces crossing it,
-/// or `None` when every candidate is refused.
+/// The best free spot of one label drawn as `lines`, with its cost (the line pieces
+/// crossing it, its other costs), or `None` when every candidate is refused.
 fn best_spot(
     p: &Pending,
     lines: Vec<String>,
     vp: &Viewport,
     taken: &[Viewport],
     obstacles: &Obstacles,
-) -> Option<(usize, PlacedLabel)> {
+) -> Option<((usize, f32), PlacedLabel)> {
     // A wrapped label set left of its point by its own offset ends where the line
     // would have: it keeps its place beside the point, nearer by what it lost.
     let one = label_box(p.preferred, p.text, p.size);
@@ -147,11 +163,11 @@ fn best_spot(
         reach: phrase_reach(p.size),
         beside: lines_beside(p.anchor, obstacles.lines),
     };
-    // (line pieces crossing the spot, its other costs), compared in that order.
+    // (line pieces crossing the spot, its other costs), compared by their [`weight`].
     let mut best: Option<((usize, f32), Viewport)> = None;
     let consider = |spots: Vec<(f32, Viewport)>, best: &mut Option<((usize, f32), Viewport)>| {
         for (distance, b) in spots {
-            if best.is_some_and(|((n, c), _)| n == 0 && c <= distance) {
+            if best.is_some_and(|(c, _)| weight(c) <= distance) {
                 break; // spots come nearest first: no later one can be cheaper
             }
             if let Some(c) = scorer.score(distance, &b, best.map(|(c, _)| c)) {
@@ -160,9 +176,9 @@ fn best_spot(
         }
     };
     consider(candidates(p.anchor, first, w, h, &scorer.vp), &mut best);
-    // Moved off its own spot: any nearer spot between the rings' directions, as near
-    // as the one found.
-    if best.is_none_or(|((n, c), b)| b != first && (n > 0 || c > LEADER_MIN)) {
+    // Moved off its own spot, or left on it crossed: any nearer spot between the rings'
+    // directions, as near as the one found.
+    if best.is_none_or(|((n, c), b)| n > 0 || (b != first && c > LEADER_MIN)) {
         let reach = match best {
             Some(((0, c), _)) => c.min(CLOSE_REACH),
             _ => CLOSE_REACH,
@@ -174,12 +190,12 @@ fn best_spot(
     if best.is_none_or(|((n, _), _)| n > 0) {
         consider(far_candidates(p.anchor, w, h, &scorer.vp), &mut best);
     }
-    let ((crossed, _), b) = best?;
+    let (cost, b) = best?;
     // Baseline start from a box corner: the inverse of `lines_box`.
     let at = Vec2::new(b.x, b.y) + (preferred - Vec2::new(first.x, first.y));
     let leader = leader_of(p.anchor, &b, &first, scorer.misread(&b).any());
     Some((
-        crossed,
+        cost,
         PlacedLabel {
             at,
             back: b,

@@ -6,7 +6,7 @@
 
 use super::leaders::{leaders_near, runs_along};
 use super::spot_choice::{leader_of, Obstacles, Pending};
-use super::spots::{inside, nearest_on_box, side_of};
+use super::spots::{inside, nearest_on_box, side_of, FAR_REACH};
 use super::*;
 
 use crate::view::camera::Viewport;
@@ -39,6 +39,30 @@ const ACROSS_COST: f32 = 60.0;
 /// of a vertex number of the other shape reads as one of that shape's numbers ("4 0 5"
 /// with B's 0 among A's 4 and 5): it costs as a spot nearer another label's point.
 const NUMBER_REACH: f32 = 1.0;
+/// What one line piece crossing a label's spot weighs against the spot's other costs,
+/// in pixels of distance ([`weight`]): about a spot on the rings' last ring (160 px)
+/// nearer another label's point ([`MISREAD_COST`]), so a spot a line crosses loses to
+/// a clear one on the rings round its point, but not to a clear spot across the view
+/// tied to it by a leader that long — a label an arrow or a thin edge touches beside
+/// its point reads as that point's, one 400 px off does not.
+pub(super) const CROSSING_COST: f32 = 300.0;
+
+/// What a spot `distance` pixels from its point costs for that distance: the distance,
+/// and past the rings' reach ([`FAR_REACH`]) every pixel more again — a leader that
+/// long, across the view, reads as a line of the picture as much as a tie to its
+/// point, so a far clear spot loses to a near one that a line touches (the GJK
+/// lesson's "new support" 300 px off across B − A, with a leader, against the spot
+/// beside its point that the search arrow touches).
+fn far_distance(distance: f32) -> f32 {
+    distance + (distance - FAR_REACH).max(0.0)
+}
+
+/// The weight of a spot's (line pieces crossing it, other costs) in pixels of distance:
+/// the lower wins.
+pub(super) fn weight((crossed, cost): (usize, f32)) -> f32 {
+    cost + CROSSING_COST * crossed as f32
+}
+
 /// A line this near a label's point (pixels) is one the label keeps on the point's side
 /// of ([`Scorer::across`]); nearer than [`SAME_POINT`], the point sits on it.
 const BESIDE_LINE: f32 = 30.0;
@@ -136,7 +160,12 @@ impl Scorer<'_> {
     fn one_phrase(&self, b: &Viewport) -> bool {
         self.obstacles.texts.iter().any(|t| {
             boxes_overlap(b, &t.back, self.reach.max(t.reach))
-                && reads_as_one_phrase_with(b, &t.back, self.p.size.max(t.size), &self.dots)
+                && reads_as_one_phrase_of(
+                    (b, self.p.keeps_side),
+                    (&t.back, t.number),
+                    self.p.size.max(t.size),
+                    &self.dots,
+                )
         })
     }
 
@@ -153,7 +182,8 @@ impl Scorer<'_> {
         best: Option<(usize, f32)>,
     ) -> Option<(usize, f32)> {
         let (p, o) = (self.p, self.obstacles);
-        let beaten = |crossed: usize, cost: f32| best.is_some_and(|c| c <= (crossed, cost));
+        let beaten =
+            |crossed: usize, cost: f32| best.is_some_and(|c| weight(c) <= weight((crossed, cost)));
         if !inside(b, &self.vp) || self.taken.iter().any(|t| boxes_overlap(b, t, GAP)) {
             return None;
         }
@@ -165,12 +195,17 @@ impl Scorer<'_> {
             }
             dots += 1;
         }
-        // Every line keeps off the text before all else: a spot no line crosses wins
-        // over any spot one does, however near; and a spot whose leader line would run
-        // over a label placed before counts that label as a line crossed; so does a
-        // text it would read as one phrase with (as much a misreading as a struck word).
-        // Crossed by more lines than `best`, a spot is beaten whatever else it costs.
-        let cap = best.map_or(usize::MAX, |(n, _)| n + 1);
+        // Every line keeps off the text before all else: a line crossing a spot
+        // weighs more than any misreading ([`CROSSING_COST`]); a spot whose leader line
+        // would run over a label placed before counts that label as a line crossed; so
+        // does a text it would read as one phrase with (as much a misreading as a
+        // struck word). Crossed by so many lines that they alone outweigh `best`, a
+        // spot is beaten whatever else it costs.
+        let cap = match best {
+            None => usize::MAX,
+            Some(c) if weight(c) <= distance => return None,
+            Some(c) => ((weight(c) - distance) / CROSSING_COST).floor() as usize + 1,
+        };
         let mut crossed = o.lines.crossings_up_to(b, cap);
         if crossed >= cap {
             return None;
@@ -191,7 +226,7 @@ impl Scorer<'_> {
             one_phrase,
             other_numbers: self.among_other_numbers(b),
         };
-        let mut cost = distance;
+        let mut cost = far_distance(distance);
         if misread.other_point {
             cost += MISREAD_COST;
         }
@@ -234,7 +269,7 @@ impl Scorer<'_> {
                 .filter(|t| box_crossed_by(t, &line))
                 .count();
         }
-        best.is_none_or(|c| (crossed, cost) < c)
+        best.is_none_or(|c| weight((crossed, cost)) < weight(c))
             .then_some((crossed, cost))
     }
 }

@@ -24,10 +24,36 @@ pub fn built_in_recording(path: &std::path::Path) -> Option<Result<std::path::Pa
     if path.exists() || path.parent() != Some(std::path::Path::new("recordings")) {
         return None;
     }
-    let dir = std::env::temp_dir()
+    copy_out(path.file_name()?.to_str()?, &copies_dir())
+}
+
+/// Where [`built_in_recording`] writes its copies.
+#[cfg(not(target_arch = "wasm32"))]
+fn copies_dir() -> std::path::PathBuf {
+    std::env::temp_dir()
         .join(format!("collidescope-{}", env!("CARGO_PKG_VERSION")))
-        .join("recordings");
-    copy_out(path.file_name()?.to_str()?, &dir)
+        .join("recordings")
+}
+
+/// Whether `path` is a copy [`built_in_recording`] wrote (in the temporary folder).
+#[cfg(not(target_arch = "wasm32"))]
+pub fn is_built_in_copy(path: &std::path::Path) -> bool {
+    path.parent() == Some(copies_dir().as_path())
+        && path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .is_some_and(|n| RECORDINGS.iter().any(|(r, _)| *r == n))
+}
+
+/// A path as the user should read it: a built-in recording's copy by the name the
+/// README gives it (`recordings/box_stack.ron`), not the temporary folder it was
+/// written to; any other path as it is.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn shown_path(path: &std::path::Path) -> String {
+    match path.file_name().and_then(|n| n.to_str()) {
+        Some(name) if is_built_in_copy(path) => format!("recordings/{name}"),
+        _ => path.display().to_string(),
+    }
 }
 
 /// The built-in recording `name` written to `dir` (kept when it already holds the same
@@ -69,6 +95,21 @@ pub fn text(name: &str) -> Option<&'static str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[cfg(not(target_arch = "wasm32"))]
+    #[test]
+    fn a_built_in_copy_reads_as_its_readme_name() {
+        let (name, _) = RECORDINGS[0];
+        // (The tests run where recordings/ exists: the copy is written directly.)
+        let copy = copy_out(name, &copies_dir())
+            .expect("a built-in recording")
+            .expect("its copy is written");
+        assert!(is_built_in_copy(&copy));
+        assert_eq!(shown_path(&copy), format!("recordings/{name}"));
+        let elsewhere = std::path::Path::new("/tmp/elsewhere").join(name);
+        assert!(!is_built_in_copy(&elsewhere));
+        assert_eq!(shown_path(&elsewhere), elsewhere.display().to_string());
+    }
 
     /// Every file of `scenes/` is compiled in, unchanged, and parses.
     #[test]

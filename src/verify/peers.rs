@@ -172,9 +172,14 @@ fn depth(
         return;
     };
     report.record(pair, Engine::Parry, "depth", Verdict::of(e, o), || {
+        // One convention on the line: depths, positive (the exact one too).
+        let exact = if ex.signed < 0.0 {
+            format!("exact depth {:.9}", -ex.signed)
+        } else {
+            format!("exact: apart by {:.9} (no overlap)", ex.signed)
+        };
         format!(
-            "depth: exact signed distance {:.9}, ours {}, parry2d {}",
-            ex.signed,
+            "depth: {exact}, ours {}, parry2d {}",
             depth_words(ours),
             depth_words(theirs)
         )
@@ -333,27 +338,94 @@ pub fn peer_scene(case: &PeerCase) -> Result<Scene, String> {
     Ok(scene)
 }
 
-/// Writes a scene per engine disagreement (at most `max`) into `dir`.
+/// The file a case's scene goes to: one per engine, query and pair.
+fn peer_scene_name(case: &PeerCase) -> String {
+    format!(
+        "peers-{}-{}-seed{}-pair{:07}.ron",
+        case.engine.key(),
+        case.query,
+        case.seed,
+        case.index
+    )
+}
+
+/// The engine disagreements, one per scene: a pair's two rays are one scene (it holds
+/// both rays), so two cases of one engine, query and pair become one case whose
+/// detail names both, in the order found.
+pub fn peer_scene_cases(report: &PeerReport) -> Vec<PeerCase> {
+    let mut merged: Vec<PeerCase> = Vec::new();
+    let mut at: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+    for case in report.engine_disagreements() {
+        match at.entry(peer_scene_name(case)) {
+            std::collections::hash_map::Entry::Occupied(i) => {
+                let first = &mut merged[*i.get()];
+                first.detail = format!("{}; {}", first.detail, case.detail);
+            }
+            std::collections::hash_map::Entry::Vacant(v) => {
+                v.insert(merged.len());
+                merged.push(case.clone());
+            }
+        }
+    }
+    merged
+}
+
+/// Writes a scene per engine disagreement (at most `max` scenes) into `dir`: the
+/// paths written, each with the case it holds (see [`peer_scene_cases`]).
 pub fn write_peer_scenes(
     report: &PeerReport,
     dir: &Path,
     max: usize,
-) -> Result<Vec<PathBuf>, String> {
-    super::scenes::write_case_scenes(report.engine_disagreements(), dir, max, |case| {
-        let name = format!(
-            "peers-{}-{}-seed{}-pair{:07}.ron",
-            case.engine.key(),
-            case.query,
-            case.seed,
-            case.index
-        );
-        Ok((peer_scene(case)?, name))
-    })
+) -> Result<Vec<(PathBuf, PeerCase)>, String> {
+    let cases = peer_scene_cases(report);
+    let paths = super::scenes::write_case_scenes(&cases, dir, max, |case| {
+        Ok((peer_scene(case)?, peer_scene_name(case)))
+    })?;
+    Ok(paths.into_iter().zip(cases).collect())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_pairs_two_wrong_rays_are_one_scene_naming_both_and_every_file_is_its_own() {
+        let case = |index: u64, detail: &str| PeerCase {
+            seed: 1,
+            index,
+            family: Family::General,
+            engine: Engine::Parry,
+            query: "ray_exit",
+            verdict: Verdict::EngineWrong,
+            detail: detail.into(),
+        };
+        let report = PeerReport {
+            cases: vec![
+                case(4, "ray RA: exit 0.5"),
+                case(4, "ray RB: exit 0.7"),
+                case(9, "ray RA: exit 0.2"),
+            ],
+            ..PeerReport::default()
+        };
+        let merged = peer_scene_cases(&report);
+        assert_eq!(
+            merged.len(),
+            2,
+            "pair 4's two rays are one scene: {merged:?}"
+        );
+        assert_eq!(merged[0].detail, "ray RA: exit 0.5; ray RB: exit 0.7");
+        assert_eq!(merged[1].index, 9);
+        let dir = std::env::temp_dir().join(format!("cs-peer-scenes-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let written = write_peer_scenes(&report, &dir, 10).unwrap();
+        let files = std::fs::read_dir(&dir).unwrap().count();
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert_eq!(
+            (written.len(), files),
+            (2, 2),
+            "one file per scene said written"
+        );
+    }
 
     #[test]
     fn parry_distance_classes_follow_its_stopping_rules() {

@@ -106,7 +106,9 @@ pub fn scene_file_name(d: &Disagreement) -> String {
 
 /// Writes the scenes `make` gives for the first `max` of `cases` (a scene and its file
 /// name each) into `dir`, created when the first one is written. Returns the paths
-/// written. Every fuzzer family writes its disagreements with it.
+/// written, one per case in order. Every fuzzer family writes its disagreements with
+/// it. A name given twice gets a number (`-2`, `-3`, …) rather than replacing the
+/// scene written before it: every case keeps its own file.
 pub fn write_case_scenes<T>(
     cases: impl IntoIterator<Item = T>,
     dir: &Path,
@@ -120,11 +122,28 @@ pub fn write_case_scenes<T>(
                 .map_err(|e| format!("{}: cannot create the folder: {e}", dir.display()))?;
         }
         let (scene, name) = make(&case)?;
-        let path = dir.join(name);
+        let path = unused_name(dir, &name, &written);
         save_scene(&scene, &path).map_err(|e| e.to_string())?;
         written.push(path);
     }
     Ok(written)
+}
+
+/// `dir/name`, or `dir/stem-K.ext` with the first K from 2 that no path of `written`
+/// has taken.
+fn unused_name(dir: &Path, name: &str, written: &[PathBuf]) -> PathBuf {
+    let first = dir.join(name);
+    if !written.contains(&first) {
+        return first;
+    }
+    let (stem, ext) = name.rsplit_once('.').unwrap_or((name, ""));
+    (2..)
+        .map(|k| match ext {
+            "" => dir.join(format!("{stem}-{k}")),
+            _ => dir.join(format!("{stem}-{k}.{ext}")),
+        })
+        .find(|p| !written.contains(p))
+        .unwrap_or(first)
 }
 
 /// Writes one scene per kept disagreement into `dir` (created if missing), at most
@@ -134,4 +153,18 @@ pub fn write_scenes(report: &FuzzReport, dir: &Path, max: usize) -> Result<Vec<P
         let pair = generate_pair_in(d.seed, d.index, Some(d.family));
         Ok((disagreement_scene(&pair, d)?, scene_file_name(d)))
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_name_given_twice_gets_the_next_free_number() {
+        let dir = Path::new("out");
+        let taken = vec![dir.join("a.ron"), dir.join("a-2.ron")];
+        assert_eq!(unused_name(dir, "b.ron", &taken), dir.join("b.ron"));
+        assert_eq!(unused_name(dir, "a.ron", &taken), dir.join("a-3.ron"));
+        assert_eq!(unused_name(dir, "c", &[dir.join("c")]), dir.join("c-2"));
+    }
 }

@@ -251,3 +251,8 @@ pub const PANEL_SUCCESS: (Rgba, Rgba) = (Rgba(60, 170, 90, 255), Rgba(0, 105, 45
 pub const PANEL_WARNING: (Rgba, Rgba) = (Rgba(255, 200, 90, 255), Rgba(135, 68, 0, 255));
 /// The item the canvas is stepping (the stepped ray).
 pub const PANEL_CURRENT: (Rgba, Rgba) = (Rgba(150, 235, 255, 255), Rgba(0, 90, 140, 255));
+/// The "this frame" rule across a pair's contact timeline, (dark theme, light theme):
+/// a violet no lane or marker uses (Box2D's lane is near-white, near-black in the
+/// light theme, as the panel's strong text was), at least 4.5:1 on the plots' and the
+/// panel's backgrounds (`tests/palette.rs`).
+pub const TIMELINE_NOW: (Rgba, Rgba) = (Rgba(190, 110, 255, 255), Rgba(120, 0, 230, 255));

@@ -3,13 +3,15 @@
 
 use crate::check::{check_view, title};
 use collidescope::app::AppState;
+use collidescope::lesson::check::drag_solution;
 use collidescope::lesson::{answer_marks, library, PageStudy, Question};
 use collidescope::render::{
-    app_picture, box_crossed_by, layout, line_obstacles, place_labels, reserved_boxes, PlacedLabel,
-    ViewFrame,
+    app_picture, box_crossed_by, box_distance, is_number, label_size, layout, line_obstacles,
+    place_labels, reads_as_one_phrase_of, reserved_boxes, view_labels, PlacedLabel, ViewFrame,
+    CLOSE_REACH,
 };
 use collidescope::view::camera::Viewport;
-use collidescope::view::draw::{DrawList, LayerId, Prim, Space};
+use collidescope::view::draw::{DrawList, Prim, Space};
 use glam::Vec2;
 
 /// A lesson's ring around a settled point answer (the vertex asked about, the clip's
@@ -136,16 +138,129 @@ fn the_new_support_label_keeps_off_the_direction_arrow_in_presenter_mode() {
 /// The page's study as a settled question shows it: the answer's and the hint's layers
 /// shown, at `step`.
 fn settled(study: &PageStudy, q: &Question, step: usize) -> AppState {
-    let mut scene = study.scene.clone();
-    let shown: Vec<LayerId> = q
-        .ask
-        .answer_layers()
-        .iter()
-        .copied()
-        .chain([q.ask.hint_layer()])
-        .collect();
-    scene.view.hidden_layers.retain(|l| !shown.contains(l));
-    let mut app = AppState::new(scene, None);
+    // What the window uncovers once the question is settled.
+    let mut app = AppState::new(study.scene.clone(), None);
+    collidescope::lesson::show_settled(&mut app, q);
     app.set_step(step);
     app
+}
+
+/// A lesson's canvas at 1600×1000 with the presenter setting and at 1280×800 without
+/// (the page's text under it, no panel beside it), with the text scale of each.
+const LESSON_CANVASES: [((f32, f32), f32); 2] = [
+    (
+        (1600.0, 608.0),
+        collidescope::view::prefs::PRESENTER_VIEW_SCALE,
+    ),
+    ((1280.0, 490.0), 1.0),
+];
+
+/// The window's canvas beside its panel at the same two sizes.
+const WINDOW_CANVASES: [((f32, f32), f32); 2] = [
+    (
+        (1225.0, 950.0),
+        collidescope::view::prefs::PRESENTER_VIEW_SCALE,
+    ),
+    ((881.0, 760.0), 1.0),
+];
+
+/// A label as placed: its text, its anchor on screen, its text size and its spot.
+type Placed = (String, Vec2, f32, PlacedLabel);
+
+/// The window's views of `app` on `canvases` (size, text scale), cameras fitted to
+/// what it draws: each view with its labels as placed.
+fn window_placements(
+    app: &mut AppState,
+    canvases: &[((f32, f32), f32)],
+) -> Vec<(String, Vec<Placed>)> {
+    let list = app.draw_list();
+    let mut out = Vec::new();
+    for &(canvas, scale) in canvases {
+        let views = crate::projector::window_views(app, &list, canvas, scale);
+        for view in views.iter().filter(|v| v.viewport.w >= 1.0) {
+            let spots = place_labels(view, &list, &[], &reserved_boxes(view, title(view.space)));
+            let placed = view_labels(view, &list, &[])
+                .zip(spots)
+                .filter_map(|((_, prim), spot)| match (prim, spot) {
+                    (Prim::Label { at, text, size, .. }, Some(s)) => Some((
+                        text.clone(),
+                        view.to_screen(*at),
+                        label_size(*size, view.scale),
+                        s,
+                    )),
+                    _ => None,
+                })
+                .collect();
+            out.push((format!("{canvas:?} x{scale} {:?}", view.space), placed));
+        }
+    }
+    out
+}
+
+/// The GJK lesson's page 12 ("make GJK finish sooner") after "Show me the answer" (B
+/// moved where the answer puts it, the answer's step and layers shown), in the window
+/// as the lesson shows it at 1600×1000 with the presenter setting and at 1280×800:
+/// "new support B[0]-A[2]" sits by its point (its box within the close search's reach,
+/// 66 px, of it). Every spot beside the point is touched by the search arrow or an
+/// edge, or ties it by a leader over the label w2 at the same point; weighed only by
+/// the lines crossing them, one 390 px off, across B − A at the view's far corner, won.
+#[test]
+fn the_answers_new_support_label_sits_by_its_point() {
+    let lesson = library::lesson("gjk").unwrap();
+    let page = &lesson.pages[11];
+    let q = page.question.as_ref().unwrap();
+    let study = PageStudy::of(page).unwrap();
+    let (shape, at) = drag_solution(&q.ask, &study.scene).unwrap();
+    let mut moved = AppState::new(study.scene.clone(), None);
+    moved.move_shape(shape, at);
+    let study = PageStudy::of_scene(moved.scene.clone()).unwrap();
+    let solved = q.ask.solve(&study.ground()).unwrap();
+    let mut app = settled(&study, q, solved.reveal_step);
+    let mut seen = 0;
+    for (what, placed) in window_placements(&mut app, &LESSON_CANVASES) {
+        for (text, anchor, _, s) in placed.iter().filter(|l| l.0.starts_with("new support")) {
+            let d = box_distance(&s.back, *anchor);
+            assert!(
+                d <= CLOSE_REACH,
+                "{what}: {text:?} {d} px from its point at {:?}",
+                s.back
+            );
+            seen += 1;
+        }
+    }
+    assert!(seen >= 2, "the new support label drawn {seen} times");
+}
+
+/// The chains lesson's page 3 (a ghost bump: segment 2's normal tilted 90°), in the
+/// lesson and in the window at 1600×1000 with the presenter setting and at 1280×800:
+/// no segment number
+/// reads as a word of the caption beside it on its line ("2 segment 2: normal tilted
+/// 90° (ghost bump) 1"), nor any two labels as one phrase.
+#[test]
+fn a_segment_number_does_not_read_as_a_word_of_the_caption_beside_it() {
+    let lesson = library::lesson("chains").unwrap();
+    let study = PageStudy::of(&lesson.pages[2]).unwrap();
+    let mut app = AppState::new(study.scene.clone(), None);
+    app.set_step(study.scene.view.step);
+    let mut found = Vec::new();
+    let canvases: Vec<_> = LESSON_CANVASES.into_iter().chain(WINDOW_CANVASES).collect();
+    for (what, placed) in window_placements(&mut app, &canvases) {
+        for (i, (a, _, size_a, sa)) in placed.iter().enumerate() {
+            for (b, _, size_b, sb) in &placed[i + 1..] {
+                let size = size_a.max(*size_b);
+                if reads_as_one_phrase_of(
+                    (&sa.back, is_number(a)),
+                    (&sb.back, is_number(b)),
+                    size,
+                    &[],
+                ) {
+                    found.push(format!(
+                        "{what}: {a:?} at {:?} and {b:?} at {:?}",
+                        sa.back, sb.back
+                    ));
+                }
+            }
+        }
+    }
+    assert!(found.is_empty(), "{found:#?}");
 }

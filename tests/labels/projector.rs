@@ -16,8 +16,8 @@ use crate::check::{scenes, title};
 use crate::chrome::Chrome;
 use collidescope::app::AppState;
 use collidescope::render::{
-    app_picture, boxes_overlap, hidden_labels, layout, paint_view, reads_as_one_phrase_with,
-    text_width, LabelFrame, Painter, ViewFrame,
+    app_picture, boxes_overlap, hidden_labels, is_number, layout, paint_view,
+    reads_as_one_phrase_of, text_width, LabelFrame, Painter, ViewFrame,
 };
 use collidescope::study::Algorithm;
 use collidescope::view::camera::{Camera, Viewport};
@@ -236,7 +236,12 @@ fn faults(view: &ViewFrame, ink: &Ink) -> Vec<String> {
         for m in &ink.labels[i + 1..] {
             if boxes_overlap(b, &m.back, 0.0) {
                 out.push(format!("{:?} and {:?} overlap", l.text, m.text));
-            } else if reads_as_one_phrase_with(b, &m.back, l.size.max(m.size), &ink.dots) {
+            } else if reads_as_one_phrase_of(
+                (b, is_number(&l.text)),
+                (&m.back, is_number(&m.text)),
+                l.size.max(m.size),
+                &ink.dots,
+            ) {
                 out.push(format!(
                     "{:?} at {b:?} and {:?} at {:?} read as one phrase",
                     l.text, m.text, m.back

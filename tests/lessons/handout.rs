@@ -137,7 +137,7 @@ fn the_depth_and_the_separation_function_are_not_printed_with_their_questions() 
         "{texts:?}"
     );
     assert!(
-        texts.iter().any(|t| t.contains("along its axis")),
+        texts.iter().any(|t| t.contains("along the axis from")),
         "{texts:?}"
     );
     // The next page, with no question, names it.

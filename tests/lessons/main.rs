@@ -7,6 +7,7 @@
 mod giveaways;
 mod handout;
 mod pages;
+mod settled;
 
 use collidescope::app::AppState;
 use collidescope::lesson::check::{

@@ -505,63 +505,6 @@ fn the_last_step_without_a_polytope_shows_the_answer_not_points_so_far() {
     );
 }
 
-/// The chains lesson's seam page asks whether the naive way pushes the box sideways
-/// while its picture shows the smooth way, whose Gauss map draws the naive normal as
-/// the sideways candidate it snaps ("Box: snapped"): the page hides the Gauss map until
-/// the question is settled, and the settled page shows it. No page shows the Gauss map
-/// before the page that explains it.
-#[test]
-fn the_seam_page_hides_the_gauss_map_until_its_question_is_settled() {
-    let lesson = library::lesson("chains").unwrap();
-    let page = lesson.pages.iter().find(|p| p.title == "The seam").unwrap();
-    let q = page.question.as_ref().unwrap();
-    let snaps = |app: &mut AppState| {
-        let picture = app_picture(app);
-        picture
-            .list
-            .layers
-            .iter()
-            .flat_map(|l| &l.prims)
-            .filter(|p| matches!(p, Prim::Label { text, .. } if text.ends_with("snapped")))
-            .count()
-    };
-    let mut app = AppState::new(page_scene(page).unwrap(), None);
-    assert!(app.hidden_layers.contains(&LayerId::GaussMap));
-    assert_eq!(
-        snaps(&mut app),
-        0,
-        "the open page draws the snapped candidate"
-    );
-    // Settled: the window uncovers the question's answer layers and its lit layer.
-    for l in q.ask.answer_layers().iter().chain([q.hint_layer()].iter()) {
-        if app.hidden_layers.contains(l) {
-            app.toggle_layer(*l);
-        }
-    }
-    assert_eq!(snaps(&mut app), 1, "the settled page shows the Gauss map");
-    // The Gauss map first shows on the page that explains it, and from there on the
-    // pages keep it (one more hides it until its question is settled).
-    let explained = lesson
-        .pages
-        .iter()
-        .position(|p| p.title == "What the ghosts decide")
-        .expect("the page that explains the Gauss map");
-    let shows = |p: &collidescope::lesson::Page| p.show.contains(&LayerId::GaussMap);
-    let early: Vec<&str> = lesson.pages[..explained]
-        .iter()
-        .filter(|p| shows(p))
-        .map(|p| p.title.as_str())
-        .collect();
-    assert!(early.is_empty(), "shown before it is explained: {early:?}");
-    let later = &lesson.pages[explained..];
-    let shown = later.iter().filter(|p| shows(p)).count();
-    assert!(
-        shown + 1 >= later.len(),
-        "{shown} of {} later pages show it",
-        later.len()
-    );
-}
-
 /// Once settled, a distance, overlap or closest-point question says why in the page's
 /// own numbers (not only the narration of a step that may speak of something else):
 /// the why of a distance names the distance, of a closest point names the point, and of

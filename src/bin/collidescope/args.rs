@@ -90,7 +90,8 @@ pub fn msaa(s: &str) -> Result<i32, String> {
     }
 }
 
-/// `export --step`: a step index.
+/// `export --step`: a step number, counted from 1 as the window counts (0 is read, and
+/// refused once the algorithm's steps are known, with their range).
 pub fn step(s: &str) -> Result<usize, String> {
     whole(s, 0, u32::MAX as u64).map(|v| v as usize)
 }

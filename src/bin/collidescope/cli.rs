@@ -285,16 +285,16 @@ pub struct ExportArgs {
     /// scene's view section, else gjk).
     #[arg(long, value_name = "NAME")]
     pub algorithm: Option<String>,
-    /// Step, counted from 0 (the panel shows step K as "K+1 / N"); past the last step
-    /// is an error naming the valid range. Default: the scene's view step.
+    /// Step, counted from 1 as the window counts ("step K of N"); 0 or past the last
+    /// step is an error naming the valid range. Default: the scene's view step.
     #[arg(long, value_name = "K", conflicts_with = "all_steps", allow_hyphen_values = true, value_parser = crate::args::step)]
     pub step: Option<usize>,
     /// Output file; its extension picks the format: .svg or .png (`-`: standard
     /// output, with --format).
     #[arg(long, value_name = "FILE.svg|FILE.png")]
     pub out: Option<PathBuf>,
-    /// Write every step instead, as DIR/step-000.svg, DIR/step-001.svg, ... (a flip
-    /// book; the folder is created if missing).
+    /// Write every step instead, as DIR/step-001.svg, DIR/step-002.svg, ... (a flip
+    /// book, numbered as the window counts; the folder is created if missing).
     #[arg(long, value_name = "DIR")]
     pub all_steps: Option<PathBuf>,
     /// Format: of the --all-steps files [default: svg], or of --out (which must then
@@ -428,7 +428,7 @@ pub fn run_import(
     match out {
         Some(path) => {
             collidescope::scene::save_scene(&scene, path).map_err(|e| e.to_string())?;
-            Ok(None)
+            Ok(Some(format!("wrote {}\n", path.display())))
         }
         None => Ok(Some(collidescope::scene::scene_to_string(&scene))),
     }

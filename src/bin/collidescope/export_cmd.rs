@@ -25,7 +25,7 @@ pub fn run_repro(args: &ExportArgs, language: &str) -> Result<Option<String>, St
         Some(out) => {
             collidescope::scene::fs::write_output(out, text.as_bytes())
                 .map_err(|e| format!("{}: {e}", out.display()))?;
-            Ok(None)
+            Ok(Some(format!("wrote {}\n", out.display())))
         }
         None => Ok(Some(text)),
     }
@@ -73,10 +73,12 @@ pub fn run_export(args: &ExportArgs) -> Result<Vec<PathBuf>, String> {
                 )
             })?;
             let n = ex.step_count();
-            let digits = (n - 1).to_string().len().max(3);
+            let digits = n.to_string().len().max(3);
             let mut written = Vec::with_capacity(n);
             for k in 0..n {
-                let path = dir.join(format!("step-{k:0digits$}.{}", format.extension()));
+                // Named by the step's number in the window: step-001 is "step 1 of n".
+                let number = k + 1;
+                let path = dir.join(format!("step-{number:0digits$}.{}", format.extension()));
                 let mut picture = ex.picture(k).map_err(|e| e.to_string())?;
                 picture.theme = args.theme;
                 let bytes = render(&picture, format, w, h).map_err(|e| e.to_string())?;
@@ -87,7 +89,10 @@ pub fn run_export(args: &ExportArgs) -> Result<Vec<PathBuf>, String> {
         }
         ExportTarget::File(out, format) => (format, out),
     };
-    let step = args.step.unwrap_or_else(|| ex.view_step());
+    let step = match args.step {
+        Some(k) => step_index(k, algorithm, || ex.step_count())?,
+        None => ex.view_step(),
+    };
     let mut picture = ex.picture(step).map_err(|e| e.to_string())?;
     picture.theme = args.theme;
     let bytes = render(&picture, format, w, h).map_err(|e| e.to_string())?;
@@ -98,6 +103,40 @@ pub fn run_export(args: &ExportArgs) -> Result<Vec<PathBuf>, String> {
     } else {
         vec![out.clone()]
     })
+}
+
+/// The index of `--step K`, which counts from 1 as the window does ("step K of N"):
+/// K - 1. `count` (the algorithm's steps, asked for only when K is 0) names the
+/// valid range in the error. A K past the last step is refused where the picture
+/// is drawn, with the same range.
+fn step_index(
+    k: usize,
+    algorithm: collidescope::study::Algorithm,
+    count: impl FnOnce() -> usize,
+) -> Result<usize, String> {
+    k.checked_sub(1).ok_or_else(|| {
+        let n = count();
+        format!(
+            "--step 0: steps count from 1, as in the window (\"step 1 of {n}\"): {} has {n} step{} on this scene (1 to {n})",
+            algorithm.name(),
+            if n == 1 { "" } else { "s" }
+        )
+    })
+}
+
+/// The index of `--plot separation --step K` (the rotating time of impact's step K,
+/// counted from 1), or none for the scene's view step.
+fn separation_step(args: &ExportArgs, scene: &Scene) -> Result<Option<usize>, String> {
+    use collidescope::study::{Algorithm, Studies};
+    let Some(k) = args.step else {
+        return Ok(None);
+    };
+    let count = || {
+        collidescope::render::scene_pair(scene).map_or(0, |(a, b)| {
+            Studies::compute(scene, a, b, &mut Default::default()).step_count(Algorithm::Rotating)
+        })
+    };
+    step_index(k, Algorithm::Rotating, count).map(Some)
 }
 
 /// Where `export` writes and in which format.
@@ -209,7 +248,7 @@ fn run_plot_export(
             "shape",
         )?,
         steps: args.sweep_steps.map(|n| n as usize),
-        step: args.step,
+        step: separation_step(args, scene)?,
         whole_step: args.whole_step,
         hide_axis: false,
         sweep: SweepWords {

@@ -39,9 +39,12 @@ impl ProgressLine {
         let elapsed = now - self.began;
         let total = self.count.max(1);
         let step = if self.terminal { 0 } else { total / 50 };
-        if elapsed < Duration::from_secs(1)
-            || now - self.last_print < Duration::from_secs(1)
-            || (done < total && done - self.last_done < step.max(1))
+        // The last count is always shown once a line was: it must not end at 97.9 %.
+        let last = done >= total && self.printed && self.last_done < done;
+        if !last
+            && (elapsed < Duration::from_secs(1)
+                || now - self.last_print < Duration::from_secs(1)
+                || (done < total && done - self.last_done < step.max(1)))
         {
             return;
         }
@@ -107,6 +110,14 @@ fn shrink_scenes(
     match shrink_written(written.collect(), threads) {
         0 => String::new(),
         n => format!(", {n} shrunk"),
+    }
+}
+
+/// "1 scene", "2 scenes": a count and its noun.
+fn counted(n: usize, noun: &str) -> String {
+    match n {
+        1 => format!("1 {noun}"),
+        n => format!("{n} {noun}s"),
     }
 }
 
@@ -202,9 +213,9 @@ pub fn run_fuzz(args: &FuzzArgs) -> Result<(bool, String), String> {
         config.threads,
     );
     let headline = format!(
-        "{} disagreements; {} scene files in {}{shrunk}",
-        report.disagreement_count,
-        written.len(),
+        "{}; {} in {}{shrunk}",
+        counted(report.disagreement_count as usize, "disagreement"),
+        counted(written.len(), "scene file"),
         args.out.display()
     );
     let details = report.disagreements.iter().take(20).map(|d| {
@@ -268,18 +279,16 @@ fn run_fuzz_peers(args: &FuzzArgs, out: &mut String) -> Result<(), String> {
     let written = write_peer_scenes(&report, &args.out, args.max_scenes)?;
     let shrunk = shrink_scenes(
         args,
-        written
-            .iter()
-            .zip(report.engine_disagreements())
-            .map(|(p, case)| Written {
-                path: p.clone(),
-                keep: Keep::Engine(case.engine, case.query),
-            }),
+        written.iter().map(|(path, case)| Written {
+            path: path.clone(),
+            keep: Keep::Engine(case.engine, case.query),
+        }),
         threads(args.threads, num_cores()),
     );
+    let written: Vec<std::path::PathBuf> = written.into_iter().map(|(p, _)| p).collect();
     let headline = format!(
-        "{} engine disagreement scenes in {}{shrunk}",
-        written.len(),
+        "{} in {}{shrunk}",
+        counted(written.len(), "engine disagreement scene"),
         args.out.display()
     );
     let details = report.engine_disagreements().take(10).map(|case| {
@@ -339,9 +348,12 @@ fn degenerate_table(
     }
     let written = write_degenerate_scenes(&report, &args.out, args.max_scenes)?;
     let headline = format!(
-        "{} degenerate cases differ from Box2D v3; {} scene files in {}",
-        report.disagreement_count,
-        written.len(),
+        "{} from Box2D v3; {} in {}",
+        match report.disagreement_count {
+            1 => "1 degenerate case differs".to_string(),
+            n => format!("{n} degenerate cases differ"),
+        },
+        counted(written.len(), "scene file"),
         args.out.display()
     );
     let details = report.disagreements.iter().take(20).map(|d| {
@@ -446,9 +458,9 @@ fn run_fuzz_chains(
         config.threads,
     );
     let headline = format!(
-        "{} disagreeing cases; {} scene files in {}{shrunk}",
-        report.disagreement_count,
-        written.len(),
+        "{}; {} in {}{shrunk}",
+        counted(report.disagreement_count as usize, "disagreeing case"),
+        counted(written.len(), "scene file"),
         args.out.display()
     );
     let details = report.disagreements.iter().take(20).map(|d| {

@@ -87,7 +87,7 @@ pub struct ReplayArgs {
 /// `collidescope record`: the summary line, or the error.
 pub fn run_record(args: &RecordArgs) -> Result<String, String> {
     let world = load_world(&args.world).map_err(|e| e.to_string())?;
-    let label = args.world.display();
+    let label = collidescope::scene::library::shown_path(&args.world);
     let mut last_report = std::time::Instant::now();
     let bytes = build::record(&world, args.frames, |k| {
         if last_report.elapsed().as_secs() >= 2 {
@@ -108,7 +108,7 @@ pub fn run_record(args: &RecordArgs) -> Result<String, String> {
 
 /// `collidescope replay`: Ok after the lines were printed, or the error.
 pub fn run_replay(args: &ReplayArgs) -> Result<(), String> {
-    let label = args.file.display().to_string();
+    let label = collidescope::scene::library::shown_path(&args.file);
     // A pair track (RON) rather than a Box2D recording.
     if args.file.extension().is_some_and(|e| e == "ron") {
         if args.pair.is_some() {

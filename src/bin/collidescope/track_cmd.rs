@@ -138,7 +138,7 @@ pub fn run(
     language: Option<&str>,
     plot: Option<&std::path::Path>,
 ) -> Result<(), String> {
-    let label = path.display().to_string();
+    let label = collidescope::scene::library::shown_path(path);
     let track = load_track(path).map_err(|e| e.to_string())?;
     let mut stdout = std::io::BufWriter::new(std::io::stdout().lock());
     let mut print =

@@ -102,6 +102,13 @@ const ROOTS: Rgba = ADDED;
 
 /// The plot of `c`.
 pub fn separation_plot(c: &SeparationCurves) -> Plot {
+    separation_plot_naming(c, true)
+}
+
+/// The plot of `c`; without `name_axis`, its caption leaves out the axis's kind (a
+/// lesson that asks which separation function the step builds shows it so until the
+/// question is settled, as the canvas leaves out its "axis:" label).
+pub fn separation_plot_naming(c: &SeparationCurves, name_axis: bool) -> Plot {
     let mut plot = Plot {
         title: "s(t): the separation function".into(),
         x_label: "t".into(),
@@ -111,11 +118,10 @@ pub fn separation_plot(c: &SeparationCurves) -> Plot {
     plot.caption = if c.separation.is_empty() {
         "This step has no separation function (the answer came from the distance alone); the curve shows the core distance.".into()
     } else {
-        // No kind: the axis is not named (a question asks which it is).
-        let axis = if c.kind.is_empty() {
-            "its axis".to_string()
-        } else {
+        let axis = if name_axis {
             format!("the axis ({})", c.kind)
+        } else {
+            "the axis".to_string()
         };
         format!(
             "s(t): the separation along {axis} from t1 = {:.4} (the deepest pair at each t). The core distance d(t), never below s. The target and its band (dashed). t1 (solid) and the end of the interval searched (dashed). The root finder's bracket (dashed) and iterates (dots). The legend names each line's colour.",

@@ -1,7 +1,8 @@
 //! The rotating time of impact, drawn (world space): the sweep (both shapes at eight
-//! times along the step), then per step the poses at `t1` with the closest points and
-//! the separation axis, or the poses at `t2` with the deepest pair; last, the poses at
-//! the time of impact with the contact point and normal.
+//! times along the step), then per step the poses at `t1` with the separation axis
+//! (the closest points there and the segment between them are the witness layer's),
+//! or the poses at `t2` with the deepest pair; last, the poses at the time of impact
+//! with the contact point and normal.
 
 use super::{rotating_steps, RotatingStudy};
 use crate::core::shape::Pose;
@@ -73,9 +74,8 @@ pub fn rotating_layer(cx: &StudyCx, study: &RotatingStudy, k: usize) -> Vec<Prim
     match step.push.and_then(|p| it.pushes.get(p)) {
         None => {
             both(scene, an, (&sa, &sb), it.t1, 220, false, &mut prims);
-            prims.push(line(it.point_a, it.point_b, 2.0, c));
-            prims.push(dot(it.point_a, 4.0, c));
-            prims.push(dot(it.point_b, 4.0, c));
+            // The closest points and the segment between them are the witness layer's
+            // (`closest_points`): a lesson can light them without the sweep.
             // Below the distance line: the axis label sits above, at the arrow's tip.
             prims.push(Prim::Label {
                 at: 0.5 * (it.point_a + it.point_b),
@@ -131,6 +131,26 @@ pub fn rotating_layer(cx: &StudyCx, study: &RotatingStudy, k: usize) -> Vec<Prim
         }
     }
     prims
+}
+
+/// At an outer iteration's step, GJK's closest points of the poses at `t1` and the
+/// segment between them (the witness layer); nothing at a push-back or the answer.
+pub fn closest_points(study: &RotatingStudy, k: usize) -> Vec<Prim> {
+    let c = LayerId::Witness.color();
+    let tr = &study.trace;
+    let steps = rotating_steps(tr);
+    let it = steps
+        .get(k)
+        .filter(|s| s.push.is_none())
+        .and_then(|s| tr.iterations.get(s.iteration));
+    match it {
+        Some(it) => vec![
+            line(it.point_a, it.point_b, 2.0, c),
+            dot(it.point_a, 4.0, c),
+            dot(it.point_b, 4.0, c),
+        ],
+        None => Vec::new(),
+    }
 }
 
 /// The answer: the poses at the time of impact, the point and normal (a hit), or the

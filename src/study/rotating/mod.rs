@@ -6,9 +6,9 @@ mod curves;
 mod draw;
 mod narrate;
 
-pub use curves::{separation_plot, SeparationCurves};
+pub use curves::{separation_plot, separation_plot_naming, SeparationCurves};
 
-pub use draw::{pose, rotating_layer};
+pub use draw::{closest_points, pose, rotating_layer};
 pub use narrate::rotating_step;
 
 use super::basics::{minkowski_tolerance, pair_rows, Basics};
@@ -143,6 +143,7 @@ impl Study for RotatingStudy {
 
     fn draw(&self, cx: &StudyCx, step: usize, out: &mut DrawList) {
         out.push(LayerId::Toi, rotating_layer(cx, self, step));
+        out.push(LayerId::Witness, closest_points(self, step));
     }
 
     /// Turning shapes: B − A changes shape with time, so the step's time gets its own
@@ -218,6 +219,6 @@ impl Study for RotatingStudy {
     }
 
     fn layers(&self) -> &'static [LayerId] {
-        &[LayerId::Toi]
+        &[LayerId::Toi, LayerId::Witness]
     }
 }

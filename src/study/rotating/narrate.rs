@@ -69,7 +69,7 @@ pub fn target_words(target: f32, tolerance: f32) -> String {
         "linear slop: both shapes are sharp, and GJK cannot tell touching cores from overlapping ones"
     };
     format!(
-        "The target is {target:.4} ± {tolerance:.5} ({why}). Box2D's b2TimeOfImpact aims at max(slop, radii − slop) = {box2d:.4} instead, with the same band. "
+        "This study's target is {target:.4} ± {tolerance:.5} ({why}): it looks for the first time the cores are that far apart. (Box2D's b2TimeOfImpact sets its own target a slop deeper, max(slop, radii − slop) = {box2d:.4}, with the same band, so it reports a little later; the time computed here is for {target:.4}.) "
     )
 }
 

@@ -78,11 +78,13 @@ pub fn gauss_layer(scene: &Scene, reach: &[ChainShape]) -> Vec<Prim> {
     let mut p = Vec::new();
     for k in 0..scene.chains.len() {
         let mut maps: Vec<usize> = Vec::new();
+        let typical = super::gauss::typical_length(&scene.chains[k]);
         for cs in reach.iter().filter(|cs| cs.chain == k) {
             if let (Some(shown), Some(g)) = (cs.shown, &cs.gauss) {
                 let slot = maps.iter().filter(|&&m| m == shown).count();
                 maps.push(shown);
-                super::gauss::gauss_prims(g, &scene.shapes[cs.shape].name, slot, &mut p);
+                let name = &scene.shapes[cs.shape].name;
+                super::gauss::gauss_prims(g, name, slot, typical, &mut p);
             }
         }
     }
@@ -304,6 +306,42 @@ mod tests {
         let centre = circle.iter().sum::<Vec2>() / circle.len() as f32;
         assert!((centre.x - mid.x).abs() < 1e-3, "{centre} under {mid}");
         assert!(centre.y < mid.y, "{centre} under {mid}");
+    }
+
+    /// The radius of each map's circle drawn in `scene`.
+    fn map_radii(scene: &Scene) -> Vec<f32> {
+        let reach = crate::trace::scene_results::SceneResults::compute(scene).chains;
+        gauss_layer(scene, &reach)
+            .into_iter()
+            .filter_map(|p| match p {
+                Prim::Polyline {
+                    points,
+                    closed: true,
+                    ..
+                } if points.len() == 64 => {
+                    let centre = points.iter().sum::<Vec2>() / points.len() as f32;
+                    Some(points[0].distance(centre))
+                }
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// A map on a short segment is as large as one on the chain's typical segment: the
+    /// bump's slopes (1.12 long between flats 3 long) draw the flats' size, 0.18 × 3,
+    /// not a map of a few pixels; a segment of the typical length keeps its own size.
+    #[test]
+    fn a_short_segment_draws_a_map_of_the_chains_typical_size() {
+        let bump = load_scene(Path::new("scenes/chain_convex_bump.ron")).expect("scene");
+        let radii = map_radii(&bump);
+        assert!(!radii.is_empty());
+        for r in radii {
+            assert!((r - 0.18 * 3.0).abs() < 1e-3, "bump map radius {r}");
+        }
+        let floor = load_scene(Path::new("scenes/chain_tiled_floor.ron")).expect("scene");
+        for r in map_radii(&floor) {
+            assert!((r - 0.18 * 2.0).abs() < 1e-3, "floor map radius {r}");
+        }
     }
 
     #[test]

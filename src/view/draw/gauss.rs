@@ -9,16 +9,20 @@
 use super::prims::seg;
 use super::{LayerId, Prim, Rgba};
 use crate::core::chain::{NormalClass, NormalDecision};
+use crate::scene::SceneChain;
 use crate::trace::scene_results::GaussMap;
 use crate::view::palette::{ADDED, ERROR, KEPT};
 use glam::Vec2;
 
 /// The Gauss map `g` of shape `shape` (its name), the `slot`-th map of that segment
-/// (placed beside the earlier ones).
-pub(super) fn gauss_prims(g: &GaussMap, shape: &str, slot: usize, p: &mut Vec<Prim>) {
+/// (placed beside the earlier ones). `typical`: the chain's typical segment length
+/// ([`typical_length`]): a short segment's map is as large as a typical one's, so that
+/// it reads at the scale the chain is seen at (the slopes of a small bump between long
+/// flats drew a map of a few pixels).
+pub(super) fn gauss_prims(g: &GaussMap, shape: &str, slot: usize, typical: f32, p: &mut Vec<Prim>) {
     let (a, b) = g.ends;
     let k = g.class;
-    let r = 0.18 * (b - a).length();
+    let r = 0.18 * (b - a).length().max(typical);
     let n1 = k.normals.normal1;
     let along = k.normals.edge1 * (2.6 * r * slot as f32);
     let centre = 0.5 * (a + b) - n1 * (1.8 * r) + along;
@@ -76,6 +80,18 @@ fn draw_map(centre: Vec2, r: f32, k: &NormalClass, shape: &str, p: &mut Vec<Prim
     // Names are checked printable on load; long ones are cut here.
     let name: String = shape.chars().take(20).collect();
     p.push(label(centre, format!("{name}: {word}"), color));
+}
+
+/// A chain's typical segment length: the median of its segments' lengths (the upper
+/// one of an even count), ghost edges left out.
+pub(super) fn typical_length(chain: &SceneChain) -> f32 {
+    let mut lengths: Vec<f32> = chain
+        .segments()
+        .iter()
+        .map(|s| (s.b - s.a).length())
+        .collect();
+    lengths.sort_by(f32::total_cmp);
+    lengths.get(lengths.len() / 2).copied().unwrap_or(0.0)
 }
 
 /// Points on the circle from direction `from` to `to` the short way round.

@@ -13,8 +13,8 @@ use collidescope::lesson::{library, page_scene, Answer, Form, Ground, Lesson, Pa
 use collidescope::scene::Scene;
 use collidescope::view::draw::{LayerId, Prim, Space};
 use macroquad::prelude::{
-    draw_line, is_key_pressed, is_mouse_button_pressed, is_mouse_button_released, mouse_position,
-    Color, KeyCode, MouseButton,
+    is_key_pressed, is_mouse_button_pressed, is_mouse_button_released, mouse_position, KeyCode,
+    MouseButton,
 };
 use std::path::PathBuf;
 
@@ -167,14 +167,8 @@ impl LessonMode {
             }
         }
         if self.tutor.stage.settled() {
-            let question = self.page().question.as_ref();
-            let ask = question.map(|q| (q.ask.clone(), q.hint_layer()));
-            if let Some((ask, lit)) = ask {
-                for l in ask.answer_layers().iter().chain([lit].iter()) {
-                    if app.hidden_layers.contains(l) {
-                        app.toggle_layer(*l);
-                    }
-                }
+            if let Some(q) = self.page().question.clone() {
+                collidescope::lesson::show_settled(app, &q);
             }
             if self.page().reveal {
                 app.set_step(solved.reveal_step);
@@ -295,19 +289,37 @@ pub fn input(
     true
 }
 
-const CLICK: Color = Color::new(1.0, 0.4, 0.9, 1.0);
+/// The learner's click: a pink cross, the same in both themes.
+const CLICK: collidescope::view::palette::Rgba =
+    collidescope::view::palette::Rgba(255, 102, 230, 255);
+/// The cross's half size and its lines' width, pixels at the view's scale.
+const CLICK_HALF: f32 = 9.0;
+const CLICK_WIDTH: f32 = 3.0;
 
-/// Over the canvas: the learner's click (the lit layer's glow and the answer's rings
-/// are the canvas' own: `glow.rs`, `answer_marks`).
-pub fn draw_overlay(mode: &mut LessonMode, app: &mut AppState, canvas: &mut Canvas) {
-    if let Some((space, at)) = mode.tutor.last_click {
-        let s = match space {
-            Space::World => app.world_camera.to_screen(at, &canvas.world_vp),
-            Space::Config => app.config_camera.to_screen(at, &canvas.config_vp),
-        };
-        draw_line(s.x - 9.0, s.y - 9.0, s.x + 9.0, s.y + 9.0, 3.0, CLICK);
-        draw_line(s.x - 9.0, s.y + 9.0, s.x + 9.0, s.y - 9.0, 3.0, CLICK);
-    }
+/// The learner's click, a cross drawn by the canvas with the view's layers (as the
+/// answer's rings are): under the labels, which are placed off it, and over the lit
+/// layer's glow (`glow.rs`).
+pub fn click_marks(mode: &LessonMode, app: &AppState, scale: f32) -> Vec<(Space, Prim)> {
+    let Some((space, at)) = mode.tutor.last_click else {
+        return Vec::new();
+    };
+    let camera = match space {
+        Space::World => app.world_camera,
+        Space::Config => app.config_camera,
+    };
+    // The cross's arms in world units: CLICK_HALF pixels at the view's scale.
+    let h = CLICK_HALF * scale / camera.zoom.max(1e-9);
+    let arm = |d: glam::Vec2| Prim::Polyline {
+        points: vec![at - d, at + d],
+        closed: false,
+        width: CLICK_WIDTH,
+        color: CLICK,
+        dashed: false,
+    };
+    vec![
+        (space, arm(glam::Vec2::new(h, h))),
+        (space, arm(glam::Vec2::new(h, -h))),
+    ]
 }
 
 /// The rings around a settled point answer, drawn by the canvas with the view's

@@ -75,7 +75,7 @@ pub struct GuiOptions {
     pub lesson: Option<(String, usize)>,
 }
 
-use sources::{Rec, TrackMode};
+use sources::{Rec, TrackMode, UserScene};
 
 /// The window's title (also how the idle tick finds the window to wake: `wake.rs`).
 const WINDOW_TITLE: &str = "Collidescope";
@@ -206,6 +206,10 @@ async fn main_loop(opts: GuiOptions, fitted: Option<String>) {
         panel.reveal_peers = web::link_opens_peers();
     }
     let mut rec = opts.recording.as_deref().map(Rec::open);
+    // The debugger's scene while a world is shown: "Close recording" gives it back.
+    let mut user_scene = rec.as_ref().map(|_| UserScene::keep(&app));
+    // A pair opened from a world has replaced the debugger's scene.
+    let mut scene_replaced = false;
     let mut track = match opts.track.as_deref().map(|p| TrackMode::open(p, &mut app)) {
         Some(Ok(t)) => Some(t),
         Some(Err(e)) => {
@@ -219,6 +223,9 @@ async fn main_loop(opts: GuiOptions, fitted: Option<String>) {
         clear_background(background(app.theme));
         // A recording asked for in the Files section or dropped on the window.
         if let Some(p) = panel.open_recording.take().or_else(dropped_recording) {
+            if !scene_replaced {
+                user_scene = Some(UserScene::keep(&app));
+            }
             rec = Some(Rec::open(&p));
         }
         if let Some(e) = rec.as_mut().and_then(|r| r.poll()) {
@@ -243,7 +250,18 @@ async fn main_loop(opts: GuiOptions, fitted: Option<String>) {
             }
         }
         if out.leave_world && rec.as_ref().is_some_and(|r| !r.shows_world()) {
+            // Another scene opened over the pair: that one stays.
             rec = None;
+            (user_scene, scene_replaced) = (None, false);
+        }
+        scene_replaced |= rec.as_ref().is_some_and(|r| r.replaced_scene());
+        if rec.as_mut().is_some_and(|r| r.close_asked()) {
+            if let (Some(kept), true) = (user_scene.take(), scene_replaced) {
+                kept.restore(&mut app);
+            }
+            rec = None;
+            (user_scene, scene_replaced) = (None, false);
+            app.info("Closed the world: the debugger shows its own scene again".to_string());
         }
         if out.fit {
             canvas.fit(&mut app, true);
@@ -328,11 +346,12 @@ async fn main_loop(opts: GuiOptions, fitted: Option<String>) {
                     .lesson
                     .as_mut()
                     .map_or(Vec::new(), |m| lesson::answer_marks(m, &mut app));
+                if let Some(m) = panel.lesson.as_ref() {
+                    let click = lesson::click_marks(m, &app, canvas.scale);
+                    canvas.marks.extend(click);
+                }
                 canvas.lit = panel.lesson.as_ref().and_then(|m| m.tutor.lit());
                 canvas.draw(&mut app);
-                if let Some(m) = panel.lesson.as_mut() {
-                    lesson::draw_overlay(m, &mut app, &mut canvas);
-                }
             }
         }
         egui_macroquad::draw();
@@ -467,8 +486,10 @@ impl UiPass {
             // The recording's note for the panel's head first; its panel and a
             // timeline after the debugger's (under the views, over the status bar:
             // they take height, not the views' width); the views get the rest.
-            if let Some(r) = rec.as_deref() {
-                r.put_note(ctx);
+            match rec.as_deref() {
+                Some(r) => r.put_note(ctx),
+                // A world closed: its note goes with it.
+                None => crate::gui::recording_note::WorldNote::clear(ctx),
             }
             let world = rec.as_deref_mut().map(|r| r as &mut dyn panel::WorldPanel);
             out = panel.show(ctx, app, world);

@@ -107,6 +107,8 @@ pub struct Recording {
     /// contact list's visible height, pixels.
     view_px: [f32; 4],
     list_px: f32,
+    /// "Close recording" was pressed (`close.rs`).
+    close: bool,
 }
 
 impl Recording {
@@ -151,6 +153,7 @@ impl Recording {
             last_pair: None,
             view_px: [0.0; 4],
             list_px: 0.0,
+            close: false,
         }
     }
 
@@ -167,7 +170,7 @@ impl Recording {
                 "--partial".into(),
                 file.clone().into_os_string(),
             ];
-            let label = file.display().to_string();
+            let label = collidescope::scene::library::shown_path(&file);
             let run = replay_child::run(&args, std::time::Duration::from_secs(20), |line| {
                 if let Some(f) = serde_json::from_str::<serde_json::Value>(line)
                     .ok()
@@ -249,7 +252,10 @@ impl Recording {
                     None
                 }
                 Err(_) => {
-                    let e = format!("{}: the replay here failed", self.path.display());
+                    let e = format!(
+                        "{}: the replay here failed",
+                        collidescope::scene::library::shown_path(&self.path)
+                    );
                     self.phase = Phase::Failed(e.clone());
                     Some(e)
                 }
@@ -263,7 +269,7 @@ impl Recording {
             Err(mpsc::TryRecvError::Empty) => return None,
             Err(mpsc::TryRecvError::Disconnected) => Err("the check of the recording ended".into()),
         };
-        let label = self.path.display();
+        let label = collidescope::scene::library::shown_path(&self.path);
         let opened = result.and_then(|()| {
             let bytes = read_file(&self.path).map_err(|e| format!("{label}: {e}"))?;
             Player::open(&bytes).map_err(|e| format!("{label}: {e}"))
@@ -295,8 +301,13 @@ impl Recording {
     /// it was made from.
     fn label(&self) -> String {
         match &self.world_path {
-            Some(w) if self.from_live.is_some() => format!("a live run of {}", w.display()),
-            _ => self.path.display().to_string(),
+            Some(w) if self.from_live.is_some() => {
+                format!(
+                    "a live run of {}",
+                    collidescope::scene::library::shown_path(w)
+                )
+            }
+            _ => collidescope::scene::library::shown_path(&self.path),
         }
     }
 
@@ -379,7 +390,7 @@ impl Recording {
             if macroquad::prelude::get_last_key_pressed().is_some() {
                 app.info(format!(
                     "{}: still preparing the recording; the keys work once it is open",
-                    self.path.display()
+                    collidescope::scene::library::shown_path(&self.path)
                 ));
             }
             return;
@@ -586,7 +597,10 @@ fn center_px(ui: &egui_macroquad::egui::Ui, r: &egui_macroquad::egui::Response) 
     [c.x * ppp, c.y * ppp]
 }
 
+mod body_labels;
+mod close;
 mod live;
+mod note;
 mod side;
 mod timeline;
 pub mod track_view;

@@ -35,6 +35,11 @@ impl WorldNote {
         });
     }
 
+    /// No note: no recording or live world is open (any more).
+    pub fn clear(ctx: &egui::Context) {
+        ctx.data_mut(|d| d.remove::<WorldNote>(id()));
+    }
+
     /// This frame's note, if a recording or a live world is open.
     pub fn get(ctx: &egui::Context) -> Option<WorldNote> {
         ctx.data(|d| d.get_temp::<WorldNote>(id()))

@@ -33,7 +33,7 @@ pub(super) fn screenshot(dir: &Path, n: u32, app: &mut AppState) {
         .and_then(|png| collidescope::scene::fs::write_output(&path, &png));
     app.message = Some(match written {
         Ok(()) => Message {
-            text: format!("Screenshot written to {}", path.display()),
+            text: format!("Window screenshot written to {}", path.display()),
             is_error: false,
         },
         Err(e) => Message {

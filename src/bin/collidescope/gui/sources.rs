@@ -22,6 +22,23 @@ pub fn opens_as_world(path: &std::path::Path) -> bool {
         || (text.contains("bodies") && collidescope::scene::parse_scene(&text, &label).is_err())
 }
 
+/// The debugger's scene as it was before a world was opened: the scene with its view,
+/// its file and whether it had unsaved changes.
+pub struct UserScene(collidescope::scene::Scene, Option<std::path::PathBuf>, bool);
+
+impl UserScene {
+    pub fn keep(app: &collidescope::app::AppState) -> UserScene {
+        UserScene(app.scene_for_save(), app.path.clone(), app.dirty)
+    }
+
+    /// Gives the debugger its scene back, unsaved changes still unsaved.
+    pub fn restore(self, app: &mut collidescope::app::AppState) {
+        let UserScene(scene, path, dirty) = self;
+        app.open_scene(scene, path);
+        app.dirty = dirty;
+    }
+}
+
 /// The recording open in the window, if any (desktop with the engines only).
 #[cfg(all(feature = "peers", not(target_arch = "wasm32")))]
 pub type Rec = super::recording::Recording;
@@ -88,6 +105,12 @@ impl NoRecording {
     pub fn back_key(&mut self) {}
     pub fn ui(&mut self, _: &egui::Context, _: &mut AppState) {}
     pub fn put_note(&self, _: &egui::Context) {}
+    pub fn close_asked(&mut self) -> bool {
+        false
+    }
+    pub fn replaced_scene(&self) -> bool {
+        false
+    }
 }
 
 #[cfg(not(all(feature = "peers", not(target_arch = "wasm32"))))]

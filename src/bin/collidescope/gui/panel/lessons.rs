@@ -16,6 +16,7 @@ pub use markup::show_markup;
 use question::{ui_question, Asked};
 use strip::{strip_fit, strip_scroll, ui_page_text, Placed};
 
+mod engines;
 mod markup;
 mod question;
 mod strip;
@@ -223,21 +224,15 @@ fn ui_page_body(
 ) {
     // The page's top, where its scroll offset counts from (in the strip).
     let origin = ui.cursor().top();
-    let title = ui.heading(RichText::new(&mode.page().title).size(size * 1.3).strong());
-    // Where the title is, for the scripted test.
-    mark_rect(
-        ui,
-        "lesson_page_title",
-        egui::Rect::from_min_max(title.rect.min, title.rect.right_top()),
-    );
-    if let Some(e) = &mode.page_error {
-        ui.colored_label(
-            Tone::Alarm.color(ui),
-            format!("This page's scene did not open: {e}"),
-        );
-    }
+    ui_page_title(ui, mode, size);
     let text = mode.page().text.clone();
     let page = (mode.id.clone(), mode.page);
+    // Presenter mode hides the panel and its Peers table: the strip says the
+    // engines' answers itself.
+    if !full && mode.page().peers {
+        engines::ui_engines(ui, app, size);
+        ui.add_space(4.0);
+    }
     if full {
         show_markup(ui, &text, size);
         ui.add_space(6.0);
@@ -253,20 +248,9 @@ fn ui_page_body(
     }
     let settled = !asks || mode.tutor.stage.settled();
     if settled && mode.page().narration {
-        ui.separator();
-        if full {
-            ui_steps(ui, app);
-        }
-        if let Some(text) = app.narration() {
-            let said = ui.label(RichText::new(&text).size(size));
-            let named = if said.hovered() {
-                collidescope::view::narrate::features::named_features(&text)
-            } else {
-                Vec::new()
-            };
-            app.set_named(&named);
+        if let Some(said) = ui_step_narration(ui, app, size, full) {
             // The step's narration is the explanation of a settled answer.
-            feedback = feedback.map(|f| f.union(said.rect));
+            feedback = feedback.map(|f| f.union(said));
         }
     }
     let heading_end = (!full && asks).then(|| ui_page_text(ui, &page, &text, size));
@@ -290,32 +274,91 @@ fn ui_page_body(
             reveal(ui, egui::Id::new((&page, stage)), f);
         }
     } else {
-        if let Some(f) = feedback {
-            // Room under a short page, so that its feedback can scroll to the strip's
-            // top (egui stops scrolling at the page's end).
-            let short = f.top() + ui.clip_rect().height() - ui.min_rect().bottom();
-            if short > 0.0 {
-                ui.add_space(short);
-            }
-        }
         let placed = Placed {
             origin,
-            end: ui.min_rect().bottom(),
+            end: room_to_scroll(ui, feedback),
             asked,
             open: !mode.tutor.stage.settled(),
         };
         strip_scroll(ui, &page, &stage, &placed, feedback);
         if let Some(a) = asked {
-            // The question's frame closes under the choices (its margin and stroke);
-            // the page text's heading whole under it, so that the strip does not end
-            // in the middle of a line. And room for a wrong answer's hint with the
-            // ways to answer above it (where `strip_scroll` puts it): a hint then
-            // does not make the strip taller and move the picture.
-            let framed = a.end + 10.0;
-            let end = heading_end.map_or(framed, |h| framed.max(h + 2.0));
-            strip_fit(ui, &page, (end - origin).max(a.hint_room - a.ways));
+            fit_strip_to_question(ui, &page, &a, origin, heading_end);
         }
     }
+}
+
+/// The page's title (marked for the scripted test) and, if its scene did not open,
+/// why.
+fn ui_page_title(ui: &mut egui::Ui, mode: &LessonMode, size: f32) {
+    let title = ui.heading(RichText::new(&mode.page().title).size(size * 1.3).strong());
+    // Where the title is, for the scripted test.
+    mark_rect(
+        ui,
+        "lesson_page_title",
+        egui::Rect::from_min_max(title.rect.min, title.rect.right_top()),
+    );
+    if let Some(e) = &mode.page_error {
+        ui.colored_label(
+            Tone::Alarm.color(ui),
+            format!("This page's scene did not open: {e}"),
+        );
+    }
+}
+
+/// The step's narration under a rule (in the panel, under the stepping row), its
+/// features named on the views while hovered. Its rect, if there is a narration.
+fn ui_step_narration(
+    ui: &mut egui::Ui,
+    app: &mut AppState,
+    size: f32,
+    full: bool,
+) -> Option<egui::Rect> {
+    ui.separator();
+    if full {
+        ui_steps(ui, app);
+    }
+    let text = app.narration()?;
+    let said = ui.label(RichText::new(&text).size(size));
+    let named = if said.hovered() {
+        collidescope::view::narrate::features::named_features(&text)
+    } else {
+        Vec::new()
+    };
+    app.set_named(&named);
+    Some(said.rect)
+}
+
+/// Room under a short page in presenter mode's strip, so that its feedback can
+/// scroll to the strip's top (egui stops scrolling at the page's end). The page's
+/// end, after the room.
+fn room_to_scroll(ui: &mut egui::Ui, feedback: Option<egui::Rect>) -> f32 {
+    if let Some(f) = feedback {
+        let short = f.top() + ui.clip_rect().height() - ui.min_rect().bottom();
+        if short > 0.0 {
+            ui.add_space(short);
+        }
+    }
+    ui.min_rect().bottom()
+}
+
+/// Presenter mode's strip made tall enough for the question: its frame closes under
+/// the choices (its margin and stroke); the page text's heading whole under it, so
+/// that the strip does not end in the middle of a line. And room for a wrong
+/// answer's hint under the page as it opens (title, prompt, ways to answer): a hint
+/// then neither makes the strip taller and moves the picture, nor scrolls the page
+/// and moves the buttons from under the pointer (a second click would land on
+/// another choice). When the strip cannot be that tall, `strip_scroll` keeps the
+/// ways to answer in sight above the hint.
+fn fit_strip_to_question(
+    ui: &mut egui::Ui,
+    page: &(String, usize),
+    asked: &Asked,
+    origin: f32,
+    heading_end: Option<f32>,
+) {
+    let framed = asked.end + 10.0;
+    let end = heading_end.map_or(framed, |h| framed.max(h + 2.0));
+    strip_fit(ui, page, (end - origin).max(asked.hint_room - origin + 4.0));
 }
 
 /// The stepping row of lesson mode: the learner may walk the algorithm once the

@@ -432,8 +432,13 @@ fn id_cells(ui: &mut egui::Ui, r: &Row, compared: bool, t: &Targets) {
         ids.tip("the engine's own numbering (not Box2D's)");
     }
     ui.end_row();
-    quantity(ui, "GJK, Box2D's report")
-        .tip("GJK's iterations and its cache, as Box2D's b2ShapeDistance reports them");
+    // An engine that reports no GJK count (parry2d) has no such row.
+    if r.gjk.is_none() && !compared {
+        return;
+    }
+    quantity(ui, "GJK iterations · cache").tip(
+        "GJK's iterations and its cache, counted the way Box2D's b2ShapeDistance reports them",
+    );
     ui.label(red_if(ui, gjk_text(r.gjk.as_ref()), compared && t.gjk_differ)).tip(
         "support evaluations and the simplex's vertex pairs as b2ShapeDistance reports them from a cold start (0 and none when it returns early: overlap, or its direction test)",
     );

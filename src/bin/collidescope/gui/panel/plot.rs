@@ -4,8 +4,10 @@
 
 use super::Panel;
 use collidescope::app::AppState;
-use collidescope::study::rotating::separation_plot;
+use collidescope::lesson::Ask;
+use collidescope::study::rotating::separation_plot_naming;
 use collidescope::study::Algorithm;
+use collidescope::view::draw::LayerId;
 use collidescope::view::palette::Rgba;
 use collidescope::view::plot::{Plot, SeriesData};
 use egui_macroquad::egui::{self, Color32};
@@ -163,7 +165,17 @@ impl Panel {
             ui.label("No pair.");
             return;
         };
-        let plot = separation_plot(curves);
+        // A question about the separation function keeps the axis's kind out of
+        // the caption until it is settled, as the canvas keeps out its label.
+        let name_axis = self.lesson.as_ref().is_none_or(|m| {
+            let asks = m
+                .page()
+                .question
+                .as_ref()
+                .is_some_and(|q| q.ask == Ask::SeparationFunction);
+            !(asks && m.hidden_labels().contains(&LayerId::Toi))
+        });
+        let plot = separation_plot_naming(curves, name_axis);
         ui.label(&plot.caption);
         show_plot_as(ui, "separation_curve", &plot, 240.0, true);
     }

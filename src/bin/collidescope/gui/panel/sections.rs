@@ -15,7 +15,9 @@ pub enum PanelFor {
     Scene,
     /// A recording (or a live world) in the world view: only what belongs to it.
     World,
-    /// A pair opened from a recording or a live world, in the debugger.
+    /// A pair opened from a recording or a live world, in the debugger (recordings
+    /// need the engines: a build without them never opens one).
+    #[cfg_attr(not(feature = "peers"), allow(dead_code))]
     Pair,
 }
 

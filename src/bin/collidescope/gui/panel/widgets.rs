@@ -25,7 +25,7 @@ pub(super) fn drag(ui: &mut egui::Ui, app: &mut AppState, v: &mut f32, speed: f6
 /// The widgets the scripted tests press, by name: where each was drawn in the last
 /// frame is part of the layout the app reports (`COLLIDESCOPE_LAYOUT_FILE` on the
 /// desktop, `window.collidescope.layout` in the web page).
-pub const MARKED: [&str; 54] = [
+pub const MARKED: [&str; 55] = [
     "copy_link",
     "files",
     "notes",
@@ -76,6 +76,7 @@ pub const MARKED: [&str; 54] = [
     "lesson_page_title",
     "lesson_hint",
     "lesson_hint_end",
+    "lesson_engines_summary",
     "status_bar",
     "sweep",
     "run_sweep",

@@ -51,7 +51,7 @@ impl FromLive {
 impl LiveRun {
     pub(super) fn new(path: &Path) -> Result<LiveRun, String> {
         let file = load_world(path).map_err(|e| e.to_string())?;
-        let label = path.display();
+        let label = collidescope::scene::library::shown_path(path);
         let mut live = Live::new(&file).map_err(|e| format!("{label}: {e}"))?;
         let state = Arc::new(live.frame_state());
         let bounds = live
@@ -231,16 +231,19 @@ impl Recording {
         else {
             return;
         };
-        let save_path = self
-            .path
-            .with_file_name(format!(
-                "{}-live.b2rec",
-                self.path
-                    .file_stem()
-                    .map_or("world".into(), |s| s.to_string_lossy())
-            ))
-            .display()
-            .to_string();
+        // Beside the world's file; a built-in world's copy lives in the temporary
+        // folder, so its recording goes to the current folder.
+        let name = format!(
+            "{}-live.b2rec",
+            self.path
+                .file_stem()
+                .map_or("world".into(), |s| s.to_string_lossy())
+        );
+        let save_path = if collidescope::scene::library::is_built_in_copy(&self.path) {
+            name
+        } else {
+            self.path.with_file_name(name).display().to_string()
+        };
         let world_path = self.path.clone();
         *self = Recording::replay(temp);
         self.from_live = Some(FromLive {
@@ -324,7 +327,7 @@ impl Recording {
             .count();
         ui.label(format!(
             "{} — live: step {}, dt {:.5} s, {} bodies, {touching} touching contacts",
-            self.path.display(),
+            collidescope::scene::library::shown_path(&self.path),
             run.live.steps(),
             run.live.time_step(),
             run.state.bodies.len(),
@@ -362,14 +365,17 @@ impl Recording {
                 );
             }
         });
-        ui.label(
-            "Drag a dynamic body with the mouse (a motor joint pulls it, as in Box2D's samples).",
-        );
         if reset {
             run.reset(app);
         }
         if record {
             self.toggle_recording(app);
         }
+        ui.horizontal_wrapped(|ui| {
+            self.close_button(ui);
+            ui.label(
+                "Drag a dynamic body with the mouse (a motor joint pulls it, as in Box2D's samples).",
+            );
+        });
     }
 }

@@ -131,6 +131,14 @@ impl Recording {
                      at this step.",
                 );
             }
+            None if state.contacts.iter().all(|c| c.points.is_empty()) => {
+                ui.label(format!(
+                    "None picked. Frame {} has no touching contacts: step (→) or play to \
+                     one that has, or click a shape in the world, then another (their pair \
+                     opens).",
+                    self.frame
+                ));
+            }
             None => {
                 ui.label(
                     "None picked: ↑/↓ or a click in the contact list under the views, or a \
@@ -201,7 +209,9 @@ fn bodies_ui(ui: &mut egui::Ui, state: &FrameState) {
         .num_columns(3)
         .show(ui, |ui| {
             for body in &state.bodies {
-                ui.label(RichText::new(&body.name).strong());
+                // Named as the world view names it ("body3" when the file names none).
+                let name = super::world_view::shown_name(body);
+                ui.label(RichText::new(name).strong());
                 let mut kind = body.body_type.name().to_string();
                 if body.body_type != BodyType::Static && !body.awake {
                     kind.push_str(", asleep");

@@ -66,6 +66,14 @@ fn lane_heights(ids: usize) -> [f32; 6] {
     [56.0, 56.0, ids, 80.0, 72.0, 56.0 + X_AXIS_H]
 }
 
+/// The largest share of the views' height the timeline takes (the views keep the
+/// rest, the lanes scroll under it).
+const LANES_SHARE: f32 = 0.7;
+
+/// The timeline's head above the lanes, points: its row (Hide, the pair, the help or
+/// the readout), the legend's two rows, the margins.
+const HEAD_H: f32 = 100.0;
+
 /// The frame numbers under a column's last lane (the others share its x axis).
 const X_AXIS_H: f32 = 22.0;
 
@@ -162,7 +170,7 @@ impl Timeline {
         };
         let (tx, rx) = mpsc::channel();
         std::thread::spawn(move || {
-            let label = path.display().to_string();
+            let label = collidescope::scene::library::shown_path(&path);
             let mut rows = crate::track_cmd::TrackTimeline::new(&track, &label);
             let mut batch = Vec::with_capacity(BATCH);
             for k in 0..track.frames.len() {
@@ -239,8 +247,11 @@ impl Timeline {
             &lane_columns(free.width() >= TWO_COLUMNS_FROM, 6),
             &lane_heights(ids),
         );
-        // Under the head and legend; at most 3/5 of the height the views had.
-        let height = (lanes + 90.0).min(free.height() * 0.6).max(120.0);
+        // Under the head and legend; at most 7/10 of the height the views had (they
+        // keep the rest), never shorter than a lane under the head.
+        let height = (lanes + HEAD_H)
+            .min(free.height() * LANES_SHARE)
+            .max(HEAD_H + 72.0);
         let id = egui::Id::new("recording-timeline");
         if self.sized_for.is_some_and(|h| (h - height).abs() > 1.0) {
             // The lanes grew (an id lane's names arrived), or the window changed:
@@ -253,7 +264,11 @@ impl Timeline {
             .default_height(height)
             .height_range(120.0..=(screen * 0.67).max(200.0))
             .show(ctx, |ui| {
-                ui.horizontal(|ui| {
+                // The head in one row where it fits (the lanes keep the height).
+                let text = self.readout.clone().unwrap_or_else(|| {
+                    "wheel: zoom · drag: pan · double click: all · click: go to the frame".into()
+                });
+                ui.horizontal_wrapped(|ui| {
                     if ui
                         .button("Hide")
                         .on_hover_text("put the timeline away (T shows it again)")
@@ -265,19 +280,16 @@ impl Timeline {
                         "Contact timeline: {}, {}",
                         self.labels.0, self.labels.1
                     ));
-                });
-                let text = self.readout.clone().unwrap_or_else(|| {
-                    "wheel: zoom · drag: pan · double click: all · click: go to the frame".into()
-                });
-                ui.label(egui::RichText::new(text).strong())
-                    .on_hover_text(format!(
-                        "Rules: markers, one a frame (the markers of the frame under the \
-                         pointer are named here); the strong line: this frame. The wheel zooms \
+                    ui.label(egui::RichText::new(text).strong())
+                        .on_hover_text(format!(
+                            "Rules: markers, one a frame (the markers of the frame under the \
+                         pointer are named here); the violet line: this frame. The wheel zooms \
                          the frames, a drag pans them, a double click shows them all. Click a \
                          lane to go to that frame and open the pair there; red dots: {}'s and \
                          our point count or normal differ.",
-                        self.engine
-                    ));
+                            self.engine
+                        ));
+                });
                 if let Some(e) = &self.error {
                     ui.colored_label(
                         super::ui::tone(ui, collidescope::view::palette::PANEL_ALARM),
@@ -351,7 +363,8 @@ impl Timeline {
     }
 }
 
-/// The legend: each series and marker in its colour, an entry never split over lines.
+/// The legend: each series and marker in its colour, then the rule of the frame shown;
+/// an entry never split over lines.
 fn legend_ui(ui: &mut egui::Ui, legend: &[(String, Rgba)], theme: Theme) {
     ui.horizontal_wrapped(|ui| {
         ui.spacing_mut().item_spacing.x = 10.0;
@@ -359,6 +372,8 @@ fn legend_ui(ui: &mut egui::Ui, legend: &[(String, Rgba)], theme: Theme) {
             let text = egui::RichText::new(format!("■ {name}")).color(color(theme.apply(*c)));
             ui.add(egui::Label::new(text).extend());
         }
+        let now = super::ui::tone(ui, collidescope::view::palette::TIMELINE_NOW);
+        ui.add(egui::Label::new(egui::RichText::new("│ this frame").color(now)).extend());
     });
 }
 
@@ -379,11 +394,11 @@ struct LanePointer {
 /// the frames (around the pointer), the panel does not scroll: the lanes share its
 /// height.
 fn lane_grid(ui: &mut egui::Ui, lanes: &[LanePlot], current: u32, theme: Theme) -> LanePointer {
-    let now_color = ui.visuals().strong_text_color();
-    let link = egui::Id::new("recording-timeline-x");
-    let wheel = ui.input(|i| i.raw_scroll_delta.y);
     let ids = lanes.get(2).map_or(1, |l| l.y_names.len());
     let heights = lane_heights(ids);
+    let now_color = super::ui::tone(ui, collidescope::view::palette::TIMELINE_NOW);
+    let link = egui::Id::new("recording-timeline-x");
+    let wheel = ui.input(|i| i.raw_scroll_delta.y);
     let columns = lane_columns(ui.available_width() >= TWO_COLUMNS_FROM, lanes.len());
     let mut pointer = LanePointer::default();
     ui.columns(columns.len(), |uis| {
@@ -402,7 +417,7 @@ fn lane_grid(ui: &mut egui::Ui, lanes: &[LanePlot], current: u32, theme: Theme) 
                     p.vline(
                         VLine::new(current as f64)
                             .color(now_color)
-                            .width(1.0)
+                            .width(1.5)
                             .name("this frame"),
                     );
                     add_series(p, lane, theme);

@@ -36,7 +36,7 @@ impl TrackView {
     }
 
     fn open_frame(&mut self, k: u32, app: &mut AppState) {
-        let label = self.path.display().to_string();
+        let label = collidescope::scene::library::shown_path(&self.path);
         match self.track.scene_at(k as usize, &label) {
             Some(scene) => {
                 self.frame = k;

@@ -12,6 +12,8 @@ use std::sync::atomic::Ordering;
 /// The world view's panel height, points: its info, its controls and about eight rows
 /// of the contact list (which scrolls inside it).
 const WORLD_PANEL_H: f32 = 270.0;
+/// How much shorter it can be: its controls and two rows of the list.
+const SHORT_BY: f32 = 110.0;
 
 /// One of the panel's own text colours (dark theme, light theme) in the panel's theme:
 /// each reads at 4.5:1 on the panel (`tests/palette.rs`).
@@ -41,27 +43,34 @@ impl Recording {
         }
         // Each view keeps its own height; a failed file shows none (the status line
         // says why, once).
+        // A recording made here has one more row (back to the live world, save).
+        let made_here = if self.from_live.is_some() { 28.0 } else { 0.0 };
+        let timeline = self.timeline.as_ref().is_some_and(|t| t.open);
         let (id, height) = match (&self.phase, &self.open_pair) {
             (Phase::Failed(_), _) => return self.timeline_ui(ctx, app),
             (_, Some(_)) => ("recording_pair", 96.0),
             (Phase::Live(_), _) => ("live_world", 96.0),
-            (Phase::Ready(_), None) if self.from_live.is_some() => {
-                ("recording", WORLD_PANEL_H + 28.0)
+            // With the timeline open the world's panel starts at its controls and a
+            // few rows (the list scrolls), the lanes above it get the room; a height
+            // of its own, so that the one dragged without a timeline comes back.
+            (Phase::Ready(_), None) if timeline => {
+                ("recording_short", WORLD_PANEL_H - SHORT_BY + made_here)
             }
-            (Phase::Ready(_), None) => ("recording", WORLD_PANEL_H),
+            (Phase::Ready(_), None) => ("recording", WORLD_PANEL_H + made_here),
             _ => ("recording_wait", 60.0),
         };
         // The world's panel can be dragged taller (more rows of the contact list) up to
         // two thirds of the window, or shorter down to its controls and two rows; the
         // others hold a line or two and keep their height.
         let screen = ctx.screen_rect().height();
-        let range = if id == "recording" {
-            (height - 110.0)..=(screen * 0.67).max(height)
-        } else {
-            height..=height
+        let world = id.starts_with("recording") && id != "recording_pair" && id != "recording_wait";
+        let range = match id {
+            "recording" => (height - SHORT_BY)..=(screen * 0.67).max(height),
+            "recording_short" => height..=(screen * 0.67).max(height),
+            _ => height..=height,
         };
         egui::TopBottomPanel::bottom(id)
-            .resizable(id == "recording")
+            .resizable(world)
             .default_height(height)
             .height_range(range)
             .show(ctx, |ui| match &self.phase {
@@ -69,13 +78,13 @@ impl Recording {
                     let k = reached.load(Ordering::Relaxed);
                     ui.label(format!(
                         "{}: replaying it once in a separate process before opening it… (frame {k})",
-                        self.path.display()
+                        collidescope::scene::library::shown_path(&self.path)
                     ));
                     ui.spinner();
                 }
                 Phase::Preparing(_, reached) => {
                     let k = reached.load(Ordering::Relaxed);
-                    let n = self.path.display();
+                    let n = collidescope::scene::library::shown_path(&self.path);
                     ui.label(format!("{n}: replaying it here once for fast seeking… (frame {k})"));
                     ui.spinner();
                 }
@@ -109,100 +118,6 @@ impl Recording {
         WorldNote::put(ctx, self.note());
     }
 
-    /// What the panel's head and status bar say about the view shown.
-    pub(super) fn note(&self) -> Option<WorldNote> {
-        // The panel shows only the world's own sections until a pair is opened.
-        let below = match &self.last_pair {
-            Some(p) => format!(
-                "The panel shows this recording's own sections; the pair last opened \
-                 was {p}. Open this pair (Enter) debugs the one picked."
-            ),
-            None => "The panel shows this recording's own sections: pick a contact and \
-                     Open this pair (Enter) to debug it."
-                .to_string(),
-        };
-        let world_keys = "←/→ frame · Space play · Home/End first/last · ↑/↓ contact · \
-                          Enter open the pair · T its contact timeline · click two shapes: their pair · \
-                          wheel zoom · right drag pan · F fit";
-        let note = match (&self.phase, &self.open_pair) {
-            (Phase::Failed(_), _) => return None,
-            (_, Some(open)) => WorldNote {
-                shown: format!(
-                    "Pair {} against {} at {} of {}",
-                    open.labels.0,
-                    open.labels.1,
-                    self.moment(open.frame),
-                    self.label()
-                ),
-                below: format!(
-                    "The sections below are this pair's: {} / {} at {}. Escape goes back \
-                     to the world at this {}.",
-                    open.labels.0,
-                    open.labels.1,
-                    self.moment(open.frame),
-                    self.moment_word()
-                ),
-                keys: format!(
-                    "Esc back to the world · {}1–9, 0, R algorithm · F fit · wheel zoom · \
-                     right drag pan",
-                    // A live world has no time axis to plot: record it for a timeline.
-                    if matches!(self.phase, Phase::Live(_)) {
-                        ""
-                    } else {
-                        "T this pair's contact timeline · "
-                    }
-                ),
-            },
-            (Phase::Live(run), _) => WorldNote {
-                shown: format!(
-                    "Live world {}: step {}, {} bodies, {} touching contacts",
-                    self.path.display(),
-                    run.live.steps(),
-                    run.state.bodies.len(),
-                    run.state
-                        .contacts
-                        .iter()
-                        .filter(|c| !c.points.is_empty())
-                        .count()
-                ),
-                below: "The panel shows this live world's own sections: Shift+click two \
-                        shapes to debug their pair; record it (R) for Box2D's own contacts."
-                    .into(),
-                keys: "Space play · → one step · Home rebuild from the file · R record / stop \
-                       and open · drag a dynamic body with the mouse · Shift+click two shapes: \
-                       their pair · wheel zoom · right drag pan · F fit"
-                    .into(),
-            },
-            (Phase::Ready(p), None) => {
-                // The frame drawn last is cached; the list's rows are a frame late here.
-                let touching = self.cache.get(&self.frame).map_or(self.rows.len(), |s| {
-                    s.contacts.iter().filter(|c| !c.points.is_empty()).count()
-                });
-                WorldNote {
-                    shown: format!(
-                        "Recording {}: frame {} of {}, {touching} touching contacts{}",
-                        self.label(),
-                        self.frame,
-                        p.info().frames,
-                        if self.damaged.is_some() {
-                            " (damaged or truncated file)"
-                        } else {
-                            ""
-                        }
-                    ),
-                    below,
-                    keys: world_keys.into(),
-                }
-            }
-            _ => WorldNote {
-                shown: format!("Opening the recording {}…", self.label()),
-                below,
-                keys: "preparing the recording: the keys work once it is open".into(),
-            },
-        };
-        Some(note)
-    }
-
     fn pair_ui(&mut self, ui: &mut egui::Ui) {
         let Some(open) = &self.open_pair else { return };
         let title = format!(
@@ -215,6 +130,7 @@ impl Recording {
         let mut back = false;
         ui.horizontal(|ui| {
             back = ui.button("⏴ Back to the world (Esc)").clicked();
+            self.close_button(ui);
             ui.label(title);
         });
         if back {
@@ -304,7 +220,8 @@ impl Recording {
         } else {
             "no bounds recorded (framed by the shapes)".to_string()
         };
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
+            self.close_button(ui);
             ui.label(format!(
                 "{} — {} frames, dt {:.5} s, {} substeps, {bounds}, format {} ({})",
                 self.label(),

@@ -259,6 +259,8 @@ pub fn draw_world(rec: &mut Recording, area: Viewport, over_ui: bool, app: &mut 
             draw_line(s.x, s.y, tip.x, tip.y, 1.5, point);
         }
     }
+    let names = wanted_names(rec, &state, &cam, area, over_ui);
+    super::body_labels::draw(&names, area, theme);
     if let Phase::Live(run) = &rec.phase {
         if let (Some(from), Some(to)) = (run.live.grab_point(), run.cursor) {
             let (a, b) = (cam.to_screen(from), cam.to_screen(to));
@@ -270,6 +272,55 @@ pub fn draw_world(rec: &mut Recording, area: Viewport, over_ui: bool, app: &mut 
     }
     rec.redraw = screen != rec.screen;
     rec.screen = screen;
+}
+
+/// The bodies to name (see `body_labels`): the shape under the pointer, the shape
+/// clicked first, the pair hovered or picked in the contact list; each with its body's
+/// name and its box on screen.
+fn wanted_names(
+    rec: &Recording,
+    state: &FrameState,
+    cam: &Camera,
+    area: Viewport,
+    over_ui: bool,
+) -> Vec<super::body_labels::Wanted> {
+    let Some(shapes) = rec.shapes() else {
+        return Vec::new();
+    };
+    let (x, y) = mouse_position();
+    let mouse = Vec2::new(x, y);
+    let under = (!over_ui && area.contains(mouse))
+        .then(|| shape_at(state, shapes, cam.to_world(mouse), 4.0 / cam.scale))
+        .flatten()
+        .map(|hit| hit.shape);
+    let pair = rec.hovered.or(rec.selected);
+    let ids = [under, rec.pick, pair.map(|p| p.0), pair.map(|p| p.1)];
+    ids.into_iter()
+        .flatten()
+        .filter_map(|id| {
+            let body = state.bodies.iter().find(|b| b.shapes.contains(&id))?;
+            let xf = body.transform();
+            let mut lo = Vec2::splat(f32::INFINITY);
+            let mut hi = Vec2::splat(f32::NEG_INFINITY);
+            let shape = shapes.get(id)?;
+            for (p, r) in outline(&shape.geometry) {
+                let s = cam.to_screen(xf.apply(p));
+                let r = Vec2::splat(r * cam.scale);
+                (lo, hi) = (lo.min(s - r), hi.max(s + r));
+            }
+            if !(lo.is_finite() && hi.is_finite()) {
+                // No outline to frame: the body's origin.
+                lo = cam.to_screen(xf.p);
+                hi = lo;
+            }
+            let name = shown_name(body);
+            Some(super::body_labels::Wanted {
+                size: super::body_labels::text_size(&name),
+                name,
+                shape: (lo, hi),
+            })
+        })
+        .collect()
 }
 
 /// The mouse over the world view: holding and dragging a live body, or picking the
@@ -366,15 +417,18 @@ fn draw_shape(g: &WorldGeometry, xf: &Transform, cam: &Camera, color: Color, wid
         let c = cam.to_screen(xf.apply(c));
         draw_circle_lines(c.x, c.y, (r * cam.scale).max(1.0), width, color);
     };
+    // A rounded polygon or a capsule: its outline, the core grown by the radius (arcs
+    // within a quarter pixel), not the core with a circle at each corner.
+    let rounded = |core: &[Vec2], radius: f32| {
+        let tol = 0.25 / cam.scale.max(1e-6);
+        let (outline, _) = collidescope::core::minkowski::round_outline(core, radius, tol);
+        for (i, p) in outline.iter().enumerate() {
+            line(*p, outline[(i + 1) % outline.len()]);
+        }
+    };
     match g {
         WorldGeometry::Circle { center, radius } => circle(*center, *radius),
-        WorldGeometry::Capsule { a, b, radius } => {
-            circle(*a, *radius);
-            circle(*b, *radius);
-            let n = (*b - *a).perp().normalize_or_zero() * *radius;
-            line(*a + n, *b + n);
-            line(*a - n, *b - n);
-        }
+        WorldGeometry::Capsule { a, b, radius } => rounded(&[*a, *b], *radius),
         WorldGeometry::Segment { a, b } => line(*a, *b),
         WorldGeometry::Chain { points, .. } if points.len() == 4 => line(points[1], points[2]),
         WorldGeometry::Chain { points, .. } => {
@@ -382,16 +436,7 @@ fn draw_shape(g: &WorldGeometry, xf: &Transform, cam: &Camera, color: Color, wid
                 line(w[0], w[1]);
             }
         }
-        WorldGeometry::Polygon { points, radius } => {
-            for i in 0..points.len() {
-                line(points[i], points[(i + 1) % points.len()]);
-            }
-            if *radius > 0.0 {
-                for p in points {
-                    circle(*p, *radius);
-                }
-            }
-        }
+        WorldGeometry::Polygon { points, radius } => rounded(points, *radius),
         WorldGeometry::Box { .. } => {}
     }
 }
@@ -403,7 +448,7 @@ fn hit_name(state: &FrameState, index: u32) -> String {
         .map_or_else(|| format!("body{index}"), shown_name)
 }
 
-fn shown_name(body: &BodyState) -> String {
+pub(super) fn shown_name(body: &BodyState) -> String {
     if body.name.is_empty() {
         format!("body{}", body.index)
     } else {

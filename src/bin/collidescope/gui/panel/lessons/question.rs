@@ -72,7 +72,7 @@ pub(super) fn ui_question(
             ways,
             end,
             hint_end: None,
-            hint_room: end + hint_height(ui, &hint(&q), size),
+            hint_room: end + hint_height(ui, &hint(&q), q.hint_layer(), size),
         };
         // An answer taken above settles the question in this very frame.
         let mut feedback = ui_feedback(ui, &mode.tutor.stage, size, &mut parts.hint_end);
@@ -231,14 +231,16 @@ fn ui_feedback(
         Stage::Hinted { hint, layer } => {
             let said = RichText::new(not_quite(hint)).size(size);
             let r = ui.colored_label(Tone::Warning.color(ui), said);
-            mark_hint_lines(ui, r.rect, size);
-            *hint_end = Some(r.rect.bottom());
             let lit = ui.label(
-                RichText::new(format!("Lit up on the canvas: {}.", layer.label()))
-                    .size(size * 0.85)
+                RichText::new(lit_up(*layer))
+                    .size(size * LIT_SIZE)
                     .color(Tone::Quiet.color(ui)),
             );
-            Some(r.rect.union(lit.rect))
+            // The hint ends with the line that names the lit layer.
+            let whole = r.rect.union(lit.rect);
+            mark_hint_lines(ui, r.rect, whole, size);
+            *hint_end = Some(whole.bottom());
+            Some(whole)
         }
         Stage::Shown { answer } => Some(
             ui.colored_label(Tone::Success.color(ui), RichText::new(answer).size(size))
@@ -259,33 +261,52 @@ fn not_quite(hint: &str) -> String {
     format!("Not quite. {hint}")
 }
 
-/// How tall a wrong answer's hint is, laid out as [`ui_feedback`] lays it out
-/// (wrapped at the question's width, with the spacing before it). `hint` is the
-/// question's own: it does not depend on the answer given.
-fn hint_height(ui: &egui::Ui, hint: &str, size: f32) -> f32 {
-    let galley = ui.fonts(|f| {
-        f.layout(
-            not_quite(hint),
-            egui::FontId::proportional(size),
-            egui::Color32::WHITE,
-            ui.available_width(),
-        )
-    });
-    ui.spacing().item_spacing.y + galley.size().y
+/// The hint's last line: the layer it lights.
+fn lit_up(layer: collidescope::view::draw::LayerId) -> String {
+    format!("Lit up on the canvas: {}.", layer.label())
 }
 
-/// The hint's first and last lines, marked for the scripted test (the hint must show
-/// whole, to its last line, in the strip's sight with the choices).
-fn mark_hint_lines(ui: &egui::Ui, hint: egui::Rect, size: f32) {
+/// The size of the lit layer's line, a share of the text size.
+const LIT_SIZE: f32 = 0.85;
+
+/// How tall a wrong answer's hint is, laid out as [`ui_feedback`] lays it out
+/// (wrapped at the question's width, with the spacing before each part): its words
+/// and the line naming the layer it lights. `hint` and `layer` are the question's
+/// own: they do not depend on the answer given.
+fn hint_height(
+    ui: &egui::Ui,
+    hint: &str,
+    layer: collidescope::view::draw::LayerId,
+    size: f32,
+) -> f32 {
+    let height = |text: String, size: f32| {
+        let galley = ui.fonts(|f| {
+            f.layout(
+                text,
+                egui::FontId::proportional(size),
+                egui::Color32::WHITE,
+                ui.available_width(),
+            )
+        });
+        ui.spacing().item_spacing.y + galley.size().y
+    };
+    height(not_quite(hint), size) + height(lit_up(layer), size * LIT_SIZE)
+}
+
+/// The hint's first line and its last (the line naming the lit layer), marked for
+/// the scripted test (the hint must show whole, to its last line, in the strip's
+/// sight with the choices). `words`: the hint's words; `whole`: with the last line.
+fn mark_hint_lines(ui: &egui::Ui, words: egui::Rect, whole: egui::Rect, size: f32) {
     let row = ui.fonts(|f| f.row_height(&egui::FontId::proportional(size)));
     let first = egui::Rect::from_min_max(
-        hint.min,
-        egui::pos2(hint.right(), (hint.top() + row).min(hint.bottom())),
+        words.min,
+        egui::pos2(words.right(), (words.top() + row).min(words.bottom())),
     );
     mark_rect(ui, "lesson_hint", first);
+    let lit_row = ui.fonts(|f| f.row_height(&egui::FontId::proportional(size * LIT_SIZE)));
     let last = egui::Rect::from_min_max(
-        egui::pos2(hint.left(), (hint.bottom() - row).max(hint.top())),
-        hint.max,
+        egui::pos2(whole.left(), (whole.bottom() - lit_row).max(whole.top())),
+        whole.max,
     );
     mark_rect(ui, "lesson_hint_end", last);
 }

@@ -1,0 +1,111 @@
+//! What the panel's head and the status bar say while a recording or a live world is
+//! shown: what is shown, what the panel below holds and what to do next, the keys.
+
+use super::{Phase, Recording};
+use crate::gui::recording_note::WorldNote;
+
+impl Recording {
+    /// What the panel's head and status bar say about the view shown.
+    pub(super) fn note(&self) -> Option<WorldNote> {
+        // The panel shows only the world's own sections until a pair is opened.
+        let below = match &self.last_pair {
+            Some(p) => format!(
+                "The panel shows this recording's own sections; the pair last opened \
+                 was {p}. Open this pair (Enter) debugs the one picked."
+            ),
+            None => "The panel shows this recording's own sections: pick a contact and \
+                     Open this pair (Enter) to debug it."
+                .to_string(),
+        };
+        let world_keys = "←/→ frame · Space play · Home/End first/last · ↑/↓ contact · \
+                          Enter open the pair · T its contact timeline · click two shapes: their pair · \
+                          wheel zoom · right drag pan · F fit";
+        let note = match (&self.phase, &self.open_pair) {
+            (Phase::Failed(_), _) => return None,
+            (_, Some(open)) => WorldNote {
+                shown: format!(
+                    "Pair {} against {} at {} of {}",
+                    open.labels.0,
+                    open.labels.1,
+                    self.moment(open.frame),
+                    self.label()
+                ),
+                below: format!(
+                    "The sections below are this pair's: {} / {} at {}. Escape goes back \
+                     to the world at this {}.",
+                    open.labels.0,
+                    open.labels.1,
+                    self.moment(open.frame),
+                    self.moment_word()
+                ),
+                keys: format!(
+                    "Esc back to the world · {}1–9, 0, R algorithm · F fit · wheel zoom · \
+                     right drag pan",
+                    // A live world has no time axis to plot: record it for a timeline.
+                    if matches!(self.phase, Phase::Live(_)) {
+                        ""
+                    } else {
+                        "T this pair's contact timeline · "
+                    }
+                ),
+            },
+            (Phase::Live(run), _) => WorldNote {
+                shown: format!(
+                    "Live world {}: step {}, {} bodies, {} touching contacts",
+                    collidescope::scene::library::shown_path(&self.path),
+                    run.live.steps(),
+                    run.state.bodies.len(),
+                    run.state
+                        .contacts
+                        .iter()
+                        .filter(|c| !c.points.is_empty())
+                        .count()
+                ),
+                below: "The panel shows this live world's own sections: Shift+click two \
+                        shapes to debug their pair; record it (R) for Box2D's own contacts."
+                    .into(),
+                keys: "Space play · → one step · Home rebuild from the file · R record / stop \
+                       and open · drag a dynamic body with the mouse · Shift+click two shapes: \
+                       their pair · wheel zoom · right drag pan · F fit"
+                    .into(),
+            },
+            (Phase::Ready(p), None) => {
+                // The frame drawn last is cached; the list's rows are a frame late here.
+                let touching = self.cache.get(&self.frame).map_or(self.rows.len(), |s| {
+                    s.contacts.iter().filter(|c| !c.points.is_empty()).count()
+                });
+                // No contact to pick at this frame: say so, and what does lead to a pair.
+                let below = match (touching, &self.last_pair) {
+                    (0, None) => format!(
+                        "The panel shows this recording's own sections. Frame {} has no \
+                         touching contacts: play or step (→) to a frame with some, or click \
+                         a shape, then another, to debug their pair.",
+                        self.frame
+                    ),
+                    _ => below,
+                };
+                WorldNote {
+                    shown: format!(
+                        "Recording {}: frame {} of {}, {touching} touching contacts{}",
+                        self.label(),
+                        self.frame,
+                        p.info().frames,
+                        if self.damaged.is_some() {
+                            " (damaged or truncated file)"
+                        } else {
+                            ""
+                        }
+                    ),
+                    below,
+                    keys: world_keys.into(),
+                }
+            }
+            _ => WorldNote {
+                shown: format!("Opening the recording {}…", self.label()),
+                below,
+                keys: "preparing the recording: the keys work once it is open".into(),
+            },
+        };
+        Some(note)
+    }
+}
