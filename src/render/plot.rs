@@ -51,7 +51,7 @@ pub fn render_plots(
 }
 
 /// Words cut into lines of at most `width` pixels at `size`.
-fn wrap(text: &str, size: f32, width: f32) -> Vec<String> {
+pub(super) fn wrap(text: &str, size: f32, width: f32) -> Vec<String> {
     let mut lines = Vec::new();
     let mut line = String::new();
     for word in text.split_whitespace() {
