@@ -245,7 +245,8 @@ pub fn result_witness(basics: &Basics, show_penetration: bool) -> Vec<Prim> {
     if d.distance > 0.0 {
         prims.push(label(
             (d.point_a + d.point_b) * 0.5,
-            format!("{:.4}", d.distance),
+            // "d =" as the engines' labels beside it say it (Peers open).
+            format!("d = {:.4}", d.distance),
             c,
         ));
     }

@@ -356,7 +356,12 @@ pub(crate) fn page_labels(page: &collidescope::lesson::Page, layer: LayerId) -> 
     let scene = PageStudy::of(page).unwrap().scene;
     let mut app = AppState::new(scene, None);
     app.set_step(page.step);
-    let picture = app_picture(&mut app);
+    layer_labels(&mut app, layer)
+}
+
+/// The labels layer `layer` writes in the window's picture as it stands.
+pub(crate) fn layer_labels(app: &mut AppState, layer: LayerId) -> Vec<String> {
+    let picture = app_picture(app);
     picture
         .list
         .layer(layer)

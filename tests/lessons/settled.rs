@@ -3,21 +3,6 @@
 
 use super::*;
 
-/// The labels layer `layer` writes in the window's picture as it stands.
-fn layer_labels(app: &mut AppState, layer: LayerId) -> Vec<String> {
-    let picture = app_picture(app);
-    picture
-        .list
-        .layer(layer)
-        .into_iter()
-        .flat_map(|l| &l.prims)
-        .filter_map(|p| match p {
-            Prim::Label { text, .. } => Some(text.clone()),
-            _ => None,
-        })
-        .collect()
-}
-
 /// A ghost-bump question asks of one chain mode on a page that may draw the other.
 /// Before it is settled the page draws no Gauss map (a smooth floor's snapped
 /// candidate is the naive answer). Once settled, the window shows the floor collided
