@@ -91,7 +91,7 @@ fn question_html(q: &Question, solved: &Solved) -> String {
             for o in options {
                 html.push_str(&format!("<li>{}</li>\n", xml_escape(o)));
             }
-            html.push_str("</ol>\n");
+            html.push_str("</ol>\n<p class=\"where\">Circle one.</p>\n");
         }
         (_, Form::Click) => {
             html.push_str("<p class=\"where\">Mark the point on the picture.</p>\n")
