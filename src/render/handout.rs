@@ -4,20 +4,15 @@
 //! window computes it — on a last sheet, each with the narration of the step that
 //! shows it.
 
-use super::{
-    render, render_plots, scene_plot, xml_escape, Format, PlotKind, PlotOptions, SceneExport,
-};
+use super::handout_pictures::{answer_picture_html, page_pictures_html};
+use super::handout_words::{click_prompt_on_paper, page_text_html};
+use super::xml_escape;
 use crate::lesson::answer::{Answer, Solved};
 use crate::lesson::check::drag_solution;
 use crate::lesson::markup::{self, Block, Span, Style};
-use crate::lesson::tutor::{answer_words, how_to_answer};
+use crate::lesson::tutor::answer_words;
 use crate::lesson::{Form, Lesson, Page, PageStudy, Question};
-use crate::study::Algorithm;
-use crate::view::palette::Theme;
-
-/// The pictures' size, pixels (scaled to the sheet's width by the browser).
-const PICTURE: (u32, u32) = (1200, 720);
-const PLOT: (u32, u32) = (1000, 420);
+use crate::view::draw::Space;
 
 const STYLE: &str = "body{font-family:Georgia,serif;max-width:52rem;margin:2rem auto;padding:0 1rem;color:#111;line-height:1.45}\
 h1{font-size:1.9rem;margin-bottom:.2rem}h2{font-size:1.35rem;margin:.2rem 0 .6rem}\
@@ -28,7 +23,8 @@ h1{font-size:1.9rem;margin-bottom:.2rem}h2{font-size:1.35rem;margin:.2rem 0 .6re
 .answers li{margin-bottom:.6rem}code{font-family:'DejaVu Sans Mono',monospace;font-size:.92em}\
 .where{color:#555;font-size:.9rem}\
 @media print{body{margin:0;max-width:none}.picture svg{border:none;max-height:10cm;width:auto;max-width:100%}}\
-.why{color:#333;font-size:.92rem}";
+.why{color:#333;font-size:.92rem}\
+p.debugger{color:#444;font-size:.92rem;border-left:2px solid #bbb;padding-left:.6rem}";
 
 /// The handout of `lesson` (id `id`) as one HTML document.
 pub fn handout_html(lesson: &Lesson, id: &str) -> Result<String, String> {
@@ -41,15 +37,17 @@ pub fn handout_html(lesson: &Lesson, id: &str) -> Result<String, String> {
             "<section class=\"sheet\" id=\"page-{n}\">\n<h2>{n}. {}</h2>\n",
             xml_escape(&page.title)
         ));
-        let blocks = markup::parse(&page.text).map_err(|e| format!("page {n}: {}", e.message))?;
-        html.push_str(&blocks_html(&blocks));
-        html.push_str(&pictures_html(page, &study).map_err(|e| format!("page {n}: {e}"))?);
+        html.push_str(&page_text_html(&page.text).map_err(|e| format!("page {n}: {e}"))?);
+        html.push_str(&page_pictures_html(page, &study).map_err(|e| format!("page {n}: {e}"))?);
         if let Some(q) = &page.question {
             let solved = q
                 .solve(&study.ground())
                 .map_err(|e| format!("page {n}: the question cannot be answered: {e}"))?;
             html.push_str(&question_html(q, &solved));
-            answers.push(AnswerEntry::of(n, page, q, &solved, &study));
+            answers.push(
+                AnswerEntry::of(n, page, q, &solved, &study)
+                    .map_err(|e| format!("page {n}: {e}"))?,
+            );
         }
         html.push_str("</section>\n");
     }
@@ -75,62 +73,34 @@ fn cover_html(lesson: &Lesson, id: &str) -> String {
     html
 }
 
-/// The page's picture (its step, light theme) and, for the rotating time of impact,
-/// the plot of its separation at that step.
-fn pictures_html(page: &Page, study: &PageStudy) -> Result<String, String> {
-    let mut html = String::new();
-    let picture = SceneExport::new(&study.scene, page.algorithm)
-        .picture(page.step)
-        .map_err(|e| e.to_string())?;
-    let picture = super::Picture {
-        theme: Theme::Light,
-        ..picture
-    };
-    let svg = render(&picture, Format::Svg, PICTURE.0, PICTURE.1).map_err(|e| e.to_string())?;
-    html.push_str("<div class=\"picture\">\n");
-    html.push_str(&inline_svg(&svg));
-    html.push_str("</div>\n");
-    if page.algorithm == Algorithm::Rotating {
-        let options = PlotOptions {
-            step: Some(page.step),
-            ..PlotOptions::default()
-        };
-        if let Ok(mut plot) = scene_plot(&study.scene, PlotKind::Separation, &options) {
-            plot.theme = Theme::Light;
-            let svg =
-                render_plots(&plot, Format::Svg, PLOT.0, PLOT.1).map_err(|e| e.to_string())?;
-            html.push_str("<div class=\"picture\">\n");
-            html.push_str(&inline_svg(&svg));
-            html.push_str("</div>\n");
-        }
-    }
-    Ok(html)
-}
-
 /// The question as asked on paper: its prompt, then its choices or how to answer it.
 fn question_html(q: &Question, solved: &Solved) -> String {
-    let mut html = format!(
-        "<div class=\"question\"><p><strong>Question.</strong> {}</p>\n",
-        inline_html(&q.prompt)
-    );
+    let prompt = match q.ask.form() {
+        Form::Click => inline_html(&click_prompt_on_paper(&q.prompt)),
+        // A drag is the debugger's: said so, and what to do on paper.
+        Form::Drag => format!(
+            "<span class=\"debugger\"><em>In the debugger:</em> {}</span>",
+            inline_html(&q.prompt)
+        ),
+        _ => inline_html(&q.prompt),
+    };
+    let mut html = format!("<div class=\"question\"><p><strong>Question.</strong> {prompt}</p>\n");
     match (&solved.answer, q.ask.form()) {
         (Answer::Choice { options, .. }, _) => {
             html.push_str("<ol type=\"a\">\n");
             for o in options {
                 html.push_str(&format!("<li>{}</li>\n", xml_escape(o)));
             }
-            html.push_str("</ol>\n");
+            html.push_str("</ol>\n<p class=\"where\">Circle one.</p>\n");
         }
         (_, Form::Click) => {
             html.push_str("<p class=\"where\">Mark the point on the picture.</p>\n")
         }
-        (_, form) => html.push_str(&format!(
-            "<p class=\"where\">{}</p>\n",
-            match form {
-                Form::Drag => "In the debugger: drag the shape until it happens.",
-                _ => how_to_answer(&q.ask),
-            }
-        )),
+        (_, Form::Number) => html.push_str("<p class=\"where\">Write the number.</p>\n"),
+        (_, Form::Drag) => html.push_str(
+            "<p class=\"where\">On paper: sketch the shape on the picture where it must be.</p>\n",
+        ),
+        (_, Form::Pick) => html.push_str("<p class=\"where\">Circle one.</p>\n"),
     }
     html.push_str("</div>\n");
     html
@@ -145,10 +115,18 @@ struct AnswerEntry {
     words: String,
     /// Why: the narration of the step that shows it, and the lesson's own explanation.
     why: String,
+    /// A point answer's picture, the point ringed (as the window shows it once settled).
+    picture: Option<String>,
 }
 
 impl AnswerEntry {
-    fn of(n: usize, page: &Page, q: &Question, solved: &Solved, study: &PageStudy) -> Self {
+    fn of(
+        n: usize,
+        page: &Page,
+        q: &Question,
+        solved: &Solved,
+        study: &PageStudy,
+    ) -> Result<Self, String> {
         let words = match &solved.answer {
             Answer::Condition { .. } => match drag_solution(&q.ask, &study.scene) {
                 Ok((shape, at)) => format!(
@@ -157,6 +135,17 @@ impl AnswerEntry {
                 ),
                 Err(e) => e,
             },
+            Answer::Point { space, at } => {
+                let p = at.first().copied().unwrap_or_default();
+                let view = match space {
+                    Space::World => "in the world view",
+                    Space::Config => "in configuration space",
+                };
+                format!(
+                    "The answer: the point ({:.3}, {:.3}) {view}, ringed in the picture below.",
+                    p.x, p.y
+                )
+            }
             _ => answer_words(solved),
         };
         let source = crate::core::manifold::ManifoldSource::via_sat(
@@ -174,12 +163,13 @@ impl AnswerEntry {
             .chain(solved.why.clone())
             .collect::<Vec<_>>()
             .join(" ");
-        AnswerEntry {
+        Ok(AnswerEntry {
             page: n,
             title: page.title.clone(),
             words,
             why,
-        }
+            picture: answer_picture_html(page, q, solved, study)?,
+        })
     }
 }
 
@@ -190,25 +180,16 @@ fn answers_html(answers: &[AnswerEntry]) -> String {
     );
     for a in answers {
         html.push_str(&format!(
-            "<li value=\"{}\"><strong>{}</strong>: {}<br><span class=\"why\">{}</span></li>\n",
+            "<li value=\"{}\"><strong>{}</strong>: {}<br><span class=\"why\">{}</span>\n{}</li>\n",
             a.page,
             xml_escape(&a.title),
             xml_escape(&a.words),
-            xml_escape(&a.why)
+            xml_escape(&a.why),
+            a.picture.as_deref().unwrap_or_default()
         ));
     }
     html.push_str("</ol>\n</section>\n</body>\n</html>\n");
     html
-}
-
-/// An SVG document's bytes as an element to put in HTML (without its XML line).
-fn inline_svg(bytes: &[u8]) -> String {
-    let text = String::from_utf8_lossy(bytes);
-    let body = match text.find("<svg") {
-        Some(i) => &text[i..],
-        None => &text[..],
-    };
-    format!("{}\n", body.trim_end())
 }
 
 /// Blocks of the lesson markup as HTML.

@@ -44,6 +44,9 @@ pub struct Layout {
     pub width: u32,
     pub height: u32,
     pub header: Viewport,
+    /// The header's lines: text, left edge, baseline (the title wrapped rather than
+    /// cut, the step right-aligned on its last line or a line of its own).
+    pub header_lines: Vec<(String, f32, f32)>,
     /// The views shown (world first), each at least one pixel wide.
     pub views: Vec<ViewFrame>,
     pub legend: Viewport,
@@ -163,21 +166,24 @@ pub fn layout(p: &Picture, width: u32, height: u32) -> Result<Layout, ExportErro
     let (w, h) = (width as f32, height as f32);
     let (w_world, spaces) = view_spaces(p, w);
     let (legend, legend_items) = legend_layout(p, &spaces, w, h);
+    let header_lines = header_lines(p, w);
+    let rows = header_lines.iter().map(|l| l.2).fold(0.0, f32::max);
     let header = Viewport {
         x: 0.0,
         y: 0.0,
         w,
-        h: HEADER_H,
+        h: HEADER_H + (rows - HEADER_BASELINE).max(0.0),
     };
-    let area_h = (legend.y - HEADER_H).max(1.0);
+    let area_h = (legend.y - header.h).max(1.0);
     let views = spaces
         .into_iter()
-        .map(|space| view_frame(p, space, w, w_world, area_h))
+        .map(|space| view_frame(p, space, w, w_world, header.h, area_h))
         .collect();
     Ok(Layout {
         width,
         height,
         header,
+        header_lines,
         views,
         legend,
         legend_items,
@@ -240,17 +246,17 @@ fn legend_layout(p: &Picture, spaces: &[Space], w: f32, h: f32) -> (Viewport, Ve
 /// The view of `space` between the header and the legend (`area_h` high): the world
 /// view on the left `w_world` pixels, configuration space on the rest, each with its
 /// camera.
-fn view_frame(p: &Picture, space: Space, w: f32, w_world: f32, area_h: f32) -> ViewFrame {
+fn view_frame(p: &Picture, space: Space, w: f32, w_world: f32, top: f32, area_h: f32) -> ViewFrame {
     let viewport = match space {
         Space::World => Viewport {
             x: 0.0,
-            y: HEADER_H,
+            y: top,
             w: w_world,
             h: area_h,
         },
         Space::Config => Viewport {
             x: w_world,
-            y: HEADER_H,
+            y: top,
             w: w - w_world,
             h: area_h,
         },
@@ -265,4 +271,50 @@ fn view_frame(p: &Picture, space: Space, w: f32, w_world: f32, area_h: f32) -> V
         camera: resolve_camera(cam, &p.list, space, &viewport),
         scale: 1.0,
     }
+}
+
+/// The first header line's baseline and the next lines' spacing, pixels.
+const HEADER_BASELINE: f32 = 21.0;
+const HEADER_LINE: f32 = 20.0;
+
+/// The header's lines: the title, wrapped to the width left by the step ("step k of
+/// n · part", right-aligned on the first line); when even one word of the title
+/// does not fit beside it, the title wraps to the whole width and the step goes on
+/// a line of its own.
+fn header_lines(p: &Picture, w: f32) -> Vec<(String, f32, f32)> {
+    let step = p.step.map(|(step, count)| match &p.step_part {
+        Some(part) => format!("{} · {part}", step_text(step, count)),
+        None => step_text(step, count),
+    });
+    let sw = step
+        .as_ref()
+        .map_or(0.0, |s| text_width(s, TITLE_SIZE) + 24.0);
+    let full = w - 20.0;
+    let beside = super::plot::wrap(&p.title, TITLE_SIZE, (full - sw).max(1.0));
+    let fits_beside = beside
+        .iter()
+        .all(|l| text_width(l, TITLE_SIZE) <= full - sw);
+    let baseline = |i: usize| HEADER_BASELINE + i as f32 * HEADER_LINE;
+    let mut out: Vec<(String, f32, f32)>;
+    let step_row;
+    if fits_beside {
+        out = beside
+            .into_iter()
+            .enumerate()
+            .map(|(i, l)| (l, 10.0, baseline(i)))
+            .collect();
+        step_row = 0;
+    } else {
+        out = super::plot::wrap(&p.title, TITLE_SIZE, full)
+            .into_iter()
+            .enumerate()
+            .map(|(i, l)| (l, 10.0, baseline(i)))
+            .collect();
+        step_row = out.len();
+    }
+    if let Some(s) = step {
+        let x = (w - 10.0 - text_width(&s, TITLE_SIZE)).round();
+        out.push((s, x, baseline(step_row)));
+    }
+    out
 }

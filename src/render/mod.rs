@@ -37,6 +37,8 @@
 
 mod grid;
 mod handout;
+mod handout_pictures;
+mod handout_words;
 mod label_memo;
 mod labels;
 mod layout;
@@ -57,6 +59,8 @@ mod wrap;
 
 pub use grid::*;
 pub use handout::*;
+pub use handout_pictures::{question_hidden_labels, without_labels};
+pub use handout_words::{on_paper, sentences, OnPaper};
 pub use labels::*;
 pub use layout::*;
 pub use leaders::*;
@@ -105,14 +109,43 @@ mod tests {
     }
 
     #[test]
-    fn hack_is_monospaced_and_titles_are_shortened() {
+    fn hack_is_monospaced() {
         let w = text_width("abcdefghij", 13.0);
         assert!((w - 10.0 * 0.602 * 13.0).abs() < 0.1, "{w}");
         assert!((text_width("−–·", 13.0) - text_width("abc", 13.0)).abs() < 1e-3);
-        let s = fit_text(&"x".repeat(200), 15.0, 300.0);
-        assert!(s.ends_with('…'));
-        assert!(text_width(&s, 15.0) <= 300.0 + 1e-3);
-        assert_eq!(fit_text("short", 15.0, 300.0), "short");
+    }
+
+    #[test]
+    fn a_long_header_wraps_and_the_views_start_below_it() {
+        let scene = default_scene();
+        let mut p = SceneExport::new(&scene, Algorithm::Gjk).picture(0).unwrap();
+        p.title = "Turning: a bullet against a turning wall  ·  Time of impact, turning (b2TimeOfImpact)  ·  A = Wall, B = Bullet".into();
+        let l = layout(&p, 700, 500).unwrap();
+        let text: Vec<&str> = l.header_lines.iter().map(|h| h.0.as_str()).collect();
+        assert!(l.header_lines.len() >= 2, "{text:?}");
+        assert!(text.iter().all(|t| !t.contains('…')), "{text:?}");
+        assert!(text.join(" ").contains("B = Bullet"), "{text:?}");
+        for (t, x, y) in &l.header_lines {
+            assert!(
+                *x >= 0.0 && x + text_width(t, TITLE_SIZE) <= 700.0 + 1e-3,
+                "{t}"
+            );
+            assert!(*y < l.header.h, "{t}");
+        }
+        // No two lines on one baseline meet.
+        for a in &l.header_lines {
+            for b in l.header_lines.iter().filter(|b| b.2 == a.2 && b.1 > a.1) {
+                assert!(
+                    a.1 + text_width(&a.0, TITLE_SIZE) < b.1,
+                    "{} meets {}",
+                    a.0,
+                    b.0
+                );
+            }
+        }
+        assert!(l.views.iter().all(|v| v.viewport.y == l.header.h));
+        // A short one stays on one line.
+        assert_eq!(layout(&p, 4000, 500).unwrap().header.h, HEADER_H);
     }
 
     #[test]

@@ -458,24 +458,10 @@ pub(super) fn paint(p: &Picture, l: &Layout, out: &mut impl Painter) {
 
     out.begin_group(Some("header"), None, None, Some(&l.header));
     out.rect(&l.header, BAND);
-    // The step right-aligned; the title cut to leave room for it.
-    let mut title_w = l.header.w - 20.0;
-    if let Some((step, count)) = p.step {
-        let mut s = step_text(step, count);
-        if let Some(part) = &p.step_part {
-            s = format!("{s} · {part}");
-        }
-        let w = text_width(&s, TITLE_SIZE);
-        out.text(
-            Vec2::new((l.header.w - 10.0 - w).round(), 21.0),
-            &s,
-            TITLE_SIZE,
-            Rgba::WHITE,
-        );
-        title_w -= w + 24.0;
+    // The title wrapped, the step right-aligned (see `header_lines`).
+    for (text, x, y) in &l.header_lines {
+        out.text(Vec2::new(*x, *y), text, TITLE_SIZE, Rgba::WHITE);
     }
-    let title = fit_text(&p.title, TITLE_SIZE, title_w);
-    out.text(Vec2::new(10.0, 21.0), &title, TITLE_SIZE, Rgba::WHITE);
     out.end_group();
 
     for view in &l.views {

@@ -26,6 +26,8 @@ const TICK_TEXT: f32 = 12.0;
 const PLOT_TITLE: f32 = 14.0;
 const CAPTION_TEXT: f32 = 13.0;
 const CAPTION_LINE: f32 = 18.0;
+/// A wrapped header's line spacing.
+const HEADER_LINE: f32 = 20.0;
 
 /// The plots in `format`, as file bytes.
 pub fn render_plots(
@@ -49,7 +51,7 @@ pub fn render_plots(
 }
 
 /// Words cut into lines of at most `width` pixels at `size`.
-fn wrap(text: &str, size: f32, width: f32) -> Vec<String> {
+pub(super) fn wrap(text: &str, size: f32, width: f32) -> Vec<String> {
     let mut lines = Vec::new();
     let mut line = String::new();
     for word in text.split_whitespace() {
@@ -84,16 +86,20 @@ fn paint_plots(p: &PlotPicture, w: f32, h: f32, out: &mut impl Painter) {
         },
         BACKGROUND,
     );
+    // The header line wraps rather than being cut.
+    let title = wrap(&p.title, TITLE_SIZE, w - 20.0);
     let header = Viewport {
         x: 0.0,
         y: 0.0,
         w,
-        h: HEADER_H,
+        h: HEADER_H + title.len().saturating_sub(1) as f32 * HEADER_LINE,
     };
     out.begin_group(Some("header"), None, None, Some(&header));
     out.rect(&header, BAND);
-    let title = fit_text(&p.title, TITLE_SIZE, w - 20.0);
-    out.text(Vec2::new(10.0, 21.0), &title, TITLE_SIZE, Rgba::WHITE);
+    for (i, line) in title.iter().enumerate() {
+        let y = 21.0 + i as f32 * HEADER_LINE;
+        out.text(Vec2::new(10.0, y), line, TITLE_SIZE, Rgba::WHITE);
+    }
     out.end_group();
     let captions: Vec<String> = p
         .plots
@@ -104,11 +110,11 @@ fn paint_plots(p: &PlotPicture, w: f32, h: f32, out: &mut impl Painter) {
     let caption_h =
         captions.len() as f32 * CAPTION_LINE + if captions.is_empty() { 0.0 } else { 8.0 };
     let n = p.plots.len().max(1) as f32;
-    let band_h = ((h - HEADER_H - caption_h) / n).max(1.0);
+    let band_h = ((h - header.h - caption_h) / n).max(1.0);
     for (i, plot) in p.plots.iter().enumerate() {
         let band = Viewport {
             x: 0.0,
-            y: HEADER_H + i as f32 * band_h,
+            y: header.h + i as f32 * band_h,
             w,
             h: band_h,
         };
@@ -170,11 +176,15 @@ fn tick_text(v: f64, step: f64) -> String {
 /// One plot in its band: title and legend, then (with data) the grid, the frame and
 /// axis names, and the series.
 fn paint_plot(plot: &Plot, band: &Viewport, out: &mut impl Painter) {
+    let items = legend_items(plot, band);
+    // Each legend row below the first pushes the area down.
+    let rows = items.iter().map(|i| i.row).max().unwrap_or(0) as f32;
+    let top = MARGIN[2] + rows * LEGEND_ROW;
     let area = Viewport {
         x: band.x + MARGIN[0],
-        y: band.y + MARGIN[2],
+        y: band.y + top,
         w: (band.w - MARGIN[0] - MARGIN[1]).max(1.0),
-        h: (band.h - MARGIN[2] - MARGIN[3]).max(1.0),
+        h: (band.h - top - MARGIN[3]).max(1.0),
     };
     out.text(
         Vec2::new(area.x, band.y + 18.0),
@@ -182,7 +192,17 @@ fn paint_plot(plot: &Plot, band: &Viewport, out: &mut impl Painter) {
         PLOT_TITLE,
         Rgba::WHITE,
     );
-    legend(plot, band, out);
+    for i in &items {
+        let y = band.y + 7.0 + i.row as f32 * LEGEND_ROW;
+        let swatch = Viewport {
+            x: i.x,
+            y,
+            w: SWATCH,
+            h: SWATCH,
+        };
+        let at = Vec2::new(i.x + SWATCH + 6.0, y + SWATCH - 1.0);
+        out.legend_item(&swatch, i.color, at, &i.name, Rgba::WHITE);
+    }
     let Some(bounds) = plot.bounds() else {
         out.text(
             Vec2::new(area.x + 10.0, area.y + 20.0),
@@ -345,29 +365,44 @@ fn paint_series(plot: &Plot, to: &PlotArea, out: &mut impl Painter) {
     out.end_group();
 }
 
-/// One entry per series name, right-aligned on the plot's title line.
-fn legend(plot: &Plot, band: &Viewport, out: &mut impl Painter) {
+/// A legend entry: its series' name and colour, its left edge and its row (from 0).
+#[derive(Clone, Debug, PartialEq)]
+pub(super) struct LegendEntry {
+    pub name: String,
+    pub color: Rgba,
+    pub x: f32,
+    pub row: usize,
+}
+
+/// One entry per series name, after the plot's title on its line, flowing onto rows
+/// below within the band (nothing over the title, nothing past the band's right).
+pub(super) fn legend_items(plot: &Plot, band: &Viewport) -> Vec<LegendEntry> {
     let mut names: Vec<(&str, Rgba)> = Vec::new();
     for s in &plot.series {
         if !names.iter().any(|(n, _)| *n == s.name) {
             names.push((&s.name, s.color));
         }
     }
-    let item_w = |n: &str| SWATCH + 6.0 + text_width(n, LEGEND_TEXT) + 16.0;
-    let total: f32 = names.iter().map(|(n, _)| item_w(n)).sum();
-    let mut x = (band.x + band.w - MARGIN[1] - total).max(band.x + MARGIN[0] + 200.0);
-    let y = band.y + 7.0;
+    let item_w = |n: &str| SWATCH + 6.0 + text_width(n, LEGEND_TEXT);
+    let left = band.x + MARGIN[0];
+    let right = band.x + band.w - MARGIN[1];
+    let mut x = left + text_width(&plot.title, PLOT_TITLE) + 24.0;
+    let mut row = 0;
+    let mut out = Vec::new();
     for (name, color) in names {
-        let swatch = Viewport {
+        if x + item_w(name) > right && x > left {
+            row += 1;
+            x = left;
+        }
+        out.push(LegendEntry {
+            name: name.to_string(),
+            color,
             x,
-            y,
-            w: SWATCH,
-            h: SWATCH,
-        };
-        let at = Vec2::new(x + SWATCH + 6.0, y + SWATCH - 1.0);
-        out.legend_item(&swatch, color, at, name, Rgba::WHITE);
-        x += item_w(name);
+            row,
+        });
+        x += item_w(name) + 16.0;
     }
+    out
 }
 
 #[cfg(test)]
@@ -426,5 +461,63 @@ mod tests {
         let png = render_plots(&p, Format::Png, 800, 400).unwrap();
         assert_eq!(&png[1..4], b"PNG");
         assert!(render_plots(&p, Format::Png, 10, 10).is_err());
+    }
+
+    #[test]
+    fn the_legend_keeps_off_the_title_and_inside_the_band() {
+        // The s(t) plot's entries, in a band as narrow as a printed sheet's.
+        let names = [
+            "core distance d(t)",
+            "s(t)",
+            "target",
+            "band",
+            "t1",
+            "interval end",
+            "bracket",
+            "root iterates",
+        ];
+        let plot = Plot {
+            title: "s(t): the separation function".into(),
+            series: names
+                .iter()
+                .map(|n| Series::hline(n, Rgba(120, 230, 120, 255), 1.0, false))
+                .collect(),
+            ..Plot::default()
+        };
+        let band = Viewport {
+            x: 0.0,
+            y: 0.0,
+            w: 700.0,
+            h: 400.0,
+        };
+        let items = legend_items(&plot, &band);
+        assert_eq!(items.len(), names.len());
+        let title_end = MARGIN[0] + text_width(&plot.title, PLOT_TITLE);
+        let right = band.w - MARGIN[1];
+        for i in &items {
+            let end = i.x + SWATCH + 6.0 + text_width(&i.name, LEGEND_TEXT);
+            assert!(end <= right + 0.01, "{} ends at {end} > {right}", i.name);
+            if i.row == 0 {
+                assert!(i.x >= title_end + 8.0, "{} over the title", i.name);
+            }
+        }
+        // They wrap: more than one row at this width, and no two entries of a row meet.
+        assert!(items.iter().any(|i| i.row > 0));
+        for w in items.windows(2).filter(|w| w[0].row == w[1].row) {
+            let end = w[0].x + SWATCH + 6.0 + text_width(&w[0].name, LEGEND_TEXT);
+            assert!(w[1].x >= end + 8.0, "{} meets {}", w[0].name, w[1].name);
+        }
+    }
+
+    #[test]
+    fn a_long_header_wraps_instead_of_being_cut() {
+        let p = PlotPicture {
+            title: "Turning: a bullet against a turning wall  ·  A = Wall, B = Bullet  ·  step 6 of 9  ·  outer iteration 3 of 4".into(),
+            plots: vec![Plot::default()],
+            theme: Theme::Dark,
+        };
+        let svg = String::from_utf8(render_plots(&p, Format::Svg, 600, 400).unwrap()).unwrap();
+        assert!(!svg.contains('…'), "{svg}");
+        assert!(svg.contains("outer iteration 3 of 4"), "{svg}");
     }
 }

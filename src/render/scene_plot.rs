@@ -56,6 +56,9 @@ pub struct PlotOptions {
     /// `[t1, 1]`.
     pub step: Option<usize>,
     pub whole_step: bool,
+    /// The s(t) plot leaves out which axis it measures along (a question asks it, as
+    /// the window leaves the axis' label out until it is settled).
+    pub hide_axis: bool,
     /// The pair's sweep.
     pub sweep: SweepWords,
 }
@@ -147,7 +150,7 @@ fn separation_picture(
     o: &PlotOptions,
     scene_title: &str,
 ) -> Result<PlotPicture, String> {
-    use crate::study::rotating::separation_plot;
+    use crate::study::rotating::separation_plot_naming;
     use crate::study::{Algorithm, Studies};
     let (a, b) = scene_pair(scene).ok_or("--plot separation needs two shapes")?;
     let studies = Studies::compute(scene, a, b, &mut Default::default());
@@ -175,7 +178,7 @@ fn separation_picture(
             scene.shapes[b].name,
             step_text(step, count)
         ),
-        plots: vec![separation_plot(&curves)],
+        plots: vec![separation_plot_naming(&curves, !o.hide_axis)],
         theme: Theme::Dark,
     })
 }

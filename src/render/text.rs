@@ -37,16 +37,3 @@ pub(super) fn text_extent(s: &str, size: f32) -> (f32, f32) {
     }
     (above, below)
 }
-
-/// `s` shortened with "…" to fit `max_w` pixels.
-pub(super) fn fit_text(s: &str, size: f32, max_w: f32) -> String {
-    if text_width(s, size) <= max_w {
-        return s.to_string();
-    }
-    let mut out: String = s.to_string();
-    while !out.is_empty() && text_width(&out, size) + text_width("…", size) > max_w {
-        out.pop();
-    }
-    out.push('…');
-    out
-}

@@ -250,6 +250,7 @@ fn run_plot_export(
         steps: args.sweep_steps.map(|n| n as usize),
         step: separation_step(args, scene)?,
         whole_step: args.whole_step,
+        hide_axis: false,
         sweep: SweepWords {
             pair: match &args.pair {
                 Some(p) => Some(resolve_pair(scene, label, Some(p))?),

@@ -1,0 +1,138 @@
+//! The handout's pictures. A question's page shows its step as the window shows it
+//! before the question is settled: the labels that write the answer out are left out
+//! (EPA's "d =", the time of impact's axis, ...), and the s(t) plot does not name the
+//! axis. An answer that is a point gets the picture the window shows once it is
+//! settled: the step that shows it, the layers the question hid uncovered, the point
+//! ringed.
+
+use super::{
+    render, render_plots, scene_plot, Format, Picture, PlotKind, PlotOptions, SceneExport,
+};
+use crate::lesson::answer::{Answer, Solved};
+use crate::lesson::{answer_marks, Page, PageStudy, Question};
+use crate::study::Algorithm;
+use crate::view::draw::{DrawList, Layer, LayerId, Prim};
+use crate::view::palette::Theme;
+
+/// The pictures' size, pixels (scaled to the sheet's width by the browser).
+const PICTURE: (u32, u32) = (1200, 720);
+const PLOT: (u32, u32) = (1000, 420);
+
+/// The layers whose labels a page leaves out: those that write its question's
+/// answer, as the window leaves them out until the question is settled.
+pub fn question_hidden_labels(page: &Page) -> Vec<LayerId> {
+    page.question
+        .as_ref()
+        .map_or(Vec::new(), |q| q.ask.answer_label_layers().to_vec())
+}
+
+/// The page's picture (its step, light theme, the answer's labels left out) and, for
+/// the rotating time of impact, the plot of its separation at that step.
+pub(super) fn page_pictures_html(page: &Page, study: &PageStudy) -> Result<String, String> {
+    let hidden = question_hidden_labels(page);
+    let mut picture = SceneExport::new(&study.scene, page.algorithm)
+        .picture(page.step)
+        .map_err(|e| e.to_string())?;
+    without_labels(&mut picture.list, &hidden);
+    let mut html = picture_html(picture)?;
+    if page.algorithm == Algorithm::Rotating {
+        let options = PlotOptions {
+            step: Some(page.step),
+            hide_axis: hidden.contains(&LayerId::Toi),
+            ..PlotOptions::default()
+        };
+        if let Ok(mut plot) = scene_plot(&study.scene, PlotKind::Separation, &options) {
+            plot.theme = Theme::Light;
+            let svg =
+                render_plots(&plot, Format::Svg, PLOT.0, PLOT.1).map_err(|e| e.to_string())?;
+            html.push_str(&figure(&svg));
+        }
+    }
+    Ok(html)
+}
+
+/// The picture of a point answer as the window shows it once the question is settled
+/// (`None` for an answer that is not a point: its words say it all).
+pub(super) fn answer_picture_html(
+    page: &Page,
+    q: &Question,
+    solved: &Solved,
+    study: &PageStudy,
+) -> Result<Option<String>, String> {
+    if !matches!(solved.answer, Answer::Point { .. }) {
+        return Ok(None);
+    }
+    // As the window settles a question: the answer's layers and the hint's layer
+    // uncovered, the step that shows the answer (unless the page stays), the labels
+    // written (unless the page keeps them for the next page), the point ringed.
+    let lit = q.hint_layer();
+    let uncover: Vec<LayerId> = q.ask.answer_layers().iter().copied().chain([lit]).collect();
+    let mut scene = study.scene.clone();
+    scene.view.hidden_layers.retain(|l| !uncover.contains(l));
+    let step = if page.reveal {
+        solved.reveal_step
+    } else {
+        page.step
+    };
+    let mut picture = SceneExport::new(&scene, page.algorithm)
+        .picture(step)
+        .map_err(|e| e.to_string())?;
+    if !page.labels_after {
+        without_labels(&mut picture.list, q.ask.answer_label_layers());
+    }
+    for (space, ring) in answer_marks(&solved.answer) {
+        picture.list.layers.push(Layer {
+            id: lit,
+            space,
+            prims: vec![ring],
+        });
+    }
+    picture_html(picture).map(Some)
+}
+
+/// `list` without the labels of `layers` (their lines stay).
+pub fn without_labels(list: &mut DrawList, layers: &[LayerId]) {
+    for l in list.layers.iter_mut().filter(|l| layers.contains(&l.id)) {
+        l.prims.retain(|p| !matches!(p, Prim::Label { .. }));
+    }
+}
+
+/// A picture in the light theme as an inline SVG figure.
+fn picture_html(picture: Picture) -> Result<String, String> {
+    let picture = Picture {
+        theme: Theme::Light,
+        ..picture
+    };
+    let svg = render(&picture, Format::Svg, PICTURE.0, PICTURE.1).map_err(|e| e.to_string())?;
+    Ok(figure(&svg))
+}
+
+fn figure(svg: &[u8]) -> String {
+    format!(
+        "<div class=\"picture\">\n{}</div>\n",
+        own_ids(&inline_svg(svg))
+    )
+}
+
+/// The SVG's ids made its own within the page: every inline SVG names its clips
+/// `clip-header`, `clip-world`, ..., and a `url(#clip-header)` finds the page's first
+/// (a plot's two-line header was cut to a picture's one line). The prefix is a hash
+/// of the SVG, so the same SVG keeps the same ids.
+fn own_ids(svg: &str) -> String {
+    let hash = svg.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+        (h ^ b as u64).wrapping_mul(0x100_0000_01b3)
+    });
+    let prefix = format!("f{:08x}-", hash as u32);
+    svg.replace(" id=\"", &format!(" id=\"{prefix}"))
+        .replace("url(#", &format!("url(#{prefix}"))
+}
+
+/// An SVG document's bytes as an element to put in HTML (without its XML line).
+fn inline_svg(bytes: &[u8]) -> String {
+    let text = String::from_utf8_lossy(bytes);
+    let body = match text.find("<svg") {
+        Some(i) => &text[i..],
+        None => &text[..],
+    };
+    format!("{}\n", body.trim_end())
+}

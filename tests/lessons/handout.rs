@@ -1,0 +1,276 @@
+//! The printed handout of every library lesson: a question's sheet does not print its
+//! answer (the labels the window leaves out until the question is settled), the
+//! words are for paper, and an answer that points at a picture has one.
+
+use super::*;
+use collidescope::render::{handout_html, question_hidden_labels};
+
+/// Each sheet of a handout: its id (`page-3`, `answers`) and its HTML.
+fn sheets(html: &str) -> Vec<(String, String)> {
+    html.split("<section class=\"sheet\" id=\"")
+        .skip(1)
+        .map(|s| {
+            let id = s[..s.find('"').unwrap()].to_string();
+            let body = s[..s.find("</section>").unwrap()].to_string();
+            (id, body)
+        })
+        .collect()
+}
+
+/// The text of every `<text>` element of `html` (its lines joined with a space),
+/// with the HTML escapes undone.
+fn svg_texts(html: &str) -> Vec<String> {
+    html.split("<text")
+        .skip(1)
+        .map(|t| {
+            let t = &t[t.find('>').unwrap() + 1..t.find("</text>").unwrap()];
+            let mut out = String::new();
+            let mut in_tag = false;
+            for c in t.chars() {
+                match c {
+                    '<' => in_tag = true,
+                    '>' => {
+                        in_tag = false;
+                        out.push(' ');
+                    }
+                    c if !in_tag => out.push(c),
+                    _ => {}
+                }
+            }
+            unescape(
+                out.split_whitespace()
+                    .collect::<Vec<_>>()
+                    .join(" ")
+                    .as_str(),
+            )
+        })
+        .collect()
+}
+
+fn unescape(s: &str) -> String {
+    s.replace("&apos;", "'")
+        .replace("&quot;", "\"")
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&amp;", "&")
+}
+
+/// The handout of every library lesson, by id.
+fn handouts() -> Vec<(&'static str, collidescope::lesson::Lesson, String)> {
+    library::ids()
+        .into_iter()
+        .map(|id| {
+            let lesson = library::lesson(id).unwrap();
+            let html = handout_html(&lesson, id).unwrap_or_else(|e| panic!("{id}: {e}"));
+            (id, lesson, html)
+        })
+        .collect()
+}
+
+#[test]
+fn no_question_sheet_prints_the_labels_that_write_its_answer() {
+    let mut checked = 0;
+    let mut found = Vec::new();
+    for (id, lesson, html) in handouts() {
+        let sheets = sheets(&html);
+        for (i, page) in lesson.pages.iter().enumerate() {
+            // The labels the window leaves out on this page until it is settled.
+            // (A bare number, a vertex's, is also a tick of the grid: not looked for.)
+            let hidden: HashSet<String> = question_hidden_labels(page)
+                .into_iter()
+                .flat_map(|l| page_labels(page, l))
+                .filter(|t| t.parse::<f64>().is_err())
+                .collect();
+            let sheet = &sheets
+                .iter()
+                .find(|(s, _)| *s == format!("page-{}", i + 1))
+                .unwrap()
+                .1;
+            for text in svg_texts(sheet) {
+                if hidden.contains(&text) {
+                    found.push(format!("{id} page {}: \"{text}\"", i + 1));
+                }
+            }
+            checked += hidden.len();
+        }
+    }
+    assert!(checked >= 10, "only {checked} labels to look for");
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
+#[test]
+fn the_depth_and_the_separation_function_are_not_printed_with_their_questions() {
+    let all = handouts();
+    let html = |id: &str| &all.iter().find(|h| h.0 == id).unwrap().2;
+    // EPA asks the penetration depth on a page whose picture wrote "d = 1.5615".
+    let epa = library::lesson("epa").unwrap();
+    let depth = epa
+        .pages
+        .iter()
+        .position(|p| p.question.as_ref().is_some_and(|q| q.ask == Ask::Depth))
+        .unwrap();
+    let texts = svg_texts(&sheets(html("epa"))[depth + 1].1);
+    assert!(!texts.iter().any(|t| t.starts_with("d = ")), "{texts:?}");
+    assert!(!texts.iter().any(|t| t == "support"), "{texts:?}");
+    // The time of impact asks which separation function: neither the picture's axis
+    // label nor the s(t) plot's caption names it.
+    let toi = library::lesson("toi").unwrap();
+    let which = toi
+        .pages
+        .iter()
+        .position(|p| {
+            p.question
+                .as_ref()
+                .is_some_and(|q| q.ask == Ask::SeparationFunction)
+        })
+        .unwrap();
+    let sheet = &sheets(html("toi"))[which + 1].1;
+    let texts = svg_texts(sheet);
+    assert!(
+        sheet.matches("<svg").count() == 2,
+        "the picture and the s(t) plot"
+    );
+    assert!(
+        !texts
+            .iter()
+            .any(|t| t.contains("A's face") || t.contains("B's face") || t.contains("axis:")),
+        "{texts:?}"
+    );
+    assert!(
+        texts.iter().any(|t| t.contains("along the axis from")),
+        "{texts:?}"
+    );
+    // The next page, with no question, names it.
+    let next = svg_texts(&sheets(html("toi"))[which + 2].1).join(" ");
+    assert!(next.contains("(A's face)"), "{next}");
+}
+
+#[test]
+fn every_point_answer_has_its_picture_with_the_point_ringed() {
+    let mut points = 0;
+    for (id, lesson, html) in handouts() {
+        let answers = &html[html.find("id=\"answers\"").unwrap()..];
+        let entries: Vec<&str> = answers.split("<li value=").skip(1).collect();
+        let asked: Vec<_> = lesson
+            .pages
+            .iter()
+            .filter_map(|p| p.question.as_ref())
+            .collect();
+        assert_eq!(entries.len(), asked.len(), "{id}");
+        for (entry, q) in entries.iter().zip(asked) {
+            let point = q.ask.form() == Form::Click;
+            let words = entry.contains("ringed in the picture below");
+            assert_eq!(words, point, "{id}: {entry:.200}");
+            if point {
+                points += 1;
+                assert_eq!(entry.matches("<svg").count(), 1, "{id}: {entry:.200}");
+                assert!(
+                    entry.contains("<circle class=\"ring\""),
+                    "{id}: {entry:.200}"
+                );
+            } else {
+                assert!(!entry.contains("<svg"), "{id}: {entry:.200}");
+            }
+            assert!(!entry.contains("canvas"), "{id}: {entry:.200}");
+        }
+    }
+    assert!(points >= 5, "{points} point answers");
+}
+
+/// A handout's words outside its pictures and its "In the debugger:" notes.
+fn paper_text(html: &str) -> String {
+    let mut out = String::new();
+    let mut rest = html;
+    // Cut the pictures and the debugger's notes out.
+    loop {
+        let cut = [
+            ("<svg", "</svg>"),
+            ("<p class=\"debugger\">", "</p>"),
+            ("<span class=\"debugger\">", "</span>"),
+        ]
+        .iter()
+        .filter_map(|(open, close)| rest.find(open).map(|i| (i, *close)))
+        .min_by_key(|(i, _)| *i);
+        match cut {
+            Some((i, close)) => {
+                out.push_str(&rest[..i]);
+                let end = i + rest[i..].find(close).unwrap() + close.len();
+                rest = &rest[end..];
+            }
+            None => {
+                out.push_str(rest);
+                break;
+            }
+        }
+    }
+    let mut text = String::new();
+    let mut in_tag = false;
+    for c in out.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' => in_tag = false,
+            c if !in_tag => text.push(c),
+            _ => {}
+        }
+    }
+    unescape(&text)
+}
+
+#[test]
+fn no_handout_asks_for_the_window_outside_its_debugger_notes() {
+    const WINDOW: [&str; 10] = [
+        "press Enter",
+        "Type the number",
+        "to go on",
+        "(or Next)",
+        "canvas",
+        "Click ",
+        "click ",
+        "Press ",
+        "Drag ",
+        "drag the",
+    ];
+    let mut found = Vec::new();
+    let mut notes = 0;
+    for (id, _, html) in handouts() {
+        notes += html
+            .matches("class=\"debugger\"><em>In the debugger:</em>")
+            .count();
+        let text = paper_text(&html);
+        for w in WINDOW {
+            for (i, _) in text.match_indices(w) {
+                let from = text[..i].char_indices().rev().nth(40).map_or(0, |(j, _)| j);
+                found.push(format!(
+                    "{id}: \"{w}\" in \"…{}…\"",
+                    &text[from..(i + w.len())]
+                ));
+            }
+        }
+    }
+    assert!(found.is_empty(), "{}", found.join("\n"));
+    assert!(notes >= 5, "{notes} notes for the debugger");
+}
+
+#[test]
+fn no_two_pictures_of_a_handout_share_an_id() {
+    // A clip named twice on one page clips every picture to the first one's.
+    for (id, _, html) in handouts() {
+        let mut seen = HashSet::new();
+        for svg in html.split("<svg").skip(1) {
+            let svg = &svg[..svg.find("</svg>").unwrap()];
+            let ids: HashSet<&str> = svg
+                .split(" id=\"")
+                .skip(1)
+                .map(|s| &s[..s.find('"').unwrap()])
+                .collect();
+            // An SVG printed twice (the same picture) may repeat its own ids.
+            let first = ids.iter().next().copied();
+            if first.is_some_and(|f| seen.contains(f)) && ids.iter().all(|i| seen.contains(*i)) {
+                continue;
+            }
+            for i in ids {
+                assert!(seen.insert(i.to_string()), "{id}: id \"{i}\" twice");
+            }
+        }
+    }
+}
