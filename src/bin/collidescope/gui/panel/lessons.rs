@@ -358,7 +358,11 @@ fn fit_strip_to_question(
 ) {
     let framed = asked.end + 10.0;
     let end = heading_end.map_or(framed, |h| framed.max(h + 2.0));
-    strip_fit(ui, page, (end - origin).max(asked.hint_room - origin + 16.0));
+    strip_fit(
+        ui,
+        page,
+        (end - origin).max(asked.hint_room - origin + 16.0),
+    );
 }
 
 /// The stepping row of lesson mode: the learner may walk the algorithm once the
