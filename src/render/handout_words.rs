@@ -37,6 +37,7 @@ pub fn on_paper(sentence: &str) -> OnPaper {
         || s.contains("as you drag")
         || s.contains(" press Home")
         || s.contains("on the canvas")
+        || s.contains("once you answer")
         || s.starts_with("With the section open");
     if asks_window {
         OnPaper::Debugger
@@ -160,6 +161,13 @@ mod tests {
     #[test]
     fn window_sentences_are_set_apart_or_left_out() {
         assert_eq!(on_paper("Press → (or *Next*) to go on."), OnPaper::Dropped);
+        // The picture on paper never changes with an answer.
+        assert_eq!(
+            on_paper(
+                "The picture opens on the naive floor; once you answer, it shows the smooth way."
+            ),
+            OnPaper::Debugger
+        );
         assert_eq!(
             on_paper("Drag B a little and watch the labels."),
             OnPaper::Debugger
