@@ -6,13 +6,14 @@ use crate::core::gjk::{SimplexVertex, VoronoiRegion};
 use crate::core::manifold::{ClipPlane, ManifoldSource, ManifoldTrace};
 use crate::core::sat::Owner;
 use crate::core::settings::ChainMode;
-use crate::core::toi::rotating::SeparationKind;
 use crate::scene::Scene;
 use crate::study::manifold::{manifold_phase, manifold_steps, ManifoldPhase};
-use crate::study::rotating::rotating_steps;
 use crate::study::{Algorithm, Studies};
 use crate::view::draw::Space;
 use glam::Vec2;
+
+mod toi;
+use toi::{hits_step, impact, separation_function, time_of_impact};
 
 /// What the trace says the answer is.
 #[derive(Clone, Debug, PartialEq)]
@@ -499,79 +500,6 @@ fn clip_plane(g: &Ground, vertex: usize) -> Result<Solved, String> {
         )),
         why: None,
     })
-}
-
-fn separation_function(g: &Ground) -> Result<Solved, String> {
-    let r = &g.studies.rotating;
-    let steps = rotating_steps(&r.trace);
-    let st = steps
-        .get(g.step)
-        .ok_or_else(|| format!("the time of impact has no step {}", g.step))?;
-    let f = r.trace.iterations[st.iteration]
-        .function
-        .ok_or("this iteration ended on the distance alone: no separation function")?;
-    let kinds = [
-        SeparationKind::Points,
-        SeparationKind::FaceA,
-        SeparationKind::FaceB,
-    ];
-    let options = vec![
-        "points: the axis joins a vertex of A and a vertex of B".to_string(),
-        "A's face: the axis is an edge normal of A, turning with A".to_string(),
-        "B's face: the axis is an edge normal of B, turning with B".to_string(),
-    ];
-    let right = kinds.iter().position(|k| *k == f.kind).unwrap_or(0);
-    solved(Answer::Choice { options, right }, g.step)
-}
-
-/// Whether the page's time of impact finds a hit, and its time.
-fn impact(g: &Ground) -> Result<(bool, f32), String> {
-    let s = g.studies;
-    Ok(match g.algorithm {
-        Algorithm::Toi => (s.swept.output.hit, s.swept.output.t),
-        Algorithm::Cast => (s.cast.output.hit, s.cast.output.t),
-        Algorithm::Rotating => (
-            s.rotating.output.termination == crate::core::toi::rotating::ToiTermination::Hit,
-            s.rotating.output.t,
-        ),
-        other => {
-            return Err(format!(
-                "{} has no time of impact: use toi, cast or toi-rotating",
-                other.name()
-            ))
-        }
-    })
-}
-
-/// The step that shows whether the shapes meet: the answer's, except for a swept-SAT
-/// miss that one axis decides for the whole step (the shadows keep their gap along
-/// it): that axis's step draws the miss, where the answer's draws only the path.
-fn hits_step(g: &Ground, hit: bool) -> usize {
-    let last = g.studies.step_count(g.algorithm) - 1;
-    let tr = &g.studies.swept.trace;
-    match g.algorithm {
-        Algorithm::Toi if !hit => tr
-            .decided_by
-            .filter(|&i| tr.axes.get(i).is_some_and(|a| a.separates.is_some()))
-            .unwrap_or(last),
-        _ => last,
-    }
-}
-
-fn time_of_impact(g: &Ground) -> Result<Solved, String> {
-    let s = g.studies;
-    let (hit, t) = impact(g)?;
-    if !hit {
-        return Err("the shapes do not meet during the step: no time of impact".into());
-    }
-    let last = s.step_count(g.algorithm) - 1;
-    solved(
-        Answer::Number {
-            value: t,
-            tolerance: 0.02,
-        },
-        last,
-    )
 }
 
 /// Each segment of `chain` within reach of `shape`, with the angle (degrees) between
