@@ -171,11 +171,8 @@ fn points_prims(
         });
     }
     if let Some(p) = out.points().first() {
-        prims.push(Prim::Arrow {
-            from: p.point_a,
-            to: p.point_a + out.normal * 0.35 * len,
-            width: 2.5,
-            color: c,
-        });
+        prims.push(crate::study::manifold::normal_arrow(
+            p.point_a, out.normal, len, c,
+        ));
     }
 }

@@ -103,24 +103,19 @@ fn reference_incident(tr: &ManifoldTrace, len: f32, prims: &mut Vec<Prim>) {
     let (Some(r), Some(i)) = (&tr.reference, &tr.incident) else {
         return;
     };
+    // Each edge named at its middle, as its owner's ("reference (A)").
+    let named = |e: &FeatureRecord, word: &str| {
+        text(
+            0.5 * (e.a + e.b),
+            format!("{word} ({})", e.owner.as_str()),
+            c,
+        )
+        .of(e.owner)
+    };
     prims.push(seg(r.a, r.b, 5.0, owner_color(r.owner), false));
-    prims.push(
-        text(
-            0.5 * (r.a + r.b),
-            format!("reference ({})", r.owner.as_str()),
-            c,
-        )
-        .of(r.owner),
-    );
+    prims.push(named(r, "reference"));
     prims.push(seg(i.a, i.b, 3.0, owner_color(i.owner), true));
-    prims.push(
-        text(
-            0.5 * (i.a + i.b),
-            format!("incident ({})", i.owner.as_str()),
-            c,
-        )
-        .of(i.owner),
-    );
+    prims.push(named(i, "incident"));
     let t = (r.b - r.a).normalize_or_zero();
     prims.push(plane(r.a, -t, 0.6 * len, c.with_alpha(160)));
     prims.push(plane(r.b, t, 0.6 * len, c.with_alpha(160)));
@@ -166,11 +161,17 @@ fn points(out: &ManifoldOutput, len: f32, prims: &mut Vec<Prim>) {
         ));
     }
     if let Some(p) = out.points().first() {
-        prims.push(Prim::Arrow {
-            from: p.point_a,
-            to: p.point_a + out.normal * 0.35 * len,
-            width: 2.5,
-            color: c,
-        });
+        prims.push(normal_arrow(p.point_a, out.normal, len, c));
+    }
+}
+
+/// The contact normal, drawn from the first point on A, 0.35 of the view's size `len`
+/// long (the manifold's and box–box's pictures).
+pub fn normal_arrow(from: glam::Vec2, normal: glam::Vec2, len: f32, color: Rgba) -> Prim {
+    Prim::Arrow {
+        from,
+        to: from + normal * 0.35 * len,
+        width: 2.5,
+        color,
     }
 }

@@ -5,7 +5,7 @@
 mod draw;
 mod narrate;
 
-pub use draw::{clip_step, feature, manifold_layer};
+pub use draw::{clip_step, feature, manifold_layer, normal_arrow};
 pub use narrate::manifold_step;
 
 use super::basics::pair_rows;
