@@ -24,21 +24,25 @@ pub fn built_in_recording(path: &std::path::Path) -> Option<Result<std::path::Pa
     if path.exists() || path.parent() != Some(std::path::Path::new("recordings")) {
         return None;
     }
-    copy_out(path.file_name()?.to_str()?, &copies_dir())
+    copy_out(path.file_name()?.to_str()?, copies_dir())
 }
 
-/// Where [`built_in_recording`] writes its copies.
+/// Where [`built_in_recording`] writes its copies (found once: the window asks every
+/// frame, through [`shown_path`]).
 #[cfg(not(target_arch = "wasm32"))]
-fn copies_dir() -> std::path::PathBuf {
-    std::env::temp_dir()
-        .join(format!("collidescope-{}", env!("CARGO_PKG_VERSION")))
-        .join("recordings")
+fn copies_dir() -> &'static std::path::Path {
+    static DIR: std::sync::OnceLock<std::path::PathBuf> = std::sync::OnceLock::new();
+    DIR.get_or_init(|| {
+        std::env::temp_dir()
+            .join(format!("collidescope-{}", env!("CARGO_PKG_VERSION")))
+            .join("recordings")
+    })
 }
 
 /// Whether `path` is a copy [`built_in_recording`] wrote (in the temporary folder).
 #[cfg(not(target_arch = "wasm32"))]
 pub fn is_built_in_copy(path: &std::path::Path) -> bool {
-    path.parent() == Some(copies_dir().as_path())
+    path.parent() == Some(copies_dir())
         && path
             .file_name()
             .and_then(|n| n.to_str())
@@ -101,7 +105,7 @@ mod tests {
     fn a_built_in_copy_reads_as_its_readme_name() {
         let (name, _) = RECORDINGS[0];
         // (The tests run where recordings/ exists: the copy is written directly.)
-        let copy = copy_out(name, &copies_dir())
+        let copy = copy_out(name, copies_dir())
             .expect("a built-in recording")
             .expect("its copy is written");
         assert!(is_built_in_copy(&copy));

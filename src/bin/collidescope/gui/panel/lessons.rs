@@ -356,13 +356,13 @@ fn fit_strip_to_question(
     origin: f32,
     heading_end: Option<f32>,
 ) {
-    let framed = asked.end + 10.0;
+    // The question's frame closes FRAME_END under its last line (inner margin 8 and
+    // stroke); under a hint, the frame's end, a row's spacing and 3 points of slack.
+    const FRAME_END: f32 = 10.0;
+    let framed = asked.end + FRAME_END;
     let end = heading_end.map_or(framed, |h| framed.max(h + 2.0));
-    strip_fit(
-        ui,
-        page,
-        (end - origin).max(asked.hint_room - origin + 16.0),
-    );
+    let hinted = asked.hint_room + FRAME_END + ui.spacing().item_spacing.y + 3.0;
+    strip_fit(ui, page, (end - origin).max(hinted - origin));
 }
 
 /// The stepping row of lesson mode: the learner may walk the algorithm once the
