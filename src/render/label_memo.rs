@@ -83,9 +83,9 @@ mod key {
         h.write(&[r, g, b, a]);
     }
 
-    pub(super) fn prims(h: &mut impl Hasher, prims: &[Prim]) {
-        h.write_usize(prims.len());
-        for prim in prims {
+    pub(super) fn prims(h: &mut impl Hasher, list: &[Prim]) {
+        h.write_usize(list.len());
+        for prim in list {
             match prim {
                 Prim::Polyline {
                     points: ps,
@@ -164,6 +164,18 @@ mod key {
                     num(h, *radius);
                     num(h, *width);
                     color(h, c);
+                }
+                Prim::Inset {
+                    anchor,
+                    size,
+                    min_px,
+                    prims: inner,
+                } => {
+                    h.write_u8(7);
+                    point(h, *anchor);
+                    num(h, *size);
+                    num(h, *min_px);
+                    prims(h, inner);
                 }
             }
         }

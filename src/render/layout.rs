@@ -27,6 +27,18 @@ impl ViewFrame {
     pub fn to_screen(&self, p: Vec2) -> Vec2 {
         self.camera.to_screen(p, &self.viewport)
     }
+
+    /// Pixels a world unit over the presenter scale (which every pixel size of the
+    /// draw list is multiplied by): the zoom an inset's floor is measured at.
+    pub fn px_per_unit(&self) -> f32 {
+        self.camera.zoom / self.scale.max(1.0e-6)
+    }
+
+    /// `list` as this view draws it: its insets expanded for the view's zoom
+    /// ([`DrawList::at_zoom`]).
+    pub fn expanded<'a>(&self, list: &'a DrawList) -> std::borrow::Cow<'a, DrawList> {
+        list.at_zoom(self.px_per_unit())
+    }
 }
 
 /// A legend entry: a swatch and its text, placed.
@@ -84,7 +96,7 @@ pub fn legend_entries(p: &Picture, spaces: &[Space]) -> Vec<(Rgba, String)> {
         spaces.contains(&l.space)
             && l.prims
                 .iter()
-                .any(|x| mark_color(x).is_some_and(|m| same_hue(m, SHAPE_OTHER)))
+                .any(|x| draws_hue(x, SHAPE_OTHER))
     });
     if others {
         out.push((SHAPE_OTHER, "other shapes".to_string()));
@@ -94,7 +106,7 @@ pub fn legend_entries(p: &Picture, spaces: &[Space]) -> Vec<(Rgba, String)> {
             spaces.contains(&l.space)
                 && l.prims
                     .iter()
-                    .any(|x| mark_color(x).is_some_and(|m| same_hue(m, id.color())))
+                    .any(|x| draws_hue(x, id.color()))
         });
         // Configuration space's own colour is SAT's: where SAT's entry is there, it
         // names the teal of both views (one swatch, one entry).
@@ -112,7 +124,15 @@ pub fn colour_drawn(list: &DrawList, spaces: &[Space], c: Rgba) -> bool {
         .iter()
         .filter(|l| spaces.contains(&l.space))
         .flat_map(|l| &l.prims)
-        .any(|x| mark_color(x).is_some_and(|m| same_hue(m, c)))
+        .any(|x| draws_hue(x, c))
+}
+
+/// Whether mark `p` (or a mark of it, an inset's) is drawn in `c`'s hue.
+fn draws_hue(p: &Prim, c: Rgba) -> bool {
+    match p {
+        Prim::Inset { prims, .. } => prims.iter().any(|q| draws_hue(q, c)),
+        _ => mark_color(p).is_some_and(|m| same_hue(m, c)),
+    }
 }
 
 /// Two colours with the same red, green and blue (a fill is its role's colour, faded).
@@ -122,7 +142,8 @@ fn same_hue(a: Rgba, b: Rgba) -> bool {
 
 /// The colour of a mark a legend swatch can name: a line, fill, dot, arrow, cross or
 /// ring that has something to draw (a line of one point has not). A label's colour is
-/// its text's: it may be hidden for want of room, and it names itself.
+/// its text's: it may be hidden for want of room, and it names itself. An inset's is
+/// its first mark's ([`draws_hue`] looks at all of them).
 pub fn mark_color(p: &Prim) -> Option<Rgba> {
     match p {
         Prim::Polyline { points, color, .. } => (points.len() >= 2).then_some(*color),
@@ -132,6 +153,7 @@ pub fn mark_color(p: &Prim) -> Option<Rgba> {
         | Prim::Cross { color, .. }
         | Prim::Ring { color, .. } => Some(*color),
         Prim::Label { .. } => None,
+        Prim::Inset { prims, .. } => prims.iter().find_map(mark_color),
     }
 }
 

@@ -180,6 +180,8 @@ pub fn line_obstacles(view: &ViewFrame, list: &DrawList, extra: &[Prim]) -> Vec<
                 }
             }
             Prim::Fill { .. } | Prim::Dot { .. } | Prim::Label { .. } => {}
+            // A view expands its insets before it places labels (`ViewFrame::expanded`).
+            Prim::Inset { .. } => {}
         }
     }
     out

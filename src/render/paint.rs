@@ -220,6 +220,11 @@ pub fn paint_prim(prim: &Prim, view: &ViewFrame, out: &mut impl Painter) {
             }
         }
         Prim::Label { .. } => {}
+        Prim::Inset { .. } => {
+            for p in &prim.expanded(view.px_per_unit()) {
+                paint_prim(p, view, out);
+            }
+        }
     }
 }
 
@@ -368,6 +373,7 @@ pub fn paint_view(
     title: &str,
     out: &mut impl Painter,
 ) {
+    let list = &*view.expanded(list);
     let name = space_name(view.space);
     out.begin_group(
         Some(&format!("view-{name}")),

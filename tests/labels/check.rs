@@ -139,6 +139,8 @@ pub fn check_view(
     extra: &[Prim],
     what: &str,
 ) -> (Vec<Seen>, usize) {
+    // As the view draws it: its insets (a chain's normals, its Gauss maps) expanded.
+    let list = &*view.expanded(list);
     let vp = view.viewport;
     let reserved = reserved_boxes(view, title(view.space));
     let spots = place_labels(view, list, extra, &reserved);

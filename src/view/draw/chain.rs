@@ -4,6 +4,7 @@
 //! scene's chain mode — smooth (ghost vertices) or naive (two-sided segments). A naive
 //! normal tilted away from its segment's normal is the ghost bump: drawn red and said.
 
+use super::inset::inset;
 use super::prims::{dot, ring, seg, size_of_scene};
 use super::{LayerId, Prim};
 use crate::core::chain::ChainConvention;
@@ -18,6 +19,10 @@ use glam::Vec2;
 const BUMP_ANGLE: f32 = 0.1;
 /// The opacity of a ghost-only edge and its end point (of 255).
 const GHOST_ALPHA: u8 = 130;
+/// The shortest a segment's one-sided normal is drawn, pixels: at the zoom a whole floor
+/// is seen at, its length in the world (a fraction of the scene's size) was a few
+/// pixels, too short to tell which way it points on a projector.
+pub const NORMAL_PX: f32 = 30.0;
 
 /// Every chain of the scene and its contacts with every shape (`reach`: every chain
 /// against every shape, as computed for the scene).
@@ -35,12 +40,13 @@ pub fn chains_layer(scene: &Scene, reach: &[ChainShape]) -> Vec<Prim> {
             // Box2D's chain normal: the right perpendicular of a → b.
             let n = Vec2::new(b.y - a.y, a.x - b.x).normalize_or_zero();
             let mid = 0.5 * (a + b);
-            p.push(Prim::Arrow {
+            let arrow = Prim::Arrow {
                 from: mid,
                 to: mid + n * len,
                 width: 1.2,
                 color: c.with_alpha(170),
-            });
+            };
+            p.push(inset(mid, len, NORMAL_PX, vec![arrow]));
             p.push(Prim::Label {
                 at: mid,
                 offset: Vec2::new(-4.0, 16.0),
@@ -181,6 +187,12 @@ mod tests {
     use crate::view::palette::ADDED;
     use std::path::Path;
 
+    /// `prims` with their insets at their world size (a zoom at which none is
+    /// magnified).
+    fn flat(prims: Vec<Prim>) -> Vec<Prim> {
+        prims.iter().flat_map(|p| p.expanded(1.0e6)).collect()
+    }
+
     fn bump_arrows(file: &str) -> usize {
         let scene = load_scene(Path::new(file)).expect("scene");
         let reach = crate::trace::scene_results::SceneResults::compute(&scene).chains;
@@ -218,7 +230,7 @@ mod tests {
         let shown: Vec<_> = reach.iter().filter_map(|cs| cs.gauss).collect();
         assert_eq!(shown.len(), 1, "one map, the box's");
         assert_eq!(shown[0].segment, 2);
-        let arrows: Vec<Vec2> = gauss_layer(&smooth, &reach)
+        let arrows: Vec<Vec2> = flat(gauss_layer(&smooth, &reach))
             .iter()
             .filter_map(|p| match p {
                 Prim::Arrow {
@@ -292,7 +304,7 @@ mod tests {
             .and_then(|cs| cs.gauss)
             .expect("the crate's map");
         let mid = 0.5 * (floor.ends.0 + floor.ends.1);
-        let circle = gauss_layer(&scene, &reach)
+        let circle = flat(gauss_layer(&scene, &reach))
             .into_iter()
             .find_map(|p| match p {
                 Prim::Polyline {
@@ -311,7 +323,7 @@ mod tests {
     /// The radius of each map's circle drawn in `scene`.
     fn map_radii(scene: &Scene) -> Vec<f32> {
         let reach = crate::trace::scene_results::SceneResults::compute(scene).chains;
-        gauss_layer(scene, &reach)
+        flat(gauss_layer(scene, &reach))
             .into_iter()
             .filter_map(|p| match p {
                 Prim::Polyline {
@@ -348,7 +360,7 @@ mod tests {
     fn the_gauss_map_says_why_the_seam_normal_snaps() {
         let scene = load_scene(Path::new("scenes/chain_tiled_floor.ron")).expect("scene");
         let reach = crate::trace::scene_results::SceneResults::compute(&scene).chains;
-        let labels: Vec<String> = gauss_layer(&scene, &reach)
+        let labels: Vec<String> = flat(gauss_layer(&scene, &reach))
             .into_iter()
             .filter_map(|p| match p {
                 Prim::Label { text, .. } => Some(text),

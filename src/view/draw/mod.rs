@@ -21,6 +21,7 @@ mod chain;
 pub mod config;
 mod gauss;
 pub mod ghost;
+pub mod inset;
 pub mod handles;
 pub mod peers;
 mod prims;
@@ -85,6 +86,17 @@ pub enum Prim {
         radius: f32,
         width: f32,
         color: Rgba,
+    },
+    /// Marks that must read at any zoom ([`inset`]): `prims`, in world units about
+    /// `anchor`, drawn magnified about it when `size` world units would be fewer than
+    /// `min_px` pixels on screen (pixels before the presenter setting's scale, like
+    /// every width). Widths, dot sizes and label offsets stay in pixels. A view expands
+    /// it for its zoom ([`DrawList::at_zoom`]) before drawing or placing labels.
+    Inset {
+        anchor: Vec2,
+        size: f32,
+        min_px: f32,
+        prims: Vec<Prim>,
     },
 }
 
@@ -225,26 +237,36 @@ pub fn bounds(list: &DrawList, space: Space) -> Option<(Vec2, Vec2)> {
     let mut lo = Vec2::splat(f32::INFINITY);
     let mut hi = Vec2::splat(f32::NEG_INFINITY);
     for layer in list.layers.iter().filter(|l| l.space == space) {
-        for p in &layer.prims {
-            let pts: &[Vec2] = match p {
-                Prim::Polyline { points, .. } | Prim::Fill { points, .. } => points,
-                Prim::Dot { at, .. }
-                | Prim::Label { at, .. }
-                | Prim::Cross { at, .. }
-                | Prim::Ring { at, .. } => std::slice::from_ref(at),
-                Prim::Arrow { from, to, .. } => {
-                    lo = lo.min(*from).min(*to);
-                    hi = hi.max(*from).max(*to);
-                    continue;
-                }
-            };
-            for q in pts {
-                lo = lo.min(*q);
-                hi = hi.max(*q);
-            }
-        }
+        grow_bounds(&layer.prims, &mut lo, &mut hi);
     }
     (lo.x <= hi.x).then_some((lo, hi))
+}
+
+/// Grows `lo`–`hi` over every point of `prims` (an inset's marks at their world size:
+/// what a fit sees before it knows its zoom).
+fn grow_bounds(prims: &[Prim], lo: &mut Vec2, hi: &mut Vec2) {
+    for p in prims {
+        let pts: &[Vec2] = match p {
+            Prim::Polyline { points, .. } | Prim::Fill { points, .. } => points,
+            Prim::Dot { at, .. }
+            | Prim::Label { at, .. }
+            | Prim::Cross { at, .. }
+            | Prim::Ring { at, .. } => std::slice::from_ref(at),
+            Prim::Arrow { from, to, .. } => {
+                *lo = lo.min(*from).min(*to);
+                *hi = hi.max(*from).max(*to);
+                continue;
+            }
+            Prim::Inset { prims, .. } => {
+                grow_bounds(prims, lo, hi);
+                continue;
+            }
+        };
+        for q in pts {
+            *lo = lo.min(*q);
+            *hi = hi.max(*q);
+        }
+    }
 }
 
 /// The box of where the action is in `space` for this step: the points the step is about

@@ -295,13 +295,14 @@ impl Canvas {
             // Labels with no room are hidden: a line under the title says how many,
             // and that `Z` (zoom to the step) brings them back. The note keeps labels
             // off it too: counted again with it.
-            let mut hidden = hidden_labels(&view, &self.list, &extra, title);
+            let list = view.expanded(&self.list);
+            let mut hidden = hidden_labels(&view, &list, &extra, title);
             if hidden > 0 {
                 let long = title_with_hidden(title, hidden);
-                hidden = hidden_labels(&view, &self.list, &extra, &long);
+                hidden = hidden_labels(&view, &list, &extra, &long);
             }
             let title = title_with_hidden(title, hidden);
-            paint_lit_view(&view, &self.list, &extra, self.lit, &title, out);
+            paint_lit_view(&view, &list, &extra, self.lit, &title, out);
             if space == Space::World {
                 self.draw_chain_selection(app, &view, out);
             }

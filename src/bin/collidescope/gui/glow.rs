@@ -26,6 +26,7 @@ pub fn paint_lit_view(
     title: &str,
     out: &mut impl Painter,
 ) {
+    let list = &*view.expanded(list);
     let layers = list
         .layers
         .iter()
@@ -66,6 +67,8 @@ fn glow_prims(prim: &Prim) -> Vec<Prim> {
         }
         Prim::Arrow { from, to, .. } => vec![band(vec![*from, *to], false)],
         Prim::Label { .. } => Vec::new(),
+        // Expanded for the view's zoom before the glow (`paint_lit_view`).
+        Prim::Inset { prims, .. } => prims.iter().flat_map(glow_prims).collect(),
     }
 }
 
