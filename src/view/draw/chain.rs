@@ -356,6 +356,68 @@ mod tests {
         }
     }
 
+    /// Each segment's one-sided normal on the tiled floor (0.08 of the scene's size
+    /// long) is drawn 30 px long at 40 px a unit, the default window's zoom on it, and
+    /// points up from its segment's middle.
+    #[test]
+    fn a_segment_normal_is_never_shorter_than_its_floor_on_screen() {
+        let floor = load_scene(Path::new("scenes/chain_tiled_floor.ron")).expect("scene");
+        let reach = crate::trace::scene_results::SceneResults::compute(&floor).chains;
+        let zoom = 40.0;
+        let world = 0.08 * size_of_scene(&floor) * zoom;
+        assert!(world < 0.5 * NORMAL_PX, "{world} px at its world length");
+        let normals: Vec<(Vec2, Vec2)> = chains_layer(&floor, &reach)
+            .iter()
+            .filter(|p| matches!(p, Prim::Inset { .. }))
+            .flat_map(|p| p.expanded(zoom))
+            .filter_map(|p| match p {
+                Prim::Arrow { from, to, .. } => Some((from, to)),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(normals.len(), floor.chains[0].segments().len());
+        for (from, to) in normals {
+            let d = (to - from) * zoom;
+            assert!((d - Vec2::new(0.0, NORMAL_PX)).length() < 1e-3, "{d}");
+        }
+    }
+
+    /// Seen whole at 40 px a unit (the default window's zoom on the bump), a map of
+    /// world radius 0.54 would be 22 px: it is drawn 30 px in radius, moved down with
+    /// its growth so that its top stays 24 px (0.8 radius) under its segment's middle,
+    /// below the segment's number (its baseline 16 px under that middle); nearer in,
+    /// at 100 px a unit, it keeps its own size.
+    #[test]
+    fn a_gauss_map_is_never_smaller_than_its_floor_on_screen() {
+        let bump = load_scene(Path::new("scenes/chain_convex_bump.ron")).expect("scene");
+        let reach = crate::trace::scene_results::SceneResults::compute(&bump).chains;
+        let g = reach.iter().find_map(|cs| cs.gauss).expect("a map");
+        let mid = 0.5 * (g.ends.0 + g.ends.1);
+        let n = g.class.normals.normal1;
+        for (zoom, radius_px) in [(40.0, super::super::gauss::MAP_RADIUS_PX), (100.0, 54.0)] {
+            let prims: Vec<Prim> = gauss_layer(&bump, &reach)
+                .iter()
+                .flat_map(|p| p.expanded(zoom))
+                .collect();
+            let circle = prims
+                .iter()
+                .find_map(|p| match p {
+                    Prim::Polyline {
+                        points,
+                        closed: true,
+                        ..
+                    } if points.len() == 64 => Some(points.clone()),
+                    _ => None,
+                })
+                .expect("the map's circle");
+            let centre = circle.iter().sum::<Vec2>() / 64.0;
+            let r = circle[0].distance(centre) * zoom;
+            assert!((r - radius_px).abs() < 0.05, "zoom {zoom}: radius {r} px");
+            let top_gap = ((mid - centre).dot(n) * zoom) - r;
+            assert!((top_gap - 0.8 * r).abs() < 0.05, "zoom {zoom}: {top_gap} px");
+        }
+    }
+
     #[test]
     fn the_gauss_map_says_why_the_seam_normal_snaps() {
         let scene = load_scene(Path::new("scenes/chain_tiled_floor.ron")).expect("scene");

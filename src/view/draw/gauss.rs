@@ -6,6 +6,7 @@
 //! decision — admitted (green), snapped to the segment's normal (yellow), skipped
 //! because a neighbour owns it (red).
 
+use super::inset::inset;
 use super::prims::seg;
 use super::{LayerId, Prim, Rgba};
 use crate::core::chain::{NormalClass, NormalDecision};
@@ -18,16 +19,26 @@ use glam::Vec2;
 /// (placed beside the earlier ones). `typical`: the chain's typical segment length
 /// ([`typical_length`]): a short segment's map is as large as a typical one's, so that
 /// it reads at the scale the chain is seen at (the slopes of a small bump between long
-/// flats drew a map of a few pixels).
+/// flats drew a map of a few pixels); and never less than [`MAP_RADIUS_PX`] on screen
+/// (an inset anchored at the segment's middle).
 pub(super) fn gauss_prims(g: &GaussMap, shape: &str, slot: usize, typical: f32, p: &mut Vec<Prim>) {
     let (a, b) = g.ends;
     let k = g.class;
     let r = 0.18 * (b - a).length().max(typical);
     let n1 = k.normals.normal1;
     let along = k.normals.edge1 * (2.6 * r * slot as f32);
-    let centre = 0.5 * (a + b) - n1 * (1.8 * r) + along;
-    draw_map(centre, r, &k, shape, p);
+    let mid = 0.5 * (a + b);
+    let centre = mid - n1 * (1.8 * r) + along;
+    let mut map = Vec::new();
+    draw_map(centre, r, &k, shape, &mut map);
+    // Magnified about the segment's middle when small on screen: the map moves down
+    // as it grows and stays clear of the segment and its number.
+    p.push(inset(mid, r, MAP_RADIUS_PX, map));
 }
+
+/// The smallest radius a map is drawn with, pixels: at the default window a map of the
+/// chain's scale was about 26 pixels across, its arcs and arrows unreadable.
+pub const MAP_RADIUS_PX: f32 = 30.0;
 
 fn draw_map(centre: Vec2, r: f32, k: &NormalClass, shape: &str, p: &mut Vec<Prim>) {
     let c = LayerId::GaussMap.color();
