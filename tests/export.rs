@@ -9,7 +9,6 @@ use collidescope::render::{
 };
 use collidescope::scene::{library, parse_scene, Scene};
 use collidescope::study::Algorithm;
-use collidescope::view::camera::Viewport;
 use collidescope::view::draw::{shape_outline, LayerId, Prim, Rgba, Space, SHAPE_A, SHAPE_B};
 use collidescope::view::palette::{BACKGROUND, BAND};
 use glam::Vec2;
@@ -430,16 +429,6 @@ fn text_is_escaped_and_the_legend_names_the_pair_and_layers() {
 struct Colours(Vec<Rgba>);
 
 impl Painter for Colours {
-    fn begin_group(
-        &mut self,
-        _: Option<&str>,
-        _: Option<&str>,
-        _: Option<&str>,
-        _: Option<&Viewport>,
-    ) {
-    }
-    fn end_group(&mut self) {}
-    fn rect(&mut self, _: &Viewport, _: Rgba) {}
     fn polyline(&mut self, _: &[Vec2], _: bool, _: f32, c: Rgba, _: bool) {
         self.0.push(c);
     }
@@ -455,14 +444,12 @@ impl Painter for Colours {
     fn label(&mut self, _: Vec2, _: &str, _: f32, c: Rgba, _: &LabelFrame) {
         self.0.push(c);
     }
-    fn text(&mut self, _: Vec2, _: &str, _: f32, _: Rgba) {}
     fn cross(&mut self, _: Vec2, _: f32, c: Rgba) {
         self.0.push(c);
     }
     fn ring(&mut self, _: Vec2, _: f32, _: f32, c: Rgba) {
         self.0.push(c);
     }
-    fn legend_item(&mut self, _: &Viewport, _: Rgba, _: Vec2, _: &str, _: Rgba) {}
 }
 
 #[test]

@@ -12,17 +12,25 @@ use glam::Vec2;
 /// Screen-space drawing operations, in pixels with y down. The SVG writer, the PNG
 /// rasteriser and the window each implement it; the walks below are the only code that
 /// turns a primitive into these calls, so the three cannot drift apart.
+///
+/// The picture's chrome — groups, filled rectangles (background, bands), plain text
+/// (titles, grid numbers) and legend entries — has do-nothing defaults, for painters
+/// that only count or collect a view's marks (the tests', the window's glyph warmer);
+/// the marks themselves (lines, fills, dots, arrows, labels, crosses, rings) have
+/// none, so a painter cannot leave one out by forgetting it. The three backends write
+/// every method out.
 pub trait Painter {
     /// A group: `id`, optional class and label, optional clip rectangle.
     fn begin_group(
         &mut self,
-        id: Option<&str>,
-        class: Option<&str>,
-        label: Option<&str>,
-        clip: Option<&Viewport>,
-    );
-    fn end_group(&mut self);
-    fn rect(&mut self, r: &Viewport, c: Rgba);
+        _id: Option<&str>,
+        _class: Option<&str>,
+        _label: Option<&str>,
+        _clip: Option<&Viewport>,
+    ) {
+    }
+    fn end_group(&mut self) {}
+    fn rect(&mut self, _r: &Viewport, _c: Rgba) {}
     fn polyline(&mut self, pts: &[Vec2], closed: bool, width: f32, c: Rgba, dashed: bool);
     fn fill(&mut self, pts: &[Vec2], c: Rgba);
     fn dot(&mut self, at: Vec2, radius: f32, c: Rgba);
@@ -36,12 +44,12 @@ pub trait Painter {
     /// keeps it hidden.
     fn dropped_label(&mut self, _text: &str, _size: f32, _c: Rgba) {}
     /// Plain text; `at` is the baseline start.
-    fn text(&mut self, at: Vec2, text: &str, size: f32, c: Rgba);
+    fn text(&mut self, _at: Vec2, _text: &str, _size: f32, _c: Rgba) {}
     fn cross(&mut self, at: Vec2, size: f32, c: Rgba);
     /// A circle's outline, `radius` pixels, `width` wide.
     fn ring(&mut self, at: Vec2, radius: f32, width: f32, c: Rgba);
     /// A legend entry: a swatch square and its text.
-    fn legend_item(&mut self, swatch: &Viewport, c: Rgba, at: Vec2, text: &str, text_c: Rgba);
+    fn legend_item(&mut self, _sw: &Viewport, _c: Rgba, _at: Vec2, _text: &str, _tc: Rgba) {}
 }
 
 /// What surrounds a label's text: its box and the box's colour, the leader line

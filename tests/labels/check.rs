@@ -63,7 +63,6 @@ impl Painter for Order {
     fn end_group(&mut self) {
         self.chrome.end();
     }
-    fn rect(&mut self, _: &Viewport, _: Rgba) {}
     fn polyline(&mut self, _: &[Vec2], _: bool, _: f32, _: Rgba, _: bool) {
         if !self.chrome.on() {
             self.marks.push(false);
@@ -90,7 +89,6 @@ impl Painter for Order {
     fn ring(&mut self, _: Vec2, _: f32, _: f32, _: Rgba) {
         self.marks.push(false);
     }
-    fn legend_item(&mut self, _: &Viewport, _: Rgba, _: Vec2, _: &str, _: Rgba) {}
 }
 
 /// The farthest a label's box may be from its own anchor with no leader line, pixels at

@@ -93,7 +93,6 @@ impl Painter for Ink {
     fn end_group(&mut self) {
         self.chrome.end();
     }
-    fn rect(&mut self, _: &Viewport, _: Rgba) {}
     fn polyline(&mut self, pts: &[Vec2], closed: bool, width: f32, _: Rgba, _: bool) {
         for w in pts.windows(2) {
             self.stroke(w[0], w[1], width);
@@ -125,7 +124,6 @@ impl Painter for Ink {
             leader: frame.leader,
         });
     }
-    fn text(&mut self, _: Vec2, _: &str, _: f32, _: Rgba) {}
     fn cross(&mut self, at: Vec2, size: f32, _: Rgba) {
         self.dots.push(at);
         self.stroke(at - Vec2::new(size, 0.0), at + Vec2::new(size, 0.0), 2.0);
@@ -136,7 +134,6 @@ impl Painter for Ink {
             self.rings.push((at, radius, 0.5 * width));
         }
     }
-    fn legend_item(&mut self, _: &Viewport, _: Rgba, _: Vec2, _: &str, _: Rgba) {}
 }
 
 /// The distance between segment `a`–`b` and box `r` (0 when they meet).

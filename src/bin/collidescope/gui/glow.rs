@@ -91,16 +91,6 @@ mod tests {
     }
 
     impl Painter for Order {
-        fn begin_group(
-            &mut self,
-            _: Option<&str>,
-            _: Option<&str>,
-            _: Option<&str>,
-            _: Option<&Viewport>,
-        ) {
-        }
-        fn end_group(&mut self) {}
-        fn rect(&mut self, _: &Viewport, _: Rgba) {}
         fn polyline(&mut self, _: &[Vec2], _: bool, _: f32, c: Rgba, _: bool) {
             self.mark(c);
         }
@@ -116,14 +106,12 @@ mod tests {
         fn label(&mut self, _: Vec2, _: &str, _: f32, _: Rgba, _: &LabelFrame) {
             self.0.push("label");
         }
-        fn text(&mut self, _: Vec2, _: &str, _: f32, _: Rgba) {}
         fn cross(&mut self, _: Vec2, _: f32, c: Rgba) {
             self.mark(c);
         }
         fn ring(&mut self, _: Vec2, _: f32, _: f32, c: Rgba) {
             self.mark(c);
         }
-        fn legend_item(&mut self, _: &Viewport, _: Rgba, _: Vec2, _: &str, _: Rgba) {}
     }
 
     /// B − A's outline and a simplex (a segment, its two points, one labelled) in

@@ -198,16 +198,6 @@ impl GlyphWarmer<'_> {
 }
 
 impl Painter for GlyphWarmer<'_> {
-    fn begin_group(
-        &mut self,
-        _id: Option<&str>,
-        _class: Option<&str>,
-        _label: Option<&str>,
-        _clip: Option<&Viewport>,
-    ) {
-    }
-    fn end_group(&mut self) {}
-    fn rect(&mut self, _r: &Viewport, _c: Rgba) {}
     fn polyline(&mut self, _pts: &[Vec2], _closed: bool, _width: f32, _c: Rgba, _dashed: bool) {}
     fn fill(&mut self, _pts: &[Vec2], _c: Rgba) {}
     fn dot(&mut self, _at: Vec2, _radius: f32, _c: Rgba) {}
