@@ -1,6 +1,7 @@
 //! The clipping manifold's layer: features, reference and incident edges, the clip
 //! planes, each clip and the points kept.
 
+use super::narrate::toward_words;
 use super::{manifold_phase, ManifoldPhase, ManifoldStudy};
 use crate::core::manifold::{ClipPlane, ClipStep, FeatureRecord, ManifoldOutput, ManifoldTrace};
 use crate::study::StudyCx;
@@ -76,13 +77,17 @@ pub fn manifold_layer(cx: &StudyCx, study: &ManifoldStudy, k: usize) -> Vec<Prim
     prims
 }
 
-/// The features of A and B the normal came from, and the normal between them.
+/// The features of A and B along the normal (each shape's farthest toward the other),
+/// and the normal between them.
 /// `len`: the pair's size.
 fn features(tr: &ManifoldTrace, len: f32, prims: &mut Vec<Prim>) {
     let c = LayerId::Manifold.color();
     if let (Some(fa), Some(fb)) = (&tr.feature_a, &tr.feature_b) {
-        feature(fa, 4.0, SHAPE_A, "feature of A", prims);
-        feature(fb, 4.0, SHAPE_B, "feature of B", prims);
+        // Named as the narration names them: "A's edge 0–1 toward B".
+        for (f, color) in [(fa, SHAPE_A), (fb, SHAPE_B)] {
+            let name = format!("{} toward {}", toward_words(f), f.owner.other().as_str());
+            feature(f, 4.0, color, &name, prims);
+        }
         if let Some(n) = tr.normal {
             let from = 0.25 * (fa.a + fa.b + fb.a + fb.b);
             prims.push(Prim::Arrow {
@@ -173,5 +178,46 @@ pub fn normal_arrow(from: glam::Vec2, normal: glam::Vec2, len: f32, color: Rgba)
         to: from + normal * 0.35 * len,
         width: 2.5,
         color,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::core::manifold::ManifoldSource;
+    use crate::scene::load_scene;
+    use crate::study::{Algorithm, Studies};
+    use crate::view::draw::{DrawList, LayerId, Prim};
+    use std::path::Path;
+
+    /// The features step names each feature by its owner, its kind and number and
+    /// whom it faces ("A's edge 0–1 toward B"), and the narration of that step names
+    /// the same features in the same words.
+    #[test]
+    fn the_features_are_named_as_the_narration_names_them() {
+        let scene = load_scene(Path::new("scenes/welcome.ron")).expect("scene");
+        let studies = Studies::compute(&scene, 0, 1, &mut Default::default());
+        let cx = studies.cx(&scene, ManifoldSource::Epa);
+        let study = studies.get(Algorithm::Manifold);
+        let mut list = DrawList::default();
+        study.draw(&cx, 0, &mut list);
+        let words = study.narrate(&cx, 0);
+        let labels: Vec<String> = list
+            .layer(LayerId::Manifold)
+            .expect("the manifold's layer")
+            .prims
+            .iter()
+            .filter_map(|p| match p {
+                Prim::Label { text, .. } => Some(text.clone()),
+                _ => None,
+            })
+            .filter(|t| t.contains(" toward "))
+            .collect();
+        assert_eq!(labels.len(), 2, "{labels:?}");
+        for (label, (owner, other)) in labels.iter().zip([("A", "B"), ("B", "A")]) {
+            let (feature, toward) = label.split_once(" toward ").unwrap();
+            assert!(feature.starts_with(&format!("{owner}'s ")), "{label}");
+            assert_eq!(toward, other, "{label}");
+            assert!(words.contains(feature), "{feature:?} not in {words:?}");
+        }
     }
 }

@@ -31,6 +31,12 @@ fn feature_words(f: &FeatureRecord) -> String {
     }
 }
 
+/// A feature with its owner, as the canvas names it at the features step: "A's edge
+/// 0–1", "B's vertex 2" (each shape's farthest along the normal toward the other).
+pub(super) fn toward_words(f: &FeatureRecord) -> String {
+    format!("{}'s {}", f.owner.as_str(), feature_words(f))
+}
+
 /// Which Box2D function made the manifold, and in which order it took the shapes.
 fn box2d_intro(call: &Box2dCall) -> String {
     let what = match call.function {
@@ -145,9 +151,9 @@ fn features_text(tr: &ManifoldTrace) -> String {
     );
     if let (Some(fa), Some(fb)) = (&tr.feature_a, &tr.feature_b) {
         s += &format!(
-            "The feature of A is {}; of B, {}. ",
-            feature_words(fa),
-            feature_words(fb)
+            "Along it, each shape's feature toward the other: {} and {}. ",
+            toward_words(fa),
+            toward_words(fb)
         );
     }
     s += match tr.case {
