@@ -34,6 +34,7 @@ pub mod facts;
 pub mod gjk;
 pub mod hull;
 pub mod manifold;
+pub mod motion;
 pub mod ray;
 pub mod rotating;
 pub mod sat;

@@ -7,6 +7,7 @@ mod narrate;
 pub use draw::cast_layer;
 pub use narrate::cast_step;
 
+use crate::study::motion::{still_pair_label, still_pair_note, Motion};
 use super::basics::pair_rows;
 use super::swept::{sweep_picture, toi_rows};
 use super::{of, traced, Study, StudyCx};
@@ -84,7 +85,9 @@ impl Study for CastStudy {
     }
 
     fn draw(&self, cx: &StudyCx, step: usize, out: &mut DrawList) {
-        out.push(LayerId::Toi, cast_layer(cx, self, step));
+        let mut prims = cast_layer(cx, self, step);
+        still_pair_label(cx, Motion::Sliding, &mut prims);
+        out.push(LayerId::Toi, prims);
     }
 
     fn config(&self, cx: &StudyCx, step: usize) -> Vec<Prim> {
@@ -97,8 +100,9 @@ impl Study for CastStudy {
         prims
     }
 
-    fn narrate(&self, _cx: &StudyCx, step: usize) -> String {
-        cast_step(self, step)
+    fn narrate(&self, cx: &StudyCx, step: usize) -> String {
+        let note = still_pair_note(cx, Motion::Sliding).unwrap_or_default();
+        note + &cast_step(self, step)
     }
 
     fn numbers(&self, cx: &StudyCx, _step: usize) -> Vec<(String, String)> {

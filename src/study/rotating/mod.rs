@@ -11,6 +11,7 @@ pub use curves::{separation_plot, separation_plot_naming, SeparationCurves};
 pub use draw::{closest_points, pose, rotating_layer};
 pub use narrate::rotating_step;
 
+use crate::study::motion::{still_pair_label, still_pair_note, Motion};
 use super::basics::{minkowski_tolerance, pair_rows, Basics};
 use super::{of, traced, Study, StudyCx};
 use crate::core::minkowski::minkowski_difference;
@@ -142,7 +143,9 @@ impl Study for RotatingStudy {
     }
 
     fn draw(&self, cx: &StudyCx, step: usize, out: &mut DrawList) {
-        out.push(LayerId::Toi, rotating_layer(cx, self, step));
+        let mut prims = rotating_layer(cx, self, step);
+        still_pair_label(cx, Motion::Turning, &mut prims);
+        out.push(LayerId::Toi, prims);
         out.push(LayerId::Witness, closest_points(self, step));
     }
 
@@ -184,8 +187,9 @@ impl Study for RotatingStudy {
         prims
     }
 
-    fn narrate(&self, _cx: &StudyCx, step: usize) -> String {
-        rotating_step(self, step)
+    fn narrate(&self, cx: &StudyCx, step: usize) -> String {
+        let note = still_pair_note(cx, Motion::Turning).unwrap_or_default();
+        note + &rotating_step(self, step)
     }
 
     /// Target, band, safe interval, answer and counts.

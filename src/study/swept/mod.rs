@@ -6,6 +6,7 @@ mod narrate;
 pub use draw::toi_layer;
 pub use narrate::{axis_name, time, toi_step};
 
+use crate::study::motion::{still_pair_label, still_pair_note, Motion};
 use super::basics::{pair_rows, Rows};
 use super::{of, traced, Studies, Study, StudyCx};
 use crate::core::toi::swept_sat::{swept_sat, SweptOutput, SweptTrace};
@@ -118,7 +119,9 @@ impl Study for SweptStudy {
     }
 
     fn draw(&self, cx: &StudyCx, step: usize, out: &mut DrawList) {
-        out.push(LayerId::Toi, toi_layer(cx, self, step));
+        let mut prims = toi_layer(cx, self, step);
+        still_pair_label(cx, Motion::Sliding, &mut prims);
+        out.push(LayerId::Toi, prims);
     }
 
     fn config(&self, cx: &StudyCx, step: usize) -> Vec<Prim> {
@@ -130,8 +133,9 @@ impl Study for SweptStudy {
         prims
     }
 
-    fn narrate(&self, _cx: &StudyCx, step: usize) -> String {
-        toi_step(self, step)
+    fn narrate(&self, cx: &StudyCx, step: usize) -> String {
+        let note = still_pair_note(cx, Motion::Sliding).unwrap_or_default();
+        note + &toi_step(self, step)
     }
 
     fn numbers(&self, cx: &StudyCx, _step: usize) -> Vec<(String, String)> {
