@@ -60,6 +60,19 @@ impl Camera {
         self.zoom = (0.75 * zx.min(zy)).clamp(MIN_ZOOM, MAX_ZOOM);
     }
 
+    /// Fits the box `lo`–`hi` into the viewport with `margin` pixels on each side (at
+    /// most a fifth of the view's width, or height, there). The margin is pixels, not a
+    /// share of the view: a tall narrow view is filled across its width as a wide one
+    /// is across its height, and both keep the same room for labels at the edges.
+    pub fn fit_margin(&mut self, lo: Vec2, hi: Vec2, margin: f32, vp: &Viewport) {
+        let size = (hi - lo).max(Vec2::splat(1.0e-3));
+        self.center = 0.5 * (lo + hi);
+        let room = |len: f32| (len - 2.0 * margin.min(0.2 * len)).max(1.0);
+        self.zoom = (room(vp.w) / size.x)
+            .min(room(vp.h) / size.y)
+            .clamp(MIN_ZOOM, MAX_ZOOM);
+    }
+
     /// Fits the box `lo`–`hi`, made at least `min_size` wide and high about its centre
     /// (and never below what f32 resolves at its coordinates), into the viewport.
     pub fn fit_at_least(&mut self, lo: Vec2, hi: Vec2, min_size: f32, vp: &Viewport) {
@@ -139,6 +152,41 @@ mod tests {
         assert!(pixel >= 2.0 * f32::EPSILON, "{pixel}");
         cam.fit_at_least(a, a, 0.5, &vp);
         assert!((cam.zoom - 0.75 * 300.0 / 0.5).abs() < 1e-3);
+    }
+
+    /// A box in a tall narrow view fills its width but the margins: 400 − 2 × 48 px
+    /// across for 4 units, 76 px a unit (where `fit`'s fixed share gave 3/4 of the
+    /// width); in a view too small for the margins, a fifth of it is left each side.
+    #[test]
+    fn fit_margin_fills_the_narrow_side_but_its_margins() {
+        let tall = Viewport {
+            x: 0.0,
+            y: 0.0,
+            w: 400.0,
+            h: 700.0,
+        };
+        let (lo, hi) = (Vec2::new(-2.0, -1.0), Vec2::new(2.0, 2.0));
+        let mut c = Camera::default();
+        c.fit_margin(lo, hi, 48.0, &tall);
+        assert!((c.zoom - 76.0).abs() < 1e-4, "{}", c.zoom);
+        let (a, b) = (c.to_screen(lo, &tall), c.to_screen(hi, &tall));
+        assert!(
+            (a.x - 48.0).abs() < 1e-3 && (b.x - 352.0).abs() < 1e-3,
+            "{a} {b}"
+        );
+        let mut fixed = Camera::default();
+        fixed.fit(lo, hi, &tall);
+        assert!(
+            (fixed.zoom - 75.0).abs() < 1e-4,
+            "fit: 3/4 of 400 px for 4 units"
+        );
+        let tiny = Viewport {
+            w: 100.0,
+            h: 100.0,
+            ..tall
+        };
+        c.fit_margin(lo, hi, 48.0, &tiny);
+        assert!((c.zoom - 60.0 / 4.0).abs() < 1e-4, "{}", c.zoom);
     }
 
     #[test]

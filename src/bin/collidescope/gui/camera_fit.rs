@@ -37,15 +37,23 @@ impl Canvas {
         let Some((lo, hi)) = bounds(source, Space::Config) else {
             return;
         };
-        let (lo, hi) = padded(lo.min(glam::Vec2::ZERO), hi.max(glam::Vec2::ZERO));
+        let (lo, hi) = (lo.min(glam::Vec2::ZERO), hi.max(glam::Vec2::ZERO));
         let cam = &app.config_camera;
         let a = cam.to_screen(lo, &vp);
         let b = cam.to_screen(hi, &vp);
         let inside =
             |p: glam::Vec2| p.x >= vp.x && p.x <= vp.x + vp.w && p.y >= vp.y && p.y <= vp.y + vp.h;
         if cam.zoom > 0.0 && !(inside(a) && inside(b)) {
-            app.config_camera.fit(lo, hi, &vp);
+            self.fit_config(app, lo, hi);
         }
+    }
+
+    /// Fits the configuration view to B − A and the origin (`lo`–`hi`), with
+    /// [`CONFIG_MARGIN`] pixels on each side for the labels at its edges.
+    fn fit_config(&self, app: &mut AppState, lo: glam::Vec2, hi: glam::Vec2) {
+        let margin = CONFIG_MARGIN * self.scale;
+        app.config_camera
+            .fit_margin(lo, hi, margin, &self.config_vp);
     }
 
     /// Fits each view to its content (the `F` key; also on first show or when a
@@ -72,8 +80,7 @@ impl Canvas {
             match bounds(&list, Space::Config) {
                 Some((lo, hi)) => {
                     // Keep the origin in view: it is what configuration space is about.
-                    let (lo, hi) = padded(lo.min(glam::Vec2::ZERO), hi.max(glam::Vec2::ZERO));
-                    app.config_camera.fit(lo, hi, &cvp);
+                    self.fit_config(app, lo.min(glam::Vec2::ZERO), hi.max(glam::Vec2::ZERO));
                 }
                 None => {
                     app.config_camera = Camera {
@@ -160,8 +167,8 @@ fn usable(vp: &Viewport) -> bool {
 /// The smallest view, pixels, a camera is fitted or rescaled to.
 const MIN_VIEW_PX: f32 = 16.0;
 
-/// A box grown by 10 % of its size on each side: room for the origin's label.
-fn padded(lo: glam::Vec2, hi: glam::Vec2) -> (glam::Vec2, glam::Vec2) {
-    let pad = (hi - lo) * 0.1;
-    (lo - pad, hi + pad)
-}
+/// The room kept between B − A (and the origin) and the configuration view's edges when
+/// it is fitted, pixels before the presenter scale: the origin's label, the grid's
+/// numbers, the title. Pixels, not a share of the view, so that a tall narrow view
+/// (the panel open at the default window size) is filled across its width.
+const CONFIG_MARGIN: f32 = 48.0;
