@@ -1,10 +1,9 @@
 //! A pair that does not move: what the time-of-impact studies (swept SAT, the shape cast,
-//! the turning time of impact) say about it. Each would step through its method on a
-//! pair that keeps its pose all step and show a picture of nothing happening; the words
-//! say so and what to do instead.
+//! the turning time of impact) say about it. Each steps through its method on a pair
+//! that keeps its pose all step; its narration starts by saying so, what the answer is
+//! and what to do to see a time of impact.
 
 use super::StudyCx;
-use crate::view::draw::{tag, LayerId, Prim};
 use glam::Vec2;
 
 /// Whether each shape's turn counts: the turning time of impact's does, the swept ones
@@ -58,27 +57,14 @@ pub fn still_pair_note(cx: &StudyCx, motion: Motion) -> Option<String> {
     match others[..] {
         [] => {}
         [one] => s += &format!(", or pick a pair with {one}, which moves"),
-        _ => s += &format!(", or pick a pair with one of {}, which move", others.join(", ")),
+        _ => {
+            s += &format!(
+                ", or pick a pair with one of {}, which move",
+                others.join(", ")
+            )
+        }
     }
     Some(s + ". ")
-}
-
-/// The canvas' words for a still pair, on B in the world view (in the time of impact's
-/// layer): what is true there, the narration says what to do.
-pub fn still_pair_label(cx: &StudyCx, motion: Motion, prims: &mut Vec<Prim>) {
-    if relative_motion(cx, motion) {
-        return;
-    }
-    let b = &cx.scene.shapes[cx.basics().b];
-    prims.push(
-        tag(
-            b.pose.position,
-            Vec2::new(8.0, -10.0),
-            "B does not move relative to A".to_string(),
-            LayerId::Toi.color(),
-        )
-        .of(crate::core::sat::Owner::B),
-    );
 }
 
 #[cfg(test)]
@@ -101,13 +87,22 @@ mod tests {
         let scene = load_scene(Path::new("scenes/welcome.ron")).expect("scene");
         for alg in [Algorithm::Toi, Algorithm::Cast, Algorithm::Rotating] {
             let s = narration(&scene, 0, 1, alg);
-            assert!(s.starts_with("B does not move relative to A: they overlap now"), "{alg:?}: {s}");
-            assert!(s.contains("Shapes section") && s.contains("with C, which moves"), "{s}");
+            assert!(
+                s.starts_with("B does not move relative to A: they overlap now"),
+                "{alg:?}: {s}"
+            );
+            assert!(
+                s.contains("Shapes section") && s.contains("with C, which moves"),
+                "{s}"
+            );
             let moving = narration(&scene, 0, 2, alg);
             assert!(!moving.contains("does not move"), "{alg:?}: {moving}");
         }
         // A and D are apart and still: nothing hits.
         let s = narration(&scene, 0, 3, Algorithm::Cast);
-        assert!(s.contains("they stay apart all step, so nothing hits"), "{s}");
+        assert!(
+            s.contains("they stay apart all step, so nothing hits"),
+            "{s}"
+        );
     }
 }

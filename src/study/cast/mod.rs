@@ -7,12 +7,12 @@ mod narrate;
 pub use draw::cast_layer;
 pub use narrate::cast_step;
 
-use crate::study::motion::{still_pair_label, still_pair_note, Motion};
 use super::basics::pair_rows;
 use super::swept::{sweep_picture, toi_rows};
 use super::{of, traced, Study, StudyCx};
 use crate::core::toi::shape_cast::{shape_cast, CastOutput, CastTrace};
 use crate::scene::build::PairInputs;
+use crate::study::motion::{still_pair_note, Motion};
 use crate::view::draw::peers::EngineView;
 use crate::view::draw::{dot, label, DrawList, LayerId, Prim};
 use glam::Vec2;
@@ -85,9 +85,7 @@ impl Study for CastStudy {
     }
 
     fn draw(&self, cx: &StudyCx, step: usize, out: &mut DrawList) {
-        let mut prims = cast_layer(cx, self, step);
-        still_pair_label(cx, Motion::Sliding, &mut prims);
-        out.push(LayerId::Toi, prims);
+        out.push(LayerId::Toi, cast_layer(cx, self, step));
     }
 
     fn config(&self, cx: &StudyCx, step: usize) -> Vec<Prim> {

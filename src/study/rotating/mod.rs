@@ -11,7 +11,6 @@ pub use curves::{separation_plot, separation_plot_naming, SeparationCurves};
 pub use draw::{closest_points, pose, rotating_layer};
 pub use narrate::rotating_step;
 
-use crate::study::motion::{still_pair_label, still_pair_note, Motion};
 use super::basics::{minkowski_tolerance, pair_rows, Basics};
 use super::{of, traced, Study, StudyCx};
 use crate::core::minkowski::minkowski_difference;
@@ -20,6 +19,7 @@ use crate::core::toi::rotating::{
 };
 use crate::scene::build::PairInputs;
 use crate::scene::Scene;
+use crate::study::motion::{still_pair_note, Motion};
 use crate::view::draw::peers::EngineView;
 use crate::view::draw::{dot, label, line, DrawList, LayerId, Prim};
 use crate::view::text::p;
@@ -143,9 +143,7 @@ impl Study for RotatingStudy {
     }
 
     fn draw(&self, cx: &StudyCx, step: usize, out: &mut DrawList) {
-        let mut prims = rotating_layer(cx, self, step);
-        still_pair_label(cx, Motion::Turning, &mut prims);
-        out.push(LayerId::Toi, prims);
+        out.push(LayerId::Toi, rotating_layer(cx, self, step));
         out.push(LayerId::Witness, closest_points(self, step));
     }
 

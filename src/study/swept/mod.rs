@@ -6,12 +6,12 @@ mod narrate;
 pub use draw::toi_layer;
 pub use narrate::{axis_name, time, toi_step};
 
-use crate::study::motion::{still_pair_label, still_pair_note, Motion};
 use super::basics::{pair_rows, Rows};
 use super::{of, traced, Studies, Study, StudyCx};
 use crate::core::toi::swept_sat::{swept_sat, SweptOutput, SweptTrace};
 use crate::scene::build::PairInputs;
 use crate::study::facts::count;
+use crate::study::motion::{still_pair_note, Motion};
 use crate::view::draw::config::{gjk_cast_ray, sweep_ray};
 use crate::view::draw::peers::EngineView;
 use crate::view::draw::{DrawList, LayerId, Prim};
@@ -119,9 +119,7 @@ impl Study for SweptStudy {
     }
 
     fn draw(&self, cx: &StudyCx, step: usize, out: &mut DrawList) {
-        let mut prims = toi_layer(cx, self, step);
-        still_pair_label(cx, Motion::Sliding, &mut prims);
-        out.push(LayerId::Toi, prims);
+        out.push(LayerId::Toi, toi_layer(cx, self, step));
     }
 
     fn config(&self, cx: &StudyCx, step: usize) -> Vec<Prim> {
