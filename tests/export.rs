@@ -137,7 +137,9 @@ fn expected_tag(p: &Prim) -> &'static str {
         Prim::Label { .. } => "<g class=\"label\"",
         Prim::Cross { .. } => "<path class=\"cross\"",
         Prim::Ring { .. } => "<circle class=\"ring\"",
-        Prim::Inset { .. } => unreachable!("the default scene has no chain, whose layers alone draw insets"),
+        Prim::Inset { .. } => {
+            unreachable!("the default scene has no chain, whose layers alone draw insets")
+        }
     }
 }
 

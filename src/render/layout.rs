@@ -93,20 +93,14 @@ pub fn legend_entries(p: &Picture, spaces: &[Space]) -> Vec<(Rgba, String)> {
     }
     // The shapes' layer names the other shapes (A and B have their own entries).
     let others = p.list.layer(LayerId::Shapes).is_some_and(|l| {
-        spaces.contains(&l.space)
-            && l.prims
-                .iter()
-                .any(|x| draws_hue(x, SHAPE_OTHER))
+        spaces.contains(&l.space) && l.prims.iter().any(|x| draws_hue(x, SHAPE_OTHER))
     });
     if others {
         out.push((SHAPE_OTHER, "other shapes".to_string()));
     }
     for id in LayerId::ALL.into_iter().filter(|id| *id != LayerId::Shapes) {
         let drawn = p.list.layer(id).is_some_and(|l| {
-            spaces.contains(&l.space)
-                && l.prims
-                    .iter()
-                    .any(|x| draws_hue(x, id.color()))
+            spaces.contains(&l.space) && l.prims.iter().any(|x| draws_hue(x, id.color()))
         });
         // Configuration space's own colour is SAT's: where SAT's entry is there, it
         // names the teal of both views (one swatch, one entry).

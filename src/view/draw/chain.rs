@@ -414,7 +414,10 @@ mod tests {
             let r = circle[0].distance(centre) * zoom;
             assert!((r - radius_px).abs() < 0.05, "zoom {zoom}: radius {r} px");
             let top_gap = ((mid - centre).dot(n) * zoom) - r;
-            assert!((top_gap - 0.8 * r).abs() < 0.05, "zoom {zoom}: {top_gap} px");
+            assert!(
+                (top_gap - 0.8 * r).abs() < 0.05,
+                "zoom {zoom}: {top_gap} px"
+            );
         }
     }
 

@@ -199,7 +199,10 @@ mod tests {
         let tail = Vec2::new(2.0, 1.0);
         let mut list = DrawList::default();
         let a = arrow(tail, tail + Vec2::new(0.0, 0.1));
-        list.push(LayerId::Chains, vec![inset(tail, 0.1, 30.0, vec![a.clone()])]);
+        list.push(
+            LayerId::Chains,
+            vec![inset(tail, 0.1, 30.0, vec![a.clone()])],
+        );
         let near = list.at_zoom(100.0);
         let [(from, to)] = arrows(&near)[..] else {
             panic!("one arrow: {:?}", near)
