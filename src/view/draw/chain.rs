@@ -22,7 +22,7 @@ const GHOST_ALPHA: u8 = 130;
 /// The shortest a segment's one-sided normal is drawn, pixels: at the zoom a whole floor
 /// is seen at, its length in the world (a fraction of the scene's size) was a few
 /// pixels, too short to tell which way it points on a projector.
-pub const NORMAL_PX: f32 = 30.0;
+pub const NORMAL_PX: f32 = 24.0;
 
 /// Every chain of the scene and its contacts with every shape (`reach`: every chain
 /// against every shape, as computed for the scene).
@@ -357,7 +357,7 @@ mod tests {
     }
 
     /// Each segment's one-sided normal on the tiled floor (0.08 of the scene's size
-    /// long) is drawn 30 px long at 40 px a unit, the default window's zoom on it, and
+    /// long) is drawn 24 px long at 40 px a unit, the default window's zoom on it, and
     /// points up from its segment's middle.
     #[test]
     fn a_segment_normal_is_never_shorter_than_its_floor_on_screen() {
