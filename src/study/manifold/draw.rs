@@ -83,10 +83,10 @@ pub fn manifold_layer(cx: &StudyCx, study: &ManifoldStudy, k: usize) -> Vec<Prim
 fn features(tr: &ManifoldTrace, len: f32, prims: &mut Vec<Prim>) {
     let c = LayerId::Manifold.color();
     if let (Some(fa), Some(fb)) = (&tr.feature_a, &tr.feature_b) {
-        // Named as the narration names them: "A's edge 0–1 toward B".
+        // Named as the narration names them: "A's edge 0–1" (each shape's feature
+        // toward the other along the normal).
         for (f, color) in [(fa, SHAPE_A), (fb, SHAPE_B)] {
-            let name = format!("{} toward {}", toward_words(f), f.owner.other().as_str());
-            feature(f, 4.0, color, &name, prims);
+            feature(f, 4.0, color, &toward_words(f), prims);
         }
         if let Some(n) = tr.normal {
             let from = 0.25 * (fa.a + fa.b + fb.a + fb.b);
@@ -189,9 +189,9 @@ mod tests {
     use crate::view::draw::{DrawList, LayerId, Prim};
     use std::path::Path;
 
-    /// The features step names each feature by its owner, its kind and number and
-    /// whom it faces ("A's edge 0–1 toward B"), and the narration of that step names
-    /// the same features in the same words.
+    /// The features step names each feature by its owner, its kind and number ("A's
+    /// edge 0–1"), and the narration of that step names the same features in the same
+    /// words, as each shape's feature toward the other.
     #[test]
     fn the_features_are_named_as_the_narration_names_them() {
         let scene = load_scene(Path::new("scenes/welcome.ron")).expect("scene");
@@ -210,14 +210,19 @@ mod tests {
                 Prim::Label { text, .. } => Some(text.clone()),
                 _ => None,
             })
-            .filter(|t| t.contains(" toward "))
+            .filter(|t| t.starts_with("A's ") || t.starts_with("B's "))
             .collect();
         assert_eq!(labels.len(), 2, "{labels:?}");
-        for (label, (owner, other)) in labels.iter().zip([("A", "B"), ("B", "A")]) {
-            let (feature, toward) = label.split_once(" toward ").unwrap();
-            assert!(feature.starts_with(&format!("{owner}'s ")), "{label}");
-            assert_eq!(toward, other, "{label}");
-            assert!(words.contains(feature), "{feature:?} not in {words:?}");
+        assert!(labels[0].starts_with("A's ") && labels[1].starts_with("B's "));
+        assert!(
+            words.contains("each shape's feature toward the other"),
+            "{words}"
+        );
+        for feature in &labels {
+            assert!(
+                words.contains(feature.as_str()),
+                "{feature:?} not in {words:?}"
+            );
         }
     }
 }
