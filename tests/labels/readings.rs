@@ -52,6 +52,8 @@ fn along(leader: [Vec2; 2], u: Vec2, v: Vec2, near: f32) -> bool {
 /// The faults of one view's labels as placed: leaders along a line or an axis, vertex
 /// numbers among the other shape's.
 fn faults(view: &ViewFrame, list: &DrawList, what: &str) -> Vec<String> {
+    // As the view draws it: its insets (a chain's normals, its Gauss maps) expanded.
+    let list = &*view.expanded(list);
     let spots = place_labels(view, list, &[], &reserved_boxes(view, title(view.space)));
     let vp = view.viewport;
     let o = view.to_screen(Vec2::ZERO);
