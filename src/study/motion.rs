@@ -1,7 +1,7 @@
 //! A pair that does not move: what the time-of-impact studies (swept SAT, the shape cast,
 //! the turning time of impact) say about it. Each steps through its method on a pair
-//! that keeps its pose all step; its narration starts by saying so, what the answer is
-//! and what to do to see a time of impact.
+//! that keeps its pose all step; its narration of every step ends by saying so, what
+//! the answer is and what to do to see a time of impact.
 
 use super::StudyCx;
 use glam::Vec2;
@@ -64,7 +64,7 @@ pub fn still_pair_note(cx: &StudyCx, motion: Motion) -> Option<String> {
             )
         }
     }
-    Some(s + ". ")
+    Some(s + ".")
 }
 
 #[cfg(test)]
@@ -88,7 +88,7 @@ mod tests {
         for alg in [Algorithm::Toi, Algorithm::Cast, Algorithm::Rotating] {
             let s = narration(&scene, 0, 1, alg);
             assert!(
-                s.starts_with("B does not move relative to A: they overlap now"),
+                s.contains("B does not move relative to A: they overlap now"),
                 "{alg:?}: {s}"
             );
             assert!(

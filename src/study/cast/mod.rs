@@ -99,8 +99,13 @@ impl Study for CastStudy {
     }
 
     fn narrate(&self, cx: &StudyCx, step: usize) -> String {
-        let note = still_pair_note(cx, Motion::Sliding).unwrap_or_default();
-        note + &cast_step(self, step)
+        // The step's own words first (they open with its name, "Axis 2 of 9"), then
+        // what a still pair means.
+        let words = cast_step(self, step);
+        match still_pair_note(cx, Motion::Sliding) {
+            Some(note) => format!("{} {note}", words.trim_end()),
+            None => words,
+        }
     }
 
     fn numbers(&self, cx: &StudyCx, _step: usize) -> Vec<(String, String)> {

@@ -186,8 +186,13 @@ impl Study for RotatingStudy {
     }
 
     fn narrate(&self, cx: &StudyCx, step: usize) -> String {
-        let note = still_pair_note(cx, Motion::Turning).unwrap_or_default();
-        note + &rotating_step(self, step)
+        // The step's own words first (they open with its name, "Axis 2 of 9"), then
+        // what a still pair means.
+        let words = rotating_step(self, step);
+        match still_pair_note(cx, Motion::Turning) {
+            Some(note) => format!("{} {note}", words.trim_end()),
+            None => words,
+        }
     }
 
     /// Target, band, safe interval, answer and counts.
