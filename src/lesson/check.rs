@@ -99,8 +99,9 @@ pub fn check_page(page: &Page) -> Result<PageReport, String> {
         .step_count_for(page.algorithm, study.scene.view.manifold());
     if page.step >= count {
         return Err(format!(
-            "step {} does not exist: {} has {count} step{} on this scene (0 to {})",
+            "step: {} is the window's step {}, but {} has {count} step{} on this scene (1 to {count}; the page's `step` counts from 0: 0 to {})",
             page.step,
+            page.step + 1,
             page.algorithm.name(),
             if count == 1 { "" } else { "s" },
             count - 1
@@ -306,7 +307,7 @@ pub fn proofread(lesson: &Lesson) -> String {
             out,
             "-- {} step {} ({part}):",
             page.algorithm.name(),
-            page.step
+            page.step + 1
         );
         if page.question.is_none() && page.narration {
             let _ = writeln!(out, "   {}", narrate(page.step));
@@ -343,7 +344,7 @@ pub fn proofread(lesson: &Lesson) -> String {
                     let _ = writeln!(
                         out,
                         "   then step {}: {}",
-                        s.reveal_step,
+                        s.reveal_step + 1,
                         narrate(s.reveal_step)
                     );
                 }

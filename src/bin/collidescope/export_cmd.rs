@@ -200,7 +200,8 @@ fn run_plot_export(
     use collidescope::render::{
         render_plots, scene_plot, write_output, PlotKind, PlotOptions, SweepWords,
     };
-    let kind = PlotKind::from_name(kind).ok_or("--plot: expected sweep, slide or separation")?;
+    let name = kind;
+    let kind = PlotKind::from_name(name).ok_or("--plot: expected sweep, slide or separation")?;
     if kind != PlotKind::Sweep && (args.algorithm.is_some() || args.peers) {
         return Err("--algorithm and --peers go with --plot sweep only".into());
     }
@@ -208,6 +209,14 @@ fn run_plot_export(
         && (args.param.is_some() || args.what.is_some() || args.pair.is_some())
     {
         return Err("--param, --what and --pair go with --plot sweep only".into());
+    }
+    if kind != PlotKind::Separation {
+        if let Some(k) = args.step {
+            // A sweep or a slide plots every position: it has no step to show.
+            return Err(format!(
+                "--step {k} goes with --plot separation only: --plot {name} draws its curves over all its positions, not one step"
+            ));
+        }
     }
     if args.peers && !cfg!(feature = "peers") {
         return Err(NO_PEERS.into());
