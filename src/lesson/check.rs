@@ -90,9 +90,9 @@ fn text_place(
     (None, None)
 }
 
-/// One page: its scene, pair, step and question.
-pub fn check_page(page: &Page) -> Result<PageReport, String> {
-    let study = PageStudy::of(page)?;
+/// An error unless the page's step is in its algorithm's trace, said as the window
+/// counts (from 1) beside the page's own `step` (from 0).
+fn step_exists(page: &Page, study: &PageStudy) -> Result<(), String> {
     // With the page's own normal source: the manifold's steps depend on it.
     let count = study
         .studies
@@ -107,6 +107,13 @@ pub fn check_page(page: &Page) -> Result<PageReport, String> {
             count - 1
         ));
     }
+    Ok(())
+}
+
+/// One page: its scene, pair, step and question.
+pub fn check_page(page: &Page) -> Result<PageReport, String> {
+    let study = PageStudy::of(page)?;
+    step_exists(page, &study)?;
     let Some(q) = &page.question else {
         return Ok(PageReport {
             title: page.title.clone(),

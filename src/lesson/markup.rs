@@ -154,6 +154,48 @@ enum Open {
 }
 
 impl Open {
+    /// At the start of `rest` (at `column` of `line`): the characters a passage's mark
+    /// or its paper wording take, none shown in the window, and `self` moved on; none
+    /// when the window shows the first character. A paper wording's start also drops
+    /// the spaces before it from `plain`.
+    fn step(
+        &mut self,
+        rest: &[char],
+        line: usize,
+        column: usize,
+        plain: &mut String,
+    ) -> Option<usize> {
+        let at = |mark: &str| {
+            rest.iter()
+                .copied()
+                .take(mark.chars().count())
+                .eq(mark.chars())
+        };
+        match *self {
+            Open::Paper { .. } => {
+                if rest[0] == '}' {
+                    *self = Open::Shared;
+                }
+                Some(1)
+            }
+            Open::Window { .. } if rest[0] == '}' => {
+                *self = Open::Shared;
+                Some(1)
+            }
+            Open::Window { line, column } if at(PAPER_MARK) => {
+                plain.truncate(plain.trim_end().len());
+                *self = Open::Paper { line, column };
+                Some(PAPER_MARK.chars().count())
+            }
+            Open::Shared if at(WINDOW_MARK) => {
+                *self = Open::Window { line, column };
+                let n = WINDOW_MARK.chars().count();
+                Some(n + usize::from(rest.get(n) == Some(&' ')))
+            }
+            _ => None,
+        }
+    }
+
     /// An error unless the paragraph closed its window-only passage.
     fn closed(self) -> Result<(), MarkupError> {
         match self {
@@ -190,46 +232,10 @@ fn spans(
             });
         }
     };
-    let at = |i: usize, mark: &str| {
-        chars[i..]
-            .iter()
-            .copied()
-            .take(mark.chars().count())
-            .eq(mark.chars())
-    };
     while i < chars.len() {
-        match *open {
-            Open::Paper { .. } => {
-                if chars[i] == '}' {
-                    *open = Open::Shared;
-                }
-                i += 1;
-                continue;
-            }
-            Open::Window { .. } if chars[i] == '}' => {
-                *open = Open::Shared;
-                i += 1;
-                continue;
-            }
-            Open::Window { line: l, column: c } if at(i, PAPER_MARK) => {
-                let kept = plain.trim_end().len();
-                plain.truncate(kept);
-                *open = Open::Paper { line: l, column: c };
-                i += PAPER_MARK.chars().count();
-                continue;
-            }
-            Open::Shared if at(i, WINDOW_MARK) => {
-                *open = Open::Window {
-                    line,
-                    column: column + i,
-                };
-                i += WINDOW_MARK.chars().count();
-                if chars.get(i) == Some(&' ') {
-                    i += 1;
-                }
-                continue;
-            }
-            _ => {}
+        if let Some(skip) = open.step(&chars[i..], line, column + i, &mut plain) {
+            i += skip;
+            continue;
         }
         let (mark, style): (&[char], Style) = match chars[i] {
             '`' => (&['`'], Style::Code),

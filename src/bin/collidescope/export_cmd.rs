@@ -190,17 +190,10 @@ fn export_target(args: &ExportArgs) -> Result<ExportTarget<'_>, String> {
     }
 }
 
-/// `export --plot`: the plot written to --out.
-fn run_plot_export(
-    args: &ExportArgs,
-    scene: &Scene,
-    label: &str,
-    kind: &str,
-) -> Result<Vec<PathBuf>, String> {
-    use collidescope::render::{
-        render_plots, scene_plot, write_output, PlotKind, PlotOptions, SweepWords,
-    };
-    let name = kind;
+/// The plot `name` asks for, with the options that go with it (checked before any
+/// work).
+fn plot_kind(args: &ExportArgs, name: &str) -> Result<collidescope::render::PlotKind, String> {
+    use collidescope::render::PlotKind;
     let kind = PlotKind::from_name(name).ok_or("--plot: expected sweep, slide or separation")?;
     if kind != PlotKind::Sweep && (args.algorithm.is_some() || args.peers) {
         return Err("--algorithm and --peers go with --plot sweep only".into());
@@ -230,6 +223,18 @@ fn run_plot_export(
     if args.out.is_none() {
         return Err("--plot needs --out FILE.svg|FILE.png".into());
     }
+    Ok(kind)
+}
+
+/// `export --plot`: the plot written to --out.
+fn run_plot_export(
+    args: &ExportArgs,
+    scene: &Scene,
+    label: &str,
+    kind: &str,
+) -> Result<Vec<PathBuf>, String> {
+    use collidescope::render::{render_plots, scene_plot, write_output, PlotOptions, SweepWords};
+    let kind = plot_kind(args, kind)?;
     let ExportTarget::File(out, format) = export_target(args)? else {
         return Err("--plot writes one picture: give --out FILE.svg|FILE.png".into());
     };
