@@ -13,6 +13,7 @@ use super::prims::{line, ring};
 use super::{bounds, DrawList, LayerId, Prim, Rgba, Space};
 use crate::scene::Scene;
 use crate::trace::peer_answer::{Engine, EngineAnswer};
+use crate::view::text::Len;
 use glam::Vec2;
 
 /// An engine's ring radius on screen, pixels: larger than our dots (4–6 px), parry's
@@ -258,7 +259,7 @@ impl Overlay<'_> {
                         self.prims.push(line(pa, pb, 1.5, self.color));
                         self.ring(pa, 1.0);
                         self.ring(pb, 1.0);
-                        self.tag(pb, format!("d = {:.4}", d.distance));
+                        self.tag(pb, format!("d = {}", Len(d.distance)));
                     }
                 }
             }
@@ -268,9 +269,9 @@ impl Overlay<'_> {
                     self.ring(pa, 1.0);
                     self.ring(pb, 1.0);
                     self.arrow(pb, v(p.normal));
-                    self.tag(pa, format!("depth {:.4}", p.depth));
+                    self.tag(pa, format!("depth {}", Len(p.depth)));
                 }
-                (None, Some(d)) => self.tag(v(d.point_b), format!("d = {:.4}", d.distance)),
+                (None, Some(d)) => self.tag(v(d.point_b), format!("d = {}", Len(d.distance))),
                 (None, None) => {}
             },
             EngineView::Impact => {

@@ -550,28 +550,41 @@ fn copy_as_buttons(ui: &mut egui::Ui, app: &mut AppState, a: usize, b: usize) {
             ("parry Rust test", Language::ParryRust),
             ("hex scene", Language::SceneHex),
         ] {
-            if ui.button(label).clicked() {
-                if let Some(text) = export_pair(app, a, b, language) {
-                    ui.ctx().copy_text(text);
-                    app.info(format!("Copied the pair as a {label}"));
-                }
-            }
-            #[cfg(target_arch = "wasm32")]
-            {
-                let name = download_name(app, language);
-                let r = ui
-                    .small_button("⬇")
-                    .tip(format!("download the {label} as {name}"));
-                super::widgets::mark(ui, download_mark(language), &r);
-                if r.clicked() {
-                    if let Some(text) = export_pair(app, a, b, language) {
-                        crate::gui::web::download(&name, "text/plain", text.as_bytes());
-                        app.info(format!("The {label} offered as the download {name}"));
-                    }
-                }
-            }
+            // A button and its download wrap as one: the arrow never starts a line.
+            ui.horizontal(|ui| copy_as_one(ui, app, a, b, label, language));
         }
     });
+}
+
+/// One "Copy as" button, and on the web page its download beside it.
+fn copy_as_one(
+    ui: &mut egui::Ui,
+    app: &mut AppState,
+    a: usize,
+    b: usize,
+    label: &str,
+    language: Language,
+) {
+    if ui.button(label).clicked() {
+        if let Some(text) = export_pair(app, a, b, language) {
+            ui.ctx().copy_text(text);
+            app.info(format!("Copied the pair as a {label}"));
+        }
+    }
+    #[cfg(target_arch = "wasm32")]
+    {
+        let name = download_name(app, language);
+        let r = ui
+            .small_button("⬇")
+            .tip(format!("download the {label} as {name}"));
+        super::widgets::mark(ui, download_mark(language), &r);
+        if r.clicked() {
+            if let Some(text) = export_pair(app, a, b, language) {
+                crate::gui::web::download(&name, "text/plain", text.as_bytes());
+                app.info(format!("The {label} offered as the download {name}"));
+            }
+        }
+    }
 }
 
 /// The pair in `language`, or `None` with the error said.
