@@ -292,8 +292,12 @@ to_top
 click layers
 to_top
 
-# Peers: opening the section brings the engines' overlays.
+# Peers: opening the section brings the engines' overlays; its table wraps its long
+# values (GJK's cache) instead of widening the panel.
+right4=$(canvas_right)
 click peers; sleep 0.5
+right5=$(canvas_right)
+[ "$right4" = "$right5" ] || { echo "FAIL: opening Peers moved the canvas edge from $right4 to $right5"; exit 1; }
 [ "$(tj "d['engines_shown']")" = "True" ] || { echo "FAIL: opening Peers did not show the engines' overlays"; exit 1; }
 if tj "'peer_name' in d['widgets']" | grep -q True; then
   read -r hx hy < <(tj "' '.join(str(int(round(v))) for v in d['widgets']['peer_name'])")
@@ -361,6 +365,48 @@ case "$msg" in Imported*) ;; *) echo "FAIL: status after import: $msg"; exit 1 ;
 [ -z "$file" ] || { echo "FAIL: an imported scene names a file: $file"; exit 1; }
 echo "== Ctrl+V pasted exactly the clipboard: shapes $names; status: $msg"
 
+kill "$app_pid" 2>/dev/null || true
+app_pid=""
+
+# The scene library: a click opens the scene under the pointer, and the list stays where
+# it was while the scene opens (the sections above it change height with the scene's
+# notes and narration): three entries clicked one after another, each found under the
+# pointer once its scene is open.
+lib="$work/library"; mkdir -p "$lib"
+(cd "$lib" && COLLIDESCOPE_LAYOUT_FILE="$lib/layout.json" exec "$bin" --msaa 1 \
+  --quit-after 150 >"$lib/app.log" 2>&1) &
+app_pid=$!
+for _ in $(seq 200); do [ -s "$lib/layout.json" ] && break; sleep 0.1; done
+sleep 1
+lj() { python3 -c "import json,sys; d=json.load(open('$lib/layout.json')); print(eval(sys.argv[1]))" "$1"; }
+lsettle() {
+  for _ in $(seq 150); do
+    local age
+    age=$(python3 -c "import os,time; print(time.time() - os.path.getmtime('$lib/layout.json'))")
+    python3 -c "import sys; sys.exit(0 if $age >= 0.5 else 1)" && return 0
+    sleep 0.1
+  done
+}
+read -r fx fy < <(lj "' '.join(str(int(round(v))) for v in d['widgets']['files'])")
+xdotool mousemove "$fx" "$fy" click 1; sleep 1; lsettle
+# Scroll until the next entry is well inside the window (800 px tall).
+for _ in $(seq 30); do
+  [ "$(lj "int('library_next' in d['widgets'] and 150 < d['widgets']['library_next'][1] < 600)")" = "1" ] && break
+  xdotool mousemove "$fx" 400 click 5; sleep 0.4; lsettle
+done
+for i in 1 2 3; do
+  read -r nx ny < <(lj "' '.join(str(int(round(v))) for v in d['widgets']['library_next'])")
+  before=$(lj "d['file']")
+  xdotool mousemove "$nx" "$ny"; sleep 0.4; xdotool click 1; sleep 1.5; lsettle
+  after=$(lj "d['file']")
+  [ "$after" != "$before" ] || { import -window root "$art/gui-library.png"; echo "FAIL: library click $i opened nothing (still $before)"; exit 1; }
+  cy=$(lj "int(round(d['widgets']['library_current'][1]))")
+  [ $((cy - ny)) -le 2 ] && [ $((ny - cy)) -le 2 ] || {
+    import -window root "$art/gui-library.png"
+    echo "FAIL: library click $i at y = $ny opened $after, whose entry moved to y = $cy"; exit 1; }
+  echo "== library click $i opened $after; its entry stays under the pointer (y = $cy)"
+done
+import -window root "$art/gui-library.png"
 kill "$app_pid" 2>/dev/null || true
 app_pid=""
 

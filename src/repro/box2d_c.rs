@@ -19,7 +19,7 @@ use crate::core::math::{Rot, Transform};
 use crate::core::shape::Shape;
 use crate::core::toi::rotating::Sweep;
 use crate::scene::hexfloat::format_f32;
-use crate::scene::Scene;
+use crate::scene::{Scene, SceneShape};
 use crate::verify::{ExactToi, FuzzPair, Mover, Reference, RotatingOracle};
 use glam::Vec2;
 use std::fmt::Write as _;
@@ -170,20 +170,7 @@ pub fn test(
     let ex = Expected::of(scene, a, b);
     let name = format!("Collidescope_{}_{}", ident(&sa.name), ident(&sb.name));
     let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "// Regression test exported by Collidescope from {source}, pair A = \"{}\", B = \"{}\".\n\
-         // Inputs are in hex (C99 %a) so Box2D sees the bits Collidescope saw; expected values\n\
-         // are the exact answer in f64 for these f32 inputs. Build on its own with\n\
-         //   cc -std=c17 -DCOLLIDESCOPE_MAIN -I box2d/include this.c box2d/src/*.c -lm\n\
-         // or drop the function into Box2D's test/test_collision.c.\n",
-        sa.name, sb.name
-    );
-    out.push_str("#include \"box2d/box2d.h\"\n#include \"box2d/collision.h\"\n#include \"box2d/math_functions.h\"\n\n#include <stdio.h>\n\n");
-    out.push_str(
-        "#ifndef ENSURE\n#define ENSURE( C ) do { if ( ( C ) == false ) { printf( \"condition false: %s (%s:%d)\\n\", #C, __FILE__, __LINE__ ); return 1; } } while ( false )\n#endif\n\
-         #ifndef ENSURE_SMALL\n#define ENSURE_SMALL( C, tol ) do { if ( !( ( C ) > -( tol ) && ( C ) < ( tol ) ) ) { printf( \"not small enough: %s = %g, allowed within +-%g (%s:%d)\\n\", #C, (double)( C ), (double)( tol ), __FILE__, __LINE__ ); return 1; } } while ( false )\n#endif\n\n",
-    );
+    preamble(&mut out, source, sa, sb);
     let _ = writeln!(out, "static int {name}( void )\n{{");
     shape_decl(&mut out, "A", &sa.shape, &sa.name);
     shape_decl(&mut out, "B", &sb.shape, &sb.name);
@@ -198,6 +185,42 @@ pub fn test(
         h(rel.q.s)
     );
     let tol = ex.length_tolerance.max(1.0e-6);
+    distance_block(&mut out, sa, sb, &ex, tol);
+    manifold_block(&mut out, sa, sb, &ex, tol, engine);
+    if ex.moving {
+        cast_block(&mut out, scene, a, b, &xa, &ex);
+    } else if ex.rotating {
+        turning_block(&mut out, scene, a, b);
+    }
+    out.push_str("\treturn 0;\n}\n\n");
+    let _ = writeln!(
+        out,
+        "#ifdef COLLIDESCOPE_MAIN\nint main( void )\n{{\n\tint failed = {name}();\n\tprintf( \"{name}: %s\\n\", failed ? \"FAILED\" : \"passed\" );\n\treturn failed;\n}}\n#endif"
+    );
+    Ok(out)
+}
+
+/// The file's head: where it came from, how to build it, the includes and the two
+/// check macros (each prints what failed and returns 1).
+fn preamble(out: &mut String, source: &str, sa: &SceneShape, sb: &SceneShape) {
+    let _ = writeln!(
+        out,
+        "// Regression test exported by Collidescope from {source}, pair A = \"{}\", B = \"{}\".\n\
+         // Inputs are in hex (C99 %a) so Box2D sees the bits Collidescope saw; expected values\n\
+         // are the exact answer in f64 for these f32 inputs. Build on its own with\n\
+         //   cc -std=c17 -DCOLLIDESCOPE_MAIN -I box2d/include this.c box2d/src/*.c -lm\n\
+         // or drop the function into Box2D's test/test_collision.c.\n",
+        sa.name, sb.name
+    );
+    out.push_str("#include \"box2d/box2d.h\"\n#include \"box2d/collision.h\"\n#include \"box2d/math_functions.h\"\n\n#include <stdio.h>\n\n");
+    out.push_str(
+        "#ifndef ENSURE\n#define ENSURE( C ) do { if ( ( C ) == false ) { printf( \"condition false: %s (%s:%d)\\n\", #C, __FILE__, __LINE__ ); return 1; } } while ( false )\n#endif\n\
+         #ifndef ENSURE_SMALL\n#define ENSURE_SMALL( C, tol ) do { if ( !( ( C ) > -( tol ) && ( C ) < ( tol ) ) ) { printf( \"not small enough: %s = %g, allowed within +-%g (%s:%d)\\n\", #C, (double)( C ), (double)( tol ), __FILE__, __LINE__ ); return 1; } } while ( false )\n#endif\n\n",
+    );
+}
+
+/// `b2ShapeDistance` with the radii, against the exact distance within `tol`.
+fn distance_block(out: &mut String, sa: &SceneShape, sb: &SceneShape, ex: &Expected, tol: f64) {
     let _ = writeln!(
         out,
         "\t// Distance, radii included. Exact: {:.9}.\n\
@@ -217,24 +240,12 @@ pub fn test(
         num(ex.distance),
         num(tol)
     );
-    manifold_block(&mut out, sa, sb, &ex, tol, engine);
-    if ex.moving {
-        cast_block(&mut out, scene, a, b, &xa, &ex);
-    } else if ex.rotating {
-        turning_block(&mut out, scene, a, b);
-    }
-    out.push_str("\treturn 0;\n}\n\n");
-    let _ = writeln!(
-        out,
-        "#ifdef COLLIDESCOPE_MAIN\nint main( void )\n{{\n\tint failed = {name}();\n\tprintf( \"{name}: %s\\n\", failed ? \"FAILED\" : \"passed\" );\n\treturn failed;\n}}\n#endif"
-    );
-    Ok(out)
 }
 
 fn manifold_block(
     out: &mut String,
-    sa: &crate::scene::SceneShape,
-    sb: &crate::scene::SceneShape,
+    sa: &SceneShape,
+    sb: &SceneShape,
     ex: &Expected,
     tol: f64,
     engine: Option<&EngineContact>,

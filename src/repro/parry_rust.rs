@@ -83,6 +83,28 @@ pub fn test(
     let ex = Expected::of(scene, a, b);
     let tol = ex.length_tolerance.max(1.0e-6);
     let mut out = String::new();
+    preamble(&mut out, source, sa, sb);
+    let _ = writeln!(out, "    // A = \"{}\", B = \"{}\".", sa.name, sb.name);
+    let _ = writeln!(out, "    let a = {};", shape_expr(&sa.shape));
+    let _ = writeln!(out, "    let b = {};", shape_expr(&sb.shape));
+    let _ = writeln!(out, "    let pos_a = {};", pose_expr(sa));
+    let _ = writeln!(out, "    let pos_b = {};\n", pose_expr(sb));
+    distance_block(&mut out, &ex, tol);
+    if let Some(e) = engine {
+        normal_block(&mut out, &ex, e);
+    }
+    if ex.moving {
+        cast_block(&mut out, sa, sb, &ex, tol);
+    } else if ex.rotating {
+        turning_block(&mut out, scene, a, b);
+    }
+    out.push_str("}\n");
+    out
+}
+
+/// The file's head: where it came from, the imports, the bit-exact vector helper, and
+/// the test function's opening line.
+fn preamble(out: &mut String, source: &str, sa: &SceneShape, sb: &SceneShape) {
     let _ = writeln!(
         out,
         "//! Regression test exported by Collidescope from {source}, pair A = \"{}\", B = \"{}\".\n\
@@ -101,11 +123,11 @@ pub fn test(
         ident(&sa.name).to_lowercase(),
         ident(&sb.name).to_lowercase()
     );
-    let _ = writeln!(out, "    // A = \"{}\", B = \"{}\".", sa.name, sb.name);
-    let _ = writeln!(out, "    let a = {};", shape_expr(&sa.shape));
-    let _ = writeln!(out, "    let b = {};", shape_expr(&sb.shape));
-    let _ = writeln!(out, "    let pos_a = {};", pose_expr(sa));
-    let _ = writeln!(out, "    let pos_b = {};\n", pose_expr(sb));
+}
+
+/// parry's distance, and its penetration depth when the shapes overlap, each against
+/// the exact answer.
+fn distance_block(out: &mut String, ex: &Expected, tol: f64) {
     let _ = writeln!(
         out,
         "    // Distance between the shapes. Exact: {:.9}.\n\
@@ -122,16 +144,6 @@ pub fn test(
             ex.depth_tolerance + tol
         );
     }
-    if let Some(e) = engine {
-        normal_block(&mut out, &ex, e);
-    }
-    if ex.moving {
-        cast_block(&mut out, sa, sb, &ex, tol);
-    } else if ex.rotating {
-        turning_block(&mut out, scene, a, b);
-    }
-    out.push_str("}\n");
-    out
 }
 
 /// The engine's normal of the pair in its world (from A to B), asserted on parry's

@@ -155,8 +155,8 @@ pub fn peer_layers(
     }
 }
 
-/// Box2D's simplex after iteration `step` (its last when it took fewer), dashed, with
-/// its vertices as rings and the iteration named: stepped beside ours.
+/// Box2D's recorded simplex `step` (its last when it recorded fewer), dashed, with its
+/// vertices as rings and the record named: stepped beside ours.
 fn simplex_prims(simplexes: &[Vec<Vec2>], step: usize, tagger: &Tagger) -> Vec<Prim> {
     let c = LayerId::PeerBox2dSimplex.color();
     let k = step.min(simplexes.len() - 1);
@@ -180,7 +180,9 @@ fn simplex_prims(simplexes: &[Vec<Vec2>], step: usize, tagger: &Tagger) -> Vec<P
         .copied()
         .reduce(|p, q| if q.x > p.x { q } else { p })
     {
-        let text = format!("Box2D simplex, iteration {} of {}", k + 1, simplexes.len());
+        // Box2D records its simplex at the start, after each solve and at the end:
+        // these records, not its iterations (its support evaluations), are counted.
+        let text = format!("Box2D simplex {} of {}", k + 1, simplexes.len());
         prims.push(tagger.tag(Engine::Box2d, Space::Config, p, text, c));
     }
     prims
