@@ -171,12 +171,15 @@ fn no_leader_runs_along_a_line_and_no_number_sits_among_the_other_shapes() {
     // distance, 629 and 70; a crossing weighed against the distance, 627 and 30; a
     // shape's name right beside its outline tied by no leader, 590 and 26, where every
     // spot nearer is crossed by a line: no more. And a shape's name beside its outline
-    // has a leader only where it could be read as another's (443).
+    // has a leader only where it could be read as another's (443); the chains' normals
+    // drawn 24 px long and their Gauss maps 30 px in radius at the least leave a
+    // shape's name beside a chain fewer free spots (451, every one more on a chain
+    // scene).
     let show = |v: &[&String]| v.iter().take(20).map(|s| s.to_string()).collect::<Vec<_>>();
     assert!(along.len() <= 590, "{}: {:#?}", along.len(), show(&along));
     assert!(among.len() <= 26, "{}: {:#?}", among.len(), show(&among));
     assert!(
-        off_outline.len() <= 443,
+        off_outline.len() <= 451,
         "{}: {:#?}",
         off_outline.len(),
         show(&off_outline)
