@@ -245,7 +245,11 @@ fn lesson_check_on_the_command_line() {
         String::from_utf8_lossy(&out.stderr)
     );
     assert!(
-        text.contains("1 pages, 1 questions, all answerable"),
+        text.contains("\": 1 page, 1 question, all answerable"),
+        "{text}"
+    );
+    assert!(
+        text.contains(" pages, ") && text.contains(" questions, "),
         "{text}"
     );
     assert!(text.contains("lessons/gjk.ron"), "{text}");
