@@ -9,14 +9,18 @@ use super::{
     render, render_plots, scene_plot, Format, Picture, PlotKind, PlotOptions, SceneExport,
 };
 use crate::lesson::answer::{Answer, Solved};
-use crate::lesson::{answer_marks, Page, PageStudy, Question};
+use crate::lesson::{answer_marks, shows_plot, Page, PageStudy, Question};
+use crate::scene::Scene;
 use crate::study::Algorithm;
 use crate::view::draw::{DrawList, Layer, LayerId, Prim};
 use crate::view::palette::Theme;
 
-/// The pictures' size, pixels (scaled to the sheet's width by the browser).
-const PICTURE: (u32, u32) = (1200, 720);
-const PLOT: (u32, u32) = (1000, 420);
+/// The pictures' size, pixels (CSS pixels: scaled to the sheet's width by the
+/// browser). Small enough that their 12-pixel labels print at 7 points or more: a
+/// picture prints at most 9.5 cm tall (the handout's print style), 0.83 of its 432
+/// pixels, and a plot at its own size on an A4 or Letter sheet.
+const PICTURE: (u32, u32) = (720, 432);
+const PLOT: (u32, u32) = (720, 300);
 
 /// The layers whose labels a page leaves out: those that write its question's
 /// answer, as the window leaves them out until the question is settled.
@@ -34,8 +38,11 @@ pub(super) fn page_pictures_html(page: &Page, study: &PageStudy) -> Result<Strin
         .picture(page.step)
         .map_err(|e| e.to_string())?;
     without_labels(&mut picture.list, &hidden);
+    if page.question.is_some() {
+        question_header(&mut picture, &study.scene);
+    }
     let mut html = picture_html(picture)?;
-    if page.algorithm == Algorithm::Rotating {
+    if shows_plot(page, false) {
         let options = PlotOptions {
             step: Some(page.step),
             hide_axis: hidden.contains(&LayerId::Toi),
@@ -43,12 +50,44 @@ pub(super) fn page_pictures_html(page: &Page, study: &PageStudy) -> Result<Strin
         };
         if let Ok(mut plot) = scene_plot(&study.scene, PlotKind::Separation, &options) {
             plot.theme = Theme::Light;
+            if page.question.is_some() {
+                plot.title = question_title(&study.scene, &plot.title);
+            }
             let svg =
                 render_plots(&plot, Format::Svg, PLOT.0, PLOT.1).map_err(|e| e.to_string())?;
             html.push_str(&figure(&svg));
         }
     }
     Ok(html)
+}
+
+/// A question's picture header: the pair and the algorithm, without the scene's
+/// title or the step counters. A title may name what happens ("a spinning bar sweeps
+/// through a box"), and "step 3 of 3" says that the step asked about is the last.
+fn question_header(picture: &mut Picture, scene: &Scene) {
+    picture.step = None;
+    picture.step_part = None;
+    picture.title = question_title(scene, &picture.title);
+}
+
+/// `title` without the scene's title before its first "  ·  ", and without any part
+/// that counts steps or iterations ("step 2 of 9", "outer iteration 1 of 5").
+pub fn question_title(scene: &Scene, title: &str) -> String {
+    let own = scene.title.trim();
+    title
+        .split("  ·  ")
+        .filter(|part| own.is_empty() || part.trim() != own)
+        .filter(|part| !counts_steps(part))
+        .collect::<Vec<_>>()
+        .join("  ·  ")
+}
+
+/// Whether a header part counts: "… k of n".
+fn counts_steps(part: &str) -> bool {
+    let words: Vec<&str> = part.split([' ', ',']).filter(|w| !w.is_empty()).collect();
+    words
+        .windows(3)
+        .any(|w| w[1] == "of" && [w[0], w[2]].iter().all(|n| n.parse::<usize>().is_ok()))
 }
 
 /// The picture of a point answer as the window shows it once the question is settled
