@@ -364,6 +364,48 @@ echo "== Ctrl+V pasted exactly the clipboard: shapes $names; status: $msg"
 kill "$app_pid" 2>/dev/null || true
 app_pid=""
 
+# The scene library: a click opens the scene under the pointer, and the list stays where
+# it was while the scene opens (the sections above it change height with the scene's
+# notes and narration): three entries clicked one after another, each found under the
+# pointer once its scene is open.
+lib="$work/library"; mkdir -p "$lib"
+(cd "$lib" && COLLIDESCOPE_LAYOUT_FILE="$lib/layout.json" exec "$bin" --msaa 1 \
+  --quit-after 150 >"$lib/app.log" 2>&1) &
+app_pid=$!
+for _ in $(seq 200); do [ -s "$lib/layout.json" ] && break; sleep 0.1; done
+sleep 1
+lj() { python3 -c "import json,sys; d=json.load(open('$lib/layout.json')); print(eval(sys.argv[1]))" "$1"; }
+lsettle() {
+  for _ in $(seq 150); do
+    local age
+    age=$(python3 -c "import os,time; print(time.time() - os.path.getmtime('$lib/layout.json'))")
+    python3 -c "import sys; sys.exit(0 if $age >= 0.5 else 1)" && return 0
+    sleep 0.1
+  done
+}
+read -r fx fy < <(lj "' '.join(str(int(round(v))) for v in d['widgets']['files'])")
+xdotool mousemove "$fx" "$fy" click 1; sleep 1; lsettle
+# Scroll until the next entry is well inside the window (800 px tall).
+for _ in $(seq 30); do
+  [ "$(lj "int('library_next' in d['widgets'] and 150 < d['widgets']['library_next'][1] < 600)")" = "1" ] && break
+  xdotool mousemove "$fx" 400 click 5; sleep 0.4; lsettle
+done
+for i in 1 2 3; do
+  read -r nx ny < <(lj "' '.join(str(int(round(v))) for v in d['widgets']['library_next'])")
+  before=$(lj "d['file']")
+  xdotool mousemove "$nx" "$ny"; sleep 0.4; xdotool click 1; sleep 1.5; lsettle
+  after=$(lj "d['file']")
+  [ "$after" != "$before" ] || { import -window root "$art/gui-library.png"; echo "FAIL: library click $i opened nothing (still $before)"; exit 1; }
+  cy=$(lj "int(round(d['widgets']['library_current'][1]))")
+  [ $((cy - ny)) -le 2 ] && [ $((ny - cy)) -le 2 ] || {
+    import -window root "$art/gui-library.png"
+    echo "FAIL: library click $i at y = $ny opened $after, whose entry moved to y = $cy"; exit 1; }
+  echo "== library click $i opened $after; its entry stays under the pointer (y = $cy)"
+done
+import -window root "$art/gui-library.png"
+kill "$app_pid" 2>/dev/null || true
+app_pid=""
+
 # --quit-after with no input at all: the sleeping loop is woken at the deadline.
 t0=$(date +%s)
 timeout 30 "$bin" "$work/scene.ron" --msaa 1 --quit-after 3 >"$work/app3.log" 2>&1 || { echo "FAIL: --quit-after did not end an idle run"; exit 1; }

@@ -269,6 +269,11 @@ impl Panel {
         );
         let mut open = None;
         let mut group: Option<&str> = None;
+        // The entry after the open scene's (the first when none is open), for tests.
+        let mut next = !self
+            .scenes
+            .iter()
+            .any(|e| app.path.as_deref() == Some(e.path.as_path()));
         for e in &self.scenes {
             if group != Some(e.group.as_str()) {
                 group = Some(e.group.as_str());
@@ -280,18 +285,79 @@ impl Panel {
                 ui.label(RichText::new(heading).italics());
             }
             let current = app.path.as_deref() == Some(e.path.as_path());
-            if ui
+            let entry = ui
                 .selectable_label(current, &e.title)
-                .tip(e.path.display().to_string())
-                .clicked()
-            {
-                open = Some(e.path.clone());
+                .tip(e.path.display().to_string());
+            if current {
+                super::widgets::mark_rect(ui, "library_current", entry.rect);
+            } else if next {
+                super::widgets::mark_rect(ui, "library_next", entry.rect);
+            }
+            next = current;
+            if entry.clicked() {
+                open = Some((e.path.clone(), entry.rect));
+            } else {
+                keep_in_place(ui, &mut self.library_anchor, &e.path, entry.rect);
             }
         }
-        if let Some(p) = open {
+        if let Some((p, rect)) = open {
+            self.library_anchor = Some(LibraryAnchor::new(ui, p.clone(), rect));
             self.request(app, Pending::Open(p));
         }
     }
+}
+
+/// How long (s) after a click the library list keeps the clicked entry under the
+/// pointer: long enough for the scene to open and the sections above to settle.
+const KEEP_IN_PLACE_S: f64 = 1.0;
+
+/// A scene clicked in the library list, kept under the pointer while it opens: opening
+/// a scene changes the sections above the list (title, notes, narration), which would
+/// move the list under the pointer, and the next click would open another scene.
+pub struct LibraryAnchor {
+    path: PathBuf,
+    /// Where the entry was clicked (y, points).
+    y: f32,
+    /// Until when (egui time, s) the list is held.
+    until: f64,
+    /// The pass that last asked the panel to scroll: a scroll takes effect a pass later,
+    /// so the pass after it still sees the entry where it was and must not ask again.
+    scrolled_in: Option<u64>,
+}
+
+impl LibraryAnchor {
+    fn new(ui: &egui::Ui, path: PathBuf, rect: egui::Rect) -> Self {
+        LibraryAnchor {
+            path,
+            y: rect.top(),
+            until: ui.input(|i| i.time) + KEEP_IN_PLACE_S,
+            scrolled_in: None,
+        }
+    }
+}
+
+/// Scrolls the panel so the library entry `path` (drawn at `rect`) stays where it was
+/// clicked while the scene opens and the sections above settle; ends after
+/// [`KEEP_IN_PLACE_S`], or as soon as the user scrolls.
+fn keep_in_place(ui: &egui::Ui, anchor: &mut Option<LibraryAnchor>, path: &Path, rect: egui::Rect) {
+    let Some(a) = anchor.as_mut().filter(|a| a.path == path) else {
+        return;
+    };
+    let (now, scrolled) = ui.input(|i| (i.time, i.raw_scroll_delta != egui::Vec2::ZERO));
+    if now > a.until || scrolled {
+        *anchor = None;
+        return;
+    }
+    let pass = ui.ctx().cumulative_pass_nr();
+    let moved = a.y - rect.top();
+    if moved.abs() >= 0.5 && a.scrolled_in.is_none_or(|k| k + 1 < pass) {
+        ui.scroll_with_delta_animation(
+            egui::vec2(0.0, moved),
+            egui::style::ScrollAnimation::none(),
+        );
+        a.scrolled_in = Some(pass);
+    }
+    ui.ctx().request_repaint();
 }
 
 #[cfg(not(target_arch = "wasm32"))]

@@ -109,6 +109,8 @@ pub struct Panel {
     /// Until when (egui time, s) the Peers table is kept in sight after a reveal: its
     /// header opens with an animation, so the table's final place comes frames later.
     reveal_until: f64,
+    /// A scene clicked in the library list, kept under the pointer while it opens.
+    library_anchor: Option<files::LibraryAnchor>,
     /// The web page's panel put away (a drawer on a tablet): the views take the page.
     #[cfg(target_arch = "wasm32")]
     drawer_closed: bool,
@@ -173,6 +175,7 @@ impl Panel {
             link: None,
             reveal_peers: false,
             reveal_until: 0.0,
+            library_anchor: None,
             #[cfg(target_arch = "wasm32")]
             drawer_closed: false,
             add_kind: ShapeKind::Polygon,

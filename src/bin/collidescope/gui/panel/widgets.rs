@@ -25,9 +25,11 @@ pub(super) fn drag(ui: &mut egui::Ui, app: &mut AppState, v: &mut f32, speed: f6
 /// The widgets the scripted tests press, by name: where each was drawn in the last
 /// frame is part of the layout the app reports (`COLLIDESCOPE_LAYOUT_FILE` on the
 /// desktop, `window.collidescope.layout` in the web page).
-pub const MARKED: [&str; 55] = [
+pub const MARKED: [&str; 57] = [
     "copy_link",
     "files",
+    "library_current",
+    "library_next",
     "notes",
     "make_convex",
     "layers",
