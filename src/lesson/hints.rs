@@ -159,9 +159,10 @@ impl Ask {
     }
 
     /// Whether the s(t) plot answers this question: it draws the core distance over
-    /// the whole step, so it shows whether (and when) the shapes touch.
+    /// the whole step, so it shows whether the shapes touch, and where s(t) meets the
+    /// target with the root finder's iterates on it, the time of impact.
     pub fn plot_answers(&self) -> bool {
-        matches!(self, Ask::Hits | Ask::Overlap)
+        matches!(self, Ask::Hits | Ask::Overlap | Ask::TimeOfImpact)
     }
 
     /// The layers that draw this question's answer at the page's own step (a page

@@ -18,9 +18,12 @@ use crate::view::palette::Theme;
 /// The pictures' size, pixels (CSS pixels: scaled to the sheet's width by the
 /// browser). Small enough that their 12-pixel labels print at 7 points or more: a
 /// picture prints at most 9.5 cm tall (the handout's print style), 0.83 of its 432
-/// pixels, and a plot at its own size on an A4 or Letter sheet.
+/// pixels, and a plot at its own size on an A4 or Letter sheet. A page with a plot
+/// has a shorter picture, so that its text, picture, plot and question fit
+/// one sheet where they can.
 const PICTURE: (u32, u32) = (720, 432);
-const PLOT: (u32, u32) = (720, 300);
+const PICTURE_OVER_PLOT: (u32, u32) = (640, 300);
+const PLOT: (u32, u32) = (640, 300);
 
 /// The layers whose labels a page leaves out: those that write its question's
 /// answer, as the window leaves them out until the question is settled.
@@ -41,8 +44,10 @@ pub(super) fn page_pictures_html(page: &Page, study: &PageStudy) -> Result<Strin
     if page.question.is_some() {
         question_header(&mut picture, &study.scene);
     }
-    let mut html = picture_html(picture)?;
-    if shows_plot(page, false) {
+    let plotted = shows_plot(page, false);
+    let size = if plotted { PICTURE_OVER_PLOT } else { PICTURE };
+    let mut html = picture_html(picture, size)?;
+    if plotted {
         let options = PlotOptions {
             step: Some(page.step),
             hide_axis: hidden.contains(&LayerId::Toi),
@@ -126,7 +131,7 @@ pub(super) fn answer_picture_html(
             prims: vec![ring],
         });
     }
-    picture_html(picture).map(Some)
+    picture_html(picture, PICTURE).map(Some)
 }
 
 /// `list` without the labels of `layers` (their lines stay).
@@ -137,12 +142,12 @@ pub fn without_labels(list: &mut DrawList, layers: &[LayerId]) {
 }
 
 /// A picture in the light theme as an inline SVG figure.
-fn picture_html(picture: Picture) -> Result<String, String> {
+fn picture_html(picture: Picture, (w, h): (u32, u32)) -> Result<String, String> {
     let picture = Picture {
         theme: Theme::Light,
         ..picture
     };
-    let svg = render(&picture, Format::Svg, PICTURE.0, PICTURE.1).map_err(|e| e.to_string())?;
+    let svg = render(&picture, Format::Svg, w, h).map_err(|e| e.to_string())?;
     Ok(figure(&svg))
 }
 

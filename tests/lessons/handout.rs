@@ -342,6 +342,9 @@ fn the_plot_that_answers_does_the_bar_touch_is_left_off_its_sheet() {
     assert!(touch.contains("Does the spinning bar touch"), "{touch}");
     assert!(!plotted(&touch));
     assert!(plotted(&sheet("Separation functions")));
+    // The root finder's page asks the time of impact: the plot's iterates mark it.
+    assert!(!plotted(&sheet("The root finder")));
+    assert!(plotted(&sheet("The answer")));
     // The window asks the same: no plot until the question is settled.
     let k = page_titled(&lesson, "Turning shapes: the ends of the step lie");
     assert!(!collidescope::lesson::shows_plot(&lesson.pages[k], false));
