@@ -11,7 +11,6 @@ use super::{
 use crate::lesson::answer::{Answer, Solved};
 use crate::lesson::{answer_marks, shows_plot, Page, PageStudy, Question};
 use crate::scene::Scene;
-use crate::study::Algorithm;
 use crate::view::draw::{DrawList, Layer, LayerId, Prim};
 use crate::view::palette::Theme;
 
