@@ -292,8 +292,12 @@ to_top
 click layers
 to_top
 
-# Peers: opening the section brings the engines' overlays.
+# Peers: opening the section brings the engines' overlays; its table wraps its long
+# values (GJK's cache) instead of widening the panel.
+right4=$(canvas_right)
 click peers; sleep 0.5
+right5=$(canvas_right)
+[ "$right4" = "$right5" ] || { echo "FAIL: opening Peers moved the canvas edge from $right4 to $right5"; exit 1; }
 [ "$(tj "d['engines_shown']")" = "True" ] || { echo "FAIL: opening Peers did not show the engines' overlays"; exit 1; }
 if tj "'peer_name' in d['widgets']" | grep -q True; then
   read -r hx hy < <(tj "' '.join(str(int(round(v))) for v in d['widgets']['peer_name'])")

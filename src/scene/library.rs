@@ -80,12 +80,14 @@ fn copy_out(name: &str, dir: &std::path::Path) -> Option<Result<std::path::PathB
 
 /// The library's groups in teaching order: the panel's headings, and what every
 /// library scene's `group` must be one of (`tests/scenes.rs`).
-pub const GROUPS: [&str; 8] = [
+pub const GROUPS: [&str; 10] = [
     "Start here",
     "GJK",
     "EPA",
     "SAT and clipping",
     "Time of impact",
+    "Rays",
+    "Chains",
     "Engines",
     "Public cases",
     "Stress",

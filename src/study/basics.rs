@@ -10,7 +10,7 @@ use crate::scene::Scene;
 use crate::study::facts::count;
 use crate::trace::cast_ray::{cast_ray, CastRay, CastRayRefusal};
 use crate::view::draw::{label, line, LayerId, Prim, Rgba};
-use crate::view::text::p;
+use crate::view::text::{p, Len};
 use glam::Vec2;
 
 /// The pair's shared results.
@@ -224,7 +224,7 @@ pub fn result_witness(basics: &Basics, show_penetration: bool) -> Vec<Prim> {
                     width: 2.5,
                     color: LayerId::EpaPolytope.color(),
                 },
-                label(p.point_a, format!("depth {:.4}", p.depth), c),
+                label(p.point_a, format!("depth {}", Len(p.depth)), c),
             ];
         }
     }
@@ -246,7 +246,7 @@ pub fn result_witness(basics: &Basics, show_penetration: bool) -> Vec<Prim> {
         prims.push(label(
             (d.point_a + d.point_b) * 0.5,
             // "d =" as the engines' labels beside it say it (Peers open).
-            format!("d = {:.4}", d.distance),
+            format!("d = {}", Len(d.distance)),
             c,
         ));
     }

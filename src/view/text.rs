@@ -23,6 +23,27 @@ pub fn tidy_zeros(s: &str) -> String {
     out
 }
 
+/// A length, distance or separation as labels and narration print it: four decimals,
+/// except a value that is not zero but would print as 0.0000, which keeps two
+/// significant digits ("-0.000040"): an overlap of 4e-5 (a contact in a recorded world)
+/// must not read as touching.
+#[derive(Clone, Copy, Debug)]
+pub struct Len(pub f32);
+
+impl std::fmt::Display for Len {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let x = self.0 + 0.0; // −0 → 0
+        let four = format!("{x:.4}");
+        if x != 0.0 && x.is_finite() && four.trim_start_matches('-') == "0.0000" {
+            // Two significant digits: the first one is at −floor(log10 |x|).
+            let first = (-x.abs().log10()).ceil() as usize;
+            write!(f, "{x:.prec$}", prec = (first + 1).min(12))
+        } else {
+            f.write_str(&four)
+        }
+    }
+}
+
 /// A vector as the narration prints it: four decimals, never "-0.0000".
 pub fn p(v: Vec2) -> String {
     // `+ 0.0` turns −0 into 0.
@@ -32,6 +53,20 @@ pub fn p(v: Vec2) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_small_length_keeps_two_significant_digits() {
+        assert_eq!(Len(-0.000_040).to_string(), "-0.000040");
+        assert_eq!(Len(0.000_023).to_string(), "0.000023");
+        assert_eq!(Len(0.000_06).to_string(), "0.0001");
+        assert_eq!(Len(0.000_049).to_string(), "0.000049");
+        assert_eq!(Len(1.234_56).to_string(), "1.2346");
+        assert_eq!(Len(0.0).to_string(), "0.0000");
+        assert_eq!(Len(-0.0).to_string(), "0.0000");
+        assert_eq!(Len(1.0e-9).to_string(), "0.0000000010");
+        // A printed small value keeps its sign through `tidy_zeros`.
+        assert_eq!(tidy_zeros(&Len(-0.000_040).to_string()), "-0.000040");
+    }
 
     #[test]
     fn a_negative_zero_loses_its_sign_and_nothing_else_does() {

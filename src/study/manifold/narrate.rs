@@ -9,7 +9,7 @@ use crate::core::manifold::{
     ManifoldSource, ManifoldTermination, ManifoldTie, ManifoldTrace, NormalSource, TieChoice,
 };
 use crate::core::sat::Owner;
-use crate::view::text::{describe_contact_id, p};
+use crate::view::text::{describe_contact_id, p, Len};
 
 /// Manifold step `k` with `source`'s normal.
 pub fn manifold_step(study: &ManifoldStudy, source: ManifoldSource, k: usize) -> String {
@@ -139,9 +139,9 @@ fn features_text(tr: &ManifoldTrace) -> String {
     };
     let mut s = tr.box2d.as_ref().map(box2d_intro).unwrap_or_default();
     s += &format!(
-        "The normal {} comes from {src}, with separation {:.4}. ",
+        "The normal {} comes from {src}, with separation {}. ",
         tr.normal.map(p).unwrap_or_default(),
-        tr.separation.unwrap_or(0.0)
+        Len(tr.separation.unwrap_or(0.0))
     );
     if let (Some(fa), Some(fb)) = (&tr.feature_a, &tr.feature_b) {
         s += &format!(
@@ -313,8 +313,8 @@ fn points_text(out: &ManifoldOutput, box2d: bool) -> String {
         let features = describe_contact_id(pt.features);
         if box2d {
             s += &format!(
-                " separation {:.4} (id {:#06x}, Box2D's B2_MAKE_ID({}, {}); {features});",
-                pt.separation,
+                " separation {} (id {:#06x}, Box2D's B2_MAKE_ID({}, {}); {features});",
+                Len(pt.separation),
                 pt.id,
                 pt.id >> 8,
                 pt.id & 0xff
@@ -322,8 +322,9 @@ fn points_text(out: &ManifoldOutput, box2d: bool) -> String {
         } else {
             // Not Box2D's function: no Box2D id to give, our feature pair is the key.
             s += &format!(
-                " separation {:.4} ({features}, feature key {:#x});",
-                pt.separation, pt.features
+                " separation {} ({features}, feature key {:#x});",
+                Len(pt.separation),
+                pt.features
             );
         }
     }

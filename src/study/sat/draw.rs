@@ -6,6 +6,7 @@ use crate::core::sat::Owner;
 use crate::study::facts::overlap_short;
 use crate::study::StudyCx;
 use crate::view::draw::{owner_color, seg, text, LayerId, Prim, SHAPE_A, SHAPE_B};
+use crate::view::text::Len;
 use glam::Vec2;
 
 /// SAT step `k`: the axis anchored at the owner's face with both projection
@@ -54,11 +55,11 @@ pub fn sat_layer(cx: &StudyCx, study: &SatStudy, k: usize) -> Vec<Prim> {
             text(
                 at(hi, 0.0),
                 format!(
-                    "{} edge {}: intervals {} · face separation {:.4}",
+                    "{} edge {}: intervals {} · face separation {}",
                     r.owner.as_str(),
                     r.edge,
                     overlap_short(r.interval_a, r.interval_b),
-                    r.separation
+                    Len(r.separation)
                 ),
                 c,
             )
@@ -87,7 +88,7 @@ pub fn sat_layer(cx: &StudyCx, study: &SatStudy, k: usize) -> Vec<Prim> {
         });
         prims.push(text(
             mid + o.normal * 0.4 * len,
-            format!("separation {:.4}", o.separation),
+            format!("separation {}", Len(o.separation)),
             c,
         ));
     }

@@ -4,7 +4,7 @@
 use super::SatStudy;
 use crate::core::sat::SatTermination;
 use crate::study::facts::Fact;
-use crate::view::text::p;
+use crate::view::text::{p, Len};
 
 /// The exact ties of the choice, in words: faces of one shape separating equally
 /// (the first found is kept, as Box2D's `b2FindMaxSeparation` keeps it), and A's best
@@ -22,10 +22,10 @@ fn ties_text(study: &SatStudy) -> String {
             .collect();
         if tied.len() > 1 {
             s += &format!(
-                " Edges {} of {} separate equally ({:.4}): a tie, broken by keeping the first found, edge {}.",
+                " Edges {} of {} separate equally ({}): a tie, broken by keeping the first found, edge {}.",
                 tied.join(", "),
                 best.owner.as_str(),
-                best.separation + 0.0,
+                Len(best.separation),
                 best.edge
             );
         }
@@ -33,8 +33,8 @@ fn ties_text(study: &SatStudy) -> String {
     if let (Some(a), Some(b)) = (&tr.best_a, &tr.best_b) {
         if a.separation == b.separation && study.output.axis_owner == Owner::A {
             s += &format!(
-                " A's and B's best faces separate equally ({:.4}): a tie, broken for A.",
-                a.separation + 0.0
+                " A's and B's best faces separate equally ({}): a tie, broken for A.",
+                Len(a.separation)
             );
         }
     }
@@ -64,22 +64,22 @@ pub fn sat_step(study: &SatStudy, k: usize, facts: &[Fact]) -> String {
         }
         let b = &r.best_so_far;
         s += &format!(
-            " Best so far: {}'s edge {} (face separation {:.4}).",
+            " Best so far: {}'s edge {} (face separation {}).",
             b.owner.as_str(),
             b.edge,
-            b.separation
+            Len(b.separation)
         );
         return s;
     }
     let o = &study.output;
     let mut s = match o.termination {
         SatTermination::Separated => format!(
-            "The largest face separation is {:.4}: a separating axis, the shapes are apart.",
-            tr.best_a
+            "The largest face separation is {}: a separating axis, the shapes are apart.",
+            Len(tr.best_a
                 .iter()
                 .chain(tr.best_b.iter())
                 .map(|x| x.separation)
-                .fold(o.separation, f32::max),
+                .fold(o.separation, f32::max)),
         ),
         SatTermination::Overlap => {
             "No face separates the shapes: every face separation is zero or negative, so they touch or overlap.".to_string()
@@ -87,8 +87,11 @@ pub fn sat_step(study: &SatStudy, k: usize, facts: &[Fact]) -> String {
     };
     if let (Some(a), Some(b)) = (&tr.best_a, &tr.best_b) {
         s += &format!(
-            " A's best face is edge {} (face separation {:.4}), B's is edge {} ({:.4}).",
-            a.edge, a.separation, b.edge, b.separation
+            " A's best face is edge {} (face separation {}), B's is edge {} ({}).",
+            a.edge,
+            Len(a.separation),
+            b.edge,
+            Len(b.separation)
         );
     }
     s += &ties_text(study);
@@ -97,10 +100,10 @@ pub fn sat_step(study: &SatStudy, k: usize, facts: &[Fact]) -> String {
         s += &f;
     }
     s += &format!(
-        " The reference face is {}'s edge {}, separation {:.4}, normal A to B {}.",
+        " The reference face is {}'s edge {}, separation {}, normal A to B {}.",
         o.axis_owner.as_str(),
         o.edge,
-        o.separation,
+        Len(o.separation),
         p(o.normal)
     );
     s

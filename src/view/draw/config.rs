@@ -24,6 +24,7 @@
 use super::{dot, label, line, plane, seg, simplex_outline, LayerId, Prim, Rgba};
 use crate::core::minkowski::MinkowskiOutline;
 use crate::trace::cast_ray::{CastRay, CastRayRefusal};
+use crate::view::text::Len;
 use glam::Vec2;
 
 /// B − A's support interval along unit `n`: (min, max) of `n·p` over its outline.
@@ -49,9 +50,9 @@ pub fn axis_interval(m: &MinkowskiOutline, n: Vec2, name: &str, c: Rgba, prims: 
     prims.push(dot(n * lo, 3.5, c));
     prims.push(dot(n * hi, 3.5, c));
     let verdict = if lo > 0.0 {
-        format!("gap {lo:.4}")
+        format!("gap {}", Len(lo))
     } else if hi < 0.0 {
-        format!("gap {:.4}", -hi)
+        format!("gap {}", Len(-hi))
     } else {
         "holds 0".to_string()
     };
@@ -77,9 +78,9 @@ pub fn mtv(m: &MinkowskiOutline, n: Vec2, c: Rgba, prims: &mut Vec<Prim>) {
         color: c,
     });
     let text = if lo < 0.0 {
-        format!("depth {:.4} along −n", -lo)
+        format!("depth {} along −n", Len(-lo))
     } else {
-        format!("gap {lo:.4} along n")
+        format!("gap {} along n", Len(lo))
     };
     prims.push(label(n * lo, text, c));
 }

@@ -13,6 +13,7 @@ use super::prims::{line, ring};
 use super::{bounds, DrawList, LayerId, Prim, Rgba, Space};
 use crate::scene::Scene;
 use crate::trace::peer_answer::{Engine, EngineAnswer};
+use crate::view::text::Len;
 use glam::Vec2;
 
 /// An engine's ring radius on screen, pixels: larger than our dots (4–6 px), parry's
@@ -155,8 +156,8 @@ pub fn peer_layers(
     }
 }
 
-/// Box2D's simplex after iteration `step` (its last when it took fewer), dashed, with
-/// its vertices as rings and the iteration named: stepped beside ours.
+/// Box2D's recorded simplex `step` (its last when it recorded fewer), dashed, with its
+/// vertices as rings and the record named: stepped beside ours.
 fn simplex_prims(simplexes: &[Vec<Vec2>], step: usize, tagger: &Tagger) -> Vec<Prim> {
     let c = LayerId::PeerBox2dSimplex.color();
     let k = step.min(simplexes.len() - 1);
@@ -180,7 +181,9 @@ fn simplex_prims(simplexes: &[Vec<Vec2>], step: usize, tagger: &Tagger) -> Vec<P
         .copied()
         .reduce(|p, q| if q.x > p.x { q } else { p })
     {
-        let text = format!("Box2D simplex, iteration {} of {}", k + 1, simplexes.len());
+        // Box2D records its simplex at the start, after each solve and at the end:
+        // these records, not its iterations (its support evaluations), are counted.
+        let text = format!("Box2D simplex {} of {}", k + 1, simplexes.len());
         prims.push(tagger.tag(Engine::Box2d, Space::Config, p, text, c));
     }
     prims
@@ -256,7 +259,7 @@ impl Overlay<'_> {
                         self.prims.push(line(pa, pb, 1.5, self.color));
                         self.ring(pa, 1.0);
                         self.ring(pb, 1.0);
-                        self.tag(pb, format!("d = {:.4}", d.distance));
+                        self.tag(pb, format!("d = {}", Len(d.distance)));
                     }
                 }
             }
@@ -266,9 +269,9 @@ impl Overlay<'_> {
                     self.ring(pa, 1.0);
                     self.ring(pb, 1.0);
                     self.arrow(pb, v(p.normal));
-                    self.tag(pa, format!("depth {:.4}", p.depth));
+                    self.tag(pa, format!("depth {}", Len(p.depth)));
                 }
-                (None, Some(d)) => self.tag(v(d.point_b), format!("d = {:.4}", d.distance)),
+                (None, Some(d)) => self.tag(v(d.point_b), format!("d = {}", Len(d.distance))),
                 (None, None) => {}
             },
             EngineView::Impact => {

@@ -213,7 +213,14 @@ impl Canvas {
     /// Draws both views with their grids and the layers of the list.
     pub fn draw(&mut self, app: &mut AppState) {
         self.list(app);
-        let world_title = format!("world   {} fps", macroquad::time::get_fps());
+        // The rate from the last frame's time: a browser that reports no time between
+        // frames (a headless one) gives 2^31 − 1; nothing believable is shown then.
+        let fps = macroquad::time::get_fps();
+        let world_title = if (1..=1000).contains(&fps) {
+            format!("world   {fps} fps")
+        } else {
+            "world".to_string()
+        };
         let views = [
             (
                 Space::World,

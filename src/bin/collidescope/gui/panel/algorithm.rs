@@ -204,10 +204,19 @@ fn ui_algorithm_picker(ui: &mut egui::Ui, app: &mut AppState) {
     } else {
         egui::ComboBox::from_label("Algorithm")
     };
+    // Narrow: the whole row but the floating scroll bar's strip.
+    let width = if narrow {
+        ui.available_width() - 14.0
+    } else {
+        (ui.available_width() - 90.0).clamp(150.0, 240.0)
+    };
     picker
         .selected_text(algo.label())
-        .width((ui.available_width() - 90.0).clamp(150.0, 240.0))
+        .width(width)
         .show_ui(ui, |ui| {
+            // The list is as wide as the picker: a long name wraps rather than being
+            // cut ("Time of impact, turning (b2TimeOfImpa…").
+            ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Wrap);
             for a in Algorithm::ALL {
                 ui.selectable_value(&mut algo, a, format!("{}  ({})", a.label(), a.name()));
             }

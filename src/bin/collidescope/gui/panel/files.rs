@@ -33,7 +33,7 @@ pub fn scenes_dir() -> PathBuf {
 /// Groups in teaching order, then any others alphabetically; inside a group, by file
 /// name (the library names its files in teaching order).
 fn sort_entries(entries: &mut [SceneEntry]) {
-    const ORDER: [&str; 8] = collidescope::scene::library::GROUPS;
+    const ORDER: [&str; 10] = collidescope::scene::library::GROUPS;
     let rank = |g: &str| ORDER.iter().position(|o| *o == g).unwrap_or(ORDER.len());
     entries.sort_by(|a, b| {
         (rank(&a.group), &a.group, &a.path).cmp(&(rank(&b.group), &b.group, &b.path))
@@ -212,7 +212,7 @@ impl Panel {
             let field = ui.add(
                 egui::TextEdit::singleline(&mut self.open_path)
                     .hint_text("a .ron or .b2rec file")
-                    .desired_width(200.0),
+                    .desired_width(super::widgets::field_width_beside(ui, "Open", 200.0)),
             );
             super::widgets::mark(ui, "open_path", &field);
             // Enter in the box opens, as the button does.
@@ -369,7 +369,7 @@ impl Panel {
             let field = ui.add(
                 egui::TextEdit::singleline(&mut self.save_as_path)
                     .hint_text("path/to/scene.ron")
-                    .desired_width(200.0),
+                    .desired_width(super::widgets::field_width_beside(ui, "Save as", 200.0)),
             );
             super::widgets::mark(ui, "save_as", &field);
             let entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));

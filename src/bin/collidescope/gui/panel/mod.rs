@@ -290,6 +290,9 @@ impl Panel {
                     if hide.clicked() {
                         self.drawer_closed = true;
                     }
+                    // A line between the button and the scrolled sections, whose top
+                    // line is cut where the scroll area begins.
+                    ui.separator();
                 }
                 // The panel keeps the width the user gave it: long values wrap
                 // instead of widening it (which would move the canvas under the mouse).

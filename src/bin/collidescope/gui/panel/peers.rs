@@ -36,9 +36,10 @@ struct Row {
     /// The distance query's iterations and simplex cache as Box2D reports them (a
     /// cold start), when known.
     gjk: Option<Box2dDistanceReport>,
-    /// Ours only: the iterations our GJK ran, when Box2D's report of the same run
-    /// differs (Box2D returns early and reports 0: the row must not read as ours).
-    gjk_ran: Option<u32>,
+    /// Ours only: our GJK's iterations and simplex as it ran, where Box2D's rule
+    /// returns early on the same run (and would report 0 and no cache, `gjk`): the row
+    /// shows what ours did, and a note says where Box2D stops.
+    gjk_ran: Option<Box2dDistanceReport>,
     /// The queries the engine stopped on (an assertion, a panic), with the stop in words.
     stopped: Vec<(&'static str, String)>,
 }
@@ -182,7 +183,14 @@ fn peer_rows(app: &mut AppState, exact: &Expected) -> Vec<Row> {
             // Box2D's distance starts cold: compared only when ours did too.
             gjk: (an.distance.cache_use == CacheUse::Cold).then(|| an.distance.box2d_report()),
             gjk_ran: (an.distance.cache_use == CacheUse::Cold && an.distance.box2d_early_return)
-                .then_some(an.distance.iterations),
+                .then(|| {
+                    let n = an.distance.simplex_count.min(3);
+                    Box2dDistanceReport {
+                        iterations: an.distance.iterations,
+                        index_a: an.distance.simplex_a[..n].to_vec(),
+                        index_b: an.distance.simplex_b[..n].to_vec(),
+                    }
+                }),
             stopped: Vec::new(),
         });
     }
@@ -314,9 +322,13 @@ fn peers_table(
     // A block per engine, a row per quantity: it fits the panel at any width and text
     // size (seven columns side by side did not, and scrolled sideways).
     let row_gap = ui.spacing().item_spacing.y * 2.0;
+    // Each column wraps at half the panel: a long value (GJK's cache) wraps instead of
+    // widening the panel, which would keep the width for the rest of the session.
+    let half = ((ui.available_width() - ui.spacing().item_spacing.x) / 2.0).max(60.0);
     egui::Grid::new("peers")
         .num_columns(2)
         .striped(true)
+        .max_col_width(half)
         .show(ui, |ui| {
             for (k, r) in rows.iter().enumerate() {
                 if engine_name(ui, k, r) {
@@ -437,20 +449,31 @@ fn id_cells(ui: &mut egui::Ui, r: &Row, compared: bool, t: &Targets) {
         return;
     }
     quantity(ui, "GJK iterations · cache").tip(
-        "GJK's iterations and its cache, counted the way Box2D's b2ShapeDistance reports them",
+        "GJK's support evaluations and its simplex cache, counted the way Box2D's b2ShapeDistance counts them",
     );
-    ui.label(red_if(ui, gjk_text(r.gjk.as_ref()), compared && t.gjk_differ)).tip(
-        "support evaluations and the simplex's vertex pairs as b2ShapeDistance reports them from a cold start (0 and none when it returns early: overlap, or its direction test)",
-    );
-    ui.end_row();
-    // Box2D's way of counting differs from what ours did: say both.
-    if let Some(n) = r.gjk_ran {
-        quantity(ui, "GJK, as ours ran").tip(
-            "the iterations our GJK ran: Box2D's report of this run would be the row above, because it returns early here",
-        );
-        ui.label(RichText::new(format!("{n} it.")).monospace());
-        ui.end_row();
+    match &r.gjk_ran {
+        // Ours went on where Box2D's rule returns early: what ours ran, then a note
+        // with what Box2D's rule reports there (compared with Box2D's row).
+        Some(ran) => {
+            ui.label(RichText::new(gjk_text(Some(ran))).monospace())
+                .tip("what our GJK ran, from a cold start");
+            ui.end_row();
+            quantity(ui, "where Box2D stops").tip(
+                "Box2D's rule returns early at a step of this run (its simplex encloses the origin, or its search direction is too short) and then reports 0 iterations and no cache",
+            );
+            let stop = match r.gjk.as_ref() {
+                Some(g) if g.index_a.is_empty() => format!("{} it. · no cache", g.iterations),
+                g => gjk_text(g),
+            };
+            ui.label(red_if(ui, stop, compared && t.gjk_differ));
+        }
+        None => {
+            ui.label(red_if(ui, gjk_text(r.gjk.as_ref()), compared && t.gjk_differ)).tip(
+                "support evaluations and the simplex's vertex pairs as b2ShapeDistance reports them from a cold start (0 and none when it returns early: overlap, or its direction test)",
+            );
+        }
     }
+    ui.end_row();
 }
 
 /// The exact (f64) answers, the block under the engines'.
@@ -497,7 +520,8 @@ fn ids_text(ids: Option<&[u32]>) -> String {
     }
 }
 
-/// "3 · A[1 0] B[1 1]", "—" when unknown.
+/// "3 it. · A[1 0] B[1 1]" (the iterations, the cache's vertex indices), "—" when
+/// unknown.
 fn gjk_text(g: Option<&Box2dDistanceReport>) -> String {
     let list = |v: &[u8]| {
         v.iter()
@@ -507,7 +531,7 @@ fn gjk_text(g: Option<&Box2dDistanceReport>) -> String {
     };
     g.map_or("—".into(), |g| {
         format!(
-            "{} it. · cache A[{}] B[{}]",
+            "{} it. · A[{}] B[{}]",
             g.iterations,
             list(&g.index_a),
             list(&g.index_b)
@@ -526,28 +550,41 @@ fn copy_as_buttons(ui: &mut egui::Ui, app: &mut AppState, a: usize, b: usize) {
             ("parry Rust test", Language::ParryRust),
             ("hex scene", Language::SceneHex),
         ] {
-            if ui.button(label).clicked() {
-                if let Some(text) = export_pair(app, a, b, language) {
-                    ui.ctx().copy_text(text);
-                    app.info(format!("Copied the pair as a {label}"));
-                }
-            }
-            #[cfg(target_arch = "wasm32")]
-            {
-                let name = download_name(app, language);
-                let r = ui
-                    .small_button("⬇")
-                    .tip(format!("download the {label} as {name}"));
-                super::widgets::mark(ui, download_mark(language), &r);
-                if r.clicked() {
-                    if let Some(text) = export_pair(app, a, b, language) {
-                        crate::gui::web::download(&name, "text/plain", text.as_bytes());
-                        app.info(format!("The {label} offered as the download {name}"));
-                    }
-                }
-            }
+            // A button and its download wrap as one: the arrow never starts a line.
+            ui.horizontal(|ui| copy_as_one(ui, app, a, b, label, language));
         }
     });
+}
+
+/// One "Copy as" button, and on the web page its download beside it.
+fn copy_as_one(
+    ui: &mut egui::Ui,
+    app: &mut AppState,
+    a: usize,
+    b: usize,
+    label: &str,
+    language: Language,
+) {
+    if ui.button(label).clicked() {
+        if let Some(text) = export_pair(app, a, b, language) {
+            ui.ctx().copy_text(text);
+            app.info(format!("Copied the pair as a {label}"));
+        }
+    }
+    #[cfg(target_arch = "wasm32")]
+    {
+        let name = download_name(app, language);
+        let r = ui
+            .small_button("⬇")
+            .tip(format!("download the {label} as {name}"));
+        super::widgets::mark(ui, download_mark(language), &r);
+        if r.clicked() {
+            if let Some(text) = export_pair(app, a, b, language) {
+                crate::gui::web::download(&name, "text/plain", text.as_bytes());
+                app.info(format!("The {label} offered as the download {name}"));
+            }
+        }
+    }
 }
 
 /// The pair in `language`, or `None` with the error said.

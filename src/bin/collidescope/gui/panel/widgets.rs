@@ -178,3 +178,15 @@ impl Tip for egui::Response {
         self
     }
 }
+
+/// The width of a text box followed on its row by a button reading `button`: at most
+/// `widest`, leaving room for the button and for the panel's scroll bar, which floats
+/// over the panel's right edge (a box of a fixed width pushed "Save as" under it in the
+/// presenter's narrow panel).
+pub(super) fn field_width_beside(ui: &egui::Ui, button: &str, widest: f32) -> f32 {
+    const SCROLL_BAR: f32 = 14.0;
+    let font = egui::TextStyle::Button.resolve(ui.style());
+    let text = ui.fonts(|f| f.layout_no_wrap(button.to_string(), font, egui::Color32::WHITE));
+    let button_w = text.size().x + 2.0 * ui.spacing().button_padding.x;
+    (ui.available_width() - button_w - ui.spacing().item_spacing.x - SCROLL_BAR).clamp(80.0, widest)
+}
