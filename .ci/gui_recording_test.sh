@@ -132,6 +132,10 @@ wait_for "d['sections'] == ['World', 'Window'] and 'the pair last opened was box
 echo "== back to the world at frame 10, the panel the recording's again"
 wait_for "(lambda v, t: v[1] + v[3] <= t[1] + 1 and abs(v[2] - $world_w) <= 1)(d['recording']['view'], d['recording']['timeline']['placed']['rect'])"
 echo "== the timeline (from y $(rj "r['timeline']['placed']['rect'][1]")) is under the world view (to y $(rj "r['view'][1] + r['view'][3]")), not over it; the view keeps its width ($world_w px)"
+# The world view keeps at least half of the height the timeline and it share (the
+# lanes shrink, then scroll): at 1280x800 the timeline once left it 160 px.
+wait_for "(lambda v, t: v[3] >= (t[3] - t[1]) - 1)(d['recording']['view'], d['recording']['timeline']['placed']['rect'])"
+echo "== the world view is $(rj "round(r['view'][3])") px tall over the timeline's $(rj "round(r['timeline']['placed']['rect'][3] - r['timeline']['placed']['rect'][1])") px"
 import -window root "$art/gui-recording-3-back.png"
 
 # The wheel over a lane zooms the frames of all lanes.

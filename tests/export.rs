@@ -911,6 +911,37 @@ fn cli_separation_plot_counts_steps_from_one() {
 }
 
 #[test]
+fn cli_step_with_a_sweep_or_slide_plot_names_that_plot() {
+    // A sweep or a slide has no step: `--step` is refused in the words of the plot
+    // asked for (it once reported the rotating time of impact's steps).
+    let dir = temp_dir("plot-step");
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenes/toi_spinning_bar.ron");
+    let out = dir.join("p.svg");
+    for (plot, step) in [("sweep", "0"), ("slide", "0"), ("slide", "2")] {
+        let (ok, _, stderr) = run(&[
+            "export",
+            path.to_str().unwrap(),
+            "--plot",
+            plot,
+            "--step",
+            step,
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert!(!ok, "{plot} --step {step}");
+        assert!(
+            stderr.contains(&format!(
+                "--step {step} goes with --plot separation only: --plot {plot} draws"
+            )),
+            "{stderr}"
+        );
+        assert!(!stderr.contains("toi-rotating"), "{stderr}");
+        assert!(!out.exists());
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn every_algorithm_and_step_renders_in_both_formats() {
     // Every algorithm and step of the default scene renders to both formats, with
     // both views, and the PNG decodes at its size.

@@ -161,10 +161,12 @@ impl Ask {
 fn next_support(g: &Ground) -> Result<Solved, String> {
     let s = g.step;
     let step = gjk_step(g, s)?;
-    let w = step
-        .support
-        .as_ref()
-        .ok_or_else(|| format!("GJK computes no support point at step {s}: it stops there"))?;
+    let w = step.support.as_ref().ok_or_else(|| {
+        format!(
+            "GJK computes no support point at step {}: it stops there",
+            s + 1
+        )
+    })?;
     solved(point(Space::Config, w.w), s)
 }
 
@@ -173,7 +175,7 @@ fn epa_support(g: &Ground) -> Result<Solved, String> {
     let e = epa_step(g, s)?;
     let w = e
         .support
-        .ok_or_else(|| format!("EPA computes no support point at step {s}"))?;
+        .ok_or_else(|| format!("EPA computes no support point at step {}", s + 1))?;
     solved(point(Space::Config, w), s)
 }
 
@@ -195,7 +197,7 @@ fn point_after_clip(g: &Ground) -> Result<Solved, String> {
     let t = manifold_trace(g);
     let j = match manifold_phase(t, s) {
         ManifoldPhase::Clip(j) if s < manifold_steps(t) => j,
-        _ => return Err(format!("manifold step {s} is not a clip")),
+        _ => return Err(format!("manifold step {} is not a clip", s + 1)),
     };
     let added = t.clips[j]
         .added
@@ -333,8 +335,9 @@ fn gjk_step<'a>(g: &Ground<'a>, k: usize) -> Result<&'a crate::core::gjk::GjkSte
     };
     steps.get(k).ok_or_else(|| {
         format!(
-            "GJK has {} on this pair: there is no step {k}",
-            crate::study::facts::count(steps.len(), "step", "steps")
+            "GJK has {} on this pair: there is no step {}",
+            crate::study::facts::count(steps.len(), "step", "steps"),
+            k + 1
         )
     })
 }
@@ -343,10 +346,13 @@ fn epa_step<'a>(g: &Ground<'a>, k: usize) -> Result<&'a crate::core::epa::EpaSte
     let epa = &g.studies.epa;
     match epa.phase(k) {
         crate::study::epa::EpaPhase::Epa(j) if j < epa.trace.steps.len() => Ok(&epa.trace.steps[j]),
-        crate::study::epa::EpaPhase::Epa(_) => Err(format!("EPA has no step {k} on this pair")),
+        crate::study::epa::EpaPhase::Epa(_) => {
+            Err(format!("EPA has no step {} on this pair", k + 1))
+        }
         crate::study::epa::EpaPhase::Gjk(_) => Err(format!(
-            "step {k} is still GJK's (EPA starts at step {})",
-            epa.gjk_trace.steps.len()
+            "step {} is still GJK's (EPA starts at step {})",
+            k + 1,
+            epa.gjk_trace.steps.len() + 1
         )),
     }
 }
@@ -355,8 +361,9 @@ fn sat_axis<'a>(g: &Ground<'a>, k: usize) -> Result<&'a crate::core::sat::SatAxi
     let axes = &g.studies.sat.trace.axes;
     axes.get(k).ok_or_else(|| {
         format!(
-            "SAT tests {} axes on this pair: step {k} is no axis",
-            axes.len()
+            "SAT tests {} axes on this pair: step {} is no axis",
+            axes.len(),
+            k + 1
         )
     })
 }

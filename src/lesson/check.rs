@@ -90,22 +90,30 @@ fn text_place(
     (None, None)
 }
 
-/// One page: its scene, pair, step and question.
-pub fn check_page(page: &Page) -> Result<PageReport, String> {
-    let study = PageStudy::of(page)?;
+/// An error unless the page's step is in its algorithm's trace, said as the window
+/// counts (from 1) beside the page's own `step` (from 0).
+fn step_exists(page: &Page, study: &PageStudy) -> Result<(), String> {
     // With the page's own normal source: the manifold's steps depend on it.
     let count = study
         .studies
         .step_count_for(page.algorithm, study.scene.view.manifold());
     if page.step >= count {
         return Err(format!(
-            "step {} does not exist: {} has {count} step{} on this scene (0 to {})",
+            "step: {} is the window's step {}, but {} has {count} step{} on this scene (1 to {count}; the page's `step` counts from 0: 0 to {})",
             page.step,
+            page.step + 1,
             page.algorithm.name(),
             if count == 1 { "" } else { "s" },
             count - 1
         ));
     }
+    Ok(())
+}
+
+/// One page: its scene, pair, step and question.
+pub fn check_page(page: &Page) -> Result<PageReport, String> {
+    let study = PageStudy::of(page)?;
+    step_exists(page, &study)?;
     let Some(q) = &page.question else {
         return Ok(PageReport {
             title: page.title.clone(),
@@ -313,7 +321,7 @@ pub fn proofread(lesson: &Lesson) -> String {
             out,
             "-- {} step {} ({part}):",
             page.algorithm.name(),
-            page.step
+            page.step + 1
         );
         if page.question.is_none() && page.narration {
             let _ = writeln!(out, "   {}", narrate(page.step));
@@ -350,7 +358,7 @@ pub fn proofread(lesson: &Lesson) -> String {
                     let _ = writeln!(
                         out,
                         "   then step {}: {}",
-                        s.reveal_step,
+                        s.reveal_step + 1,
                         narrate(s.reveal_step)
                     );
                 }

@@ -2,6 +2,17 @@
 //! lists (lines starting "- " or "1. "), `*emphasis*`, `**strong**` and `` `code` ``.
 //! Math is written inline as plain symbols (B − A, v·d, ‖w‖): nothing to parse. The
 //! window, the web page and the handout all draw these blocks.
+//!
+//! A passage that only the window can do (press a key, drag a shape) is marked
+//! `{window: Drag B and watch.}`: the window shows its words, the printed handout
+//! sets them apart as what to do in the debugger ([`passages`]), or prints its
+//! paper wording in their place, `{window: Press → to go on. | paper: }` (an empty
+//! one leaves the passage out of the sheet).
+
+/// Opens a window-only passage; `}` closes it.
+pub const WINDOW_MARK: &str = "{window:";
+/// Inside a window-only passage, starts its paper wording.
+pub const PAPER_MARK: &str = "| paper:";
 
 /// How a run of text is set.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -49,18 +60,17 @@ pub fn parse(text: &str) -> Result<Vec<Block>, MarkupError> {
             return Ok(());
         }
         let mut all: Vec<Span> = Vec::new();
+        let mut open = Open::Shared;
         for (k, (line, col, text)) in para.drain(..).enumerate() {
-            if k > 0 {
+            if k > 0 && !matches!(open, Open::Paper { .. }) {
                 all.push(Span {
                     text: " ".into(),
                     style: Style::Plain,
                 });
             }
-            all.extend(spans(&text, line).map_err(|mut e| {
-                e.column += col - 1;
-                e
-            })?);
+            all.extend(spans(&text, line, col, &mut open)?);
         }
+        open.closed()?;
         blocks.push(Block::Paragraph(merge(all)));
         Ok(())
     };
@@ -72,10 +82,9 @@ pub fn parse(text: &str) -> Result<Vec<Block>, MarkupError> {
         }
         if let Some((ordered, rest)) = item {
             let col = raw.len() - raw.trim_start().len() + (line.len() - rest.len()) + 1;
-            let s = spans(rest, n + 1).map_err(|mut e| {
-                e.column += col - 1;
-                e
-            })?;
+            let mut open = Open::Shared;
+            let s = spans(rest, n + 1, col, &mut open)?;
+            open.closed()?;
             match &mut list {
                 Some((o, items)) if *o == ordered => items.push(s),
                 _ => {
@@ -135,8 +144,82 @@ fn list_item(line: &str) -> Option<(bool, &str)> {
     None
 }
 
-/// One line's spans. `line` only labels errors.
-fn spans(text: &str, line: usize) -> Result<Vec<Span>, MarkupError> {
+/// Where a paragraph's text is: shared by the window and paper, in a window-only
+/// passage or in its paper wording (left out of the window), with where it opened.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Open {
+    Shared,
+    Window { line: usize, column: usize },
+    Paper { line: usize, column: usize },
+}
+
+impl Open {
+    /// At the start of `rest` (at `column` of `line`): the characters a passage's mark
+    /// or its paper wording take, none shown in the window, and `self` moved on; none
+    /// when the window shows the first character. A paper wording's start also drops
+    /// the spaces before it from `plain`.
+    fn step(
+        &mut self,
+        rest: &[char],
+        line: usize,
+        column: usize,
+        plain: &mut String,
+    ) -> Option<usize> {
+        let at = |mark: &str| {
+            rest.iter()
+                .copied()
+                .take(mark.chars().count())
+                .eq(mark.chars())
+        };
+        match *self {
+            Open::Paper { .. } => {
+                if rest[0] == '}' {
+                    *self = Open::Shared;
+                }
+                Some(1)
+            }
+            Open::Window { .. } if rest[0] == '}' => {
+                *self = Open::Shared;
+                Some(1)
+            }
+            Open::Window { line, column } if at(PAPER_MARK) => {
+                plain.truncate(plain.trim_end().len());
+                *self = Open::Paper { line, column };
+                Some(PAPER_MARK.chars().count())
+            }
+            Open::Shared if at(WINDOW_MARK) => {
+                *self = Open::Window { line, column };
+                let n = WINDOW_MARK.chars().count();
+                Some(n + usize::from(rest.get(n) == Some(&' ')))
+            }
+            _ => None,
+        }
+    }
+
+    /// An error unless the paragraph closed its window-only passage.
+    fn closed(self) -> Result<(), MarkupError> {
+        match self {
+            Open::Shared => Ok(()),
+            Open::Window { line, column } | Open::Paper { line, column } => Err(MarkupError {
+                line,
+                column,
+                message: format!(
+                    "\"{WINDOW_MARK}\" opens a window-only passage that is not closed (\"}}\") in its paragraph"
+                ),
+            }),
+        }
+    }
+}
+
+/// One line's spans as the window shows them (a window-only passage's words, not
+/// its paper wording). `line` and `column` (of the text's first character) only
+/// label errors; `open` carries a passage from line to line of a paragraph.
+fn spans(
+    text: &str,
+    line: usize,
+    column: usize,
+    open: &mut Open,
+) -> Result<Vec<Span>, MarkupError> {
     let mut out = Vec::new();
     let mut plain = String::new();
     let chars: Vec<char> = text.chars().collect();
@@ -150,6 +233,10 @@ fn spans(text: &str, line: usize) -> Result<Vec<Span>, MarkupError> {
         }
     };
     while i < chars.len() {
+        if let Some(skip) = open.step(&chars[i..], line, column + i, &mut plain) {
+            i += skip;
+            continue;
+        }
         let (mark, style): (&[char], Style) = match chars[i] {
             '`' => (&['`'], Style::Code),
             '*' if chars.get(i + 1) == Some(&'*') => (&['*', '*'], Style::Strong),
@@ -167,7 +254,7 @@ fn spans(text: &str, line: usize) -> Result<Vec<Span>, MarkupError> {
         let Some(end) = close else {
             return Err(MarkupError {
                 line,
-                column: i + 1,
+                column: column + i,
                 message: format!(
                     "\"{}\" opens {} that is not closed on this line",
                     mark.iter().collect::<String>(),
@@ -214,6 +301,45 @@ pub fn plain_text(blocks: &[Block]) -> String {
         }
     }
     parts.join("\n\n")
+}
+
+/// A run of a paragraph's text for paper: shared with the window, or a window-only
+/// passage with its paper wording if it has one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Passage {
+    Shared(String),
+    Window {
+        words: String,
+        paper: Option<String>,
+    },
+}
+
+/// A paragraph's passages, in order (the marks as [`parse`] reads them: the first
+/// `}` closes a window-only passage, its first `| paper:` starts the paper wording).
+pub fn passages(paragraph: &str) -> Vec<Passage> {
+    let mut out = Vec::new();
+    let shared = |t: &str, out: &mut Vec<Passage>| {
+        if !t.trim().is_empty() {
+            out.push(Passage::Shared(t.trim().to_string()));
+        }
+    };
+    let mut rest = paragraph;
+    while let Some(i) = rest.find(WINDOW_MARK) {
+        shared(&rest[..i], &mut out);
+        let inner = &rest[i + WINDOW_MARK.len()..];
+        let end = inner.find('}').unwrap_or(inner.len());
+        let (words, paper) = match inner[..end].split_once(PAPER_MARK) {
+            Some((w, p)) => (w, Some(p.trim().to_string())),
+            None => (&inner[..end], None),
+        };
+        out.push(Passage::Window {
+            words: words.trim().to_string(),
+            paper,
+        });
+        rest = inner.get(end + 1..).unwrap_or("");
+    }
+    shared(rest, &mut out);
+    out
 }
 
 #[cfg(test)]
@@ -273,5 +399,38 @@ mod tests {
         assert_eq!((e.line, e.column), (1, 5));
         // A lone star between spaces is a multiplication, not a mark.
         assert!(parse("a * b").is_ok());
+    }
+
+    #[test]
+    fn a_window_only_passage_shows_its_words_in_the_window_and_not_its_paper_wording() {
+        let text = "GJK stops. {window: Drag *B* and watch.} It ends.\n{window: Press → to go\non. | paper: Turn\nthe sheet.} Done.";
+        let b = parse(text).unwrap();
+        assert_eq!(
+            plain_text(&b),
+            "GJK stops. Drag B and watch. It ends. Press → to go on. Done."
+        );
+        assert_eq!(
+            passages(&text.replace('\n', " ")),
+            vec![
+                Passage::Shared("GJK stops.".into()),
+                Passage::Window {
+                    words: "Drag *B* and watch.".into(),
+                    paper: None
+                },
+                Passage::Shared("It ends.".into()),
+                Passage::Window {
+                    words: "Press → to go on.".into(),
+                    paper: Some("Turn the sheet.".into())
+                },
+                Passage::Shared("Done.".into()),
+            ]
+        );
+        // Not closed in its paragraph: the error names where it opened.
+        let e = parse("fine\n\nSo. {window: Drag B.\n\nNext.}").unwrap_err();
+        assert_eq!((e.line, e.column), (3, 5), "{}", e.message);
+        assert!(e.message.contains("window-only"), "{}", e.message);
+        // A mark inside a passage keeps its own place.
+        let e = parse("  {window: a `b}").unwrap_err();
+        assert_eq!((e.line, e.column), (1, 14), "{}", e.message);
     }
 }

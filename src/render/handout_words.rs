@@ -1,50 +1,13 @@
 //! A lesson's words on paper. The lesson is written for the window: "Press → to go
-//! on", "Drag B and watch", "click the support point". On a printed sheet a sentence
-//! that goes on to the next page is left out (the reader turns the sheet), one that
-//! asks for the window (press a key, drag a shape) is set apart as "In the debugger:",
-//! a click becomes a mark on the picture and "the canvas" the picture.
+//! on", "Drag B and watch", "click the support point". What only the window can do
+//! is marked in the lesson's text as a window-only passage (`{window: …}`, see
+//! [`markup`]): on a printed sheet it is set apart as "In the debugger:", or its
+//! paper wording printed in its place (none: left out, as "Press → to go on": the
+//! reader turns the sheet). A click becomes a mark on the picture and "the canvas"
+//! the picture.
 
 use super::handout::blocks_html;
-use crate::lesson::markup;
-
-/// How a sentence of a lesson's text is printed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum OnPaper {
-    /// As written (its "the canvas" read as the picture).
-    Printed,
-    /// Set apart as what to do in the debugger.
-    Debugger,
-    /// Left out: it only moves the window to the next page.
-    Dropped,
-}
-
-/// How `sentence` is printed.
-pub fn on_paper(sentence: &str) -> OnPaper {
-    let s = sentence.trim_start();
-    if s.starts_with("Press ") && s.contains("to go on") {
-        return OnPaper::Dropped;
-    }
-    const WINDOW: [&str; 7] = [
-        "Press ",
-        "Drag ",
-        "Now drag ",
-        "Type ",
-        "Click ",
-        "Select ",
-        "Then, after the question, select ",
-    ];
-    let asks_window = WINDOW.iter().any(|w| s.starts_with(w))
-        || s.contains("as you drag")
-        || s.contains(" press Home")
-        || s.contains("on the canvas")
-        || s.contains("once you answer")
-        || s.starts_with("With the section open");
-    if asks_window {
-        OnPaper::Debugger
-    } else {
-        OnPaper::Printed
-    }
-}
+use crate::lesson::markup::{self, Passage};
 
 /// The sentences of a paragraph: split after ".", "?" or "!" and a space, before a
 /// capital, a mark or a digit.
@@ -70,8 +33,10 @@ pub fn sentences(paragraph: &str) -> Vec<&str> {
 }
 
 /// A page's text on paper, as HTML: each paragraph's printed sentences, then what it
-/// asks of the debugger set apart; lists as written.
+/// asks of the debugger set apart; lists as written (as the window shows them).
 pub fn page_text_html(text: &str) -> Result<String, String> {
+    // The marks as the window reads them, so that paper and window agree.
+    markup::parse(text).map_err(|e| e.message)?;
     let mut html = String::new();
     for para in paragraphs(text) {
         let para = para.as_str();
@@ -87,11 +52,12 @@ pub fn page_text_html(text: &str) -> Result<String, String> {
         }
         let joined = para.split_whitespace().collect::<Vec<_>>().join(" ");
         let (mut printed, mut debugger) = (Vec::new(), Vec::new());
-        for s in sentences(&joined) {
-            match on_paper(s) {
-                OnPaper::Printed => printed.push(paper_words(s)),
-                OnPaper::Debugger => debugger.push(s.to_string()),
-                OnPaper::Dropped => {}
+        for passage in markup::passages(&joined) {
+            match passage {
+                Passage::Shared(t) => printed.extend(sentences(&t).into_iter().map(paper_words)),
+                Passage::Window { words, paper: None } => debugger.push(words),
+                Passage::Window { paper: Some(p), .. } if !p.is_empty() => printed.push(p),
+                Passage::Window { .. } => {}
             }
         }
         if !printed.is_empty() {
@@ -159,31 +125,23 @@ mod tests {
     }
 
     #[test]
-    fn window_sentences_are_set_apart_or_left_out() {
-        assert_eq!(on_paper("Press → (or *Next*) to go on."), OnPaper::Dropped);
-        // The picture on paper never changes with an answer.
-        assert_eq!(
-            on_paper(
-                "The picture opens on the naive floor; once you answer, it shows the smooth way."
-            ),
-            OnPaper::Debugger
-        );
-        assert_eq!(
-            on_paper("Drag B a little and watch the labels."),
-            OnPaper::Debugger
-        );
-        assert_eq!(
-            on_paper("Press Space to play the steps."),
-            OnPaper::Debugger
-        );
-        assert_eq!(on_paper("GJK stops here."), OnPaper::Printed);
-        let html = page_text_html("GJK starts. Press → (or *Next*) to go on.\n\nIt ends. Drag B and watch.\n\n- one\n- two").unwrap();
+    fn window_only_passages_are_set_apart_or_printed_in_their_paper_words() {
+        let html = page_text_html(
+            "GJK starts. {window: Press → (or *Next*) to go on. | paper:}\n\nIt ends. {window: Drag B and watch.} Then it stops.\n\nA {window: Type it. | paper: Write it down.} B.\n\n- one\n- two",
+        )
+        .unwrap();
         assert!(!html.contains("go on"), "{html}");
         assert!(html.contains("<p>GJK starts.</p>"), "{html}");
+        assert!(html.contains("<p>It ends. Then it stops.</p>"), "{html}");
         assert!(
             html.contains("<p class=\"debugger\"><em>In the debugger:</em> Drag B and watch.</p>"),
             "{html}"
         );
+        assert!(html.contains("<p>A Write it down. B.</p>"), "{html}");
         assert!(html.contains("<li>two</li>"), "{html}");
+        // A sentence worded for the window but not marked is printed.
+        let html = page_text_html("Press Space to play.").unwrap();
+        assert_eq!(html.trim(), "<p>Press Space to play.</p>");
+        assert!(page_text_html("{window: open").is_err());
     }
 }

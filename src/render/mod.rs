@@ -60,7 +60,7 @@ mod wrap;
 pub use grid::*;
 pub use handout::*;
 pub use handout_pictures::{question_hidden_labels, without_labels};
-pub use handout_words::{on_paper, sentences, OnPaper};
+pub use handout_words::sentences;
 pub use labels::*;
 pub use layout::*;
 pub use leaders::*;

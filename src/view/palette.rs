@@ -232,6 +232,10 @@ pub const SEPARATOR: Rgba = Rgba(255, 255, 255, 64);
 /// The selected shape's rotate handle: a white ring (unlike the yellow support points)
 /// and its dashed tether.
 pub const HANDLE: Rgba = Rgba(255, 255, 255, 242);
+/// The glow under what is being pointed at: a lesson hint's layer, the features a
+/// hovered narration names. A translucent yellow, the same in both themes (a white one
+/// vanished on the light theme and was faint on a projector).
+pub const GLOW: Rgba = Rgba(255, 217, 51, 82);
 pub const HANDLE_TETHER: Rgba = Rgba(255, 255, 255, 102);
 
 /// The side panel's background in the dark and the light theme (egui's panel fill).

@@ -3,6 +3,7 @@
 //! words are for paper, and an answer that points at a picture has one.
 
 use super::*;
+use collidescope::lesson::markup;
 use collidescope::render::{handout_html, question_hidden_labels};
 
 /// Each sheet of a handout: its id (`page-3`, `answers`) and its HTML.
@@ -402,4 +403,54 @@ fn on_paper_questions_stay_whole_and_picture_text_is_seven_points_or_more() {
         }
     }
     assert!(svgs >= 60, "{svgs}");
+}
+
+#[test]
+fn a_marked_sentence_of_a_new_lesson_goes_to_the_debuggers_note_however_it_is_worded() {
+    // Worded as no built-in lesson words it: only the mark sets it apart.
+    let text = "GJK looks for the point of *B − A* nearest the origin. {window: Wiggle B \
+                with the mouse until the simplex flips.} Its answer is a distance.\n\n\
+                {window: Hit the right arrow. | paper:} {window: Key in the distance. | paper: \
+                Write the distance in the margin.}";
+    let lesson_text = GOOD.replace("Some *text*.", text);
+    let lesson = parse_lesson(&lesson_text, "new.ron").unwrap();
+    check_text(&lesson_text, "new.ron").unwrap();
+    let html = handout_html(&lesson, "new").unwrap();
+    let page = &sheets(&html)
+        .into_iter()
+        .find(|(id, _)| id == "page-1")
+        .unwrap()
+        .1;
+    assert!(
+        page.contains(
+            "<p>GJK looks for the point of <em>B − A</em> nearest the origin. Its answer is a distance.</p>\n\
+             <p class=\"debugger\"><em>In the debugger:</em> Wiggle B with the mouse until the simplex flips.</p>"
+        ),
+        "{page}"
+    );
+    // A page turn left out; a paper wording printed in its place.
+    assert!(
+        !page.contains("right arrow") && !page.contains("Key in"),
+        "{page}"
+    );
+    assert!(
+        page.contains("<p>Write the distance in the margin.</p>"),
+        "{page}"
+    );
+    // The window shows the marked words, without the marks or the paper wording.
+    let window = markup::plain_text(&markup::parse(&lesson.pages[0].text).unwrap());
+    assert_eq!(
+        window,
+        "GJK looks for the point of B − A nearest the origin. Wiggle B with the mouse \
+         until the simplex flips. Its answer is a distance.\n\nHit the right arrow. Key in \
+         the distance."
+    );
+    // Unmarked, the same sentence is printed as written.
+    let plain = GOOD.replace("Some *text*.", "It ends. Wiggle B with the mouse.");
+    let html = handout_html(&parse_lesson(&plain, "plain.ron").unwrap(), "plain").unwrap();
+    assert!(
+        html.contains("<p>It ends. Wiggle B with the mouse.</p>")
+            && !html.contains("In the debugger"),
+        "{html:.400}"
+    );
 }

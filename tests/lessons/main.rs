@@ -215,7 +215,13 @@ fn a_bad_lesson_is_one_error_with_its_place() {
     // A step past the trace: the page and its line.
     let e = check_text(&GOOD.replace("step: 0", "step: 9"), "x.ron").unwrap_err();
     assert_eq!(e.line, Some(7), "{e}");
-    assert!(e.message.contains("step 9 does not exist"), "{e}");
+    // Said as the window counts (from 1), the field's own count next to it.
+    assert!(
+        e.message.contains("step: 9 is the window's step 10")
+            && e.message.contains("3 steps on this scene (1 to 3;")
+            && e.message.contains("counts from 0: 0 to 2)"),
+        "{e}"
+    );
     // An unclosed mark: the file's line and column of the mark.
     let e = check_text(&GOOD.replace("Some *text*.", "Some `text."), "x.ron").unwrap_err();
     assert_eq!((e.line, e.column), (Some(8), Some(25)), "{e}");
@@ -234,7 +240,12 @@ fn a_bad_lesson_is_one_error_with_its_place() {
         .replace("step: 0", "step: 2")
         .replace("NextSupport", "NextClosest");
     let e = check_text(&last, "x.ron").unwrap_err();
-    assert!(e.message.contains("there is no step 3"), "{e}");
+    // `step: 2` is the window's step 3 of 3: the next one, step 4, is not there.
+    assert!(
+        e.message
+            .contains("GJK has 3 steps on this pair: there is no step 4"),
+        "{e}"
+    );
 }
 
 #[test]
@@ -281,7 +292,7 @@ fn lesson_check_on_the_command_line() {
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
-        err.contains("bad.ron:7:") && err.contains("step 9"),
+        err.contains("bad.ron:7:") && err.contains("step: 9 is the window's step 10"),
         "{err}"
     );
 }

@@ -190,17 +190,11 @@ fn export_target(args: &ExportArgs) -> Result<ExportTarget<'_>, String> {
     }
 }
 
-/// `export --plot`: the plot written to --out.
-fn run_plot_export(
-    args: &ExportArgs,
-    scene: &Scene,
-    label: &str,
-    kind: &str,
-) -> Result<Vec<PathBuf>, String> {
-    use collidescope::render::{
-        render_plots, scene_plot, write_output, PlotKind, PlotOptions, SweepWords,
-    };
-    let kind = PlotKind::from_name(kind).ok_or("--plot: expected sweep, slide or separation")?;
+/// The plot `name` asks for, with the options that go with it (checked before any
+/// work).
+fn plot_kind(args: &ExportArgs, name: &str) -> Result<collidescope::render::PlotKind, String> {
+    use collidescope::render::PlotKind;
+    let kind = PlotKind::from_name(name).ok_or("--plot: expected sweep, slide or separation")?;
     if kind != PlotKind::Sweep && (args.algorithm.is_some() || args.peers) {
         return Err("--algorithm and --peers go with --plot sweep only".into());
     }
@@ -208,6 +202,14 @@ fn run_plot_export(
         && (args.param.is_some() || args.what.is_some() || args.pair.is_some())
     {
         return Err("--param, --what and --pair go with --plot sweep only".into());
+    }
+    if kind != PlotKind::Separation {
+        if let Some(k) = args.step {
+            // A sweep or a slide plots every position: it has no step to show.
+            return Err(format!(
+                "--step {k} goes with --plot separation only: --plot {name} draws its curves over all its positions, not one step"
+            ));
+        }
     }
     if args.peers && !cfg!(feature = "peers") {
         return Err(NO_PEERS.into());
@@ -221,6 +223,18 @@ fn run_plot_export(
     if args.out.is_none() {
         return Err("--plot needs --out FILE.svg|FILE.png".into());
     }
+    Ok(kind)
+}
+
+/// `export --plot`: the plot written to --out.
+fn run_plot_export(
+    args: &ExportArgs,
+    scene: &Scene,
+    label: &str,
+    kind: &str,
+) -> Result<Vec<PathBuf>, String> {
+    use collidescope::render::{render_plots, scene_plot, write_output, PlotOptions, SweepWords};
+    let kind = plot_kind(args, kind)?;
     let ExportTarget::File(out, format) = export_target(args)? else {
         return Err("--plot writes one picture: give --out FILE.svg|FILE.png".into());
     };

@@ -184,7 +184,7 @@ pub fn run_fuzz(args: &FuzzArgs) -> Result<(bool, String), String> {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "collidescope fuzz: seed {}, pairs {}..{}, {} threads, {:.1} s",
+        "collidescope fuzz: seed {}, pairs {}..{}, {} threads, our checks in {:.1} s",
         args.seed,
         args.start,
         args.start + report.count,
@@ -196,8 +196,12 @@ pub fn run_fuzz(args: &FuzzArgs) -> Result<(bool, String), String> {
         run_fuzz_peers(args, &mut out)?;
     }
     if report.is_clean() {
-        // With --peers the engines' disagreements are listed above: this line is ours.
-        out.push_str("no disagreements: our answers agree with the exact ones on every check\n");
+        out.push_str(if args.peers {
+            // The engines' disagreements are listed above: this line is ours alone.
+            "ours: no disagreements, our answers agree with the exact ones on every check (the engines' disagreements are above)\n"
+        } else {
+            "no disagreements: our answers agree with the exact ones on every check\n"
+        });
         return Ok((true, out));
     }
     let written = write_scenes(&report, &args.out, args.max_scenes)?;
@@ -267,6 +271,7 @@ fn print_links(args: &FuzzArgs, written: &[std::path::PathBuf]) -> Result<(), St
 fn run_fuzz_peers(args: &FuzzArgs, out: &mut String) -> Result<(), String> {
     use collidescope::verify::peers::{run_peers, write_peer_scenes};
     let family = fuzz_family(args)?;
+    let began = std::time::Instant::now();
     let report = run_peers(
         args.seed,
         args.start,
@@ -274,7 +279,11 @@ fn run_fuzz_peers(args: &FuzzArgs, out: &mut String) -> Result<(), String> {
         family,
         args.max_scenes.max(1),
     );
-    out.push_str("\nengines against the exact reference (tolerance 1e-4 of the pair's size):\n");
+    let _ = writeln!(
+        out,
+        "\nengines against the exact reference (tolerance 1e-4 of the pair's size), in {:.1} s:",
+        began.elapsed().as_secs_f64()
+    );
     out.push_str(&report.table());
     let written = write_peer_scenes(&report, &args.out, args.max_scenes)?;
     let shrunk = shrink_scenes(

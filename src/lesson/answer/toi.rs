@@ -11,7 +11,7 @@ pub(super) fn separation_function(g: &Ground) -> Result<Solved, String> {
     let steps = rotating_steps(&r.trace);
     let st = steps
         .get(g.step)
-        .ok_or_else(|| format!("the time of impact has no step {}", g.step))?;
+        .ok_or_else(|| format!("the time of impact has no step {}", g.step + 1))?;
     let f = r.trace.iterations[st.iteration]
         .function
         .ok_or("this iteration ended on the distance alone: no separation function")?;

@@ -207,8 +207,8 @@ fn corner_outward(vertices: &[Vec2], k: usize) -> Vec2 {
     outward(prev, v) + outward(v, next)
 }
 
-/// The features the hovered narration names, highlighted on A and B: a soft white disc
-/// under a vertex, a broad white band over an edge.
+/// The features the hovered narration names, highlighted on A and B: a glowing disc
+/// under a vertex, a broad glowing band over an edge (the lesson hints' glow).
 pub fn named_features_prims(
     scene: &Scene,
     (a, b): (usize, usize),
@@ -230,12 +230,12 @@ pub fn named_features_prims(
         let Some(p) = v.get(f.index).map(|p| xf.apply(*p)) else {
             continue;
         };
-        let glow = palette::HANDLE.with_alpha(120);
+        let glow = palette::GLOW;
         match f.kind {
             FeatureKind::Vertex => {
                 prims.push(Prim::Dot {
                     at: p,
-                    radius: 9.0,
+                    radius: 12.0,
                     color: glow,
                 });
             }
@@ -244,7 +244,7 @@ pub fn named_features_prims(
                 prims.push(Prim::Polyline {
                     points: vec![p, q],
                     closed: false,
-                    width: 8.0,
+                    width: 10.0,
                     color: glow,
                     dashed: false,
                 });

@@ -6,11 +6,9 @@
 use collidescope::lesson::{lit_prims, LitPart};
 use collidescope::render::{paint_prim, paint_view, Painter, ViewFrame};
 use collidescope::view::draw::{DrawList, LayerId, Prim};
-use collidescope::view::palette::Rgba;
 use glam::Vec2;
 
-/// The glow's colour: a translucent yellow, the same in both themes.
-const GLOW: Rgba = Rgba(255, 217, 51, 82);
+use collidescope::view::palette::GLOW;
 /// The width of a glowing line and the radii of a glowing point and of a line's
 /// corner, pixels at the view's scale.
 const BAND: f32 = 9.0;

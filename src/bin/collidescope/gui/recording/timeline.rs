@@ -60,15 +60,28 @@ struct Drawn {
 
 /// The lanes' heights, points (touching, points, ids, separation, normal,
 /// reference): the ids' lane tall enough to name each id (egui_plot names a level
-/// only with some 40 points to it); the last has the frame numbers under it.
+/// only with some 40 points to it); the last has the frame numbers under it. (Not
+/// shorter: a lane's name, written along its height, would run into the next one's.)
 fn lane_heights(ids: usize) -> [f32; 6] {
     let ids = (40.0 * ids as f32 + 16.0).clamp(72.0, 400.0);
     [56.0, 56.0, ids, 80.0, 72.0, 56.0 + X_AXIS_H]
 }
 
-/// The largest share of the views' height the timeline takes (the views keep the
-/// rest, the lanes scroll under it).
-const LANES_SHARE: f32 = 0.7;
+/// The largest share of the height the views and the timeline share that the
+/// timeline takes by default: the views keep at least the rest (half), the lanes
+/// scroll under it.
+const LANES_SHARE: f32 = 0.5;
+
+/// The largest share a drag gives it: the views keep a quarter.
+const LANES_SHARE_DRAGGED: f32 = 0.75;
+
+/// The timeline's default height, points, in `free` points (the views' and its
+/// own) for lanes `lanes` points tall: under the head and legend, at most half of
+/// `free` (the views keep the rest; the lanes scroll), never shorter than a lane
+/// under the head.
+fn fit_height(free: f32, lanes: f32) -> f32 {
+    (lanes + HEAD_H).min(free * LANES_SHARE).max(HEAD_H + 72.0)
+}
 
 /// The timeline's head above the lanes, points: its row (Hide, the pair, the help or
 /// the readout), the legend's two rows, the margins.
@@ -234,9 +247,9 @@ impl Timeline {
         self.poll();
         let mut jump = None;
         let ppp = crate::gui::panel::canvas_px_per_point(ctx);
-        let screen = macroquad::window::screen_height() / ppp;
         // Tall enough for the lanes under their head and legend, up to half the
-        // window (the lanes scroll under that); dragged, up to two thirds.
+        // height the views had (the lanes scroll under that); dragged, up to three
+        // quarters.
         let ids = self
             .drawn
             .as_ref()
@@ -247,11 +260,7 @@ impl Timeline {
             &lane_columns(free.width() >= TWO_COLUMNS_FROM, 6),
             &lane_heights(ids),
         );
-        // Under the head and legend; at most 7/10 of the height the views had (they
-        // keep the rest), never shorter than a lane under the head.
-        let height = (lanes + HEAD_H)
-            .min(free.height() * LANES_SHARE)
-            .max(HEAD_H + 72.0);
+        let height = fit_height(free.height(), lanes);
         let id = egui::Id::new("recording-timeline");
         if self.sized_for.is_some_and(|h| (h - height).abs() > 1.0) {
             // The lanes grew (an id lane's names arrived), or the window changed:
@@ -262,7 +271,7 @@ impl Timeline {
         let shown = egui::TopBottomPanel::bottom(id)
             .resizable(true)
             .default_height(height)
-            .height_range(120.0..=(screen * 0.67).max(200.0))
+            .height_range(120.0..=(free.height() * LANES_SHARE_DRAGGED).max(200.0))
             .show(ctx, |ui| {
                 // The head in one row where it fits (the lanes keep the height).
                 let text = self.readout.clone().unwrap_or_else(|| {
@@ -550,5 +559,26 @@ fn build(path: &Path, (a, b): (u32, u32), tx: &mpsc::Sender<Msg>) -> Result<(), 
         }
         before = now;
         now = p.frame_state();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_views_keep_at_least_half_the_height_they_share_with_the_timeline() {
+        // Two columns, a few ids: the lanes' height.
+        let lanes = columns_height(&lane_columns(true, 6), &lane_heights(3));
+        assert!(lanes > 200.0, "{lanes}");
+        // A tall window: the lanes whole under the head, the views keep the rest.
+        assert_eq!(fit_height(900.0, lanes), lanes + HEAD_H);
+        // 1280x800 with the recording's panel left 540 points for the views and the
+        // timeline: it once took 7/10 of them (the world view 160 px tall), now half;
+        // the lanes scroll.
+        let h = fit_height(540.0, lanes);
+        assert!((h - 270.0).abs() < 0.01 && h < lanes + HEAD_H, "{h}");
+        // Very short: one lane under the head.
+        assert_eq!(fit_height(200.0, lanes), HEAD_H + 72.0);
     }
 }
