@@ -76,6 +76,7 @@ mod tests {
     use collidescope::render::LabelFrame;
     use collidescope::view::camera::{Camera, Viewport};
     use collidescope::view::draw::{Layer, Space};
+    use collidescope::view::palette::Rgba;
 
     /// What was painted, in order: "glow" for a mark in the glow's colour, "label"
     /// for a label, "mark" for any other line, fill or point.
