@@ -40,7 +40,8 @@
 //!    spot over a *bar* the label does not name (a thick edge or interval of the step,
 //!    [`Bar`]: another shape's incident edge, the ends of a projection interval) costs
 //!    more still, and so does a spot of a label of A or B (the shape its `of` names:
-//!    a feature of B, "A so far") inside the other shape ([`in_other_shape`]); a vertex
+//!    a feature of B, "A so far") inside the other shape ([`in_other_shape`]; as much,
+//!    without the leader, where its own point lies in that shape too); a vertex
 //!    number's spot across its corner from where the corner points costs too
 //!    (`SIDE_COST`), and so does a spot across a line that passes near the label's
 //!    point without running through it (`ACROSS_COST`: the origin's label stays on the
@@ -48,9 +49,10 @@
 //!    one phrase with a text already placed ([`reads_as_one_phrase_of`]: on one line
 //!    a space and a half apart, or three and a half with a dot between or for a bare
 //!    number beside words) counts as a line crossed. The choice of one label's spot is in `spot_choice`.
-//! 4. A label moved away from its anchor, left nearer another label's point, over a
-//!    bar it does not name or inside the other shape, gets a leader line from the
-//!    anchor to its box;
+//! 4. A label moved away from its anchor (a shape's name, away from its outline: it
+//!    reads as the shape's anywhere in it or right beside it), left nearer another
+//!    label's point, over a bar it does not name or inside the other shape, gets a
+//!    leader line from the anchor to its box;
 //!    a label no spot of which on one line is clear of lines, or free at all, is
 //!    wrapped at word boundaries onto two lines, then three ([`wrap_words`]), and
 //!    placed so when that finds a spot crossed by fewer that weighs less;
@@ -133,7 +135,7 @@ pub fn box_distance(b: &Viewport, p: Vec2) -> f32 {
 /// it for that point's label.
 pub fn reads_as_other_point(b: &Viewport, anchor: Vec2, points: &[Vec2]) -> bool {
     let others: Vec<Vec2> = other_points(anchor, points).collect();
-    reads_as_point_of(b, anchor, &others)
+    reads_as_point_of(b, box_distance(b, anchor), &others)
 }
 
 /// The points of `points` another label's than one at `anchor` (not the same point to a
@@ -145,10 +147,10 @@ pub(super) fn other_points(anchor: Vec2, points: &[Vec2]) -> impl Iterator<Item 
         .filter(move |q| q.distance(anchor) > SAME_POINT)
 }
 
-/// [`reads_as_other_point`] with the other points picked out ([`other_points`]): a
-/// placement tries many boxes for one label.
-pub(super) fn reads_as_point_of(b: &Viewport, anchor: Vec2, others: &[Vec2]) -> bool {
-    let own = box_distance(b, anchor);
+/// [`reads_as_other_point`] with the other points picked out ([`other_points`]) and
+/// the box's distance `own` from what it names (its point, or a shape's name's
+/// outline): a placement tries many boxes for one label.
+pub(super) fn reads_as_point_of(b: &Viewport, own: f32, others: &[Vec2]) -> bool {
     // A point farther than that from the box along either axis is farther in all; the
     // half pixel more keeps the shortcut clear of the exact test's rounding.
     let reach = own + OWN_SLACK + 0.5;
@@ -312,6 +314,7 @@ pub(super) fn place_labels_now(
 ) -> Vec<Option<PlacedLabel>> {
     let mut pending = Vec::new();
     let mut count = 0;
+    let outlines = name_outlines(view, list, extra);
     for (rank, prim) in view_labels(view, list, extra) {
         if let Prim::Label {
             at,
@@ -336,6 +339,7 @@ pub(super) fn place_labels_now(
                     size: label_size(*size, view.scale),
                     of: *of,
                     keeps_side: number,
+                    outline: outlines[count].as_deref(),
                 });
             }
             count += 1;

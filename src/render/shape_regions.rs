@@ -43,6 +43,62 @@ pub fn shape_regions(view: &ViewFrame, list: &DrawList) -> Vec<ShapeRegion> {
     out
 }
 
+/// For each label of `view` in [`view_labels`]'s order, its shape's outline on screen
+/// when it is a shape's name (a label of the shapes' layer, after its shape's fill),
+/// else `None`: a name reads as its shape's anywhere in or right beside the outline.
+pub fn name_outlines(view: &ViewFrame, list: &DrawList, extra: &[Prim]) -> Vec<Option<Vec<Vec2>>> {
+    let mut out = Vec::new();
+    for layer in list.layers.iter().filter(|l| l.space == view.space) {
+        let mut fill: Option<Vec<Vec2>> = None;
+        for prim in &layer.prims {
+            match prim {
+                Prim::Fill { points, .. } if layer.id == LayerId::Shapes => {
+                    let outline: Vec<Vec2> = points.iter().map(|p| view.to_screen(*p)).collect();
+                    fill = outline.iter().all(|p| p.is_finite()).then_some(outline);
+                }
+                Prim::Label { .. } => out.push(fill.take()),
+                _ => {}
+            }
+        }
+    }
+    out.extend(
+        extra
+            .iter()
+            .filter(|p| matches!(p, Prim::Label { .. }))
+            .map(|_| None),
+    );
+    out
+}
+
+/// The distance from box `b` to the region inside closed `outline` (pixels, 0 when they
+/// meet).
+pub fn box_to_outline(b: &Viewport, outline: &[Vec2]) -> f32 {
+    let corners = [
+        Vec2::new(b.x, b.y),
+        Vec2::new(b.x + b.w, b.y),
+        Vec2::new(b.x + b.w, b.y + b.h),
+        Vec2::new(b.x, b.y + b.h),
+    ];
+    let mid = Vec2::new(b.x + 0.5 * b.w, b.y + 0.5 * b.h);
+    if point_in_polygon(mid, outline) {
+        return 0.0;
+    }
+    // A point or a segment (no inside): the distance to its points and sides.
+    let n = outline.len();
+    let mut d = f32::INFINITY;
+    for k in 0..n {
+        let (u, v) = (outline[k], outline[(k + 1) % n]);
+        for i in 0..4 {
+            if segments_cross(u, v, corners[i], corners[(i + 1) % 4]) {
+                return 0.0;
+            }
+            d = d.min(crate::core::math::point_segment_distance(corners[i], u, v));
+        }
+        d = d.min(box_distance(b, u));
+    }
+    d
+}
+
 /// Whether a label saying something of pair shape `of` (a label's own field: the code
 /// that made it says which shape it speaks of, its words are not read) at box `b` lies
 /// in the other shape's outline (its middle inside it): read as saying something of
@@ -62,6 +118,21 @@ pub fn in_other_shape(
     regions.iter().any(|r| {
         r.shape != own && point_in_polygon(mid, &r.outline) && !point_in_polygon(anchor, &r.outline)
     })
+}
+
+/// Whether a label of pair shape `of` at box `b` has its middle in the other shape's
+/// outline, wherever its own point lies: [`in_other_shape`] without the leave a label
+/// whose point lies in the other shape has. Such a spot reads as the other shape's even
+/// so ("A so far" inside B beside A's corner that pokes into B), and costs as much
+/// wherever a spot outside it is near enough.
+pub fn inside_other_shape(b: &Viewport, of: Option<Owner>, regions: &[ShapeRegion]) -> bool {
+    let Some(own) = of else {
+        return false;
+    };
+    let mid = Vec2::new(b.x + 0.5 * b.w, b.y + 0.5 * b.h);
+    regions
+        .iter()
+        .any(|r| r.shape != own && point_in_polygon(mid, &r.outline))
 }
 
 #[cfg(test)]
@@ -110,6 +181,7 @@ mod tests {
                 size: 13.0,
                 of,
                 keeps_side: false,
+                outline: None,
             };
             let placed = place_one(&p, &vp, &[], &obstacles).unwrap();
             let b = placed.back;

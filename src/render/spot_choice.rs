@@ -28,6 +28,19 @@ pub(super) struct Pending<'a> {
     pub(super) of: Option<Owner>,
     /// A vertex number: it keeps the side of its corner its own offset puts it on.
     pub(super) keeps_side: bool,
+    /// For a shape's name, its shape's outline on screen: the name reads as the
+    /// shape's anywhere inside it or right beside it, so it needs no leader there and
+    /// reads as no other point's ([`Pending::own_distance`]).
+    pub(super) outline: Option<&'a [Vec2]>,
+}
+
+impl Pending<'_> {
+    /// How far box `b` is from what the label names: from its point, or, for a shape's
+    /// name, from its shape's outline (0 inside it) where that is nearer.
+    pub(super) fn own_distance(&self, b: &Viewport) -> f32 {
+        let d = box_distance(b, self.anchor);
+        self.outline.map_or(d, |o| d.min(box_to_outline(b, o)))
+    }
 }
 
 /// What a view's labels keep off besides one another.
@@ -193,7 +206,7 @@ fn best_spot(
     let (cost, b) = best?;
     // Baseline start from a box corner: the inverse of `lines_box`.
     let at = Vec2::new(b.x, b.y) + (preferred - Vec2::new(first.x, first.y));
-    let leader = leader_of(p.anchor, &b, &first, scorer.misread(&b).any());
+    let leader = leader_of(p, &b, &first, scorer.misread(&b).any());
     Some((
         cost,
         PlacedLabel {
@@ -205,17 +218,19 @@ fn best_spot(
     ))
 }
 
-/// The leader line from `anchor` to a label's box `b` (its preferred box `first`), if
-/// it needs one: a label moved far, or left nearer another label's point than its own
-/// or over an edge it does not name (`misread`), is tied to its point by a leader line.
+/// The leader line from label `p`'s point to its box `b` (its preferred box `first`),
+/// if it needs one: a label moved far from what it names ([`Pending::own_distance`]: a
+/// shape's name right beside its shape's outline needs none), or left nearer another
+/// label's point than its own or over an edge it does not name (`misread`), is tied to
+/// its point by a leader line.
 pub(super) fn leader_of(
-    anchor: Vec2,
+    p: &Pending,
     b: &Viewport,
     first: &Viewport,
     misread: bool,
 ) -> Option<[Vec2; 2]> {
-    let q = nearest_on_box(b, anchor);
-    (misread || (b != first && q.distance(anchor) > LEADER_MIN)).then_some([anchor, q])
+    let q = nearest_on_box(b, p.anchor);
+    (misread || (b != first && p.own_distance(b) > LEADER_MIN)).then_some([p.anchor, q])
 }
 
 #[cfg(test)]
@@ -266,6 +281,7 @@ mod tests {
             size: 13.0,
             of: None,
             keeps_side: text.chars().all(|c| c.is_ascii_digit()),
+            outline: None,
         }
     }
 

@@ -124,14 +124,29 @@ impl Misread {
     }
 }
 
+/// What the ways a spot could be misread cost, in pixels of distance.
+fn misread_cost(m: &Misread) -> f32 {
+    let flag = |on: bool, cost: f32| if on { cost } else { 0.0 };
+    flag(m.other_point, MISREAD_COST)
+        + flag(m.other_numbers, MISREAD_COST)
+        + BAR_COST * m.foreign_bars as f32
+        + flag(m.other_shape, BAR_COST)
+        + flag(m.one_phrase, PHRASE_COST)
+}
+
 impl Scorer<'_> {
     pub(super) fn misread(&self, b: &Viewport) -> Misread {
+        self.misread_with(b, self.one_phrase(b))
+    }
+
+    /// [`Scorer::misread`] with whether `b` reads as one phrase already known.
+    fn misread_with(&self, b: &Viewport, one_phrase: bool) -> Misread {
         let (p, o) = (self.p, self.obstacles);
         Misread {
-            other_point: reads_as_point_of(b, p.anchor, &self.others),
+            other_point: reads_as_point_of(b, p.own_distance(b), &self.others),
             foreign_bars: foreign_bars(b, p.anchor, o.bars),
             other_shape: in_other_shape(b, p.anchor, p.of, o.regions),
-            one_phrase: self.one_phrase(b),
+            one_phrase,
             other_numbers: self.among_other_numbers(b),
         }
     }
@@ -181,26 +196,59 @@ impl Scorer<'_> {
         b: &Viewport,
         best: Option<(usize, f32)>,
     ) -> Option<(usize, f32)> {
-        let (p, o) = (self.p, self.obstacles);
         let beaten =
             |crossed: usize, cost: f32| best.is_some_and(|c| weight(c) <= weight((crossed, cost)));
+        let dots = self.dots_covered(b)?;
+        let (crossed, one_phrase) = self.crossings(distance, b, best)?;
+        let misread = self.misread_with(b, one_phrase);
+        let cost = far_distance(distance) + misread_cost(&misread) + self.place_cost(b, dots);
+        if beaten(crossed, cost) {
+            return None;
+        }
+        let cost = cost + if self.across(b) { ACROSS_COST } else { 0.0 };
+        if beaten(crossed, cost) {
+            return None;
+        }
+        let crossed =
+            crossed + self.leader_crossings(b, misread.any(), |n| beaten(crossed + n, cost))?;
+        best.is_none_or(|c| weight((crossed, cost)) < weight(c))
+            .then_some((crossed, cost))
+    }
+
+    /// The soft dots box `b` covers, or `None` when it is refused: out of the room,
+    /// touching a label placed before, or over a contact point.
+    fn dots_covered(&self, b: &Viewport) -> Option<usize> {
         if !inside(b, &self.vp) || self.taken.iter().any(|t| boxes_overlap(b, t, GAP)) {
             return None;
         }
-        let covered = o.dots.iter().filter(|d| box_covers_dot(b, d.at, d.radius));
         let mut dots = 0;
-        for d in covered {
-            if d.hard {
-                return None;
+        for d in self.obstacles.dots.iter() {
+            if box_covers_dot(b, d.at, d.radius) {
+                if d.hard {
+                    return None;
+                }
+                dots += 1;
             }
-            dots += 1;
         }
-        // Every line keeps off the text before all else: a line crossing a spot
-        // weighs more than any misreading ([`CROSSING_COST`]); a spot whose leader line
-        // would run over a label placed before counts that label as a line crossed; so
-        // does a text it would read as one phrase with (as much a misreading as a
-        // struck word). Crossed by so many lines that they alone outweigh `best`, a
-        // spot is beaten whatever else it costs.
+        Some(dots)
+    }
+
+    /// The line pieces crossing spot `b` at `distance` — the view's lines, the leaders
+    /// placed before, and a text it reads as one phrase with — and whether it reads so;
+    /// `None` once they alone outweigh `best`.
+    ///
+    /// Every line keeps off the text before all else: a line crossing a spot weighs
+    /// more than any misreading ([`CROSSING_COST`]); so does a text the spot would read
+    /// as one phrase with (as much a misreading as a struck word).
+    fn crossings(
+        &self,
+        distance: f32,
+        b: &Viewport,
+        best: Option<(usize, f32)>,
+    ) -> Option<(usize, bool)> {
+        let o = self.obstacles;
+        let beaten =
+            |crossed: usize| best.is_some_and(|c| weight(c) <= weight((crossed, distance)));
         let cap = match best {
             None => usize::MAX,
             Some(c) if weight(c) <= distance => return None,
@@ -211,65 +259,64 @@ impl Scorer<'_> {
             return None;
         }
         crossed += leaders_near(b, &o.leaders);
-        if beaten(crossed, distance) {
+        if beaten(crossed) {
             return None;
         }
         let one_phrase = self.one_phrase(b);
         crossed += usize::from(one_phrase);
-        if beaten(crossed, distance) {
-            return None;
-        }
-        let misread = Misread {
-            other_point: reads_as_point_of(b, p.anchor, &self.others),
-            foreign_bars: foreign_bars(b, p.anchor, o.bars),
-            other_shape: in_other_shape(b, p.anchor, p.of, o.regions),
-            one_phrase,
-            other_numbers: self.among_other_numbers(b),
-        };
-        let mut cost = far_distance(distance);
-        if misread.other_point {
-            cost += MISREAD_COST;
-        }
-        if misread.other_numbers {
-            cost += MISREAD_COST;
-        }
-        cost += BAR_COST * misread.foreign_bars as f32;
-        if misread.other_shape {
-            cost += BAR_COST;
-        }
-        if misread.one_phrase {
-            cost += PHRASE_COST;
-        }
+        (!beaten(crossed)).then_some((crossed, one_phrase))
+    }
+
+    /// The costs of where spot `b` sits other than what it could be misread as: across
+    /// its corner for a vertex number, over soft `dots`, inside the other shape where
+    /// its own point lies in it too.
+    fn place_cost(&self, b: &Viewport, dots: usize) -> f32 {
+        let p = self.p;
+        let mut cost = DOT_COST * dots as f32;
         if self.own_side != 0.0 && side_of(b, p.anchor) == -self.own_side {
             cost += SIDE_COST;
         }
-        for _ in 0..dots {
-            cost += DOT_COST;
+        // Its point inside the other shape ([`in_other_shape`] lets it be): a spot in
+        // that shape still reads as the shape's, so it costs as one whose point is
+        // outside, without the leader (its point is in there). Not for a vertex
+        // number (its corner lies in there: its number goes with it) nor a shape's
+        // name (written inside the other only when no point of its own is outside).
+        let words = !p.keeps_side && p.outline.is_none();
+        if words
+            && !in_other_shape(b, p.anchor, p.of, self.obstacles.regions)
+            && inside_other_shape(b, p.of, self.obstacles.regions)
+        {
+            cost += BAR_COST;
         }
-        if beaten(crossed, cost) {
-            return None;
-        }
-        if self.across(b) {
-            cost += ACROSS_COST;
-            if beaten(crossed, cost) {
+        cost
+    }
+
+    /// The labels placed before that the leader spot `b` would need crosses, counted
+    /// as lines, and one more when the leader runs along a line or an axis; `None`
+    /// once `beaten` by that count.
+    fn leader_crossings(
+        &self,
+        b: &Viewport,
+        misread: bool,
+        beaten: impl Fn(usize) -> bool,
+    ) -> Option<usize> {
+        let (p, o) = (self.p, self.obstacles);
+        let Some(l) = leader_of(p, b, &self.first, misread) else {
+            return Some(0);
+        };
+        let mut crossed = 0;
+        if runs_along(l, p.size, o.lines, &o.axes) {
+            crossed += 1;
+            if beaten(crossed) {
                 return None;
             }
         }
-        if let Some(l) = leader_of(p.anchor, b, &self.first, misread.any()) {
-            if runs_along(l, p.size, o.lines, &o.axes) {
-                crossed += 1;
-                if beaten(crossed, cost) {
-                    return None;
-                }
-            }
-            let line = LineObstacle::Segment(l[0], l[1], stroke_reach(1.0));
-            crossed += self
-                .taken
-                .iter()
-                .filter(|t| box_crossed_by(t, &line))
-                .count();
-        }
-        best.is_none_or(|c| weight((crossed, cost)) < weight(c))
-            .then_some((crossed, cost))
+        let line = LineObstacle::Segment(l[0], l[1], stroke_reach(1.0));
+        crossed += self
+            .taken
+            .iter()
+            .filter(|t| box_crossed_by(t, &line))
+            .count();
+        Some(crossed)
     }
 }

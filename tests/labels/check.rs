@@ -4,11 +4,11 @@
 use crate::chrome::Chrome;
 use collidescope::app::AppState;
 use collidescope::render::{
-    app_picture, bar_obstacles, box_covers_dot, box_crossed_by, box_distance, boxes_overlap,
-    dot_obstacles, foreign_bars, grid_numbers, in_other_shape, label_points, label_size, layout,
-    line_obstacles, paint_view, place_labels, reads_as_one_phrase, reads_as_other_point,
-    reserved_boxes, shape_regions, view_labels, LabelFrame, Painter, PlacedLabel, ViewFrame, GAP,
-    MIN_TEXT,
+    app_picture, bar_obstacles, box_covers_dot, box_crossed_by, box_distance, box_to_outline,
+    boxes_overlap, dot_obstacles, foreign_bars, grid_numbers, in_other_shape, label_points,
+    label_size, layout, line_obstacles, name_outlines, paint_view, place_labels,
+    reads_as_one_phrase, reads_as_other_point, reserved_boxes, shape_regions, view_labels,
+    LabelFrame, Painter, PlacedLabel, ViewFrame, GAP, MIN_TEXT,
 };
 use collidescope::scene::{parse_scene, Scene};
 use collidescope::study::Algorithm;
@@ -97,6 +97,9 @@ impl Painter for Order {
 /// scale 1 (the placer's last near ring); a label farther out is tied to its point by a
 /// leader (it found no spot nearer that no line crosses).
 pub const REACH: f32 = 70.0;
+/// A shape's name this near its shape's outline (pixels) sits right beside it: it reads
+/// as the shape's without a leader.
+pub const NAME_BESIDE: f32 = 9.0;
 
 /// One label as placed, with its text and how many line pieces cross its box.
 pub struct Seen {
@@ -162,6 +165,11 @@ pub fn check_view(
     let points = label_points(view, list, extra);
     let bars = bar_obstacles(view, list);
     let regions = shape_regions(view, list);
+    let outlines: Vec<Option<Vec<Vec2>>> = name_outlines(view, list, extra)
+        .into_iter()
+        .zip(&spots)
+        .filter_map(|(o, s)| s.as_ref().map(|_| o))
+        .collect();
     check_grid_numbers(view, &reserved, what);
     let mut seen = Vec::new();
     for (i, (spot, prim)) in placed.iter().enumerate() {
@@ -171,8 +179,11 @@ pub fn check_view(
         };
         let anchor = view.to_screen(*at);
         // Near its own point, nearer it than any other label's, or tied to it by a
-        // leader line.
-        let tied = spot.leader.is_some_and(|l| l[0] == anchor);
+        // leader line; a shape's name may sit anywhere right beside its outline.
+        let beside_outline = outlines[i]
+            .as_ref()
+            .is_some_and(|o| box_to_outline(a, o) <= NAME_BESIDE);
+        let tied = beside_outline || spot.leader.is_some_and(|l| l[0] == anchor);
         assert!(
             tied || box_distance(a, anchor) <= REACH * view.scale,
             "{what}: {text:?} is {:.0} px from its point",
