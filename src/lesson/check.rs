@@ -152,6 +152,13 @@ pub fn check_page(page: &Page) -> Result<PageReport, String> {
             ));
         }
     }
+    // The hint's last line names the layer it lights: it must be seen lit.
+    let lit = q.hint_layer();
+    if !lit_in_sight(&study.scene, page, lit) {
+        return Err(format!(
+            "a wrong answer lights {lit:?}, which draws nothing in the views the page shows: light another layer with `light: Some(…)`"
+        ));
+    }
     let words = match &solved.answer {
         Answer::Condition { holds: true, now } => {
             return Err(format!("the drag is done before it starts: {now}"))
@@ -362,4 +369,21 @@ pub fn proofread(lesson: &Lesson) -> String {
         }
     }
     out
+}
+
+/// Whether layer `lit`, shown, draws something at the page's step in a view the page
+/// shows (a configuration-space layer on a page of the world view alone does not).
+fn lit_in_sight(scene: &Scene, page: &Page, lit: crate::view::draw::LayerId) -> bool {
+    let mut scene = scene.clone();
+    scene.view.hidden_layers.retain(|l| *l != lit);
+    let config_shown = scene.view.split < 1.0;
+    let Ok(picture) = crate::render::SceneExport::new(&scene, page.algorithm).picture(page.step)
+    else {
+        return true;
+    };
+    picture.list.layers.iter().any(|l| {
+        l.id == lit
+            && !l.prims.is_empty()
+            && (l.space == crate::view::draw::Space::World || config_shown)
+    })
 }

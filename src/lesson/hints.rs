@@ -54,10 +54,55 @@ pub fn show_settled(app: &mut crate::app::AppState, q: &super::format::Question)
     }
 }
 
+/// Whether the page shows the turning time of impact's s(t) plot: a page of that
+/// algorithm does, unless its question is still open and the plot answers it
+/// ([`Ask::plot_answers`]). The window's panel and the handout both ask this.
+pub fn shows_plot(page: &super::format::Page, settled: bool) -> bool {
+    page.algorithm == crate::study::Algorithm::Rotating
+        && (settled || !page.question.as_ref().is_some_and(|q| q.ask.plot_answers()))
+}
+
+/// What a hint lights of its layer: the whole layer, or its thickest line alone (the
+/// depth's hint points at "the closest edge of the polytope (lit up)", which EPA's
+/// layer draws thicker than the polytope's other edges).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum LitPart {
+    #[default]
+    Layer,
+    ThickestLine,
+}
+
+/// The primitives of a lit layer that glow: all of them, or the lines of the
+/// greatest width (with no line, all of them).
+pub fn lit_prims(prims: &[Prim], part: LitPart) -> Vec<&Prim> {
+    let width = |p: &Prim| match p {
+        Prim::Polyline { width, .. } => Some(*width),
+        _ => None,
+    };
+    let widest = prims
+        .iter()
+        .filter_map(width)
+        .fold(None, |m: Option<f32>, w| Some(m.map_or(w, |m| m.max(w))));
+    match (part, widest) {
+        (LitPart::ThickestLine, Some(w)) => prims.iter().filter(|p| width(p) == Some(w)).collect(),
+        _ => prims.iter().collect(),
+    }
+}
+
 impl super::format::Question {
     /// The layer a wrong answer lights up: the lesson's choice, else the kind's.
     pub fn hint_layer(&self) -> LayerId {
         self.light.unwrap_or_else(|| self.ask.hint_layer())
+    }
+
+    /// What of [`Question::hint_layer`] glows: the kind's part of its own layer, all of
+    /// a layer the lesson chose.
+    pub fn lit_part(&self) -> LitPart {
+        if self.light.is_none() && self.ask == Ask::Depth {
+            LitPart::ThickestLine
+        } else {
+            LitPart::Layer
+        }
     }
 }
 
@@ -111,6 +156,13 @@ impl Ask {
             DragOverlap(_) => "Watch the origin in configuration space: it must cross the outline of B − A.",
             DragGhostBump { .. } => "Move the shape so that one of its edges passes a seam between two segments by less than the shape sinks below the surface: its corner then catches the next segment's end.",
         }
+    }
+
+    /// Whether the s(t) plot answers this question: it draws the core distance over
+    /// the whole step, so it shows whether the shapes touch, and where s(t) meets the
+    /// target with the root finder's iterates on it, the time of impact.
+    pub fn plot_answers(&self) -> bool {
+        matches!(self, Ask::Hits | Ask::Overlap | Ask::TimeOfImpact)
     }
 
     /// The layers that draw this question's answer at the page's own step (a page

@@ -47,7 +47,10 @@ mod why;
 
 pub use answer::{Answer, Ground, Solved};
 pub use format::{Ask, Form, Lesson, Page, Question, SceneRef, LESSON_VERSION};
-pub use hints::{answer_marks, show_settled, ANSWER_RING_RADIUS, ANSWER_RING_WIDTH};
+pub use hints::{
+    answer_marks, lit_prims, show_settled, shows_plot, LitPart, ANSWER_RING_RADIUS,
+    ANSWER_RING_WIDTH,
+};
 
 use crate::core::gjk::SimplexCache;
 use crate::scene::view_state::LayerId;

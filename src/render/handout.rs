@@ -22,7 +22,9 @@ h1{font-size:1.9rem;margin-bottom:.2rem}h2{font-size:1.35rem;margin:.2rem 0 .6re
 .question{border-left:4px solid #444;padding:.3rem .8rem;margin:.8rem 0;background:#f4f4f4}\
 .answers li{margin-bottom:.6rem}code{font-family:'DejaVu Sans Mono',monospace;font-size:.92em}\
 .where{color:#555;font-size:.9rem}\
-@media print{body{margin:0;max-width:none}.picture svg{border:none;max-height:10cm;width:auto;max-width:100%}}\
+@page{margin:1.2cm}\
+@media print{body{margin:0;max-width:none;font-size:10.5pt;line-height:1.35}.question{margin:.5rem 0}.picture svg{border:none;max-height:9.5cm;width:auto;max-width:100%}\
+.picture,.question,.question ol,li,h2{break-inside:avoid;page-break-inside:avoid}h2{break-after:avoid;page-break-after:avoid}}\
 .why{color:#333;font-size:.92rem}\
 p.debugger{color:#444;font-size:.92rem;border-left:2px solid #bbb;padding-left:.6rem}";
 

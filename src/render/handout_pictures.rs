@@ -9,14 +9,20 @@ use super::{
     render, render_plots, scene_plot, Format, Picture, PlotKind, PlotOptions, SceneExport,
 };
 use crate::lesson::answer::{Answer, Solved};
-use crate::lesson::{answer_marks, Page, PageStudy, Question};
-use crate::study::Algorithm;
+use crate::lesson::{answer_marks, shows_plot, Page, PageStudy, Question};
+use crate::scene::Scene;
 use crate::view::draw::{DrawList, Layer, LayerId, Prim};
 use crate::view::palette::Theme;
 
-/// The pictures' size, pixels (scaled to the sheet's width by the browser).
-const PICTURE: (u32, u32) = (1200, 720);
-const PLOT: (u32, u32) = (1000, 420);
+/// The pictures' size, pixels (CSS pixels: scaled to the sheet's width by the
+/// browser). Small enough that their 12-pixel labels print at 7 points or more: a
+/// picture prints at most 9.5 cm tall (the handout's print style), 0.83 of its 432
+/// pixels, and a plot at its own size on an A4 or Letter sheet. A page with a plot
+/// has a shorter picture, so that its text, picture, plot and question fit
+/// one sheet where they can.
+const PICTURE: (u32, u32) = (720, 432);
+const PICTURE_OVER_PLOT: (u32, u32) = (640, 300);
+const PLOT: (u32, u32) = (640, 300);
 
 /// The layers whose labels a page leaves out: those that write its question's
 /// answer, as the window leaves them out until the question is settled.
@@ -34,8 +40,13 @@ pub(super) fn page_pictures_html(page: &Page, study: &PageStudy) -> Result<Strin
         .picture(page.step)
         .map_err(|e| e.to_string())?;
     without_labels(&mut picture.list, &hidden);
-    let mut html = picture_html(picture)?;
-    if page.algorithm == Algorithm::Rotating {
+    if page.question.is_some() {
+        question_header(&mut picture, &study.scene);
+    }
+    let plotted = shows_plot(page, false);
+    let size = if plotted { PICTURE_OVER_PLOT } else { PICTURE };
+    let mut html = picture_html(picture, size)?;
+    if plotted {
         let options = PlotOptions {
             step: Some(page.step),
             hide_axis: hidden.contains(&LayerId::Toi),
@@ -43,12 +54,44 @@ pub(super) fn page_pictures_html(page: &Page, study: &PageStudy) -> Result<Strin
         };
         if let Ok(mut plot) = scene_plot(&study.scene, PlotKind::Separation, &options) {
             plot.theme = Theme::Light;
+            if page.question.is_some() {
+                plot.title = question_title(&study.scene, &plot.title);
+            }
             let svg =
                 render_plots(&plot, Format::Svg, PLOT.0, PLOT.1).map_err(|e| e.to_string())?;
             html.push_str(&figure(&svg));
         }
     }
     Ok(html)
+}
+
+/// A question's picture header: the pair and the algorithm, without the scene's
+/// title or the step counters. A title may name what happens ("a spinning bar sweeps
+/// through a box"), and "step 3 of 3" says that the step asked about is the last.
+fn question_header(picture: &mut Picture, scene: &Scene) {
+    picture.step = None;
+    picture.step_part = None;
+    picture.title = question_title(scene, &picture.title);
+}
+
+/// `title` without the scene's title before its first "  ·  ", and without any part
+/// that counts steps or iterations ("step 2 of 9", "outer iteration 1 of 5").
+pub fn question_title(scene: &Scene, title: &str) -> String {
+    let own = scene.title.trim();
+    title
+        .split("  ·  ")
+        .filter(|part| own.is_empty() || part.trim() != own)
+        .filter(|part| !counts_steps(part))
+        .collect::<Vec<_>>()
+        .join("  ·  ")
+}
+
+/// Whether a header part counts: "… k of n".
+fn counts_steps(part: &str) -> bool {
+    let words: Vec<&str> = part.split([' ', ',']).filter(|w| !w.is_empty()).collect();
+    words
+        .windows(3)
+        .any(|w| w[1] == "of" && [w[0], w[2]].iter().all(|n| n.parse::<usize>().is_ok()))
 }
 
 /// The picture of a point answer as the window shows it once the question is settled
@@ -87,7 +130,7 @@ pub(super) fn answer_picture_html(
             prims: vec![ring],
         });
     }
-    picture_html(picture).map(Some)
+    picture_html(picture, PICTURE).map(Some)
 }
 
 /// `list` without the labels of `layers` (their lines stay).
@@ -98,12 +141,12 @@ pub fn without_labels(list: &mut DrawList, layers: &[LayerId]) {
 }
 
 /// A picture in the light theme as an inline SVG figure.
-fn picture_html(picture: Picture) -> Result<String, String> {
+fn picture_html(picture: Picture, (w, h): (u32, u32)) -> Result<String, String> {
     let picture = Picture {
         theme: Theme::Light,
         ..picture
     };
-    let svg = render(&picture, Format::Svg, PICTURE.0, PICTURE.1).map_err(|e| e.to_string())?;
+    let svg = render(&picture, Format::Svg, w, h).map_err(|e| e.to_string())?;
     Ok(figure(&svg))
 }
 

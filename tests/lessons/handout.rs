@@ -276,6 +276,135 @@ fn no_two_pictures_of_a_handout_share_an_id() {
     }
 }
 
+/// Whether `text` counts steps or iterations: "… k of n".
+fn counts(text: &str) -> bool {
+    let words: Vec<&str> = text.split([' ', ',']).filter(|w| !w.is_empty()).collect();
+    words
+        .windows(3)
+        .any(|w| w[1] == "of" && w[0].parse::<usize>().is_ok() && w[2].parse::<usize>().is_ok())
+}
+
+/// A question's picture header says neither which step of how many it shows ("step 3
+/// of 3" answers "does GJK stop at this step?") nor the scene's title (which may name
+/// what happens); a page without a question keeps both.
+#[test]
+fn a_question_sheet_prints_no_step_counter_nor_the_scenes_title() {
+    let mut asked = 0;
+    let mut told = 0;
+    let mut found = Vec::new();
+    for (id, lesson, html) in handouts() {
+        let sheets = sheets(&html);
+        for (i, page) in lesson.pages.iter().enumerate() {
+            let sheet = &sheets
+                .iter()
+                .find(|(s, _)| *s == format!("page-{}", i + 1))
+                .unwrap()
+                .1;
+            let title = page_scene(page).unwrap().title;
+            let texts = svg_texts(sheet);
+            let counted = texts.iter().any(|t| counts(t));
+            let titled = !title.trim().is_empty() && texts.iter().any(|t| t.contains(title.trim()));
+            if page.question.is_some() {
+                asked += 1;
+                if counted || titled {
+                    found.push(format!("{id} page {}: {texts:?}", i + 1));
+                }
+            } else if counted {
+                told += 1;
+            }
+        }
+    }
+    assert!(asked >= 30, "{asked}");
+    assert!(
+        told >= 10,
+        "only {told} pages without a question count steps"
+    );
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
+/// The turning time of impact's s(t) plot draws the core distance over the step: on a
+/// page that asks whether the shapes touch it would show the answer, so that sheet
+/// leaves it out; a page asking something else keeps it.
+#[test]
+fn the_plot_that_answers_does_the_bar_touch_is_left_off_its_sheet() {
+    let lesson = library::lesson("toi").unwrap();
+    let html = handout_html(&lesson, "toi").unwrap();
+    let sheets = sheets(&html);
+    let sheet = |title: &str| {
+        let k = page_titled(&lesson, title);
+        sheets[k + 1].1.clone()
+    };
+    let plotted = |s: &str| {
+        svg_texts(s)
+            .iter()
+            .any(|t| t.contains("core distance d(t)"))
+    };
+    let touch = sheet("Turning shapes: the ends of the step lie");
+    assert!(touch.contains("Does the spinning bar touch"), "{touch}");
+    assert!(!plotted(&touch));
+    assert!(plotted(&sheet("Separation functions")));
+    // The root finder's page asks the time of impact: the plot's iterates mark it.
+    assert!(!plotted(&sheet("The root finder")));
+    assert!(plotted(&sheet("The answer")));
+    // The window asks the same: no plot until the question is settled.
+    let k = page_titled(&lesson, "Turning shapes: the ends of the step lie");
+    assert!(!collidescope::lesson::shows_plot(&lesson.pages[k], false));
+    assert!(collidescope::lesson::shows_plot(&lesson.pages[k], true));
+}
+
+/// The number after `key` in `text`, up to `unit`.
+fn number_after(text: &str, key: &str, unit: &str) -> f32 {
+    let at = text
+        .find(key)
+        .unwrap_or_else(|| panic!("no {key} in {text}"))
+        + key.len();
+    let rest = &text[at..];
+    rest[..rest.find(unit).unwrap()].trim().parse().unwrap()
+}
+
+/// On paper a page's question stays whole (its choices on one sheet) with its
+/// picture, and the pictures' text prints at 7 points or more: each SVG printed at
+/// the size the print style gives it (at most its own size, the width between an A4
+/// sheet's margins, the pictures' height limit), its smallest font scaled to points.
+#[test]
+fn on_paper_questions_stay_whole_and_picture_text_is_seven_points_or_more() {
+    let mut svgs = 0;
+    for (id, _, html) in handouts() {
+        let style = &html[html.find("<style>").unwrap()..html.find("</style>").unwrap()];
+        let print = &style[style.find("@media print").unwrap()..];
+        let avoid = &print[print
+            .find("break-inside:avoid")
+            .expect("nothing kept whole")
+            - 40..];
+        assert!(
+            avoid.contains(".question") && avoid.contains(".picture"),
+            "{print}"
+        );
+        let margin_cm = number_after(style, "@page{margin:", "cm");
+        let max_height_cm = number_after(print, "max-height:", "cm");
+        let px = |cm: f32| cm / 2.54 * 96.0;
+        let (width_px, height_px) = (px(21.0 - 2.0 * margin_cm), px(max_height_cm));
+        for svg in html.split("<svg ").skip(1) {
+            let svg = &svg[..svg.find("</svg>").unwrap()];
+            let w = number_after(svg, "width=\"", "\"");
+            let h = number_after(svg, "height=\"", "\"");
+            let scale = 1f32.min(width_px / w).min(height_px / h);
+            let smallest = svg
+                .split("font-size=\"")
+                .skip(1)
+                .map(|s| s[..s.find('"').unwrap()].parse::<f32>().unwrap())
+                .fold(f32::MAX, f32::min);
+            let points = smallest * scale * 0.75;
+            assert!(
+                points >= 7.0,
+                "{id}: a {w}×{h} picture's {smallest}px text prints at {points:.1} pt"
+            );
+            svgs += 1;
+        }
+    }
+    assert!(svgs >= 60, "{svgs}");
+}
+
 #[test]
 fn a_marked_sentence_of_a_new_lesson_goes_to_the_debuggers_note_however_it_is_worded() {
     // Worded as no built-in lesson words it: only the mark sets it apart.

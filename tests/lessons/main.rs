@@ -176,6 +176,28 @@ const GOOD: &str = r#"(
     ],
 )"#;
 
+/// `lesson check` refuses a question whose wrong answer would light a layer the page
+/// does not show: B − A (configuration space) on a page of the world view alone.
+#[test]
+fn a_hint_lighting_a_hidden_view_is_refused() {
+    let world_only = GOOD
+        .replace("show: [Shapes, Minkowski, GjkSimplex]", "show: [Shapes]")
+        .replace(
+            "ask: NextSupport, prompt: \"Where?\"",
+            "ask: Overlap, prompt: \"Overlap?\"",
+        );
+    let e = check_text(&world_only, "x.ron").unwrap_err().to_string();
+    assert!(
+        e.contains("lights Minkowski") && e.contains("light: Some"),
+        "{e}"
+    );
+    let lit = world_only.replace(
+        "prompt: \"Overlap?\"",
+        "prompt: \"Overlap?\", light: Some(Shapes)",
+    );
+    check_text(&lit, "x.ron").unwrap();
+}
+
 #[test]
 fn a_bad_lesson_is_one_error_with_its_place() {
     check_text(GOOD, "good.ron").unwrap();
@@ -256,7 +278,11 @@ fn lesson_check_on_the_command_line() {
         String::from_utf8_lossy(&out.stderr)
     );
     assert!(
-        text.contains("1 pages, 1 questions, all answerable"),
+        text.contains("\": 1 page, 1 question, all answerable"),
+        "{text}"
+    );
+    assert!(
+        text.contains(" pages, ") && text.contains(" questions, "),
         "{text}"
     );
     assert!(text.contains("lessons/gjk.ron"), "{text}");

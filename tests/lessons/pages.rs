@@ -427,14 +427,14 @@ fn the_clip_pages_say_how_far_the_reference_face_moves_out() {
     }
 }
 
-/// The GJK, SAT, EPA, time-of-impact and engines lessons name the marks on the canvas
-/// by their labels or roles, never by a colour: the colours differ between the dark and
-/// the light theme (the closest point and EPA's arrow are near-white on dark and
-/// near-black on light; the points "so far" light blue on dark and blue on light).
-/// Their words, questions, hints (given or default) and explanations have no colour
-/// word. (The chains lesson names its verdict colours beside the verdict's word; the
-/// engines lesson may say "red", the engines table's colour for a value off the exact
-/// one, red in both themes and named so by the table's own legend.)
+/// Every lesson names the marks on the canvas by their labels or roles, never by a
+/// colour: the colours differ between the dark and the light theme (the closest point
+/// and EPA's arrow are near-white on dark and near-black on light; the points "so far"
+/// light blue on dark and blue on light; the chains' "snapped" yellow on dark and dark
+/// olive on light). Their words, questions, hints (given or default) and explanations
+/// have no colour word. (The engines lesson may say "red", the engines table's colour
+/// for a value off the exact one, red in both themes and named so by the table's own
+/// legend.)
 #[test]
 fn the_algorithm_lessons_name_marks_by_role_not_colour() {
     let colours = [
@@ -455,7 +455,7 @@ fn the_algorithm_lessons_name_marks_by_role_not_colour() {
         "cyan",
     ];
     let mut read = 0;
-    for id in ["gjk", "sat-clipping", "epa", "toi", "engines"] {
+    for id in ["gjk", "sat-clipping", "epa", "toi", "engines", "chains"] {
         let lesson = library::lesson(id).unwrap();
         for (k, page) in lesson.pages.iter().enumerate() {
             let mut words = page.text.clone();
@@ -483,7 +483,7 @@ fn the_algorithm_lessons_name_marks_by_role_not_colour() {
             read += 1;
         }
     }
-    assert!(read >= 50, "{read}");
+    assert!(read >= 60, "{read}");
 }
 
 /// When EPA does not run (the cores apart, the rounded shapes overlapping), its last
@@ -550,5 +550,181 @@ fn a_settled_distance_overlap_or_witness_question_says_why_in_its_numbers() {
     assert!(
         seen.iter().all(|&n| n > 0),
         "questions of each kind: {seen:?}"
+    );
+}
+
+/// The push-back page names the target as the sum of the radii: the number it prints
+/// is the scene's sum, and it gives the reason the radii have (the bullet is round),
+/// not the slop the study falls back on for two sharp shapes.
+#[test]
+fn the_push_back_page_says_what_its_target_is_made_of() {
+    let toi = library::lesson("toi").unwrap();
+    let page = &toi.pages[page_titled(&toi, "Push-backs: looking ahead")];
+    let scene = PageStudy::of(page).unwrap().scene;
+    let radii: Vec<f32> = scene.shapes.iter().map(|s| s.shape.radius()).collect();
+    let sum: f32 = radii.iter().sum();
+    assert!((sum - 0.1).abs() < 1e-6, "{radii:?}");
+    assert!(page.text.contains(&format!("the sum of the radii, {sum}")));
+    let sharp = radii.iter().all(|r| *r == 0.0);
+    assert_eq!(page.text.contains("sharp shapes"), sharp, "{radii:?}");
+    assert!(page.text.contains("the bullet's radius"));
+}
+
+/// A page without a question does not end by asking one: the learner would look for a
+/// way to answer it. (A question is asked with `question:`, which takes an answer; an
+/// opening page may name what the lesson will answer.)
+#[test]
+fn a_page_without_a_question_asks_none_in_its_text() {
+    let mut read = 0;
+    for id in library::ids() {
+        let lesson = library::lesson(id).unwrap();
+        for (k, page) in lesson.pages.iter().enumerate() {
+            if page.question.is_some() {
+                continue;
+            }
+            let plain = collidescope::lesson::markup::parse(&page.text)
+                .map(|b| collidescope::lesson::markup::plain_text(&b))
+                .unwrap();
+            let last = plain.trim_end().rsplit("\n\n").next().unwrap_or_default();
+            assert!(
+                !last.trim_end().ends_with('?'),
+                "{id} page {} ends asking, but has no question: {last}",
+                k + 1
+            );
+            read += 1;
+        }
+    }
+    assert!(read >= 15, "{read}");
+}
+
+/// The engines lesson's last page shows a stress case of the library under EPA: its
+/// words say what the canvas shows, with the scene's own numbers (B's length and
+/// thickness, its tip's depth, the depth EPA reports at the page's step).
+#[test]
+fn the_looking_for_more_page_says_what_its_canvas_shows() {
+    let lesson = library::lesson("engines").unwrap();
+    let page = &lesson.pages[page_titled(&lesson, "Looking for more")];
+    let study = PageStudy::of(page).unwrap();
+    let b = study.scene.shapes.iter().find(|s| s.name == "B").unwrap();
+    let collidescope::core::shape::Geometry::Polygon { points, .. } = b.shape.geometry() else {
+        panic!("B is not a polygon: {:?}", b.shape.geometry());
+    };
+    let span = |f: fn(&glam::Vec2) -> f32| {
+        let v: Vec<f32> = points.iter().map(f).collect();
+        v.iter().cloned().fold(f32::MIN, f32::max) - v.iter().cloned().fold(f32::MAX, f32::min)
+    };
+    let (long, thick) = (span(|p| p.x), span(|p| p.y));
+    assert!(
+        (long - 4.0).abs() < 1e-6 && (thick - 0.002).abs() < 1e-6,
+        "{long} {thick}"
+    );
+    assert!(
+        page.text.contains("4 units long and 0.002 thick"),
+        "{}",
+        page.text
+    );
+    let narration = study.studies.narrate(
+        &study.scene,
+        page.algorithm,
+        page.step,
+        study.ground().source,
+    );
+    assert!(narration.contains("The depth is 0.10000"), "{narration}");
+    assert!(
+        page.text.contains("EPA finds the depth 0.1"),
+        "{}",
+        page.text
+    );
+}
+
+/// A question about where the incident edge starts does not show that edge marked
+/// while it is open: no layer but the shapes' own draws a line from the vertex asked
+/// for (the manifold's first step marks B's edge as "feature of B").
+#[test]
+fn the_incident_start_page_does_not_mark_the_edge_it_asks_about() {
+    let mut asked = 0;
+    for id in library::ids() {
+        let lesson = library::lesson(id).unwrap();
+        for (k, page) in lesson.pages.iter().enumerate() {
+            let Some(q) = page
+                .question
+                .as_ref()
+                .filter(|q| q.ask == Ask::IncidentStart)
+            else {
+                continue;
+            };
+            asked += 1;
+            let study = PageStudy::of(page).unwrap();
+            let Answer::Point { at, .. } = q.solve(&study.ground()).unwrap().answer else {
+                panic!("a point");
+            };
+            let mut app = AppState::new(study.scene.clone(), None);
+            let picture = app_picture(&mut app);
+            for layer in &picture.list.layers {
+                if matches!(layer.id, LayerId::Shapes | LayerId::VertexIndices) {
+                    continue;
+                }
+                for p in &layer.prims {
+                    if let Prim::Polyline { points, .. } = p {
+                        let marks = points.iter().any(|p| p.distance(at[0]) < 1e-4);
+                        assert!(
+                            !marks,
+                            "{id} page {}: {:?} draws a line from the vertex asked for",
+                            k + 1,
+                            layer.id
+                        );
+                    }
+                }
+            }
+        }
+    }
+    assert!(asked >= 1);
+}
+
+/// The conservative-advancement page asks whether B touches A: the picture alone
+/// cannot tell (B's centre passes a few pixels wide of the sum of the radii), so the
+/// page gives the radii and the hint the closest approach of B's centre, both true of
+/// the scene, and the answer follows from them.
+#[test]
+fn the_conservative_advancement_question_can_be_worked_out() {
+    let toi = library::lesson("toi").unwrap();
+    let page = &toi.pages[page_titled(&toi, "Shapes without faces: conservative advancement")];
+    let q = page.question.as_ref().unwrap();
+    let study = PageStudy::of(page).unwrap();
+    let (a, b) = (&study.scene.shapes[0], &study.scene.shapes[1]);
+    assert_eq!((a.name.as_str(), b.name.as_str()), ("A", "B"));
+    let (ra, rb) = (a.shape.radius(), b.shape.radius());
+    // B's centre relative to A's over the step: a line; its distance from A's centre.
+    let from = b.pose.position - a.pose.position;
+    let along = (b.velocity - a.velocity).normalize();
+    let closest = (from - along * from.dot(along)).length();
+    let text = |x: f32| format!("{x:.1}");
+    assert!(
+        page.text.contains(&format!(
+            "A of radius {} and B of radius {}",
+            text(ra),
+            text(rb)
+        )),
+        "{}",
+        page.text
+    );
+    let hint = collidescope::lesson::tutor::hint(q);
+    assert!(
+        hint.contains(&format!("{} + {} = {}", text(ra), text(rb), text(ra + rb))),
+        "{hint}"
+    );
+    assert!(
+        hint.contains(&format!("passes {closest:.2} from A's centre")),
+        "{closest} {hint}"
+    );
+    // Two decimals decide it, and the answer agrees.
+    assert!((closest - (ra + rb)).abs() > 0.01, "{closest}");
+    let Answer::Choice { options, right } = q.solve(&study.ground()).unwrap().answer else {
+        panic!("a pick");
+    };
+    assert_eq!(
+        options[right] == "yes",
+        closest < ra + rb,
+        "{options:?} {right}"
     );
 }

@@ -74,41 +74,45 @@ fn a_settled_ghost_bump_page_shows_the_mode_its_answer_speaks_of() {
     assert!(checked[0] >= 2 && checked[1] >= 1, "{checked:?}");
 }
 
-/// A hint that points at something "lit up" lights a layer the page draws at its
-/// step: a lit layer that draws nothing there points at nothing.
+/// A wrong answer's hint ends "Lit up on the canvas: <layer>", whatever its words: so
+/// every question's lit layer draws something at the page's step, in a view the page
+/// shows (a configuration-space layer on a page that shows the world view alone
+/// lights nothing one can see).
 #[test]
 fn a_hint_that_lights_a_layer_lights_one_the_page_draws() {
     let mut checked = 0;
+    let mut said = 0;
     for id in library::ids() {
         let lesson = library::lesson(id).unwrap();
         for (k, page) in lesson.pages.iter().enumerate() {
             let Some(q) = &page.question else {
                 continue;
             };
-            let hint = if q.hint.trim().is_empty() {
-                q.ask.default_hint()
-            } else {
-                q.hint.as_str()
-            };
-            if !hint.contains("lit up") {
-                continue;
-            }
             let lit = q.hint_layer();
             let mut app = AppState::new(page_scene(page).unwrap(), None);
             if app.hidden_layers.contains(&lit) {
                 app.toggle_layer(lit);
             }
             let picture = app_picture(&mut app);
-            let drawn = picture.list.layer(lit).map_or(0, |l| l.prims.len());
+            let config_shown = picture.split < 1.0;
+            let drawn: usize = picture
+                .list
+                .layers
+                .iter()
+                .filter(|l| l.id == lit && (l.space == Space::World || config_shown))
+                .map(|l| l.prims.len())
+                .sum();
             assert!(
                 drawn > 0,
-                "{id} page {}: the hint lights {lit:?}, which draws nothing there",
+                "{id} page {}: the hint lights {lit:?}, which draws nothing in the views shown",
                 k + 1
             );
             checked += 1;
+            said += usize::from(collidescope::lesson::tutor::hint(q).contains("lit up"));
         }
     }
-    assert!(checked >= 10, "only {checked} hints light something");
+    assert!(checked >= 40, "only {checked} questions");
+    assert!(said >= 10, "only {said} hints say what they light");
 }
 
 /// The time of impact's separation-function page: the hint names the segment
@@ -203,4 +207,47 @@ fn a_settled_swept_miss_shows_the_axis_that_keeps_the_gap() {
         checked += 1;
     }
     assert_eq!(checked, 1, "the swept miss page");
+}
+
+/// The depth's hint points at "the closest edge of the polytope (lit up)": of EPA's
+/// layer only that edge glows, the line at the depth from the origin, not the
+/// polytope's every edge.
+#[test]
+fn the_depth_hint_lights_the_closest_edge_alone() {
+    let lesson = library::lesson("epa").unwrap();
+    let page = &lesson.pages[page_titled(&lesson, "Reading the depth")];
+    let q = page.question.as_ref().unwrap();
+    assert_eq!(q.ask, Ask::Depth);
+    assert!(collidescope::lesson::tutor::hint(q).contains("closest edge of the polytope (lit up)"));
+    let study = PageStudy::of(page).unwrap();
+    let Answer::Number { value: depth, .. } = q.solve(&study.ground()).unwrap().answer else {
+        panic!("the depth is a number");
+    };
+    let mut app = AppState::new(study.scene.clone(), None);
+    let picture = app_picture(&mut app);
+    let layer = picture.list.layer(q.hint_layer()).unwrap();
+    let lit = collidescope::lesson::lit_prims(&layer.prims, q.lit_part());
+    assert!(
+        lit.len() < layer.prims.len() / 2,
+        "{} of {}",
+        lit.len(),
+        layer.prims.len()
+    );
+    assert_eq!(lit.len(), 1, "{lit:?}");
+    let Prim::Polyline { points, .. } = lit[0] else {
+        panic!("{lit:?}");
+    };
+    assert_eq!(points.len(), 2);
+    let (a, b) = (points[0], points[1]);
+    let t = (-a).dot(b - a) / (b - a).length_squared();
+    let foot = a + (b - a) * t.clamp(0.0, 1.0);
+    assert!(
+        (foot.length() - depth).abs() < 1e-3,
+        "{} vs {depth}",
+        foot.length()
+    );
+    // Every other question lights its whole layer.
+    let gjk = library::lesson("gjk").unwrap();
+    let q = gjk.pages.iter().find_map(|p| p.question.clone()).unwrap();
+    assert_eq!(q.lit_part(), collidescope::lesson::LitPart::Layer);
 }

@@ -43,6 +43,14 @@ fn lesson_text(file: &Path) -> Result<(String, String), String> {
     Ok((text, label))
 }
 
+/// "1 page", "2 pages": a count and its noun.
+fn counted(n: usize, noun: &str) -> String {
+    match n {
+        1 => format!("1 {noun}"),
+        n => format!("{n} {noun}s"),
+    }
+}
+
 /// Runs a `lesson` command; its output or the first problem.
 pub fn run_lesson(command: &LessonCommand) -> Result<String, String> {
     match command {
@@ -52,10 +60,13 @@ pub fn run_lesson(command: &LessonCommand) -> Result<String, String> {
                 let (text, label) = lesson_text(file)?;
                 let (lesson, pages) = check_text(&text, &label).map_err(|e| e.to_string())?;
                 out.push_str(&format!(
-                    "{label}: \"{}\": {} pages, {} questions, all answerable\n",
+                    "{label}: \"{}\": {}, {}, all answerable\n",
                     lesson.title,
-                    pages.len(),
-                    pages.iter().filter(|p| p.question.is_some()).count()
+                    counted(pages.len(), "page"),
+                    counted(
+                        pages.iter().filter(|p| p.question.is_some()).count(),
+                        "question"
+                    )
                 ));
                 for (i, p) in pages.iter().enumerate() {
                     if let Some(q) = &p.question {

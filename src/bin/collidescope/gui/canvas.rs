@@ -102,9 +102,9 @@ pub struct Canvas {
     /// Marks drawn with a view's layers and placed around by its labels (a lesson's
     /// answer rings).
     pub marks: Vec<(Space, Prim)>,
-    /// The layer a lesson's hint lights up: its glow is painted under the views'
-    /// strokes and labels (`glow.rs`), so that it hides no text.
-    pub lit: Option<LayerId>,
+    /// The layer a lesson's hint lights up, and what of it: its glow is painted under
+    /// the views' strokes and labels (`glow.rs`), so that it hides no text.
+    pub lit: Option<(LayerId, collidescope::lesson::LitPart)>,
     /// The last click on the world view with nothing else under it (time, pixels):
     /// a second one there soon after is a double click (`chain_handles.rs`).
     pub last_click: Option<(f64, glam::Vec2)>,

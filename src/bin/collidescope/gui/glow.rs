@@ -3,6 +3,7 @@
 //! and labels, so that the glow marks the layer without hiding a label's text or the
 //! layer's own points.
 
+use collidescope::lesson::{lit_prims, LitPart};
 use collidescope::render::{paint_prim, paint_view, Painter, ViewFrame};
 use collidescope::view::draw::{DrawList, LayerId, Prim};
 use glam::Vec2;
@@ -15,21 +16,23 @@ const POINT: f32 = 12.0;
 const CORNER: f32 = 6.0;
 
 /// One view as `paint_view` paints it, with the glow of layer `lit` (when it is in
-/// this view) under everything.
+/// this view; all of it or its part) under everything.
 pub fn paint_lit_view(
     view: &ViewFrame,
     list: &DrawList,
     extra: &[Prim],
-    lit: Option<LayerId>,
+    lit: Option<(LayerId, LitPart)>,
     title: &str,
     out: &mut impl Painter,
 ) {
     let list = &*view.expanded(list);
+    let part = lit.map_or(LitPart::Layer, |(_, p)| p);
     let layers = list
         .layers
         .iter()
-        .filter(|l| Some(l.id) == lit && l.space == view.space);
-    for prim in layers.flat_map(|l| &l.prims).flat_map(glow_prims) {
+        .filter(|l| lit.is_some_and(|(id, _)| id == l.id) && l.space == view.space);
+    let glowing = layers.flat_map(|l| lit_prims(&l.prims, part));
+    for prim in glowing.flat_map(glow_prims) {
         paint_prim(&prim, view, out);
     }
     paint_view(view, list, extra, title, out);
@@ -184,6 +187,7 @@ mod tests {
             scale: 1.4,
         };
         let mut out = Order::default();
+        let lit = lit.map(|l| (l, LitPart::Layer));
         paint_lit_view(&view, &list(), &[], lit, "configuration space", &mut out);
         out.0
     }

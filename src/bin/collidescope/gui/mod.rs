@@ -350,7 +350,10 @@ async fn main_loop(opts: GuiOptions, fitted: Option<String>) {
                     let click = lesson::click_marks(m, &app, canvas.scale);
                     canvas.marks.extend(click);
                 }
-                canvas.lit = panel.lesson.as_ref().and_then(|m| m.tutor.lit());
+                canvas.lit = panel.lesson.as_ref().and_then(|m| {
+                    let part = m.page().question.as_ref().map(|q| q.lit_part());
+                    m.tutor.lit().map(|l| (l, part.unwrap_or_default()))
+                });
                 canvas.draw(&mut app);
             }
         }

@@ -111,8 +111,9 @@ impl Panel {
             mode.page().question.is_none() || mode.tutor.stage.settled(),
             mode.page().clone(),
         );
-        // The s(t) plot is part of the picture a time-of-impact question is read from.
-        if page.algorithm == collidescope::study::Algorithm::Rotating {
+        // The s(t) plot is part of the picture a time-of-impact question is read from,
+        // once it does not answer the question still open.
+        if collidescope::lesson::shows_plot(&page, settled) {
             egui::CollapsingHeader::new("s(t): separation over the step")
                 .default_open(true)
                 .show(ui, |ui| self.ui_plot(ui, app));
