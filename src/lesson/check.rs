@@ -374,16 +374,35 @@ pub fn proofread(lesson: &Lesson) -> String {
 /// Whether layer `lit`, shown, draws something at the page's step in a view the page
 /// shows (a configuration-space layer on a page of the world view alone does not).
 fn lit_in_sight(scene: &Scene, page: &Page, lit: crate::view::draw::LayerId) -> bool {
-    let mut scene = scene.clone();
-    scene.view.hidden_layers.retain(|l| *l != lit);
-    let config_shown = scene.view.split < 1.0;
-    let Ok(picture) = crate::render::SceneExport::new(&scene, page.algorithm).picture(page.step)
-    else {
+    use crate::study::draw::{draw_list, Frame};
+    use crate::view::draw::{Highlight, Space};
+    let Some((a, b)) = scene.view_pair() else {
         return true;
     };
-    picture.list.layers.iter().any(|l| {
-        l.id == lit
-            && !l.prims.is_empty()
-            && (l.space == crate::view::draw::Space::World || config_shown)
-    })
+    // The page's picture as the window draws it (every layer: `lit` is shown by the
+    // hint whether the page hides it or not), from a cold simplex cache.
+    let studies =
+        crate::study::Studies::compute(scene, a, b, &mut crate::core::gjk::SimplexCache::default());
+    let source = scene.view.manifold();
+    if page.step >= studies.step_count_for(page.algorithm, source) {
+        return true;
+    }
+    let results = crate::trace::scene_results::SceneResults::compute(scene);
+    let frame = Frame {
+        scene,
+        studies: Some(&studies),
+        results: &results,
+        peers: &[],
+        algorithm: page.algorithm,
+        step: page.step,
+    };
+    let hl = Highlight {
+        manifold_via_sat: source == crate::core::manifold::ManifoldSource::Sat,
+        ..Highlight::default()
+    };
+    let config_shown = scene.view.split < 1.0;
+    draw_list(&frame, &hl)
+        .layers
+        .iter()
+        .any(|l| l.id == lit && !l.prims.is_empty() && (l.space == Space::World || config_shown))
 }

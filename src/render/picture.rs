@@ -149,12 +149,7 @@ pub struct Picture {
 /// The pair (A, B) the app shows for a scene: the shapes named by its `view` section,
 /// else the first two; `None` with fewer than two shapes.
 pub fn scene_pair(scene: &Scene) -> Option<(usize, usize)> {
-    let n = scene.shapes.len();
-    let a = scene.shape_index(&scene.view.a).unwrap_or(0);
-    let b = scene
-        .shape_index(&scene.view.b)
-        .unwrap_or(if a == 1 { 0 } else { 1 });
-    (n >= 2 && a != b && a < n && b < n).then_some((a, b))
+    scene.view_pair()
 }
 
 /// The header line: scene title · algorithm (for the manifold, which normal it

@@ -412,6 +412,17 @@ impl Scene {
             .collect()
     }
 
+    /// The pair (A, B) the app shows: the shapes named by the `view` section, else the
+    /// first two; `None` with fewer than two shapes.
+    pub fn view_pair(&self) -> Option<(usize, usize)> {
+        let n = self.shapes.len();
+        let a = self.shape_index(&self.view.a).unwrap_or(0);
+        let b = self
+            .shape_index(&self.view.b)
+            .unwrap_or(if a == 1 { 0 } else { 1 });
+        (n >= 2 && a != b && a < n && b < n).then_some((a, b))
+    }
+
     pub fn shape_index(&self, name: &str) -> Option<usize> {
         self.shapes.iter().position(|s| s.name == name)
     }
