@@ -199,14 +199,15 @@ tj() { python3 -c "import json,sys; d=json.load(open('$teach/layout.json')); pri
 # Wait until the app has drawn what the last input changed: the layout file, rewritten on
 # every change, has stood still for half a second (at most 15 s; a loaded machine draws a
 # frame in a second or more).
-settle() {
+settle_file() {
   for _ in $(seq 150); do
     local age
-    age=$(python3 -c "import os,time; print(time.time() - os.path.getmtime('$teach/layout.json'))")
+    age=$(python3 -c "import os,time; print(time.time() - os.path.getmtime('$1'))")
     python3 -c "import sys; sys.exit(0 if $age >= 0.5 else 1)" && return 0
     sleep 0.1
   done
 }
+settle() { settle_file "$teach/layout.json"; }
 # Poll until the layout's EXPR reads VALUE (at most 15 s), then print what it reads.
 await() {
   local got
@@ -379,14 +380,7 @@ app_pid=$!
 for _ in $(seq 200); do [ -s "$lib/layout.json" ] && break; sleep 0.1; done
 sleep 1
 lj() { python3 -c "import json,sys; d=json.load(open('$lib/layout.json')); print(eval(sys.argv[1]))" "$1"; }
-lsettle() {
-  for _ in $(seq 150); do
-    local age
-    age=$(python3 -c "import os,time; print(time.time() - os.path.getmtime('$lib/layout.json'))")
-    python3 -c "import sys; sys.exit(0 if $age >= 0.5 else 1)" && return 0
-    sleep 0.1
-  done
-}
+lsettle() { settle_file "$lib/layout.json"; }
 read -r fx fy < <(lj "' '.join(str(int(round(v))) for v in d['widgets']['files'])")
 xdotool mousemove "$fx" "$fy" click 1; sleep 1; lsettle
 # Scroll until the next entry is well inside the window (800 px tall).
