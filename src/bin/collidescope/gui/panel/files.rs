@@ -339,7 +339,12 @@ impl LibraryAnchor {
 /// Scrolls the panel so the library entry `path` (drawn at `rect`) stays where it was
 /// clicked while the scene opens and the sections above settle; ends after
 /// [`KEEP_IN_PLACE_S`], or as soon as the user scrolls.
-fn keep_in_place(ui: &egui::Ui, anchor: &mut Option<LibraryAnchor>, path: &Path, rect: egui::Rect) {
+fn keep_in_place(
+    ui: &egui::Ui,
+    anchor: &mut Option<LibraryAnchor>,
+    path: &std::path::Path,
+    rect: egui::Rect,
+) {
     let Some(a) = anchor.as_mut().filter(|a| a.path == path) else {
         return;
     };
