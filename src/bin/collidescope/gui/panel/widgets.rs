@@ -183,6 +183,7 @@ impl Tip for egui::Response {
 /// `widest`, leaving room for the button and for the panel's scroll bar, which floats
 /// over the panel's right edge (a box of a fixed width pushed "Save as" under it in the
 /// presenter's narrow panel).
+#[cfg_attr(target_arch = "wasm32", allow(dead_code))] // the desktop's file boxes
 pub(super) fn field_width_beside(ui: &egui::Ui, button: &str, widest: f32) -> f32 {
     const SCROLL_BAR: f32 = 14.0;
     let font = egui::TextStyle::Button.resolve(ui.style());
