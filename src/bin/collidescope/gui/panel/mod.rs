@@ -5,6 +5,7 @@
 
 mod algorithm;
 mod chain_edit;
+mod copy_as;
 mod dialog;
 mod files;
 mod header;

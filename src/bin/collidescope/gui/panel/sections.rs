@@ -16,8 +16,9 @@ pub enum PanelFor {
     /// A recording (or a live world) in the world view: only what belongs to it.
     World,
     /// A pair opened from a recording or a live world, in the debugger (recordings
-    /// need the engines: a build without them never opens one).
-    #[cfg_attr(not(feature = "peers"), allow(dead_code))]
+    /// need the engines and a desktop: a build without them, or the web page, never
+    /// opens one).
+    #[cfg_attr(any(not(feature = "peers"), target_arch = "wasm32"), allow(dead_code))]
     Pair,
 }
 
