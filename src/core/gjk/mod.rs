@@ -332,6 +332,12 @@ impl DistanceOutput {
                 index_b: Vec::new(),
             };
         }
+        self.report_as_run()
+    }
+
+    /// This query's iterations and final simplex as it ran, whether or not Box2D's
+    /// rule would have returned early on the way.
+    pub fn report_as_run(&self) -> Box2dDistanceReport {
         let n = self.simplex_count.min(3);
         Box2dDistanceReport {
             iterations: self.iterations,

@@ -183,14 +183,7 @@ fn peer_rows(app: &mut AppState, exact: &Expected) -> Vec<Row> {
             // Box2D's distance starts cold: compared only when ours did too.
             gjk: (an.distance.cache_use == CacheUse::Cold).then(|| an.distance.box2d_report()),
             gjk_ran: (an.distance.cache_use == CacheUse::Cold && an.distance.box2d_early_return)
-                .then(|| {
-                    let n = an.distance.simplex_count.min(3);
-                    Box2dDistanceReport {
-                        iterations: an.distance.iterations,
-                        index_a: an.distance.simplex_a[..n].to_vec(),
-                        index_b: an.distance.simplex_b[..n].to_vec(),
-                    }
-                }),
+                .then(|| an.distance.report_as_run()),
             stopped: Vec::new(),
         });
     }
