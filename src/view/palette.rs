@@ -113,6 +113,7 @@ pub const LIGHT_ROLES: &[([u8; 3], [u8; 3])] = &[
     ([255, 94, 93], [187, 1, 86]), // cut
     ([255, 244, 15], [112, 60, 0]), // added
     ([255, 60, 60], [200, 0, 0]),  // error
+    ([255, 217, 51], [240, 128, 0]), // glow (its alpha kept: a pale yellow vanished on white)
     ([19, 20, 26], [250, 250, 247]), // background
     ([28, 29, 36], [232, 232, 228]), // bands
     ([235, 235, 240], [25, 25, 30]), // text
@@ -233,8 +234,8 @@ pub const SEPARATOR: Rgba = Rgba(255, 255, 255, 64);
 /// and its dashed tether.
 pub const HANDLE: Rgba = Rgba(255, 255, 255, 242);
 /// The glow under what is being pointed at: a lesson hint's layer, the features a
-/// hovered narration names. A translucent yellow, the same in both themes (a white one
-/// vanished on the light theme and was faint on a projector).
+/// hovered narration names. A translucent yellow; amber on the light theme
+/// ([`LIGHT_ROLES`]), where the yellow was faint.
 pub const GLOW: Rgba = Rgba(255, 217, 51, 82);
 pub const HANDLE_TETHER: Rgba = Rgba(255, 255, 255, 102);
 
