@@ -17,8 +17,7 @@ pub const SAMPLES: usize = 160;
 /// The curves of one step.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct SeparationCurves {
-    /// s(t): empty when the step has no separation function (the answer came from the
-    /// distance alone).
+    /// s(t): empty when the step has no separation function ([`Self::none_because`]).
     pub separation: Vec<[f64; 2]>,
     /// d(t), the core distance.
     pub distance: Vec<[f64; 2]>,
@@ -32,6 +31,27 @@ pub struct SeparationCurves {
     pub bracket: Option<(f64, f64)>,
     /// The separation function's kind, in words.
     pub kind: String,
+    /// When the step has no separation function: why, in words (what the core
+    /// distance at `t1` decided); empty otherwise.
+    pub none_because: String,
+}
+
+/// Why an iteration built no separation function, from its core distance `d` at `t1`
+/// and the study's `target` and `tolerance` (the outer loop's decision, in that order).
+fn why_no_function(t1: f32, d: f32, target: f32, tolerance: f32) -> String {
+    if d <= 0.0 {
+        format!("At t1 = {t1:.4} the cores overlap: the query stops there")
+    } else if d <= target + tolerance {
+        format!(
+            "At t1 = {t1:.4} the cores are {d:.4} apart, within the band around the target {target:.4}: t1 is the time of impact, and no separation function is needed"
+        )
+    } else if t1 >= 1.0 {
+        format!(
+            "At the end of the step (t1 = 1) the cores are still {d:.4} apart, above the band: nothing touched"
+        )
+    } else {
+        format!("At t1 = {t1:.4} no separation function could be built: the query fails")
+    }
 }
 
 fn pts(v: &[(f32, f32)]) -> Vec<[f64; 2]> {
@@ -84,6 +104,10 @@ impl RotatingStudy {
                 .and_then(|i| i.function)
                 .map(|f| super::draw::kind_words(f.kind).to_string())
                 .unwrap_or_default(),
+            none_because: it
+                .filter(|i| i.function.is_none())
+                .map(|i| why_no_function(i.t1, i.distance, tr.target, tr.tolerance))
+                .unwrap_or_default(),
         }
     }
 }
@@ -116,7 +140,14 @@ pub fn separation_plot_naming(c: &SeparationCurves, name_axis: bool) -> Plot {
         ..Plot::default()
     };
     plot.caption = if c.separation.is_empty() {
-        "This step has no separation function (the answer came from the distance alone); the curve shows the core distance.".into()
+        format!(
+            "{}. The curve shows the core distance d(t).",
+            if c.none_because.is_empty() {
+                "This step has no separation function"
+            } else {
+                &c.none_because
+            }
+        )
     } else {
         let axis = if name_axis {
             format!("the axis ({})", c.kind)

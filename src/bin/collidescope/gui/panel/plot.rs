@@ -23,8 +23,9 @@ pub fn show_plot(ui: &mut egui::Ui, id: &str, plot: &Plot, height: f32) -> Optio
     show_plot_as(ui, id, plot, height, false)
 }
 
-/// [`show_plot`], with a legend naming each series by its colour when `legend` (for a
-/// plot whose caption names no colours).
+/// [`show_plot`], with a legend under it naming each series by its colour and stroke
+/// when `legend` (for a plot whose caption names no colours). Under the plot, not in
+/// it: a legend inside covers the curves where they cross.
 pub fn show_plot_as(
     ui: &mut egui::Ui,
     id: &str,
@@ -32,24 +33,19 @@ pub fn show_plot_as(
     height: f32,
     legend: bool,
 ) -> Option<f64> {
-    let mut p = egui_plot::Plot::new(id)
+    let p = egui_plot::Plot::new(id)
         .height(height)
         .allow_scroll(false)
         .x_axis_label(plot.x_label.clone())
         .y_axis_label(plot.y_label.clone());
-    if legend {
-        p = p.legend(
-            egui_plot::Legend::default()
-                .position(egui_plot::Corner::RightBottom)
-                .background_alpha(0.85)
-                .text_style(egui::TextStyle::Small),
-        );
-    }
     let theme = theme_of(ui);
     let response = with_axes(p, plot).show(ui, |p| {
         add_series(p, plot, theme);
         p.pointer_coordinate()
     });
+    if legend {
+        legend_below(ui, plot, theme);
+    }
     response
         .response
         .clicked()
@@ -148,6 +144,64 @@ pub fn add_series(
                     );
                 }
             }
+        }
+    }
+}
+
+/// One entry per series name: a swatch drawn as the series is (a solid or dashed line
+/// of its colour and width, a dot, a band) and the name, wrapped in rows.
+fn legend_below(ui: &mut egui::Ui, plot: &Plot, theme: collidescope::view::palette::Theme) {
+    let mut seen: Vec<&str> = Vec::new();
+    ui.horizontal_wrapped(|ui| {
+        ui.spacing_mut().item_spacing.x = 4.0;
+        for s in &plot.series {
+            if seen.contains(&s.name.as_str()) {
+                continue;
+            }
+            seen.push(&s.name);
+            let c = color(theme.apply(s.color));
+            // The swatch and its name are one widget, so they wrap together.
+            let text = ui.visuals().text_color();
+            let font = egui::TextStyle::Small.resolve(ui.style());
+            let galley = ui.painter().layout_no_wrap(s.name.clone(), font, text);
+            let size = egui::vec2(30.0 + galley.size().x, galley.size().y.max(12.0));
+            let (rect, _) = ui.allocate_exact_size(size, egui::Sense::hover());
+            let mark = egui::Rect::from_min_size(rect.min, egui::vec2(26.0, rect.height()));
+            swatch(ui.painter(), mark, s, c);
+            ui.painter()
+                .galley(rect.min + egui::vec2(30.0, 0.0), galley, text);
+            ui.add_space(8.0);
+        }
+    });
+}
+
+/// The legend swatch of series `s` (colour `c`) in `rect`.
+fn swatch(
+    painter: &egui::Painter,
+    rect: egui::Rect,
+    s: &collidescope::view::plot::Series,
+    c: Color32,
+) {
+    let (y, x0, x1) = (rect.center().y, rect.left() + 1.0, rect.right() - 1.0);
+    let stroke = egui::Stroke::new(s.width.clamp(1.0, 3.0), c);
+    match &s.data {
+        SeriesData::Points { .. } => {
+            painter.circle_filled(rect.center(), 3.5, c);
+        }
+        SeriesData::Spans { spans, .. } => {
+            let fill = spans.first().map_or(c, |sp| color(sp.color));
+            painter.rect_filled(rect.shrink(2.0), 1.0, fill);
+        }
+        _ if s.dashed => {
+            // Three dashes: the same colour as a solid line must still read apart.
+            let w = (x1 - x0) / 5.0;
+            for k in [0.0, 2.0, 4.0] {
+                let a = x0 + k * w;
+                painter.line_segment([egui::pos2(a, y), egui::pos2(a + w, y)], stroke);
+            }
+        }
+        _ => {
+            painter.line_segment([egui::pos2(x0, y), egui::pos2(x1, y)], stroke);
         }
     }
 }
