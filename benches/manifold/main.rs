@@ -69,6 +69,8 @@
 
 #[path = "../common/count.rs"]
 mod count;
+#[path = "../common/octagon.rs"]
+mod octagon;
 
 use boxdd_sys::ffi as b2;
 use collidescope::core::box_box::{box_box, BoxBoxInput};
@@ -89,7 +91,6 @@ use glam::Vec2;
 use parry2d::math::{Isometry, Point, Vector};
 use parry2d::query::{ContactManifold, DefaultQueryDispatcher, PersistentQueryDispatcher};
 use parry2d::shape::{Ball, ConvexPolygon, Cuboid, Shape as ParryShape};
-use std::time::Duration;
 
 const PAIRS: usize = 256;
 const MASK: usize = PAIRS - 1;
@@ -154,17 +155,6 @@ fn benches(c: &mut Criterion) {
     box_box::bench(c, request, &boxes);
 }
 
-fn config() -> Criterion {
-    // A shared, noisy 2-core machine: short runs, compare ratios within one run.
-    Criterion::default()
-        .warm_up_time(Duration::from_secs(1))
-        .measurement_time(Duration::from_secs(3))
-        .sample_size(60)
-}
-
 fn main() {
-    // `criterion_main!`'s body, which the counting mode (`COLLIDESCOPE_COUNT`) shares.
-    let mut c = config().configure_from_args();
-    benches(&mut c);
-    c.final_summary();
+    count::main(benches);
 }

@@ -1,20 +1,7 @@
 //! `manifold_poly_poly_sat` and `manifold_poly_poly_epa`: two overlapping 8-gons.
 
+use super::octagon::random_octagon;
 use super::*;
-
-/// A random convex 8-gon: 8 points on a random ellipse at jittered angles.
-pub(crate) fn random_octagon(rng: &mut Rng) -> Vec<Vec2> {
-    let (ax, ay) = (rng.range_f32(0.5, 1.5), rng.range_f32(0.5, 1.5));
-    let tilt = rng.range_f32(0.0, std::f32::consts::TAU);
-    let (s, c) = tilt.sin_cos();
-    (0..8)
-        .map(|i| {
-            let t = std::f32::consts::TAU * (i as f32 + rng.range_f32(-0.3, 0.3)) / 8.0;
-            let p = Vec2::new(ax * t.cos(), ay * t.sin());
-            Vec2::new(c * p.x - s * p.y, s * p.x + c * p.y)
-        })
-        .collect()
-}
 
 pub(crate) fn parry_polygon(points: &[Vec2]) -> ConvexPolygon {
     let pts = points.iter().map(|p| Point::new(p.x, p.y)).collect();
