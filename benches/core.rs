@@ -45,6 +45,8 @@
 
 #[path = "common/count.rs"]
 mod count;
+#[path = "common/octagon.rs"]
+mod octagon;
 
 use boxdd_sys::ffi as b2;
 use collidescope::core::consts::{DEFAULT_EPA_MAX_ITERATIONS, DEFAULT_EPA_TOLERANCE};
@@ -58,9 +60,9 @@ use collidescope::verify::Rng;
 use count::Request;
 use criterion::{black_box, Criterion};
 use glam::Vec2;
+use octagon::random_octagon;
 use parry2d::math::{Isometry, Point, Vector};
 use parry2d::shape::{Ball, Capsule, ConvexPolygon, Shape as ParryShape};
-use std::time::Duration;
 
 /// Number of pairs cycled through in every benchmark (a power of two: `i & MASK`).
 const PAIRS: usize = 256;
@@ -69,21 +71,6 @@ const SEED: u64 = 0x00C0_11DE_5C09_E002;
 const GJK_MAX_ITERATIONS: u32 = 20;
 /// Box2D's distance and ours agree within this (both f32, same relative pose).
 const BOX2D_DISTANCE_TOLERANCE: f32 = 1e-4;
-
-/// A random convex 8-gon: 8 points on a random ellipse (semi-axes 0.5..1.5), at
-/// jittered angles. Points on an ellipse are always in strictly convex position.
-fn random_octagon(rng: &mut Rng) -> Vec<Vec2> {
-    let (ax, ay) = (rng.range_f32(0.5, 1.5), rng.range_f32(0.5, 1.5));
-    let tilt = rng.range_f32(0.0, std::f32::consts::TAU);
-    let (s, c) = tilt.sin_cos();
-    (0..8)
-        .map(|i| {
-            let t = std::f32::consts::TAU * (i as f32 + rng.range_f32(-0.3, 0.3)) / 8.0;
-            let p = Vec2::new(ax * t.cos(), ay * t.sin());
-            Vec2::new(c * p.x - s * p.y, s * p.x + c * p.y)
-        })
-        .collect()
-}
 
 /// A random pose at `dist_lo..dist_hi` from the origin, any angle.
 fn random_pose(rng: &mut Rng, dist_lo: f32, dist_hi: f32) -> (Vec2, f32) {
@@ -436,17 +423,6 @@ fn benches(c: &mut Criterion) {
     group.finish();
 }
 
-fn config() -> Criterion {
-    // A shared, noisy 2-core machine: short runs, compare ratios within one run.
-    Criterion::default()
-        .warm_up_time(Duration::from_secs(1))
-        .measurement_time(Duration::from_secs(3))
-        .sample_size(60)
-}
-
 fn main() {
-    // `criterion_main!`'s body, which the counting mode (`COLLIDESCOPE_COUNT`) shares.
-    let mut c = config().configure_from_args();
-    benches(&mut c);
-    c.final_summary();
+    count::main(benches);
 }

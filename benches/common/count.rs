@@ -17,7 +17,7 @@
 
 use criterion::measurement::WallTime;
 use criterion::{black_box, BenchmarkGroup, Criterion};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// Calls per timed chunk (about 10–100 µs of work per chunk).
 const CHUNK: usize = 512;
@@ -166,4 +166,20 @@ impl<'f> Runner<'_, '_, 'f> {
             }
         }
     }
+}
+
+/// `criterion_main!`'s body, which the counting mode (`COLLIDESCOPE_COUNT`) shares:
+/// `benches` under [`config`] and the command line's criterion flags.
+pub fn main(benches: fn(&mut Criterion)) {
+    let mut c = config().configure_from_args();
+    benches(&mut c);
+    c.final_summary();
+}
+
+fn config() -> Criterion {
+    // A shared, noisy 2-core machine: short runs, compare ratios within one run.
+    Criterion::default()
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(3))
+        .sample_size(60)
 }

@@ -85,98 +85,116 @@ mod key {
 
     pub(super) fn prims(h: &mut impl Hasher, list: &[Prim]) {
         h.write_usize(list.len());
-        for prim in list {
-            match prim {
-                Prim::Polyline {
-                    points: ps,
-                    closed,
-                    width,
-                    color: c,
-                    dashed,
-                } => {
-                    h.write_u8(0);
-                    points(h, ps);
-                    closed.hash(h);
-                    num(h, *width);
-                    color(h, c);
-                    dashed.hash(h);
-                }
-                Prim::Fill {
-                    points: ps,
-                    color: c,
-                } => {
-                    h.write_u8(1);
-                    points(h, ps);
-                    color(h, c);
-                }
-                Prim::Dot {
-                    at,
-                    radius,
-                    color: c,
-                } => {
-                    h.write_u8(2);
-                    point(h, *at);
-                    num(h, *radius);
-                    color(h, c);
-                }
-                Prim::Arrow {
-                    from,
-                    to,
-                    width,
-                    color: c,
-                } => {
-                    h.write_u8(3);
-                    point(h, *from);
-                    point(h, *to);
-                    num(h, *width);
-                    color(h, c);
-                }
-                Prim::Label {
-                    at,
-                    offset,
-                    text,
-                    color: c,
-                    size,
-                    of,
-                } => {
-                    h.write_u8(4);
-                    point(h, *at);
-                    point(h, *offset);
-                    text.hash(h);
-                    color(h, c);
-                    num(h, *size);
-                    of.hash(h);
-                }
-                Prim::Cross { at, size, color: c } => {
-                    h.write_u8(5);
-                    point(h, *at);
-                    num(h, *size);
-                    color(h, c);
-                }
-                Prim::Ring {
-                    at,
-                    radius,
-                    width,
-                    color: c,
-                } => {
-                    h.write_u8(6);
-                    point(h, *at);
-                    num(h, *radius);
-                    num(h, *width);
-                    color(h, c);
-                }
-                Prim::Inset {
-                    anchor,
-                    size,
-                    min_px,
-                    prims: inner,
-                } => {
-                    h.write_u8(7);
-                    point(h, *anchor);
-                    num(h, *size);
-                    num(h, *min_px);
-                    prims(h, inner);
-                }
+        for p in list {
+            prim(h, p);
+        }
+    }
+
+    /// One primitive: its tag, then every field. The marks at a point are hashed by
+    /// [`point_mark`].
+    fn prim(h: &mut impl Hasher, prim: &Prim) {
+        match prim {
+            Prim::Polyline {
+                points: ps,
+                closed,
+                width,
+                color: c,
+                dashed,
+            } => {
+                h.write_u8(0);
+                points(h, ps);
+                closed.hash(h);
+                num(h, *width);
+                color(h, c);
+                dashed.hash(h);
+            }
+            Prim::Fill {
+                points: ps,
+                color: c,
+            } => {
+                h.write_u8(1);
+                points(h, ps);
+                color(h, c);
+            }
+            Prim::Arrow {
+                from,
+                to,
+                width,
+                color: c,
+            } => {
+                h.write_u8(3);
+                point(h, *from);
+                point(h, *to);
+                num(h, *width);
+                color(h, c);
+            }
+            Prim::Inset {
+                anchor,
+                size,
+                min_px,
+                prims: inner,
+            } => {
+                h.write_u8(7);
+                point(h, *anchor);
+                num(h, *size);
+                num(h, *min_px);
+                prims(h, inner);
+            }
+            Prim::Dot { .. } | Prim::Label { .. } | Prim::Cross { .. } | Prim::Ring { .. } => {
+                point_mark(h, prim)
+            }
+        }
+    }
+
+    /// A mark at a point: a dot, a label, a cross or a ring.
+    fn point_mark(h: &mut impl Hasher, prim: &Prim) {
+        match prim {
+            Prim::Dot {
+                at,
+                radius,
+                color: c,
+            } => {
+                h.write_u8(2);
+                point(h, *at);
+                num(h, *radius);
+                color(h, c);
+            }
+            Prim::Label {
+                at,
+                offset,
+                text,
+                color: c,
+                size,
+                of,
+            } => {
+                h.write_u8(4);
+                point(h, *at);
+                point(h, *offset);
+                text.hash(h);
+                color(h, c);
+                num(h, *size);
+                of.hash(h);
+            }
+            Prim::Cross { at, size, color: c } => {
+                h.write_u8(5);
+                point(h, *at);
+                num(h, *size);
+                color(h, c);
+            }
+            Prim::Ring {
+                at,
+                radius,
+                width,
+                color: c,
+            } => {
+                h.write_u8(6);
+                point(h, *at);
+                num(h, *radius);
+                num(h, *width);
+                color(h, c);
+            }
+            Prim::Polyline { .. } | Prim::Fill { .. } | Prim::Arrow { .. } | Prim::Inset { .. } => {
+                unreachable!("hashed by prim")
             }
         }
     }

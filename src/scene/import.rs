@@ -133,7 +133,47 @@ fn json_shape(v: &Value, i: usize) -> Result<ImportedShape, String> {
         return Err(format!("shape {i}: expected an object with \"points\""));
     };
     let what = |f: &str| format!("shape {i}: {f}");
-    let points = match m.get("points").or_else(|| m.get("vertices")) {
+    let points = json_shape_points(m, i)?;
+    let get_point = |keys: &[&str]| -> Result<Option<Vec2>, String> {
+        for k in keys {
+            if let Some(p) = m.get(*k) {
+                return json_point(p, &what(k)).map(Some);
+            }
+        }
+        Ok(None)
+    };
+    let position = get_point(&["position", "translation", "p"])?;
+    let velocity = get_point(&["velocity", "v"])?.unwrap_or(Vec2::ZERO);
+    let radius = m
+        .get("radius")
+        .map(|r| json_number(r, &what("radius")))
+        .transpose()?
+        .unwrap_or(0.0);
+    let rotation = json_rotation(m, i)?;
+    let angle_value = m
+        .get("angle")
+        .or_else(|| m.get("rotation").filter(|r| r.is_number()));
+    let angle = match (angle_value, m.get("angle_degrees")) {
+        (Some(a), _) => json_number(a, &what("angle"))?,
+        (None, Some(d)) => json_number(d, &what("angle_degrees"))?.to_radians(),
+        _ => 0.0,
+    };
+    let name = m.get("name").and_then(|n| n.as_str()).map(str::to_string);
+    Ok(ImportedShape {
+        name,
+        points,
+        radius,
+        position,
+        angle,
+        rotation,
+        velocity,
+    })
+}
+
+/// Shape `i`'s core points: its "points" (or "vertices"), else a circle's centre.
+fn json_shape_points(m: &serde_json::Map<String, Value>, i: usize) -> Result<Vec<Vec2>, String> {
+    let what = |f: &str| format!("shape {i}: {f}");
+    Ok(match m.get("points").or_else(|| m.get("vertices")) {
         Some(Value::Array(ps)) => ps
             .iter()
             .enumerate()
@@ -154,24 +194,17 @@ fn json_shape(v: &Value, i: usize) -> Result<ImportedShape, String> {
                 ))
             }
         },
-    };
-    let get_point = |keys: &[&str]| -> Result<Option<Vec2>, String> {
-        for k in keys {
-            if let Some(p) = m.get(*k) {
-                return json_point(p, &what(k)).map(Some);
-            }
-        }
-        Ok(None)
-    };
-    let position = get_point(&["position", "translation", "p"])?;
-    let velocity = get_point(&["velocity", "v"])?.unwrap_or(Vec2::ZERO);
-    let radius = m
-        .get("radius")
-        .map(|r| json_number(r, &what("radius")))
-        .transpose()?
-        .unwrap_or(0.0);
-    // A rotation given as (c, s) — `[c, s]` or `{"c": c, "s": s}` — is kept exactly;
-    // a number under "rotation" is an angle.
+    })
+}
+
+/// Shape `i`'s rotation given as (c, s) — `[c, s]` or `{"c": c, "s": s}` under
+/// "rotation" or "q" — kept exactly; None when there is none, or when "rotation" is a
+/// number (an angle).
+fn json_rotation(
+    m: &serde_json::Map<String, Value>,
+    i: usize,
+) -> Result<Option<(f32, f32)>, String> {
+    let what = |f: &str| format!("shape {i}: {f}");
     let pair = |v: &Value, key: &str| -> Result<Option<(f32, f32)>, String> {
         if v.is_number() {
             return Ok(None);
@@ -192,28 +225,10 @@ fn json_shape(v: &Value, i: usize) -> Result<ImportedShape, String> {
             )),
         }
     };
-    let rotation = match (m.get("rotation"), m.get("q")) {
+    Ok(match (m.get("rotation"), m.get("q")) {
         (Some(r), _) => pair(r, "rotation")?,
         (None, Some(q)) => pair(q, "q")?,
         _ => None,
-    };
-    let angle_value = m
-        .get("angle")
-        .or_else(|| m.get("rotation").filter(|r| r.is_number()));
-    let angle = match (angle_value, m.get("angle_degrees")) {
-        (Some(a), _) => json_number(a, &what("angle"))?,
-        (None, Some(d)) => json_number(d, &what("angle_degrees"))?.to_radians(),
-        _ => 0.0,
-    };
-    let name = m.get("name").and_then(|n| n.as_str()).map(str::to_string);
-    Ok(ImportedShape {
-        name,
-        points,
-        radius,
-        position,
-        angle,
-        rotation,
-        velocity,
     })
 }
 

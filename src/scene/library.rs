@@ -79,7 +79,7 @@ fn copy_out(name: &str, dir: &std::path::Path) -> Option<Result<std::path::PathB
 }
 
 /// The library's groups in teaching order: the panel's headings, and what every
-/// library scene's `group` must be one of (`tests/scenes.rs`).
+/// library scene's `group` must be one of (`tests/scenes/`).
 pub const GROUPS: [&str; 10] = [
     "Start here",
     "GJK",

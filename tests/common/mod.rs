@@ -3,4 +3,5 @@
 #![allow(dead_code)]
 
 pub mod alloc;
+pub mod parry_shapes;
 pub mod rays;

@@ -62,17 +62,15 @@
 //! is a disagreement, counted by cause, settled with the exact answer, and printed
 //! (`cargo test --test differential_cast -- --nocapture`).
 
-use collidescope::core::hull::convex_hull;
 use collidescope::core::math::Transform;
 use collidescope::core::pair::PosedPair;
-use collidescope::core::shape::{Geometry, Shape};
+use collidescope::core::shape::Shape;
 use collidescope::core::toi::shape_cast::{shape_cast, CastInput, CastOutput, CastTermination};
 use collidescope::verify::exact::{angle_between as angle, closest_on_segment, cross64, hull64};
 use collidescope::verify::Rng;
 use glam::{DVec2, Vec2};
-use parry2d::math::{Isometry, Point, Real, Vector};
+use parry2d::math::{Isometry, Vector};
 use parry2d::query::{self as pq, ShapeCastOptions};
-use parry2d::shape as ps;
 use std::collections::BTreeMap;
 use std::f64::consts::PI;
 
@@ -93,6 +91,9 @@ const CORNER_MARGIN: f64 = 1.0e-4;
 
 const PAIRS_PER_COMBINATION: usize = 280;
 const SEED: u64 = 0x0CA5_7D1F_F0CA_57ED;
+
+#[path = "../common/mod.rs"]
+mod common;
 
 mod shapes;
 use shapes::*;

@@ -30,9 +30,10 @@
 use collidescope::core::consts::{
     DEFAULT_EPA_MAX_ITERATIONS, DEFAULT_EPA_TOLERANCE, DEFAULT_GJK_MAX_ITERATIONS,
 };
-use collidescope::core::epa::{penetration, PenetrationInput};
-use collidescope::core::gjk::{shape_distance, CacheUse, DistanceInput, SimplexCache};
-use collidescope::core::hull::convex_hull;
+use collidescope::core::epa::{penetration, PenetrationInput, PenetrationOutput};
+use collidescope::core::gjk::{
+    shape_distance, CacheUse, DistanceInput, DistanceOutput, SimplexCache,
+};
 use collidescope::core::math::Transform;
 use collidescope::core::pair::PosedPair;
 use collidescope::core::shape::{Geometry, Shape};
@@ -40,8 +41,7 @@ use collidescope::verify::exact::{angle_between as angle, closest_on_segment, cr
 use collidescope::verify::Rng;
 use glam::{DVec2, Vec2};
 use parry2d::math::{Isometry, Point, Real, Vector};
-use parry2d::query::{self as pq, ClosestPoints};
-use parry2d::shape as ps;
+use parry2d::query::{self as pq, ClosestPoints, Contact};
 use std::collections::BTreeMap;
 use std::f64::consts::PI;
 
@@ -97,6 +97,9 @@ const PAIRS_PER_COMBINATION: usize = 250;
 
 const SEED: u64 = 0x00C0_111D_E5C0_7E01;
 
+#[path = "../common/mod.rs"]
+mod common;
+
 mod shapes;
 use shapes::*;
 mod exact;
@@ -107,4 +110,8 @@ mod bookkeeping;
 use bookkeeping::*;
 mod check_pair;
 use check_pair::*;
+mod overlapping;
+use overlapping::*;
+mod separated;
+use separated::*;
 mod tests;

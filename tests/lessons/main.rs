@@ -5,9 +5,12 @@
 //! printed before it is asked; `pages`: what particular library pages show and say.
 
 mod giveaways;
+mod gjk_epa_pages;
 mod handout;
 mod pages;
+mod sat_pages;
 mod settled;
+mod toi_pages;
 
 use collidescope::app::AppState;
 use collidescope::lesson::check::{

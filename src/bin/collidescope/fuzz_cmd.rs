@@ -144,24 +144,9 @@ fn threads(asked: Option<usize>, default: usize) -> usize {
 /// second and every 2 %), writes the scenes, and returns the summary table with
 /// `true` when no disagreement was found.
 pub fn run_fuzz(args: &FuzzArgs) -> Result<(bool, String), String> {
-    use collidescope::verify::{run, write_scenes, FuzzConfig};
+    use collidescope::verify::run;
     use std::time::Instant;
-    // Pair indices are u64: the run must not wrap past the last one.
-    if args.start.checked_add(args.count).is_none() {
-        return Err(format!(
-            "--start {} plus --count {} passes the last pair index ({}); lower one of them",
-            args.start,
-            args.count,
-            u64::MAX
-        ));
-    }
-    if let Some(base) = &args.link {
-        crate::page_link::check_base(base)?;
-    }
-    let mut config = FuzzConfig::new(args.seed, args.count);
-    config.start = args.start;
-    config.keep = args.max_scenes.max(1);
-    config.threads = threads(args.threads, config.threads);
+    let mut config = fuzz_config(args)?;
     if args.profile {
         if args.family.as_deref() == Some(CHAIN_FAMILY) {
             return Err("--profile runs pairs, not the chain family".into());
@@ -204,7 +189,40 @@ pub fn run_fuzz(args: &FuzzArgs) -> Result<(bool, String), String> {
         });
         return Ok((true, out));
     }
-    let written = write_scenes(&report, &args.out, args.max_scenes)?;
+    list_disagreements(args, &report, config.threads, out)
+}
+
+/// The run's configuration, once the arguments pass the checks that need no run: the
+/// pair range ends before the last pair index, the `--link` base is one.
+fn fuzz_config(args: &FuzzArgs) -> Result<collidescope::verify::FuzzConfig, String> {
+    // Pair indices are u64: the run must not wrap past the last one.
+    if args.start.checked_add(args.count).is_none() {
+        return Err(format!(
+            "--start {} plus --count {} passes the last pair index ({}); lower one of them",
+            args.start,
+            args.count,
+            u64::MAX
+        ));
+    }
+    if let Some(base) = &args.link {
+        crate::page_link::check_base(base)?;
+    }
+    let mut config = collidescope::verify::FuzzConfig::new(args.seed, args.count);
+    config.start = args.start;
+    config.keep = args.max_scenes.max(1);
+    config.threads = threads(args.threads, config.threads);
+    Ok(config)
+}
+
+/// A run with disagreements: their scenes written and shrunk, then listed after `out`
+/// (the run's table).
+fn list_disagreements(
+    args: &FuzzArgs,
+    report: &collidescope::verify::FuzzReport,
+    threads: usize,
+    mut out: String,
+) -> Result<(bool, String), String> {
+    let written = collidescope::verify::write_scenes(report, &args.out, args.max_scenes)?;
     let shrunk = shrink_scenes(
         args,
         written
@@ -214,7 +232,7 @@ pub fn run_fuzz(args: &FuzzArgs) -> Result<(bool, String), String> {
                 path: p.clone(),
                 keep: Keep::Check(d.check),
             }),
-        config.threads,
+        threads,
     );
     let headline = format!(
         "{}; {} in {}{shrunk}",

@@ -6,9 +6,10 @@
 
 use std::ffi::OsString;
 use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Command, ExitStatus, Stdio};
+use std::process::{ChildStderr, ChildStdout, Command, ExitStatus, Stdio};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{mpsc, Arc};
+use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 /// Set in the environment of the child process that replays.
@@ -62,43 +63,8 @@ pub fn run(
         .map_err(|e| format!("cannot start the replay: {e}"))?;
     let start = Instant::now();
     let progress = Arc::new(AtomicU64::new(0));
-    let errors = {
-        let progress = Arc::clone(&progress);
-        let stderr = child.stderr.take();
-        std::thread::spawn(move || {
-            let mut text = String::new();
-            let Some(s) = stderr else { return text };
-            for line in BufReader::new(s).lines() {
-                let Ok(line) = line else { break };
-                progress.store(start.elapsed().as_millis() as u64, Ordering::Relaxed);
-                if line != PROGRESS && text.len() < 64 << 10 {
-                    text.push_str(&line);
-                    text.push('\n');
-                }
-            }
-            text
-        })
-    };
-    let (tx, rx) = mpsc::channel::<String>();
-    if let Some(stdout) = child.stdout.take() {
-        std::thread::spawn(move || {
-            // Lines are bounded too: a hostile child cannot fill the parent's memory.
-            let mut reader = BufReader::new(stdout);
-            loop {
-                let mut line = String::new();
-                match (&mut reader).take(16 << 20).read_line(&mut line) {
-                    Ok(0) | Err(_) => break,
-                    Ok(_) => {
-                        if tx.send(line.trim_end().to_string()).is_err() {
-                            break;
-                        }
-                    }
-                }
-            }
-        });
-    } else {
-        drop(tx);
-    }
+    let errors = read_errors(child.stderr.take(), start, Arc::clone(&progress));
+    let rx = read_lines(child.stdout.take());
     let mut stalled = false;
     let mut stopped = false;
     loop {
@@ -132,4 +98,52 @@ pub fn run(
         stalled,
         stopped,
     })
+}
+
+/// A thread that reads the child's standard error: each line is progress (the time
+/// since `start` goes to `progress`), and all but the heartbeats are kept, at most
+/// 64 KiB, for its answer.
+fn read_errors(
+    stderr: Option<ChildStderr>,
+    start: Instant,
+    progress: Arc<AtomicU64>,
+) -> JoinHandle<String> {
+    std::thread::spawn(move || {
+        let mut text = String::new();
+        let Some(s) = stderr else { return text };
+        for line in BufReader::new(s).lines() {
+            let Ok(line) = line else { break };
+            progress.store(start.elapsed().as_millis() as u64, Ordering::Relaxed);
+            if line != PROGRESS && text.len() < 64 << 10 {
+                text.push_str(&line);
+                text.push('\n');
+            }
+        }
+        text
+    })
+}
+
+/// The child's lines of standard output, read by a thread (none without a pipe).
+fn read_lines(stdout: Option<ChildStdout>) -> mpsc::Receiver<String> {
+    let (tx, rx) = mpsc::channel::<String>();
+    if let Some(stdout) = stdout {
+        std::thread::spawn(move || {
+            // Lines are bounded too: a hostile child cannot fill the parent's memory.
+            let mut reader = BufReader::new(stdout);
+            loop {
+                let mut line = String::new();
+                match (&mut reader).take(16 << 20).read_line(&mut line) {
+                    Ok(0) | Err(_) => break,
+                    Ok(_) => {
+                        if tx.send(line.trim_end().to_string()).is_err() {
+                            break;
+                        }
+                    }
+                }
+            }
+        });
+    } else {
+        drop(tx);
+    }
+    rx
 }

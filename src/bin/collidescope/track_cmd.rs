@@ -148,23 +148,7 @@ pub fn run(
         "file": label,
     }))?;
     if let (Some(k), Some(out)) = (frame, out) {
-        let scene = track.scene_at(k as usize, &label).ok_or_else(|| {
-            format!(
-                "{label}: no frame {k} (the track has {})",
-                track.frames.len()
-            )
-        })?;
-        let text = match language {
-            None => collidescope::scene::scene_to_string(&scene),
-            Some(name) => {
-                use collidescope::repro::{export, Language};
-                let l = Language::from_name(name)
-                    .ok_or("--as: expected box2d-c, parry-rust or scene-hex")?;
-                export(&scene, 0, 1, l, &label).map_err(|e| format!("{label}: {e}"))?
-            }
-        };
-        collidescope::scene::fs::write_output(out, text.as_bytes())
-            .map_err(|e| format!("{}: {e}", out.display()))?;
+        write_pair_at(&track, &label, k, out, language)?;
         return print(json!({ "wrote": out.display().to_string(), "frame": k }));
     }
     let mut timeline = TrackTimeline::new(&track, &label);
@@ -197,17 +181,7 @@ pub fn run(
         }
     }
     if let Some(path) = plot {
-        let engine = if has_engine {
-            track.engine.as_str()
-        } else {
-            "Box2D"
-        };
-        let title = format!(
-            "Contact timeline of {}, {} in {label}",
-            track.a.name, track.b.name
-        );
-        let frames = track.frames.len().saturating_sub(1) as u32;
-        crate::replay_cmd::write_lanes(path, title, &kept, frames, engine)?;
+        write_plot(path, &track, &label, &kept, has_engine)?;
     }
     let counts: serde_json::Map<String, serde_json::Value> = Marker::KEYS
         .iter()
@@ -218,4 +192,53 @@ pub fn run(
         json!({ "end": { "frames": track.frames.len(), "markers_of": if has_engine { "engine" } else { "box2d" }, "markers": counts } }),
     )?;
     stdout.flush().map_err(|e| format!("cannot write: {e}"))
+}
+
+/// Writes the pair at frame `k` to `out`: as a scene, or with `--as` in that language.
+fn write_pair_at(
+    track: &Track,
+    label: &str,
+    k: u32,
+    out: &std::path::Path,
+    language: Option<&str>,
+) -> Result<(), String> {
+    let scene = track.scene_at(k as usize, label).ok_or_else(|| {
+        format!(
+            "{label}: no frame {k} (the track has {})",
+            track.frames.len()
+        )
+    })?;
+    let text = match language {
+        None => collidescope::scene::scene_to_string(&scene),
+        Some(name) => {
+            use collidescope::repro::{export, Language};
+            let l = Language::from_name(name)
+                .ok_or("--as: expected box2d-c, parry-rust or scene-hex")?;
+            export(&scene, 0, 1, l, label).map_err(|e| format!("{label}: {e}"))?
+        }
+    };
+    collidescope::scene::fs::write_output(out, text.as_bytes())
+        .map_err(|e| format!("{}: {e}", out.display()))
+}
+
+/// The `--plot` picture: the marked row's lanes over the frames (the engine's row, or
+/// Box2D's when the file has no manifolds).
+fn write_plot(
+    path: &std::path::Path,
+    track: &Track,
+    label: &str,
+    kept: &[TimelineRow],
+    has_engine: bool,
+) -> Result<(), String> {
+    let engine = if has_engine {
+        track.engine.as_str()
+    } else {
+        "Box2D"
+    };
+    let title = format!(
+        "Contact timeline of {}, {} in {label}",
+        track.a.name, track.b.name
+    );
+    let frames = track.frames.len().saturating_sub(1) as u32;
+    crate::replay_cmd::write_lanes(path, title, kept, frames, engine)
 }

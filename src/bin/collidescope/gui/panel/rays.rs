@@ -8,7 +8,9 @@ use super::widgets::Tip;
 use super::widgets::Tone;
 use super::Panel;
 use collidescope::app::AppState;
+use collidescope::app::ChainRayPeer;
 use collidescope::app::RayMeets;
+use collidescope::core::chain::ChainRayOutput;
 use collidescope::core::raycast::RayCastOutput;
 use collidescope::study::ray::RayMethodChoice;
 use collidescope::trace::peer_answer::PeerRayCast;
@@ -205,7 +207,6 @@ pub(super) fn ui_chain_ray_peers(ui: &mut egui::Ui, app: &mut AppState) {
     if theirs.is_empty() {
         ui.label(super::NO_ENGINES);
     }
-    let red = Tone::Alarm.color(ui);
     // A block per chain and answer, a row per quantity: it fits a narrow panel.
     egui::Grid::new("chain_ray_peers")
         .num_columns(2)
@@ -217,64 +218,8 @@ pub(super) fn ui_chain_ray_peers(ui: &mut egui::Ui, app: &mut AppState) {
                     .chains
                     .get(c.chain)
                     .map_or(String::new(), |ch| ch.name.clone());
-                let o = &c.output;
-                let ours = [
-                    o.segment.map_or("—".to_string(), |s| s.to_string()),
-                    if o.hit {
-                        format!("{:.6}", o.fraction)
-                    } else {
-                        "miss".into()
-                    },
-                    if o.hit {
-                        format!("({:.4}, {:.4})", o.normal.x, o.normal.y)
-                    } else {
-                        String::new()
-                    },
-                ];
-                ui.label(RichText::new(format!("{name}: Collidescope")).strong());
-                ui.end_row();
-                for (q, t) in ["segment", "fraction", "normal"].into_iter().zip(ours) {
-                    stacked(ui, q, |ui| {
-                        ui.label(t);
-                    });
-                }
-                let Some((_, answer)) = theirs.iter().find(|(k, _)| *k == c.chain) else {
-                    continue;
-                };
-                ui.label(RichText::new(format!("{name}: Box2D v3")).strong());
-                ui.end_row();
-                match answer {
-                    Ok((seg, p)) => {
-                        let cells = [
-                            seg.map_or("—".to_string(), |s| s.to_string()),
-                            if p.hit {
-                                format!("{:.6}", p.fraction)
-                            } else {
-                                "miss".into()
-                            },
-                            if p.hit {
-                                format!("({:.4}, {:.4})", p.normal[0], p.normal[1])
-                            } else {
-                                String::new()
-                            },
-                        ];
-                        let same = p.hit == o.hit
-                            && (!o.hit
-                                || (p.fraction == o.fraction
-                                    && *seg == o.segment
-                                    && p.normal == [o.normal.x, o.normal.y]));
-                        for (q, t) in ["segment", "fraction", "normal"].into_iter().zip(cells) {
-                            stacked(ui, q, |ui| {
-                                let text = RichText::new(t);
-                                ui.label(if same { text } else { text.color(red) });
-                            });
-                        }
-                    }
-                    Err(why) => stacked(ui, "segment", |ui| {
-                        ui.label(RichText::new("refused").color(Tone::Quiet.color(ui)))
-                            .tip(why);
-                    }),
-                }
+                let answer = theirs.iter().find(|(k, _)| *k == c.chain).map(|(_, a)| a);
+                chain_ray_rows(ui, &name, &c.output, answer);
             }
         });
     ui.label(
@@ -284,6 +229,67 @@ pub(super) fn ui_chain_ray_peers(ui: &mut egui::Ui, app: &mut AppState) {
         )
         .small(),
     );
+}
+
+/// One chain's block: our cast's rows, then Box2D's when it answered (in red where it
+/// differs from ours).
+fn chain_ray_rows(
+    ui: &mut egui::Ui,
+    name: &str,
+    o: &ChainRayOutput,
+    answer: Option<&ChainRayPeer>,
+) {
+    let ours = cast_cells(o.segment, o.hit, o.fraction, [o.normal.x, o.normal.y]);
+    ui.label(RichText::new(format!("{name}: Collidescope")).strong());
+    ui.end_row();
+    for (q, t) in ["segment", "fraction", "normal"].into_iter().zip(ours) {
+        stacked(ui, q, |ui| {
+            ui.label(t);
+        });
+    }
+    let Some(answer) = answer else {
+        return;
+    };
+    ui.label(RichText::new(format!("{name}: Box2D v3")).strong());
+    ui.end_row();
+    match answer {
+        Ok((seg, p)) => {
+            let cells = cast_cells(*seg, p.hit, p.fraction, p.normal);
+            let same = p.hit == o.hit
+                && (!o.hit
+                    || (p.fraction == o.fraction
+                        && *seg == o.segment
+                        && p.normal == [o.normal.x, o.normal.y]));
+            let red = Tone::Alarm.color(ui);
+            for (q, t) in ["segment", "fraction", "normal"].into_iter().zip(cells) {
+                stacked(ui, q, |ui| {
+                    let text = RichText::new(t);
+                    ui.label(if same { text } else { text.color(red) });
+                });
+            }
+        }
+        Err(why) => stacked(ui, "segment", |ui| {
+            ui.label(RichText::new("refused").color(Tone::Quiet.color(ui)))
+                .tip(why);
+        }),
+    }
+}
+
+/// A chain cast's cells: the segment hit, the fraction (or "miss") and the normal.
+fn cast_cells(segment: Option<usize>, hit: bool, fraction: f32, normal: [f32; 2]) -> [String; 3] {
+    [
+        segment.map_or("—".to_string(), |s| s.to_string()),
+        if hit {
+            format!("{fraction:.6}")
+        } else {
+            "miss".into()
+        },
+        if hit {
+            format!("({:.4}, {:.4})", normal[0], normal[1])
+        } else {
+            String::new()
+        },
+    ]
 }
 
 fn ours_cells(ui: &mut egui::Ui, o: &RayCastOutput, judge: &Judge) {
