@@ -28,7 +28,7 @@ mod prims;
 mod rays;
 mod shapes;
 
-pub use chain::{chains_layer, gauss_layer};
+pub use chain::{chains_layer, gauss_layer, NORMAL_PX};
 pub use prims::*;
 pub use rays::rays_layer;
 pub use shapes::{named_features_prims, point_in_polygon, shapes_layer, vertex_indices_layer};
