@@ -4,6 +4,7 @@
 //! the answer is and what to do to see a time of impact.
 
 use super::StudyCx;
+use crate::view::draw::{label, LayerId, Prim};
 use glam::Vec2;
 
 /// Whether each shape's turn counts: the turning time of impact's does, the swept ones
@@ -22,7 +23,7 @@ fn moves(cx: &StudyCx, i: usize, motion: Motion) -> bool {
 
 /// Whether B moves relative to A (its velocity differs from A's, or, turning, either
 /// shape turns).
-fn relative_motion(cx: &StudyCx, motion: Motion) -> bool {
+pub fn relative_motion(cx: &StudyCx, motion: Motion) -> bool {
     let b = cx.basics();
     let (sa, sb) = (&cx.scene.shapes[b.a], &cx.scene.shapes[b.b]);
     sa.velocity != sb.velocity
@@ -67,10 +68,46 @@ pub fn still_pair_note(cx: &StudyCx, motion: Motion) -> Option<String> {
     Some(s + ".")
 }
 
+/// A still pair's answer drawn where its words put it (world space), or nothing when B
+/// moves relative to A: both shapes stay where they are at t = 0, so the picture says
+/// "overlap now: t = 0" in the overlap (midway between the deepest points) or "apart
+/// all step: no impact" midway between the closest points.
+pub fn still_pair_prims(cx: &StudyCx, motion: Motion) -> Vec<Prim> {
+    if relative_motion(cx, motion) {
+        return Vec::new();
+    }
+    let b = cx.basics();
+    let c = LayerId::Toi.color();
+    let (at, words) = match &b.penetration {
+        Some(pen) if b.distance.distance <= 0.0 => {
+            (0.5 * (pen.point_a + pen.point_b), "overlap now: t = 0")
+        }
+        _ if b.distance.distance <= 0.0 => (b.distance.point_a, "overlap now: t = 0"),
+        _ => (
+            0.5 * (b.distance.point_a + b.distance.point_b),
+            "apart all step: no impact",
+        ),
+    };
+    if !at.is_finite() {
+        return Vec::new();
+    }
+    vec![
+        Prim::Dot {
+            at,
+            radius: 4.0,
+            color: c,
+        },
+        label(at, words, c),
+    ]
+}
+
 #[cfg(test)]
 mod tests {
-    use crate::scene::load_scene;
+    use crate::scene::{load_scene, Scene};
+    use crate::study::tests::draw;
     use crate::study::{Algorithm, Studies};
+    use crate::view::draw::{point_in_polygon, shape_outline, Highlight, LayerId, Prim};
+    use glam::Vec2;
     use std::path::Path;
 
     fn narration(scene: &crate::scene::Scene, a: usize, b: usize, alg: Algorithm) -> String {
@@ -104,5 +141,60 @@ mod tests {
             s.contains("they stay apart all step, so nothing hits"),
             "{s}"
         );
+    }
+
+    /// Where the time-of-impact layer of `alg` on pair (a, b) says `words`, at every step.
+    fn said_at(scene: &Scene, (a, b): (usize, usize), alg: Algorithm, words: &str) -> Vec<Vec2> {
+        let studies = Studies::compute(scene, a, b, &mut Default::default());
+        let hl = Highlight::default();
+        (0..studies.get(alg).step_count())
+            .filter_map(|step| {
+                let list = draw(scene, Some(&studies), alg, step, &hl);
+                list.layers
+                    .iter()
+                    .filter(|l| l.id == LayerId::Toi)
+                    .flat_map(|l| &l.prims)
+                    .find_map(|p| match p {
+                        Prim::Label { at, text, .. } if text == words => Some(*at),
+                        _ => None,
+                    })
+            })
+            .collect()
+    }
+
+    /// The picture says what the words say of a still pair, at every step of all three
+    /// times of impact: A–B "overlap now: t = 0" at a point inside both shapes; A–D
+    /// "apart all step: no impact" outside both; A–C moves and says neither. The turning
+    /// study's B − A says it stays put.
+    #[test]
+    fn a_still_pair_is_drawn_as_it_is_said() {
+        let scene = load_scene(Path::new("scenes/welcome.ron")).expect("scene");
+        let inside = |i: usize, p: Vec2| point_in_polygon(p, &shape_outline(&scene, i));
+        for alg in [Algorithm::Toi, Algorithm::Cast, Algorithm::Rotating] {
+            let steps = Studies::compute(&scene, 0, 1, &mut Default::default())
+                .get(alg)
+                .step_count();
+            let at = said_at(&scene, (0, 1), alg, "overlap now: t = 0");
+            assert_eq!(at.len(), steps, "{alg:?}: {at:?}");
+            assert!(
+                at.iter().all(|p| inside(0, *p) && inside(1, *p)),
+                "{alg:?}: {at:?}"
+            );
+            let apart = said_at(&scene, (0, 3), alg, "apart all step: no impact");
+            assert!(!apart.is_empty(), "{alg:?}");
+            assert!(
+                apart.iter().all(|p| !inside(0, *p) && !inside(3, *p)),
+                "{apart:?}"
+            );
+            for words in ["overlap now: t = 0", "apart all step: no impact"] {
+                assert!(said_at(&scene, (0, 2), alg, words).is_empty(), "{alg:?}");
+            }
+        }
+        let studies = Studies::compute(&scene, 0, 1, &mut Default::default());
+        let cx = studies.cx(&scene, crate::core::manifold::ManifoldSource::Epa);
+        let config = studies.get(Algorithm::Rotating).config(&cx, 0);
+        assert!(config.iter().any(|p| matches!(p,
+            Prim::Label { at, text, .. }
+                if *at == Vec2::ZERO && text == "no relative motion or turn: B − A stays put")));
     }
 }

@@ -19,7 +19,7 @@ use crate::core::toi::rotating::{
 };
 use crate::scene::build::PairInputs;
 use crate::scene::Scene;
-use crate::study::motion::{still_pair_note, Motion};
+use crate::study::motion::{relative_motion, still_pair_note, Motion};
 use crate::view::draw::peers::EngineView;
 use crate::view::draw::{dot, label, line, DrawList, LayerId, Prim};
 use crate::view::text::p;
@@ -181,6 +181,11 @@ impl Study for RotatingStudy {
             prims.push(line(Vec2::ZERO, p, 1.5, c.with_alpha(200)));
             prims.push(dot(p, 3.5, c));
             prims.push(label(p, format!("core distance {d:.4}"), c));
+        }
+        if !relative_motion(cx, Motion::Turning) {
+            // As the swept studies say it of a pair without relative motion.
+            let words = "no relative motion or turn: B − A stays put";
+            prims.push(label(Vec2::ZERO, words, c));
         }
         prims
     }
