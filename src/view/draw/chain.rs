@@ -180,7 +180,13 @@ fn contact_prims(
             color,
         });
     }
-    if let (true, Some(q)) = (bump, m.points.first()) {
+    // Said at a point drawn with its arrow (the first may lie beyond the speculative
+    // distance, faded and far from it).
+    let kept = m
+        .points
+        .iter()
+        .find(|q| q.separation <= scene.settings.speculative_distance);
+    if let (true, Some(q)) = (bump, kept.or(m.points.first())) {
         p.push(Prim::Label {
             at: Vec2::from(q.point_a),
             offset: Vec2::new(8.0, -10.0),
@@ -246,6 +252,13 @@ mod tests {
         };
         let sideways = arrows(ERROR);
         assert!(!sideways.is_empty());
+        // Its words at its point (segment 2's first point, 2 units away past the
+        // speculative distance, is drawn faded without an arrow).
+        let said = prims.iter().find_map(|p| match p {
+            Prim::Label { at, text, .. } if text.contains("ghost bump") => Some(*at),
+            _ => None,
+        });
+        assert_eq!(said, Some(Vec2::ZERO), "{sideways:?}");
         for (from, to) in &sideways {
             assert!((from.y - LIFT * len).abs() < 1e-4, "{from} {to}");
             assert!(
