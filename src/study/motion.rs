@@ -4,7 +4,8 @@
 //! the answer is and what to do to see a time of impact.
 
 use super::StudyCx;
-use crate::view::draw::{label, LayerId, Prim};
+use crate::core::sutherland_hodgman::clip_polygon;
+use crate::view::draw::{dot, label, shape_outline, LayerId, Prim};
 use glam::Vec2;
 
 /// Whether each shape's turn counts: the turning time of impact's does, the swept ones
@@ -69,36 +70,38 @@ pub fn still_pair_note(cx: &StudyCx, motion: Motion) -> Option<String> {
 }
 
 /// A still pair's answer drawn where its words put it (world space), or nothing when B
-/// moves relative to A: both shapes stay where they are at t = 0, so the picture says
-/// "overlap now: t = 0" in the overlap (midway between the deepest points) or "apart
-/// all step: no impact" midway between the closest points.
+/// moves relative to A: both shapes stay where they are at t = 0, so the picture
+/// fills their overlap and says "overlap now: t = 0" in it, or says "apart all step:
+/// no impact" midway between the closest points.
 pub fn still_pair_prims(cx: &StudyCx, motion: Motion) -> Vec<Prim> {
     if relative_motion(cx, motion) {
         return Vec::new();
     }
     let b = cx.basics();
     let c = LayerId::Toi.color();
-    let (at, words) = match &b.penetration {
-        Some(pen) if b.distance.distance <= 0.0 => {
-            (0.5 * (pen.point_a + pen.point_b), "overlap now: t = 0")
-        }
-        _ if b.distance.distance <= 0.0 => (b.distance.point_a, "overlap now: t = 0"),
-        _ => (
-            0.5 * (b.distance.point_a + b.distance.point_b),
-            "apart all step: no impact",
-        ),
-    };
-    if !at.is_finite() {
-        return Vec::new();
+    if b.distance.distance > 0.0 {
+        let at = 0.5 * (b.distance.point_a + b.distance.point_b);
+        return vec![dot(at, 4.0, c), label(at, "apart all step: no impact", c)];
     }
-    vec![
-        Prim::Dot {
-            at,
-            radius: 4.0,
-            color: c,
-        },
-        label(at, words, c),
-    ]
+    let (a, o) = (shape_outline(cx.scene, b.a), shape_outline(cx.scene, b.b));
+    let overlap = clip_polygon(&a, &o, None).polygon;
+    let mut prims = Vec::new();
+    // Its middle (the corners' mean lies inside a convex polygon); where the overlap
+    // has no area (touching), the closest points, which then meet.
+    let at = if overlap.len() >= 3 {
+        let mid = overlap.iter().sum::<Vec2>() / overlap.len() as f32;
+        prims.push(Prim::Fill {
+            points: overlap,
+            color: c.with_alpha(110),
+        });
+        mid
+    } else {
+        b.distance.point_a
+    };
+    if at.is_finite() {
+        prims.push(label(at, "overlap now: t = 0", c));
+    }
+    prims
 }
 
 #[cfg(test)]
@@ -106,7 +109,7 @@ mod tests {
     use crate::scene::{load_scene, Scene};
     use crate::study::tests::draw;
     use crate::study::{Algorithm, Studies};
-    use crate::view::draw::{point_in_polygon, shape_outline, Highlight, LayerId, Prim};
+    use crate::view::draw::{point_in_polygon, shape_outline, Highlight, LayerId, Prim, Space};
     use glam::Vec2;
     use std::path::Path;
 
@@ -162,39 +165,74 @@ mod tests {
             .collect()
     }
 
-    /// The picture says what the words say of a still pair, at every step of all three
-    /// times of impact: A–B "overlap now: t = 0" at a point inside both shapes; A–D
-    /// "apart all step: no impact" outside both; A–C moves and says neither. The turning
-    /// study's B − A says it stays put.
+    /// The turning study's picture says what its words say of a still pair (its sweep
+    /// draws nothing apart from the shapes), at every step: A–B "overlap now: t = 0" at
+    /// a point inside both shapes, their overlap filled; A–D "apart all step: no impact"
+    /// outside both; A–C moves and says neither; its B − A says it is the same at every t. Swept SAT
+    /// and the shape cast draw their own answer at t = 0 (the impact point, "t = 0"),
+    /// and B − A staying put.
     #[test]
     fn a_still_pair_is_drawn_as_it_is_said() {
         let scene = load_scene(Path::new("scenes/welcome.ron")).expect("scene");
         let inside = |i: usize, p: Vec2| point_in_polygon(p, &shape_outline(&scene, i));
-        for alg in [Algorithm::Toi, Algorithm::Cast, Algorithm::Rotating] {
-            let steps = Studies::compute(&scene, 0, 1, &mut Default::default())
-                .get(alg)
-                .step_count();
-            let at = said_at(&scene, (0, 1), alg, "overlap now: t = 0");
-            assert_eq!(at.len(), steps, "{alg:?}: {at:?}");
-            assert!(
-                at.iter().all(|p| inside(0, *p) && inside(1, *p)),
-                "{alg:?}: {at:?}"
-            );
-            let apart = said_at(&scene, (0, 3), alg, "apart all step: no impact");
-            assert!(!apart.is_empty(), "{alg:?}");
-            assert!(
-                apart.iter().all(|p| !inside(0, *p) && !inside(3, *p)),
-                "{apart:?}"
-            );
-            for words in ["overlap now: t = 0", "apart all step: no impact"] {
-                assert!(said_at(&scene, (0, 2), alg, words).is_empty(), "{alg:?}");
-            }
+        let alg = Algorithm::Rotating;
+        let steps = Studies::compute(&scene, 0, 1, &mut Default::default())
+            .get(alg)
+            .step_count();
+        let at = said_at(&scene, (0, 1), alg, "overlap now: t = 0");
+        assert_eq!(at.len(), steps, "{at:?}");
+        assert!(at.iter().all(|p| inside(0, *p) && inside(1, *p)), "{at:?}");
+        let apart = said_at(&scene, (0, 3), alg, "apart all step: no impact");
+        assert!(!apart.is_empty());
+        assert!(
+            apart.iter().all(|p| !inside(0, *p) && !inside(3, *p)),
+            "{apart:?}"
+        );
+        for words in ["overlap now: t = 0", "apart all step: no impact"] {
+            assert!(said_at(&scene, (0, 2), alg, words).is_empty());
         }
         let studies = Studies::compute(&scene, 0, 1, &mut Default::default());
+        // The overlap filled, the words at its middle.
+        let list = draw(
+            &scene,
+            Some(&studies),
+            Algorithm::Rotating,
+            0,
+            &Highlight::default(),
+        );
+        let toi: Vec<&Prim> = list
+            .layers
+            .iter()
+            .filter(|l| l.id == LayerId::Toi)
+            .flat_map(|l| &l.prims)
+            .collect();
+        let fill = toi.iter().find_map(|p| match p {
+            Prim::Fill { points, .. } if points.len() >= 3 => Some(points.clone()),
+            _ => None,
+        });
+        let fill = fill.expect("the overlap filled");
+        let mid = fill.iter().sum::<Vec2>() / fill.len() as f32;
+        let said = said_at(&scene, (0, 1), Algorithm::Rotating, "overlap now: t = 0");
+        assert!((said[0] - mid).length() < 1e-5, "{said:?} {mid}");
         let cx = studies.cx(&scene, crate::core::manifold::ManifoldSource::Epa);
         let config = studies.get(Algorithm::Rotating).config(&cx, 0);
         assert!(config.iter().any(|p| matches!(p,
-            Prim::Label { at, text, .. }
-                if *at == Vec2::ZERO && text == "no relative motion or turn: B − A stays put")));
+            Prim::Label { text, .. } if text == "B − A at every t: no relative motion or turn")));
+        for alg in [Algorithm::Toi, Algorithm::Cast] {
+            let last = studies.get(alg).step_count() - 1;
+            let list = draw(&scene, Some(&studies), alg, last, &Highlight::default());
+            let says = |space, words: &str| {
+                list.layers.iter().filter(|l| l.space == space).any(|l| {
+                    l.prims
+                        .iter()
+                        .any(|p| matches!(p, Prim::Label { text, .. } if text.starts_with(words)))
+                })
+            };
+            assert!(says(Space::World, "normal, A to B"), "{alg:?}");
+            assert!(
+                says(Space::Config, "no relative motion: B − A stays put"),
+                "{alg:?}"
+            );
+        }
     }
 }

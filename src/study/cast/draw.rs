@@ -2,7 +2,6 @@
 //! current one, the impact.
 
 use super::CastStudy;
-use crate::study::motion::{still_pair_prims, Motion};
 use crate::study::StudyCx;
 use crate::view::draw::ghost::{ghost, sweep_paths};
 use crate::view::draw::{label, line, LayerId, Prim, SHAPE_A, SHAPE_B};
@@ -15,8 +14,6 @@ pub fn cast_layer(cx: &StudyCx, study: &CastStudy, k: usize) -> Vec<Prim> {
     let tr = &study.trace;
     let mut prims = Vec::new();
     sweep_paths(scene, (an.a, an.b), [tr.end_a, tr.end_b], &mut prims);
-    // A still pair: the answer, said where the shapes stay all step.
-    prims.extend(still_pair_prims(cx, Motion::Sliding));
     for (j, st) in tr.steps.iter().enumerate().take(k + 1) {
         let alpha = if j == k { 255 } else { 90 };
         ghost(scene, an.a, &st.pose_a, SHAPE_A, alpha, j != k, &mut prims);

@@ -175,17 +175,18 @@ impl Study for RotatingStudy {
                 .iter()
                 .copied()
                 .fold(points[0], |a, p| if p.y > a.y { p } else { a });
-            prims.push(label(top, format!("B − A at t = {t:.4}"), c));
+            // A still pair's B − A is the same at every time: said so in its name.
+            let name = if relative_motion(cx, Motion::Turning) {
+                format!("B − A at t = {t:.4}")
+            } else {
+                "B − A at every t: no relative motion or turn".to_string()
+            };
+            prims.push(label(top, name, c));
         }
         if let Some((p, d)) = turning.closest.filter(|(p, _)| p.is_finite()) {
             prims.push(line(Vec2::ZERO, p, 1.5, c.with_alpha(200)));
             prims.push(dot(p, 3.5, c));
             prims.push(label(p, format!("core distance {d:.4}"), c));
-        }
-        if !relative_motion(cx, Motion::Turning) {
-            // As the swept studies say it of a pair without relative motion.
-            let words = "no relative motion or turn: B − A stays put";
-            prims.push(label(Vec2::ZERO, words, c));
         }
         prims
     }

@@ -1,7 +1,6 @@
 //! Swept SAT's layer: each axis' projection intervals at t = 0, then the impact poses.
 
 use super::SweptStudy;
-use crate::study::motion::{still_pair_prims, Motion};
 use crate::study::StudyCx;
 use crate::view::draw::ghost::{ghost, sweep_paths};
 use crate::view::draw::{label, line, LayerId, Prim, SHAPE_A, SHAPE_B};
@@ -15,8 +14,6 @@ pub fn toi_layer(cx: &StudyCx, study: &SweptStudy, k: usize) -> Vec<Prim> {
     let tr = &study.trace;
     let mut prims = Vec::new();
     sweep_paths(scene, (an.a, an.b), [tr.end_a, tr.end_b], &mut prims);
-    // A still pair: the answer, said where the shapes stay all step.
-    prims.extend(still_pair_prims(cx, Motion::Sliding));
     if let Some(rec) = tr.axes.get(k) {
         let mid = 0.5 * (scene.shapes[an.a].pose.position + scene.shapes[an.b].pose.position);
         let d = rec.direction;
