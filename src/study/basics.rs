@@ -54,12 +54,33 @@ impl Basics {
         }
     }
 
-    /// The size of the pair (the sum of the bounding radii), for lengths of helper
-    /// lines and arrows.
+    /// The size of the pair (the sum of the shapes' sizes, [`shape_size`]), for lengths
+    /// of helper lines and arrows.
     pub fn size(&self, scene: &Scene) -> f32 {
-        (scene.shapes[self.a].shape.bounding_radius()
-            + scene.shapes[self.b].shape.bounding_radius())
-        .max(1.0e-6)
+        (shape_size(&scene.shapes[self.a].shape) + shape_size(&scene.shapes[self.b].shape))
+            .max(1.0e-6)
+    }
+}
+
+/// A shape's size for drawing: its bounding radius, or half the diagonal of its
+/// vertices' box (plus the radius) when that is smaller. A shape written far from its
+/// own origin (Box2D's time-of-impact sample has a box at (−16, 45) with its position
+/// at 0) has a bounding radius of its distance from that origin; its arrows would be
+/// fifty times its width and the window's fit would shrink it to a speck.
+pub fn shape_size(shape: &crate::core::shape::Shape) -> f32 {
+    let v = shape.vertices();
+    let lo = v.iter().fold(Vec2::INFINITY, |m, p| m.min(*p));
+    let hi = v.iter().fold(Vec2::NEG_INFINITY, |m, p| m.max(*p));
+    let own = if v.is_empty() {
+        shape.radius()
+    } else {
+        0.5 * (hi - lo).length() + shape.radius()
+    };
+    // A point has no size of its own: its distance from its origin is kept.
+    if own > 0.0 {
+        shape.bounding_radius().min(own)
+    } else {
+        shape.bounding_radius()
     }
 }
 
@@ -251,4 +272,39 @@ pub fn result_witness(basics: &Basics, show_penetration: bool) -> Vec<Prim> {
         ));
     }
     prims
+}
+
+#[cfg(test)]
+mod tests {
+    use super::shape_size;
+    use crate::core::shape::{Geometry, Shape};
+    use glam::Vec2;
+
+    fn polygon(points: &[(f32, f32)], radius: f32) -> Shape {
+        let points = points.iter().map(|&(x, y)| Vec2::new(x, y)).collect();
+        Shape::new(Geometry::Polygon { points, radius }).unwrap()
+    }
+
+    #[test]
+    fn a_shape_far_from_its_origin_is_sized_by_its_own_extent() {
+        // Box2D's sample box: half a unit wide, 47 units from its origin.
+        let far = polygon(
+            &[
+                (-16.25, 44.75),
+                (-15.75, 44.75),
+                (-15.75, 45.25),
+                (-16.25, 45.25),
+            ],
+            0.0,
+        );
+        assert!(far.bounding_radius() > 47.0);
+        // Half its diagonal: 0.5 × √(0.5² + 0.5²).
+        assert!((shape_size(&far) - 0.5 * 0.5f32.hypot(0.5)).abs() < 1e-4);
+        // Around its origin the bounding radius stands (it is the smaller).
+        let centred = polygon(&[(-1.0, -0.5), (1.0, -0.5), (1.0, 0.5), (-1.0, 0.5)], 0.1);
+        assert!((shape_size(&centred) - centred.bounding_radius()).abs() < 1e-5);
+        // A point keeps its distance from its origin: it has no extent of its own.
+        let point = polygon(&[(3.0, 4.0)], 0.0);
+        assert!((shape_size(&point) - 5.0).abs() < 1e-5);
+    }
 }
