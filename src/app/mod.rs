@@ -37,7 +37,7 @@ use crate::trace::rays::view_ray;
 use crate::trace::scene_results::SceneResults;
 use crate::view::camera::Camera;
 use crate::view::draw::{DrawList, Highlight, LayerId};
-use crate::view::narrate::features::{NamedFeature, MAX_NAMED};
+use crate::view::narrate::features::{Mention, MAX_NAMED};
 use crate::view::palette::Theme;
 use glam::Vec2;
 use std::collections::HashSet;
@@ -149,8 +149,8 @@ pub struct AppState {
     pub hidden_layers: HashSet<LayerId>,
     /// The views' colour theme (a preference of the user, not saved with the scene).
     pub theme: Theme,
-    /// Features named by the narration under the mouse ([`AppState::set_named`]).
-    named: [Option<NamedFeature>; MAX_NAMED],
+    /// What the narration under the mouse names ([`AppState::set_named`]).
+    named: [Option<Mention>; MAX_NAMED],
     /// Fraction of the canvas width given to the world view.
     pub split: f32,
     pub message: Option<Message>,
@@ -557,8 +557,8 @@ impl AppState {
         self.step = self.step.min(n - 1);
     }
 
-    /// Highlights the features a hovered narration names (none: nothing hovered).
-    pub fn set_named(&mut self, features: &[NamedFeature]) {
+    /// Highlights what a hovered narration names (none: nothing hovered).
+    pub fn set_named(&mut self, features: &[Mention]) {
         let mut named = [None; MAX_NAMED];
         for (slot, f) in named.iter_mut().zip(features) {
             *slot = Some(*f);

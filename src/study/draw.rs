@@ -69,6 +69,10 @@ pub fn draw_list(frame: &Frame, hl: &Highlight) -> DrawList {
     );
     let cx = studies.cx(scene, ManifoldSource::via_sat(hl.manifold_via_sat));
     let study = studies.get(algorithm);
+    let named: Vec<_> = hl.named.iter().flatten().copied().collect();
+    if !named.is_empty() {
+        study.draw_named(&cx, step, &named, &mut out);
+    }
     study.draw(&cx, step, &mut out);
     out.push(LayerId::ConfigPicture, study.config(&cx, step));
     pair_peer_layers(

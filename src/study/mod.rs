@@ -19,6 +19,7 @@ use crate::core::manifold::ManifoldSource;
 use crate::scene::Scene;
 use crate::view::draw::peers::EngineView;
 use crate::view::draw::{DrawList, LayerId, Prim};
+use crate::view::narrate::features::Mention;
 use crate::view::text::tidy_zeros;
 
 pub use crate::scene::view_state::Algorithm;
@@ -111,6 +112,11 @@ pub trait Study {
     fn stepped_ray(&self) -> Option<usize> {
         None
     }
+
+    /// The glow of what the hovered narration of `step` names among its own marks
+    /// (GJK's simplex points, EPA's polytope), pushed before [`Study::draw`]'s layers
+    /// so that it lies under them. Features of A and B are the shapes layer's.
+    fn draw_named(&self, _cx: &StudyCx, _step: usize, _named: &[Mention], _out: &mut DrawList) {}
 }
 
 /// Every algorithm's study of the pair (A, B) of a scene.
@@ -289,5 +295,7 @@ pub(crate) fn traced<T: Default, O>(query: impl FnOnce(&mut T) -> O) -> (O, T) {
     (out, trace)
 }
 
+#[cfg(test)]
+mod named_tests;
 #[cfg(test)]
 mod tests;

@@ -4,6 +4,8 @@
 //! the answer is and what to do to see a time of impact.
 
 use super::StudyCx;
+use crate::core::sutherland_hodgman::clip_polygon;
+use crate::view::draw::{dot, label, shape_outline, LayerId, Prim};
 use glam::Vec2;
 
 /// Whether each shape's turn counts: the turning time of impact's does, the swept ones
@@ -22,7 +24,7 @@ fn moves(cx: &StudyCx, i: usize, motion: Motion) -> bool {
 
 /// Whether B moves relative to A (its velocity differs from A's, or, turning, either
 /// shape turns).
-fn relative_motion(cx: &StudyCx, motion: Motion) -> bool {
+pub fn relative_motion(cx: &StudyCx, motion: Motion) -> bool {
     let b = cx.basics();
     let (sa, sb) = (&cx.scene.shapes[b.a], &cx.scene.shapes[b.b]);
     sa.velocity != sb.velocity
@@ -67,10 +69,48 @@ pub fn still_pair_note(cx: &StudyCx, motion: Motion) -> Option<String> {
     Some(s + ".")
 }
 
+/// A still pair's answer drawn where its words put it (world space), or nothing when B
+/// moves relative to A: both shapes stay where they are at t = 0, so the picture
+/// fills their overlap and says "overlap now: t = 0" in it, or says "apart all step:
+/// no impact" midway between the closest points.
+pub fn still_pair_prims(cx: &StudyCx, motion: Motion) -> Vec<Prim> {
+    if relative_motion(cx, motion) {
+        return Vec::new();
+    }
+    let b = cx.basics();
+    let c = LayerId::Toi.color();
+    if b.distance.distance > 0.0 {
+        let at = 0.5 * (b.distance.point_a + b.distance.point_b);
+        return vec![dot(at, 4.0, c), label(at, "apart all step: no impact", c)];
+    }
+    let (a, o) = (shape_outline(cx.scene, b.a), shape_outline(cx.scene, b.b));
+    let overlap = clip_polygon(&a, &o, None).polygon;
+    let mut prims = Vec::new();
+    // Its middle (the corners' mean lies inside a convex polygon); where the overlap
+    // has no area (touching), the closest points, which then meet.
+    let at = if overlap.len() >= 3 {
+        let mid = overlap.iter().sum::<Vec2>() / overlap.len() as f32;
+        prims.push(Prim::Fill {
+            points: overlap,
+            color: c.with_alpha(110),
+        });
+        mid
+    } else {
+        b.distance.point_a
+    };
+    if at.is_finite() {
+        prims.push(label(at, "overlap now: t = 0", c));
+    }
+    prims
+}
+
 #[cfg(test)]
 mod tests {
-    use crate::scene::load_scene;
+    use crate::scene::{load_scene, Scene};
+    use crate::study::tests::draw;
     use crate::study::{Algorithm, Studies};
+    use crate::view::draw::{point_in_polygon, shape_outline, Highlight, LayerId, Prim, Space};
+    use glam::Vec2;
     use std::path::Path;
 
     fn narration(scene: &crate::scene::Scene, a: usize, b: usize, alg: Algorithm) -> String {
@@ -104,5 +144,95 @@ mod tests {
             s.contains("they stay apart all step, so nothing hits"),
             "{s}"
         );
+    }
+
+    /// Where the time-of-impact layer of `alg` on pair (a, b) says `words`, at every step.
+    fn said_at(scene: &Scene, (a, b): (usize, usize), alg: Algorithm, words: &str) -> Vec<Vec2> {
+        let studies = Studies::compute(scene, a, b, &mut Default::default());
+        let hl = Highlight::default();
+        (0..studies.get(alg).step_count())
+            .filter_map(|step| {
+                let list = draw(scene, Some(&studies), alg, step, &hl);
+                list.layers
+                    .iter()
+                    .filter(|l| l.id == LayerId::Toi)
+                    .flat_map(|l| &l.prims)
+                    .find_map(|p| match p {
+                        Prim::Label { at, text, .. } if text == words => Some(*at),
+                        _ => None,
+                    })
+            })
+            .collect()
+    }
+
+    /// The turning study's picture says what its words say of a still pair (its sweep
+    /// draws nothing apart from the shapes), at every step: A–B "overlap now: t = 0" at
+    /// a point inside both shapes, their overlap filled; A–D "apart all step: no impact"
+    /// outside both; A–C moves and says neither; its B − A says it is the same at every t. Swept SAT
+    /// and the shape cast draw their own answer at t = 0 (the impact point, "t = 0"),
+    /// and B − A staying put.
+    #[test]
+    fn a_still_pair_is_drawn_as_it_is_said() {
+        let scene = load_scene(Path::new("scenes/welcome.ron")).expect("scene");
+        let inside = |i: usize, p: Vec2| point_in_polygon(p, &shape_outline(&scene, i));
+        let alg = Algorithm::Rotating;
+        let steps = Studies::compute(&scene, 0, 1, &mut Default::default())
+            .get(alg)
+            .step_count();
+        let at = said_at(&scene, (0, 1), alg, "overlap now: t = 0");
+        assert_eq!(at.len(), steps, "{at:?}");
+        assert!(at.iter().all(|p| inside(0, *p) && inside(1, *p)), "{at:?}");
+        let apart = said_at(&scene, (0, 3), alg, "apart all step: no impact");
+        assert!(!apart.is_empty());
+        assert!(
+            apart.iter().all(|p| !inside(0, *p) && !inside(3, *p)),
+            "{apart:?}"
+        );
+        for words in ["overlap now: t = 0", "apart all step: no impact"] {
+            assert!(said_at(&scene, (0, 2), alg, words).is_empty());
+        }
+        let studies = Studies::compute(&scene, 0, 1, &mut Default::default());
+        // The overlap filled, the words at its middle.
+        let list = draw(
+            &scene,
+            Some(&studies),
+            Algorithm::Rotating,
+            0,
+            &Highlight::default(),
+        );
+        let toi: Vec<&Prim> = list
+            .layers
+            .iter()
+            .filter(|l| l.id == LayerId::Toi)
+            .flat_map(|l| &l.prims)
+            .collect();
+        let fill = toi.iter().find_map(|p| match p {
+            Prim::Fill { points, .. } if points.len() >= 3 => Some(points.clone()),
+            _ => None,
+        });
+        let fill = fill.expect("the overlap filled");
+        let mid = fill.iter().sum::<Vec2>() / fill.len() as f32;
+        let said = said_at(&scene, (0, 1), Algorithm::Rotating, "overlap now: t = 0");
+        assert!((said[0] - mid).length() < 1e-5, "{said:?} {mid}");
+        let cx = studies.cx(&scene, crate::core::manifold::ManifoldSource::Epa);
+        let config = studies.get(Algorithm::Rotating).config(&cx, 0);
+        assert!(config.iter().any(|p| matches!(p,
+            Prim::Label { text, .. } if text == "B − A at every t: no relative motion or turn")));
+        for alg in [Algorithm::Toi, Algorithm::Cast] {
+            let last = studies.get(alg).step_count() - 1;
+            let list = draw(&scene, Some(&studies), alg, last, &Highlight::default());
+            let says = |space, words: &str| {
+                list.layers.iter().filter(|l| l.space == space).any(|l| {
+                    l.prims
+                        .iter()
+                        .any(|p| matches!(p, Prim::Label { text, .. } if text.starts_with(words)))
+                })
+            };
+            assert!(says(Space::World, "normal, A to B"), "{alg:?}");
+            assert!(
+                says(Space::Config, "no relative motion: B − A stays put"),
+                "{alg:?}"
+            );
+        }
     }
 }

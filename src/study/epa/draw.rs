@@ -1,9 +1,10 @@
 //! EPA's layer: the polytope with its vertices numbered, its closest edge and normal,
 //! the support point.
 
-use crate::core::epa::EpaTrace;
+use crate::core::epa::{EpaStep, EpaTrace};
 use crate::study::gjk::simplex_shape;
-use crate::view::draw::{label, line, LayerId, Prim, Rgba};
+use crate::view::draw::{glow_band, glow_point, label, line, LayerId, Prim, Rgba};
+use crate::view::narrate::features::{FeatureKind, Mention};
 use glam::Vec2;
 
 /// EPA step `k`: the polytope, its closest edge, the normal to it, the support point.
@@ -56,6 +57,25 @@ pub fn epa_layer(trace: &EpaTrace, k: usize) -> Vec<Prim> {
             color: LayerId::GjkDirection.color(),
         });
         prims.push(label(s, "support", LayerId::GjkDirection.color()));
+    }
+    prims
+}
+
+/// The glow of what EPA step `step`'s narration names: a polytope vertex (a disc), a
+/// polytope edge (a band), the point it inserts (a disc on the support point).
+pub fn epa_named(step: &EpaStep, named: &[Mention]) -> Vec<Prim> {
+    let poly = &step.polytope;
+    let n = poly.len();
+    let mut prims = Vec::new();
+    for m in named {
+        match *m {
+            Mention::Polytope(FeatureKind::Vertex, i) if i < n => prims.push(glow_point(poly[i])),
+            Mention::Polytope(FeatureKind::Edge, i) if i < n && n >= 2 => {
+                prims.push(glow_band(vec![poly[i], poly[(i + 1) % n]], false))
+            }
+            Mention::NewPoint => prims.extend(step.support.map(glow_point)),
+            _ => {}
+        }
     }
     prims
 }

@@ -4,17 +4,18 @@
 mod draw;
 mod narrate;
 
-pub use draw::epa_layer;
+pub use draw::{epa_layer, epa_named};
 pub use narrate::{epa_step, polytope_rows};
 
 use super::basics::{pair_rows, result_witness, Rows};
-use super::gjk::{gjk_layers, gjk_step, gjk_witness, simplex_rows, GjkStudy};
+use super::gjk::{gjk_layers, gjk_named, gjk_step, gjk_witness, simplex_rows, GjkStudy};
 use super::{of, Study, StudyCx};
 use crate::core::epa::{penetration, EpaTermination, EpaTrace, PenetrationOutput};
 use crate::core::gjk::GjkTrace;
 use crate::scene::build::PairInputs;
 use crate::view::draw::peers::EngineView;
 use crate::view::draw::{DrawList, LayerId};
+use crate::view::narrate::features::Mention;
 
 /// The penetration query on the pair: its GJK phase, then EPA.
 #[derive(Clone, Debug)]
@@ -95,6 +96,21 @@ impl Study for EpaStudy {
                 out.push(LayerId::EpaPolytope, epa_layer(&self.trace, k));
                 if k + 1 >= self.trace.steps.len() {
                     out.push(LayerId::Witness, result_witness(cx.basics(), true));
+                }
+            }
+        }
+    }
+
+    fn draw_named(&self, _cx: &StudyCx, step: usize, named: &[Mention], out: &mut DrawList) {
+        match self.phase(step) {
+            EpaPhase::Gjk(k) => {
+                if let Some(s) = self.gjk_trace.steps.get(k) {
+                    out.push(LayerId::GjkSimplex, gjk_named(s, named));
+                }
+            }
+            EpaPhase::Epa(k) => {
+                if let Some(s) = self.trace.steps.get(k) {
+                    out.push(LayerId::EpaPolytope, epa_named(s, named));
                 }
             }
         }

@@ -2,7 +2,8 @@
 //! faded), the search direction and support point, the witness points.
 
 use crate::core::gjk::{GjkStep, GjkTrace, VoronoiRegion};
-use crate::view::draw::{label, line, DrawList, LayerId, Owner, Prim, Rgba};
+use crate::view::draw::{glow_band, glow_point, label, line, DrawList, LayerId, Owner, Prim, Rgba};
+use crate::view::narrate::features::Mention;
 use glam::Vec2;
 
 /// A simplex of one to three points: a dot, its segment or its triangle.
@@ -106,6 +107,35 @@ pub fn gjk_layers(trace: &GjkTrace, k: usize, scale: f32, out: &mut DrawList) {
         });
     }
     out.push(LayerId::GjkDirection, prims);
+}
+
+/// The glow of the simplex points GJK step `step`'s narration names (numbered as the
+/// step began, as its labels are: w1, w2, w3): a disc under a point, a band over a
+/// segment, the triangle's outline and inside.
+pub fn gjk_named(step: &GjkStep, named: &[Mention]) -> Vec<Prim> {
+    let mut prims = Vec::new();
+    for m in named {
+        let Mention::Simplex(mask) = *m else {
+            continue;
+        };
+        let points: Vec<Vec2> = (step.simplex_in.iter().enumerate())
+            .filter(|(i, _)| mask & (1 << i) != 0)
+            .map(|(_, v)| v.w)
+            .collect();
+        match points.len() {
+            0 => {}
+            1 => prims.push(glow_point(points[0])),
+            2 => prims.push(glow_band(points, false)),
+            _ => {
+                prims.push(Prim::Fill {
+                    points: points.clone(),
+                    color: crate::view::palette::GLOW,
+                });
+                prims.push(glow_band(points, true));
+            }
+        }
+    }
+    prims
 }
 
 /// Witness points in the world for a GJK step that is not the last: the points of A

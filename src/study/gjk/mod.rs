@@ -5,7 +5,7 @@
 mod draw;
 mod narrate;
 
-pub use draw::{gjk_layers, gjk_witness, simplex_shape};
+pub use draw::{gjk_layers, gjk_named, gjk_witness, simplex_shape};
 pub use narrate::{gjk_step, region_sentence, simplex_rows, vertex_pair, w_name};
 
 use super::basics::{pair_rows, result_witness, Rows};
@@ -14,6 +14,7 @@ use crate::core::gjk::{shape_distance, DistanceInput, DistanceOutput, GjkTrace, 
 use crate::scene::build::PairInputs;
 use crate::view::draw::peers::EngineView;
 use crate::view::draw::{DrawList, LayerId};
+use crate::view::narrate::features::Mention;
 
 /// GJK on the pair.
 #[derive(Clone, Debug)]
@@ -88,6 +89,12 @@ impl Study for GjkStudy {
             _ => result_witness(cx.basics(), false),
         };
         out.push(LayerId::Witness, witness);
+    }
+
+    fn draw_named(&self, _cx: &StudyCx, step: usize, named: &[Mention], out: &mut DrawList) {
+        if let Some(s) = self.trace.steps.get(step) {
+            out.push(LayerId::GjkSimplex, gjk_named(s, named));
+        }
     }
 
     fn narrate(&self, cx: &StudyCx, step: usize) -> String {

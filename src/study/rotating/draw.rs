@@ -8,6 +8,7 @@ use super::{rotating_steps, RotatingStudy};
 use crate::core::shape::Pose;
 use crate::core::toi::rotating::{SeparationKind, Sweep, ToiTermination};
 use crate::scene::Scene;
+use crate::study::motion::{relative_motion, still_pair_prims, Motion};
 use crate::study::{Basics, StudyCx};
 use crate::view::draw::ghost::ghost;
 use crate::view::draw::{dot, line, text, LayerId, Prim, SHAPE_A, SHAPE_B};
@@ -62,6 +63,8 @@ pub fn rotating_layer(cx: &StudyCx, study: &RotatingStudy, k: usize) -> Vec<Prim
         let t = i as f32 / PREVIEW_POSES as f32;
         both(scene, an, (&sa, &sb), t, 60, true, &mut prims);
     }
+    // A still pair: its ghosts all lie on the shapes; the answer said where they are.
+    prims.extend(still_pair_prims(cx, Motion::Turning));
     let tr = &study.trace;
     let steps = rotating_steps(tr);
     let Some(step) = steps.get(k) else {
@@ -154,7 +157,8 @@ pub fn closest_points(study: &RotatingStudy, k: usize) -> Vec<Prim> {
 }
 
 /// The answer: the poses at the time of impact, the point and normal (a hit), or the
-/// poses at the end (separated).
+/// poses at the end with how it ended (a still pair's is said by
+/// [`still_pair_prims`]).
 fn result_prims(cx: &StudyCx, study: &RotatingStudy, prims: &mut Vec<Prim>) {
     let (scene, an) = (cx.scene, cx.basics());
     let (sa, sb) = (&study.sweeps.0, &study.sweeps.1);
@@ -171,7 +175,7 @@ fn result_prims(cx: &StudyCx, study: &RotatingStudy, prims: &mut Vec<Prim>) {
             color: c,
         });
         prims.push(text(o.point, format!("hit at t = {:.5}", o.t), c));
-    } else {
+    } else if relative_motion(cx, Motion::Turning) {
         let at = pose(sb, o.t).position;
         prims.push(text(
             at + Vec2::ZERO,

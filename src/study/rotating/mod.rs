@@ -19,7 +19,7 @@ use crate::core::toi::rotating::{
 };
 use crate::scene::build::PairInputs;
 use crate::scene::Scene;
-use crate::study::motion::{still_pair_note, Motion};
+use crate::study::motion::{relative_motion, still_pair_note, Motion};
 use crate::view::draw::peers::EngineView;
 use crate::view::draw::{dot, label, line, DrawList, LayerId, Prim};
 use crate::view::text::p;
@@ -175,7 +175,13 @@ impl Study for RotatingStudy {
                 .iter()
                 .copied()
                 .fold(points[0], |a, p| if p.y > a.y { p } else { a });
-            prims.push(label(top, format!("B − A at t = {t:.4}"), c));
+            // A still pair's B − A is the same at every time: said so in its name.
+            let name = if relative_motion(cx, Motion::Turning) {
+                format!("B − A at t = {t:.4}")
+            } else {
+                "B − A at every t: no relative motion or turn".to_string()
+            };
+            prims.push(label(top, name, c));
         }
         if let Some((p, d)) = turning.closest.filter(|(p, _)| p.is_finite()) {
             prims.push(line(Vec2::ZERO, p, 1.5, c.with_alpha(200)));

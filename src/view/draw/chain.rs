@@ -17,6 +17,11 @@ use glam::Vec2;
 
 /// A normal tilted more than this from its segment's normal is called a bump (rad).
 const BUMP_ANGLE: f32 = 0.1;
+/// A contact normal within 30° of its segment's line (|cos| to the segment's normal
+/// under this) runs along the chain: it is drawn from above the line.
+const ALONG_COS: f32 = 0.5;
+/// How far above the line such a normal starts, in its own lengths.
+const LIFT: f32 = 0.3;
 /// The opacity of a ghost-only edge and its end point (of 255).
 const GHOST_ALPHA: u8 = 130;
 /// The shortest a segment's one-sided normal is drawn, pixels: at the zoom a whole floor
@@ -157,14 +162,31 @@ fn contact_prims(
             continue;
         }
         p.push(dot(at, 5.0, color));
+        // A normal that runs along its segment drawn from the point would lie on the
+        // chain's line, under it: drawn from above the line (on the segment's normal
+        // side, where shapes collide from), joined to its point by a thin line.
+        let from = match segment_normal {
+            Some(s) if s.dot(n).abs() < ALONG_COS => {
+                let tail = at + s * LIFT * len;
+                p.push(seg(at, tail, 1.2, color.with_alpha(200), false));
+                tail
+            }
+            _ => at,
+        };
         p.push(Prim::Arrow {
-            from: at,
-            to: at + n * len,
+            from,
+            to: from + n * len,
             width: 2.0,
             color,
         });
     }
-    if let (true, Some(q)) = (bump, m.points.first()) {
+    // Said at a point drawn with its arrow (the first may lie beyond the speculative
+    // distance, faded and far from it).
+    let kept = m
+        .points
+        .iter()
+        .find(|q| q.separation <= scene.settings.speculative_distance);
+    if let (true, Some(q)) = (bump, kept.or(m.points.first())) {
         p.push(Prim::Label {
             at: Vec2::from(q.point_a),
             offset: Vec2::new(8.0, -10.0),
@@ -200,6 +222,69 @@ mod tests {
             .iter()
             .filter(|p| matches!(p, Prim::Arrow { color, .. } if *color == ERROR))
             .count()
+    }
+
+    /// The naive floor's seam: segment 2's sideways normal runs along the floor, so it
+    /// is drawn from above the line (0.3 of its length up, on the segment's normal
+    /// side), horizontal, joined to its point on the floor; segment 3's upright normal
+    /// starts at its point.
+    #[test]
+    fn a_sideways_normal_is_drawn_above_its_segment() {
+        let scene = load_scene(Path::new("scenes/chain_tiled_floor_naive.ron")).expect("scene");
+        let reach = crate::trace::scene_results::SceneResults::compute(&scene).chains;
+        let prims = chains_layer(&scene, &reach);
+        let b = scene
+            .shapes
+            .iter()
+            .find(|s| s.name == "Box")
+            .expect("the box");
+        let len = 0.6 * b.shape.bounding_radius();
+        let arrows = |c: crate::view::draw::Rgba| -> Vec<(Vec2, Vec2)> {
+            prims
+                .iter()
+                .filter_map(|p| match p {
+                    Prim::Arrow {
+                        from, to, color, ..
+                    } if *color == c => Some((*from, *to)),
+                    _ => None,
+                })
+                .collect()
+        };
+        let sideways = arrows(ERROR);
+        assert!(!sideways.is_empty());
+        // Its words at its point (segment 2's first point, 2 units away past the
+        // speculative distance, is drawn faded without an arrow).
+        let said = prims.iter().find_map(|p| match p {
+            Prim::Label { at, text, .. } if text.contains("ghost bump") => Some(*at),
+            _ => None,
+        });
+        assert_eq!(said, Some(Vec2::ZERO), "{sideways:?}");
+        for (from, to) in &sideways {
+            assert!((from.y - LIFT * len).abs() < 1e-4, "{from} {to}");
+            assert!(
+                (*to - *from - Vec2::new(-len, 0.0)).length() < 1e-4,
+                "{from} {to}"
+            );
+            // The thin line down to its point on the floor.
+            let joined = prims.iter().any(|p| match p {
+                Prim::Polyline { points, .. } => {
+                    points.len() == 2 && points[1] == *from && points[0].y.abs() < 0.02
+                }
+                _ => false,
+            });
+            assert!(joined, "{from}");
+        }
+        let upright: Vec<_> = arrows(KEPT)
+            .into_iter()
+            .filter(|(from, _)| from.y.abs() < 0.02 && from.x > -1.2 && from.x < 0.2)
+            .collect();
+        assert!(!upright.is_empty());
+        for (from, to) in upright {
+            assert!(
+                (to - from - Vec2::new(0.0, len)).length() < 1e-4,
+                "{from} {to}"
+            );
+        }
     }
 
     #[test]

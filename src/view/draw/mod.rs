@@ -12,7 +12,7 @@ use crate::core::minkowski::round_outline;
 pub use crate::core::sat::Owner;
 use crate::core::shape::Pose;
 use crate::scene::Scene;
-use crate::view::narrate::features::{NamedFeature, MAX_NAMED};
+use crate::view::narrate::features::{Mention, MAX_NAMED};
 use crate::view::palette;
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
@@ -28,7 +28,7 @@ mod prims;
 mod rays;
 mod shapes;
 
-pub use chain::{chains_layer, gauss_layer};
+pub use chain::{chains_layer, gauss_layer, NORMAL_PX};
 pub use prims::*;
 pub use rays::rays_layer;
 pub use shapes::{named_features_prims, point_in_polygon, shapes_layer, vertex_indices_layer};
@@ -212,8 +212,9 @@ pub struct Highlight {
     pub refused_vertex: Option<(usize, usize)>,
     /// The manifold algorithm shows the SAT-normal path (false: the EPA path).
     pub manifold_via_sat: bool,
-    /// Features of A and B the hovered narration names, drawn highlighted.
-    pub named: [Option<NamedFeature>; MAX_NAMED],
+    /// What the hovered narration names (features of A and B, the algorithm's own
+    /// marks), drawn highlighted.
+    pub named: [Option<Mention>; MAX_NAMED],
 }
 
 /// World outline of shape `i` (closed polyline; arcs at 2e-3 of its size).

@@ -114,6 +114,27 @@ pub fn simplex_outline(points: &[Vec2], color: Rgba) -> Option<Prim> {
     })
 }
 
+/// The glow under a point a hovered narration names: a translucent disc.
+pub fn glow_point(at: Vec2) -> Prim {
+    Prim::Dot {
+        at,
+        radius: 12.0,
+        color: crate::view::palette::GLOW,
+    }
+}
+
+/// The glow over a line a hovered narration names (an edge, a segment, a triangle's
+/// outline when `closed`): a broad translucent band.
+pub fn glow_band(points: Vec<Vec2>, closed: bool) -> Prim {
+    Prim::Polyline {
+        points,
+        closed,
+        width: 10.0,
+        color: crate::view::palette::GLOW,
+        dashed: false,
+    }
+}
+
 /// A 14 px label `offset` pixels from `at` (zeros tidied).
 pub fn tag(at: Vec2, offset: Vec2, text: String, color: Rgba) -> Prim {
     Prim::Label {

@@ -207,8 +207,9 @@ fn corner_outward(vertices: &[Vec2], k: usize) -> Vec2 {
     outward(prev, v) + outward(v, next)
 }
 
-/// The features the hovered narration names, highlighted on A and B: a glowing disc
-/// under a vertex, a broad glowing band over an edge (the lesson hints' glow).
+/// The features of A and B the hovered narration names, highlighted: a glowing disc
+/// under a vertex, a broad glowing band over an edge (the lesson hints' glow). What it
+/// names of an algorithm's own marks is lit by its study (`Study::draw_named`).
 pub fn named_features_prims(
     scene: &Scene,
     (a, b): (usize, usize),
@@ -216,8 +217,11 @@ pub fn named_features_prims(
     prims: &mut Vec<Prim>,
 ) {
     use crate::core::sat::Owner;
-    use crate::view::narrate::features::FeatureKind;
+    use crate::view::narrate::features::{FeatureKind, Mention};
     for f in hl.named.iter().flatten() {
+        let Mention::Shape(f) = f else {
+            continue;
+        };
         let i = match f.shape {
             Owner::A => a,
             Owner::B => b,
@@ -230,24 +234,11 @@ pub fn named_features_prims(
         let Some(p) = v.get(f.index).map(|p| xf.apply(*p)) else {
             continue;
         };
-        let glow = palette::GLOW;
         match f.kind {
-            FeatureKind::Vertex => {
-                prims.push(Prim::Dot {
-                    at: p,
-                    radius: 12.0,
-                    color: glow,
-                });
-            }
+            FeatureKind::Vertex => prims.push(glow_point(p)),
             FeatureKind::Edge if v.len() >= 2 => {
                 let q = xf.apply(v[(f.index + 1) % v.len()]);
-                prims.push(Prim::Polyline {
-                    points: vec![p, q],
-                    closed: false,
-                    width: 10.0,
-                    color: glow,
-                    dashed: false,
-                });
+                prims.push(glow_band(vec![p, q], false));
             }
             FeatureKind::Edge => {}
         }

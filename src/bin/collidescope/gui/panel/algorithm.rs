@@ -336,7 +336,7 @@ fn ui_narration(ui: &mut egui::Ui, app: &mut AppState) -> bool {
     let hovered = ui.label(RichText::new(&text).size(15.0)).hovered();
     // Hovering the narration lights up the features it names on the canvas.
     let named = if hovered {
-        collidescope::view::narrate::features::named_features(&text)
+        collidescope::view::narrate::features::mentions(&text)
     } else {
         Vec::new()
     };

@@ -321,7 +321,7 @@ fn ui_step_narration(
     let text = app.narration()?;
     let said = ui.label(RichText::new(&text).size(size));
     let named = if said.hovered() {
-        collidescope::view::narrate::features::named_features(&text)
+        collidescope::view::narrate::features::mentions(&text)
     } else {
         Vec::new()
     };
