@@ -348,6 +348,7 @@ pub(super) fn place_labels_now(
     pending.sort_by_key(|p| (p.rank, p.index));
     let dots = dot_obstacles(view, list, extra);
     let lines = LineIndex::new(line_obstacles(view, list, extra), &view.viewport);
+    let arrows = arrow_obstacles(view, list, extra);
     let points = label_points(view, list, extra);
     let bars = bar_obstacles(view, list);
     let regions = shape_regions(view, list);
@@ -356,6 +357,7 @@ pub(super) fn place_labels_now(
     let mut obstacles = Obstacles {
         dots: &dots,
         lines: &lines,
+        arrows: &arrows,
         points: &points,
         bars: &bars,
         regions: &regions,

@@ -40,6 +40,8 @@ mod handout;
 mod handout_pictures;
 mod handout_words;
 mod label_memo;
+#[cfg(test)]
+mod label_trace;
 mod labels;
 mod layout;
 mod leaders;

@@ -139,16 +139,7 @@ pub fn line_obstacles(view: &ViewFrame, list: &DrawList, extra: &[Prim]) -> Vec<
             }
             Prim::Arrow {
                 from, to, width, ..
-            } => {
-                let (a, b) = (s(*from), s(*to));
-                seg(&mut out, a, b, width * k);
-                // The head is filled: its three sides (a box inside it meets the shaft).
-                if let Some([tip, l, r]) = arrow_head(a, b, k) {
-                    seg(&mut out, tip, l, 1.0);
-                    seg(&mut out, l, r, 1.0);
-                    seg(&mut out, r, tip, 1.0);
-                }
-            }
+            } => arrow_pieces(&mut out, s(*from), s(*to), width * k, k),
             Prim::Cross { at, size, .. } => {
                 let (c, d) = (s(*at), size * k);
                 seg(
@@ -182,6 +173,40 @@ pub fn line_obstacles(view: &ViewFrame, list: &DrawList, extra: &[Prim]) -> Vec<
             Prim::Fill { .. } | Prim::Dot { .. } | Prim::Label { .. } => {}
             // A view expands its insets before it places labels (`ViewFrame::expanded`).
             Prim::Inset { .. } => {}
+        }
+    }
+    out
+}
+
+/// The pieces of an arrow from `a` to `b` on screen, its shaft `width` pixels wide, at
+/// text scale `k`: the shaft and the three sides of its head (the head is filled: a box
+/// inside it meets the shaft).
+fn arrow_pieces(out: &mut Vec<LineObstacle>, a: Vec2, b: Vec2, width: f32, k: f32) {
+    if !(a.is_finite() && b.is_finite()) {
+        return;
+    }
+    out.push(LineObstacle::Segment(a, b, stroke_reach(width)));
+    if let Some([tip, l, r]) = arrow_head(a, b, k) {
+        for (u, v) in [(tip, l), (l, r), (r, tip)] {
+            if u.is_finite() && v.is_finite() {
+                out.push(LineObstacle::Segment(u, v, stroke_reach(1.0)));
+            }
+        }
+    }
+}
+
+/// The arrows of the view's layers and of `extra` as line pieces ([`arrow_pieces`]): a
+/// shape's name keeps a few pixels off them, as off no other line.
+pub fn arrow_obstacles(view: &ViewFrame, list: &DrawList, extra: &[Prim]) -> Vec<LineObstacle> {
+    let layers = list.layers.iter().filter(|l| l.space == view.space);
+    let mut out = Vec::new();
+    for prim in layers.flat_map(|l| l.prims.iter()).chain(extra) {
+        if let Prim::Arrow {
+            from, to, width, ..
+        } = prim
+        {
+            let (a, b) = (view.to_screen(*from), view.to_screen(*to));
+            arrow_pieces(&mut out, a, b, width * view.scale, view.scale);
         }
     }
     out

@@ -164,6 +164,7 @@ mod tests {
         let obstacles = Obstacles {
             dots: &[],
             lines: &lines,
+            arrows: &[],
             points: &[],
             bars: &[],
             regions: &regions,

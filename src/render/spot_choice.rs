@@ -47,6 +47,9 @@ impl Pending<'_> {
 pub(super) struct Obstacles<'a> {
     pub(super) dots: &'a [DotObstacle],
     pub(super) lines: &'a LineIndex,
+    /// The view's arrows (as pieces among `lines` too): a shape's name keeps a few
+    /// pixels off them ([`super::spot_cost`]'s `TOUCH`).
+    pub(super) arrows: &'a [LineObstacle],
     /// Points a label must not be taken for ([`label_points`]).
     pub(super) points: &'a [Vec2],
     /// Edges and intervals a label keeps off unless it names them.
@@ -176,6 +179,8 @@ fn best_spot(
         reach: phrase_reach(p.size),
         beside: lines_beside(p.anchor, obstacles.lines),
     };
+    #[cfg(test)]
+    super::label_trace::dump(&scorer, &lines, vp);
     // (line pieces crossing the spot, its other costs), compared by their [`weight`].
     let mut best: Option<((usize, f32), Viewport)> = None;
     let consider = |spots: Vec<(f32, Viewport)>, best: &mut Option<((usize, f32), Viewport)>| {
@@ -257,6 +262,7 @@ mod tests {
         let obstacles = Obstacles {
             dots,
             lines,
+            arrows: &[],
             points: &[],
             bars: &[],
             regions: &[],
@@ -397,6 +403,7 @@ mod tests {
         let obstacles = Obstacles {
             dots: &[],
             lines: &no_lines(),
+            arrows: &[],
             points: &[],
             bars: &[],
             regions: &[],
@@ -426,6 +433,7 @@ mod tests {
         let obstacles = Obstacles {
             dots: &[],
             lines: &no_lines(),
+            arrows: &[],
             points: &[a, other],
             bars: &[],
             regions: &[],
@@ -436,5 +444,53 @@ mod tests {
         let placed = place_one(&p, &vp(), &[], &obstacles).unwrap();
         assert!(!reads_as_other_point(&placed.back, a, &[other]));
         assert!(box_distance(&placed.back, a) + OWN_SLACK <= box_distance(&placed.back, other));
+    }
+
+    #[test]
+    fn a_shapes_name_keeps_a_few_pixels_off_an_arrow_a_points_label_need_not() {
+        // An arrow running up right beside the name's own spot, 2 px past the line's
+        // reach: it crosses nothing, but touches the plate to the eye.
+        let a = Vec2::new(100.0, 100.0);
+        let outline = [
+            Vec2::new(60.0, 60.0),
+            Vec2::new(140.0, 60.0),
+            Vec2::new(140.0, 140.0),
+            Vec2::new(60.0, 140.0),
+        ];
+        let mut p = pending(0, a, "B");
+        let own = label_box(p.preferred, p.text, p.size);
+        let reach = stroke_reach(2.0);
+        let x = own.x + own.w + reach + 2.0;
+        let arrow = LineObstacle::Segment(Vec2::new(x, 130.0), Vec2::new(x, 70.0), reach);
+        let lines = LineIndex::new(vec![arrow], &vp());
+        assert_eq!(lines.crossings(&own), 0);
+        let arrows = [arrow];
+        let obstacles = Obstacles {
+            dots: &[],
+            lines: &lines,
+            arrows: &arrows,
+            points: &[],
+            bars: &[],
+            regions: &[],
+            leaders: Vec::new(),
+            texts: Vec::new(),
+            axes: Vec::new(),
+        };
+        // A point's label keeps its own spot.
+        let placed = place_one(&p, &vp(), &[], &obstacles).unwrap();
+        assert_eq!(placed.back, own);
+        // A shape's name moves a few pixels, clear of the arrow by 6 px past its reach.
+        p.outline = Some(&outline);
+        let placed = place_one(&p, &vp(), &[], &obstacles).unwrap();
+        assert_ne!(placed.back, own);
+        let grown = Viewport {
+            x: placed.back.x - 6.0,
+            y: placed.back.y - 6.0,
+            w: placed.back.w + 12.0,
+            h: placed.back.h + 12.0,
+        };
+        assert!(!box_crossed_by(&grown, &arrow), "{:?}", placed.back);
+        assert!(box_distance(&placed.back, a) <= 18.0, "{:?}", placed.back);
+        assert_eq!(placed.leader, None);
     }
 }

@@ -39,6 +39,14 @@ const ACROSS_COST: f32 = 60.0;
 /// of a vertex number of the other shape reads as one of that shape's numbers ("4 0 5"
 /// with B's 0 among A's 4 and 5): it costs as a spot nearer another label's point.
 const NUMBER_REACH: f32 = 1.0;
+/// An arrow that comes within this many pixels of a shape's name's box without
+/// crossing it (past its ink and [`stroke_reach`]'s pixel and a half) touches the
+/// name's plate to the eye: the velocity arrow right under TOI's "B", the normal
+/// arrow's head beside "Capsule (A)".
+const TOUCH: f32 = 6.0;
+/// The cost of a shape's name's spot that an arrow touches ([`TOUCH`]), in pixels of
+/// distance: a name sooner sits a few pixels farther in the open.
+const TOUCH_COST: f32 = 8.0;
 /// What one line piece crossing a label's spot weighs against the spot's other costs,
 /// in pixels of distance ([`weight`]): about a spot on the rings' last ring (160 px)
 /// nearer another label's point ([`MISREAD_COST`]), so a spot a line crosses loses to
@@ -103,6 +111,7 @@ pub(super) fn lines_beside(anchor: Vec2, lines: &LineIndex) -> Vec<(Vec2, Vec2)>
 }
 
 /// How a spot could be read as another feature's label.
+#[cfg_attr(test, derive(Debug))]
 pub(super) struct Misread {
     /// Nearer another label's point than its own.
     other_point: bool,
@@ -171,6 +180,25 @@ impl Scorer<'_> {
         self.beside.iter().any(|&(u, v)| segments_cross(a, q, u, v))
     }
 
+    /// Whether an arrow touches box `b` of a shape's name ([`TOUCH`]): a piece of it
+    /// meets the box grown by that much and not the box. Not for a point's label: the
+    /// point's own arrows start at its anchor, beside it.
+    fn touched(&self, b: &Viewport) -> bool {
+        if self.p.outline.is_none() {
+            return false;
+        }
+        let grown = Viewport {
+            x: b.x - TOUCH,
+            y: b.y - TOUCH,
+            w: b.w + 2.0 * TOUCH,
+            h: b.h + 2.0 * TOUCH,
+        };
+        self.obstacles
+            .arrows
+            .iter()
+            .any(|a| box_crossed_by(&grown, a) && !box_crossed_by(b, a))
+    }
+
     /// Whether box `b` reads as one phrase with a text on the view.
     fn one_phrase(&self, b: &Viewport) -> bool {
         self.obstacles.texts.iter().any(|t| {
@@ -209,10 +237,29 @@ impl Scorer<'_> {
         if beaten(crossed, cost) {
             return None;
         }
+        let cost = cost + if self.touched(b) { TOUCH_COST } else { 0.0 };
+        if beaten(crossed, cost) {
+            return None;
+        }
         let crossed =
             crossed + self.leader_crossings(b, misread.any(), |n| beaten(crossed + n, cost))?;
         best.is_none_or(|c| weight((crossed, cost)) < weight(c))
             .then_some((crossed, cost))
+    }
+
+    /// A spot's costs spelled out, for the tests' traces ([`super::label_trace`]).
+    #[cfg(test)]
+    pub(super) fn explain(&self, b: &Viewport) -> String {
+        let dots = self.dots_covered(b);
+        let lines = self.obstacles.lines.crossings(b);
+        let leaders = leaders_near(b, &self.obstacles.leaders);
+        format!(
+            "dots {dots:?} lines {lines} leaders {leaders} across {} touched {} place {:.0} {:?}",
+            self.across(b),
+            self.touched(b),
+            self.place_cost(b, dots.unwrap_or(0)),
+            self.misread(b)
+        )
     }
 
     /// The soft dots box `b` covers, or `None` when it is refused: out of the room,

@@ -174,10 +174,12 @@ fn no_leader_runs_along_a_line_and_no_number_sits_among_the_other_shapes() {
     // has a leader only where it could be read as another's (443); the chains' normals
     // drawn 24 px long and their Gauss maps 30 px in radius at the least leave a
     // shape's name beside a chain fewer free spots (451, every one more on a chain
-    // scene).
+    // scene). With the leaders as placed on main then (575 along a line), and a shape's
+    // name kept a few pixels off an arrow (not only off its ink): 16 numbers among the
+    // other shape's.
     let show = |v: &[&String]| v.iter().take(20).map(|s| s.to_string()).collect::<Vec<_>>();
-    assert!(along.len() <= 590, "{}: {:#?}", along.len(), show(&along));
-    assert!(among.len() <= 26, "{}: {:#?}", among.len(), show(&among));
+    assert!(along.len() <= 575, "{}: {:#?}", along.len(), show(&along));
+    assert!(among.len() <= 16, "{}: {:#?}", among.len(), show(&among));
     assert!(
         off_outline.len() <= 451,
         "{}: {:#?}",
