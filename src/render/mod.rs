@@ -149,6 +149,33 @@ mod tests {
     }
 
     #[test]
+    fn a_title_that_fits_across_is_not_wrapped_into_a_column_beside_the_step() {
+        let scene = default_scene();
+        let mut p = SceneExport::new(&scene, Algorithm::Gjk).picture(0).unwrap();
+        p.title =
+            "Chain: box across a seam of a tiled floor  ·  GJK distance  ·  A = Box, B = Ball"
+                .into();
+        p.step = Some((0, 2));
+        p.step_part = Some("GJK step 1 of 2".into());
+        let lines = |w: u32| layout(&p, w, 432).unwrap().header_lines;
+        // 720 pixels: the title takes the whole first line, the step the second,
+        // rather than the title in two lines of a narrow column beside the step.
+        let l = lines(720);
+        let text: Vec<&str> = l.iter().map(|h| h.0.as_str()).collect();
+        assert_eq!(l.len(), 2, "{text:?}");
+        assert_eq!(
+            text[0],
+            p.title.split_whitespace().collect::<Vec<_>>().join(" ")
+        );
+        assert!(text[1].starts_with("step 1 of 2"), "{text:?}");
+        assert!(l[1].2 > l[0].2, "{l:?}");
+        // Wide enough for both on one line: beside it.
+        let l = lines(1600);
+        assert_eq!(l.len(), 2);
+        assert_eq!(l[0].2, l[1].2, "{l:?}");
+    }
+
+    #[test]
     fn format_from_names_and_paths() {
         assert_eq!(Format::from_path(Path::new("a/b.SVG")), Some(Format::Svg));
         assert_eq!(Format::from_path(Path::new("b.png")), Some(Format::Png));
