@@ -4,6 +4,7 @@
 use crate::core::epa::EpaTrace;
 use crate::study::gjk::simplex_shape;
 use crate::view::draw::{label, line, LayerId, Prim, Rgba};
+use crate::view::text::Len;
 use glam::Vec2;
 
 /// EPA step `k`: the polytope, its closest edge, the normal to it, the support point.
@@ -28,7 +29,7 @@ pub fn epa_layer(trace: &EpaTrace, k: usize) -> Vec<Prim> {
         });
         prims.push(label(
             foot,
-            format!("d = {:.4}", step.distance),
+            format!("d = {}", Len(step.distance)),
             Rgba::WHITE,
         ));
     }
