@@ -4,7 +4,7 @@
 use super::*;
 
 use crate::app::DEFAULT_SPLIT;
-use crate::view::camera::{Camera, Viewport};
+use crate::view::camera::{Camera, Viewport, CONFIG_MARGIN};
 use crate::view::draw::{
     bounds, DrawList, LayerId, Prim, Rgba, Space, SHAPE_A, SHAPE_B, SHAPE_OTHER,
 };
@@ -152,20 +152,20 @@ pub fn mark_color(p: &Prim) -> Option<Rgba> {
 }
 
 /// A camera that shows the content: the picture's when it has a zoom, else fitted to
-/// the view's layers as the app's `F` does (configuration space keeps the origin in view).
+/// the view's layers as the app's `F` does (configuration space keeps the origin in
+/// view, and the window's margin of [`CONFIG_MARGIN`] pixels).
 pub(super) fn resolve_camera(cam: Camera, list: &DrawList, space: Space, vp: &Viewport) -> Camera {
     if cam.zoom > 0.0 && cam.zoom.is_finite() && cam.center.is_finite() {
         return cam;
     }
     let mut fitted = Camera::default();
     match bounds(list, space) {
-        Some((lo, hi)) if lo.is_finite() && hi.is_finite() => {
-            let (lo, hi) = match space {
-                Space::World => (lo, hi),
-                Space::Config => (lo.min(Vec2::ZERO), hi.max(Vec2::ZERO)),
-            };
-            fitted.fit(lo, hi, vp);
-        }
+        Some((lo, hi)) if lo.is_finite() && hi.is_finite() => match space {
+            Space::World => fitted.fit(lo, hi, vp),
+            Space::Config => {
+                fitted.fit_margin(lo.min(Vec2::ZERO), hi.max(Vec2::ZERO), CONFIG_MARGIN, vp)
+            }
+        },
         _ => {
             fitted = Camera {
                 center: Vec2::ZERO,
