@@ -1,4 +1,4 @@
-//! Issue 5: `import` turns each public failing case of PUBLIC_CASES.md, pasted as an
+//! `import` turns each public failing case of PUBLIC_CASES.md, pasted as an
 //! engine developer would paste it, into a scene that shows the known right answer.
 
 use collidescope::core::gjk::SimplexCache;

@@ -9,6 +9,7 @@ use super::answer::{Answer, Ground};
 use super::format::{Ask, Form, Lesson, Page};
 use super::{markup, page_lines, view_pair, LessonError, PageStudy};
 use crate::core::gjk::SimplexCache;
+use crate::scene::spans::{locate, Step::Field, Step::Index};
 use crate::scene::Scene;
 use crate::study::Studies;
 use glam::Vec2;
@@ -41,7 +42,13 @@ pub fn check_lesson(
             let (l, c) = text_place(text, line, &page.text, e.line, e.column);
             return Err(err(c, l.or(line), e.message));
         }
-        let report = check_page(page).map_err(|m| err(None, line, m))?;
+        let report = check_page(page).map_err(|m| {
+            let field = [Field("pages"), Index(i), Field(page_field(&m))];
+            match locate(text, &field) {
+                Some((l, c)) => err(Some(c), Some(l), m),
+                None => err(None, line, m),
+            }
+        })?;
         reports.push(report);
     }
     let given = super::giveaway::giveaways(lesson).map_err(|m| LessonError {
@@ -66,6 +73,22 @@ pub fn check_lesson(
         });
     }
     Ok(reports)
+}
+
+/// The page field a [`check_page`] message is about, by how the message starts; ""
+/// (the page itself) when it is about the page as a whole (its scene or pair).
+fn page_field(message: &str) -> &'static str {
+    const STARTS: [(&str, &str); 5] = [
+        ("step:", "step"),
+        ("the scene library", "scene"),
+        ("the page shows the layer", "show"),
+        ("the title names", "title"),
+        ("the scene", ""),
+    ];
+    match STARTS.iter().find(|(start, _)| message.starts_with(start)) {
+        Some((_, field)) => field,
+        None => "question",
+    }
 }
 
 /// The file's line and column of line `l`, column `c` of a page's text, found after

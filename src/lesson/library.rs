@@ -20,15 +20,57 @@ pub fn text(id: &str) -> Option<&'static str> {
 /// Lesson `id` of the library, read.
 pub fn lesson(id: &str) -> Result<Lesson, LessonError> {
     let text = text(id).ok_or_else(|| LessonError {
-        path: format!("{id}.ron"),
+        path: "--lesson".to_string(),
         line: None,
         column: None,
-        message: format!(
-            "the lesson library has no lesson \"{id}\"; it has: {}",
-            ids().join(", ")
-        ),
+        message: no_such_lesson(id),
     })?;
     parse_lesson(text, &format!("lessons/{id}.ron"))
+}
+
+/// Why there is no library lesson `id`: the library's ids, the ones `id` is part of
+/// first ("sat" → "did you mean sat-clipping?"), and how to open a file instead.
+fn no_such_lesson(id: &str) -> String {
+    let all = ids();
+    let near: Vec<&str> = all
+        .iter()
+        .copied()
+        .filter(|l| !id.trim().is_empty() && l.contains(id.trim()))
+        .collect();
+    let mean = match near.as_slice() {
+        [] => String::new(),
+        [one] => format!("did you mean {one}? "),
+        many => format!("did you mean one of {}? ", many.join(", ")),
+    };
+    format!(
+        "the lesson library has no lesson \"{id}\"; {mean}it has: {} (a lesson file of \
+         your own is opened by its path, ending in .ron)",
+        all.join(", ")
+    )
+}
+
+/// The lesson `arg` names: the library's lesson of that id, else the lesson file at
+/// that path (a name with a path separator or ending in `.ron`); with its id (the
+/// file's name without `.ron`) under which the learner's progress is kept.
+pub fn open(arg: &str) -> Result<(String, Lesson), LessonError> {
+    if text(arg).is_some() {
+        return lesson(arg).map(|l| (arg.to_string(), l));
+    }
+    let path = std::path::Path::new(arg);
+    let is_file = arg.ends_with(".ron") || path.components().count() > 1;
+    if !is_file {
+        return lesson(arg).map(|l| (arg.to_string(), l));
+    }
+    let text = crate::scene::fs::read_text(path).map_err(|message| LessonError {
+        path: arg.to_string(),
+        line: None,
+        column: None,
+        message,
+    })?;
+    let id = path
+        .file_stem()
+        .map_or_else(|| "lesson".to_string(), |s| s.to_string_lossy().to_string());
+    parse_lesson(&text, arg).map(|l| (id, l))
 }
 
 /// Every lesson id: [`ORDER`] first, then any other file of the folder.
@@ -49,6 +91,38 @@ pub fn ids() -> Vec<&'static str> {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
+    #[test]
+    fn an_unknown_name_says_what_it_may_mean_and_how_to_open_a_file() {
+        let e = open("sat").unwrap_err();
+        assert_eq!(e.path, "--lesson");
+        assert!(e.message.contains("did you mean sat-clipping?"), "{e}");
+        assert!(e.message.contains("by its path, ending in .ron"), "{e}");
+        let e = open("nothing-like-it").unwrap_err();
+        assert!(!e.message.contains("did you mean"), "{e}");
+        // A path is read as a file, and its error names the file, once.
+        let e = open("no/such/lesson.ron").unwrap_err();
+        assert_eq!(e.to_string(), "no/such/lesson.ron: no such file");
+    }
+
+    #[test]
+    fn a_lesson_file_opens_under_its_file_name() {
+        let dir = std::env::temp_dir().join(format!("collidescope-lib-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("my_tour.ron");
+        std::fs::write(&path, text("gjk").unwrap()).unwrap();
+        let (id, lesson) = open(&path.to_string_lossy()).unwrap();
+        assert_eq!(id, "my_tour");
+        assert_eq!(
+            lesson.pages.len(),
+            super::lesson("gjk").unwrap().pages.len()
+        );
+        let (id, _) = open("epa").unwrap();
+        assert_eq!(id, "epa");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
     /// Every file of `lessons/` is compiled in, unchanged, and reads.
     #[test]
     fn matches_the_folder() {

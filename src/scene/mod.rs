@@ -55,7 +55,7 @@ mod parse;
 pub mod points;
 mod pose_entry;
 pub mod rays;
-mod spans;
+pub(crate) mod spans;
 pub mod track;
 pub mod user_text;
 pub mod view_state;

@@ -32,6 +32,53 @@ pub fn locate(text: &str, path: &[Step]) -> Option<(usize, usize)> {
     found.map(|at| line_column(text, at))
 }
 
+/// The index of the entry of the list at `list` whose text holds the 1-based `line`
+/// and `column` (in characters), or ends just before it (a parser reports an entry's
+/// error where the entry closes). None when the list is not found or the place lies
+/// outside its entries.
+pub fn entry_at(text: &str, list: &[Step], line: usize, column: usize) -> Option<usize> {
+    let at = byte_of(text, line, column)?;
+    let mut c = Cursor {
+        b: text.as_bytes(),
+        i: 0,
+    };
+    c.ws();
+    for step in list {
+        c.step(*step)?;
+    }
+    if !c.open(b"[") {
+        return None;
+    }
+    let mut k = 0;
+    while c.next_entry() {
+        let start = c.i;
+        c.skip_value();
+        if start <= at && at <= c.i + 1 {
+            return Some(k);
+        }
+        if c.i <= start {
+            return None; // no progress: not a list this cursor reads
+        }
+        k += 1;
+    }
+    None
+}
+
+/// The byte offset of a 1-based line and column (in characters); None past the text.
+fn byte_of(text: &str, line: usize, column: usize) -> Option<usize> {
+    let start = if line <= 1 {
+        0
+    } else {
+        text.match_indices('\n').nth(line - 2)?.0 + 1
+    };
+    let rest = &text[start..];
+    let within = rest
+        .char_indices()
+        .nth(column.saturating_sub(1))
+        .map_or(rest.len(), |(i, _)| i);
+    Some(start + within)
+}
+
 /// 1-based line and column (in characters) of byte `at`.
 pub fn line_column(text: &str, at: usize) -> (usize, usize) {
     let at = at.min(text.len());
@@ -294,6 +341,17 @@ mod tests {
             locate(TEXT, &[Field("expect"), Field("overlap")]),
             Some((14, 62))
         );
+    }
+
+    #[test]
+    fn a_place_in_a_list_names_its_entry() {
+        // Line 6 is shape A; B opens on line 7, its `)` is line 8, column 42.
+        assert_eq!(entry_at(TEXT, &[Field("shapes")], 6, 30), Some(0));
+        assert_eq!(entry_at(TEXT, &[Field("shapes")], 8, 43), Some(1));
+        assert_eq!(entry_at(TEXT, &[Field("shapes")], 8, 44), Some(1));
+        assert_eq!(entry_at(TEXT, &[Field("shapes")], 2, 5), None);
+        assert_eq!(entry_at(TEXT, &[Field("settings")], 6, 30), None);
+        assert_eq!(entry_at(TEXT, &[Field("shapes")], 400, 1), None);
     }
 
     #[test]

@@ -212,9 +212,9 @@ fn a_bad_lesson_is_one_error_with_its_place() {
     // A version this build does not read.
     let e = parse_lesson(&GOOD.replace("version: 1", "version: 2"), "x.ron").unwrap_err();
     assert!(e.message.contains("version 2"), "{e}");
-    // A step past the trace: the page and its line.
+    // A step past the trace: the page's `step` field, line and column.
     let e = check_text(&GOOD.replace("step: 0", "step: 9"), "x.ron").unwrap_err();
-    assert_eq!(e.line, Some(7), "{e}");
+    assert_eq!((e.line, e.column), (Some(11), Some(13)), "{e}");
     // Said as the window counts (from 1), the field's own count next to it.
     assert!(
         e.message.contains("step: 9 is the window's step 10")
@@ -228,13 +228,16 @@ fn a_bad_lesson_is_one_error_with_its_place() {
     // A question the page's algorithm cannot answer.
     let e = check_text(&GOOD.replace("\"gjk\"", "\"sat\""), "x.ron").unwrap_err();
     assert!(e.message.contains("reads the trace of gjk or epa"), "{e}");
-    // A page that shows the answer it asks for.
+    assert_eq!(e.line, Some(13), "the question's line: {e}");
+    // A page that shows the answer it asks for: its `show` line.
     let shows = GOOD.replace("GjkSimplex]", "GjkSimplex, GjkDirection]");
     let e = check_text(&shows, "x.ron").unwrap_err();
     assert!(e.message.contains("GjkDirection"), "{e}");
-    // A scene the library does not have.
+    assert_eq!(e.line, Some(12), "{e}");
+    // A scene the library does not have: the page's `scene` line.
     let e = check_text(&GOOD.replace("gjk_vertex_edge", "no_such"), "x.ron").unwrap_err();
     assert!(e.message.contains("no file \"no_such.ron\""), "{e}");
+    assert_eq!(e.line, Some(9), "{e}");
     // A question the trace cannot answer: there is no step after GJK's last.
     let last = GOOD
         .replace("step: 0", "step: 2")
@@ -292,7 +295,7 @@ fn lesson_check_on_the_command_line() {
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
-        err.contains("bad.ron:7:") && err.contains("step: 9 is the window's step 10"),
+        err.contains("bad.ron:11:13:") && err.contains("step: 9 is the window's step 10"),
         "{err}"
     );
 }

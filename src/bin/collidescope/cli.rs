@@ -41,8 +41,9 @@ pub struct Cli {
     #[arg(long, global = true, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..=65536))]
     pub max_input_mb: Option<u64>,
     /// Open the window on a lesson of the library (e.g. gjk; `collidescope lesson
-    /// list` lists them), at --page N (from 1; default: where you left it).
-    #[arg(long, value_name = "NAME")]
+    /// list` lists them) or a lesson file of your own (its path, ending in .ron), at
+    /// --page N (from 1; default: where you left it).
+    #[arg(long, value_name = "NAME|FILE")]
     pub lesson: Option<String>,
     #[arg(long, value_name = "N", requires = "lesson")]
     pub page: Option<usize>,

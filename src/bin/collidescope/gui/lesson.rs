@@ -39,13 +39,14 @@ pub struct LessonMode {
 }
 
 impl LessonMode {
-    /// Starts lesson `id` of the library on `page` (its saved page when None).
-    pub fn open(id: &str, page: Option<usize>, app: &mut AppState) -> Result<LessonMode, String> {
-        let lesson = library::lesson(id).map_err(|e| e.to_string())?;
+    /// Starts lesson `name` on `page` (its saved page when None): the library's lesson
+    /// of that id, or a lesson file at that path ([`library::open`]).
+    pub fn open(name: &str, page: Option<usize>, app: &mut AppState) -> Result<LessonMode, String> {
+        let (id, lesson) = library::open(name).map_err(|e| e.to_string())?;
         let progress = load_progress();
-        let saved = progress.lessons.get(id).map_or(0, |p| p.page);
+        let saved = progress.lessons.get(&id).map_or(0, |p| p.page);
         let mut mode = LessonMode {
-            id: id.to_string(),
+            id,
             lesson,
             page: 0,
             tutor: Tutor::default(),

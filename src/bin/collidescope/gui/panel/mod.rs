@@ -112,6 +112,9 @@ pub struct Panel {
     reveal_until: f64,
     /// A scene clicked in the library list, kept under the pointer while it opens.
     library_anchor: Option<files::LibraryAnchor>,
+    /// The lesson page (lesson id, page) the panel last showed: a new page opens with
+    /// the panel scrolled to its top, where its buttons and title are.
+    page_shown: Option<(String, usize)>,
     /// The web page's panel put away (a drawer on a tablet): the views take the page.
     #[cfg(target_arch = "wasm32")]
     drawer_closed: bool,
@@ -177,6 +180,7 @@ impl Panel {
             reveal_peers: false,
             reveal_until: 0.0,
             library_anchor: None,
+            page_shown: None,
             #[cfg(target_arch = "wasm32")]
             drawer_closed: false,
             add_kind: ShapeKind::Polygon,
@@ -298,12 +302,18 @@ impl Panel {
                 // The panel keeps the width the user gave it: long values wrap
                 // instead of widening it (which would move the canvas under the mouse).
                 let width = ui.available_width();
-                egui::ScrollArea::vertical()
-                    .auto_shrink([false, false])
-                    .show(ui, |ui| {
-                        ui.set_max_width(width);
-                        self.ui_sections(ui, app, &mut out, world);
-                    });
+                let mut area = egui::ScrollArea::vertical().auto_shrink([false, false]);
+                let page = self.lesson.as_ref().map(|m| (m.id.clone(), m.page));
+                if page != self.page_shown {
+                    if page.is_some() {
+                        area = area.vertical_scroll_offset(0.0);
+                    }
+                    self.page_shown = page;
+                }
+                area.show(ui, |ui| {
+                    ui.set_max_width(width);
+                    self.ui_sections(ui, app, &mut out, world);
+                });
             });
         self.ui_unsaved_dialog(ctx, app, &mut out);
         out

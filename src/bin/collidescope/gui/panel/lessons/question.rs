@@ -127,8 +127,9 @@ fn ui_ways(
     }
 }
 
-/// A pick's choices, side by side while they fit ("yes" "no"), a row each when long;
-/// once settled the right one at full contrast, not a faded button.
+/// A pick's choices: side by side when every one is short ("yes" "no"), else a row
+/// each, so that two choices never read as one phrase. Once settled the right one
+/// keeps its frame, outlined and at full contrast; the others fade.
 fn ui_choices(
     ui: &mut egui::Ui,
     mode: &mut LessonMode,
@@ -139,26 +140,43 @@ fn ui_choices(
 ) {
     mode.shown_choices = options.to_vec();
     let settled = mode.tutor.stage.settled();
-    ui.horizontal_wrapped(|ui| {
-        for (i, o) in options.iter().enumerate() {
-            let text = RichText::new(o).size(size);
-            if settled && i == right {
-                let r = ui.label(text.color(Tone::Success.color(ui)).strong());
-                if let Some(name) = CHOICE_MARKS.get(i) {
-                    mark(ui, name, &r);
-                }
-                continue;
-            }
-            let r = ui.add_enabled(!settled, egui::Button::new(text).wrap());
-            if let Some(name) = CHOICE_MARKS.get(i) {
-                mark(ui, name, &r);
-            }
-            if r.clicked() {
-                mode.answer(app, Response::Pick(i));
-            }
+    let mut picked = None;
+    let mut choice = |ui: &mut egui::Ui, i: usize, o: &str| {
+        let text = RichText::new(o).size(size);
+        let r = if settled && i == right {
+            let success = Tone::Success.color(ui);
+            let button = egui::Button::new(text.color(success).strong())
+                .stroke(egui::Stroke::new(1.5, success))
+                .wrap();
+            ui.add(button)
+        } else {
+            ui.add_enabled(!settled, egui::Button::new(text).wrap())
+        };
+        if let Some(name) = CHOICE_MARKS.get(i) {
+            mark(ui, name, &r);
         }
-    });
+        if r.clicked() && !settled {
+            picked = Some(i);
+        }
+    };
+    if options.iter().all(|o| o.chars().count() <= SHORT_CHOICE) {
+        ui.horizontal_wrapped(|ui| {
+            for (i, o) in options.iter().enumerate() {
+                choice(ui, i, o);
+            }
+        });
+    } else {
+        for (i, o) in options.iter().enumerate() {
+            choice(ui, i, o);
+        }
+    }
+    if let Some(i) = picked {
+        mode.answer(app, Response::Pick(i));
+    }
 }
+
+/// The longest choice, in characters, that sits beside the others on one row.
+const SHORT_CHOICE: usize = 16;
 
 /// A number's box and "Check" (Enter checks too).
 fn ui_number(ui: &mut egui::Ui, mode: &mut LessonMode, app: &mut AppState, size: f32) {
