@@ -4,6 +4,7 @@
 
 use super::answer::Ground;
 use super::view_pair;
+use crate::view::text::Len;
 
 /// The pair's radii `(r_A, r_B)`, when the page's scene has a pair.
 fn radii(g: &Ground) -> Option<(f32, f32)> {
@@ -28,8 +29,8 @@ pub fn witness_on_a(g: &Ground) -> String {
 pub fn distance(g: &Ground) -> String {
     let d = &g.studies.basics.distance;
     let own = format!(
-        "The distance is {:.4}: the length of the segment from A's closest point to B's.",
-        d.distance
+        "The distance is {}: the length of the segment from A's closest point to B's.",
+        Len(d.distance)
     );
     match radii(g) {
         Some((ra, rb)) if ra + rb > 0.0 && d.distance > 0.0 => format!(
@@ -87,8 +88,9 @@ pub fn rounded_depth(g: &Ground, depth: f32) -> Option<String> {
         )
     } else {
         format!(
-            "The label d = {core:.4} on the polytope's thick edge is the cores' depth, EPA's own answer. The rounded shapes' depth adds the radii: {core:.4} + {ra:.4} (r_A) + {rb:.4} (r_B) = {depth:.4}.",
-            core = label.unwrap_or(core)
+            "The label d = {core} on the polytope's thick edge is the cores' depth, EPA's own answer. The rounded shapes' depth adds the radii: {core} + {ra:.4} (r_A) + {rb:.4} (r_B) = {depth}.",
+            core = Len(label.unwrap_or(core)),
+            depth = Len(depth)
         )
     })
 }

@@ -17,12 +17,14 @@ use crate::view::palette::Theme;
 /// The pictures' size, pixels (CSS pixels: scaled to the sheet's width by the
 /// browser). Small enough that their 12-pixel labels print at 7 points or more: a
 /// picture prints at most 9.5 cm tall (the handout's print style), 0.83 of its 432
-/// pixels, and a plot at its own size on an A4 or Letter sheet. A page with a plot
-/// has a shorter picture, so that its text, picture, plot and question fit
-/// one sheet where they can.
+/// pixels, and a plot at its own size on a Letter sheet, 0.97 of it on an A4 one
+/// (18.6 cm between its margins: 703 pixels). A page with a plot has a picture as
+/// wide and shorter, and the plot under it the same, so that its text, picture,
+/// plot and question fit one sheet: the sheet's width, not its labels' size, gives
+/// them their room.
 const PICTURE: (u32, u32) = (720, 432);
-const PICTURE_OVER_PLOT: (u32, u32) = (640, 300);
-const PLOT: (u32, u32) = (640, 300);
+const PICTURE_OVER_PLOT: (u32, u32) = (720, 240);
+const PLOT: (u32, u32) = (720, 270);
 
 /// The layers whose labels a page leaves out: those that write its question's
 /// answer, as the window leaves them out until the question is settled.
@@ -54,9 +56,12 @@ pub(super) fn page_pictures_html(page: &Page, study: &PageStudy) -> Result<Strin
         };
         if let Ok(mut plot) = scene_plot(&study.scene, PlotKind::Separation, &options) {
             plot.theme = Theme::Light;
-            if page.question.is_some() {
-                plot.title = question_title(&study.scene, &plot.title);
-            }
+            // The picture above names the scene: the plot's header does not repeat it.
+            plot.title = if page.question.is_some() {
+                question_title(&study.scene, &plot.title)
+            } else {
+                without_scene_title(&study.scene, &plot.title)
+            };
             let svg =
                 render_plots(&plot, Format::Svg, PLOT.0, PLOT.1).map_err(|e| e.to_string())?;
             html.push_str(&figure(&svg));
@@ -77,11 +82,19 @@ fn question_header(picture: &mut Picture, scene: &Scene) {
 /// `title` without the scene's title before its first "  ·  ", and without any part
 /// that counts steps or iterations ("step 2 of 9", "outer iteration 1 of 5").
 pub fn question_title(scene: &Scene, title: &str) -> String {
+    without_scene_title(scene, title)
+        .split("  ·  ")
+        .filter(|part| !counts_steps(part))
+        .collect::<Vec<_>>()
+        .join("  ·  ")
+}
+
+/// `title` without the part that is the scene's title.
+fn without_scene_title(scene: &Scene, title: &str) -> String {
     let own = scene.title.trim();
     title
         .split("  ·  ")
         .filter(|part| own.is_empty() || part.trim() != own)
-        .filter(|part| !counts_steps(part))
         .collect::<Vec<_>>()
         .join("  ·  ")
 }

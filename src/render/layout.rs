@@ -4,7 +4,7 @@
 use super::*;
 
 use crate::app::DEFAULT_SPLIT;
-use crate::view::camera::{Camera, Viewport};
+use crate::view::camera::{Camera, Viewport, CONFIG_MARGIN};
 use crate::view::draw::{
     bounds, DrawList, LayerId, Prim, Rgba, Space, SHAPE_A, SHAPE_B, SHAPE_OTHER,
 };
@@ -152,20 +152,20 @@ pub fn mark_color(p: &Prim) -> Option<Rgba> {
 }
 
 /// A camera that shows the content: the picture's when it has a zoom, else fitted to
-/// the view's layers as the app's `F` does (configuration space keeps the origin in view).
+/// the view's layers as the app's `F` does (configuration space keeps the origin in
+/// view, and the window's margin of [`CONFIG_MARGIN`] pixels).
 pub(super) fn resolve_camera(cam: Camera, list: &DrawList, space: Space, vp: &Viewport) -> Camera {
     if cam.zoom > 0.0 && cam.zoom.is_finite() && cam.center.is_finite() {
         return cam;
     }
     let mut fitted = Camera::default();
     match bounds(list, space) {
-        Some((lo, hi)) if lo.is_finite() && hi.is_finite() => {
-            let (lo, hi) = match space {
-                Space::World => (lo, hi),
-                Space::Config => (lo.min(Vec2::ZERO), hi.max(Vec2::ZERO)),
-            };
-            fitted.fit(lo, hi, vp);
-        }
+        Some((lo, hi)) if lo.is_finite() && hi.is_finite() => match space {
+            Space::World => fitted.fit(lo, hi, vp),
+            Space::Config => {
+                fitted.fit_margin(lo.min(Vec2::ZERO), hi.max(Vec2::ZERO), CONFIG_MARGIN, vp)
+            }
+        },
         _ => {
             fitted = Camera {
                 center: Vec2::ZERO,
@@ -294,9 +294,10 @@ const HEADER_BASELINE: f32 = 21.0;
 const HEADER_LINE: f32 = 20.0;
 
 /// The header's lines: the title, wrapped to the width left by the step ("step k of
-/// n · part", right-aligned on the first line); when even one word of the title
-/// does not fit beside it, the title wraps to the whole width and the step goes on
-/// a line of its own.
+/// n · part", right-aligned on the first line); when beside the step the title
+/// would take more lines than across the whole width (a narrow column of words
+/// beside a long step), or even one of its words does not fit there, the title
+/// wraps to the whole width and the step goes on a line of its own.
 fn header_lines(p: &Picture, w: f32) -> Vec<(String, f32, f32)> {
     let step = p.step.map(|(step, count)| match &p.step_part {
         Some(part) => format!("{} · {part}", step_text(step, count)),
@@ -307,9 +308,11 @@ fn header_lines(p: &Picture, w: f32) -> Vec<(String, f32, f32)> {
         .map_or(0.0, |s| text_width(s, TITLE_SIZE) + 24.0);
     let full = w - 20.0;
     let beside = super::plot::wrap(&p.title, TITLE_SIZE, (full - sw).max(1.0));
-    let fits_beside = beside
-        .iter()
-        .all(|l| text_width(l, TITLE_SIZE) <= full - sw);
+    let across = super::plot::wrap(&p.title, TITLE_SIZE, full);
+    let fits_beside = beside.len() <= across.len()
+        && beside
+            .iter()
+            .all(|l| text_width(l, TITLE_SIZE) <= full - sw);
     let baseline = |i: usize| HEADER_BASELINE + i as f32 * HEADER_LINE;
     let mut out: Vec<(String, f32, f32)>;
     let step_row;
@@ -321,7 +324,7 @@ fn header_lines(p: &Picture, w: f32) -> Vec<(String, f32, f32)> {
             .collect();
         step_row = 0;
     } else {
-        out = super::plot::wrap(&p.title, TITLE_SIZE, full)
+        out = across
             .into_iter()
             .enumerate()
             .map(|(i, l)| (l, 10.0, baseline(i)))

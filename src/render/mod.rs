@@ -151,6 +151,64 @@ mod tests {
     }
 
     #[test]
+    fn an_export_fits_configuration_space_with_the_windows_margin() {
+        let scene = default_scene();
+        let p = SceneExport::new(&scene, Algorithm::Gjk).picture(0).unwrap();
+        for (w, h) in [(1280, 800), (720, 432), (500, 900)] {
+            let l = layout(&p, w, h).unwrap();
+            let c = l.view(Space::Config).unwrap();
+            let vp = c.viewport;
+            let (lo, hi) = bounds(&p.list, Space::Config).unwrap();
+            let a = c.camera.to_screen(lo.min(Vec2::ZERO), &vp);
+            let b = c.camera.to_screen(hi.max(Vec2::ZERO), &vp);
+            let sides = [
+                a.x.min(b.x) - vp.x,
+                vp.x + vp.w - a.x.max(b.x),
+                a.y.min(b.y) - vp.y,
+                vp.y + vp.h - a.y.max(b.y),
+            ];
+            // B − A and the origin fill the view but the window's margin on one axis
+            // (centred: the same on both sides), and keep at least it on the other.
+            let margin = |len: f32| crate::view::camera::CONFIG_MARGIN.min(0.2 * len);
+            let across = (sides[0] - margin(vp.w)).abs() < 0.5 && (sides[1] - sides[0]).abs() < 0.5;
+            let down = (sides[2] - margin(vp.h)).abs() < 0.5 && (sides[3] - sides[2]).abs() < 0.5;
+            assert!(across || down, "{w}x{h}: {sides:?}");
+            assert!(
+                sides[..2].iter().all(|s| *s >= margin(vp.w) - 0.5)
+                    && sides[2..].iter().all(|s| *s >= margin(vp.h) - 0.5),
+                "{w}x{h}: {sides:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_title_that_fits_across_is_not_wrapped_into_a_column_beside_the_step() {
+        let scene = default_scene();
+        let mut p = SceneExport::new(&scene, Algorithm::Gjk).picture(0).unwrap();
+        p.title =
+            "Chain: box across a seam of a tiled floor  ·  GJK distance  ·  A = Box, B = Ball"
+                .into();
+        p.step = Some((0, 2));
+        p.step_part = Some("GJK step 1 of 2".into());
+        let lines = |w: u32| layout(&p, w, 432).unwrap().header_lines;
+        // 720 pixels: the title takes the whole first line, the step the second,
+        // rather than the title in two lines of a narrow column beside the step.
+        let l = lines(720);
+        let text: Vec<&str> = l.iter().map(|h| h.0.as_str()).collect();
+        assert_eq!(l.len(), 2, "{text:?}");
+        assert_eq!(
+            text[0],
+            p.title.split_whitespace().collect::<Vec<_>>().join(" ")
+        );
+        assert!(text[1].starts_with("step 1 of 2"), "{text:?}");
+        assert!(l[1].2 > l[0].2, "{l:?}");
+        // Wide enough for both on one line: beside it.
+        let l = lines(1600);
+        assert_eq!(l.len(), 2);
+        assert_eq!(l[0].2, l[1].2, "{l:?}");
+    }
+
+    #[test]
     fn format_from_names_and_paths() {
         assert_eq!(Format::from_path(Path::new("a/b.SVG")), Some(Format::Svg));
         assert_eq!(Format::from_path(Path::new("b.png")), Some(Format::Png));

@@ -180,7 +180,10 @@ fn epa_last_step_states_the_depth() {
     let last = an.step_count(Algorithm::Epa) - 1;
     let text = an.narrate(&scene, Algorithm::Epa, last, ManifoldSource::Epa);
     let depth = an.basics.penetration.unwrap().depth;
-    assert!(text.contains(&format!("{depth:.5}")), "{text}");
+    assert!(
+        text.contains(&format!("The depth is {}", crate::view::text::Len(depth))),
+        "{text}"
+    );
     let rows = an.numbers(&scene, Algorithm::Epa, last, ManifoldSource::Epa);
     assert!(rows
         .iter()

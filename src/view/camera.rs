@@ -3,6 +3,13 @@
 
 use glam::Vec2;
 
+/// The room kept between B − A (and the origin) and the configuration view's edges when
+/// it is fitted, pixels before the presenter scale: the origin's label, the grid's
+/// numbers, the title. Pixels, not a share of the view, so that a tall narrow view
+/// (the panel open at the default window size) is filled across its width. The
+/// window and the exported pictures fit with it ([`Camera::fit_margin`]).
+pub const CONFIG_MARGIN: f32 = 48.0;
+
 /// A rectangle of the screen, in pixels (y down).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Viewport {

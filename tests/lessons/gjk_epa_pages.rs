@@ -171,7 +171,7 @@ fn the_looking_for_more_page_says_what_its_canvas_shows() {
         page.step,
         study.ground().source,
     );
-    assert!(narration.contains("The depth is 0.10000"), "{narration}");
+    assert!(narration.contains("The depth is 0.1000 "), "{narration}");
     assert!(
         page.text.contains("EPA finds the depth 0.1"),
         "{}",

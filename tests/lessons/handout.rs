@@ -454,3 +454,67 @@ fn a_marked_sentence_of_a_new_lesson_goes_to_the_debuggers_note_however_it_is_wo
         "{html:.400}"
     );
 }
+
+/// The words of a handout that ask for the window (a key, a click, a drag, the panel,
+/// presenter mode, hovering, the window itself, the → of "press →"): each of them,
+/// found as a word (any case) in the printed text outside the "In the debugger:" notes,
+/// with what comes before it. A time window ("a window of time", swept SAT's) is not
+/// the debugger's.
+fn window_words(text: &str) -> Vec<String> {
+    const WORDS: [&str; 9] = [
+        "press",
+        "key",
+        "click",
+        "drag",
+        "panel",
+        "presenter",
+        "hover",
+        "window",
+        "→",
+    ];
+    let lower = text.to_lowercase();
+    let mut found = Vec::new();
+    for w in WORDS {
+        for (i, _) in lower.match_indices(w) {
+            let before = lower[..i].chars().next_back();
+            if before.is_some_and(char::is_alphanumeric) && w != "→" {
+                continue;
+            }
+            let rest = &lower[i + w.len()..];
+            if w == "window" && (rest.starts_with(" of time") || rest.starts_with("s of time")) {
+                continue;
+            }
+            let from = lower[..i]
+                .char_indices()
+                .rev()
+                .nth(40)
+                .map_or(0, |(j, _)| j);
+            let to = i + w.len() + rest.char_indices().nth(20).map_or(rest.len(), |(j, _)| j);
+            found.push(format!("\"{w}\" in \"…{}…\"", &text[from..to]));
+        }
+    }
+    found
+}
+
+#[test]
+fn no_handout_prints_a_window_word_outside_its_debugger_notes() {
+    // The check itself: a word is found in any case and form, a time window is not.
+    assert_eq!(
+        window_words("Pressing Home, then a Key. Dragged B; the panel. Hover it.").len(),
+        5
+    );
+    assert_eq!(
+        window_words("Outside presenter mode, in the window →").len(),
+        3
+    );
+    assert!(window_words("a window of time; two windows of time; a monkey expressed").is_empty());
+    let mut found = Vec::new();
+    for (id, _, html) in handouts() {
+        found.extend(
+            window_words(&paper_text(&html))
+                .into_iter()
+                .map(|f| format!("{id}: {f}")),
+        );
+    }
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}

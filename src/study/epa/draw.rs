@@ -5,6 +5,7 @@ use crate::core::epa::{EpaStep, EpaTrace};
 use crate::study::gjk::simplex_shape;
 use crate::view::draw::{glow_band, glow_point, label, line, LayerId, Prim, Rgba};
 use crate::view::narrate::features::{FeatureKind, Mention};
+use crate::view::text::Len;
 use glam::Vec2;
 
 /// EPA step `k`: the polytope, its closest edge, the normal to it, the support point.
@@ -29,7 +30,7 @@ pub fn epa_layer(trace: &EpaTrace, k: usize) -> Vec<Prim> {
         });
         prims.push(label(
             foot,
-            format!("d = {:.4}", step.distance),
+            format!("d = {}", Len(step.distance)),
             Rgba::WHITE,
         ));
     }

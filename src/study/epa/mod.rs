@@ -16,6 +16,7 @@ use crate::scene::build::PairInputs;
 use crate::view::draw::peers::EngineView;
 use crate::view::draw::{DrawList, LayerId};
 use crate::view::narrate::features::Mention;
+use crate::view::text::Len;
 
 /// The penetration query on the pair: its GJK phase, then EPA.
 #[derive(Clone, Debug)]
@@ -133,8 +134,8 @@ impl Study for EpaStudy {
                 if self.trace.steps.is_empty() && k + 1 == self.gjk_trace.steps.len() {
                     s += &match &self.output {
                         Some(pen) if pen.termination == EpaTermination::CoreSeparated => format!(
-                            " The cores are apart, but closer than the sum of the radii: the shapes overlap through their rounded surfaces by {:.5}, along GJK's normal. No polytope is needed.",
-                            pen.depth
+                            " The cores are apart, but closer than the sum of the radii: the shapes overlap through their rounded surfaces by {}, along GJK's normal. No polytope is needed.",
+                            Len(pen.depth)
                         ),
                         _ => " The shapes do not overlap, so there is no penetration to measure.".to_string(),
                     };

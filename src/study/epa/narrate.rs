@@ -2,7 +2,7 @@
 
 use crate::core::epa::{EpaStep, EpaTermination, EpaTrace};
 use crate::study::basics::Rows;
-use crate::view::text::p;
+use crate::view::text::{p, Len};
 
 /// What inserting step `k`'s support point does to the polytope: it grows by one, or
 /// neighbours that no longer stick out past the new point (the polytope stays convex)
@@ -62,31 +62,31 @@ pub fn epa_step(trace: &EpaTrace, k: usize, radii: f32) -> String {
     } = step;
     let n = polytope.len();
     let mut s = format!(
-        "The polytope has {n} vertices. Its edge closest to the origin is edge {} (from vertex {} to vertex {}), at distance {:.5} along its outward normal {}.",
+        "The polytope has {n} vertices. Its edge closest to the origin is edge {} (from vertex {} to vertex {}), at distance {} along its outward normal {}.",
         closest_edge,
         closest_edge,
         (closest_edge + 1) % n.max(1),
-        distance,
+        Len(*distance),
         p(*edge_normal)
     );
     if let Some(sp) = support {
         let gap = sp.dot(*edge_normal) - distance;
         s += &format!(
-            " The support point of B − A along that normal is {} and lies {:.5} beyond the edge.",
+            " The support point of B − A along that normal is {} and lies {} beyond the edge.",
             p(*sp),
-            gap
+            Len(gap)
         );
     }
     let depth = |d: f32| {
         if radii > 0.0 {
             format!(
-                "{:.5} (core {:.5} + radii {:.5})",
-                d.max(0.0) + radii,
-                d.max(0.0),
-                radii
+                "{} (core {} + radii {})",
+                Len(d.max(0.0) + radii),
+                Len(d.max(0.0)),
+                Len(radii)
             )
         } else {
-            format!("{:.5}", d.max(0.0))
+            Len(d.max(0.0)).to_string()
         }
     };
     match stop {
@@ -195,5 +195,34 @@ mod tests {
                 && text.contains("keeps 4 vertices"),
             "{text}"
         );
+    }
+
+    /// A distance, gap or depth of 4e-5 keeps two significant digits: it does not
+    /// read as 0 (touching) nor as 0.00004 (one digit).
+    #[test]
+    fn a_small_distance_gap_or_depth_is_not_printed_as_zero() {
+        let square = [(-1.0, -1.0), (1.0, -1.0), (1.0, 1.0), (-1.0, 1.0)];
+        let mut s = step(&square, Some(Vec2::new(0.0, -0.000_08)));
+        s.distance = 0.000_04;
+        s.stop = Some(EpaTermination::Converged);
+        let t = EpaTrace { steps: vec![s] };
+        let text = epa_step(&t, 0, 0.0);
+        assert!(text.contains("at distance 0.000040 along"), "{text}");
+        assert!(text.contains("lies 0.000040 beyond the edge"), "{text}");
+        assert!(text.contains("The depth is 0.000040 and"), "{text}");
+        assert!(
+            !text.contains("0.0000 ") && !text.contains("0.00004 "),
+            "{text}"
+        );
+        let text = epa_step(&t, 0, 0.000_03);
+        assert!(
+            text.contains("The depth is 0.0001 (core 0.000040 + radii 0.000030)"),
+            "{text}"
+        );
+        // A usual value keeps four decimals.
+        let mut s = step(&square, None);
+        s.distance = 1.234_56;
+        let t = EpaTrace { steps: vec![s] };
+        assert!(epa_step(&t, 0, 0.0).contains("at distance 1.2346 along"));
     }
 }

@@ -5,7 +5,7 @@
 
 use super::canvas::{Canvas, Drag};
 use collidescope::app::AppState;
-use collidescope::view::camera::{Camera, Viewport, MAX_ZOOM, MIN_ZOOM};
+use collidescope::view::camera::{Camera, Viewport, CONFIG_MARGIN, MAX_ZOOM, MIN_ZOOM};
 use collidescope::view::draw::{action_bounds, bounds, shape_outline, DrawList, LayerId, Space};
 
 impl Canvas {
@@ -166,9 +166,3 @@ fn usable(vp: &Viewport) -> bool {
 
 /// The smallest view, pixels, a camera is fitted or rescaled to.
 const MIN_VIEW_PX: f32 = 16.0;
-
-/// The room kept between B − A (and the origin) and the configuration view's edges when
-/// it is fitted, pixels before the presenter scale: the origin's label, the grid's
-/// numbers, the title. Pixels, not a share of the view, so that a tall narrow view
-/// (the panel open at the default window size) is filled across its width.
-const CONFIG_MARGIN: f32 = 48.0;
