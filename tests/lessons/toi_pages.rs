@@ -113,6 +113,22 @@ fn the_conservative_advancement_question_can_be_worked_out() {
         "{}",
         page.text
     );
+    // The page gives what the prediction needs: the path and how near it passes.
+    let (start, end) = (b.pose.position, b.pose.position + b.velocity);
+    let tenth = |x: f32| (x * 10.0).round() / 10.0;
+    assert!(
+        page.text.contains(&format!(
+            "from (−{}, {}) to ({}, {})",
+            -tenth(start.x),
+            tenth(start.y),
+            tenth(end.x),
+            tenth(end.y)
+        )) && page
+            .text
+            .contains(&format!("passes {closest:.2} from A's centre")),
+        "{}",
+        page.text
+    );
     let hint = collidescope::lesson::tutor::hint(q);
     assert!(
         hint.contains(&format!("{} + {} = {}", text(ra), text(rb), text(ra + rb))),
