@@ -43,7 +43,20 @@ impl WorldPanel for Recording {
         egui::CollapsingHeader::new(format!("Bodies ({})", state.bodies.len()))
             .id_salt("world_bodies")
             .default_open(true)
-            .show(ui, |ui| bodies_ui(ui, &state));
+            .show(ui, |ui| {
+                // A recording's frame has two moments; a live world's pair is posed now.
+                if matches!(self.phase, Phase::Ready(_)) {
+                    ui.label(
+                        RichText::new(
+                            "Poses after this frame's step. A pair opened here is posed \
+                             as the step began: the poses Box2D computed its contact with.",
+                        )
+                        .color(quiet(ui))
+                        .small(),
+                    );
+                }
+                bodies_ui(ui, &state)
+            });
     }
 }
 

@@ -197,7 +197,13 @@ fn ui_number(ui: &mut egui::Ui, mode: &mut LessonMode, app: &mut AppState, size:
         mark(ui, "lesson_check", &check);
         if enter || check.clicked() {
             match mode.number_text.trim().replace(',', ".").parse::<f32>() {
-                Ok(x) => mode.answer(app, Response::Number(x)),
+                Ok(x) => {
+                    // A number read: the last "is not a number" no longer stands.
+                    if app.message.as_ref().is_some_and(|m| m.is_error) {
+                        app.message = None;
+                    }
+                    mode.answer(app, Response::Number(x))
+                }
                 Err(_) => app.error(format!("\"{}\" is not a number", mode.number_text.trim())),
             }
             // Enter takes the focus away; after a wrong answer the learner types again
@@ -279,9 +285,13 @@ fn not_quite(hint: &str) -> String {
     format!("Not quite. {hint}")
 }
 
-/// The hint's last line: the layer it lights.
+/// The hint's last line: the layer it lights, by its name alone. The layer's whole
+/// description lists what it draws at any step ("reference/incident edges, clip
+/// planes, contacts"), more than a page's step may show.
 fn lit_up(layer: collidescope::view::draw::LayerId) -> String {
-    format!("Lit up on the canvas: {}.", layer.label())
+    let label = layer.label();
+    let name = label.split([':', ',', '(']).next().unwrap_or(label).trim();
+    format!("Lit up on the canvas: what the {name} layer draws at this step.")
 }
 
 /// The size of the lit layer's line, a share of the text size.
