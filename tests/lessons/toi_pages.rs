@@ -69,6 +69,43 @@ fn the_push_back_plot_names_its_axis_as_the_canvas_does() {
     assert!(!caption.contains("face a"), "{caption}");
 }
 
+/// The answer page's plot has no separation function (the last iteration found the
+/// cores within the band): its caption says so with the numbers the narration gives,
+/// not that "the answer came from the distance alone".
+#[test]
+fn the_answer_pages_plot_says_why_it_has_no_separation_function() {
+    use collidescope::study::rotating::separation_plot;
+    let toi = library::lesson("toi").unwrap();
+    let page = &toi.pages[page_titled(&toi, "The answer")];
+    let study = PageStudy::of(page).unwrap();
+    let pair = collidescope::lesson::view_pair(&study.scene).unwrap();
+    let curves = study
+        .studies
+        .rotating
+        .curves(&study.scene, pair, page.step, false);
+    assert!(curves.separation.is_empty());
+    let caption = separation_plot(&curves).caption;
+    let t1 = format!("t1 = {:.4}", curves.t1);
+    assert!(
+        caption.contains(&t1)
+            && caption.contains("within the band")
+            && caption.contains("t1 is the time of impact"),
+        "{caption}"
+    );
+    assert!(!caption.contains("distance alone"), "{caption}");
+    // The narration's hit time is that t1.
+    let narration = study.studies.narrate(
+        &study.scene,
+        page.algorithm,
+        page.step,
+        study.ground().source,
+    );
+    assert!(
+        narration.contains(&format!("Hit at t = {:.4}", curves.t1)),
+        "{narration}"
+    );
+}
+
 /// The push-back page names the target as the sum of the radii: the number it prints
 /// is the scene's sum, and it gives the reason the radii have (the bullet is round),
 /// not the slop the study falls back on for two sharp shapes.
