@@ -34,7 +34,9 @@ pub fn lines_box(at: Vec2, lines: &[String], size: f32) -> Viewport {
 
 /// `text` split at spaces into `n` lines, the longest as short as it can be, or `None`
 /// when it has fewer than `n` places to break. A space inside brackets or parentheses
-/// ("[-1.573, 0.086]") is no place to break: an interval reads as one word.
+/// ("[-1.573, 0.086]") is no place to break: an interval reads as one word. Nor is a
+/// space beside an `=`: "w1 =" over "B[0]-A[0]" reads as two labels, "d = 0.0050"
+/// stays whole.
 pub fn wrap_words(text: &str, n: usize) -> Option<Vec<String>> {
     if n < 2 {
         return None;
@@ -42,11 +44,14 @@ pub fn wrap_words(text: &str, n: usize) -> Option<Vec<String>> {
     // Byte indices of the spaces a line may end at.
     let mut depth = 0i32;
     let mut breaks = Vec::new();
+    let bytes = text.as_bytes();
+    let by_equals =
+        |i: usize| (i > 0 && bytes[i - 1] == b'=') || bytes.get(i + 1).is_some_and(|&c| c == b'=');
     for (i, c) in text.char_indices() {
         match c {
             '[' | '(' => depth += 1,
             ']' | ')' => depth -= 1,
-            ' ' if depth <= 0 => breaks.push(i),
+            ' ' if depth <= 0 && !by_equals(i) => breaks.push(i),
             _ => {}
         }
     }
@@ -187,6 +192,13 @@ mod tests {
         assert_eq!(wrap_words("origin", 2), None);
         assert_eq!(wrap_words("a b", 3), None);
         assert_eq!(wrap_words("a b", 1), None);
+        // Never beside an `=`.
+        assert_eq!(wrap_words("w1 = B[0]-A[0]", 2), None);
+        assert_eq!(
+            wrap_words("parry2d: d = 0.0050", 2),
+            Some(vec!["parry2d:".to_string(), "d = 0.0050".to_string()])
+        );
+        assert_eq!(wrap_words("parry2d: d = 0.0050", 3), None);
     }
 
     #[test]
