@@ -34,7 +34,11 @@ pub fn cast_layer(cx: &StudyCx, study: &CastStudy, k: usize) -> Vec<Prim> {
         });
         prims.push(label(
             st.point_b,
-            format!("t = {:.4}, d = {:.4}", st.t, st.distance),
+            format!(
+                "t = {:.4}, d = {}",
+                st.t,
+                crate::view::text::Len(st.distance)
+            ),
             c,
         ));
     }

@@ -83,7 +83,11 @@ pub fn rotating_layer(cx: &StudyCx, study: &RotatingStudy, k: usize) -> Vec<Prim
             prims.push(Prim::Label {
                 at: 0.5 * (it.point_a + it.point_b),
                 offset: Vec2::new(6.0, 16.0),
-                text: format!("t1 = {:.4}, d = {:.4}", it.t1, it.distance),
+                text: format!(
+                    "t1 = {:.4}, d = {}",
+                    it.t1,
+                    crate::view::text::Len(it.distance)
+                ),
                 color: c,
                 size: 14.0,
                 of: None,

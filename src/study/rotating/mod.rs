@@ -186,7 +186,11 @@ impl Study for RotatingStudy {
         if let Some((p, d)) = turning.closest.filter(|(p, _)| p.is_finite()) {
             prims.push(line(Vec2::ZERO, p, 1.5, c.with_alpha(200)));
             prims.push(dot(p, 3.5, c));
-            prims.push(label(p, format!("core distance {d:.4}"), c));
+            prims.push(label(
+                p,
+                format!("core distance {}", crate::view::text::Len(d)),
+                c,
+            ));
         }
         prims
     }

@@ -127,8 +127,8 @@ fn ui_ways(
     }
 }
 
-/// A pick's choices: side by side when every one is short ("yes" "no"), else a row
-/// each, so that two choices never read as one phrase. Once settled the right one
+/// A pick's choices: side by side, except in a narrow panel where two of the widest do
+/// not fit on a row: there a row each, so that two choices never read as one phrase. Once settled the right one
 /// keeps its frame, outlined and at full contrast; the others fade.
 fn ui_choices(
     ui: &mut egui::Ui,
@@ -159,7 +159,22 @@ fn ui_choices(
             picked = Some(i);
         }
     };
-    if options.iter().all(|o| o.chars().count() <= SHORT_CHOICE) {
+    // A row each in a narrow side panel when two of the widest do not fit on a row;
+    // else side by side (the presenter's strip keeps every choice in its sight so).
+    let widest = options
+        .iter()
+        .map(|o| {
+            let font = egui::FontId::proportional(size);
+            ui.fonts(|f| {
+                f.layout_no_wrap(o.clone(), font, egui::Color32::WHITE)
+                    .size()
+                    .x
+            })
+        })
+        .fold(0.0f32, f32::max);
+    let pad = 2.0 * ui.spacing().button_padding.x + ui.spacing().item_spacing.x;
+    let narrow = ui.available_width() < NARROW_PANEL;
+    if !narrow || 2.0 * (widest + pad) <= ui.available_width() {
         ui.horizontal_wrapped(|ui| {
             for (i, o) in options.iter().enumerate() {
                 choice(ui, i, o);
@@ -175,8 +190,8 @@ fn ui_choices(
     }
 }
 
-/// The longest choice, in characters, that sits beside the others on one row.
-const SHORT_CHOICE: usize = 16;
+/// The widest a panel is, in points, whose long choices take a row each.
+const NARROW_PANEL: f32 = 480.0;
 
 /// A number's box and "Check" (Enter checks too).
 fn ui_number(ui: &mut egui::Ui, mode: &mut LessonMode, app: &mut AppState, size: f32) {
