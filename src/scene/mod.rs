@@ -43,6 +43,7 @@ pub mod build;
 pub mod chain_expect;
 pub mod chains;
 mod entries;
+mod entry_place;
 mod errors;
 mod format;
 pub mod fs;

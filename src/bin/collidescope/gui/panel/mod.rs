@@ -302,21 +302,27 @@ impl Panel {
                 // The panel keeps the width the user gave it: long values wrap
                 // instead of widening it (which would move the canvas under the mouse).
                 let width = ui.available_width();
-                let mut area = egui::ScrollArea::vertical().auto_shrink([false, false]);
-                let page = self.lesson.as_ref().map(|m| (m.id.clone(), m.page));
-                if page != self.page_shown {
-                    if page.is_some() {
-                        area = area.vertical_scroll_offset(0.0);
-                    }
-                    self.page_shown = page;
-                }
-                area.show(ui, |ui| {
+                self.scroll_area().show(ui, |ui| {
                     ui.set_max_width(width);
                     self.ui_sections(ui, app, &mut out, world);
                 });
             });
         self.ui_unsaved_dialog(ctx, app, &mut out);
         out
+    }
+
+    /// The panel's scrolled sections: scrolled to the top when a new lesson page shows,
+    /// where its buttons and title are.
+    fn scroll_area(&mut self) -> egui::ScrollArea {
+        let mut area = egui::ScrollArea::vertical().auto_shrink([false, false]);
+        let page = self.lesson.as_ref().map(|m| (m.id.clone(), m.page));
+        if page != self.page_shown {
+            if page.is_some() {
+                area = area.vertical_scroll_offset(0.0);
+            }
+            self.page_shown = page;
+        }
+        area
     }
 
     /// The page with the panel put away (a drawer): the button that brings it back.
