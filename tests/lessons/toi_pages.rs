@@ -51,19 +51,32 @@ fn the_push_back_page_draws_the_dots_it_speaks_of() {
     assert_eq!(dots, 1, "the push-back draws {dots} dots");
 }
 
-/// The s(t) plot beside the push-back page names its axis as the page and the canvas
-/// do ("A's face"), not by the trace's key ("face a").
-#[test]
-fn the_push_back_plot_names_its_axis_as_the_canvas_does() {
-    use collidescope::study::rotating::separation_plot;
+/// The time-of-impact lesson's page titled `title`, its study and its step's s(t)
+/// curves over the interval searched.
+fn page_curves(
+    title: &str,
+) -> (
+    collidescope::lesson::Page,
+    PageStudy,
+    collidescope::study::rotating::SeparationCurves,
+) {
     let toi = library::lesson("toi").unwrap();
-    let page = &toi.pages[page_titled(&toi, "Push-backs: looking ahead")];
-    let study = PageStudy::of(page).unwrap();
+    let page = toi.pages[page_titled(&toi, title)].clone();
+    let study = PageStudy::of(&page).unwrap();
     let pair = collidescope::lesson::view_pair(&study.scene).unwrap();
     let curves = study
         .studies
         .rotating
         .curves(&study.scene, pair, page.step, false);
+    (page, study, curves)
+}
+
+/// The s(t) plot beside the push-back page names its axis as the page and the canvas
+/// do ("A's face"), not by the trace's key ("face a").
+#[test]
+fn the_push_back_plot_names_its_axis_as_the_canvas_does() {
+    use collidescope::study::rotating::separation_plot;
+    let (_, _, curves) = page_curves("Push-backs: looking ahead");
     let caption = separation_plot(&curves).caption;
     assert!(caption.contains("(A's face)"), "{caption}");
     assert!(!caption.contains("face a"), "{caption}");
@@ -75,14 +88,7 @@ fn the_push_back_plot_names_its_axis_as_the_canvas_does() {
 #[test]
 fn the_answer_pages_plot_says_why_it_has_no_separation_function() {
     use collidescope::study::rotating::separation_plot;
-    let toi = library::lesson("toi").unwrap();
-    let page = &toi.pages[page_titled(&toi, "The answer")];
-    let study = PageStudy::of(page).unwrap();
-    let pair = collidescope::lesson::view_pair(&study.scene).unwrap();
-    let curves = study
-        .studies
-        .rotating
-        .curves(&study.scene, pair, page.step, false);
+    let (page, study, curves) = page_curves("The answer");
     assert!(curves.separation.is_empty());
     let caption = separation_plot(&curves).caption;
     let t1 = format!("t1 = {:.4}", curves.t1);
