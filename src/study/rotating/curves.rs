@@ -5,11 +5,12 @@
 //! found or missed.
 
 use super::{rotating_steps, RotatingStudy};
-use crate::core::toi::rotating::{distance_curve, separation_curve};
+use crate::core::toi::rotating::{distance_curve, separation_curve, ToiTermination};
 use crate::scene::Scene;
 use crate::view::draw::LayerId;
 use crate::view::palette::{Rgba, ADDED, KEPT, SHAPE_OTHER};
 use crate::view::plot::{Plot, Series};
+use crate::view::text::Len;
 
 /// Samples per curve.
 pub const SAMPLES: usize = 160;
@@ -36,21 +37,26 @@ pub struct SeparationCurves {
     pub none_because: String,
 }
 
-/// Why an iteration built no separation function, from its core distance `d` at `t1`
-/// and the study's `target` and `tolerance` (the outer loop's decision, in that order).
-fn why_no_function(t1: f32, d: f32, target: f32, tolerance: f32) -> String {
-    if d <= 0.0 {
-        format!("At t1 = {t1:.4} the cores overlap: the query stops there")
-    } else if d <= target + tolerance {
-        format!(
-            "At t1 = {t1:.4} the cores are {d:.4} apart, within the band around the target {target:.4}: t1 is the time of impact, and no separation function is needed"
-        )
-    } else if t1 >= 1.0 {
-        format!(
-            "At the end of the step (t1 = 1) the cores are still {d:.4} apart, above the band: nothing touched"
-        )
-    } else {
-        format!("At t1 = {t1:.4} no separation function could be built: the query fails")
+/// Why the iteration at `t1` (core distance `d`) built no separation function: only the
+/// query's last iteration builds none, so its reason is how the query ended
+/// (`termination`, the core's own decision), said with the step's numbers.
+fn why_no_function(t1: f32, d: f32, termination: ToiTermination, target: f32) -> String {
+    match termination {
+        ToiTermination::Hit => format!(
+            "At t1 = {t1:.4} the cores are {} apart, within the band around the target {target:.4}: t1 is the time of impact, and no separation function is needed",
+            Len(d)
+        ),
+        ToiTermination::Overlapped => {
+            format!("At t1 = {t1:.4} the cores overlap: the query stops there")
+        }
+        ToiTermination::Separated => format!(
+            "At the end of the step searched (t1 = {t1:.4}) the cores are still {} apart, above the band: nothing touched",
+            Len(d)
+        ),
+        ToiTermination::Failed => format!(
+            "At t1 = {t1:.4} (cores {} apart) the query failed: no separation function was built",
+            Len(d)
+        ),
     }
 }
 
@@ -106,7 +112,7 @@ impl RotatingStudy {
                 .unwrap_or_default(),
             none_because: it
                 .filter(|i| i.function.is_none())
-                .map(|i| why_no_function(i.t1, i.distance, tr.target, tr.tolerance))
+                .map(|i| why_no_function(i.t1, i.distance, self.output.termination, tr.target))
                 .unwrap_or_default(),
         }
     }

@@ -44,8 +44,9 @@ impl WorldPanel for Recording {
             .id_salt("world_bodies")
             .default_open(true)
             .show(ui, |ui| {
-                // A recording's frame has two moments; a live world's pair is posed now.
-                if matches!(self.phase, Phase::Ready(_)) {
+                // A recording's frame has two moments (frame 0, before any step, has
+                // one); a live world's pair is posed now.
+                if matches!(self.phase, Phase::Ready(_)) && self.frame > 0 {
                     ui.label(
                         RichText::new(
                             "Poses after this frame's step. A pair opened here is posed \
